@@ -1,0 +1,247 @@
+package ai
+
+import (
+	"balance/sim"
+	"balance/sim/geom"
+)
+
+// Baseline is a plain, sensible Pack policy: clear crippling Conditions,
+// close with the Adversary or keep a shooting weapon's range band, attack
+// the best target in reach with the best weapon, reload, and flee when a
+// model is badly hurt while the Adversary is still strong. The zero value
+// is not ready: use NewBaseline.
+type Baseline struct {
+	// FleeBelow: a model with at most this fraction of its WNDs left
+	// flees while the Adversary keeps more than FleeWhileAdvAbove of its.
+	FleeBelow         float32
+	FleeWhileAdvAbove float32
+	// RecoverBurningAt: a Burning model with at most these WNDs left
+	// spends its Action on Recover.
+	RecoverBurningAt int16
+}
+
+var _ sim.PackPolicy = Baseline{}
+
+// NewBaseline returns the Baseline policy with its default thresholds.
+func NewBaseline() Baseline {
+	return Baseline{FleeBelow: 0.25, FleeWhileAdvAbove: 0.5, RecoverBurningAt: 12}
+}
+
+// PackFirst: after a won Clock tie the Pack acts first.
+func (Baseline) PackFirst(h *sim.Hunt) bool { return true }
+
+// Order keeps the Pack's own order.
+func (Baseline) Order(h *sim.Hunt, eligible []int8) {}
+
+// Turn plays Pack model i's Turn.
+func (b Baseline) Turn(h *sim.Hunt, i int) {
+	m := &h.M[i]
+	switch {
+	case m.Conds.Has(sim.KnockedDown):
+		h.Note(i, "knocked down: recover")
+		h.Recover(i, sim.KnockedDown)
+		return
+	case m.Conds.Has(sim.Stunned):
+		h.Note(i, "stunned: recover")
+		h.Recover(i, sim.Stunned)
+		return
+	}
+	if b.hopeless(h, i) {
+		b.flee(h, i)
+		return
+	}
+	if m.Conds.Has(sim.Burning) && m.WND <= b.RecoverBurningAt {
+		h.Note(i, "burning: recover")
+		h.Recover(i, sim.Burning)
+		return
+	}
+	tg := b.target(h, i)
+	if tg < 0 {
+		return // nothing left to fight: Pass
+	}
+	if s, ok := shooter(h, i); ok {
+		b.shoot(h, i, s, tg)
+		return
+	}
+	b.melee(h, i, tg)
+}
+
+// hopeless reports whether model i should leave the hunt.
+func (b Baseline) hopeless(h *sim.Hunt, i int) bool {
+	if h.Sc.Map.NExits == 0 {
+		return false
+	}
+	d := &h.Sc.Pack[h.M[i].Def]
+	if float32(h.M[i].WND) > b.FleeBelow*float32(d.WND) {
+		return false
+	}
+	left, total := 0, int(h.Sc.Adversary.Stats.WND)
+	for l := 0; l < int(h.Sc.Adversary.NLoc); l++ {
+		left += int(h.Loc[l])
+	}
+	return total > 0 && float32(left) > b.FleeWhileAdvAbove*float32(total)
+}
+
+// flee heads for the nearest Exit and takes the Flee Action there.
+func (Baseline) flee(h *sim.Hunt, i int) {
+	h.Note(i, "hopeless: flee")
+	if !h.NearExit(i) {
+		h.FreeMove(i, h.NearestExit(i), -1, 0)
+	}
+	if h.NearExit(i) {
+		h.Flee(i)
+		return
+	}
+	h.Move(i, h.NearestExit(i), -1, 0)
+}
+
+// target picks the Foe to fight: the nearest model of the Adversary, or a
+// Minion that is nearer by more than 3".
+func (Baseline) target(h *sim.Hunt, i int) int {
+	best, bd := -1, float32(1e9)
+	for k := int(h.NPack); k < int(h.N); k++ {
+		if !h.M[k].Alive() {
+			continue
+		}
+		d := h.Edge(i, k)
+		if !h.IsAdversary(k) {
+			d += 3
+		}
+		if d < bd {
+			best, bd = k, d
+		}
+	}
+	return best
+}
+
+// shooter returns the slot of model i's readied shooting weapon that still
+// has Ammo.
+func shooter(h *sim.Hunt, i int) (int, bool) {
+	m := &h.M[i]
+	d := &h.Sc.Pack[m.Def]
+	for s := 0; s < int(d.NWeapons); s++ {
+		w := &h.Sc.Weapons[d.Weapons[s]]
+		if m.Readied&(1<<s) != 0 && w.Kind == sim.ShootingWeapon && m.Ammo[s] > 0 {
+			return s, true
+		}
+	}
+	return -1, false
+}
+
+// shoot keeps the weapon's range band with the free Move, then fires, or
+// reloads a spent weapon.
+func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
+	w := &h.Sc.Weapons[h.Sc.Pack[h.M[i].Def].Weapons[s]]
+	if !h.InWeaponRange(i, s, tg) || !h.LOS(i, tg) {
+		want := (w.Min + w.Max) / 2
+		dir := h.M[i].Pos.Sub(h.M[tg].Pos).Norm()
+		if dir.Len2() == 0 {
+			dir = geom.Dir(0)
+		}
+		goal := h.M[tg].Pos.Add(dir.Scale(want + h.M[i].R + h.M[tg].R))
+		goal = geom.ClampToBoard(goal, h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
+		h.FreeMove(i, goal, -1, 0)
+	}
+	if h.CanAttack(i, tg, s) {
+		h.Note(i, "shoot")
+		h.Attack(i, tg, s)
+		return
+	}
+	if h.CanReload(i, s) {
+		h.Note(i, "reload")
+		h.Reload(i, s)
+		return
+	}
+	// Out of reach: close in (or back off) with the Action.
+	want := (w.Min + w.Max) / 2
+	dir := h.M[i].Pos.Sub(h.M[tg].Pos).Norm()
+	if dir.Len2() == 0 {
+		dir = geom.Dir(0)
+	}
+	goal := geom.ClampToBoard(h.M[tg].Pos.Add(dir.Scale(want+h.M[i].R+h.M[tg].R)), h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
+	h.Move(i, goal, -1, 0)
+}
+
+// melee closes with the target using the free Move and attacks with the
+// best readied weapon that reaches; out of reach, it Moves again. A model
+// whose only readied weapons are spent shooting weapons switches to its
+// melee weapons first.
+func (b Baseline) melee(h *sim.Hunt, i, tg int) {
+	m := &h.M[i]
+	d := &h.Sc.Pack[m.Def]
+	if mask, ok := meleeLoadout(h, i); ok && mask != m.Readied && h.CanAct(i, sim.ActSwitch) {
+		h.FreeMove(i, h.M[tg].Pos, tg, 0)
+		h.Note(i, "switch to melee weapons")
+		h.Switch(i, mask)
+		return
+	}
+	_ = d
+	if !h.M[i].Conds.Has(sim.Terrified) {
+		if _, ok := bestWeapon(h, i, tg); !ok {
+			h.FreeMove(i, h.M[tg].Pos, tg, 0)
+		}
+	}
+	if s, ok := bestWeapon(h, i, tg); ok {
+		h.Note(i, "attack")
+		h.Attack(i, tg, s)
+		return
+	}
+	if m.Conds.Has(sim.Terrified) {
+		h.Note(i, "terrified: recover")
+		h.Recover(i, sim.Terrified)
+		return
+	}
+	h.Note(i, "close in")
+	h.Move(i, h.M[tg].Pos, tg, 0)
+}
+
+// bestWeapon returns the readied weapon slot (-1: Unarmed) with the most
+// POW that can attack tg now.
+func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
+	m := &h.M[i]
+	d := &h.Sc.Pack[m.Def]
+	best, bp, ok := -1, int8(-100), false
+	for s := 0; s < int(d.NWeapons); s++ {
+		w := &h.Sc.Weapons[d.Weapons[s]]
+		if w.POW > bp && h.CanAttack(i, tg, s) {
+			best, bp, ok = s, w.POW, true
+		}
+	}
+	if !ok && meleeless(h, i) && h.CanAttack(i, tg, -1) {
+		return -1, true
+	}
+	return best, ok
+}
+
+// meleeless reports whether model i has no readied melee weapon (so it
+// fights Unarmed).
+func meleeless(h *sim.Hunt, i int) bool {
+	m := &h.M[i]
+	d := &h.Sc.Pack[m.Def]
+	for s := 0; s < int(d.NWeapons); s++ {
+		if m.Readied&(1<<s) != 0 && h.Sc.Weapons[d.Weapons[s]].Kind == sim.MeleeWeapon {
+			return false
+		}
+	}
+	return true
+}
+
+// meleeLoadout returns the readied set of model i's melee weapons (the
+// ones with most POW, within two hands) when it has any.
+func meleeLoadout(h *sim.Hunt, i int) (uint8, bool) {
+	m := &h.M[i]
+	d := &h.Sc.Pack[m.Def]
+	if !meleeless(h, i) {
+		return m.Readied, false
+	}
+	var mask uint8
+	hands := 0
+	for s := 0; s < int(d.NWeapons); s++ {
+		w := &h.Sc.Weapons[d.Weapons[s]]
+		if w.Kind == sim.MeleeWeapon && hands+int(w.Hands) <= 2 {
+			mask |= 1 << s
+			hands += int(w.Hands)
+		}
+	}
+	return mask, mask != 0
+}

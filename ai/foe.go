@@ -1,0 +1,473 @@
+// Package ai makes the choices of a hunt: the Foes' Decision Trees and
+// Aggro, how the Adversary's action card drives its Turn, and the Pack's
+// policies. It changes a hunt only through sim's action methods.
+package ai
+
+import (
+	"balance/sim"
+	"balance/sim/geom"
+)
+
+// Foes plays the Foes by the rulebook's Decision Trees. It holds no state:
+// the zero value is ready.
+type Foes struct{}
+
+var _ sim.FoeAI = Foes{}
+
+// aggroRange is how far Aggro looks for a Target.
+const aggroRange = 10
+
+// AdversaryTurn plays the Adversary's Turn: each of its models takes
+// Recover instead of its free Move while it has Conditions, the action
+// card is drawn, and every model runs the Decision Tree the card names
+// with the card's action, the one with most WNDs left first.
+func (Foes) AdversaryTurn(h *sim.Hunt) {
+	var order [sim.MaxAdvModels]int8
+	n := 0
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		if h.M[i].Alive() {
+			if h.M[i].Conds != 0 {
+				h.FoeRecover(i)
+			}
+			order[n] = int8(i)
+			n++
+		}
+	}
+	_, act, tree := h.DrawAction()
+	// Most WNDs first; ties at random.
+	for x := 1; x < n; x++ {
+		for y := x; y > 0 && h.M[order[y]].WND > h.M[order[y-1]].WND; y-- {
+			order[y], order[y-1] = order[y-1], order[y]
+		}
+	}
+	for x := 0; x+1 < n; {
+		y := x + 1
+		for y < n && h.M[order[y]].WND == h.M[order[x]].WND {
+			y++
+		}
+		for k := y - 1; k > x; k-- {
+			j := x + h.RNG.IntN(k-x+1)
+			order[k], order[j] = order[j], order[k]
+		}
+		x = y
+	}
+	for k := 0; k < n; k++ {
+		i := int(order[k])
+		if !h.M[i].Alive() {
+			continue
+		}
+		if h.M[i].Conds.Has(sim.KnockedDown) {
+			h.Note(i, "knocked down: recovers as its Action")
+			h.FoeRecoverAction(i)
+			continue
+		}
+		runTree(h, i, tree, act, act)
+	}
+}
+
+// MinionTurn plays Minion i's Turn by its own Foe Type.
+func (Foes) MinionTurn(h *sim.Hunt, i int) {
+	if h.M[i].Conds != 0 {
+		h.FoeRecover(i)
+	}
+	if h.M[i].Conds.Has(sim.KnockedDown) {
+		h.FoeRecoverAction(i)
+		return
+	}
+	d := &h.Sc.Adversary.Minions[h.M[i].Def]
+	var shoot *sim.CardAction
+	if d.ShootRNG > 0 {
+		shoot = &d.Shoot
+	}
+	runTree(h, i, h.M[i].Tree, &d.Melee, shoot)
+}
+
+// runTree answers Foe i's Decision Tree questions in order and executes
+// the first Yes. melee is its close-combat action, ranged its
+// ranged one (nil: none); for the Adversary both are the card's action.
+func runTree(h *sim.Hunt, i int, tree sim.Tree, melee, ranged *sim.CardAction) {
+	t := treeRun{h: h, i: i, tree: tree, melee: melee, ranged: ranged}
+	switch tree {
+	case sim.Aggressive:
+		_ = t.closeCombat() || t.aggress() || t.reposition() || t.holdGround()
+	case sim.Defensive:
+		_ = t.retreat() || t.reposition() || t.aggress() || t.holdGround()
+	default:
+		_ = t.closeCombat() || t.rangedCombat() || t.reposition() || t.holdGround()
+	}
+}
+
+type treeRun struct {
+	h      *sim.Hunt
+	i      int
+	tree   sim.Tree
+	melee  *sim.CardAction
+	ranged *sim.CardAction
+}
+
+// selfAction reports whether act makes no attack (performed at the first
+// attack step whatever the positions).
+func selfAction(act *sim.CardAction) bool {
+	return act != nil && act.Attack == sim.AttackNone
+}
+
+// closeCombat: is the Foe within LOS and Melee Attack range of a Hostile
+// model? Yes: a Melee Attack on the Aggro target; end of Turn.
+func (t *treeRun) closeCombat() bool {
+	act := t.melee
+	if act == nil {
+		return false
+	}
+	if selfAction(act) {
+		return t.perform(act, "close combat: card action")
+	}
+	if act.Attack != sim.MeleeAttack {
+		return false
+	}
+	return t.attack(act, "close combat")
+}
+
+// rangedCombat: is the Foe within LOS and Shooting Attack range of a
+// Hostile model? Yes: a Shooting Attack on the Aggro target; end of Turn.
+func (t *treeRun) rangedCombat() bool {
+	act := t.ranged
+	if act == nil {
+		return false
+	}
+	if selfAction(act) {
+		return t.perform(act, "ranged combat: card action")
+	}
+	if act.Attack != sim.ShootingAttack && act.Attack != sim.TerrorAttack {
+		return false
+	}
+	return t.attack(act, "ranged combat")
+}
+
+// attack performs act on the Aggro-ordered models it can reach, if any.
+func (t *treeRun) attack(act *sim.CardAction, why string) bool {
+	h, i := t.h, t.i
+	if !h.CanAct(i, sim.ActAttack) {
+		return false
+	}
+	var cands, aff [sim.MaxModels]int8
+	n := 0
+	for k := 0; k < int(h.N); k++ {
+		if h.CanTarget(i, k, act) {
+			cands[n] = int8(k)
+			n++
+		}
+	}
+	if n == 0 && act.Targets != sim.TargetTriangle {
+		return false
+	}
+	aggroOrder(h, i, t.tree, cands[:n])
+	ts := h.Affected(i, act, cands[:n], aff[:0])
+	if len(ts) == 0 {
+		return false
+	}
+	h.Note(i, why)
+	h.PerformCard(i, act, ts)
+	return true
+}
+
+// perform carries out a card action that makes no attack.
+func (t *treeRun) perform(act *sim.CardAction, why string) bool {
+	if !t.h.CanAct(t.i, sim.ActAttack) {
+		return false
+	}
+	t.h.Note(t.i, why)
+	var cands, aff [sim.MaxModels]int8
+	n := 0
+	if tg := target(t.h, t.i, t.tree); tg >= 0 {
+		cands[0] = int8(tg)
+		n = 1
+	}
+	t.h.PerformCard(t.i, act, t.h.Affected(t.i, act, cands[:n], aff[:0]))
+	return true
+}
+
+// aggress: is the Foe within 10" of a Hostile model? Yes: a Move toward
+// the Target, then Close Combat, else Ranged Combat, else a second Move
+// toward the Target.
+func (t *treeRun) aggress() bool {
+	h, i := t.h, t.i
+	if nearestHostile(h, i, true) > aggroRange {
+		return false
+	}
+	tg := target(h, i, t.tree)
+	if tg < 0 {
+		return false
+	}
+	h.Note(i, "aggress")
+	t.moveToward(tg)
+	if t.closeCombat() || t.rangedCombat() {
+		return true
+	}
+	t.moveToward(tg)
+	return true
+}
+
+// reposition: is the Foe more than 5" away from every Friendly model (or
+// Objective)? Yes: a Move toward the largest group of Minions, else the
+// Adversary; then Close Combat, else Ranged Combat, else Hold Ground.
+// With no Friendly model at all the answer is No.
+func (t *treeRun) reposition() bool {
+	h, i := t.h, t.i
+	near := float32(1e9)
+	for k := 0; k < int(h.N); k++ {
+		if k != i && h.M[k].Alive() && !h.Hostile(i, k) {
+			if d := h.Edge(i, k); d < near {
+				near = d
+			}
+		}
+	}
+	if near > 1e8 || near <= 5 {
+		return false
+	}
+	goal, stop := rallyPoint(h, i)
+	h.Note(i, "reposition")
+	t.move(goal, stop, false)
+	return t.closeCombat() || t.rangedCombat() || t.holdGround()
+}
+
+// retreat: is the Foe within a Hostile model's LOS and Melee Attack
+// range? Yes: a Move away from them, then Ranged Combat, else Hold Ground.
+func (t *treeRun) retreat() bool {
+	h, i := t.h, t.i
+	var sum geom.Vec
+	n := 0
+	for k := 0; k < int(h.N); k++ {
+		if !h.M[k].Alive() || !h.Hostile(i, k) {
+			continue
+		}
+		if h.Edge(i, k) <= h.MeleeReach(k)+geom.Eps && h.LOS(k, i) {
+			sum = sum.Add(h.M[k].Pos)
+			n++
+		}
+	}
+	if n == 0 {
+		return false
+	}
+	h.Note(i, "retreat")
+	from := sum.Scale(1 / float32(n))
+	dir := h.M[i].Pos.Sub(from).Norm()
+	if dir.Len2() == 0 {
+		dir = geom.Dir(uint8(h.RNG.IntN(256)))
+	}
+	spd := h.FoeSPD(i, t.cardFor())
+	goal := geom.ClampToBoard(h.M[i].Pos.Add(dir.Scale(spd+h.M[i].R)), h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
+	t.move(goal, -1, false)
+	return t.rangedCombat() || t.holdGround()
+}
+
+// holdGround: the Foe holds its position and Passes.
+func (t *treeRun) holdGround() bool {
+	t.h.Note(t.i, "hold ground")
+	t.h.Pass(t.i)
+	return true
+}
+
+// cardFor returns the action whose SPD modifier applies this Turn (the
+// Adversary's card; Minions have none).
+func (t *treeRun) cardFor() *sim.CardAction {
+	if t.h.IsAdversary(t.i) {
+		return t.melee
+	}
+	return nil
+}
+
+// moveToward moves Foe i toward model tg as far as it can (to base
+// contact), or only until its attack reaches with the in-range switch.
+func (t *treeRun) moveToward(tg int) {
+	h, i := t.h, t.i
+	if h.Sc.Rules.FoeMoveInRange {
+		reach := float32(-1)
+		for _, a := range [2]*sim.CardAction{t.melee, t.ranged} {
+			if a != nil && a.Attack != sim.AttackNone {
+				if r := h.ActionRange(i, a); r > reach {
+					reach = r
+				}
+			}
+		}
+		if reach >= 0 && h.Edge(i, tg) <= reach && h.LOS(i, tg) {
+			return
+		}
+	}
+	t.move(h.M[tg].Pos, tg, true)
+}
+
+// move spends the free Move if it is left, else the Action, on a move
+// toward goal.
+func (t *treeRun) move(goal geom.Vec, stop int, _ bool) {
+	h, i := t.h, t.i
+	extra := float32(0)
+	if c := t.cardFor(); c != nil {
+		extra = float32(c.ModSPD)
+	}
+	if h.CanFreeMove(i) {
+		h.FreeMove(i, goal, stop, extra)
+		return
+	}
+	if h.CanAct(i, sim.ActMove) {
+		h.Move(i, goal, stop, extra)
+	}
+}
+
+// nearestHostile returns the edge distance from Foe i to the nearest
+// Hostile model (skipping Hidden ones when eligible is set).
+func nearestHostile(h *sim.Hunt, i int, eligible bool) float32 {
+	best := float32(1e9)
+	for k := 0; k < int(h.N); k++ {
+		m := &h.M[k]
+		if !m.Alive() || !h.Hostile(i, k) || (eligible && m.Conds.Has(sim.Hidden)) {
+			continue
+		}
+		if d := h.Edge(i, k); d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// target returns Foe i's Aggro target by its tree: among Hostile models
+// not Hidden, within 10" and in LOS; with none, the closest Hostile model
+// not Hidden; -1 when there is no Hostile model at all.
+func target(h *sim.Hunt, i int, tree sim.Tree) int {
+	var cands [sim.MaxModels]int8
+	n := 0
+	closest, cd := -1, float32(1e9)
+	for k := 0; k < int(h.N); k++ {
+		m := &h.M[k]
+		if !m.Alive() || !h.Hostile(i, k) || m.Conds.Has(sim.Hidden) {
+			continue
+		}
+		d := h.Edge(i, k)
+		if d < cd {
+			closest, cd = k, d
+		}
+		if d <= aggroRange && h.LOS(i, k) {
+			cands[n] = int8(k)
+			n++
+		}
+	}
+	if n == 0 {
+		return closest
+	}
+	aggroOrder(h, i, tree, cands[:n])
+	return int(cands[0])
+}
+
+// aggroKey is the Aggro preference of model k for Foe i: smaller is
+// preferred.
+func aggroKey(h *sim.Hunt, i, k int, tree sim.Tree) float32 {
+	switch tree {
+	case sim.Aggressive:
+		return -float32(h.M[k].WND)
+	case sim.Defensive:
+		return float32(h.M[k].WND)
+	}
+	return h.Edge(i, k)
+}
+
+// aggroOrder sorts candidates by Aggro, best first; a tie for first place
+// is broken at random (the rulebook's d10), the rest keep model order.
+func aggroOrder(h *sim.Hunt, i int, tree sim.Tree, c []int8) {
+	n := len(c)
+	if n < 2 {
+		return
+	}
+	var key [sim.MaxModels]float32
+	for x := 0; x < n; x++ {
+		key[x] = aggroKey(h, i, int(c[x]), tree)
+	}
+	for x := 1; x < n; x++ {
+		for y := x; y > 0 && key[y] < key[y-1]; y-- {
+			key[y], key[y-1] = key[y-1], key[y]
+			c[y], c[y-1] = c[y-1], c[y]
+		}
+	}
+	ties := 1
+	for ties < n && key[ties] == key[0] {
+		ties++
+	}
+	if ties > 1 {
+		j := h.RNG.IntN(ties)
+		c[0], c[j] = c[j], c[0]
+	}
+}
+
+// rallyPoint is where a Repositioning Foe heads: the largest group of
+// Minions (a cluster linked by gaps of at most 3"), else the nearest other
+// model of the Adversary. It returns the point and the model to stop at.
+func rallyPoint(h *sim.Hunt, i int) (geom.Vec, int) {
+	first := int(h.Adv0 + h.NAdv)
+	var group [sim.MaxModels]int8
+	for k := range group {
+		group[k] = -1
+	}
+	// Label clusters of Minions (other than i).
+	next := int8(0)
+	for k := first; k < int(h.N); k++ {
+		if k == i || !h.M[k].Alive() || group[k] >= 0 {
+			continue
+		}
+		group[k] = next
+		changed := true
+		for changed {
+			changed = false
+			for a := first; a < int(h.N); a++ {
+				if group[a] != next {
+					continue
+				}
+				for b := first; b < int(h.N); b++ {
+					if b != i && group[b] < 0 && h.M[b].Alive() && h.Edge(a, b) <= 3 {
+						group[b] = next
+						changed = true
+					}
+				}
+			}
+		}
+		next++
+	}
+	bestG, bestN, bestD := int8(-1), 0, float32(1e9)
+	for g := int8(0); g < next; g++ {
+		cnt, nearK, nearD := 0, -1, float32(1e9)
+		for k := first; k < int(h.N); k++ {
+			if group[k] == g {
+				cnt++
+				if d := h.Edge(i, k); d < nearD {
+					nearK, nearD = k, d
+				}
+			}
+		}
+		_ = nearK
+		if cnt > bestN || cnt == bestN && nearD < bestD {
+			bestG, bestN, bestD = g, cnt, nearD
+		}
+	}
+	if bestG >= 0 {
+		var sum geom.Vec
+		stop, sd := -1, float32(1e9)
+		for k := first; k < int(h.N); k++ {
+			if group[k] == bestG {
+				sum = sum.Add(h.M[k].Pos)
+				if d := h.Edge(i, k); d < sd {
+					stop, sd = k, d
+				}
+			}
+		}
+		return sum.Scale(1 / float32(bestN)), stop
+	}
+	stop, sd := -1, float32(1e9)
+	for k := int(h.Adv0); k < int(h.Adv0+h.NAdv); k++ {
+		if k != i && h.M[k].Alive() {
+			if d := h.Edge(i, k); d < sd {
+				stop, sd = k, d
+			}
+		}
+	}
+	if stop < 0 {
+		return h.M[i].Pos, -1
+	}
+	return h.M[stop].Pos, stop
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"balance/configs"
+	"balance/sim"
+)
+
+// gameFlags are the flags every command that plays hunts shares.
+type gameFlags struct {
+	data      string
+	adversary string
+	pack      string
+	scenario  string
+}
+
+func (g *gameFlags) register(fs *flag.FlagSet, adversary string) {
+	fs.StringVar(&g.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
+	fs.StringVar(&g.adversary, "adversary", adversary, "Adversary slug, or the path of an Adversary YAML file")
+	fs.StringVar(&g.pack, "pack", configs.DefaultPack, "Pack name (see 'balance list packs')")
+	fs.StringVar(&g.scenario, "scenario", configs.DefaultScenario, "scenario map (see 'balance list scenarios')")
+}
+
+// isPath reports whether an -adversary value names a file rather than a slug.
+func isPath(s string) bool {
+	return strings.HasSuffix(s, ".yaml") || strings.ContainsRune(s, os.PathSeparator) || strings.Contains(s, "/")
+}
+
+// load loads the game data (embedded, then -data) and the Adversary file
+// if one was given by path, and compiles the scenario.
+func (g *gameFlags) load() (*configs.Data, *sim.Scenario, error) {
+	if g.data != "" {
+		if st, err := os.Stat(g.data); err != nil || !st.IsDir() {
+			return nil, nil, usagef("-data %s: not a directory", g.data)
+		}
+	}
+	d, err := configs.Load(g.data)
+	if err != nil {
+		return nil, nil, err
+	}
+	slug := g.adversary
+	if isPath(g.adversary) {
+		if slug, err = d.AddAdversaryFile(g.adversary); err != nil {
+			return nil, nil, err
+		}
+	}
+	sc, err := d.Compile(slug, g.pack, g.scenario)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w", err)
+	}
+	return d, sc, nil
+}

@@ -1,0 +1,234 @@
+// Command balance is a Monte Carlo balance lab for the cooperative
+// miniatures game Cazadores: it plays hunts AI against AI under the full
+// rules and reports what a designer's numbers do.
+//
+// Usage:
+//
+//	balance <command> [flags]
+//
+// Run "balance help" for the list of commands and "balance help CMD" for
+// one command's flags and examples.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+)
+
+// command is one sub-command: a function of (ctx, stdout, stderr, args)
+// that returns an error, like cmd/go's base.Command.
+type command struct {
+	name     string
+	summary  string
+	usage    string   // the flags line
+	examples []string // each runs as-is in a test
+	run      func(ctx context.Context, stdout, stderr io.Writer, args []string) error
+}
+
+// commands is the table of commands, filled by each command's file.
+var commands = map[string]*command{}
+
+func register(c *command) { commands[c.name] = c }
+
+// usageError marks a mistake in how a command was called (exit code 2).
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitUsage = 2
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// run dispatches args to a command and maps its error to an exit code.
+func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
+	if len(args) == 0 {
+		printHelp(stdout)
+		return exitOK
+	}
+	name := args[0]
+	c, ok := commands[name]
+	if !ok {
+		if name == "-h" || name == "-help" || name == "--help" {
+			printHelp(stdout)
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "balance: unknown command %q\n", name)
+		if s := nearest(name, commandNames()); s != "" {
+			fmt.Fprintf(stderr, "Did you mean %q?\n", s)
+		}
+		fmt.Fprintln(stderr, "Run 'balance help' for the list of commands.")
+		return exitUsage
+	}
+	err := c.run(ctx, stdout, stderr, args[1:])
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK
+	}
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "balance %s: %v\n", name, err)
+		fmt.Fprintf(stderr, "usage: balance %s %s\n", c.name, c.usage)
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "balance %s: %v\n", name, err)
+	var ee exitCoder
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	return exitError
+}
+
+// exitCoder lets an error choose its exit code.
+type exitCoder interface{ ExitCode() int }
+
+func commandNames() []string {
+	var names []string
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "balance: a Monte Carlo balance lab for Cazadores.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: balance <command> [flags]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	for _, n := range commandNames() {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'balance help CMD' for a command's flags and examples.")
+}
+
+// newFlags returns a flag set for command c whose errors are usage errors.
+func newFlags(c *command, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parseFlags parses args, turning flag errors into usage errors; stray
+// arguments are refused unless positional is set.
+func parseFlags(fs *flag.FlagSet, args []string, positional bool) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return usagef("see 'balance help %s'", fs.Name())
+		}
+		return usagef("%v", err)
+	}
+	if !positional && fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
+// nearest returns the name closest to s by edit distance when it is close
+// enough to be a misspelling.
+func nearest(s string, names []string) string {
+	best, bd := "", 1<<30
+	for _, n := range names {
+		if d := editDistance(s, n); d < bd {
+			best, bd = n, d
+		}
+	}
+	if bd <= (len(s)+2)/3 {
+		return best
+	}
+	return ""
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func init() {
+	register(&command{
+		name:     "help",
+		summary:  "show the commands, or one command's flags and examples",
+		usage:    "[CMD]",
+		examples: []string{"balance help", "balance help trace"},
+		run: func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+			if len(args) == 0 {
+				printHelp(stdout)
+				return nil
+			}
+			c, ok := commands[args[0]]
+			if !ok {
+				if s := nearest(args[0], commandNames()); s != "" {
+					return usagef("unknown command %q; did you mean %q?", args[0], s)
+				}
+				return usagef("unknown command %q", args[0])
+			}
+			fmt.Fprintf(stdout, "balance %s: %s\n\nUsage: balance %s %s\n", c.name, c.summary, c.name, c.usage)
+			fs := newFlags(c, stderr)
+			if fl := flagsOf[c.name]; fl != nil {
+				fl(fs)
+				fmt.Fprintln(stdout, "\nFlags:")
+				fs.SetOutput(stdout)
+				fs.PrintDefaults()
+			}
+			if len(c.examples) > 0 {
+				fmt.Fprintln(stdout, "\nExamples:")
+				for _, e := range c.examples {
+					fmt.Fprintf(stdout, "  %s\n", e)
+				}
+			}
+			return nil
+		},
+	})
+}
+
+// flagsOf declares each command's flags on a flag set, for help.
+var flagsOf = map[string]func(*flag.FlagSet){}
+
+// splitList splits a comma-separated list, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

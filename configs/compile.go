@@ -1,0 +1,561 @@
+package configs
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"balance/sim"
+	"balance/sim/geom"
+)
+
+// mmToRadius converts a base diameter in millimetres to a radius in inches.
+func mmToRadius(mm float64) float32 { return float32(mm / 25.4 / 2) }
+
+// Compile builds the immutable sim.Scenario of a hunt: the Adversary with
+// slug adversary against pack on the scenario map. Names become small
+// integers here, once; the engine never looks a name up.
+func (d *Data) Compile(adversary, pack, scenario string) (*sim.Scenario, error) {
+	a, ok := d.Adversaries[adversary]
+	if !ok {
+		return nil, unknownName("adversary", adversary, d.Slugs("adversaries"))
+	}
+	p, ok := d.Packs[pack]
+	if !ok {
+		return nil, unknownName("pack", pack, d.Slugs("packs"))
+	}
+	m, ok := d.Scenarios[scenario]
+	if !ok {
+		return nil, unknownName("scenario", scenario, d.Slugs("scenarios"))
+	}
+	sc := &sim.Scenario{Rules: compileRules(&d.Rules)}
+	c := compiler{d: d, sc: sc, weapons: map[string]uint8{}, gear: map[string]uint8{}, rituals: map[string]uint8{}}
+	sc.Weapons = append(sc.Weapons, sim.WeaponDef{Name: "Unarmed", Kind: sim.MeleeWeapon, Hands: 0})
+	if err := c.pack(p); err != nil {
+		return nil, err
+	}
+	if err := c.adversary(a); err != nil {
+		return nil, err
+	}
+	if err := c.mapOf(m); err != nil {
+		return nil, err
+	}
+	if n := len(sc.Pack) + len(a.Models) + minionCount(a); n > sim.MaxModels {
+		return nil, fmt.Errorf("%d models on the board; the engine holds at most %d", n, sim.MaxModels)
+	}
+	return sc, nil
+}
+
+func minionCount(a *Adversary) int {
+	n := 0
+	for _, m := range a.Minions {
+		n += m.Count
+	}
+	return n
+}
+
+// unknownName is the error for a name that is not in the data, with the
+// likely intended one.
+func unknownName(kind, name string, known []string) error {
+	if s := suggest(name, known); s != "" && s != name {
+		return fmt.Errorf("unknown %s %q; did you mean %q? (known: %s)", kind, name, s, strings.Join(known, ", "))
+	}
+	return fmt.Errorf("unknown %s %q (known: %s)", kind, name, strings.Join(known, ", "))
+}
+
+type compiler struct {
+	d       *Data
+	sc      *sim.Scenario
+	weapons map[string]uint8
+	gear    map[string]uint8
+	rituals map[string]uint8
+	areaIdx map[string]uint8
+}
+
+func compileRules(r *Rules) sim.Rules {
+	out := sim.Rules{
+		RoundCap:                 r.RoundCap,
+		PassTicks:                int8(r.PassTicks),
+		FoeRecoverTicks:          int8(r.FoeRecoverTicks),
+		SurroundedCountsSelf:     r.SurroundedCountsSelf,
+		CritOncePerTurn:          r.CritOncePerTurn,
+		BleedingOnZeroMove:       r.BleedingOnZeroMove,
+		OverflowWrap:             r.OverflowTop == "wrap",
+		FoeMoveInRange:           r.FoeMove == "in_range",
+		AmmoLimited:              r.AmmoLimited,
+		DangerousEveryEntry:      r.DangerousCheck == "every_entry",
+		NaturalTenAlwaysSucceeds: r.NaturalTenAlwaysSucceeds,
+		CoverAnyLine:             r.Cover == "any_line",
+		SelfCardTicks:            int8(r.SelfCardTicks),
+	}
+	switch r.TerrorDT {
+	case "skill":
+		out.TerrorDT = sim.TerrorDTSkill
+	case "res":
+		out.TerrorDT = sim.TerrorDTRes
+	}
+	return out
+}
+
+func (c *compiler) weapon(slug string) (uint8, error) {
+	if i, ok := c.weapons[slug]; ok {
+		return i, nil
+	}
+	w, ok := c.d.Weapons[slug]
+	if !ok {
+		return 0, unknownName("weapon", slug, c.d.Slugs("weapons"))
+	}
+	wd := sim.WeaponDef{
+		Name: w.Name, POW: int8(w.Pow), Min: float32(w.RngMin), Max: float32(w.RngMax), Hands: uint8(w.Hands),
+		AttackTicks: int8(w.AttackTicks), ReloadTicks: int8(w.ReloadTicks), Ammo: uint8(w.Ammo),
+		Armour: int8(w.Armour), NoDamage: !w.Damage,
+	}
+	switch w.Kind {
+	case "shooting":
+		wd.Kind = sim.ShootingWeapon
+	case "arcane":
+		wd.Kind = sim.ArcaneWeapon
+	}
+	var err error
+	if wd.OnHit, err = c.ops(nil, w.OnHit); err != nil {
+		return 0, fmt.Errorf("weapon %s: on_hit: %w", slug, err)
+	}
+	if wd.Crit, err = c.ops(nil, w.Crit); err != nil {
+		return 0, fmt.Errorf("weapon %s: crit: %w", slug, err)
+	}
+	c.sc.Weapons = append(c.sc.Weapons, wd)
+	i := uint8(len(c.sc.Weapons) - 1)
+	c.weapons[slug] = i
+	return i, nil
+}
+
+func (c *compiler) pack(p *Pack) error {
+	if len(p.Members) > sim.MaxPack {
+		return fmt.Errorf("pack %s: %d models; at most %d", p.Slug, len(p.Members), sim.MaxPack)
+	}
+	for _, mem := range p.Members {
+		var pd sim.PackDef
+		var weapons, readied []string
+		var armour string
+		if mem.Cazador != "" {
+			cz, ok := c.d.Cazadores[mem.Cazador]
+			if !ok {
+				return unknownName("cazador", mem.Cazador, c.d.Slugs("cazadores"))
+			}
+			pd = sim.PackDef{Name: cz.Name, Kind: sim.Cazador, BaseR: mmToRadius(cz.BaseMM)}
+			setAttrs(&pd, cz.Attributes)
+			sk := cz.Skills
+			pd.Skills = [sim.NumSkills]int8{int8(sk.Athletics), int8(sk.Melee), int8(sk.Shooting), int8(sk.Stealth),
+				int8(sk.Hunt), int8(sk.Lore), int8(sk.Fortitude), int8(sk.Leadership)}
+			weapons, readied, armour = cz.Weapons, cz.Readied, cz.Armour
+			for _, g := range cz.Gear {
+				gi, err := c.gearOf(g)
+				if err != nil {
+					return err
+				}
+				pd.Gear[pd.NGear] = gi
+				pd.NGear++
+			}
+			for _, r := range cz.Rituals {
+				ri, err := c.ritualOf(r)
+				if err != nil {
+					return err
+				}
+				pd.Rituals[pd.NRituals] = ri
+				pd.NRituals++
+			}
+		} else {
+			ct, ok := c.d.Companions[mem.Companion]
+			if !ok {
+				return unknownName("companion", mem.Companion, c.d.Slugs("companions"))
+			}
+			if mem.Loadout < 0 || mem.Loadout >= len(ct.Loadouts) {
+				return fmt.Errorf("pack %s: companion %s has no loadout %d", p.Slug, mem.Companion, mem.Loadout)
+			}
+			pd = sim.PackDef{Name: ct.Name, Kind: sim.Companion, BaseR: mmToRadius(ct.BaseMM)}
+			setAttrs(&pd, ct.Stats)
+			lo := ct.Loadouts[mem.Loadout]
+			weapons, armour = lo.Weapons, lo.Armour
+		}
+		if len(weapons) > sim.MaxWeapons {
+			return fmt.Errorf("pack %s: %s carries %d weapons; at most %d", p.Slug, pd.Name, len(weapons), sim.MaxWeapons)
+		}
+		hands := 0
+		used := make([]bool, len(weapons))
+		for k, w := range weapons {
+			wi, err := c.weapon(w)
+			if err != nil {
+				return err
+			}
+			pd.Weapons[k] = wi
+			pd.NWeapons++
+			if readied == nil && hands+int(c.sc.Weapons[wi].Hands) <= 2 {
+				pd.Readied |= 1 << k
+				hands += int(c.sc.Weapons[wi].Hands)
+			}
+		}
+		for _, r := range readied {
+			for k, w := range weapons {
+				if w == r && !used[k] {
+					used[k] = true
+					pd.Readied |= 1 << k
+					break
+				}
+			}
+		}
+		if armour != "" {
+			ar, ok := c.d.Armour[armour]
+			if !ok {
+				return unknownName("armour", armour, c.d.Slugs("armour"))
+			}
+			pd.Armour, pd.ArmourSPD = int8(ar.Rating), int8(ar.Spd)
+		}
+		c.sc.Pack = append(c.sc.Pack, pd)
+	}
+	return nil
+}
+
+func setAttrs(pd *sim.PackDef, a Attributes) {
+	pd.SPD = int8(a.Spd)
+	pd.Attr = [sim.NumAttrs]int8{int8(a.Prow), int8(a.Shrp), int8(a.Wit), int8(a.Res)}
+	pd.WND = int16(a.Wnd)
+}
+
+func (c *compiler) gearOf(slug string) (uint8, error) {
+	if i, ok := c.gear[slug]; ok {
+		return i, nil
+	}
+	g, ok := c.d.Gear[slug]
+	if !ok {
+		return 0, unknownName("gear", slug, c.d.Slugs("gear"))
+	}
+	sk, _ := sim.SkillByName(g.Skill)
+	gd := sim.GearDef{Name: g.Name, Skill: sk, DT: int8(g.DT), Ammo: uint8(g.Ammo), MustReady: g.Hands > 0,
+		Hands: uint8(g.Hands), Range: float32(g.RngMax)}
+	if g.RngMax == 0 {
+		gd.Range = -1
+	}
+	c.sc.Gear = append(c.sc.Gear, gd)
+	c.gear[slug] = uint8(len(c.sc.Gear) - 1)
+	return c.gear[slug], nil
+}
+
+func (c *compiler) ritualOf(slug string) (uint8, error) {
+	if i, ok := c.rituals[slug]; ok {
+		return i, nil
+	}
+	r, ok := c.d.Rituals[slug]
+	if !ok {
+		return 0, unknownName("ritual", slug, c.d.Slugs("rituals"))
+	}
+	rd := sim.RitualDef{Name: r.Name, POW: int8(r.Pow), Range: float32(r.Rng)}
+	if r.Rng == 0 {
+		rd.Range = -1
+	}
+	c.sc.Rituals = append(c.sc.Rituals, rd)
+	c.rituals[slug] = uint8(len(c.sc.Rituals) - 1)
+	return c.rituals[slug], nil
+}
+
+func condSet(names []string) sim.CondSet {
+	var s sim.CondSet
+	for _, n := range names {
+		s = s.With(sim.CondByName(n))
+	}
+	return s
+}
+
+func terrainOf(types []string) sim.Terrain {
+	var t sim.Terrain
+	for _, n := range types {
+		switch n {
+		case "difficult":
+			t |= sim.Difficult
+		case "dangerous":
+			t |= sim.Dangerous | sim.Difficult
+		case "impassable":
+			t |= sim.Impassable
+		case "obscuring":
+			t |= sim.Obscuring
+		case "blocking":
+			t |= sim.Blocking
+		}
+	}
+	return t
+}
+
+func (c *compiler) adversary(a *Adversary) error {
+	ad := &c.sc.Adversary
+	ad.Name, ad.Slug = a.Name, a.Slug
+	s := a.Stats
+	ad.Stats = sim.FoeStats{SPD: int8(s.Spd), ATK: int8(s.Atk), RNG: int8(s.Rng), DEF: int8(s.Def), TER: int8(s.Ter), WND: int16(s.Wnd)}
+	ad.BaseR = mmToRadius(a.BaseMM)
+	ad.Immune = condSet(a.Immune)
+	if len(a.Models) == 0 || len(a.Models) > sim.MaxAdvModels {
+		return fmt.Errorf("adversary %s: %d models; 1..%d", a.Slug, len(a.Models), sim.MaxAdvModels)
+	}
+	ad.NModels = uint8(len(a.Models))
+	copy(ad.ModelNames[:], a.Models)
+	// Area kinds in a fixed (sorted) order.
+	areaIdx := map[string]uint8{}
+	names := make([]string, 0, len(a.Areas))
+	for n := range a.Areas {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		k := a.Areas[n]
+		areaIdx[n] = uint8(len(ad.Areas))
+		ad.Areas = append(ad.Areas, sim.AreaKind{Name: k.Name, Diameter: float32(k.Diameter), Terrain: terrainOf(k.Terrain), FoeDEF: int8(k.FoeDef)})
+	}
+	c.areaIdx = areaIdx
+	if len(a.HitLocations) > sim.MaxLocations {
+		return fmt.Errorf("adversary %s: %d hit locations; at most %d", a.Slug, len(a.HitLocations), sim.MaxLocations)
+	}
+	ad.NLoc = uint8(len(a.HitLocations))
+	for l, hl := range a.HitLocations {
+		loc := &ad.Loc[l]
+		loc.Name, loc.Label, loc.WND, loc.Owner = hl.Name, hl.Exhausted.Label, int16(hl.Wnd), uint8(hl.Owner)
+		for _, cv := range hl.Cards {
+			ad.CardLoc[cv] = uint8(l)
+			if uint8(cv) > loc.High {
+				loc.High = uint8(cv)
+			}
+		}
+		e := hl.Exhausted
+		loc.Mods = sim.FoeMods{SPD: int8(e.Spd), ATK: int8(e.Atk), RNG: int8(e.Rng), DEF: int8(e.Def), TER: int8(e.Ter)}
+		loc.AttacksDis = e.Attacks == "disadvantage"
+		var err error
+		if loc.Trigger, err = c.ops(ad, e.Trigger); err != nil {
+			return fmt.Errorf("adversary %s: hit location %s: %w", a.Slug, hl.Name, err)
+		}
+	}
+	for k := 0; k < int(ad.NLoc); k++ {
+		ad.Order[k] = uint8(k)
+	}
+	sort.SliceStable(ad.Order[:ad.NLoc], func(x, y int) bool {
+		return ad.Loc[ad.Order[x]].High < ad.Loc[ad.Order[y]].High
+	})
+	for r := 0; r < 4; r++ {
+		var err error
+		if ad.Standard[r], err = c.action(ad, &a.Actions[r]); err != nil {
+			return fmt.Errorf("adversary %s: actions.%s: %w", a.Slug, RankNames[r], err)
+		}
+		if ad.Special[r], err = c.action(ad, &a.Special[r]); err != nil {
+			return fmt.Errorf("adversary %s: special.%s: %w", a.Slug, RankNames[r], err)
+		}
+		t, _ := sim.TreeByName(a.Special[r].Tree)
+		ad.Special[r].Tree = t
+	}
+	for _, mn := range a.Minions {
+		t, _ := sim.TreeByName(mn.Type)
+		md := sim.MinionDef{Name: mn.Name, Count: uint8(mn.Count), Tree: t,
+			Stats: sim.FoeStats{SPD: int8(mn.Stats.Spd), ATK: int8(mn.Stats.Atk), RNG: int8(mn.Stats.Rng), DEF: int8(mn.Stats.Def),
+				TER: int8(mn.Stats.Ter), WND: int16(mn.Stats.Wnd)},
+			BaseR: mmToRadius(mn.BaseMM), ShootRNG: int8(mn.ShootingRng)}
+		var err error
+		if md.Crit, err = c.ops(ad, mn.Crit); err != nil {
+			return fmt.Errorf("adversary %s: minion %s: %w", a.Slug, mn.Name, err)
+		}
+		md.MinionActions()
+		ad.Minions = append(ad.Minions, md)
+	}
+	return nil
+}
+
+func (c *compiler) action(ad *sim.AdversaryDef, a *Action) (sim.CardAction, error) {
+	ca := sim.CardAction{
+		Name: a.Name, ModSPD: int8(a.Mods.Spd), ModATK: int8(a.Mods.Atk), ModRNG: int8(a.Mods.Rng),
+		Near: float32(a.Near), Count: uint8(a.Count), Advantage: a.Advantage, Damage: a.Damage,
+		Rating: int8(a.Rating), Range: float32(a.Range), Ticks: int8(a.Ticks),
+	}
+	switch a.Attack {
+	case "melee":
+		ca.Attack = sim.MeleeAttack
+	case "shooting":
+		ca.Attack = sim.ShootingAttack
+	case "terror":
+		ca.Attack = sim.TerrorAttack
+	}
+	switch a.Targets {
+	case "all_in_range":
+		ca.Targets = sim.TargetAllInRange
+	case "all_models_in_range":
+		ca.Targets = sim.TargetAllModels
+	case "target_and_near":
+		ca.Targets = sim.TargetAndNear
+	case "count":
+		ca.Targets = sim.TargetCount
+	case "triangle":
+		ca.Targets = sim.TargetTriangle
+	}
+	if a.TicksDefault {
+		ca.Ticks = 3
+		if ca.Attack == sim.AttackNone {
+			ca.Ticks = c.sc.Rules.SelfCardTicks
+		}
+	}
+	if a.Check != nil {
+		ca.HasCheck = true
+		ca.CheckTER = a.Check.Skill == "terror"
+		ca.CheckDT = int8(a.Check.DT)
+	}
+	lists := []struct {
+		dst *sim.Ops
+		src []Op
+		nm  string
+	}{{&ca.Before, a.Before, "before"}, {&ca.OnHit, a.OnHit, "on_hit"}, {&ca.OnMiss, a.OnMiss, "on_miss"},
+		{&ca.Crit, a.Crit, "crit"}, {&ca.After, a.After, "after"}, {&ca.OnSuccess, a.OnSuccess, "on_success"}}
+	for _, l := range lists {
+		o, err := c.ops(ad, l.src)
+		if err != nil {
+			return ca, fmt.Errorf("%s: %w", l.nm, err)
+		}
+		*l.dst = o
+	}
+	return ca, nil
+}
+
+func (c *compiler) ops(ad *sim.AdversaryDef, src []Op) (sim.Ops, error) {
+	var out sim.Ops
+	if len(src) > sim.MaxOps {
+		return out, fmt.Errorf("%d effects; at most %d", len(src), sim.MaxOps)
+	}
+	for _, o := range src {
+		var op sim.Op
+		switch o.Kind {
+		case "impose":
+			op = sim.Op{Kind: sim.OpImpose, Cond: sim.CondByName(o.Condition)}
+		case "impose_self":
+			op = sim.Op{Kind: sim.OpImposeSelf, Cond: sim.CondByName(o.Condition)}
+		case "push":
+			op = sim.Op{Kind: sim.OpPush, Dist: float32(o.Inches)}
+		case "place":
+			op = sim.Op{Kind: sim.OpPlaceScatter}
+			if o.Where == "adjacent" {
+				op.Kind = sim.OpPlaceAdjacent
+			}
+		case "move_self":
+			op = sim.Op{Kind: sim.OpMoveSelfAdjacent}
+		case "area":
+			idx, ok := c.areaIdx[o.Area]
+			if !ok {
+				return out, fmt.Errorf("unknown area kind %q", o.Area)
+			}
+			op = sim.Op{Kind: sim.OpArea, Area: idx}
+			switch o.At {
+			case "origin":
+				op.At = sim.AtOrigin
+			case "self":
+				op.At = sim.AtSelf
+			case "scatter":
+				op.At = sim.AtScatter
+			}
+		case "grant_crit":
+			// Granted Crit abilities impose Conditions (one ability each).
+			for _, g := range o.Ops {
+				if g.Kind != "impose" {
+					return out, fmt.Errorf("grant_crit: only impose is supported, not %q", g.Kind)
+				}
+				if !out.Add(sim.Op{Kind: sim.OpGrantCrit, Cond: sim.CondByName(g.Condition)}) {
+					return out, fmt.Errorf("too many effects; at most %d", sim.MaxOps)
+				}
+			}
+			continue
+		case "heal":
+			op = sim.Op{Kind: sim.OpHeal}
+		case "attack":
+			if ad == nil || o.Action == nil {
+				return out, fmt.Errorf("attack effects belong to Adversaries")
+			}
+			sub, err := c.action(ad, o.Action)
+			if err != nil {
+				return out, err
+			}
+			if sub.Range == 0 && o.Action.Range < 0 {
+				sub.Range = -1
+			}
+			ad.Triggers = append(ad.Triggers, sub)
+			op = sim.Op{Kind: sim.OpAttack, Sub: uint8(len(ad.Triggers) - 1)}
+		default:
+			return out, fmt.Errorf("unknown effect %q", o.Kind)
+		}
+		if !out.Add(op) {
+			return out, fmt.Errorf("too many effects; at most %d", sim.MaxOps)
+		}
+	}
+	return out, nil
+}
+
+func (c *compiler) mapOf(s *Scenario) error {
+	mp := &c.sc.Map
+	mp.Name = s.Name
+	mp.W, mp.H = float32(s.Size[0]), float32(s.Size[1])
+	if len(s.Terrain) > sim.MaxPieces {
+		return fmt.Errorf("scenario %s: %d terrain pieces; at most %d", s.Slug, len(s.Terrain), sim.MaxPieces)
+	}
+	var blocked, difficult []geom.Shape
+	for _, t := range s.Terrain {
+		var sh geom.Shape
+		switch t.Shape {
+		case "rect":
+			sh = geom.NewRect(float32(t.Rect[0]), float32(t.Rect[1]), float32(t.Rect[2]), float32(t.Rect[3]))
+		case "circle":
+			sh = geom.NewCircle(geom.V(float32(t.Circle[0]), float32(t.Circle[1])), float32(t.Circle[2]))
+		default:
+			pts := make([]geom.Vec, len(t.Poly))
+			for k, p := range t.Poly {
+				pts[k] = geom.V(float32(p[0]), float32(p[1]))
+			}
+			var err error
+			if sh, err = geom.NewPoly(pts...); err != nil {
+				return fmt.Errorf("scenario %s: terrain %s: %w", s.Slug, t.Name, err)
+			}
+		}
+		pc := sim.Piece{Name: t.Name, Shape: sh, Types: terrainOf(t.Types)}
+		mp.Pieces[mp.NPieces] = pc
+		mp.NPieces++
+		mp.HasTerrain |= pc.Types
+		if pc.Types&sim.Impassable != 0 {
+			blocked = append(blocked, sh)
+		}
+		if pc.Types&sim.Difficult != 0 {
+			difficult = append(difficult, sh)
+		}
+	}
+	if len(s.Exits) > sim.MaxExits {
+		return fmt.Errorf("scenario %s: %d exits; at most %d", s.Slug, len(s.Exits), sim.MaxExits)
+	}
+	for _, e := range s.Exits {
+		lo, hi := float32(e.From), float32(e.To)
+		var ex sim.Exit
+		switch e.Edge {
+		case "south":
+			ex = sim.Exit{A: geom.V(lo, 0), B: geom.V(hi, 0)}
+		case "north":
+			ex = sim.Exit{A: geom.V(lo, mp.H), B: geom.V(hi, mp.H)}
+		case "west":
+			ex = sim.Exit{A: geom.V(0, lo), B: geom.V(0, hi)}
+		case "east":
+			ex = sim.Exit{A: geom.V(mp.W, lo), B: geom.V(mp.W, hi)}
+		}
+		mp.Exits[mp.NExits] = ex
+		mp.NExits++
+	}
+	if s.DeployExit < 0 || s.DeployExit >= int(mp.NExits) {
+		return fmt.Errorf("scenario %s: deploy_exit %d: there are %d exits", s.Slug, s.DeployExit, mp.NExits)
+	}
+	mp.DeployExit = uint8(s.DeployExit)
+	if len(blocked) > 0 {
+		// One grid for every model, cleared for the largest base on the
+		// board (a gap too narrow for it counts as closed for all).
+		clear := c.sc.Adversary.BaseR
+		for _, p := range c.sc.Pack {
+			if p.BaseR > clear {
+				clear = p.BaseR
+			}
+		}
+		mp.Nav = geom.BuildNav(mp.W, mp.H, 0.5, clear, blocked, difficult)
+	}
+	return nil
+}

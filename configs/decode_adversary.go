@@ -1,0 +1,697 @@
+package configs
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Limits of an Adversary's numbers. A check's pool above maxPool is
+// impossible: the check tables stop there.
+const (
+	maxPool     = 24
+	maxOpDepth  = 3
+	defaultBase = 50.0 // base diameter (mm) of an Adversary that gives none
+	minionBase  = 32.0 // base diameter (mm) of a Minion that gives none
+)
+
+var (
+	adversaryFields = []string{"name", "stats", "base_mm", "immune", "models", "minions", "areas", "hit_locations", "actions", "special"}
+	foeStatFields   = []string{"spd", "atk", "rng", "def", "ter", "wnd"}
+	minionFields    = []string{"name", "count", "type", "stats", "base_mm", "shooting_rng", "crit"}
+	areaFields      = []string{"diameter", "terrain", "foe_def"}
+	locationFields  = []string{"name", "cards", "wnd", "owner", "exhausted"}
+	exhaustFields   = []string{"label", "attacks", "spd", "atk", "rng", "def", "ter", "trigger"}
+	actionFields    = []string{"name", "mods", "attack", "targets", "near", "count", "advantage", "damage", "rating", "range", "check", "before", "on_hit", "on_miss", "crit", "after", "on_success", "ticks"}
+	specialFields   = append([]string{"tree", "like"}, actionFields...)
+	modFields       = []string{"spd", "atk", "rng"}
+	checkFields     = []string{"skill", "dt"}
+	critOps         = []string{"impose", "place", "push"}
+)
+
+// opCtx says which ops a list may hold and which Area kinds they may name.
+type opCtx struct {
+	allowed []string
+	areas   []string // area kind keys, sorted; nil where no Areas exist
+	depth   int
+}
+
+// foeStats decodes the six Foe attributes, all required.
+func (d *decoder) foeStats(n *yaml.Node, path string) (FoeStats, map[string]*yaml.Node) {
+	m := d.fields(n, path, foeStatFields, foeStatFields...)
+	var s FoeStats
+	if v, ok := m["spd"]; ok {
+		s.Spd = d.integer(v, at(path, "spd"), 0, 12)
+	}
+	if v, ok := m["atk"]; ok {
+		s.Atk = d.integer(v, at(path, "atk"), 0, 20)
+	}
+	if v, ok := m["rng"]; ok {
+		s.Rng = d.integer(v, at(path, "rng"), 0, 12)
+	}
+	if v, ok := m["def"]; ok {
+		s.Def = d.integer(v, at(path, "def"), 0, 10)
+	}
+	if v, ok := m["ter"]; ok {
+		s.Ter = d.integer(v, at(path, "ter"), 0, 20)
+	}
+	if v, ok := m["wnd"]; ok {
+		s.Wnd = d.integer(v, at(path, "wnd"), 1, 200)
+	}
+	return s, m
+}
+
+// adversary decodes one Adversary file's root mapping.
+func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
+	a := &Adversary{Slug: slug, BaseMM: defaultBase}
+	m := d.fields(n, "", adversaryFields, "name", "stats", "hit_locations", "actions", "special")
+	if d.res(n) == nil {
+		return a
+	}
+	if v, ok := m["name"]; ok {
+		a.Name = d.str(v, "name")
+	}
+	var statNodes map[string]*yaml.Node
+	if v, ok := m["stats"]; ok {
+		a.Stats, statNodes = d.foeStats(v, "stats")
+	}
+	if v, ok := m["base_mm"]; ok {
+		a.BaseMM = d.number(v, "base_mm", 10, 300)
+	}
+	if v, ok := m["immune"]; ok {
+		a.Immune = d.names(v, "immune", "condition", Conditions, false)
+	}
+	a.Models = []string{a.Name}
+	if v, ok := m["models"]; ok {
+		items := d.seq(v, "models")
+		if len(items) == 0 {
+			d.fail(d.res(v), "models", "", "list at least one model name")
+		} else {
+			a.Models = a.Models[:0]
+		}
+		for i, it := range items {
+			s := d.str(it, idx("models", i))
+			if s != "" && slices.Contains(a.Models, s) {
+				d.fail(d.res(it), idx("models", i), "", "model %q is listed twice", s)
+			}
+			a.Models = append(a.Models, s)
+		}
+	}
+	a.Areas = map[string]*AreaKind{}
+	if v, ok := m["areas"]; ok {
+		for _, e := range d.pairs(v, "areas") {
+			if d.slugKey(e, "areas") {
+				a.Areas[e.key] = d.areaKind(e.key, e.v, at("areas", e.key))
+			}
+		}
+	}
+	ctx := &opCtx{allowed: OpKinds}
+	for k := range a.Areas {
+		ctx.areas = append(ctx.areas, k)
+	}
+	sort.Strings(ctx.areas)
+	if v, ok := m["minions"]; ok {
+		for i, it := range d.seq(v, "minions") {
+			a.Minions = append(a.Minions, d.minion(it, idx("minions", i)))
+		}
+	}
+	if v, ok := m["hit_locations"]; ok {
+		a.HitLocations = d.hitLocations(v, "hit_locations", len(a.Models), ctx)
+		sum := 0
+		for _, h := range a.HitLocations {
+			sum += h.Wnd
+		}
+		if w, ok := statNodes["wnd"]; ok && len(a.HitLocations) > 0 && sum != a.Stats.Wnd && a.Stats.Wnd > 0 {
+			d.fail(d.res(w), "stats.wnd", strconv.Itoa(sum), "%d does not equal the sum of the hit locations' wnd (%d)", a.Stats.Wnd, sum)
+		}
+	}
+	if v, ok := m["actions"]; ok {
+		am := d.fields(v, "actions", RankNames[:], RankNames[:]...)
+		for r, key := range RankNames {
+			if an, ok := am[key]; ok {
+				a.Actions[r] = d.action(an, at("actions", key), nil, ctx, false)
+			}
+		}
+	}
+	if v, ok := m["special"]; ok {
+		sm := d.fields(v, "special", RankNames[:], RankNames[:]...)
+		for r, key := range RankNames {
+			if sn, ok := sm[key]; ok {
+				a.Special[r] = d.action(sn, at("special", key), &a.Actions[r], ctx, true)
+			}
+		}
+	}
+	d.checkPools(a, m, statNodes)
+	return a
+}
+
+// checkPools reports any check the Adversary could make with more than
+// maxPool dice, counting the stat, the rises of exhausted locations and the
+// action's modifier.
+func (d *decoder) checkPools(a *Adversary, m, statNodes map[string]*yaml.Node) {
+	atk, ter, def := a.Stats.Atk, a.Stats.Ter, a.Stats.Def
+	for _, h := range a.HitLocations {
+		atk += max(h.Exhausted.Atk, 0)
+		ter += max(h.Exhausted.Ter, 0)
+		def += max(h.Exhausted.Def, 0)
+	}
+	if ter > maxPool {
+		d.fail(d.res(statNodes["ter"]), "stats.ter", "", "TER can reach %d with exhausted locations, above the %d dice a check can roll", ter, maxPool)
+	}
+	var visit func(act *Action, node *yaml.Node, path string)
+	visit = func(act *Action, node *yaml.Node, path string) {
+		pool, what := 0, ""
+		switch {
+		case act.Rating > 0:
+			pool, what = act.Rating+act.Mods.Atk, "rating"
+		case act.Attack == "terror":
+			pool, what = ter+act.Mods.Atk, "TER"
+		case act.Attack == "melee" || act.Attack == "shooting":
+			pool, what = atk+act.Mods.Atk, "ATK"
+		}
+		if act.Check != nil {
+			switch act.Check.Skill {
+			case "terror":
+				pool, what = ter, "TER"
+			case "atk":
+				pool, what = atk, "ATK"
+			case "def":
+				pool, what = def, "DEF"
+			}
+		}
+		if pool > maxPool {
+			d.fail(d.res(node), path, "", "its check can roll %d dice (%s with modifiers), above the %d a check can roll", pool, what, maxPool)
+		}
+		for _, ops := range [][]Op{act.Before, act.OnHit, act.OnMiss, act.Crit, act.After, act.OnSuccess} {
+			for _, op := range ops {
+				if op.Action != nil {
+					visit(op.Action, node, path)
+				}
+			}
+		}
+	}
+	for r, key := range RankNames {
+		visit(&a.Actions[r], m["actions"], at("actions", key))
+		visit(&a.Special[r], m["special"], at("special", key))
+	}
+	for i, h := range a.HitLocations {
+		for _, op := range h.Exhausted.Trigger {
+			if op.Action != nil {
+				visit(op.Action, m["hit_locations"], idx("hit_locations", i)+".exhausted.trigger")
+			}
+		}
+	}
+}
+
+func (d *decoder) areaKind(key string, n *yaml.Node, path string) *AreaKind {
+	m := d.fields(n, path, areaFields, "diameter")
+	k := &AreaKind{Name: key}
+	if v, ok := m["diameter"]; ok {
+		k.Diameter = d.number(v, at(path, "diameter"), 0.5, 24)
+	}
+	if v, ok := m["terrain"]; ok {
+		k.Terrain = d.names(v, at(path, "terrain"), "terrain type", TerrainTypes, false)
+	}
+	if v, ok := m["foe_def"]; ok {
+		k.FoeDef = d.integer(v, at(path, "foe_def"), -10, 10)
+	}
+	return k
+}
+
+func (d *decoder) minion(n *yaml.Node, path string) Minion {
+	m := d.fields(n, path, minionFields, "name", "count", "type", "stats")
+	mi := Minion{BaseMM: minionBase}
+	if v, ok := m["name"]; ok {
+		mi.Name = d.str(v, at(path, "name"))
+	}
+	if v, ok := m["count"]; ok {
+		mi.Count = d.integer(v, at(path, "count"), 1, 20)
+	}
+	if v, ok := m["type"]; ok {
+		mi.Type = d.name(v, at(path, "type"), "Foe Type", Trees)
+	}
+	if v, ok := m["stats"]; ok {
+		mi.Stats, _ = d.foeStats(v, at(path, "stats"))
+	}
+	if v, ok := m["base_mm"]; ok {
+		mi.BaseMM = d.number(v, at(path, "base_mm"), 10, 300)
+	}
+	if v, ok := m["shooting_rng"]; ok {
+		mi.ShootingRng = d.integer(v, at(path, "shooting_rng"), 0, 12)
+	}
+	if v, ok := m["crit"]; ok {
+		mi.Crit = d.ops(v, at(path, "crit"), &opCtx{allowed: critOps})
+	}
+	return mi
+}
+
+// hitLocations decodes the locations and checks that cards 2..10 are each
+// covered exactly once.
+func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx) []HitLocation {
+	items := d.seq(n, path)
+	if len(items) == 0 {
+		d.fail(d.res(n), path, "", "list at least one hit location")
+		return nil
+	}
+	type cardAt struct {
+		loc  int
+		node *yaml.Node
+		path string
+	}
+	var taken [11]*cardAt
+	var dups []cardAt
+	var dupCards []int
+	locs := make([]HitLocation, 0, len(items))
+	for i, it := range items {
+		p := idx(path, i)
+		m := d.fields(it, p, locationFields, "name", "cards", "wnd")
+		h := HitLocation{}
+		if v, ok := m["name"]; ok {
+			h.Name = d.str(v, at(p, "name"))
+			for _, o := range locs {
+				if o.Name == h.Name && h.Name != "" {
+					d.fail(d.res(v), at(p, "name"), "", "hit location %q is listed twice", h.Name)
+				}
+			}
+		}
+		if v, ok := m["cards"]; ok {
+			cards := d.seq(v, at(p, "cards"))
+			if len(cards) == 0 {
+				d.fail(d.res(v), at(p, "cards"), "", "list at least one card (2..10)")
+			}
+			for j, cn := range cards {
+				cp := idx(at(p, "cards"), j)
+				rc := d.res(cn)
+				var c int64
+				if rc == nil || rc.Kind != yaml.ScalarNode || rc.Tag != "!!int" || rc.Decode(&c) != nil {
+					d.fail(rc, cp, "", "expected a card value 2..10, got %s", describe(rc))
+					continue
+				}
+				if c < 2 || c > 10 {
+					d.fail(rc, cp, "", "card %d is outside the valid range 2..10 (hit locations take the numbered cards 2 to 10)", c)
+					continue
+				}
+				h.Cards = append(h.Cards, int(c))
+				if taken[c] != nil {
+					dups = append(dups, cardAt{i, rc, cp})
+					dupCards = append(dupCards, int(c))
+					continue
+				}
+				taken[c] = &cardAt{i, rc, cp}
+			}
+		}
+		if v, ok := m["wnd"]; ok {
+			h.Wnd = d.integer(v, at(p, "wnd"), 1, 200)
+		}
+		if v, ok := m["owner"]; ok {
+			rv := d.res(v)
+			h.Owner = d.integer(rv, at(p, "owner"), 0, 1000)
+			if h.Owner >= models {
+				d.fail(rv, at(p, "owner"), "", "owner %d is out of range: the Adversary has %d model(s), numbered 0..%d", h.Owner, models, models-1)
+				h.Owner = 0
+			}
+		}
+		if v, ok := m["exhausted"]; ok {
+			h.Exhausted = d.exhaustion(v, at(p, "exhausted"), ctx)
+		}
+		locs = append(locs, h)
+	}
+	var missing []int
+	for c := 2; c <= 10; c++ {
+		if taken[c] == nil {
+			missing = append(missing, c)
+		}
+	}
+	for k, dup := range dups {
+		first := taken[dupCards[k]]
+		sug := ""
+		if len(missing) > 0 {
+			sug = strconv.Itoa(nearestCard(dupCards[k], missing))
+		}
+		d.fail(dup.node, dup.path, sug, "card %d is already covered by %q (each card 2..10 belongs to exactly one hit location)", dupCards[k], locs[first.loc].Name)
+	}
+	rn := d.res(n)
+	for _, c := range missing {
+		d.fail(rn, path, missingOwner(c, locs), "card %d is not covered by any hit location", c)
+	}
+	return locs
+}
+
+// nearestCard returns the card of cards nearest to c.
+func nearestCard(c int, cards []int) int {
+	best := cards[0]
+	for _, x := range cards[1:] {
+		if abs(x-c) < abs(best-c) {
+			best = x
+		}
+	}
+	return best
+}
+
+// missingOwner names the location most likely meant to hold card c: the one
+// holding the nearest card; on a tie, the one with fewer cards, then the
+// higher card.
+func missingOwner(c int, locs []HitLocation) string {
+	best, bestD, bestN, bestCard := "", 100, 100, 0
+	for _, h := range locs {
+		for _, x := range h.Cards {
+			dist := abs(x - c)
+			if dist < bestD || (dist == bestD && (len(h.Cards) < bestN || (len(h.Cards) == bestN && x > bestCard))) {
+				best, bestD, bestN, bestCard = h.Name, dist, len(h.Cards), x
+			}
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (d *decoder) exhaustion(n *yaml.Node, path string, ctx *opCtx) Exhaustion {
+	m := d.fields(n, path, exhaustFields)
+	var e Exhaustion
+	if v, ok := m["label"]; ok {
+		e.Label = d.str(v, at(path, "label"))
+	}
+	if v, ok := m["attacks"]; ok {
+		e.Attacks = d.name(v, at(path, "attacks"), "attack state", AttackStates)
+	}
+	for _, f := range []struct {
+		key string
+		dst *int
+	}{{"spd", &e.Spd}, {"atk", &e.Atk}, {"rng", &e.Rng}, {"def", &e.Def}, {"ter", &e.Ter}} {
+		if v, ok := m[f.key]; ok {
+			*f.dst = d.integer(v, at(path, f.key), -10, 10)
+		}
+	}
+	if v, ok := m["trigger"]; ok {
+		e.Trigger = d.ops(v, at(path, "trigger"), ctx)
+	}
+	return e
+}
+
+// action decodes one action entry. For a special entry, std is the standard
+// entry of the same rank, which "like: standard" copies before the entry's
+// own fields override it.
+func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, special bool) Action {
+	a := Action{Targets: "target", Range: -1, TicksDefault: true}
+	known, required := actionFields, []string{}
+	if special {
+		known, required = specialFields, []string{"tree"}
+	}
+	m := d.fields(n, path, known, required...)
+	rn := d.res(n)
+	if rn == nil || rn.Kind != yaml.MappingNode {
+		return a
+	}
+	var tree string
+	if v, ok := m["tree"]; ok {
+		tree = d.name(v, at(path, "tree"), "tree", Trees)
+	}
+	if v, ok := m["like"]; ok {
+		if d.name(v, at(path, "like"), "like value", []string{"standard"}) == "standard" && std != nil {
+			a = *std
+			a.Like = "standard"
+		}
+	}
+	a.Tree = tree
+	if v, ok := m["name"]; ok {
+		a.Name = d.str(v, at(path, "name"))
+	} else if a.Like == "" {
+		d.fail(rn, at(path, "name"), "", "missing; it is required (or write like: standard)")
+	}
+	if v, ok := m["mods"]; ok {
+		mm := d.fields(v, at(path, "mods"), modFields)
+		a.Mods = Mods{}
+		if x, ok := mm["spd"]; ok {
+			a.Mods.Spd = d.integer(x, at(path, "mods.spd"), -12, 12)
+		}
+		if x, ok := mm["atk"]; ok {
+			a.Mods.Atk = d.integer(x, at(path, "mods.atk"), -20, 20)
+		}
+		if x, ok := mm["rng"]; ok {
+			a.Mods.Rng = d.integer(x, at(path, "mods.rng"), -12, 24)
+		}
+	}
+	if v, ok := m["attack"]; ok {
+		a.Attack = d.name(v, at(path, "attack"), "attack kind", AttackKinds)
+	} else if a.Like == "" {
+		d.fail(rn, at(path, "attack"), "", "missing; it is required (melee, shooting, terror or none)")
+	}
+	if v, ok := m["targets"]; ok {
+		a.Targets = d.name(v, at(path, "targets"), "targets mode", TargetModes)
+	}
+	if v, ok := m["near"]; ok {
+		a.Near = d.number(v, at(path, "near"), 0, 24)
+		if a.Targets != "target_and_near" && a.Targets != "" {
+			d.fail(d.res(v), at(path, "near"), "", "near applies only to targets: target_and_near (this action has targets: %s)", a.Targets)
+		}
+	}
+	if v, ok := m["count"]; ok {
+		a.Count = d.integer(v, at(path, "count"), 1, 12)
+		if a.Targets != "count" && a.Targets != "" {
+			d.fail(d.res(v), at(path, "count"), "", "count applies only to targets: count (this action has targets: %s)", a.Targets)
+		}
+	}
+	if a.Targets == "target_and_near" && a.Near <= 0 {
+		d.fail(d.res(m["targets"]), at(path, "near"), "", "targets: target_and_near needs near: inches around the target")
+	}
+	if a.Targets == "count" && a.Count < 1 {
+		d.fail(d.res(m["targets"]), at(path, "count"), "", "targets: count needs count: how many targets")
+	}
+	if v, ok := m["advantage"]; ok {
+		a.Advantage = d.boolean(v, at(path, "advantage"))
+	}
+	if v, ok := m["damage"]; ok {
+		a.Damage = d.boolean(v, at(path, "damage"))
+		a.damageSet = true
+	}
+	if !a.damageSet {
+		a.Damage = a.Attack == "melee" || a.Attack == "shooting"
+	}
+	if v, ok := m["rating"]; ok {
+		a.Rating = d.integer(v, at(path, "rating"), 1, maxPool)
+	}
+	if v, ok := m["range"]; ok {
+		a.Range = d.number(v, at(path, "range"), 0, 48)
+	}
+	if v, ok := m["check"]; ok {
+		cm := d.fields(v, at(path, "check"), checkFields, "skill")
+		c := &Check{}
+		if x, ok := cm["skill"]; ok {
+			c.Skill = d.name(x, at(path, "check.skill"), "check skill", CheckSkills)
+		}
+		if x, ok := cm["dt"]; ok {
+			c.DT = d.integer(x, at(path, "check.dt"), 0, 10)
+		}
+		a.Check = c
+		if a.Attack != "none" && a.Attack != "" {
+			d.fail(d.res(v), at(path, "check"), "", "a check replaces the attack: it needs attack: none (this action has attack: %s)", a.Attack)
+		}
+	}
+	lists := []struct {
+		key string
+		dst *[]Op
+	}{{"before", &a.Before}, {"on_hit", &a.OnHit}, {"on_miss", &a.OnMiss}, {"crit", &a.Crit}, {"after", &a.After}, {"on_success", &a.OnSuccess}}
+	for _, l := range lists {
+		v, ok := m[l.key]
+		if !ok {
+			continue
+		}
+		*l.dst = d.ops(v, at(path, l.key), ctx)
+		switch {
+		case (l.key == "on_hit" || l.key == "on_miss" || l.key == "crit") && a.Attack == "none":
+			d.fail(d.res(v), at(path, l.key), "", "%s needs an attack; this action has attack: none", l.key)
+		case l.key == "on_success" && a.Check == nil:
+			d.fail(d.res(v), at(path, l.key), "", "on_success needs a check")
+		}
+	}
+	if v, ok := m["ticks"]; ok {
+		a.Ticks = d.integer(v, at(path, "ticks"), 1, 10)
+		a.TicksDefault = false
+	}
+	return a
+}
+
+// ops decodes a list of effect ops.
+func (d *decoder) ops(n *yaml.Node, path string, ctx *opCtx) []Op {
+	var out []Op
+	for i, it := range d.seq(n, path) {
+		if op, ok := d.op(it, idx(path, i), ctx); ok {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
+// op decodes one op: a one-key mapping such as {impose: stunned}; an area
+// op may also carry at.
+func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
+	rn := d.res(n)
+	if rn == nil {
+		return Op{}, false
+	}
+	if rn.Kind != yaml.MappingNode {
+		d.fail(rn, path, "", "an op is a one-key mapping such as {impose: stunned}, got %s", describe(rn))
+		return Op{}, false
+	}
+	es := d.pairs(rn, path)
+	if len(es) == 0 {
+		d.fail(rn, path, "", "empty op; write one such as {impose: stunned}")
+		return Op{}, false
+	}
+	main := es[0]
+	for _, e := range es {
+		if e.key == "area" {
+			main = e
+		}
+	}
+	kind := main.key
+	if !slices.Contains(OpKinds, kind) {
+		d.fail(main.k, at(path, kind), suggest(kind, OpKinds), "unknown op %q (known: %s)", kind, listOf(OpKinds))
+		return Op{}, false
+	}
+	p := at(path, kind)
+	if !slices.Contains(ctx.allowed, kind) {
+		d.fail(main.k, p, "", "op %q cannot be used here (allowed: %s)", kind, listOf(ctx.allowed))
+		return Op{}, false
+	}
+	op := Op{Kind: kind}
+	var atNode *yaml.Node
+	for _, e := range es {
+		switch {
+		case e.key == kind:
+		case kind == "area" && e.key == "at":
+			atNode = e.v
+		case slices.Contains(OpKinds, e.key):
+			d.fail(e.k, at(path, e.key), "", "an op has one key; write {%s: ...} as its own list item", e.key)
+		default:
+			known := []string{kind}
+			if kind == "area" {
+				known = append(known, "at")
+			}
+			d.fail(e.k, at(path, e.key), suggest(e.key, known), "unknown field %q in a %s op", e.key, kind)
+		}
+	}
+	v := main.v
+	switch kind {
+	case "impose", "impose_self":
+		op.Condition = d.name(v, p, "condition", Conditions)
+	case "push":
+		op.Inches = d.number(v, p, 0.5, 24)
+	case "place":
+		op.Where = d.name(v, p, "placement", PlaceModes)
+	case "move_self":
+		op.Where = d.name(v, p, "placement", []string{"adjacent"})
+	case "area":
+		s := d.str(v, p)
+		switch {
+		case s == "":
+		case len(ctx.areas) == 0:
+			d.fail(d.res(v), p, "", "unknown area kind %q: no areas are defined (add it under areas)", s)
+		case !slices.Contains(ctx.areas, s):
+			d.fail(d.res(v), p, suggest(s, ctx.areas), "unknown area kind %q (defined under areas: %s)", s, listOf(ctx.areas))
+		default:
+			op.Area = s
+		}
+		op.At = "target"
+		if atNode != nil {
+			op.At = d.name(atNode, at(path, "at"), "area position", AreaAts)
+		}
+	case "grant_crit":
+		if ctx.depth >= maxOpDepth {
+			d.fail(main.k, p, "", "ops nested too deeply")
+			return Op{}, false
+		}
+		op.Ops = d.ops(v, p, &opCtx{allowed: critOps, areas: ctx.areas, depth: ctx.depth + 1})
+		if rv := d.res(v); rv != nil && rv.Kind == yaml.SequenceNode && len(rv.Content) == 0 {
+			d.fail(rv, p, "", "list the Crit abilities to grant, such as [{impose: poisoned}]")
+		}
+	case "heal":
+		s := d.str(v, p)
+		switch s {
+		case "":
+		case "d5":
+			op.Die = 5
+		case "d10":
+			op.Die = 10
+		default:
+			d.fail(d.res(v), p, suggest(s, []string{"d5", "d10"}), "heal takes a die, d5 or d10, got %q", s)
+		}
+	case "attack":
+		if ctx.depth >= maxOpDepth {
+			d.fail(main.k, p, "", "ops nested too deeply")
+			return Op{}, false
+		}
+		inner := &opCtx{allowed: ctx.allowed, areas: ctx.areas, depth: ctx.depth + 1}
+		act := d.action(v, p, nil, inner, false)
+		op.Action = &act
+	}
+	return op, true
+}
+
+// resolveTicks fills the Ticks of actions that gave none from the rules.
+func resolveTicks(a *Adversary, r *Rules) {
+	var fix func(act *Action)
+	fix = func(act *Action) {
+		if act.TicksDefault {
+			act.Ticks = 3
+			if act.Attack == "none" {
+				act.Ticks = r.SelfCardTicks
+			}
+		}
+		for _, ops := range [][]Op{act.Before, act.OnHit, act.OnMiss, act.Crit, act.After, act.OnSuccess} {
+			for _, op := range ops {
+				if op.Action != nil {
+					fix(op.Action)
+				}
+			}
+		}
+	}
+	for r := range RankNames {
+		fix(&a.Actions[r])
+		fix(&a.Special[r])
+	}
+	for i := range a.HitLocations {
+		for _, op := range a.HitLocations[i].Exhausted.Trigger {
+			if op.Action != nil {
+				fix(op.Action)
+			}
+		}
+	}
+}
+
+// String gives an op in its YAML form, for messages and tests.
+func (o Op) String() string {
+	switch o.Kind {
+	case "impose", "impose_self":
+		return fmt.Sprintf("{%s: %s}", o.Kind, o.Condition)
+	case "push":
+		return fmt.Sprintf("{push: %g}", o.Inches)
+	case "place", "move_self":
+		return fmt.Sprintf("{%s: %s}", o.Kind, o.Where)
+	case "area":
+		return fmt.Sprintf("{area: %s, at: %s}", o.Area, o.At)
+	case "heal":
+		return fmt.Sprintf("{heal: d%d}", o.Die)
+	case "grant_crit":
+		parts := make([]string, len(o.Ops))
+		for i, x := range o.Ops {
+			parts[i] = x.String()
+		}
+		return "{grant_crit: [" + strings.Join(parts, ", ") + "]}"
+	case "attack":
+		if o.Action != nil {
+			return fmt.Sprintf("{attack: %s}", o.Action.Name)
+		}
+	}
+	return "{" + o.Kind + "}"
+}

@@ -1,0 +1,123 @@
+// Package dice holds the random streams and the exact model of a Check, the
+// d10 roll that resolves every uncertain action in Cazadores.
+//
+// A Check rolls a pool of n d10s and one Difficulty Die. The threshold is
+//
+//	T = max(D, DT)
+//
+// where D is the kept difficulty die and DT is the difficulty threshold
+// (DT 0 leaves the die alone in charge, so it behaves like DT 1). Every pool
+// die showing at least T is a Success, a pool die showing 10 is also a
+// Critical, and the Check succeeds when it has at least one Success. With
+// Advantage two difficulty dice are rolled and the lower is kept; with
+// Disadvantage the higher is kept.
+//
+// The joint law of (Successes, Crits) is tabulated exactly for every pool
+// size 0..MaxPool, every DT 0..MaxDT and every advantage state, so Roll costs
+// one 64-bit draw and a table look-up, and the odds functions read the same
+// tables.
+package dice
+
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
+// RNG is one independent random stream: a PCG-DXSM generator (math/rand/v2)
+// plus a count of the 64-bit draws taken from it since it was seeded.
+// The zero value is a valid stream (the PCG state zero) but callers should
+// Seed it. An RNG must not be shared between goroutines.
+type RNG struct {
+	pcg   rand.PCG
+	draws uint64
+}
+
+// Round keys of the seed mixer; arbitrary odd constants.
+const (
+	seedKey1 = 0x243f6a8885a308d3
+	seedKey2 = 0x13198a2e03707345
+	seedKey3 = 0xa4093822299f31d1
+)
+
+// splitmix64 is the SplitMix64 output function applied to x+γ with
+// γ = 0x9e3779b97f4a7c15. It is a bijection on 64-bit words.
+func splitmix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// Seed resets r to the stream identified by (runSeed, stream) and zeroes its
+// draw counter. Hunt i of a run uses Seed(runSeed, i).
+//
+// The two words go through a three-round Feistel network whose round
+// function is splitmix64,
+//
+//	L ^= f(R ^ k1);  R ^= f(L ^ k2);  L ^= f(R ^ k3)
+//
+// and (L, R) become the 128-bit PCG state. The map is a bijection, so
+// distinct (runSeed, stream) pairs give distinct states, and both state
+// words depend on both inputs, so neighbouring streams start far apart.
+func (r *RNG) Seed(runSeed, stream uint64) {
+	l, rr := runSeed, stream
+	l ^= splitmix64(rr ^ seedKey1)
+	rr ^= splitmix64(l ^ seedKey2)
+	l ^= splitmix64(rr ^ seedKey3)
+	r.pcg.Seed(l, rr)
+	r.draws = 0
+}
+
+// Uint64 returns one uniformly distributed 64-bit draw and counts it.
+func (r *RNG) Uint64() uint64 {
+	r.draws++
+	return r.pcg.Uint64()
+}
+
+// Draws returns the number of Uint64 draws taken since the last Seed.
+func (r *RNG) Draws() uint64 { return r.draws }
+
+// IntN returns a uniform integer in [0, n) without bias. It panics if n <= 0.
+//
+// It uses Lemire's multiply-and-reject method: with u uniform on [0, 2^64),
+// hi:lo = u·n (128-bit product) and hi is returned unless lo < 2^64 mod n,
+// in which case u is redrawn. Rejection happens with probability
+// (2^64 mod n)/2^64, so for small n it costs one draw in practice.
+func (r *RNG) IntN(n int) int {
+	if n <= 0 {
+		panic("dice: IntN called with n <= 0")
+	}
+	un := uint64(n)
+	r.draws++ // first draw written out so that the PCG step inlines
+	hi, lo := bits.Mul64(r.pcg.Uint64(), un)
+	if lo < un {
+		thresh := -un % un // 2^64 mod n
+		for lo < thresh {
+			hi, lo = bits.Mul64(r.Uint64(), un)
+		}
+	}
+	return int(hi)
+}
+
+// D10 returns a fair ten-sided die roll, 1 + IntN(10).
+func (r *RNG) D10() int { return 1 + r.IntN(10) }
+
+// D5 returns a fair five-sided die roll read from a d10 as ⌈d10/2⌉, so
+// 1-2 give 1, 3-4 give 2, and so on up to 9-10 giving 5.
+func (r *RNG) D5() int { return (r.D10() + 1) / 2 }
+
+// Float32 returns a uniform float32 in [0, 1) built from the top 24 bits of
+// one draw: (u >> 40) · 2^-24.
+func (r *RNG) Float32() float32 {
+	return float32(r.Uint64()>>40) * 0x1p-24
+}
+
+// float64 returns a uniform float64 in [0, 1) from the top 53 bits of one
+// draw: (u >> 11) · 2^-53.
+func (r *RNG) float64() float64 {
+	return float64(r.Uint64()>>11) * 0x1p-53
+}
+
+// Bool returns true or false with probability 1/2 each, from the top bit of
+// one draw.
+func (r *RNG) Bool() bool { return r.Uint64()>>63 != 0 }

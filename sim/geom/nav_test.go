@@ -1,0 +1,298 @@
+package geom
+
+import (
+	"math"
+	"math/rand/v2"
+	"sync"
+	"testing"
+)
+
+// walk moves a base from `from` toward `to` in steps of at most step
+// inches toward Next, failing the test if any step overlaps a blocked
+// shape. It returns the final position and the distance walked.
+func walk(t *testing.T, nv *Nav, blocked []Shape, r float32, from, to Vec, step float32, maxSteps int) (Vec, float32) {
+	t.Helper()
+	pos := from
+	var walked float32
+	for i := 0; i < maxSteps && pos != to; i++ {
+		wp, _ := nv.Next(pos, to)
+		d := wp.Sub(pos)
+		l := d.Len()
+		if l == 0 {
+			break
+		}
+		nxt := wp
+		if l > step {
+			nxt = pos.Add(d.Scale(step / l))
+		}
+		for j := range blocked {
+			if _, hit := blocked[j].SweepHits(pos, nxt, r); hit {
+				t.Fatalf("step %d from %v to %v (heading %v) runs into shape %d", i, pos, nxt, wp, j)
+			}
+			if blocked[j].OverlapsCircle(nxt, r) {
+				t.Fatalf("step %d ends at %v overlapping shape %d", i, nxt, j)
+			}
+		}
+		walked += nxt.Dist(pos)
+		pos = nxt
+	}
+	return pos, walked
+}
+
+func TestNavWall(t *testing.T) {
+	wall := []Shape{NewRect(6, 12, 18, 12.5)}
+	nv := BuildNav(24, 24, 0.5, 0.5, wall, nil)
+	from, to := V(12, 6), V(12, 18)
+
+	wp, direct := nv.Next(from, to)
+	if direct || wp == to {
+		t.Fatalf("Next = %v %v, want a detour", wp, direct)
+	}
+	if wp.X > 6 && wp.X < 18 && wp.Y > 11 {
+		t.Errorf("first waypoint %v is not toward an end of the wall", wp)
+	}
+	pos, walked := walk(t, nv, wall, 0.5, from, to, 2, 100)
+	if pos != to {
+		t.Fatalf("walk stopped at %v, want %v", pos, to)
+	}
+	l := nv.PathLen(from, to)
+	if !(l > 12 && l < 12+2*6+2) {
+		t.Errorf("PathLen = %v, want in (12, 26)", l)
+	}
+	// Going round either end of the wall with a 0.5" base: about
+	// 2*|(12,6)-(5.5,12)| = 17.7.
+	if l < 17.5 || l > 19 {
+		t.Errorf("PathLen = %v, want about 17.7-18.5", l)
+	}
+	if walked < l-0.5 || walked > l+1 {
+		t.Errorf("walked %v but PathLen %v", walked, l)
+	}
+	if got := nv.PathLen(to, from); math.Abs(float64(got-l)) > 0.3 {
+		t.Errorf("PathLen back = %v, there %v", got, l)
+	}
+	// A clear line is direct, even with a grid.
+	if wp, direct := nv.Next(V(2, 2), V(22, 4)); !direct || wp != V(22, 4) {
+		t.Errorf("clear Next = %v %v", wp, direct)
+	}
+	if got := nv.PathLen(V(2, 2), V(5, 6)); !near(got, 5) {
+		t.Errorf("clear PathLen = %v, want 5", got)
+	}
+}
+
+func TestNavOpenGround(t *testing.T) {
+	var nilNav *Nav
+	empty := BuildNav(24, 24, 0.5, 0.5, nil, nil)
+	for name, nv := range map[string]*Nav{"nil": nilNav, "empty": empty} {
+		wp, direct := nv.Next(V(1, 1), V(20, 21))
+		if !direct || wp != V(20, 21) {
+			t.Errorf("%s: Next = %v %v, want direct", name, wp, direct)
+		}
+		if got := nv.PathLen(V(0, 0), V(3, 4)); got != 5 {
+			t.Errorf("%s: PathLen = %v, want 5", name, got)
+		}
+	}
+	if nilNav.CellSize() != 0 || nilNav.OpenCells() != 0 {
+		t.Errorf("nil Nav reports a grid")
+	}
+}
+
+func TestNavUnreachable(t *testing.T) {
+	// A closed box of walls around (12,12).
+	box := []Shape{
+		NewRect(8, 8, 16, 9), NewRect(8, 15, 16, 16),
+		NewRect(8, 8, 9, 16), NewRect(15, 8, 16, 16),
+	}
+	nv := BuildNav(24, 24, 0.5, 0.5, box, nil)
+	from, to := V(2, 12), V(12, 12)
+	if l := nv.PathLen(from, to); !math.IsInf(float64(l), 1) {
+		t.Errorf("PathLen into a closed box = %v, want +Inf", l)
+	}
+	pos, _ := walk(t, nv, box, 0.5, from, to, 2, 50)
+	// It ends next to the box, as near the target as it can get.
+	if d := pos.Dist(to); d > 5 {
+		t.Errorf("stopped at %v, %v from the target", pos, d)
+	}
+	if got := nv.PathLen(V(2, 2), V(22, 22)); math.IsInf(float64(got), 0) || got < 28.28 {
+		t.Errorf("PathLen around the box = %v", got)
+	}
+}
+
+func TestNavDifficult(t *testing.T) {
+	// A wall with a short way round on the left and a long one on the
+	// right; difficult ground on the left makes the right way cheaper.
+	wall := []Shape{NewRect(2, 12, 21, 12.5)}
+	from, to := V(10, 6), V(10, 18)
+	plain := BuildNav(24, 24, 0.5, 0.5, wall, nil)
+	muddy := BuildNav(24, 24, 0.5, 0.5, wall, []Shape{NewRect(0, 0, 5, 24)})
+	if wp, _ := plain.Next(from, to); wp.X >= 10 {
+		t.Errorf("plain: first waypoint %v, want to the left", wp)
+	}
+	if wp, _ := muddy.Next(from, to); wp.X <= 10 {
+		t.Errorf("difficult: first waypoint %v, want to the right", wp)
+	}
+	if muddy.OpenCells() > NavMaxOpenDifficult || muddy.CellSize() <= 0.5 {
+		t.Errorf("difficult grid: %d cells of %v", muddy.OpenCells(), muddy.CellSize())
+	}
+	if plain.OpenCells() > NavMaxOpen || plain.CellSize() != 0.5 {
+		t.Errorf("plain grid: %d cells of %v", plain.OpenCells(), plain.CellSize())
+	}
+	// PathLen ignores difficult cost: both take the short way, about
+	// 2*|(10,6)-(1.5,12)| = 20.8.
+	for name, nv := range map[string]*Nav{"plain": plain, "difficult": muddy} {
+		if l := nv.PathLen(from, to); l < 20.5 || l > 22 {
+			t.Errorf("%s: PathLen = %v, want about 21", name, l)
+		}
+	}
+	walk(t, muddy, wall, 0.5, from, to, 2, 100)
+}
+
+func TestNavCoarsens(t *testing.T) {
+	nv := BuildNav(24, 24, 0.25, 0.5, []Shape{NewRect(6, 12, 18, 12.5)}, nil)
+	if nv.OpenCells() > NavMaxOpen || nv.CellSize() <= 0.25 {
+		t.Errorf("grid: %d cells of %v", nv.OpenCells(), nv.CellSize())
+	}
+	if l := nv.PathLen(V(12, 6), V(12, 18)); l < 17.5 || l > 19.5 {
+		t.Errorf("PathLen = %v", l)
+	}
+}
+
+// scatterMap has blocked terrain of every kind.
+func scatterMap(t testing.TB) []Shape {
+	return []Shape{
+		NewRect(6, 12, 18, 12.5),
+		NewRect(3, 3, 5, 9),
+		NewCircle(V(18, 5), 2),
+		mustPoly(t, octagon(V(6, 18), 1.5)...),
+		mustPoly(t, V(14, 16), V(20, 15), V(21, 19)),
+		NewRect(11.8, 0, 12.2, 4),
+	}
+}
+
+func TestNavRandomWalks(t *testing.T) {
+	blocked := append(scatterMap(t), mustPoly(t, V(1, 20), V(1.2, 19.8), V(4, 22.6), V(3.8, 22.8)))
+	grids := []struct{ cell, r float32 }{
+		{0.5, 0.5},
+		{1.5, 0.3},  // cells wider than the base: links must be checked
+		{1, 1},      // big bases: narrow gaps close
+		{0.75, 0.2}, // small bases
+	}
+	for _, g := range grids {
+		nv := BuildNav(24, 24, g.cell, g.r, blocked, nil)
+		rng := rand.New(rand.NewPCG(1, 2))
+		free := func() Vec {
+			for {
+				p := V(g.r+rng.Float32()*(24-2*g.r), g.r+rng.Float32()*(24-2*g.r))
+				ok := true
+				for i := range blocked {
+					if blocked[i].Dist(p) < g.r {
+						ok = false
+					}
+				}
+				if ok {
+					return p
+				}
+			}
+		}
+		reached := 0
+		for i := 0; i < 200; i++ {
+			from, to := free(), free()
+			l := nv.PathLen(from, to)
+			if l < from.Dist(to)-tol {
+				t.Fatalf("cell %v r %v: PathLen(%v, %v) = %v, shorter than straight", g.cell, g.r, from, to, l)
+			}
+			pos, walked := walk(t, nv, blocked, g.r, from, to, 2, 200)
+			if math.IsInf(float64(l), 1) {
+				continue
+			}
+			if pos != to {
+				t.Fatalf("cell %v r %v: walk %v -> %v stopped at %v (PathLen %v)", g.cell, g.r, from, to, pos, l)
+			}
+			if walked > l*1.25+1 {
+				t.Errorf("cell %v r %v: walk %v -> %v took %v, PathLen %v", g.cell, g.r, from, to, walked, l)
+			}
+			reached++
+		}
+		if reached < 150 {
+			t.Errorf("cell %v r %v: only %d of 200 walks reachable", g.cell, g.r, reached)
+		}
+	}
+}
+
+func TestNavConcurrent(t *testing.T) {
+	blocked := scatterMap(t)
+	nv := BuildNav(24, 24, 0.5, 0.5, blocked, nil)
+	want, _ := nv.Next(V(12, 6), V(12, 18))
+	var wg sync.WaitGroup
+	errs := make(chan Vec, 8)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				if got, _ := nv.Next(V(12, 6), V(12, 18)); got != want {
+					errs <- got
+					return
+				}
+				nv.PathLen(V(2, 20), V(22, 2))
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for got := range errs {
+		t.Errorf("concurrent Next = %v, want %v", got, want)
+	}
+}
+
+func TestNavAllocs(t *testing.T) {
+	nv := BuildNav(24, 24, 0.5, 0.5, scatterMap(t), nil)
+	var sink Vec
+	var sinkF float32
+	checks := map[string]func(){
+		"Next":        func() { wp, _ := nv.Next(V(12, 6), V(12, 18)); sink = sink.Add(wp) },
+		"NextTarget":  func() { wp, _ := nv.Next(V(2, 2), V(12, 12.6)); sink = sink.Add(wp) },
+		"PathLen":     func() { sinkF += nv.PathLen(V(12, 6), V(12, 18)) },
+		"NextNil":     func() { wp, _ := (*Nav)(nil).Next(V(1, 1), V(2, 2)); sink = sink.Add(wp) },
+		"PathLenLong": func() { sinkF += nv.PathLen(V(1, 23), V(23, 1)) },
+	}
+	for name, f := range checks {
+		if n := testing.AllocsPerRun(50, f); n != 0 {
+			t.Errorf("%s allocates %v times per call", name, n)
+		}
+	}
+	_, _ = sink, sinkF
+}
+
+func BenchmarkNext(b *testing.B) {
+	nv := BuildNav(24, 24, 0.5, 0.5, scatterMap(b), nil)
+	var sink Vec
+	for b.Loop() {
+		wp, _ := nv.Next(V(12, 6), V(12, 18))
+		sink = sink.Add(wp)
+	}
+	_ = sink
+}
+
+func BenchmarkPathLen(b *testing.B) {
+	nv := BuildNav(24, 24, 0.5, 0.5, scatterMap(b), nil)
+	var sink float32
+	for b.Loop() {
+		sink += nv.PathLen(V(12, 6), V(12, 18))
+	}
+	_ = sink
+}
+
+func BenchmarkBuildNav(b *testing.B) {
+	blocked := scatterMap(b)
+	for b.Loop() {
+		BuildNav(24, 24, 0.5, 0.5, blocked, nil)
+	}
+}
+
+func BenchmarkBuildNavDifficult(b *testing.B) {
+	blocked := scatterMap(b)
+	difficult := []Shape{NewRect(0, 14, 4, 24), NewCircle(V(20, 20), 3)}
+	for b.Loop() {
+		BuildNav(24, 24, 0.5, 0.5, blocked, difficult)
+	}
+}

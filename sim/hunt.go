@@ -1,0 +1,530 @@
+package sim
+
+import (
+	"balance/sim/dice"
+	"balance/sim/geom"
+)
+
+// Model states.
+const (
+	Active uint8 = iota
+	Dead
+	Fled
+)
+
+// Model is one model on the board. Pack models come first in Hunt.M, then
+// the Adversary's models, then Minions.
+type Model struct {
+	Pos   geom.Vec
+	R     float32 // base radius in inches
+	Side  Side
+	Kind  Kind
+	Def   uint8 // PackDef index, Adversary model index or MinionDef index
+	Tree  Tree  // a Minion's Foe Type
+	State uint8
+	Clock uint8 // Personal Clock, 1..10
+
+	WND   int16 // WNDs left (for Adversary models: the sum over their own hit locations)
+	Taken int16 // WNDs taken this hunt
+
+	Conds     CondSet
+	Terrifier int8 // the Foe that made it Terrified
+
+	// Effective stats. Foes: base + exhaustion modifiers; Pack: SPD after armour.
+	SPD, ATK, RNG, DEF, TER int8
+
+	// Pack equipment state.
+	Readied   uint8 // bit i: weapon slot i readied
+	Loaded    uint8 // bit i: shooting weapon in slot i is loaded
+	Ammo      [MaxWeapons]uint8
+	GearAmmo  [2]uint8
+	GearReady uint8 // bit g: gear g readied
+	Cast      uint8 // bit r: ritual r cast successfully this hunt
+
+	// Stances and one-shot effects.
+	Defending  bool
+	ParryOn    int8 // the Parry's target, or -1
+	Focus      uint8
+	FocusShift int8
+	Spotted    bool   // Foes: Spot Weakness gives Advantage against it this Round
+	Entered    uint64 // Dangerous pieces (bits 0..31) and Areas (32..55) already entered
+
+	// Turn state.
+	freeMoved bool
+	acted     bool
+	paid      int8
+	usedCrit  uint16 // abilities used this Turn
+	actAttack bool   // the Action this Turn was an Attack
+}
+
+// Alive reports whether the model is still on the board.
+func (m *Model) Alive() bool { return m.State == Active }
+
+// Focus kinds.
+const (
+	FocusNone uint8 = iota
+	FocusAdvantage
+	FocusShift
+)
+
+// Area is an Area created during play: a circle of dynamic terrain.
+type Area struct {
+	C       geom.Vec
+	R       float32
+	Terrain Terrain
+	FoeDEF  int8
+	Kind    uint8
+	Seq     uint16
+}
+
+// PackPolicy chooses for the Pack. Implementations live in package ai.
+type PackPolicy interface {
+	// Turn plays Pack model m's Turn through the Hunt's action methods.
+	Turn(h *Hunt, m int)
+	// PackFirst is asked after a won Leadership Check on a Clock tie.
+	PackFirst(h *Hunt) bool
+	// Order sorts the eligible Pack models into the order they act.
+	Order(h *Hunt, eligible []int8)
+}
+
+// FoeAI plays the Foes. Implementations live in package ai.
+type FoeAI interface {
+	// AdversaryTurn plays the Adversary's Turn (all its models).
+	AdversaryTurn(h *Hunt)
+	// MinionTurn plays Minion m's Turn.
+	MinionTurn(h *Hunt, m int)
+}
+
+// Hunt is the whole state of one hunt, a value: copying it forks the hunt.
+// The zero value is not ready; Init builds a template and Reset deals a
+// hunt from it.
+type Hunt struct {
+	Sc  *Scenario
+	RNG dice.RNG
+
+	Round uint8
+	Tick  uint8
+
+	N     uint8 // models in M
+	NPack uint8 // Pack models are M[0:NPack]
+	Adv0  uint8 // first Adversary model
+	NAdv  uint8 // Adversary models are M[Adv0:Adv0+NAdv]
+	M     [MaxModels]Model
+
+	AdvClock  uint8
+	Loc       [MaxLocations]int16 // WNDs left on each hit location
+	Exhausted uint16              // bit i: location i exhausted
+	Mods      FoeMods             // summed exhaustion modifiers
+	AdvDis    bool                // the Adversary attacks at Disadvantage
+	Granted   CondSet             // Conditions imposed by granted Crit abilities
+
+	HitPile  [36]uint8
+	HitPos   uint8
+	HitFixed bool // the pile has been through once: its order now repeats
+	ActPile  [16]uint8
+	ActPos   uint8
+	ActFixed bool
+	Card     uint8 // the action card of the Adversary's current turn
+	CardAct  *CardAction
+	CardTree Tree
+
+	NAreas  uint8
+	AreaSeq uint16
+	Areas   [MaxAreas]Area
+
+	Rec Record
+
+	Trace            Tracer
+	side             dice.RNG // trace-only stream for showing dice faces
+	elig             [MaxModels]int8
+	lastPool, lastDT int8
+	lastAdv          dice.Adv
+	lastSucc         uint8
+	buf              [MaxModels]int8
+}
+
+// Init builds the template hunt for sc: models from their definitions,
+// undeployed. Reset copies it.
+func (h *Hunt) Init(sc *Scenario) {
+	*h = Hunt{Sc: sc}
+	a := &sc.Adversary
+	n := 0
+	for i := range sc.Pack {
+		d := &sc.Pack[i]
+		m := &h.M[n]
+		*m = Model{Side: PackSide, Kind: d.Kind, Def: uint8(i), R: d.BaseR, WND: d.WND, Clock: 1, Terrifier: -1, ParryOn: -1}
+		m.SPD = d.SPD + d.ArmourSPD
+		if m.SPD < 0 {
+			m.SPD = 0
+		}
+		m.Readied = d.Readied
+		for g := 0; g < int(d.NGear); g++ {
+			m.GearAmmo[g] = sc.Gear[d.Gear[g]].Ammo
+		}
+		for s := 0; s < int(d.NWeapons); s++ {
+			w := &sc.Weapons[d.Weapons[s]]
+			if w.Kind == ShootingWeapon {
+				m.Ammo[s] = w.Ammo
+				m.Loaded |= 1 << s
+			}
+		}
+		n++
+	}
+	h.NPack = uint8(n)
+	h.Adv0 = uint8(n)
+	for i := 0; i < int(a.NModels); i++ {
+		m := &h.M[n]
+		*m = Model{Side: FoeSide, Kind: AdversaryModel, Def: uint8(i), R: a.BaseR, Clock: 1, Terrifier: -1, ParryOn: -1}
+		n++
+	}
+	h.NAdv = a.NModels
+	for i := range a.Minions {
+		d := &a.Minions[i]
+		for k := 0; k < int(d.Count); k++ {
+			m := &h.M[n]
+			*m = Model{Side: FoeSide, Kind: Minion, Def: uint8(i), Tree: d.Tree, R: d.BaseR, WND: d.Stats.WND,
+				Clock: 1, Terrifier: -1, ParryOn: -1,
+				SPD: d.Stats.SPD, ATK: d.Stats.ATK, RNG: d.Stats.RNG, DEF: d.Stats.DEF, TER: d.Stats.TER}
+			n++
+		}
+	}
+	h.N = uint8(n)
+	for i := 0; i < int(a.NLoc); i++ {
+		h.Loc[i] = a.Loc[i].WND
+	}
+	h.recomputeAdversary()
+	for i := range h.HitPile {
+		h.HitPile[i] = uint8(2 + i/4)
+	}
+	for i := range h.ActPile {
+		h.ActPile[i] = uint8(i)
+	}
+	h.Round, h.Tick, h.AdvClock = 1, 1, 1
+	h.Rec.Init(h)
+}
+
+// Reset deals hunt number index of a run with seed: a copy of the template
+// tmpl, the random stream (seed, index), and deployment. tmpl is not
+// changed. The Tracer of h is kept.
+func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
+	tr := h.Trace
+	*h = *tmpl
+	h.Trace = tr
+	h.RNG.Seed(seed, index)
+	if tr != nil {
+		h.side.Seed(^seed, index)
+	}
+	h.deploy()
+}
+
+// Play runs the hunt to its end with the given Pack policy and Foe AI.
+func (h *Hunt) Play(p PackPolicy, f FoeAI) {
+	if h.Trace != nil {
+		h.emit(Event{Kind: EvStart})
+	}
+	for h.Rec.Outcome == Unfinished {
+		h.playTick(p, f)
+		if h.Tick == 10 {
+			h.endRound()
+			if h.Rec.Outcome != Unfinished {
+				break
+			}
+			h.Round++
+			h.Tick = 1
+		} else {
+			h.Tick++
+		}
+	}
+	h.Rec.finish(h)
+	if h.Trace != nil {
+		h.emit(Event{Kind: EvEnd})
+	}
+}
+
+// Now is the number of Ticks since the hunt began, counting from 1.
+func (h *Hunt) Now() int { return (int(h.Round)-1)*10 + int(h.Tick) }
+
+func loopClock(c uint8, ticks int8) uint8 {
+	v := (int(c)-1+int(ticks))%10 + 1
+	if v <= 0 {
+		v += 10
+	}
+	return uint8(v)
+}
+
+// playTick runs every eligible model's Turn on the current Tick.
+func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
+	np := 0
+	for i := 0; i < int(h.NPack); i++ {
+		if h.M[i].State == Active && h.M[i].Clock == h.Tick {
+			h.elig[np] = int8(i)
+			np++
+		}
+	}
+	advElig := h.AdvClock == h.Tick && h.adversaryAlive()
+	nf := 0
+	for i := int(h.Adv0 + h.NAdv); i < int(h.N); i++ {
+		if h.M[i].State == Active && h.M[i].Clock == h.Tick {
+			h.buf[nf] = int8(i)
+			nf++
+		}
+	}
+	if np == 0 && nf == 0 && !advElig {
+		return
+	}
+	packFirst := false
+	if np > 0 && (nf > 0 || advElig) {
+		packFirst = h.breakTie(np, nf, advElig) && p.PackFirst(h)
+	}
+	// Minions act in a random order after the Adversary.
+	for i := nf - 1; i > 0; i-- {
+		j := h.RNG.IntN(i + 1)
+		h.buf[i], h.buf[j] = h.buf[j], h.buf[i]
+	}
+	var foes [MaxModels]int8
+	copy(foes[:nf], h.buf[:nf])
+	if np > 1 {
+		p.Order(h, h.elig[:np])
+	}
+	var pack [MaxModels]int8
+	copy(pack[:np], h.elig[:np])
+	if packFirst {
+		h.packTurns(p, pack[:np])
+		h.foeTurns(f, advElig, foes[:nf])
+	} else {
+		h.foeTurns(f, advElig, foes[:nf])
+		h.packTurns(p, pack[:np])
+	}
+}
+
+func (h *Hunt) packTurns(p PackPolicy, order []int8) {
+	for _, i := range order {
+		if h.M[i].State != Active {
+			continue
+		}
+		h.beginTurn(int(i))
+		p.Turn(h, int(i))
+		h.endTurn(int(i))
+	}
+}
+
+func (h *Hunt) foeTurns(f FoeAI, adv bool, minions []int8) {
+	if adv && h.adversaryAlive() {
+		h.adversaryTurn(f)
+	}
+	for _, i := range minions {
+		if h.M[i].State != Active {
+			continue
+		}
+		h.beginTurn(int(i))
+		f.MinionTurn(h, int(i))
+		h.endTurn(int(i))
+	}
+}
+
+// breakTie makes the Leadership Check of a Clock tie; it reports whether
+// the Pack won it.
+func (h *Hunt) breakTie(np, nf int, advElig bool) bool {
+	best := -1
+	for k := 0; k < np; k++ {
+		i := h.elig[k]
+		m := &h.M[i]
+		if m.Kind != Cazador {
+			continue
+		}
+		if best < 0 || h.packAttr(int(i), RES) > h.packAttr(best, RES) {
+			best = int(i)
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	dt := int8(0)
+	if advElig {
+		for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+			if h.M[i].State == Active && h.M[i].TER > dt {
+				dt = h.M[i].TER
+			}
+		}
+	}
+	for k := 0; k < nf; k++ {
+		if t := h.M[h.buf[k]].TER; t > dt {
+			dt = t
+		}
+	}
+	res := h.skillCheck(best, Leadership, int(dt), 0, 0)
+	if h.Trace != nil {
+		h.emitCheck(EvTie, best, -1, res)
+	}
+	return res.OK()
+}
+
+// beginTurn starts model i's Turn: stances that last until the start of
+// its next Turn end.
+func (h *Hunt) beginTurn(i int) {
+	m := &h.M[i]
+	m.Defending = false
+	m.ParryOn = -1
+	m.freeMoved = false
+	m.acted = false
+	m.actAttack = false
+	m.paid = 0
+	m.usedCrit = 0
+	h.Rec.Turns++
+}
+
+// endTurn closes model i's Turn: a Turn with no Action is a Pass.
+func (h *Hunt) endTurn(i int) {
+	m := &h.M[i]
+	if m.State != Active {
+		return
+	}
+	if !m.acted {
+		h.pass(i)
+	}
+}
+
+// adversaryTurn plays the Adversary's Turn, for all its living models, and
+// advances its joint clock by the highest Tick cost paid.
+func (h *Hunt) adversaryTurn(f FoeAI) {
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		if h.M[i].State == Active {
+			h.beginTurn(i)
+			// One Turn for the Adversary as a whole.
+			if i > int(h.Adv0) {
+				h.Rec.Turns--
+			}
+		}
+	}
+	f.AdversaryTurn(h)
+	var most int8
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		m := &h.M[i]
+		if m.paid > most {
+			most = m.paid
+		}
+	}
+	if most == 0 {
+		most = h.Sc.Rules.PassTicks
+	}
+	h.AdvClock = loopClock(h.AdvClock, most)
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		h.M[i].Clock = h.AdvClock
+	}
+	h.CardAct = nil
+}
+
+// pay advances model i's Personal Clock by ticks for an Action.
+func (h *Hunt) pay(i int, ticks int8) {
+	m := &h.M[i]
+	if ticks < 1 {
+		ticks = 1
+	}
+	m.acted = true
+	m.paid += ticks
+	if m.Kind != AdversaryModel {
+		m.Clock = loopClock(m.Clock, ticks)
+	}
+}
+
+// endRound resolves the end of the Round and checks whether the hunt ends.
+func (h *Hunt) endRound() {
+	for i := 0; i < int(h.N); i++ {
+		m := &h.M[i]
+		if m.State != Active {
+			continue
+		}
+		if m.Conds.Has(Burning) {
+			h.wound(i, 4, -1, Burning)
+		}
+		if m.State == Active && m.Conds.Has(Poisoned) {
+			h.wound(i, 1, -1, Poisoned)
+		}
+	}
+	for i := 0; i < int(h.N); i++ {
+		m := &h.M[i]
+		m.Conds = m.Conds.Without(Hidden)
+		m.Spotted = false
+	}
+	if h.Trace != nil {
+		h.emit(Event{Kind: EvRoundEnd})
+	}
+	foes, pack := false, false
+	for i := 0; i < int(h.N); i++ {
+		if h.M[i].State == Active {
+			if h.M[i].Side == FoeSide {
+				foes = true
+			} else {
+				pack = true
+			}
+		}
+	}
+	switch {
+	case !foes:
+		h.Rec.Outcome = PackWon
+	case !pack:
+		died, fled := false, false
+		for i := 0; i < int(h.NPack); i++ {
+			switch h.M[i].State {
+			case Dead:
+				died = true
+			case Fled:
+				fled = true
+			}
+		}
+		switch {
+		case died && fled:
+			h.Rec.Outcome = Mixed
+		case fled:
+			h.Rec.Outcome = PackFled
+		default:
+			h.Rec.Outcome = PackSlain
+		}
+	case int(h.Round) >= h.Sc.Rules.RoundCap:
+		h.Rec.Outcome = Stalemate
+	}
+}
+
+// adversaryAlive reports whether any model of the Adversary is on the board.
+func (h *Hunt) adversaryAlive() bool {
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		if h.M[i].State == Active {
+			return true
+		}
+	}
+	return false
+}
+
+// IsAdversary reports whether model i is one of the Adversary's models.
+func (h *Hunt) IsAdversary(i int) bool {
+	return i >= int(h.Adv0) && i < int(h.Adv0+h.NAdv)
+}
+
+// Hostile reports whether models a and b are Hostile to each other.
+func (h *Hunt) Hostile(a, b int) bool { return h.M[a].Side != h.M[b].Side }
+
+// Name returns model i's name: the Pack model's, the Adversary model's or
+// the Minion's (Minions numbered when there are several).
+func (h *Hunt) Name(i int) string {
+	m := &h.M[i]
+	switch m.Kind {
+	case Cazador, Companion:
+		return h.Sc.Pack[m.Def].Name
+	case AdversaryModel:
+		if n := h.Sc.Adversary.ModelNames[m.Def]; n != "" {
+			return n
+		}
+		return h.Sc.Adversary.Name
+	}
+	d := &h.Sc.Adversary.Minions[m.Def]
+	if d.Count > 1 {
+		k := 1
+		for j := int(h.Adv0 + h.NAdv); j < i; j++ {
+			if h.M[j].Def == m.Def {
+				k++
+			}
+		}
+		return d.Name + " " + string(rune('0'+k))
+	}
+	return d.Name
+}
