@@ -240,7 +240,7 @@ func (t *treeRun) retreat() bool {
 		if !h.M[k].Alive() || !h.Hostile(i, k) {
 			continue
 		}
-		if h.Edge(i, k) <= h.MeleeReach(k)+geom.Eps && h.LOS(k, i) {
+		if h.Within(i, k, h.MeleeReach(k)) && h.LOS(k, i) {
 			sum = sum.Add(h.M[k].Pos)
 			n++
 		}
@@ -289,7 +289,7 @@ func (t *treeRun) moveToward(tg int) {
 				}
 			}
 		}
-		if reach >= 0 && h.Edge(i, tg) <= reach && h.LOS(i, tg) {
+		if reach >= 0 && h.Within(i, tg, reach) && h.LOS(i, tg) {
 			return
 		}
 	}

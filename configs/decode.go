@@ -72,6 +72,23 @@ func (d *decoder) res(n *yaml.Node) *yaml.Node {
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
+// parserProblems are the yaml.v3 parser's (not scanner's) messages. yaml.v3
+// numbers the lines of these from 0, and omits line 0, so their line is one
+// more than the message says.
+var parserProblems = []string{
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"did not find expected <document start>",
+	"did not find expected '-' indicator",
+	"did not find expected key",
+	"did not find expected node content",
+	"did not find expected <stream-start>",
+	"found duplicate %YAML directive",
+	"found duplicate %TAG directive",
+	"found incompatible YAML document",
+	"found undefined tag handle",
+}
+
 // parseYAML parses one file of a single YAML document. It never panics: a
 // panic inside the YAML parser becomes an error.
 func parseYAML(file string, b []byte) (root *yaml.Node, err error) {
@@ -109,6 +126,9 @@ func yamlError(file string, err error) error {
 	msg := err.Error()
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
+		if slices.Contains(parserProblems, m[2]) {
+			line++
+		}
 		return &Error{File: file, Line: line, Col: 1, Msg: "YAML syntax: " + m[2]}
 	}
 	return &Error{File: file, Line: 1, Col: 1, Msg: "YAML syntax: " + strings.TrimPrefix(msg, "yaml: ")}

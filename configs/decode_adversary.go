@@ -129,10 +129,12 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 			d.fail(d.res(w), "stats.wnd", strconv.Itoa(sum), "%d does not equal the sum of the hit locations' wnd (%d)", a.Stats.Wnd, sum)
 		}
 	}
+	actionNodes := map[string]*yaml.Node{}
 	if v, ok := m["actions"]; ok {
 		am := d.fields(v, "actions", RankNames[:], RankNames[:]...)
 		for r, key := range RankNames {
 			if an, ok := am[key]; ok {
+				actionNodes[at("actions", key)] = an
 				a.Actions[r] = d.action(an, at("actions", key), nil, ctx, false)
 			}
 		}
@@ -141,18 +143,19 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 		sm := d.fields(v, "special", RankNames[:], RankNames[:]...)
 		for r, key := range RankNames {
 			if sn, ok := sm[key]; ok {
+				actionNodes[at("special", key)] = sn
 				a.Special[r] = d.action(sn, at("special", key), &a.Actions[r], ctx, true)
 			}
 		}
 	}
-	d.checkPools(a, m, statNodes)
+	d.checkPools(a, m, statNodes, actionNodes)
 	return a
 }
 
 // checkPools reports any check the Adversary could make with more than
 // maxPool dice, counting the stat, the rises of exhausted locations and the
 // action's modifier.
-func (d *decoder) checkPools(a *Adversary, m, statNodes map[string]*yaml.Node) {
+func (d *decoder) checkPools(a *Adversary, m, statNodes, actionNodes map[string]*yaml.Node) {
 	atk, ter, def := a.Stats.Atk, a.Stats.Ter, a.Stats.Def
 	for _, h := range a.HitLocations {
 		atk += max(h.Exhausted.Atk, 0)
@@ -195,8 +198,8 @@ func (d *decoder) checkPools(a *Adversary, m, statNodes map[string]*yaml.Node) {
 		}
 	}
 	for r, key := range RankNames {
-		visit(&a.Actions[r], m["actions"], at("actions", key))
-		visit(&a.Special[r], m["special"], at("special", key))
+		visit(&a.Actions[r], actionNodes[at("actions", key)], at("actions", key))
+		visit(&a.Special[r], actionNodes[at("special", key)], at("special", key))
 	}
 	for i, h := range a.HitLocations {
 		for _, op := range h.Exhausted.Trigger {
@@ -425,7 +428,7 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 	a.Tree = tree
 	if v, ok := m["name"]; ok {
 		a.Name = d.str(v, at(path, "name"))
-	} else if a.Like == "" {
+	} else if _, like := m["like"]; !like {
 		d.fail(rn, at(path, "name"), "", "missing; it is required (or write like: standard)")
 	}
 	if v, ok := m["mods"]; ok {
@@ -443,7 +446,7 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 	}
 	if v, ok := m["attack"]; ok {
 		a.Attack = d.name(v, at(path, "attack"), "attack kind", AttackKinds)
-	} else if a.Like == "" {
+	} else if _, like := m["like"]; !like {
 		d.fail(rn, at(path, "attack"), "", "missing; it is required (melee, shooting, terror or none)")
 	}
 	if v, ok := m["targets"]; ok {

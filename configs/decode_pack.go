@@ -316,8 +316,11 @@ func (d *decoder) cazador(slug string, n *yaml.Node, data *Data) *Cazador {
 		}
 	}
 	if v, ok := m["readied"]; ok {
+		before := len(d.errs)
 		c.Readied = refs(d, v, at(slug, "readied"), "weapon", data.Weapons, true)
-		d.checkReadied(c, v, at(slug, "readied"), data)
+		if wn := d.res(m["weapons"]); len(d.errs) == before && wn != nil && wn.Kind == yaml.SequenceNode && len(wn.Content) == len(c.Weapons) {
+			d.checkReadied(c, v, at(slug, "readied"), data)
+		}
 	} else if len(c.Weapons) > 0 {
 		c.Readied = slices.Clone(c.Weapons[:1])
 	}

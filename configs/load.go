@@ -136,6 +136,9 @@ func dirSources(dir string) ([]source, error) {
 			}
 			for _, f := range sub {
 				if f.IsDir() || !strings.HasSuffix(f.Name(), ".yaml") {
+					if strings.HasSuffix(f.Name(), ".yml") {
+						errs = append(errs, ymlError(filepath.Join(p, f.Name())))
+					}
 					continue
 				}
 				s, err := readSource(filepath.Join(p, f.Name()))
@@ -148,6 +151,9 @@ func dirSources(dir string) ([]source, error) {
 			continue
 		}
 		if !strings.HasSuffix(e.Name(), ".yaml") {
+			if strings.HasSuffix(e.Name(), ".yml") {
+				errs = append(errs, ymlError(p))
+			}
 			continue
 		}
 		if !slices.Contains(known, e.Name()) {
@@ -162,6 +168,11 @@ func dirSources(dir string) ([]source, error) {
 		out = append(out, s)
 	}
 	return out, errors.Join(errs...)
+}
+
+// ymlError reports a data file named .yml, which Load would otherwise skip.
+func ymlError(p string) error {
+	return fileError(p, "data files end in .yaml; this one is skipped", filepath.Base(strings.TrimSuffix(p, ".yml")+".yaml"))
 }
 
 // readSource reads one data file given by path.
@@ -207,6 +218,9 @@ func (d *Data) AddAdversaryFile(p string) (slug string, err error) {
 		return "", err
 	}
 	slug = strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
+	if !slugRE.MatchString(slug) {
+		return "", fileError(p, fmt.Sprintf("the file name %q is not a slug (lower-case letters, digits, - or _)", slug), "")
+	}
 	a, err := decodeAdversary(p, slug, b, &d.Rules)
 	if err != nil {
 		return "", err

@@ -153,8 +153,10 @@ func (h *Hunt) CoverGround(i int, goal geom.Vec, stop int) float32 {
 // weapon in slot s of Pack model i (s < 0: Unarmed).
 func (h *Hunt) InWeaponRange(i, s, t int) bool {
 	w := h.weapon(i, s)
-	e := h.Edge(i, t)
-	return e <= w.Max+geom.Eps && e >= w.Min-geom.Eps
+	if !h.Within(i, t, w.Max) {
+		return false
+	}
+	return w.Min <= 0 || !h.Within(i, t, w.Min-2*geom.Eps)
 }
 
 // CanAttack reports whether Pack model i may Attack model t with the
@@ -285,7 +287,7 @@ func (h *Hunt) Hide(i int) bool {
 	h.startAction(i, ActHide, h.ActionTicks(ActHide))
 	dt := 0
 	for k := 0; k < int(h.N); k++ {
-		if h.M[k].State == Active && h.Hostile(i, k) && h.Edge(i, k) <= 3+geom.Eps && int(h.M[k].ATK) > dt {
+		if h.M[k].State == Active && h.Hostile(i, k) && h.Within(i, k, 3) && int(h.M[k].ATK) > dt {
 			dt = int(h.M[k].ATK)
 		}
 	}
@@ -346,7 +348,7 @@ func (h *Hunt) Reload(i, s int) bool {
 // within 5", a Hunt Check with DT its DEF; on a success the Pack attacks it
 // with Advantage for the rest of the Round.
 func (h *Hunt) SpotWeakness(i, t int) bool {
-	if !h.CanAct(i, ActSpotWeakness) || h.M[t].State != Active || !h.Hostile(i, t) || h.Edge(i, t) > 5+geom.Eps {
+	if !h.CanAct(i, ActSpotWeakness) || h.M[t].State != Active || !h.Hostile(i, t) || !h.Within(i, t, 5) {
 		return false
 	}
 	h.startAction(i, ActSpotWeakness, h.ActionTicks(ActSpotWeakness))
@@ -374,6 +376,7 @@ func (h *Hunt) Switch(i int, mask uint8) bool {
 	}
 	h.startAction(i, ActSwitch, h.ActionTicks(ActSwitch))
 	h.M[i].Readied = mask
+	h.M[i].reach = h.packReach(i)
 	return true
 }
 
@@ -395,7 +398,7 @@ func (h *Hunt) validReady(i int, mask uint8) bool {
 // success Friendly model f within 3" clears Condition c, as a successful
 // Recover.
 func (h *Hunt) Aid(i, f int, c Cond) bool {
-	if !h.CanAct(i, ActAid) || f == i || h.M[f].State != Active || h.Hostile(i, f) || h.Edge(i, f) > 3+geom.Eps {
+	if !h.CanAct(i, ActAid) || f == i || h.M[f].State != Active || h.Hostile(i, f) || !h.Within(i, f, 3) {
 		return false
 	}
 	h.startAction(i, ActAid, h.ActionTicks(ActAid))

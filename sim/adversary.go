@@ -308,7 +308,7 @@ func (h *Hunt) CanTarget(i, t int, act *CardAction) bool {
 	if m.State != Active || !h.Hostile(i, t) || m.Conds.Has(Hidden) {
 		return false
 	}
-	return h.Edge(i, t) <= h.ActionRange(i, act)+geom.Eps && h.LOS(i, t)
+	return h.Within(i, t, h.ActionRange(i, act)) && h.LOS(i, t)
 }
 
 // Affected appends to dst the models act by Foe i would attack, given its
@@ -340,7 +340,7 @@ func (h *Hunt) Affected(i int, act *CardAction, cands []int8, dst []int8) []int8
 			if !hostile && act.Targets == TargetAllInRange {
 				continue
 			}
-			if h.Edge(i, t) <= rng+geom.Eps && h.LOS(i, t) {
+			if h.Within(i, t, rng) && h.LOS(i, t) {
 				dst = append(dst, int8(t))
 			}
 		}
@@ -352,7 +352,7 @@ func (h *Hunt) Affected(i int, act *CardAction, cands []int8, dst []int8) []int8
 				if t == i || t == c || h.M[t].State != Active {
 					continue
 				}
-				if h.Edge(c, t) <= act.Near+geom.Eps {
+				if h.Within(c, t, act.Near) {
 					dst = append(dst, int8(t))
 				}
 			}

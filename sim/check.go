@@ -115,6 +115,12 @@ func (h *Hunt) MeleeReach(i int) float32 {
 	if m.Side == FoeSide {
 		return float32(m.RNG)
 	}
+	return m.reach
+}
+
+// packReach computes a Pack model's melee reach from its readied weapons.
+func (h *Hunt) packReach(i int) float32 {
+	m := &h.M[i]
 	d := &h.Sc.Pack[m.Def]
 	best := float32(0)
 	for s := 0; s < int(d.NWeapons); s++ {

@@ -41,6 +41,8 @@ type Model struct {
 	GearReady uint8 // bit g: gear g readied
 	Cast      uint8 // bit r: ritual r cast successfully this hunt
 
+	reach float32 // a Pack model's melee reach (cached; see MeleeReach)
+
 	// Stances and one-shot effects.
 	Defending  bool
 	ParryOn    int8 // the Parry's target, or -1
@@ -189,6 +191,9 @@ func (h *Hunt) Init(sc *Scenario) {
 		}
 	}
 	h.N = uint8(n)
+	for i := 0; i < int(h.NPack); i++ {
+		h.M[i].reach = h.packReach(i)
+	}
 	for i := 0; i < int(a.NLoc); i++ {
 		h.Loc[i] = a.Loc[i].WND
 	}

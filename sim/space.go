@@ -1,10 +1,26 @@
 package sim
 
-import "balance/sim/geom"
+import (
+	"math"
+
+	"balance/sim/geom"
+)
 
 // Edge returns the edge-to-edge distance between models a and b.
 func (h *Hunt) Edge(a, b int) float32 {
 	return geom.EdgeDist(h.M[a].Pos, h.M[a].R, h.M[b].Pos, h.M[b].R)
+}
+
+// Within reports whether the edge-to-edge distance between models a and b
+// is at most d (with geom.Eps of slack), without a square root.
+func (h *Hunt) Within(a, b int, d float32) bool {
+	ma, mb := &h.M[a], &h.M[b]
+	r := d + geom.Eps + ma.R + mb.R
+	if r < 0 {
+		return false
+	}
+	dx, dy := ma.Pos.X-mb.Pos.X, ma.Pos.Y-mb.Pos.Y
+	return dx*dx+dy*dy <= r*r
 }
 
 // SPD returns model i's current SPD: effective SPD, less 2 while Freezing.
@@ -32,11 +48,11 @@ func (h *Hunt) LOS(a, b int) bool {
 			break
 		}
 	}
-	if !blockers {
+	if !blockers || h.lineClear(a, b, h.M[a].Pos, h.M[b].Pos) {
 		return true
 	}
 	lines := geom.LOSLines(h.M[a].Pos, h.M[a].R, h.M[b].Pos, h.M[b].R)
-	for _, ln := range lines {
+	for _, ln := range lines[1:] {
 		if h.lineClear(a, b, ln[0], ln[1]) {
 			return true
 		}
@@ -136,7 +152,7 @@ func (h *Hunt) Surrounded(i int) bool {
 		if j == i || h.M[j].State != Active {
 			continue
 		}
-		if h.Edge(i, j) <= h.MeleeReach(j)+geom.Eps {
+		if h.Within(i, j, h.MeleeReach(j)) {
 			if h.Hostile(i, j) {
 				hostile++
 			} else {
@@ -217,8 +233,12 @@ func (h *Hunt) freeAt(self int, p geom.Vec, r float32) bool {
 		}
 	}
 	for k := 0; k < int(h.N); k++ {
-		if k != self && h.M[k].State == Active && geom.EdgeDist(p, r, h.M[k].Pos, h.M[k].R) < geom.Eps {
-			return false
+		o := &h.M[k]
+		if k != self && o.State == Active {
+			rr := r + o.R - geom.Eps
+			if p.Sub(o.Pos).Len2() < rr*rr {
+				return false
+			}
 		}
 	}
 	return true
@@ -434,17 +454,10 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		}
 	}
 	pos = geom.ClampToBoard(pos, m.R, mp.W, mp.H)
-	// Never end on another base: step back toward the start.
+	// Never end on another base: first try to keep contact with the model
+	// moved to by sliding around it, else step back toward the start.
 	if !h.freeAt(i, pos, m.R) {
-		back := pos
-		for k := 1; k <= 40; k++ {
-			back = pos.Add(start.Sub(pos).Scale(float32(k) / 40))
-			if h.freeAt(i, back, m.R) {
-				break
-			}
-		}
-		moved -= pos.Dist(back)
-		pos = back
+		pos, moved = h.settle(i, start, pos, stop, moved, budget)
 	}
 	if moved < 0 {
 		moved = 0
@@ -454,6 +467,41 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		h.wound(i, 1, -1, Bleeding)
 	}
 	return moved
+}
+
+// settle finds where model i, whose move from start ended on another base
+// at pos, stops instead: around model stop at the same contact distance
+// (turning up to 90 degrees either way, if the detour fits the budget),
+// else back along the line toward start.
+func (h *Hunt) settle(i int, start, pos geom.Vec, stop int, moved, budget float32) (geom.Vec, float32) {
+	m := &h.M[i]
+	if stop >= 0 {
+		c := h.M[stop].Pos
+		off := pos.Sub(c)
+		for k := 0; k < len(turns); k++ {
+			for _, sgn := range [2]float32{1, -1} {
+				sn, cs := sgn*turns[k][0], turns[k][1]
+				q := c.Add(geom.V(off.X*cs-off.Y*sn, off.X*sn+off.Y*cs))
+				if d := start.Dist(q); d <= budget && h.freeAt(i, q, m.R) && !h.overlapsImpassable(q, m.R) {
+					return q, d
+				}
+			}
+		}
+	}
+	back := pos
+	step := start.Sub(pos)
+	n := int(step.Len()/0.25) + 1
+	for k := 1; k <= n && k <= 96; k++ {
+		back = pos.Add(step.Scale(float32(k) / float32(n)))
+		if h.freeAt(i, back, m.R) {
+			break
+		}
+	}
+	moved -= pos.Dist(back)
+	if moved < 0 {
+		moved = 0
+	}
+	return back, moved
 }
 
 // difficultSpans collects the parameter spans of segment a-b inside
@@ -674,3 +722,12 @@ func (h *Hunt) deploy() {
 		h.shoveOverlaps(i)
 	}
 }
+
+// turns holds sin and cos of 15, 30, ... 90 degrees, the steps settle tries.
+var turns = func() (t [6][2]float32) {
+	for k := range t {
+		a := float64(k+1) * math.Pi / 12
+		t[k] = [2]float32{float32(math.Sin(a)), float32(math.Cos(a))}
+	}
+	return t
+}()

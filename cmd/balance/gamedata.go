@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"os"
 	"strings"
 
@@ -33,12 +32,7 @@ func isPath(s string) bool {
 // load loads the game data (embedded, then -data) and the Adversary file
 // if one was given by path, and compiles the scenario.
 func (g *gameFlags) load() (*configs.Data, *sim.Scenario, error) {
-	if g.data != "" {
-		if st, err := os.Stat(g.data); err != nil || !st.IsDir() {
-			return nil, nil, usagef("-data %s: not a directory", g.data)
-		}
-	}
-	d, err := configs.Load(g.data)
+	d, err := loadData(g.data)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -50,7 +44,34 @@ func (g *gameFlags) load() (*configs.Data, *sim.Scenario, error) {
 	}
 	sc, err := d.Compile(slug, g.pack, g.scenario)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w", err)
+		return nil, nil, err
 	}
 	return d, sc, nil
+}
+
+// loadData loads the embedded data and, when dir is not "", the data files
+// of dir over it. A dir that is not a directory is a usage error.
+func loadData(dir string) (*configs.Data, error) {
+	if dir != "" {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return nil, usagef("-data %s: not a directory", dir)
+		}
+	}
+	return configs.Load(dir)
+}
+
+// leafErrors flattens errors joined with errors.Join (at any depth) into
+// their parts, in order.
+func leafErrors(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, leafErrors(e)...)
+		}
+		return out
+	}
+	return []error{err}
 }

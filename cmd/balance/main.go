@@ -28,6 +28,7 @@ type command struct {
 	name     string
 	summary  string
 	usage    string   // the flags line
+	long     string   // what the command does, for 'balance help CMD'
 	examples []string // each runs as-is in a test
 	run      func(ctx context.Context, stdout, stderr io.Writer, args []string) error
 }
@@ -88,10 +89,18 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	var ue *usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "balance %s: %v\n", name, err)
-		fmt.Fprintf(stderr, "usage: balance %s %s\n", c.name, c.usage)
+		fmt.Fprintf(stderr, "usage: %s\n", usageLine(c))
 		return exitUsage
 	}
-	fmt.Fprintf(stderr, "balance %s: %v\n", name, err)
+	if leaves := leafErrors(err); len(leaves) > 1 {
+		// Joined errors, such as every problem found in the data: one a line.
+		fmt.Fprintf(stderr, "balance %s: %d problems:\n", name, len(leaves))
+		for _, e := range leaves {
+			fmt.Fprintln(stderr, e)
+		}
+	} else {
+		fmt.Fprintf(stderr, "balance %s: %v\n", name, err)
+	}
 	var ee exitCoder
 	if errors.As(err, &ee) {
 		return ee.ExitCode()
@@ -187,6 +196,7 @@ func init() {
 		name:     "help",
 		summary:  "show the commands, or one command's flags and examples",
 		usage:    "[CMD]",
+		long:     "help lists the commands; help CMD shows one command's flags and examples.",
 		examples: []string{"balance help", "balance help trace"},
 		run: func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 			if len(args) == 0 {
@@ -200,7 +210,10 @@ func init() {
 				}
 				return usagef("unknown command %q", args[0])
 			}
-			fmt.Fprintf(stdout, "balance %s: %s\n\nUsage: balance %s %s\n", c.name, c.summary, c.name, c.usage)
+			fmt.Fprintf(stdout, "balance %s: %s\n\nUsage: %s\n", c.name, c.summary, usageLine(c))
+			if c.long != "" {
+				fmt.Fprintf(stdout, "\n%s\n", c.long)
+			}
 			fs := newFlags(c, stderr)
 			if fl := flagsOf[c.name]; fl != nil {
 				fl(fs)
@@ -222,13 +235,8 @@ func init() {
 // flagsOf declares each command's flags on a flag set, for help.
 var flagsOf = map[string]func(*flag.FlagSet){}
 
-// splitList splits a comma-separated list, dropping empty items.
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
+// usageLine is "balance NAME USAGE", without a trailing space when the
+// command takes no flags.
+func usageLine(c *command) string {
+	return strings.TrimSpace("balance " + c.name + " " + c.usage)
 }

@@ -30,6 +30,13 @@ func init() {
 		name:    "trace",
 		summary: "play one hunt and print it play by play",
 		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-seed S] [-hunt I] [-data DIR]",
+		long: `trace plays one hunt, the Pack's baseline policy against the Adversary's
+Decision Trees, and prints every event: deployment, each action and move,
+every Check with its dice, wounds, hit-location cards, Conditions, the
+state of every model at the end of each round, and a last line that starts
+with "outcome:". Hunt I of seed S is always the same hunt, the one a batch
+run with seed S plays for index I, so trace replays any hunt of a run.
+-adversary also takes the path of an Adversary YAML file.`,
 		examples: []string{
 			"balance trace -adversary wandering-son -seed 1",
 			"balance trace -adversary praetorians -pack quartet -hunt 7",
@@ -69,7 +76,6 @@ type printer struct {
 	seed, hunt uint64
 	pack       string
 }
-
 
 func (p *printer) at(h *sim.Hunt) string {
 	return fmt.Sprintf("R%d T%-2d", h.Round, h.Tick)

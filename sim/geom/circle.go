@@ -25,7 +25,12 @@ func SweepCircle(a, b Vec, ra float32, c Vec, rc float32) (t float32, hit bool) 
 	d := b.Sub(a)
 	f := a.Sub(c)
 	rs := ra + rc
-	if f.Len() <= rs+Eps {
+	re := rs + Eps
+	// Most sweeps pass far from the base: reject them without a root.
+	if pointSegDist2(c, a, b) > re*re {
+		return 1, false
+	}
+	if f.Len2() <= re*re {
 		if d.Dot(f) < 0 {
 			return 0, true
 		}

@@ -1,0 +1,554 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"balance/configs"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/ with the current output")
+
+// balance runs the command line args in-process and returns its exit code,
+// stdout and stderr.
+func balance(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), &out, &errb, args)
+	return code, out.String(), errb.String()
+}
+
+// repoRoot is the repository's root, where README.md and configs/ live.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Fatalf("repository root not found: %v", err)
+	}
+	return root
+}
+
+func TestExitCodes(t *testing.T) {
+	notDir := filepath.Join(t.TempDir(), "file.yaml")
+	if err := os.WriteFile(notDir, []byte("x: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string // a part of stderr
+		stdout string // a part of stdout
+	}{
+		{"no args prints help", nil, exitOK, "", "Commands:"},
+		{"help", []string{"help"}, exitOK, "", "validate"},
+		{"help of a command", []string{"help", "odds"}, exitOK, "", "Examples:"},
+		{"help of unknown command", []string{"help", "trcae"}, exitUsage, `did you mean "trace"?`, ""},
+		{"unknown command", []string{"trcae"}, exitUsage, `Did you mean "trace"?`, ""},
+		{"unknown command, no suggestion", []string{"xyzzy"}, exitUsage, `unknown command "xyzzy"`, ""},
+		{"bad flag", []string{"trace", "-nope"}, exitUsage, "flag provided but not defined: -nope", ""},
+		{"bad flag value", []string{"trace", "-seed", "minus"}, exitUsage, "invalid value", ""},
+		{"stray argument", []string{"trace", "extra"}, exitUsage, `unexpected argument "extra"`, ""},
+		{"unknown adversary", []string{"trace", "-adversary", "wandering-sun"}, exitError, `did you mean "wandering-son"?`, ""},
+		{"unknown pack", []string{"trace", "-pack", "dou"}, exitError, `did you mean "duo"?`, ""},
+		{"missing adversary file", []string{"trace", "-adversary", "no/such.yaml"}, exitError, "no such file", ""},
+		{"-data not a dir", []string{"trace", "-data", notDir}, exitUsage, "not a directory", ""},
+		{"-data missing", []string{"list", "-data", filepath.Join(t.TempDir(), "none"), "packs"}, exitUsage, "not a directory", ""},
+		{"validate -data not a dir", []string{"validate", "-data", notDir}, exitUsage, "not a directory", ""},
+		{"validate missing file", []string{"validate", "no/such/adversaries/x.yaml"}, exitError, "no/such/adversaries/x.yaml: no such file", ""},
+		{"validate -data with files", []string{"validate", "-data", ".", "x.yaml"}, exitUsage, "cannot be combined", ""},
+		{"odds pool too large", []string{"odds", "-pool", "25", "-dt", "6"}, exitUsage, "valid range is 0..24", ""},
+		{"odds pool negative", []string{"odds", "-pool", "-1", "-dt", "6"}, exitUsage, "valid range is 0..24", ""},
+		{"odds dt too large", []string{"odds", "-pool", "6", "-dt", "11"}, exitUsage, "valid range is 0..10", ""},
+		{"odds without pool", []string{"odds", "-dt", "6"}, exitUsage, "-pool is required", ""},
+		{"odds without dt", []string{"odds", "-pool", "6"}, exitUsage, "-dt is required", ""},
+		{"odds edge", []string{"odds", "-pool", "0", "-dt", "0"}, exitOK, "", "P(at least one success) 0.000000"},
+		{"odds adv and dis cancel", []string{"odds", "-pool", "6", "-dt", "6", "-adv", "-dis"}, exitOK, "", "P(at least one success) 0.894836"},
+		{"list without kind", []string{"list"}, exitUsage, "name a kind", ""},
+		{"list unknown kind", []string{"list", "advesaries"}, exitUsage, `did you mean "adversaries"?`, ""},
+		{"list flags after kind", []string{"list", "packs", "-data", "../../configs"}, exitOK, "", "duo\n"},
+		{"version with argument", []string{"version", "x"}, exitUsage, "unexpected argument", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errb := balance(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("balance %s: exit code %d, want %d\nstderr:\n%s", strings.Join(tt.args, " "), code, tt.code, errb)
+			}
+			if !strings.Contains(errb, tt.stderr) {
+				t.Errorf("balance %s: stderr %q does not contain %q", strings.Join(tt.args, " "), errb, tt.stderr)
+			}
+			if !strings.Contains(out, tt.stdout) {
+				t.Errorf("balance %s: stdout %q does not contain %q", strings.Join(tt.args, " "), out, tt.stdout)
+			}
+		})
+	}
+}
+
+// TestExamples runs every example of every command and every balance
+// command line of README.md, from the repository's root, and expects each
+// to succeed.
+func TestExamples(t *testing.T) {
+	root := repoRoot(t)
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type example struct{ where, line string }
+	var examples []example
+	for _, name := range commandNames() {
+		c := commands[name]
+		if len(c.examples) == 0 {
+			t.Errorf("command %s has no examples", name)
+		}
+		if c.summary == "" || c.long == "" {
+			t.Errorf("command %s has no summary or help text", name)
+		}
+		for _, e := range c.examples {
+			if !strings.HasPrefix(e, "balance ") {
+				t.Errorf("command %s: example %q does not start with \"balance \"", name, e)
+				continue
+			}
+			examples = append(examples, example{"command " + name, e})
+		}
+	}
+	readmeCmds, testCmd := readmeCommands(t, string(readme))
+	if !testCmd {
+		t.Error("README.md does not give the test command `go test ./...` in a ```sh block")
+	}
+	if len(readmeCmds) < 5 {
+		t.Errorf("README.md: only %d balance commands found in ```sh blocks", len(readmeCmds))
+	}
+	for _, c := range readmeCmds {
+		examples = append(examples, example{"README.md", c})
+	}
+	t.Chdir(root)
+	seen := map[string]bool{}
+	for _, e := range examples {
+		if seen[e.line] {
+			continue // the same line in the help and in README.md runs once
+		}
+		seen[e.line] = true
+		t.Run(e.line, func(t *testing.T) {
+			args, err := commandArgs(e.line)
+			if err != nil {
+				t.Fatalf("%s: %q: %v", e.where, e.line, err)
+			}
+			code, _, errb := balance(t, args...)
+			if code != exitOK {
+				t.Errorf("%s: %q: exit code %d\nstderr:\n%s", e.where, e.line, code, errb)
+			}
+		})
+	}
+}
+
+// readmeCommands returns the command lines of the ```sh blocks of a README
+// that run balance, and whether the test command `go test ./...` is among
+// the blocks' lines.
+func readmeCommands(t *testing.T, readme string) (cmds []string, testCmd bool) {
+	t.Helper()
+	in := false
+	sc := bufio.NewScanner(strings.NewReader(readme))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case strings.HasPrefix(line, "```"):
+			in = !in && line == "```sh"
+			continue
+		case !in:
+			continue
+		}
+		line = strings.TrimSpace(strings.TrimPrefix(line, "$ "))
+		switch {
+		case line == "go test ./...":
+			testCmd = true // the README's test command: this very test runs within it
+		case strings.HasPrefix(line, "balance "), line == "balance",
+			strings.HasPrefix(line, "go run ./cmd/balance"):
+			cmds = append(cmds, line)
+		}
+	}
+	return cmds, testCmd
+}
+
+// commandArgs turns a README or example command line into the arguments of
+// run: it drops "balance" or "go run ./cmd/balance" and splits the rest on
+// spaces, honouring single and double quotes. Pipes, redirections and
+// other shell syntax are refused.
+func commandArgs(line string) ([]string, error) {
+	switch {
+	case strings.HasPrefix(line, "go run ./cmd/balance"):
+		line = strings.TrimPrefix(line, "go run ./cmd/balance")
+	case strings.HasPrefix(line, "balance"):
+		line = strings.TrimPrefix(line, "balance")
+	default:
+		return nil, errors.New("not a balance command")
+	}
+	if strings.ContainsAny(line, "|<>;&$`\\") {
+		return nil, errors.New("shell syntax in a command line; write a plain command")
+	}
+	var args []string
+	var cur strings.Builder
+	inArg := false
+	var quote rune
+	for _, r := range line {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, inArg = r, true
+		case r == ' ' || r == '\t':
+			if inArg {
+				args = append(args, cur.String())
+				cur.Reset()
+				inArg = false
+			}
+		case r == '#' && !inArg:
+			return args, nil // a comment
+		default:
+			cur.WriteRune(r)
+			inArg = true
+		}
+	}
+	if quote != 0 {
+		return nil, errors.New("unterminated quote")
+	}
+	if inArg {
+		args = append(args, cur.String())
+	}
+	return args, nil
+}
+
+// golden compares got with the file testdata/name, or rewrites the file
+// with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run 'go test ./cmd/balance -run %s -update' to create it)", err, t.Name())
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s at %s\n(if the change is meant, rerun with -update and review the diff)", path, firstDiff(got, string(want)))
+	}
+}
+
+// firstDiff describes the first line where got and want differ.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < max(len(g), len(w)); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return "line " + itoa(i+1) + ":\n got: " + gl + "\nwant: " + wl
+		}
+	}
+	return "end of file"
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestTraceGolden pins the trace of hunt 0 of seed 1 of every bundled
+// Adversary against the default pack: a change in one is a change in the
+// rules engine, the AI or the data, and is re-pinned on purpose with
+// -update.
+func TestTraceGolden(t *testing.T) {
+	d, err := configs.LoadEmbedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slugs := d.Slugs("adversaries")
+	if len(slugs) != 5 {
+		t.Errorf("%d bundled Adversaries, want 5: %v", len(slugs), slugs)
+	}
+	for _, slug := range slugs {
+		t.Run(slug, func(t *testing.T) {
+			code, out, errb := balance(t, "trace", "-adversary", slug, "-seed", "1", "-hunt", "0")
+			if code != exitOK {
+				t.Fatalf("exit code %d\nstderr:\n%s", code, errb)
+			}
+			golden(t, "trace-"+slug+".golden", out)
+		})
+	}
+}
+
+// TestTraceDeterministic checks that a trace replays: the same arguments
+// give the same output, which ends with the outcome.
+func TestTraceDeterministic(t *testing.T) {
+	args := []string{"trace", "-adversary", "praetorians", "-pack", "quartet", "-scenario", "ruins", "-seed", "42", "-hunt", "17"}
+	_, first, errb := balance(t, args...)
+	code, second, _ := balance(t, args...)
+	if code != exitOK {
+		t.Fatalf("exit code %d\nstderr:\n%s", code, errb)
+	}
+	if first != second {
+		t.Errorf("two traces with the same arguments differ at %s", firstDiff(second, first))
+	}
+	lines := strings.Split(strings.TrimSuffix(first, "\n"), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "outcome:") {
+		t.Errorf("last line %q does not start with \"outcome:\"", last)
+	}
+	if !strings.HasSuffix(first, "\n") {
+		t.Error("trace does not end with a newline")
+	}
+}
+
+func TestOddsGolden(t *testing.T) {
+	code, out, errb := balance(t, "odds", "-pool", "6", "-dt", "6")
+	if code != exitOK {
+		t.Fatalf("exit code %d\nstderr:\n%s", code, errb)
+	}
+	if !strings.Contains(out, "P(at least one success) 0.894836\n") {
+		t.Errorf("odds -pool 6 -dt 6 does not print P(at least one success) 0.894836:\n%s", out)
+	}
+	golden(t, "odds-pool6-dt6.golden", out)
+
+	code, out, errb = balance(t, "odds", "-pool", "6", "-dt", "6", "-json")
+	if code != exitOK {
+		t.Fatalf("-json: exit code %d\nstderr:\n%s", code, errb)
+	}
+	var got oddsJSON
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&got); err != nil {
+		t.Fatalf("-json output does not parse: %v\n%s", err, out)
+	}
+	if math.Abs(got.PAtLeastOne-0.894836) > 1e-6 {
+		t.Errorf("p_at_least_one = %v, want 0.894836 within 1e-6", got.PAtLeastOne)
+	}
+	if got.Pool != 6 || got.DT != 6 || got.Advantage != "normal" {
+		t.Errorf("pool, dt, advantage = %d, %d, %q; want 6, 6, \"normal\"", got.Pool, got.DT, got.Advantage)
+	}
+	for _, l := range [][]float64{got.Distribution, got.AtLeast, got.Criticals} {
+		if len(l) != 7 {
+			t.Errorf("a list has %d entries, want 7: %v", len(l), l)
+		}
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &keys); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"pool", "dt", "advantage", "p_at_least_one", "mean_successes", "distribution", "at_least", "criticals"} {
+		if _, ok := keys[k]; !ok {
+			t.Errorf("-json output lacks the key %q", k)
+		}
+	}
+	// The stored JSON is compared number by number: the last bits of a
+	// float64 may differ between platforms.
+	if *update {
+		golden(t, "odds-pool6-dt6.json.golden", out)
+		return
+	}
+	b, err := os.ReadFile(filepath.Join("testdata", "odds-pool6-dt6.json.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want oddsJSON
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	if !oddsClose(got, want, 1e-12) {
+		t.Errorf("-json output differs from testdata/odds-pool6-dt6.json.golden:\n%s", out)
+	}
+}
+
+func oddsClose(a, b oddsJSON, tol float64) bool {
+	near := func(x, y []float64) bool {
+		if len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if math.Abs(x[i]-y[i]) > tol {
+				return false
+			}
+		}
+		return true
+	}
+	return a.Pool == b.Pool && a.DT == b.DT && a.Advantage == b.Advantage &&
+		near([]float64{a.PAtLeastOne, a.MeanSuccesses}, []float64{b.PAtLeastOne, b.MeanSuccesses}) &&
+		near(a.Distribution, b.Distribution) && near(a.AtLeast, b.AtLeast) && near(a.Criticals, b.Criticals)
+}
+
+// TestOddsSums checks the printed distributions for every pool, threshold
+// and advantage state: each sums to 1, and at_least is its tail sum.
+func TestOddsSums(t *testing.T) {
+	for _, adv := range [][]string{nil, {"-adv"}, {"-dis"}, {"-adv", "-dis"}} {
+		for pool := 0; pool <= 24; pool += 3 {
+			for dt := 0; dt <= 10; dt++ {
+				args := append([]string{"odds", "-json", "-pool", itoa(pool), "-dt", itoa(dt)}, adv...)
+				code, out, errb := balance(t, args...)
+				if code != exitOK {
+					t.Fatalf("%v: exit code %d: %s", args, code, errb)
+				}
+				var r oddsJSON
+				if err := json.Unmarshal([]byte(out), &r); err != nil {
+					t.Fatal(err)
+				}
+				sum, crits := 0.0, 0.0
+				for k := pool; k >= 0; k-- {
+					sum += r.Distribution[k]
+					crits += r.Criticals[k]
+					if math.Abs(sum-r.AtLeast[k]) > 1e-12 {
+						t.Errorf("%v: at_least[%d] = %v, tail sum %v", args, k, r.AtLeast[k], sum)
+					}
+				}
+				if math.Abs(sum-1) > 1e-12 || math.Abs(crits-1) > 1e-12 {
+					t.Errorf("%v: distribution sums to %v, criticals to %v", args, sum, crits)
+				}
+				if pool > 0 && math.Abs(r.AtLeast[1]-r.PAtLeastOne) > 1e-15 {
+					t.Errorf("%v: p_at_least_one %v != at_least[1] %v", args, r.PAtLeastOne, r.AtLeast[1])
+				}
+			}
+		}
+	}
+}
+
+// TestValidateBrokenFiles checks that broken copies of a bundled Adversary
+// are rejected with the file, the line and a suggestion, by file and as a
+// -data directory.
+func TestValidateBrokenFiles(t *testing.T) {
+	src, err := configs.Files.ReadFile("adversaries/wandering-son.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	adv := filepath.Join(dir, "adversaries")
+	if err := os.Mkdir(adv, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, old, new string) (path string, line int) {
+		t.Helper()
+		s := string(src)
+		i := strings.Index(s, old)
+		if i < 0 {
+			t.Fatalf("%q not in wandering-son.yaml", old)
+		}
+		s = s[:i] + new + s[i+len(old):]
+		path = filepath.Join(adv, name)
+		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path, strings.Count(s[:i], "\n") + 1
+	}
+	atack, atackLine := write("atack.yaml", "attack: melee, crit:", "atack: melee, crit:")
+	cards, cardsLine := write("cards.yaml", "cards: [10]", "cards: [11]")
+	for _, c := range []struct {
+		path    string
+		line    int
+		suggest string
+	}{
+		{atack, atackLine, `did you mean "attack"?`},
+		{cards, cardsLine, "did you mean"},
+	} {
+		code, _, errb := balance(t, "validate", c.path)
+		if code != exitError {
+			t.Errorf("validate %s: exit code %d, want %d\nstderr:\n%s", c.path, code, exitError, errb)
+		}
+		re := regexp.MustCompile("(?m)^" + regexp.QuoteMeta(c.path) + ":" + itoa(c.line) + ":[0-9]+: ")
+		if !re.MatchString(errb) {
+			t.Errorf("validate %s: no error at line %d:\n%s", c.path, c.line, errb)
+		}
+		if !strings.Contains(errb, c.suggest) {
+			t.Errorf("validate %s: no suggestion %q:\n%s", c.path, c.suggest, errb)
+		}
+	}
+	code, _, errb := balance(t, "validate", "-data", dir)
+	if code != exitError || !strings.Contains(errb, atack+":") || !strings.Contains(errb, cards+":") {
+		t.Errorf("validate -data %s: exit code %d, want %d, with both files named:\n%s", dir, code, exitError, errb)
+	}
+}
+
+func TestValidateAll(t *testing.T) {
+	d, err := configs.LoadEmbedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errb := balance(t, "validate")
+	if code != exitOK {
+		t.Fatalf("exit code %d\nstderr:\n%s", code, errb)
+	}
+	want := "ok: " + itoa(len(d.Adversaries)) + " adversaries, " + itoa(len(d.Packs)) + " packs, " +
+		itoa(len(d.Scenarios)) + " scenarios, " + itoa(len(d.Companions)) + " companions, " +
+		itoa(len(d.Cazadores)) + " cazadores\n"
+	if out != want {
+		t.Errorf("validate printed %q, want %q", out, want)
+	}
+}
+
+func TestListSorted(t *testing.T) {
+	for _, kind := range listKinds {
+		code, out, errb := balance(t, "list", kind)
+		if code != exitOK {
+			t.Fatalf("list %s: exit code %d: %s", kind, code, errb)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		for i := 1; i < len(lines); i++ {
+			if lines[i-1] >= lines[i] {
+				t.Errorf("list %s: not sorted: %q before %q", kind, lines[i-1], lines[i])
+			}
+		}
+		if len(lines) == 0 || lines[0] == "" {
+			t.Errorf("list %s: empty", kind)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, _ := balance(t, "version")
+	if code != exitOK {
+		t.Fatalf("exit code %d", code)
+	}
+	re := regexp.MustCompile(`^balance ` + regexp.QuoteMeta(version) + ` go\S+ \S+/\S+ data [0-9a-f]{12}\n$`)
+	if !re.MatchString(out) {
+		t.Errorf("version printed %q, want a match of %s", out, re)
+	}
+}
+
+func TestCommandArgs(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string
+		err  bool
+	}{
+		{"go run ./cmd/balance trace", []string{"trace"}, false},
+		{"balance odds -pool 6 -dt 6  # comment", []string{"odds", "-pool", "6", "-dt", "6"}, false},
+		{`balance validate 'a b.yaml' "c"`, []string{"validate", "a b.yaml", "c"}, false},
+		{"balance trace | tail -1", nil, true},
+		{"balance trace 'open", nil, true},
+	}
+	for _, tt := range tests {
+		got, err := commandArgs(tt.line)
+		if (err != nil) != tt.err || strings.Join(got, "\x00") != strings.Join(tt.want, "\x00") {
+			t.Errorf("commandArgs(%q) = %q, %v; want %q, error %v", tt.line, got, err, tt.want, tt.err)
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"balance/configs"
+)
+
+type validateOpts struct {
+	data string
+}
+
+func (o *validateOpts) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data; not with FILE arguments")
+}
+
+func init() {
+	register(&command{
+		name:    "validate",
+		summary: "check game data files and report every problem with its file and line",
+		usage:   "[-data DIR] [FILE...]",
+		long: `With no FILE, validate loads the embedded data (and the -data directory
+over it) and compiles every Adversary against every pack on every scenario,
+so that problems between files surface too; it prints one summary line.
+
+With FILEs, each file is checked as if loaded over the embedded data: its
+kind is told by its parent directory (adversaries/ or scenarios/) or else by
+its name (weapons.yaml, packs.yaml, ...). An Adversary file is then also
+compiled against every pack on every scenario. Each problem is printed on
+its own line as FILE:LINE:COL: field: message, with the likely spelling when
+one is near. The exit code is 1 when any problem is found.`,
+		examples: []string{
+			"balance validate",
+			"balance validate configs/adversaries/wandering-son.yaml",
+			"balance validate configs/packs.yaml configs/adversaries/praetorians.yaml",
+			"balance validate -data configs",
+		},
+		run: runValidate,
+	})
+	flagsOf["validate"] = func(fs *flag.FlagSet) { new(validateOpts).flags(fs) }
+}
+
+func runValidate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var o validateOpts
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.flags(fs)
+	if err := parseFlags(fs, args, true); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		if o.data != "" {
+			return usagef("-data cannot be combined with FILE arguments: files are checked against the embedded data; to check a data directory, run 'balance validate -data DIR'")
+		}
+		return validateFiles(ctx, stdout, stderr, fs.Args())
+	}
+	return validateAll(ctx, stdout, stderr, o.data)
+}
+
+// problems is the error of a validation that found n problems.
+type problems struct{ n, files int }
+
+func (p problems) Error() string {
+	s := "s"
+	if p.n == 1 {
+		s = ""
+	}
+	if p.files > 0 {
+		f := "s"
+		if p.files == 1 {
+			f = ""
+		}
+		return fmt.Sprintf("%d problem%s in %d file%s", p.n, s, p.files, f)
+	}
+	return fmt.Sprintf("%d problem%s", p.n, s)
+}
+
+// report prints each part of err on its own line and returns their number.
+func report(w io.Writer, err error) int {
+	errs := leafErrors(err)
+	for _, e := range errs {
+		fmt.Fprintln(w, e)
+	}
+	return len(errs)
+}
+
+// validateAll loads the embedded data and the -data overlay and compiles
+// every Adversary against every pack on every scenario.
+func validateAll(ctx context.Context, stdout, stderr io.Writer, dir string) error {
+	d, err := loadData(dir)
+	if err != nil {
+		var ue *usageError
+		if errors.As(err, &ue) {
+			return err
+		}
+		return problems{n: report(stderr, err)}
+	}
+	n, err := compileAll(ctx, stderr, d, d.Slugs("adversaries"))
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return problems{n: n}
+	}
+	fmt.Fprintf(stdout, "ok: %d adversaries, %d packs, %d scenarios, %d companions, %d cazadores\n",
+		len(d.Adversaries), len(d.Packs), len(d.Scenarios), len(d.Companions), len(d.Cazadores))
+	return nil
+}
+
+// compileAll compiles each of the Adversaries against every pack on every
+// scenario, prints each failure and returns their number.
+func compileAll(ctx context.Context, w io.Writer, d *configs.Data, adversaries []string) (int, error) {
+	n := 0
+	for _, a := range adversaries {
+		for _, p := range d.Slugs("packs") {
+			for _, s := range d.Slugs("scenarios") {
+				if err := ctx.Err(); err != nil {
+					return n, err
+				}
+				if _, err := d.Compile(a, p, s); err != nil {
+					fmt.Fprintf(w, "adversary %s, pack %s, scenario %s: %v\n", a, p, s, err)
+					n++
+				}
+			}
+		}
+	}
+	return n, nil
+}
+
+// validateFiles checks data files given by path.
+func validateFiles(ctx context.Context, stdout, stderr io.Writer, paths []string) error {
+	n := 0
+	bad := map[string]bool{}
+	var present []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			fmt.Fprintf(stderr, "%s: no such file\n", p)
+		case err != nil:
+			fmt.Fprintf(stderr, "%s: %v\n", p, err)
+		case st.IsDir():
+			fmt.Fprintf(stderr, "%s: is a directory; to check a data directory, run 'balance validate -data %s'\n", p, p)
+		default:
+			present = append(present, p)
+			continue
+		}
+		n++
+		bad[p] = true
+	}
+	if len(present) > 0 {
+		if err := configs.ValidateFiles(present...); err != nil {
+			for _, e := range leafErrors(err) {
+				fmt.Fprintln(stderr, e)
+				n++
+				var ce *configs.Error
+				if errors.As(e, &ce) {
+					bad[ce.File] = true
+				}
+			}
+		} else if n == 0 {
+			// The files are sound one by one: compile each Adversary among
+			// them against every pack on every scenario.
+			d, err := configs.LoadEmbedded()
+			if err != nil {
+				return err
+			}
+			for _, p := range present {
+				if filepath.Base(filepath.Dir(p)) != "adversaries" {
+					continue
+				}
+				slug, err := d.AddAdversaryFile(p)
+				if err != nil {
+					n += report(stderr, err)
+					bad[p] = true
+					continue
+				}
+				var failed int
+				if failed, err = compileAll(ctx, &prefixWriter{w: stderr, prefix: p + ": "}, d, []string{slug}); err != nil {
+					return err
+				}
+				if failed > 0 {
+					n += failed
+					bad[p] = true
+				}
+			}
+		}
+	}
+	if n > 0 {
+		return problems{n: n, files: max(len(bad), 1)}
+	}
+	s := "s"
+	if len(paths) == 1 {
+		s = ""
+	}
+	fmt.Fprintf(stdout, "ok: %d file%s\n", len(paths), s)
+	return nil
+}
+
+// prefixWriter writes prefix before each Write; each Write is one line.
+type prefixWriter struct {
+	w      io.Writer
+	prefix string
+}
+
+func (p *prefixWriter) Write(b []byte) (int, error) {
+	if _, err := io.WriteString(p.w, p.prefix); err != nil {
+		return 0, err
+	}
+	return p.w.Write(b)
+}

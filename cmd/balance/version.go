@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"runtime"
+
+	"balance/configs"
+)
+
+// version is the release of balance, set at build time with
+//
+//	go build -ldflags "-X main.version=0.1.0" ./cmd/balance
+var version = "0.1.0-dev"
+
+func init() {
+	register(&command{
+		name:    "version",
+		summary: "print the version, the Go version and the hash of the embedded data",
+		usage:   "",
+		long: `version prints the release of balance, the Go version and platform it was
+built with, and the first 12 hex digits of the SHA-256 of the embedded game
+data, so that two runs can tell whether they used the same rules data:
+equal hashes mean the same embedded files, byte for byte.`,
+		examples: []string{"balance version"},
+		run:      runVersion,
+	})
+}
+
+func runVersion(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	if len(args) > 0 {
+		return usagef("unexpected argument %q", args[0])
+	}
+	h, err := dataHash(configs.Files)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "balance %s %s %s/%s data %s\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH, h)
+	return err
+}
+
+// dataHash returns the first 12 hex digits of the SHA-256 over the files
+// of fsys, walked in lexical order: for each file, its path, a NUL byte,
+// its length as 8 little-endian bytes and its contents.
+func dataHash(fsys fs.FS) (string, error) {
+	sum := sha256.New()
+	err := fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		sum.Write([]byte(p))
+		sum.Write([]byte{0})
+		sum.Write(binary.LittleEndian.AppendUint64(nil, uint64(len(b))))
+		sum.Write(b)
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(sum.Sum(nil))[:12], nil
+}
