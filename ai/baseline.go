@@ -176,12 +176,12 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 		return
 	}
 	_ = d
-	if !h.M[i].Conds.Has(sim.Terrified) {
-		if _, ok := bestWeapon(h, i, tg); !ok {
-			h.FreeMove(i, h.M[tg].Pos, tg, 0)
-		}
+	s, ok := bestWeapon(h, i, tg)
+	if !ok && !m.Conds.Has(sim.Terrified) {
+		h.FreeMove(i, h.M[tg].Pos, tg, 0)
+		s, ok = bestWeapon(h, i, tg)
 	}
-	if s, ok := bestWeapon(h, i, tg); ok {
+	if ok {
 		h.Note(i, "attack")
 		h.Attack(i, tg, s)
 		return

@@ -151,6 +151,23 @@ func (t *treeRun) attack(act *sim.CardAction, why string) bool {
 	}
 	var cands, aff [sim.MaxModels]int8
 	n := 0
+	if act.Targets == sim.TargetOne {
+		// One target: only the preferred models need a Line of Sight test.
+		for k := 0; k < int(h.N); k++ {
+			if h.InReach(i, k, act) {
+				cands[n] = int8(k)
+				n++
+			}
+		}
+		tg := pickVisible(h, i, t.tree, cands[:n])
+		if tg < 0 {
+			return false
+		}
+		aff[0] = int8(tg)
+		h.Note(i, why)
+		h.PerformCard(i, act, aff[:1])
+		return true
+	}
 	for k := 0; k < int(h.N); k++ {
 		if h.CanTarget(i, k, act) {
 			cands[n] = int8(k)
@@ -292,6 +309,13 @@ func (t *treeRun) moveToward(tg int) {
 		if reach >= 0 && h.Within(i, tg, reach) && h.LOS(i, tg) {
 			return
 		}
+		if reach >= 0 {
+			// Only as far as the attack needs: stop reach short of the target.
+			gap := h.Edge(i, tg) - reach
+			dir := h.M[tg].Pos.Sub(h.M[i].Pos).Norm()
+			t.move(h.M[i].Pos.Add(dir.Scale(gap)), tg, true)
+			return
+		}
 	}
 	t.move(h.M[tg].Pos, tg, true)
 }
@@ -345,16 +369,52 @@ func target(h *sim.Hunt, i int, tree sim.Tree) int {
 		if d < cd {
 			closest, cd = k, d
 		}
-		if d <= aggroRange && h.LOS(i, k) {
+		if d <= aggroRange {
 			cands[n] = int8(k)
 			n++
 		}
 	}
-	if n == 0 {
-		return closest
+	if tg := pickVisible(h, i, tree, cands[:n]); tg >= 0 {
+		return tg
 	}
-	aggroOrder(h, i, tree, cands[:n])
-	return int(cands[0])
+	return closest
+}
+
+// pickVisible returns Foe i's Aggro choice among the candidates that are
+// in its Line of Sight, testing sight only for the best Aggro group first;
+// ties within a group are broken at random. -1: none is in sight.
+func pickVisible(h *sim.Hunt, i int, tree sim.Tree, c []int8) int {
+	n := len(c)
+	var key [sim.MaxModels]float32
+	for x := 0; x < n; x++ {
+		key[x] = aggroKey(h, i, int(c[x]), tree)
+	}
+	for x := 1; x < n; x++ {
+		for y := x; y > 0 && key[y] < key[y-1]; y-- {
+			key[y], key[y-1] = key[y-1], key[y]
+			c[y], c[y-1] = c[y-1], c[y]
+		}
+	}
+	var seen [sim.MaxModels]int8
+	for x := 0; x < n; {
+		y := x
+		m := 0
+		for y < n && key[y] == key[x] {
+			if h.LOS(i, int(c[y])) {
+				seen[m] = c[y]
+				m++
+			}
+			y++
+		}
+		switch {
+		case m == 1:
+			return int(seen[0])
+		case m > 1:
+			return int(seen[h.RNG.IntN(m)])
+		}
+		x = y
+	}
+	return -1
 }
 
 // aggroKey is the Aggro preference of model k for Foe i: smaller is

@@ -99,6 +99,26 @@ func (h *Hunt) towardTerrifier(i int, goal geom.Vec) bool {
 	return goal.Dist(src) < m.Pos.Dist(src)-geom.Eps
 }
 
+// move is a Movement Action's travel for model i. A Terrified model may
+// not end it closer to the Foe that terrified it: such a move is undone.
+func (h *Hunt) move(i int, goal geom.Vec, budget float32, stop int) float32 {
+	m := &h.M[i]
+	if !m.Conds.Has(Terrified) || m.Terrifier < 0 {
+		return h.travel(i, goal, budget, stop, true)
+	}
+	src := h.M[m.Terrifier].Pos
+	from := m.Pos
+	d := h.travel(i, goal, budget, stop, false)
+	if m.Pos.Dist(src) < from.Dist(src)-geom.Eps {
+		m.Pos = from
+		d = 0
+	}
+	if m.Conds.Has(Bleeding) && (d > geom.Eps || h.Sc.Rules.BleedingOnZeroMove) {
+		h.wound(i, 1, -1, Bleeding)
+	}
+	return d
+}
+
 // FreeMove is model i's free Move: up to its SPD (plus extra, a Foe's card
 // modifier) toward goal, stopping at base contact with model stop (-1:
 // none). It returns the distance moved; 0 if the move is not allowed.
@@ -107,7 +127,7 @@ func (h *Hunt) FreeMove(i int, goal geom.Vec, stop int, extra float32) float32 {
 		return 0
 	}
 	h.M[i].freeMoved = true
-	d := h.travel(i, goal, float32(h.SPD(i))+extra, stop, true)
+	d := h.move(i, goal, float32(h.SPD(i))+extra, stop)
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvMoved, Model: int8(i), Pos: h.M[i].Pos, F: d})
 	}
@@ -120,7 +140,7 @@ func (h *Hunt) Move(i int, goal geom.Vec, stop int, extra float32) float32 {
 		return 0
 	}
 	h.startAction(i, ActMove, h.ActionTicks(ActMove))
-	d := h.travel(i, goal, float32(h.SPD(i))+extra, stop, true)
+	d := h.move(i, goal, float32(h.SPD(i))+extra, stop)
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvMoved, Model: int8(i), Pos: h.M[i].Pos, F: d})
 	}
@@ -142,7 +162,7 @@ func (h *Hunt) CoverGround(i int, goal geom.Vec, stop int) float32 {
 	if !res.OK() {
 		return 0
 	}
-	d := h.travel(i, goal, float32(h.SPD(i))+float32(res.Successes), stop, true)
+	d := h.move(i, goal, float32(h.SPD(i))+float32(res.Successes), stop)
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvMoved, Model: int8(i), Pos: h.M[i].Pos, F: d})
 	}
@@ -368,27 +388,35 @@ func (h *Hunt) SpotWeakness(i, t int) bool {
 	return res.OK()
 }
 
-// Switch is the Switch Action (1 Tick): model i readies the weapons in
-// the slots of mask, at most two hands' worth.
+// Switch is the Switch Action (1 Tick): model i readies the weapons and
+// gear in mask, at most two hands' worth. Bit s of mask is weapon slot s;
+// the gear follows the weapons (bit NWeapons+g is gear g).
 func (h *Hunt) Switch(i int, mask uint8) bool {
 	if !h.CanAct(i, ActSwitch) || !h.validReady(i, mask) {
 		return false
 	}
 	h.startAction(i, ActSwitch, h.ActionTicks(ActSwitch))
-	h.M[i].Readied = mask
+	d := &h.Sc.Pack[h.M[i].Def]
+	h.M[i].Readied = mask & (1<<d.NWeapons - 1)
+	h.M[i].GearReady = mask >> d.NWeapons
 	h.M[i].reach = h.packReach(i)
 	return true
 }
 
 func (h *Hunt) validReady(i int, mask uint8) bool {
 	d := &h.Sc.Pack[h.M[i].Def]
-	if mask>>d.NWeapons != 0 {
+	if mask>>(d.NWeapons+d.NGear) != 0 {
 		return false
 	}
 	hands := 0
 	for s := 0; s < int(d.NWeapons); s++ {
 		if mask&(1<<s) != 0 {
 			hands += int(h.Sc.Weapons[d.Weapons[s]].Hands)
+		}
+	}
+	for g := 0; g < int(d.NGear); g++ {
+		if mask&(1<<(int(d.NWeapons)+g)) != 0 {
+			hands += int(h.Sc.Gear[d.Gear[g]].Hands)
 		}
 	}
 	return hands <= 2

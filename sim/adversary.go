@@ -81,6 +81,7 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 			h.emit(Event{Kind: EvHitCard, N: int16(v), Loc: int8(loc)})
 		}
 		h.Loc[loc]--
+		h.M[int(h.Adv0)+int(a.Loc[loc].Owner)].WND--
 		dealt++
 		if h.Loc[loc] == 0 {
 			h.exhaust(loc)
@@ -94,7 +95,6 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 		h.Rec.Curve[t] += uint16(dealt)
 		h.Rec.AdvWounds += int16(dealt)
 	}
-	h.recomputeWND()
 }
 
 // WoundLocation deals n WNDs straight to hit location loc (with overflow),
@@ -111,7 +111,7 @@ func (h *Hunt) WoundLocation(loc, n int) {
 }
 
 func (h *Hunt) allExhausted() bool {
-	return h.Exhausted == 1<<h.Sc.Adversary.NLoc-1
+	return h.Exhausted == uint16(1)<<h.Sc.Adversary.NLoc-1
 }
 
 // overflow returns the location that takes a WND aimed at loc: loc itself
@@ -304,11 +304,17 @@ func (h *Hunt) FoeSPD(i int, act *CardAction) float32 {
 // Hostile model on the board, not Hidden (for aimed attacks), in range and
 // LOS.
 func (h *Hunt) CanTarget(i, t int, act *CardAction) bool {
+	return h.InReach(i, t, act) && h.LOS(i, t)
+}
+
+// InReach is CanTarget without the Line of Sight test (which callers may
+// then make only for the models they prefer).
+func (h *Hunt) InReach(i, t int, act *CardAction) bool {
 	m := &h.M[t]
 	if m.State != Active || !h.Hostile(i, t) || m.Conds.Has(Hidden) {
 		return false
 	}
-	return h.Within(i, t, h.ActionRange(i, act)) && h.LOS(i, t)
+	return h.Within(i, t, h.ActionRange(i, act))
 }
 
 // Affected appends to dst the models act by Foe i would attack, given its

@@ -104,7 +104,7 @@ type Hunt struct {
 	Sc  *Scenario
 	RNG dice.RNG
 
-	Round uint8
+	Round uint16
 	Tick  uint8
 
 	N     uint8 // models in M
@@ -405,7 +405,7 @@ func (h *Hunt) adversaryTurn(f FoeAI) {
 	var most int8
 	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
 		m := &h.M[i]
-		if m.paid > most {
+		if m.State == Active && m.paid > most {
 			most = m.paid
 		}
 	}

@@ -13,7 +13,7 @@ type CardRecord struct {
 // "never".
 type Record struct {
 	Outcome           Outcome
-	Rounds            uint8
+	Rounds            uint16
 	Ticks             uint16
 	Turns             uint16
 	AdversaryDefeated bool

@@ -40,24 +40,12 @@ func (h *Hunt) SPD(i int) int {
 // lines between their bases misses every Blocking piece and every base of
 // a model Hostile to a (other than b).
 func (h *Hunt) LOS(a, b int) bool {
-	mp := &h.Sc.Map
-	blockers := mp.HasTerrain&Blocking != 0
-	for k := 0; k < int(h.N); k++ {
-		if k != b && h.M[k].State == Active && h.Hostile(a, k) {
-			blockers = true
-			break
-		}
-	}
-	if !blockers || h.lineClear(a, b, h.M[a].Pos, h.M[b].Pos) {
+	ma, mb := &h.M[a], &h.M[b]
+	if h.lineClear(a, b, ma.Pos, mb.Pos) {
 		return true
 	}
-	lines := geom.LOSLines(h.M[a].Pos, h.M[a].R, h.M[b].Pos, h.M[b].R)
-	for _, ln := range lines[1:] {
-		if h.lineClear(a, b, ln[0], ln[1]) {
-			return true
-		}
-	}
-	return false
+	lines := geom.LOSLines(ma.Pos, ma.R, mb.Pos, mb.R)
+	return h.lineClear(a, b, lines[1][0], lines[1][1]) || h.lineClear(a, b, lines[2][0], lines[2][1])
 }
 
 func (h *Hunt) lineClear(a, b int, p, q geom.Vec) bool {
@@ -397,7 +385,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 	left := budget
 	moved := float32(0)
 	immune := h.immuneTerrain(i)
-	costly := !immune && (mp.HasTerrain&Difficult != 0 || h.anyArea(Difficult))
+	costly := !immune && (mp.HasTerrain&(Difficult|Dangerous) != 0 || h.anyArea(Difficult|Dangerous))
 	danger := !immune && (mp.HasTerrain&Dangerous != 0 || h.anyArea(Dangerous))
 	for iter := 0; iter < 12 && left > geom.Eps; iter++ {
 		wp, _ := mp.Nav.Next(pos, goal)
@@ -470,21 +458,15 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 }
 
 // settle finds where model i, whose move from start ended on another base
-// at pos, stops instead: around model stop at the same contact distance
-// (turning up to 90 degrees either way, if the detour fits the budget),
-// else back along the line toward start.
+// at pos, stops instead: on the ring of base contact around model stop, at
+// the free spot nearest to pos (if the detour fits the budget), else back
+// along the line toward start.
 func (h *Hunt) settle(i int, start, pos geom.Vec, stop int, moved, budget float32) (geom.Vec, float32) {
 	m := &h.M[i]
 	if stop >= 0 {
-		c := h.M[stop].Pos
-		off := pos.Sub(c)
-		for k := 0; k < len(turns); k++ {
-			for _, sgn := range [2]float32{1, -1} {
-				sn, cs := sgn*turns[k][0], turns[k][1]
-				q := c.Add(geom.V(off.X*cs-off.Y*sn, off.X*sn+off.Y*cs))
-				if d := start.Dist(q); d <= budget && h.freeAt(i, q, m.R) && !h.overlapsImpassable(q, m.R) {
-					return q, d
-				}
+		if q, ok := h.ringSpot(i, stop, pos); ok {
+			if d := start.Dist(q); d <= budget+geom.Eps {
+				return q, d
 			}
 		}
 	}
@@ -502,6 +484,92 @@ func (h *Hunt) settle(i int, start, pos geom.Vec, stop int, moved, budget float3
 		moved = 0
 	}
 	return back, moved
+}
+
+// ringSpot returns the point nearest to pos on the ring where model i's
+// base touches model t's and overlaps no other base, the board's edge or
+// Impassable terrain. Each other base near the ring forbids an arc of it;
+// the answer is pos's own direction or the end of a forbidden arc. Arcs
+// are handled as unit vectors and cosines, without angles.
+func (h *Hunt) ringSpot(i, t int, pos geom.Vec) (geom.Vec, bool) {
+	m := &h.M[i]
+	c := h.M[t].Pos
+	rc := m.R + h.M[t].R + 2*geom.Eps
+	var dir [MaxModels]geom.Vec
+	var cosA [MaxModels]float32
+	n := 0
+	for k := 0; k < int(h.N); k++ {
+		o := &h.M[k]
+		if k == i || k == t || o.State != Active {
+			continue
+		}
+		v := o.Pos.Sub(c)
+		need := m.R + o.R + 2*geom.Eps
+		if lim := rc + need; v.Len2() >= lim*lim {
+			continue
+		}
+		d := v.Len()
+		if d < 1e-6 {
+			continue
+		}
+		if d+rc <= need {
+			return geom.Vec{}, false // the whole ring is covered
+		}
+		ca := (rc*rc + d*d - need*need) / (2 * rc * d)
+		if ca > 1 {
+			ca = 1
+		} else if ca < -1 {
+			ca = -1
+		}
+		dir[n] = v.Scale(1 / d)
+		cosA[n] = ca
+		n++
+	}
+	u0 := pos.Sub(c).Norm()
+	if u0.Len2() == 0 {
+		u0 = geom.Dir(0)
+	}
+	best, bestScore := geom.Vec{}, float32(-2)
+	try := func(v geom.Vec) {
+		for k := 0; k < n; k++ {
+			if v.Dot(dir[k]) > cosA[k]+1e-5 {
+				return
+			}
+		}
+		score := v.Dot(u0)
+		if score <= bestScore {
+			return
+		}
+		q := c.Add(v.Scale(rc))
+		if !h.onBoardClear(q, m.R) {
+			return
+		}
+		best, bestScore = q, score
+	}
+	try(u0)
+	for k := 0; k < n; k++ {
+		// The two ends of arc k: dir[k] turned by its half-width either way,
+		// and a hair further so the spot is clear of that base.
+		ca := cosA[k] - 2e-5
+		sa := float32(math.Sqrt(float64(1 - ca*ca)))
+		d := dir[k]
+		try(geom.V(d.X*ca-d.Y*sa, d.X*sa+d.Y*ca))
+		try(geom.V(d.X*ca+d.Y*sa, -d.X*sa+d.Y*ca))
+	}
+	if bestScore < -1.5 {
+		return geom.Vec{}, false
+	}
+	return best, true
+}
+
+// onBoardClear reports whether a base of radius r at p is on the board and
+// out of Impassable terrain.
+func (h *Hunt) onBoardClear(p geom.Vec, r float32) bool {
+	mp := &h.Sc.Map
+	if p.X < r || p.Y < r || p.X > mp.W-r || p.Y > mp.H-r {
+		return false
+	}
+	return mp.HasTerrain&Impassable == 0 || !h.overlapsImpassable(p, r)
 }
 
 // difficultSpans collects the parameter spans of segment a-b inside
@@ -668,7 +736,17 @@ func (h *Hunt) deploy() {
 	mp := &h.Sc.Map
 	centre := geom.V(mp.W/2, mp.H/2)
 	prev := centre
-	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+	// The Adversary's models deploy in a random order, each from the last.
+	var order [MaxAdvModels]uint8
+	for k := range order {
+		order[k] = uint8(k)
+	}
+	for k := int(h.NAdv) - 1; k > 0; k-- {
+		j := h.RNG.IntN(k + 1)
+		order[k], order[j] = order[j], order[k]
+	}
+	for k := 0; k < int(h.NAdv); k++ {
+		i := int(h.Adv0) + int(order[k])
 		m := &h.M[i]
 		p := h.scatter(prev)
 		m.Pos = h.outOfImpassable(geom.ClampToBoard(p, m.R, mp.W, mp.H), m.R)
@@ -722,12 +800,3 @@ func (h *Hunt) deploy() {
 		h.shoveOverlaps(i)
 	}
 }
-
-// turns holds sin and cos of 15, 30, ... 90 degrees, the steps settle tries.
-var turns = func() (t [6][2]float32) {
-	for k := range t {
-		a := float64(k+1) * math.Pi / 12
-		t[k] = [2]float32{float32(math.Sin(a)), float32(math.Cos(a))}
-	}
-	return t
-}()

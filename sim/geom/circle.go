@@ -36,14 +36,30 @@ func SweepCircle(a, b Vec, ra float32, c Vec, rc float32) (t float32, hit bool) 
 		}
 		return 1, false
 	}
-	lo, hi, ok := lineCircle(a, d, c, rs+Eps)
-	if !ok || hi < 0 || lo > 1 {
+	// The closest approach of the centres along the path, then the contact
+	// time, from one set of intermediate values (float64 for tangents).
+	fx, fy := float64(f.X), float64(f.Y)
+	dx, dy := float64(d.X), float64(d.Y)
+	dd := dx*dx + dy*dy
+	if dd == 0 {
 		return 1, false
 	}
-	// Exact contact time; fall back to the closest approach when the path
-	// only comes within Eps of contact.
-	if lo, _, ok = lineCircle(a, d, c, rs); !ok {
-		lo = float64(min(max(-f.Dot(d)/d.Len2(), 0), 1))
+	tc := -(fx*dx + fy*dy) / dd
+	px, py := fx+tc*dx, fy+tc*dy
+	h2 := px*px + py*py
+	r1 := float64(re)
+	if h2 > r1*r1 {
+		return 1, false
+	}
+	if hi := tc + math.Sqrt((r1*r1-h2)/dd); hi < 0 {
+		return 1, false
+	}
+	lo := tc
+	if r0 := float64(rs); h2 <= r0*r0 {
+		lo = tc - math.Sqrt((r0*r0-h2)/dd)
+	}
+	if lo > 1 {
+		return 1, false
 	}
 	return float32(min(max(lo, 0), 1)), true
 }
