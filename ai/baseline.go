@@ -75,11 +75,8 @@ func (b Baseline) hopeless(h *sim.Hunt, i int) bool {
 	if float32(h.M[i].WND) > b.FleeBelow*float32(d.WND) {
 		return false
 	}
-	left, total := 0, int(h.Sc.Adversary.Stats.WND)
-	for l := 0; l < int(h.Sc.Adversary.NLoc); l++ {
-		left += int(h.Loc[l])
-	}
-	return total > 0 && float32(left) > b.FleeWhileAdvAbove*float32(total)
+	total := int(h.Sc.Adversary.Stats.WND)
+	return total > 0 && float32(h.AdvLeft) > b.FleeWhileAdvAbove*float32(total)
 }
 
 // flee heads for the nearest Exit and takes the Flee Action there.
@@ -142,9 +139,8 @@ func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
 		goal = geom.ClampToBoard(goal, h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
 		h.FreeMove(i, goal, -1, 0)
 	}
-	if h.CanAttack(i, tg, s) {
+	if made, _ := h.TryAttack(i, tg, s); made {
 		h.Note(i, "shoot")
-		h.Attack(i, tg, s)
 		return
 	}
 	if h.CanReload(i, s) {
@@ -200,15 +196,28 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
 	m := &h.M[i]
 	d := &h.Sc.Pack[m.Def]
+	if !h.CanAct(i, sim.ActAttack) {
+		return -1, false
+	}
 	best, bp, ok := -1, int8(-100), false
 	for s := 0; s < int(d.NWeapons); s++ {
 		w := &h.Sc.Weapons[d.Weapons[s]]
-		if w.POW > bp && h.CanAttack(i, tg, s) {
+		if m.Readied&(1<<s) == 0 || w.POW <= bp || w.Kind == sim.ArcaneWeapon {
+			continue
+		}
+		if w.Kind == sim.ShootingWeapon && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {
+			continue
+		}
+		if h.InWeaponRange(i, s, tg) {
 			best, bp, ok = s, w.POW, true
 		}
 	}
-	if !ok && meleeless(h, i) && h.CanAttack(i, tg, -1) {
-		return -1, true
+	if !ok && meleeless(h, i) && h.InWeaponRange(i, -1, tg) {
+		best, ok = -1, true
+	}
+	// Line of Sight does not depend on the weapon: test it once.
+	if ok && !h.LOS(i, tg) {
+		return -1, false
 	}
 	return best, ok
 }

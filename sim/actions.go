@@ -211,8 +211,15 @@ func (h *Hunt) CanAttack(i, t, s int) bool {
 // slot s (s < 0: Unarmed). Success deals Successes + POW WNDs. It
 // reports whether the attack hit; false also when it was not allowed.
 func (h *Hunt) Attack(i, t, s int) bool {
+	_, hit := h.TryAttack(i, t, s)
+	return hit
+}
+
+// TryAttack is Attack for a policy that has not checked CanAttack: made
+// reports whether the Attack was allowed (and so taken), hit whether it hit.
+func (h *Hunt) TryAttack(i, t, s int) (made, hit bool) {
 	if !h.CanAttack(i, t, s) {
-		return false
+		return false, false
 	}
 	m := &h.M[i]
 	w := h.weapon(i, s)
@@ -238,7 +245,7 @@ func (h *Hunt) Attack(i, t, s int) bool {
 	if m.Conds.Has(Hidden) {
 		a.adv++
 	}
-	hit := h.resolve(i, t, &a)
+	hit = h.resolve(i, t, &a)
 	if m.Conds.Has(Hidden) {
 		h.clear(i, Hidden)
 	}
@@ -246,7 +253,7 @@ func (h *Hunt) Attack(i, t, s int) bool {
 	if hit {
 		h.Rec.Hits[i]++
 	}
-	return hit
+	return true, hit
 }
 
 // Defend is the Defend Action (2 Ticks): Attacks against model i are at

@@ -81,6 +81,7 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 			h.emit(Event{Kind: EvHitCard, N: int16(v), Loc: int8(loc)})
 		}
 		h.Loc[loc]--
+		h.AdvLeft--
 		h.M[int(h.Adv0)+int(a.Loc[loc].Owner)].WND--
 		dealt++
 		if h.Loc[loc] == 0 {
@@ -103,6 +104,7 @@ func (h *Hunt) WoundLocation(loc, n int) {
 	for k := 0; k < n && !h.allExhausted(); k++ {
 		l := h.overflow(loc)
 		h.Loc[l]--
+		h.AdvLeft--
 		if h.Loc[l] == 0 {
 			h.exhaust(l)
 		}
@@ -257,6 +259,7 @@ func (h *Hunt) healOwn(i, n int) {
 		}
 		if room > 0 {
 			h.Loc[l] += int16(room)
+			h.AdvLeft += int16(room)
 			n -= room
 			if h.Exhausted&(1<<l) != 0 {
 				h.Exhausted &^= 1 << l

@@ -114,6 +114,7 @@ type Hunt struct {
 	M     [MaxModels]Model
 
 	AdvClock  uint8
+	AdvLeft   int16               // WNDs left over all hit locations
 	Loc       [MaxLocations]int16 // WNDs left on each hit location
 	Exhausted uint16              // bit i: location i exhausted
 	Mods      FoeMods             // summed exhaustion modifiers
@@ -196,6 +197,7 @@ func (h *Hunt) Init(sc *Scenario) {
 	}
 	for i := 0; i < int(a.NLoc); i++ {
 		h.Loc[i] = a.Loc[i].WND
+		h.AdvLeft += a.Loc[i].WND
 	}
 	h.recomputeAdversary()
 	for i := range h.HitPile {

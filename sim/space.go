@@ -295,9 +295,9 @@ func (h *Hunt) shoveOverlaps(i int) {
 			if k == a || h.M[k].State != Active {
 				continue
 			}
-			gap := h.Edge(a, k)
 			d := h.M[k].Pos.Sub(h.M[a].Pos)
-			if gap > geom.Eps || d.Len() >= h.M[a].R+h.M[k].R-geom.Eps {
+			rr := h.M[a].R + h.M[k].R - geom.Eps
+			if d.Len2() >= rr*rr {
 				continue
 			}
 			need := h.M[a].R + h.M[k].R - d.Len() + 2*geom.Eps
