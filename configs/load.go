@@ -229,6 +229,7 @@ func (d *Data) AddAdversaryFile(p string) (slug string, err error) {
 		d.Adversaries = map[string]*Adversary{}
 	}
 	d.Adversaries[slug] = a
+	d.setRaw(slug, p, b)
 	return slug, nil
 }
 
@@ -359,6 +360,7 @@ func build(srcs []source) (*Data, error) {
 			p := win[slug]
 			if kind == "adversaries" {
 				data.Adversaries[slug] = p.dec.adversary(slug, p.root)
+				data.setRaw(slug, p.file, p.data)
 			} else {
 				data.Scenarios[slug] = p.dec.scenario(slug, p.root)
 			}

@@ -16,6 +16,21 @@ type Data struct {
 	Packs       map[string]*Pack
 	Adversaries map[string]*Adversary
 	Scenarios   map[string]*Scenario
+
+	raw map[string]rawFile // each Adversary's source, for overrides
+}
+
+// rawFile is the text an Adversary was decoded from.
+type rawFile struct {
+	file string
+	data []byte
+}
+
+func (d *Data) setRaw(slug, file string, data []byte) {
+	if d.raw == nil {
+		d.raw = map[string]rawFile{}
+	}
+	d.raw[slug] = rawFile{file, data}
 }
 
 // DefaultPack and DefaultScenario name the pack and map a hunt uses when none

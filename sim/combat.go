@@ -195,6 +195,7 @@ func (h *Hunt) kill(i int, card int8) {
 	} else if m.Kind == Minion {
 		h.Rec.MinionsSlain++
 	}
+	h.sideGone(m.Side)
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvDeath, Model: int8(i)})
 	}

@@ -18,6 +18,9 @@ type Record struct {
 	Turns             uint16
 	AdversaryDefeated bool
 	DefeatedAt        uint16
+	FoesGoneAt        uint16 // Tick the last Foe fell
+	PackGoneAt        uint16 // Tick the last Pack model fell or fled
+	DecidedAt         uint16 // Tick the outcome was settled (the last of a side gone; the cap's last Tick)
 	NPack             uint8
 	Taken             [MaxPack]int16  // WNDs taken by each Pack model
 	DiedAt            [MaxPack]uint16 // Tick each Pack model died
@@ -43,4 +46,32 @@ func (r *Record) finish(h *Hunt) {
 	r.Rounds = h.Round
 	r.Ticks = uint16(h.Now())
 	r.Draws = h.RNG.Draws()
+	switch r.Outcome {
+	case PackWon:
+		r.DecidedAt = r.FoesGoneAt
+	case PackSlain, PackFled, Mixed:
+		r.DecidedAt = r.PackGoneAt
+	default:
+		r.DecidedAt = r.Ticks
+	}
+	if r.DecidedAt == 0 {
+		r.DecidedAt = r.Ticks
+	}
+}
+
+// sideGone records the Tick at which the last model of side s left the
+// board, when it just did.
+func (h *Hunt) sideGone(s Side) {
+	for i := 0; i < int(h.N); i++ {
+		if h.M[i].Side == s && h.M[i].State == Active {
+			return
+		}
+	}
+	if s == FoeSide {
+		if h.Rec.FoesGoneAt == 0 {
+			h.Rec.FoesGoneAt = uint16(h.Now())
+		}
+	} else if h.Rec.PackGoneAt == 0 {
+		h.Rec.PackGoneAt = uint16(h.Now())
+	}
 }

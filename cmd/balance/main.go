@@ -62,8 +62,8 @@ func main() {
 // run dispatches args to a command and maps its error to an exit code.
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	if len(args) == 0 {
-		printHelp(stdout)
-		return exitOK
+		// With no arguments: the default analysis.
+		args = []string{"analyze"}
 	}
 	name := args[0]
 	c, ok := commands[name]

@@ -54,7 +54,19 @@ func TestExitCodes(t *testing.T) {
 		stderr string // a part of stderr
 		stdout string // a part of stdout
 	}{
-		{"no args prints help", nil, exitOK, "", "Commands:"},
+		{"-help prints help", []string{"-help"}, exitOK, "", "Commands:"},
+		{"run: zero hunts", []string{"run", "-hunts", "0"}, exitUsage, "at least 1 hunt", ""},
+		{"run: bad workers", []string{"run", "-workers", "-1"}, exitUsage, "-workers", ""},
+		{"run: bad target error", []string{"run", "-target-error", "0.7"}, exitUsage, "-target-error", ""},
+		{"run: shard without tally", []string{"run", "-shards", "2"}, exitUsage, "-tally", ""},
+		{"run: shard out of range", []string{"run", "-shards", "2", "-shard", "2", "-tally", "x.json"}, exitUsage, "numbered 0..1", ""},
+		{"run: unknown adversary", []string{"run", "-adversary", "wanderin-son"}, exitError, `did you mean "wandering-son"?`, ""},
+		{"run: bad override", []string{"run", "-set", "adversary.deff=7"}, exitError, `did you mean "adversary.def"?`, ""},
+		{"run: override out of range", []string{"run", "-set", "adversary.def=13"}, exitError, "def", ""},
+		{"run: unwritable out", []string{"run", "-out", "/proc/balance-report"}, exitError, "-out /proc/balance-report", ""},
+		{"merge: no files", []string{"merge"}, exitUsage, "no tally files", ""},
+		{"merge: missing file", []string{"merge", "no-such-shard.json"}, exitError, "no-such-shard.json", ""},
+		{"analyze: zero hunts", []string{"analyze", "-hunts", "0"}, exitUsage, "at least 1 hunt", ""},
 		{"help", []string{"help"}, exitOK, "", "validate"},
 		{"help of a command", []string{"help", "odds"}, exitOK, "", "Examples:"},
 		{"help of unknown command", []string{"help", "trcae"}, exitUsage, `did you mean "trace"?`, ""},
@@ -549,6 +561,84 @@ func TestCommandArgs(t *testing.T) {
 		got, err := commandArgs(tt.line)
 		if (err != nil) != tt.err || strings.Join(got, "\x00") != strings.Join(tt.want, "\x00") {
 			t.Errorf("commandArgs(%q) = %q, %v; want %q, error %v", tt.line, got, err, tt.want, tt.err)
+		}
+	}
+}
+
+// summaryWithoutTiming reads a summary.json and drops its timing fields.
+func summaryWithoutTiming(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m, "timing")
+	out, _ := json.Marshal(m)
+	return string(out)
+}
+
+// The same seed gives the same summary.json with 1, 2 or 7 workers, and
+// with the run split into 4 shards and merged.
+func TestRunDeterminism(t *testing.T) {
+	dir := t.TempDir()
+	var ref string
+	for _, w := range []string{"1", "2", "7"} {
+		p := filepath.Join(dir, "w"+w+".json")
+		if code, _, errb := balance(t, "run", "-adversary", "creature-wreathed-in-light", "-hunts", "6000", "-seed", "5", "-workers", w, "-json", p, "-quiet"); code != exitOK {
+			t.Fatalf("workers %s: exit %d: %s", w, code, errb)
+		}
+		got := summaryWithoutTiming(t, p)
+		if ref == "" {
+			ref = got
+		} else if got != ref {
+			t.Fatalf("summary.json with %s workers differs from 1 worker", w)
+		}
+	}
+	var shards []string
+	for k := 0; k < 4; k++ {
+		p := filepath.Join(dir, "shard"+itoa(k)+".tally")
+		if code, _, errb := balance(t, "run", "-adversary", "creature-wreathed-in-light", "-hunts", "6000", "-seed", "5",
+			"-shards", "4", "-shard", itoa(k), "-tally", p, "-workers", itoa(1+k%2), "-quiet"); code != exitOK {
+			t.Fatalf("shard %d: exit %d: %s", k, code, errb)
+		}
+		shards = append(shards, p)
+	}
+	merged := filepath.Join(dir, "merged.json")
+	args := append([]string{"merge"}, shards[2], shards[0], shards[3], shards[1])
+	if code, _, errb := balance(t, append(args, "-json", merged)...); code != exitOK {
+		t.Fatalf("merge: exit %d: %s", code, errb)
+	}
+	if got := summaryWithoutTiming(t, merged); got != ref {
+		t.Fatal("the merged shards' summary.json differs from the single run's")
+	}
+	// A shard missing, and a shard given twice, are refused.
+	if code, _, errb := balance(t, "merge", shards[0], shards[1], shards[2], "-json", merged); code != exitError || !strings.Contains(errb, "missing shard(s) 3") {
+		t.Errorf("missing shard: exit %d: %s", code, errb)
+	}
+	if code, _, errb := balance(t, "merge", shards[0], shards[1], shards[2], shards[3], shards[3], "-json", merged); code != exitError || !strings.Contains(errb, "twice") {
+		t.Errorf("duplicate shard: exit %d: %s", code, errb)
+	}
+	// Shards of another seed do not merge with these.
+	other := filepath.Join(dir, "other.tally")
+	balance(t, "run", "-adversary", "creature-wreathed-in-light", "-hunts", "6000", "-seed", "6", "-shards", "4", "-shard", "3", "-tally", other, "-quiet")
+	if code, _, errb := balance(t, "merge", shards[0], shards[1], shards[2], other, "-json", merged); code != exitError || !strings.Contains(errb, "seed") {
+		t.Errorf("other seed: exit %d: %s", code, errb)
+	}
+}
+
+// The summary table shows the win rate with its interval and n, and hunts/s.
+func TestRunTable(t *testing.T) {
+	code, out, errb := balance(t, "run", "-hunts", "3000", "-quiet")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb)
+	}
+	for _, want := range []string{"Pack wins", "[", "(n=3000)", "hunts/s"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table lacks %q:\n%s", want, out)
 		}
 	}
 }

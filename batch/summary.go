@@ -1,0 +1,225 @@
+package batch
+
+import (
+	"math"
+	"time"
+
+	"balance/sim"
+	"balance/stats"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Conf is the confidence level of every interval balance reports.
+const Conf = 0.95
+
+// Meta is what a Summary says about the run besides the tally.
+type Meta struct {
+	Program     string
+	Adversary   string
+	Pack        string
+	Scenario    string
+	Overrides   []string
+	Hash        string
+	Seed        uint64
+	First       int64
+	Stopped     string
+	TargetError float64
+	Elapsed     time.Duration
+	Workers     int
+}
+
+// Summarize computes the Summary of a tally of hunts of sc.
+func Summarize(m Meta, t *Tally, sc *sim.Scenario) *stats.Summary {
+	n := t.Hunts
+	s := &stats.Summary{
+		Schema:  stats.SchemaVersion,
+		Program: m.Program,
+		Config: stats.Config{
+			Adversary: m.Adversary, AdversaryName: sc.Adversary.Name, Pack: m.Pack, Scenario: m.Scenario,
+			Overrides: m.Overrides, Hash: m.Hash, RoundCap: sc.Rules.RoundCap, TargetError: m.TargetError,
+		},
+		Hunts:       n,
+		Seed:        m.Seed,
+		First:       m.First,
+		Stopped:     m.Stopped,
+		Interrupted: m.Stopped == StopInterrupted,
+	}
+	if s.Config.Overrides == nil {
+		s.Config.Overrides = []string{}
+	}
+	s.PackWinRate = stats.FromEstimate(stats.Proportion(t.Outcomes[sim.PackWon], n, Conf))
+	s.AdversaryDefeated = stats.FromEstimate(stats.Proportion(t.AdvDefeated, n, Conf))
+	for o := sim.PackWon; o < sim.NumOutcomes; o++ {
+		s.Outcomes = append(s.Outcomes, stats.Count{Name: o.String(), Count: t.Outcomes[o],
+			Rate: stats.FromEstimate(stats.Proportion(t.Outcomes[o], n, Conf))})
+	}
+	s.Rounds = Dist(t.Rounds)
+	s.DecidedAt = Dist(t.DecidedAt)
+	s.DefeatedAt = Dist(t.DefeatedAt)
+	s.AdvWounds = Dist(t.AdvWounds)
+	s.MinionsSlain = Dist(t.MinionsSlain)
+	s.PackDeaths = Dist(t.PackDeaths)
+	s.Turns = Dist(t.Turns)
+	s.Draws = Dist(t.Draws)
+	for i := range t.Pack {
+		p := &t.Pack[i]
+		d := &sc.Pack[i]
+		s.Pack = append(s.Pack, stats.PackModel{
+			Name: d.Name, Kind: d.Kind.String(), WND: int(d.WND),
+			Wounds:  Dist(p.Wounds),
+			Died:    stats.FromEstimate(stats.Proportion(p.Died, n, Conf)),
+			Fled:    stats.FromEstimate(stats.Proportion(p.Fled, n, Conf)),
+			HitRate: stats.FromEstimate(stats.Proportion(p.Hits, p.Swings, Conf)),
+			Attacks: Dist(p.Attacks),
+		})
+	}
+	// The damage curve and survival: hunts that ended count with their
+	// final values at every later Tick.
+	nPack := len(t.Pack)
+	ended := make([]int64, len(t.Curve[0]))
+	deadEnded := make([]int64, nPack+1)
+	counts := make([]int64, len(t.Curve[0]))
+	deadCounts := make([]int64, nPack+1)
+	for k := range t.Curve {
+		for v := range ended {
+			ended[v] += t.Ended[k][v]
+			counts[v] = t.Curve[k][v] + ended[v]
+		}
+		d := Dist(counts)
+		s.DamageCurve = append(s.DamageCurve, stats.CurvePoint{Tick: k + 1, Mean: d.Mean, P10: d.P10, P50: d.P50, P90: d.P90})
+		for v := range deadEnded {
+			deadEnded[v] += t.DeadEnded[k][v]
+			deadCounts[v] = t.DeadBy[k][v] + deadEnded[v]
+		}
+		// Alive fraction per hunt = (nPack - dead) / nPack: its mean over hunts.
+		var sum, sumSq, cnt float64
+		for dead, c := range deadCounts {
+			a := float64(nPack-dead) / float64(max(nPack, 1))
+			sum += a * float64(c)
+			sumSq += a * a * float64(c)
+			cnt += float64(c)
+		}
+		e := stats.Mean(sum, sumSq, int64(cnt), Conf)
+		e.Low, e.High = math.Max(0, e.Low), math.Min(1, e.High)
+		s.Survival = append(s.Survival, stats.SurvivalStep{Tick: k + 1, Alive: stats.FromEstimate(e)})
+	}
+	for l := range t.LocExhausted {
+		loc := &sc.Adversary.Loc[l]
+		s.Locations = append(s.Locations, stats.Location{
+			Name: loc.Name, Label: loc.Label, WND: int(loc.WND),
+			Exhausted:   stats.FromEstimate(stats.Proportion(t.LocExhausted[l], n, Conf)),
+			ExhaustedAt: Dist(t.LocAt[l]),
+		})
+	}
+	for c := range t.Cards {
+		ct := &t.Cards[c]
+		rank, suit := c/4, c%4
+		act := &sc.Adversary.Standard[rank]
+		tree := sim.Tree(suit)
+		if suit == sim.Hearts {
+			act = &sc.Adversary.Special[rank]
+			tree = act.Tree
+		}
+		s.Cards = append(s.Cards, stats.Card{
+			Card: sim.CardName(uint8(c)), Name: act.Name, Tree: tree.String(),
+			Drawn:      ct.Drawn,
+			PerHunt:    stats.FromEstimate(stats.Mean(float64(ct.Drawn), float64(ct.DrawnSq), n, Conf)),
+			Wounds:     ct.Wounds,
+			WoundsPer:  ratio(ct.Wounds, ct.Drawn, ct.WoundSq, ct.WoundDr, ct.DrawnSq, n),
+			Kills:      ct.Kills,
+			KillRate:   ratio(ct.Kills, ct.Drawn, ct.KillSq, ct.KillDr, ct.DrawnSq, n),
+			Conditions: ct.Conds,
+			CondsPer:   ratio(ct.Conds, ct.Drawn, ct.CondSq, ct.CondDr, ct.DrawnSq, n),
+		})
+	}
+	for c := sim.Bleeding; c < sim.NumConds; c++ {
+		s.Conditions = append(s.Conditions, stats.Count{Name: c.String(), Count: t.Conds[c],
+			Rate: stats.FromEstimate(stats.Mean(float64(t.Conds[c]), float64(t.CondsSq[c]), n, Conf))})
+	}
+	secs := m.Elapsed.Seconds()
+	s.Timing = stats.Timing{Seconds: secs, Workers: m.Workers}
+	if secs > 0 {
+		s.Timing.HuntsPerSec = float64(n) / secs
+	}
+	return s
+}
+
+// Dist summarises a histogram (h[v]: how many hunts had value v): the
+// mean with its normal 95% interval, the standard deviation, and the
+// 10/50/90% quantiles (the smallest v whose cumulative count reaches the
+// fraction), with trailing zero bins trimmed from the histogram.
+func Dist(h []int64) stats.Distribution {
+	var n, sum, sumSq int64
+	lo, hi := int64(-1), int64(0)
+	for v, c := range h {
+		if c == 0 {
+			continue
+		}
+		if lo < 0 {
+			lo = int64(v)
+		}
+		hi = int64(v)
+		n += c
+		sum += c * int64(v)
+		sumSq += c * int64(v) * int64(v)
+	}
+	d := stats.Distribution{N: n, Histogram: trim(h)}
+	if n == 0 {
+		d.Mean = stats.Interval{Conf: Conf, Warnings: []string{"no observations"}}
+		return d
+	}
+	d.Min, d.Max = lo, hi
+	e := stats.Mean(float64(sum), float64(sumSq), n, Conf)
+	d.Mean = stats.FromEstimate(e)
+	if n > 1 {
+		v := (float64(sumSq) - float64(sum)*float64(sum)/float64(n)) / float64(n-1)
+		d.SD = math.Sqrt(math.Max(v, 0))
+	}
+	d.P10, d.P50, d.P90 = quantile(h, n, 0.1), quantile(h, n, 0.5), quantile(h, n, 0.9)
+	return d
+}
+
+func quantile(h []int64, n int64, p float64) int64 {
+	need := int64(math.Ceil(p * float64(n)))
+	if need < 1 {
+		need = 1
+	}
+	var cum int64
+	for v, c := range h {
+		cum += c
+		if cum >= need {
+			return int64(v)
+		}
+	}
+	return int64(len(h) - 1)
+}
+
+func trim(h []int64) []int64 {
+	end := len(h)
+	for end > 0 && h[end-1] == 0 {
+		end--
+	}
+	out := make([]int64, end)
+	copy(out, h[:end])
+	return out
+}
+
+// ratio estimates a per-draw mean R = Σw / Σd from per-hunt sums (the
+// ratio estimator), with the delta-method interval
+//
+//	Var(R) ≈ Σ(w_i - R d_i)² / ((n-1) · n · d̄²)
+//
+// computed from Σw², Σwd and Σd² over the n hunts.
+func ratio(sw, sd, sww, swd, sdd, n int64) stats.Interval {
+	if sd == 0 || n < 2 {
+		return stats.Interval{Conf: Conf, N: sd, Warnings: []string{"never drawn"}}
+	}
+	r := float64(sw) / float64(sd)
+	resid := float64(sww) - 2*r*float64(swd) + r*r*float64(sdd)
+	dbar := float64(sd) / float64(n)
+	v := math.Max(resid, 0) / (float64(n-1) * float64(n) * dbar * dbar)
+	z := distuv.UnitNormal.Quantile(0.5 + Conf/2)
+	half := z * math.Sqrt(v)
+	return stats.Interval{Estimate: r, Low: math.Max(0, r-half), High: r + half, Conf: Conf, N: sd}
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"balance/batch"
+	"balance/reports"
+)
+
+type mergeOpts struct {
+	data string
+	out  string
+	json string
+}
+
+func (o *mergeOpts) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.data, "data", "", "directory of YAML files loaded over the embedded data (the same the shards ran with)")
+	fs.StringVar(&o.out, "out", "", "write the merged report to this directory")
+	fs.StringVar(&o.json, "json", "", "write the merged summary.json to this file")
+}
+
+func init() {
+	register(&command{
+		name:    "merge",
+		summary: "merge the tally files of a run's shards into its report",
+		usage:   "FILE... [-out DIR] [-json FILE] [-data DIR]",
+		long: `Reads the tally files written by 'balance run -shards N -shard K -tally FILE'
+and merges them into the report a single run of all the hunts gives: its
+summary.json is identical, bit for bit (timing aside). Files from different
+runs (program, data, seed, size), duplicate shards and missing shards are
+refused with the reason. The game data must be the data the shards used
+(same -data and -set): its hash is checked.`,
+		examples: []string{
+			"balance run -hunts 4000 -shards 2 -shard 0 -tally reports/latest/shards/0.json -quiet",
+			"balance run -hunts 4000 -shards 2 -shard 1 -tally reports/latest/shards/1.json -quiet",
+			"balance merge reports/latest/shards/0.json reports/latest/shards/1.json -out reports/latest/merged",
+		},
+		run: runMerge,
+	})
+	flagsOf["merge"] = func(fs *flag.FlagSet) { new(mergeOpts).flags(fs) }
+}
+
+// parseInterleaved parses flags that may come before, between or after
+// positional arguments.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := parseFlags(fs, args, true); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var o mergeOpts
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.flags(fs)
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return usagef("no tally files given")
+	}
+	if o.out == "" && o.json == "" {
+		o.out = "." // the report goes to the current directory
+	}
+	if o.out != "" {
+		if err := checkWritable(o.out); err != nil {
+			return err
+		}
+	}
+	start := time.Now()
+	h, t, err := batch.MergeFiles(files)
+	if err != nil {
+		return err
+	}
+	g := gameFlags{data: o.data, adversary: h.Adversary, pack: h.Pack, scenario: h.Scenario}
+	st, err := loadRun(&g, h.Overrides)
+	if err != nil {
+		return fmt.Errorf("loading the data the shards used: %w", err)
+	}
+	if st.hash != h.ConfigHash {
+		return fmt.Errorf("the game data differs from the shards' (hash %s, shards %s): merge with the same -data and overrides (%s)",
+			st.hash, h.ConfigHash, strings.Join(h.Overrides, " "))
+	}
+	meta := batch.Meta{Program: h.Program, Adversary: h.Adversary, Pack: h.Pack, Scenario: h.Scenario,
+		Overrides: h.Overrides, Hash: h.ConfigHash, Seed: h.Seed, First: 0, Stopped: batch.StopHunts,
+		Elapsed: time.Since(start), Workers: 1}
+	s := batch.Summarize(meta, t, st.sc)
+	if err := writeOutputs(s, o.out, o.json); err != nil {
+		return err
+	}
+	reports.Table(stdout, s)
+	return nil
+}

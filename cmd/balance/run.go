@@ -1,0 +1,299 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"balance/batch"
+	"balance/configs"
+	"balance/reports"
+	"balance/sim"
+	"balance/stats"
+)
+
+// multiFlag is a repeatable string flag (-set).
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, " ") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+type runOpts struct {
+	game        gameFlags
+	hunts       int64
+	seed        uint64
+	workers     int
+	targetError float64
+	out         string
+	json        string
+	quiet       bool
+	cpuprofile  string
+	memprofile  string
+	set         multiFlag
+	shards      int
+	shard       int
+	tally       string
+}
+
+func (o *runOpts) flags(fs *flag.FlagSet) {
+	o.game.register(fs, "wandering-son")
+	fs.Int64Var(&o.hunts, "hunts", 100000, "hunts to play (with -target-error: at most)")
+	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i)")
+	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	fs.Float64Var(&o.targetError, "target-error", 0, "stop once the 95% interval of the Pack win rate is at most this wide on each side (checked every 1024 hunts)")
+	fs.StringVar(&o.out, "out", "", "write the report (summary.md, summary.json, CSV, PNG and SVG plots) to this directory")
+	fs.StringVar(&o.json, "json", "", "write summary.json to this file")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
+	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at the end")
+	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 or adversary.wnd=+5 (repeatable; see 'balance help run')")
+	fs.IntVar(&o.shards, "shards", 1, "split the run's hunts into this many shards (with -shard and -tally)")
+	fs.IntVar(&o.shard, "shard", 0, "which shard to run, 0..shards-1")
+	fs.StringVar(&o.tally, "tally", "", "write this shard's tally to FILE, for 'balance merge'")
+}
+
+func init() {
+	register(&command{
+		name:    "run",
+		summary: "play many hunts and report win rates, wounds, damage curves and card impact",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-shards N -shard K -tally FILE] [-quiet] [-data DIR]",
+		long: `Plays -hunts hunts of the Adversary against the pack, hunt i always with the
+random stream (seed, i), on all cores, and prints a summary table; -out
+writes the full report. Every figure comes with its 95% interval and n.
+
+-set overrides a number before the run, checked like the YAML: the keys are
+` + strings.Join(configs.OverrideKeys, ", ") + `.
+A number may be relative (+5, -1). adversary.wnd spreads the change over the
+hit locations, one WND at a time from the lowest.
+
+-shards N -shard K -tally FILE plays only shard K of the hunts and writes its
+tally; 'balance merge' joins the shards into the report a single run gives.
+
+Ctrl-C stops the run cleanly: the hunts finished so far are reported, marked
+as interrupted.`,
+		examples: []string{
+			"balance run -adversary wandering-son -hunts 20000 -quiet",
+			"balance run -adversary praetorians -pack quartet -hunts 5000 -seed 7 -quiet",
+			"balance run -adversary neonate-wurm -set adversary.def=8 -set adversary.wnd=+5 -hunts 5000 -quiet",
+			"balance run -adversary creature-wreathed-in-light -target-error 0.01 -quiet",
+		},
+		run: runRun,
+	})
+	flagsOf["run"] = func(fs *flag.FlagSet) { new(runOpts).flags(fs) }
+}
+
+// setup is a loaded, checked run configuration.
+type setup struct {
+	data *configs.Data
+	sc   *sim.Scenario
+	slug string
+	hash string
+}
+
+// loadRun loads the data, applies the overrides and compiles the scenario.
+func loadRun(g *gameFlags, overrides []string) (*setup, error) {
+	if g.data != "" {
+		if st, err := os.Stat(g.data); err != nil || !st.IsDir() {
+			return nil, usagef("-data %s: not a directory", g.data)
+		}
+	}
+	d, err := configs.Load(g.data)
+	if err != nil {
+		return nil, err
+	}
+	slug := g.adversary
+	if isPath(slug) {
+		if slug, err = d.AddAdversaryFile(g.adversary); err != nil {
+			return nil, err
+		}
+	} else if _, ok := d.Adversaries[slug]; !ok {
+		if _, err := d.Compile(slug, g.pack, g.scenario); err != nil {
+			return nil, err
+		}
+	}
+	for _, kv := range overrides {
+		if err := d.Set(slug, kv); err != nil {
+			return nil, err
+		}
+	}
+	sc, err := d.Compile(slug, g.pack, g.scenario)
+	if err != nil {
+		return nil, err
+	}
+	return &setup{data: d, sc: sc, slug: slug, hash: d.Hash(slug, g.pack, g.scenario)}, nil
+}
+
+// checkWritable makes sure dir exists (creating it) and can take files.
+func checkWritable(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("-out %s: %v", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".balance-check*")
+	if err != nil {
+		return fmt.Errorf("-out %s: cannot write there: %v", dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// checkFileWritable makes sure a file can be written at path, creating
+// its directory if needed.
+func checkFileWritable(flagName, path string) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("%s %s: %v", flagName, path, err)
+	}
+	f, err := os.CreateTemp(dir, ".balance-check*")
+	if err != nil {
+		return fmt.Errorf("%s %s: cannot write there: %v", flagName, path, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// progress returns a progress callback showing a bar on stderr when it
+// is a terminal and quiet is off; nil otherwise.
+func progress(stderr io.Writer, quiet bool, total int64, what string) (func(int64), func()) {
+	f, ok := stderr.(*os.File)
+	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil, func() {}
+	}
+	bar := progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(stderr),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("hunts"),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
+	return func(done int64) { bar.Set64(done) }, func() { bar.Finish() }
+}
+
+func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var o runOpts
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.flags(fs)
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	switch {
+	case o.hunts <= 0:
+		return usagef("-hunts %d: at least 1 hunt is needed", o.hunts)
+	case o.workers < 0:
+		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case o.targetError < 0 || o.targetError >= 0.5:
+		return usagef("-target-error %g: give a half-width between 0 and 0.5, e.g. 0.01", o.targetError)
+	case o.shards < 1:
+		return usagef("-shards %d: at least 1", o.shards)
+	case o.shard < 0 || o.shard >= o.shards:
+		return usagef("-shard %d: shards are numbered 0..%d", o.shard, o.shards-1)
+	case o.shards > 1 && o.tally == "":
+		return usagef("-shards %d needs -tally FILE to write the shard's tally to", o.shards)
+	case o.shards > 1 && o.targetError > 0:
+		return usagef("-target-error cannot be used with -shards: each shard must play its whole range")
+	case int64(o.shards) > o.hunts:
+		return usagef("-shards %d: more shards than hunts (%d)", o.shards, o.hunts)
+	}
+	st, err := loadRun(&o.game, o.set)
+	if err != nil {
+		return err
+	}
+	if o.out != "" {
+		if err := checkWritable(o.out); err != nil {
+			return err
+		}
+	}
+	for _, p := range [][2]string{{"-json", o.json}, {"-tally", o.tally}, {"-cpuprofile", o.cpuprofile}, {"-memprofile", o.memprofile}} {
+		if p[1] != "" {
+			if err := checkFileWritable(p[0], p[1]); err != nil {
+				return err
+			}
+		}
+	}
+	if o.cpuprofile != "" {
+		f, err := os.Create(o.cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	first, n := batch.ShardRange(o.hunts, o.shards, o.shard)
+	show, done := progress(stderr, o.quiet, n, st.sc.Adversary.Name)
+	res, err := batch.Run(ctx, batch.Config{Scenario: st.sc, Seed: o.seed, First: first, Hunts: n,
+		Workers: o.workers, TargetError: o.targetError, Progress: show})
+	done()
+	if err != nil {
+		return err
+	}
+	meta := batch.Meta{Program: "balance " + version, Adversary: st.slug, Pack: o.game.pack, Scenario: o.game.scenario,
+		Overrides: o.set, Hash: st.hash, Seed: o.seed, First: first, Stopped: res.Stopped, TargetError: o.targetError,
+		Elapsed: res.Elapsed, Workers: res.Workers}
+	s := batch.Summarize(meta, res.Tally, st.sc)
+	if o.tally != "" {
+		h := batch.Header{Program: meta.Program, ConfigHash: st.hash, Adversary: st.slug, Pack: o.game.pack,
+			Scenario: o.game.scenario, Overrides: o.set, Seed: o.seed, Total: o.hunts, Shards: o.shards, Shard: o.shard,
+			First: first, Hunts: res.Hunts, Stopped: res.Stopped}
+		if err := batch.WriteTallyFile(o.tally, h, res.Tally); err != nil {
+			return err
+		}
+	}
+	if err := writeOutputs(s, o.out, o.json); err != nil {
+		return err
+	}
+	reports.Table(stdout, s)
+	if o.memprofile != "" {
+		f, err := os.Create(o.memprofile)
+		if err != nil {
+			return err
+		}
+		runtime.GC()
+		if err := pprof.WriteHeapProfile(f); err != nil {
+			f.Close()
+			return err
+		}
+		f.Close()
+	}
+	if res.Stopped == batch.StopInterrupted {
+		return interrupted{res.Hunts}
+	}
+	return nil
+}
+
+// writeOutputs writes the report directory and the JSON file asked for.
+func writeOutputs(s *stats.Summary, out, jsonPath string) error {
+	if out != "" {
+		if err := reports.WriteDir(out, s); err != nil {
+			return err
+		}
+	}
+	if jsonPath != "" {
+		if err := reports.WriteJSON(jsonPath, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// interrupted is the error of a run stopped by Ctrl-C: its report was
+// still written; the exit code is 1.
+type interrupted struct{ hunts int64 }
+
+func (e interrupted) Error() string {
+	return fmt.Sprintf("interrupted after %d hunts; the report covers those hunts", e.hunts)
+}

@@ -1,0 +1,285 @@
+package configs
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// OverrideKeys are the keys Set accepts ("adversary.location.NAME.wnd"
+// takes a hit location's name or its index from 0).
+var OverrideKeys = []string{
+	"adversary.spd", "adversary.atk", "adversary.rng", "adversary.def", "adversary.ter", "adversary.wnd",
+	"adversary.location.NAME.wnd",
+	"rules.round_cap", "rules.pass_ticks", "rules.foe_recover_ticks", "rules.terror_dt", "rules.surrounded_counts_self",
+	"rules.crit_once_per_turn", "rules.bleeding_on_zero_move", "rules.overflow_top", "rules.foe_move",
+	"rules.ammo_limited", "rules.dangerous_check", "rules.natural_ten_always_succeeds", "rules.cover", "rules.self_card_ticks",
+}
+
+// Set applies one override "KEY=VALUE" (as given to -set) to Adversary
+// slug or to the rules. A number may be relative: "+5", "-1". The result
+// is checked exactly as a YAML file would be, and an error names the
+// override, the field and the valid values. adversary.wnd spreads the
+// change over the hit locations one WND at a time, lowest location first,
+// so the total stays the sum of the locations.
+func (d *Data) Set(slug, kv string) error {
+	key, val, ok := strings.Cut(kv, "=")
+	key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+	if !ok || key == "" || val == "" {
+		return fmt.Errorf("-set %s: want KEY=VALUE, e.g. adversary.def=7", kv)
+	}
+	parts := strings.Split(key, ".")
+	switch parts[0] {
+	case "rules":
+		if len(parts) != 2 {
+			return unknownKey(kv, key)
+		}
+		return d.setRule(kv, parts[1], val)
+	case "adversary":
+		if len(parts) < 2 {
+			return unknownKey(kv, key)
+		}
+	default:
+		return unknownKey(kv, key)
+	}
+	raw, ok := d.raw[slug]
+	if !ok {
+		return fmt.Errorf("-set %s: unknown adversary %q", kv, slug)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(raw.data, &doc); err != nil || len(doc.Content) == 0 {
+		return fmt.Errorf("-set %s: %s cannot be read back: %v", kv, raw.file, err)
+	}
+	root := doc.Content[0]
+	switch {
+	case len(parts) == 2 && parts[1] == "wnd":
+		if err := setTotalWND(root, kv, val); err != nil {
+			return err
+		}
+	case len(parts) == 2:
+		stats := mapValue(root, "stats")
+		if stats == nil || mapValue(stats, parts[1]) == nil {
+			return unknownKey(kv, key)
+		}
+		if err := setNumber(mapValue(stats, parts[1]), kv, val); err != nil {
+			return err
+		}
+	case len(parts) == 4 && parts[1] == "location" && parts[3] == "wnd":
+		loc := findLocation(root, parts[2])
+		if loc == nil {
+			return fmt.Errorf("-set %s: no hit location %q (give its name or its index from 0)", kv, parts[2])
+		}
+		w := mapValue(loc, "wnd")
+		before := atoi(w.Value)
+		if err := setNumber(w, kv, val); err != nil {
+			return err
+		}
+		// Keep stats.wnd the sum of the locations.
+		if tot := mapValue(mapValue(root, "stats"), "wnd"); tot != nil {
+			tot.Value = strconv.Itoa(atoi(tot.Value) + atoi(w.Value) - before)
+		}
+	default:
+		return unknownKey(kv, key)
+	}
+	out, err := yaml.Marshal(&doc)
+	if err != nil {
+		return fmt.Errorf("-set %s: %v", kv, err)
+	}
+	a, err := decodeAdversary("-set "+kv+" on "+raw.file, slug, out, &d.Rules)
+	if err != nil {
+		return err
+	}
+	d.Adversaries[slug] = a
+	d.raw[slug] = rawFile{raw.file, out}
+	return nil
+}
+
+func unknownKey(kv, key string) error {
+	msg := fmt.Sprintf("-set %s: unknown key %q (keys: %s)", kv, key, strings.Join(OverrideKeys, ", "))
+	if s := suggest(key, OverrideKeys); s != "" && s != key {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return fmt.Errorf("%s", msg)
+}
+
+func atoi(s string) int { v, _ := strconv.Atoi(s); return v }
+
+// newValue applies VALUE ("7", "+5", "-1") to the integer old.
+func newValue(kv string, old int, val string) (int, error) {
+	rel := strings.HasPrefix(val, "+") || (strings.HasPrefix(val, "-") && len(val) > 1)
+	v, err := strconv.Atoi(strings.TrimPrefix(val, "+"))
+	if err != nil {
+		return 0, fmt.Errorf("-set %s: %q is not a whole number (e.g. 7, +2 or -1)", kv, val)
+	}
+	if rel {
+		return old + v, nil
+	}
+	return v, nil
+}
+
+func setNumber(n *yaml.Node, kv, val string) error {
+	old, err := strconv.Atoi(n.Value)
+	if err != nil {
+		return fmt.Errorf("-set %s: the current value %q is not a number", kv, n.Value)
+	}
+	v, err := newValue(kv, old, val)
+	if err != nil {
+		return err
+	}
+	n.Value = strconv.Itoa(v)
+	n.Tag = "!!int"
+	return nil
+}
+
+func mapValue(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for k := 0; k+1 < len(m.Content); k += 2 {
+		if m.Content[k].Value == key {
+			return m.Content[k+1]
+		}
+	}
+	return nil
+}
+
+func findLocation(root *yaml.Node, name string) *yaml.Node {
+	locs := mapValue(root, "hit_locations")
+	if locs == nil || locs.Kind != yaml.SequenceNode {
+		return nil
+	}
+	if i, err := strconv.Atoi(name); err == nil && i >= 0 && i < len(locs.Content) {
+		return locs.Content[i]
+	}
+	for _, l := range locs.Content {
+		if n := mapValue(l, "name"); n != nil && (strings.EqualFold(n.Value, name) ||
+			strings.EqualFold(strings.ReplaceAll(n.Value, " ", "-"), name) || strings.EqualFold(strings.ReplaceAll(n.Value, " ", "_"), name)) {
+			return l
+		}
+	}
+	return nil
+}
+
+// setTotalWND changes stats.wnd and spreads the change over the hit
+// locations, one WND at a time, from the lowest-card location up.
+func setTotalWND(root *yaml.Node, kv, val string) error {
+	tot := mapValue(mapValue(root, "stats"), "wnd")
+	locs := mapValue(root, "hit_locations")
+	if tot == nil || locs == nil || locs.Kind != yaml.SequenceNode || len(locs.Content) == 0 {
+		return fmt.Errorf("-set %s: the adversary has no stats.wnd or hit locations", kv)
+	}
+	old := atoi(tot.Value)
+	v, err := newValue(kv, old, val)
+	if err != nil {
+		return err
+	}
+	if v < len(locs.Content) {
+		return fmt.Errorf("-set %s: %d WNDs cannot cover %d hit locations (at least 1 each)", kv, v, len(locs.Content))
+	}
+	// Locations ordered by their lowest card.
+	order := make([]*yaml.Node, len(locs.Content))
+	copy(order, locs.Content)
+	low := func(l *yaml.Node) int {
+		best := 99
+		if c := mapValue(l, "cards"); c != nil {
+			for _, x := range c.Content {
+				if n := atoi(x.Value); n < best {
+					best = n
+				}
+			}
+		}
+		return best
+	}
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && low(order[j]) < low(order[j-1]); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	diff := v - old
+	for k := 0; diff != 0 && k < 100000; k++ {
+		w := mapValue(order[k%len(order)], "wnd")
+		if w == nil {
+			return fmt.Errorf("-set %s: a hit location has no wnd", kv)
+		}
+		cur := atoi(w.Value)
+		switch {
+		case diff > 0:
+			w.Value = strconv.Itoa(cur + 1)
+			diff--
+		case cur > 1:
+			w.Value = strconv.Itoa(cur - 1)
+			diff++
+		}
+	}
+	tot.Value = strconv.Itoa(v)
+	return nil
+}
+
+// setRule applies a rules.* override, checked like rules.yaml.
+func (d *Data) setRule(kv, field, val string) error {
+	doc := fmt.Sprintf("%s: %s\n", field, val)
+	r := d.Rules
+	dec := newDecoder("-set " + kv)
+	var n yaml.Node
+	if err := yaml.Unmarshal([]byte(doc), &n); err != nil || len(n.Content) == 0 {
+		return fmt.Errorf("-set %s: %q is not a value", kv, val)
+	}
+	// Relative numbers for integer switches.
+	if strings.HasPrefix(val, "+") {
+		cur := map[string]int{"round_cap": r.RoundCap, "pass_ticks": r.PassTicks, "foe_recover_ticks": r.FoeRecoverTicks, "self_card_ticks": r.SelfCardTicks}
+		if c, ok := cur[field]; ok {
+			v, err := newValue(kv, c, val)
+			if err != nil {
+				return err
+			}
+			n.Content[0].Content[1].Value = strconv.Itoa(v)
+			n.Content[0].Content[1].Tag = "!!int"
+		}
+	}
+	dec.rules(n.Content[0], &r)
+	if err := dec.err(); err != nil {
+		return err
+	}
+	d.Rules = r
+	return nil
+}
+
+// Hash returns a short hash of everything a hunt of adversary against
+// pack on scenario depends on in the data (the Adversary, the pack's
+// builds, kits and weapons, the map and the rules), for tally files and
+// reports: two runs with the same hash play the same hunts.
+func (d *Data) Hash(adversary, pack, scenario string) string {
+	type members struct {
+		Cazadores  map[string]*Cazador
+		Companions map[string]*Companion
+	}
+	m := members{map[string]*Cazador{}, map[string]*Companion{}}
+	if p := d.Packs[pack]; p != nil {
+		for _, mem := range p.Members {
+			if c := d.Cazadores[mem.Cazador]; c != nil {
+				m.Cazadores[mem.Cazador] = c
+			}
+			if c := d.Companions[mem.Companion]; c != nil {
+				m.Companions[mem.Companion] = c
+			}
+		}
+	}
+	b, _ := json.Marshal(struct {
+		A *Adversary
+		P *Pack
+		M members
+		W map[string]*Weapon
+		R map[string]*Armour
+		G map[string]*Gear
+		T map[string]*Ritual
+		S *Scenario
+		U Rules
+	}{d.Adversaries[adversary], d.Packs[pack], m, d.Weapons, d.Armour, d.Gear, d.Rituals, d.Scenarios[scenario], d.Rules})
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
+}

@@ -1,0 +1,147 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strconv"
+
+	"balance/stats"
+)
+
+// The CSV tables. Every estimate column is followed by its interval's ends
+// and its n (columns NAME, NAME_low, NAME_high, NAME_n); a cell is empty
+// where the value is not a finite number.
+var csvTables = []struct {
+	name  string
+	table func(*stats.Summary) [][]string
+}{
+	{"outcomes.csv", outcomesTable},
+	{"pack.csv", packTable},
+	{"cards.csv", cardsTable},
+	{"locations.csv", locationsTable},
+	{"damage_curve.csv", damageTable},
+	{"survival.csv", survivalTable},
+	{"rounds.csv", roundsTable},
+}
+
+func encodeCSV(rows [][]string) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.WriteAll(rows) // writes to memory: cannot fail
+	return b.Bytes()
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// est returns the header of an estimate column and its interval.
+func est(name string) []string {
+	return []string{name, name + "_low", name + "_high", name + "_n"}
+}
+
+// cells returns an estimate and its interval as four cells.
+func cells(i stats.Interval) []string {
+	return []string{num(i.Estimate), num(i.Low), num(i.High), itoa(i.N)}
+}
+
+// distHeader and distCells lay out a Distribution as columns prefixed
+// with name: mean (with interval), sd, min, p10, p50, p90, max.
+func distHeader(name string) []string {
+	h := est(name + "_mean")
+	for _, c := range []string{"sd", "min", "p10", "p50", "p90", "max"} {
+		h = append(h, name+"_"+c)
+	}
+	return h
+}
+
+func distCells(d stats.Distribution) []string {
+	return append(cells(d.Mean), num(d.SD), itoa(d.Min), itoa(d.P10), itoa(d.P50), itoa(d.P90), itoa(d.Max))
+}
+
+func row(parts ...[]string) []string {
+	var r []string
+	for _, p := range parts {
+		r = append(r, p...)
+	}
+	return r
+}
+
+func outcomesTable(s *stats.Summary) [][]string {
+	t := [][]string{row([]string{"outcome", "hunts"}, est("rate"))}
+	for _, o := range s.Outcomes {
+		t = append(t, row([]string{o.Name, itoa(o.Count)}, cells(o.Rate)))
+	}
+	return t
+}
+
+func packTable(s *stats.Summary) [][]string {
+	t := [][]string{row([]string{"model", "kind", "wnd"}, est("died"), est("fled"), est("hit_rate"),
+		distHeader("wounds"), distHeader("attacks"))}
+	for _, m := range s.Pack {
+		t = append(t, row([]string{m.Name, m.Kind, strconv.Itoa(m.WND)}, cells(m.Died), cells(m.Fled),
+			cells(m.HitRate), distCells(m.Wounds), distCells(m.Attacks)))
+	}
+	return t
+}
+
+func cardsTable(s *stats.Summary) [][]string {
+	t := [][]string{row([]string{"card", "name", "tree", "drawn"}, est("per_hunt"), []string{"wounds"},
+		est("wounds_per_draw"), []string{"kills"}, est("kills_per_draw"), []string{"conditions"},
+		est("conditions_per_draw"))}
+	for _, c := range s.Cards {
+		t = append(t, row([]string{c.Card, c.Name, c.Tree, itoa(c.Drawn)}, cells(c.PerHunt), []string{itoa(c.Wounds)},
+			cells(c.WoundsPer), []string{itoa(c.Kills)}, cells(c.KillRate), []string{itoa(c.Conditions)},
+			cells(c.CondsPer)))
+	}
+	return t
+}
+
+func locationsTable(s *stats.Summary) [][]string {
+	t := [][]string{row([]string{"location", "label", "wnd"}, est("exhausted"), distHeader("exhausted_at_tick"))}
+	for _, l := range s.Locations {
+		t = append(t, row([]string{l.Name, l.Label, strconv.Itoa(l.WND)}, cells(l.Exhausted), distCells(l.ExhaustedAt)))
+	}
+	return t
+}
+
+func damageTable(s *stats.Summary) [][]string {
+	t := [][]string{row([]string{"tick"}, est("mean_wounds"), []string{"p10", "p50", "p90"})}
+	for _, p := range s.DamageCurve {
+		t = append(t, row([]string{strconv.Itoa(p.Tick)}, cells(p.Mean), []string{itoa(p.P10), itoa(p.P50), itoa(p.P90)}))
+	}
+	return t
+}
+
+func survivalTable(s *stats.Summary) [][]string {
+	t := [][]string{row([]string{"tick"}, est("alive"))}
+	for _, p := range s.Survival {
+		t = append(t, row([]string{strconv.Itoa(p.Tick)}, cells(p.Alive)))
+	}
+	return t
+}
+
+// roundsTable is the histogram of hunt length: for each number of Rounds,
+// the hunts that lasted it, their share and the share that lasted at most
+// as long, with Wilson intervals.
+func roundsTable(s *stats.Summary) [][]string {
+	t := [][]string{row([]string{"rounds", "hunts"}, est("share"), est("share_at_most"))}
+	n := s.Rounds.N
+	var cum int64
+	for r, k := range s.Rounds.Histogram {
+		cum += k
+		if cum == 0 {
+			continue // no hunt is this short
+		}
+		t = append(t, row([]string{strconv.Itoa(r), itoa(k)}, cells(share(k, n, s)), cells(share(cum, n, s))))
+	}
+	return t
+}
+
+// share is the proportion k/n with a Wilson interval at the Summary's
+// confidence level.
+func share(k, n int64, s *stats.Summary) stats.Interval {
+	c := s.PackWinRate.Conf
+	if c == 0 {
+		c = 0.95
+	}
+	return stats.FromEstimate(stats.Proportion(k, n, c))
+}

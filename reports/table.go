@@ -1,0 +1,51 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"balance/stats"
+)
+
+// Table writes the concise summary of a run for the terminal: what was
+// run, the Pack's win rate and every outcome, the mean hunt length, how
+// often the Adversary fell and each Pack model died, the deadliest action
+// card and the speed. Every figure carries its interval and n.
+func Table(w io.Writer, s *stats.Summary) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	line := func(k, format string, args ...any) {
+		fmt.Fprintf(tw, "%s\t%s\n", k, fmt.Sprintf(format, args...))
+	}
+	adv := adversary(s)
+	if s.Config.Adversary != "" && s.Config.Adversary != adv {
+		adv += " (" + s.Config.Adversary + ")"
+	}
+	line("Adversary", "%s", adv)
+	line("Pack", "%s", pack(s))
+	line("Scenario", "%s", s.Config.Scenario)
+	for _, o := range s.Config.Overrides {
+		line("Override", "%s", o)
+	}
+	line("Hunts", "%d (seed %d)", s.Hunts, s.Seed)
+	if s.Interrupted || (s.Stopped != "" && s.Stopped != "hunts") {
+		line("Stopped", "%s after %d hunts", label(s.Stopped), s.Hunts)
+	}
+	line("Pack wins", "%s", s.PackWinRate.Percent())
+	for _, o := range s.Outcomes {
+		line("  "+label(o.Name), "%s", o.Rate.Percent())
+	}
+	line("Mean rounds", "%s", s.Rounds.Mean)
+	line("Adversary defeated", "%s", s.AdversaryDefeated.Percent())
+	for _, m := range s.Pack {
+		line(m.Name+" dies", "%s", m.Died.Percent())
+	}
+	if i := deadliest(s.Cards); i >= 0 {
+		c := s.Cards[i]
+		line("Deadliest card", "%s, %s kills per draw (n=%d draws)", cardLabel(c), c.KillRate.Bounds(), c.KillRate.N)
+	} else {
+		line("Deadliest card", "none: no card killed")
+	}
+	line("Speed", "%.0f hunts/s (%d workers, %.2f s)", s.Timing.HuntsPerSec, s.Timing.Workers, s.Timing.Seconds)
+	tw.Flush()
+}

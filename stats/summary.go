@@ -1,0 +1,162 @@
+package stats
+
+// SchemaVersion is the version of the Summary's JSON schema
+// (docs/summary-schema.md). It changes when a field changes meaning or
+// goes away; new fields may be added without a change.
+const SchemaVersion = 1
+
+// Summary is everything a run of hunts reports, computed from its integer
+// tally. It is written as summary.json (the schema is documented in
+// docs/summary-schema.md) and drawn by the reports. Every estimate carries
+// its interval and n. Fields under Timing vary between runs; everything
+// else is identical, bit for bit, for the same configuration and seed
+// whatever the number of workers or shards.
+type Summary struct {
+	Schema  int    `json:"schema"`
+	Program string `json:"program"` // program name and version
+
+	Config Config `json:"config"`
+
+	Hunts       int64  `json:"hunts"`       // hunts played and tallied
+	Seed        uint64 `json:"seed"`        // the run seed: hunt i plays the stream (seed, i)
+	First       int64  `json:"first"`       // index of the first hunt tallied
+	Interrupted bool   `json:"interrupted"` // the run was stopped early (Ctrl-C): Hunts says how many were played
+	Stopped     string `json:"stopped"`     // why the run stopped: "hunts", "target_error" or "interrupted"
+
+	PackWinRate       Interval `json:"pack_win_rate"`      // P(every Foe slain)
+	AdversaryDefeated Interval `json:"adversary_defeated"` // P(every hit location exhausted)
+	Outcomes          []Count  `json:"outcomes"`           // one per outcome, in a fixed order
+
+	Rounds       Distribution `json:"rounds"`        // hunt length in Rounds
+	DecidedAt    Distribution `json:"decided_at"`    // the Tick at which the outcome was settled (the last Foe or Pack model gone; the cap)
+	DefeatedAt   Distribution `json:"defeated_at"`   // the Tick the Adversary fell, over the hunts where it did
+	AdvWounds    Distribution `json:"adv_wounds"`    // WNDs dealt to the Adversary per hunt
+	MinionsSlain Distribution `json:"minions_slain"` // per hunt
+	PackDeaths   Distribution `json:"pack_deaths"`   // Pack models dead per hunt
+
+	Pack        []PackModel    `json:"pack"`         // one per Pack model, in pack order
+	DamageCurve []CurvePoint   `json:"damage_curve"` // cumulative WNDs dealt to the Adversary by Tick
+	Survival    []SurvivalStep `json:"survival"`     // Pack models alive (not dead) by Tick
+	Locations   []Location     `json:"locations"`    // one per hit location
+	Cards       []Card         `json:"cards"`        // one per action card, in deck order
+	Conditions  []Count        `json:"conditions"`   // Conditions imposed on the Pack, per hunt
+
+	Draws Distribution `json:"draws"` // random draws per hunt
+	Turns Distribution `json:"turns"` // Turns per hunt
+
+	Timing Timing `json:"timing"`
+}
+
+// Config names what was run.
+type Config struct {
+	Adversary     string   `json:"adversary"`      // slug
+	AdversaryName string   `json:"adversary_name"` // display name
+	Pack          string   `json:"pack"`
+	Scenario      string   `json:"scenario"`
+	Overrides     []string `json:"overrides"` // -set overrides, in the order given
+	Hash          string   `json:"hash"`      // hash of the game data the run used
+	RoundCap      int      `json:"round_cap"`
+	TargetError   float64  `json:"target_error,omitempty"`
+}
+
+// Interval is an estimate with its confidence interval, as written in
+// JSON: {"estimate", "low", "high", "conf", "n"}.
+type Interval struct {
+	Estimate float64  `json:"estimate"`
+	Low      float64  `json:"low"`
+	High     float64  `json:"high"`
+	Conf     float64  `json:"conf"`
+	N        int64    `json:"n"`
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// FromEstimate converts an Estimate for JSON.
+func FromEstimate(e Estimate) Interval {
+	return Interval{Estimate: e.Value, Low: e.Low, High: e.High, Conf: e.Conf, N: e.N, Warnings: e.Warnings}
+}
+
+// Count is a named count with its rate per hunt as a proportion.
+type Count struct {
+	Name  string   `json:"name"`
+	Count int64    `json:"count"`
+	Rate  Interval `json:"rate"` // Count / hunts, Wilson interval (for Conditions: mean per hunt, normal interval)
+}
+
+// Distribution summarises an integer quantity over hunts: its mean with a
+// normal interval, quantiles read from the histogram, and the histogram.
+type Distribution struct {
+	N         int64    `json:"n"`
+	Mean      Interval `json:"mean"`
+	SD        float64  `json:"sd"`
+	Min       int64    `json:"min"`
+	P10       int64    `json:"p10"`
+	P50       int64    `json:"p50"`
+	P90       int64    `json:"p90"`
+	Max       int64    `json:"max"`
+	Histogram []int64  `json:"histogram"` // Histogram[v] hunts with value v (trailing zeros trimmed)
+}
+
+// PackModel is what happened to one Pack model.
+type PackModel struct {
+	Name    string       `json:"name"`
+	Kind    string       `json:"kind"`
+	WND     int          `json:"wnd"`    // starting WNDs
+	Wounds  Distribution `json:"wounds"` // WNDs taken per hunt
+	Died    Interval     `json:"died"`   // P(dead at the end)
+	Fled    Interval     `json:"fled"`   // P(fled)
+	HitRate Interval     `json:"hit_rate"`
+	Attacks Distribution `json:"attacks"` // Attack Actions per hunt
+}
+
+// CurvePoint is the cumulative WNDs dealt to the Adversary by the end of a
+// Tick, over all hunts (a finished hunt keeps its final total).
+type CurvePoint struct {
+	Tick int      `json:"tick"`
+	Mean Interval `json:"mean"`
+	P10  int64    `json:"p10"`
+	P50  int64    `json:"p50"`
+	P90  int64    `json:"p90"`
+}
+
+// SurvivalStep is the fraction of Pack models not dead by the end of a
+// Tick: the mean over hunts of each hunt's alive fraction (n = hunts).
+type SurvivalStep struct {
+	Tick  int      `json:"tick"`
+	Alive Interval `json:"alive"`
+}
+
+// Location is one hit location: how often and when it was exhausted.
+type Location struct {
+	Name        string       `json:"name"`
+	Label       string       `json:"label"`
+	WND         int          `json:"wnd"`
+	Exhausted   Interval     `json:"exhausted"`    // P(exhausted by the end)
+	ExhaustedAt Distribution `json:"exhausted_at"` // Tick, over hunts where it was
+}
+
+// Card is one Adversary action card and what it did.
+type Card struct {
+	Card       string   `json:"card"` // e.g. "A♠"
+	Name       string   `json:"name"`
+	Tree       string   `json:"tree"`
+	Drawn      int64    `json:"drawn"`      // times drawn over all hunts
+	PerHunt    Interval `json:"per_hunt"`   // mean draws per hunt
+	Wounds     int64    `json:"wounds"`     // WNDs dealt to the Pack
+	WoundsPer  Interval `json:"wounds_per"` // mean WNDs per draw
+	Kills      int64    `json:"kills"`      // Pack models killed
+	KillRate   Interval `json:"kill_rate"`  // kills per draw (a proportion)
+	Conditions int64    `json:"conditions"` // Conditions imposed on the Pack
+	CondsPer   Interval `json:"conds_per"`  // mean per draw
+}
+
+// Timing is how long the run took. It is the only part of a Summary that
+// differs between identical runs.
+type Timing struct {
+	Seconds     float64 `json:"seconds"`
+	HuntsPerSec float64 `json:"hunts_per_sec"`
+	Workers     int     `json:"workers"`
+}
+
+// Zero returns the timing with every field zeroed, for comparing
+// summaries of identical runs.
+func (Timing) Zero() Timing { return Timing{} }
