@@ -79,17 +79,61 @@ func (b Baseline) hopeless(h *sim.Hunt, i int) bool {
 	return total > 0 && float32(h.AdvLeft) > b.FleeWhileAdvAbove*float32(total)
 }
 
-// flee heads for the nearest Exit and takes the Flee Action there.
+// flee heads for the nearest Exit it can reach in a straight line and
+// takes the Flee Action there.
 func (Baseline) flee(h *sim.Hunt, i int) {
 	h.Note(i, "hopeless: flee")
 	if !h.NearExit(i) {
-		h.FreeMove(i, h.NearestExit(i), -1, 0)
+		h.FreeMove(i, exitPoint(h, i), -1, 0)
 	}
 	if h.NearExit(i) {
 		h.Flee(i)
 		return
 	}
-	h.Move(i, h.NearestExit(i), -1, 0)
+	if h.Move(i, exitPoint(h, i), -1, 0) == 0 && !h.Acted(i) && h.M[i].Conds.Has(sim.Terrified) {
+		// The way out leads toward the Foe it fears: clear that first.
+		h.Recover(i, sim.Terrified)
+	}
+}
+
+// exitPoint is where model i heads to flee: the nearest point of the
+// Exit whose straight path no Hostile base blocks (the nearest Exit point
+// when every path is blocked).
+func exitPoint(h *sim.Hunt, i int) geom.Vec {
+	m := &h.M[i]
+	mp := &h.Sc.Map
+	best, bd := h.NearestExit(i), float32(1e9)
+	found := false
+	for k := 0; k < int(mp.NExits); k++ {
+		ex := &mp.Exits[k]
+		ab := ex.B.Sub(ex.A)
+		t := float32(0)
+		if l2 := ab.Len2(); l2 > 0 {
+			t = m.Pos.Sub(ex.A).Dot(ab) / l2
+		}
+		t = max(0, min(1, t))
+		q := ex.A.Add(ab.Scale(t))
+		// Aim just inside the board, a base's radius from the edge.
+		q = geom.ClampToBoard(q, m.R, mp.W, mp.H)
+		d := q.Dist(m.Pos)
+		if d >= bd {
+			continue
+		}
+		clear := true
+		for o := 0; o < int(h.N); o++ {
+			if h.M[o].Alive() && h.Hostile(i, o) && geom.SegmentCircle(m.Pos, q, h.M[o].Pos, h.M[o].R+m.R) {
+				clear = false
+				break
+			}
+		}
+		if clear {
+			best, bd, found = q, d, true
+		}
+	}
+	if !found {
+		return h.NearestExit(i)
+	}
+	return best
 }
 
 // target picks the Foe to fight: the nearest model of the Adversary, or a
@@ -148,7 +192,14 @@ func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
 		h.Reload(i, s)
 		return
 	}
-	// Out of reach: close in (or back off) with the Action.
+	// Out of reach. A Terrified model that cannot close in clears the
+	// Condition first.
+	if h.M[i].Conds.Has(sim.Terrified) {
+		h.Note(i, "terrified: recover")
+		h.Recover(i, sim.Terrified)
+		return
+	}
+	// Close in (or back off) with the Action.
 	want := (w.Min + w.Max) / 2
 	dir := h.M[i].Pos.Sub(h.M[tg].Pos).Norm()
 	if dir.Len2() == 0 {
