@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMain lets the test binary stand in for balance itself when
+// BALANCE_AS_MAIN is set, so a test can run it as a process and signal it.
+func TestMain(m *testing.M) {
+	if os.Getenv("BALANCE_AS_MAIN") == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// Ctrl-C stops a run cleanly: exit code 1, the report of the hunts done so
+// far marked as interrupted, and no temporary file left behind.
+func TestInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a subprocess for a few seconds")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "report")
+	cmd := exec.Command(os.Args[0], "run", "-hunts", "1000000000", "-out", out, "-quiet")
+	cmd.Env = append(os.Environ(), "BALANCE_AS_MAIN=1")
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitError {
+		t.Fatalf("exit: %v, want code %d; stderr: %s", err, exitError, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "interrupted after") {
+		t.Errorf("stderr does not say it was interrupted: %q", stderr.String())
+	}
+	b, err := os.ReadFile(filepath.Join(out, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Hunts       int64  `json:"hunts"`
+		Interrupted bool   `json:"interrupted"`
+		Stopped     string `json:"stopped"`
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	if !s.Interrupted || s.Stopped != "interrupted" || s.Hunts <= 0 || s.Hunts >= 1000000000 || s.Hunts%1024 != 0 {
+		t.Fatalf("summary: %+v", s)
+	}
+	if !strings.Contains(stdout.String(), "interrupted") {
+		t.Errorf("the summary table does not say the run was interrupted:\n%s", stdout.String())
+	}
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") || strings.Contains(e.Name(), ".tmp") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
