@@ -417,8 +417,11 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 			}
 		}
 		t := tMax
+		var sp [MaxPieces + MaxAreas][2]float32
+		nsp := 0
 		if costly {
-			t = h.reach(pos, wp, L, tMax, left)
+			nsp = h.difficultSpans(pos, wp, &sp)
+			t = reachSpans(sp[:nsp], L, tMax, left)
 		} else if L*t > left {
 			t = left / L
 		}
@@ -432,7 +435,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		next := pos.Add(seg.Scale(t))
 		cost := L * t
 		if costly {
-			cost = h.pathCost(pos, wp, L, t)
+			cost = costSpans(sp[:nsp], L, t)
 		}
 		left -= cost
 		moved += L * t
@@ -618,17 +621,13 @@ func (h *Hunt) difficultSpans(a, b geom.Vec, dst *[MaxPieces + MaxAreas][2]float
 	return out
 }
 
-// pathCost is the movement cost of the first t of segment a-b (length L):
-// its length plus once more its part in Difficult terrain.
-func (h *Hunt) pathCost(a, b geom.Vec, L, t float32) float32 {
-	var sp [MaxPieces + MaxAreas][2]float32
-	n := h.difficultSpans(a, b, &sp)
+// costSpans is the movement cost of the first t of a segment of length L
+// whose Difficult parts are the merged spans sp: its length plus once more
+// its part in Difficult terrain.
+func costSpans(sp [][2]float32, L, t float32) float32 {
 	c := t
-	for k := 0; k < n; k++ {
-		lo, hi := sp[k][0], sp[k][1]
-		if hi > t {
-			hi = t
-		}
+	for _, s := range sp {
+		lo, hi := s[0], min(s[1], t)
 		if hi > lo {
 			c += hi - lo
 		}
@@ -636,17 +635,16 @@ func (h *Hunt) pathCost(a, b geom.Vec, L, t float32) float32 {
 	return c * L
 }
 
-// reach returns how far (as a parameter, at most tMax) along segment a-b
-// of length L a budget of movement reaches, Difficult parts costing double.
-func (h *Hunt) reach(a, b geom.Vec, L, tMax, budget float32) float32 {
-	var sp [MaxPieces + MaxAreas][2]float32
-	n := h.difficultSpans(a, b, &sp)
+// reachSpans returns how far (as a parameter, at most tMax) along a
+// segment of length L a budget of movement reaches, the spans sp costing
+// double.
+func reachSpans(sp [][2]float32, L, tMax, budget float32) float32 {
 	t := float32(0)
 	left := budget / L // in parameter units of plain ground
-	for k := 0; k <= n; k++ {
+	for k := 0; k <= len(sp); k++ {
 		// Plain stretch up to the next span.
 		end := tMax
-		if k < n && sp[k][0] < end {
+		if k < len(sp) && sp[k][0] < end {
 			end = sp[k][0]
 		}
 		if end > t {
@@ -656,14 +654,11 @@ func (h *Hunt) reach(a, b geom.Vec, L, tMax, budget float32) float32 {
 			left -= end - t
 			t = end
 		}
-		if k == n || t >= tMax {
+		if k == len(sp) || t >= tMax {
 			break
 		}
 		// Difficult stretch.
-		hi := sp[k][1]
-		if hi > tMax {
-			hi = tMax
-		}
+		hi := min(sp[k][1], tMax)
 		if hi > t {
 			if 2*(hi-t) >= left {
 				return t + left/2
@@ -672,10 +667,7 @@ func (h *Hunt) reach(a, b geom.Vec, L, tMax, budget float32) float32 {
 			t = hi
 		}
 	}
-	if t > tMax {
-		t = tMax
-	}
-	return t
+	return min(t, tMax)
 }
 
 // dangerAlong makes the Athletics Checks of model i entering Dangerous

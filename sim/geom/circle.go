@@ -26,42 +26,32 @@ func SweepCircle(a, b Vec, ra float32, c Vec, rc float32) (t float32, hit bool) 
 	f := a.Sub(c)
 	rs := ra + rc
 	re := rs + Eps
-	// Most sweeps pass far from the base: reject them without a root.
-	if pointSegDist2(c, a, b) > re*re {
-		return 1, false
-	}
-	if f.Len2() <= re*re {
-		if d.Dot(f) < 0 {
+	ff := f.Len2()
+	fd := f.Dot(d)
+	if ff <= re*re {
+		// Touching at the start: stopped only when moving closer.
+		if fd < 0 {
 			return 0, true
 		}
 		return 1, false
 	}
-	// The closest approach of the centres along the path, then the contact
-	// time, from one set of intermediate values (float64 for tangents).
-	fx, fy := float64(f.X), float64(f.Y)
-	dx, dy := float64(d.X), float64(d.Y)
-	dd := dx*dx + dy*dy
-	if dd == 0 {
-		return 1, false
+	dd := d.Len2()
+	if dd == 0 || fd >= 0 {
+		return 1, false // not moving, or moving away
 	}
-	tc := -(fx*dx + fy*dy) / dd
-	px, py := fx+tc*dx, fy+tc*dy
-	h2 := px*px + py*py
-	r1 := float64(re)
-	if h2 > r1*r1 {
-		return 1, false
+	// |f + t d|² = r² is a quadratic in t: dd t² + 2 fd t + (ff - r²) = 0.
+	disc := fd*fd - dd*(ff-re*re)
+	if disc < 0 {
+		return 1, false // passes wider than contact
 	}
-	if hi := tc + math.Sqrt((r1*r1-h2)/dd); hi < 0 {
-		return 1, false
-	}
-	lo := tc
-	if r0 := float64(rs); h2 <= r0*r0 {
-		lo = tc - math.Sqrt((r0*r0-h2)/dd)
+	lo := -fd / dd // closest approach, when the path only grazes
+	if d0 := fd*fd - dd*(ff-rs*rs); d0 >= 0 {
+		lo = (-fd - sqrt32(d0)) / dd
 	}
 	if lo > 1 {
 		return 1, false
 	}
-	return float32(min(max(lo, 0), 1)), true
+	return min(max(lo, 0), 1), true
 }
 
 // LOSLines returns the lines of sight between a base of radius ra at a and
