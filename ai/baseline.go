@@ -59,6 +59,9 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 	if tg < 0 {
 		return // nothing left to fight: Pass
 	}
+	if b.rituals(h, i, tg) || b.gear(h, i, tg) {
+		return
+	}
 	if s, ok := shooter(h, i); ok {
 		b.shoot(h, i, s, tg)
 		return

@@ -152,6 +152,7 @@ func TestBaselineShooting(t *testing.T) {
 	h := packHunt(t, "duo", 2, 1)
 	put(h, 0, int(h.Adv0), 5, 270)
 	h.M[0].Ammo[0], h.M[0].Loaded = 0, 0
+	h.M[0].GearAmmo[0] = 0 // its Poison Vial is used up
 	l := turn(h)
 	if acts := l.actions(0); len(acts) != 1 || acts[0].Action != sim.ActSwitch || h.M[0].Readied != 2 {
 		t.Fatalf("out of arrows: Actions %+v, readied %b; want a Switch to the Hand Weapon", acts, h.M[0].Readied)
@@ -283,7 +284,7 @@ func TestHuntRecordsConsistent(t *testing.T) {
 					}
 					for i := 0; i < int(h.NPack); i++ {
 						m := &h.M[i]
-						if r.Hits[i] > r.Attacks[i] || r.Taken[i] != sc.Pack[i].WND-m.WND {
+						if r.Hits[i] > r.Attacks[i] || r.Taken[i]-r.Healed[i] != sc.Pack[i].WND-m.WND {
 							t.Fatalf("%s %d: model %d hit %d of %d, took %d", name, k, i, r.Hits[i], r.Attacks[i], r.Taken[i])
 						}
 						switch m.State {

@@ -2,6 +2,7 @@ package configs
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -29,7 +30,7 @@ func (d *Data) Compile(adversary, pack, scenario string) (*sim.Scenario, error) 
 		return nil, unknownName("scenario", scenario, d.Slugs("scenarios"))
 	}
 	sc := &sim.Scenario{Rules: compileRules(&d.Rules)}
-	c := compiler{d: d, sc: sc, weapons: map[string]uint8{}, gear: map[string]uint8{}, rituals: map[string]uint8{}}
+	c := compiler{d: d, sc: sc, weapons: map[string]uint8{}, gear: map[string]uint8{}, rituals: map[string]uint8{}, areaIdx: map[string]uint8{}}
 	sc.Weapons = append(sc.Weapons, sim.WeaponDef{Name: "Unarmed", Kind: sim.MeleeWeapon, Hands: 0})
 	if err := c.pack(p); err != nil {
 		return nil, err
@@ -70,6 +71,7 @@ type compiler struct {
 	gear    map[string]uint8
 	rituals map[string]uint8
 	areaIdx map[string]uint8
+	prefix  string // the area names' scope while compiling gear or a Ritual
 }
 
 func compileRules(r *Rules) sim.Rules {
@@ -156,13 +158,28 @@ func (c *compiler) pack(p *Pack) error {
 				pd.Gear[pd.NGear] = gi
 				pd.NGear++
 			}
-			for _, r := range cz.Rituals {
+			for k, r := range cz.Rituals {
 				ri, err := c.ritualOf(r)
 				if err != nil {
 					return err
 				}
 				pd.Rituals[pd.NRituals] = ri
 				pd.NRituals++
+				if r == cz.Symbol {
+					pd.HasSymbol, pd.SymbolRitual = true, int8(k)
+					pd.SymbolSlot = int8(slices.Index(cz.Weapons, "religious-symbol"))
+				}
+			}
+			for _, r := range cz.Book {
+				ri, err := c.ritualOf(r)
+				if err != nil {
+					return err
+				}
+				pd.Book[pd.NBook] = ri
+				pd.NBook++
+			}
+			if len(cz.Book) > 0 {
+				pd.HasBook, pd.BookSlot = true, int8(slices.Index(cz.Weapons, "book-of-rituals"))
 			}
 		} else {
 			ct, ok := c.d.Companions[mem.Companion]
@@ -231,13 +248,42 @@ func (c *compiler) gearOf(slug string) (uint8, error) {
 	}
 	sk, _ := sim.SkillByName(g.Skill)
 	gd := sim.GearDef{Name: g.Name, Skill: sk, DT: int8(g.DT), Ammo: uint8(g.Ammo), MustReady: g.Hands > 0,
-		Hands: uint8(g.Hands), Range: float32(g.RngMax)}
+		Hands: uint8(g.Hands), Attack: g.Action == "attack", Min: float32(g.RngMin), Range: float32(g.RngMax)}
 	if g.RngMax == 0 {
 		gd.Range = -1
 	}
+	c.effectAreas("gear:"+slug+":", g.Areas)
+	var err error
+	if gd.OnSuccess, err = c.ops(nil, g.OnSuccess); err != nil {
+		return 0, fmt.Errorf("gear %s: on_success: %w", slug, err)
+	}
+	if gd.OnFailure, err = c.ops(nil, g.OnFail); err != nil {
+		return 0, fmt.Errorf("gear %s: on_fail: %w", slug, err)
+	}
+	c.prefix = ""
 	c.sc.Gear = append(c.sc.Gear, gd)
 	c.gear[slug] = uint8(len(c.sc.Gear) - 1)
 	return c.gear[slug], nil
+}
+
+// effectAreas adds the Area kinds of a piece of gear or a Ritual to the
+// scenario's Area kinds, named within scope (so that two items may both
+// call an Area "smoke"), and sets the scope for compiling its ops.
+func (c *compiler) effectAreas(scope string, areas map[string]*AreaKind) {
+	names := make([]string, 0, len(areas))
+	for n := range areas {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		k := areas[n]
+		ak := sim.AreaKind{Name: k.Name, Diameter: float32(k.Diameter), Terrain: terrainOf(k.Terrain), FoeDEF: int8(k.FoeDef),
+			EnterDT: int8(k.EnterDT), EnterCond: sim.CondByName(k.EnterCondition), Once: k.Once}
+		ak.EnterSkill, _ = sim.SkillByName(k.EnterSkill)
+		c.areaIdx[scope+n] = uint8(len(c.sc.Adversary.Areas))
+		c.sc.Adversary.Areas = append(c.sc.Adversary.Areas, ak)
+	}
+	c.prefix = scope
 }
 
 func (c *compiler) ritualOf(slug string) (uint8, error) {
@@ -248,10 +294,20 @@ func (c *compiler) ritualOf(slug string) (uint8, error) {
 	if !ok {
 		return 0, unknownName("ritual", slug, c.d.Slugs("rituals"))
 	}
-	rd := sim.RitualDef{Name: r.Name, POW: int8(r.Pow), Range: float32(r.Rng)}
-	if r.Rng == 0 {
+	rd := sim.RitualDef{Name: r.Name, POW: int8(r.Pow), Range: float32(r.Rng),
+		Hostile: r.Target == "hostile", Friendly: r.Target == "friendly"}
+	if r.Rng == 0 || r.Target == "self" {
 		rd.Range = -1
 	}
+	c.effectAreas("ritual:"+slug+":", r.Areas)
+	var err error
+	if rd.OnSuccess, err = c.ops(nil, r.Effect); err != nil {
+		return 0, fmt.Errorf("ritual %s: effect: %w", slug, err)
+	}
+	if rd.Crit, err = c.ops(nil, r.Crit); err != nil {
+		return 0, fmt.Errorf("ritual %s: crit: %w", slug, err)
+	}
+	c.prefix = ""
 	c.sc.Rituals = append(c.sc.Rituals, rd)
 	c.rituals[slug] = uint8(len(c.sc.Rituals) - 1)
 	return c.rituals[slug], nil
@@ -297,7 +353,7 @@ func (c *compiler) adversary(a *Adversary) error {
 	ad.NModels = uint8(len(a.Models))
 	copy(ad.ModelNames[:], a.Models)
 	// Area kinds in a fixed (sorted) order.
-	areaIdx := map[string]uint8{}
+	areaIdx := c.areaIdx
 	names := make([]string, 0, len(a.Areas))
 	for n := range a.Areas {
 		names = append(names, n)
@@ -308,7 +364,6 @@ func (c *compiler) adversary(a *Adversary) error {
 		areaIdx[n] = uint8(len(ad.Areas))
 		ad.Areas = append(ad.Areas, sim.AreaKind{Name: k.Name, Diameter: float32(k.Diameter), Terrain: terrainOf(k.Terrain), FoeDEF: int8(k.FoeDef)})
 	}
-	c.areaIdx = areaIdx
 	if len(a.HitLocations) > sim.MaxLocations {
 		return fmt.Errorf("adversary %s: %d hit locations; at most %d", a.Slug, len(a.HitLocations), sim.MaxLocations)
 	}
@@ -438,7 +493,7 @@ func (c *compiler) ops(ad *sim.AdversaryDef, src []Op) (sim.Ops, error) {
 		case "move_self":
 			op = sim.Op{Kind: sim.OpMoveSelfAdjacent}
 		case "area":
-			idx, ok := c.areaIdx[o.Area]
+			idx, ok := c.areaIdx[c.prefix+o.Area]
 			if !ok {
 				return out, fmt.Errorf("unknown area kind %q", o.Area)
 			}
@@ -477,6 +532,38 @@ func (c *compiler) ops(ad *sim.AdversaryDef, src []Op) (sim.Ops, error) {
 			}
 			ad.Triggers = append(ad.Triggers, sub)
 			op = sim.Op{Kind: sim.OpAttack, Sub: uint8(len(ad.Triggers) - 1)}
+		case "gain_wnd":
+			op = sim.Op{Kind: sim.OpGainWND, N: int8(o.N), Die: int8(o.Die)}
+		case "lose_wnd":
+			op = sim.Op{Kind: sim.OpLoseWND, N: int8(o.N), Die: int8(o.Die)}
+		case "recover_successes":
+			op = sim.Op{Kind: sim.OpRecoverWND, N: int8(o.N)}
+		case "immune":
+			op = sim.Op{Kind: sim.OpImmune, Cond: sim.CondByName(o.Condition)}
+		case "weapon_crit":
+			op = sim.Op{Kind: sim.OpWeaponCrit, Cond: sim.CondByName(o.Condition)}
+		case "ward":
+			op = sim.Op{Kind: sim.OpWard, N: int8(o.N)}
+		case "mark":
+			op = sim.Op{Kind: sim.OpMark}
+		case "terrified_by_adversary":
+			op = sim.Op{Kind: sim.OpTerrifiedByAdversary}
+		case "resist":
+			sk, _ := sim.SkillByName(o.Skill)
+			op = sim.Op{Kind: sim.OpResist, Skill: sk, N: int8(o.N), Cond: sim.CondByName(o.Condition)}
+		case "each":
+			inner, err := c.ops(ad, o.Ops)
+			if err != nil {
+				return out, err
+			}
+			c.sc.Lists = append(c.sc.Lists, inner)
+			op = sim.Op{Kind: sim.OpEach, Dist: float32(o.Inches), Die: int8(o.Die), Sub: uint8(len(c.sc.Lists) - 1)}
+		case "area_pair":
+			idx, ok := c.areaIdx[c.prefix+o.Area]
+			if !ok {
+				return out, fmt.Errorf("unknown area kind %q", o.Area)
+			}
+			op = sim.Op{Kind: sim.OpAreaPair, Area: idx}
 		default:
 			return out, fmt.Errorf("unknown effect %q", o.Kind)
 		}

@@ -23,7 +23,8 @@ var (
 	adversaryFields = []string{"name", "stats", "base_mm", "immune", "models", "minions", "areas", "hit_locations", "actions", "special"}
 	foeStatFields   = []string{"spd", "atk", "rng", "def", "ter", "wnd"}
 	minionFields    = []string{"name", "count", "type", "stats", "base_mm", "shooting_rng", "crit"}
-	areaFields      = []string{"diameter", "terrain", "foe_def"}
+	areaFields      = []string{"diameter", "terrain", "foe_def", "enter"}
+	enterFields     = []string{"check", "dt", "impose", "once"}
 	locationFields  = []string{"name", "cards", "wnd", "owner", "exhausted"}
 	exhaustFields   = []string{"label", "attacks", "spd", "atk", "rng", "def", "ter", "trigger"}
 	actionFields    = []string{"name", "mods", "attack", "targets", "near", "count", "advantage", "damage", "rating", "range", "check", "before", "on_hit", "on_miss", "crit", "after", "on_success", "ticks"}
@@ -221,6 +222,22 @@ func (d *decoder) areaKind(key string, n *yaml.Node, path string) *AreaKind {
 	}
 	if v, ok := m["foe_def"]; ok {
 		k.FoeDef = d.integer(v, at(path, "foe_def"), -10, 10)
+	}
+	if v, ok := m["enter"]; ok {
+		p := at(path, "enter")
+		e := d.fields(v, p, enterFields, "check", "impose")
+		if x, ok := e["check"]; ok {
+			k.EnterSkill = d.name(x, at(p, "check"), "skill", SkillNames)
+		}
+		if x, ok := e["dt"]; ok {
+			k.EnterDT = d.integer(x, at(p, "dt"), 0, 10)
+		}
+		if x, ok := e["impose"]; ok {
+			k.EnterCondition = d.name(x, at(p, "impose"), "condition", Conditions)
+		}
+		if x, ok := e["once"]; ok {
+			k.Once = d.boolean(x, at(p, "once"))
+		}
 	}
 	return k
 }
@@ -637,8 +654,75 @@ func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
 		inner := &opCtx{allowed: ctx.allowed, areas: ctx.areas, depth: ctx.depth + 1}
 		act := d.action(v, p, nil, inner, false)
 		op.Action = &act
+	case "gain_wnd", "lose_wnd":
+		d.amount(v, p, &op)
+	case "recover_successes":
+		op.N = d.integer(v, p, 1, 20)
+	case "immune", "weapon_crit":
+		op.Condition = d.name(v, p, "condition", Conditions)
+	case "ward":
+		w := d.name(v, p, "attack kind", []string{"melee", "shooting"})
+		op.N = 1
+		if w == "shooting" {
+			op.N = 2
+		}
+	case "mark", "terrified_by_adversary":
+		if !d.boolean(v, p) {
+			d.fail(d.res(v), p, "", "%s takes true", kind)
+		}
+	case "resist":
+		e := d.fields(v, p, []string{"check", "dt", "impose"}, "check", "dt", "impose")
+		if x, ok := e["check"]; ok {
+			op.Skill = d.name(x, at(p, "check"), "skill", SkillNames)
+		}
+		if x, ok := e["dt"]; ok {
+			op.N = d.integer(x, at(p, "dt"), 0, 10)
+		}
+		if x, ok := e["impose"]; ok {
+			op.Condition = d.name(x, at(p, "impose"), "condition", Conditions)
+		}
+	case "each":
+		if ctx.depth >= maxOpDepth {
+			d.fail(main.k, p, "", "ops nested too deeply")
+			return Op{}, false
+		}
+		e := d.fields(v, p, []string{"radius", "roll", "ops"}, "radius", "ops")
+		if x, ok := e["radius"]; ok {
+			op.Inches = d.number(x, at(p, "radius"), 0, 48)
+		}
+		if x, ok := e["roll"]; ok {
+			var r Op
+			d.amount(x, at(p, "roll"), &r)
+			op.Die = r.Die
+		}
+		if x, ok := e["ops"]; ok {
+			op.Ops = d.ops(x, at(p, "ops"), &opCtx{allowed: ctx.allowed, areas: ctx.areas, depth: ctx.depth + 1})
+		}
+	case "area_pair":
+		s := d.str(v, p)
+		if !slices.Contains(ctx.areas, s) {
+			d.fail(d.res(v), p, suggest(s, ctx.areas), "unknown area kind %q (defined under areas: %s)", s, listOf(ctx.areas))
+		} else {
+			op.Area = s
+		}
 	}
 	return op, true
+}
+
+// amount decodes a number of WNDs: a whole number, d5 or d10.
+func (d *decoder) amount(v *yaml.Node, p string, op *Op) {
+	rv := d.res(v)
+	if rv == nil {
+		return
+	}
+	switch rv.Value {
+	case "d5":
+		op.Die = 5
+	case "d10":
+		op.Die = 10
+	default:
+		op.N = d.integer(v, p, 0, 50)
+	}
 }
 
 // resolveTicks fills the Ticks of actions that gave none from the rules.

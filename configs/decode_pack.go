@@ -27,13 +27,13 @@ var (
 	rulesFields     = []string{"round_cap", "pass_ticks", "foe_recover_ticks", "terror_dt", "surrounded_counts_self", "crit_once_per_turn", "bleeding_on_zero_move", "overflow_top", "foe_move", "ammo_limited", "dangerous_check", "natural_ten_always_succeeds", "cover", "self_card_ticks"}
 	weaponFields    = []string{"name", "kind", "pow", "rng", "hands", "renown", "attack_ticks", "reload_ticks", "ammo", "armour", "damage", "on_hit", "crit"}
 	armourFields    = []string{"name", "rating", "spd", "renown"}
-	gearFields      = []string{"name", "renown", "action", "skill", "dt", "ammo", "hands", "rng"}
-	ritualFields    = []string{"name", "renown", "pow", "rng"}
+	gearFields      = []string{"name", "renown", "action", "skill", "dt", "ammo", "hands", "rng", "areas", "on_success", "on_fail"}
+	ritualFields    = []string{"name", "renown", "pow", "rng", "target", "areas", "effect", "crit"}
 	attrFields      = []string{"spd", "prow", "shrp", "wit", "res", "wnd"}
 	skillFields     = []string{"athletics", "melee", "shooting", "stealth", "hunt", "lore", "fortitude", "leadership"}
 	companionFields = []string{"name", "stats", "enlist", "base_mm", "loadouts"}
 	loadoutFields   = []string{"weapons", "armour"}
-	cazadorFields   = []string{"name", "attributes", "skills", "weapons", "readied", "armour", "gear", "rituals", "base_mm"}
+	cazadorFields   = []string{"name", "attributes", "skills", "weapons", "readied", "armour", "gear", "rituals", "book", "symbol", "base_mm"}
 	packFields      = []string{"name", "members"}
 	memberFields    = []string{"cazador", "companion", "loadout", "of"}
 	weaponOps       = []string{"impose", "place", "push"}
@@ -206,7 +206,29 @@ func (d *decoder) gear(slug string, n *yaml.Node) *Gear {
 		rv := d.res(v)
 		g.RngMin, g.RngMax = d.rangeBand(v, at(slug, "rng"), rv != nil && rv.Kind == yaml.SequenceNode)
 	}
+	ctx := d.effectAreas(m, slug, &g.Areas)
+	if v, ok := m["on_success"]; ok {
+		g.OnSuccess = d.ops(v, at(slug, "on_success"), ctx)
+	}
+	if v, ok := m["on_fail"]; ok {
+		g.OnFail = d.ops(v, at(slug, "on_fail"), ctx)
+	}
 	return g
+}
+
+// effectAreas decodes the areas of a piece of gear or a Ritual and returns
+// the op context of its effects.
+func (d *decoder) effectAreas(m map[string]*yaml.Node, slug string, dst *map[string]*AreaKind) *opCtx {
+	ctx := &opCtx{allowed: EffectOps}
+	if v, ok := m["areas"]; ok {
+		*dst = map[string]*AreaKind{}
+		for _, e := range d.pairs(d.res(v), at(slug, "areas")) {
+			(*dst)[e.key] = d.areaKind(e.key, e.v, at(slug, "areas."+e.key))
+			ctx.areas = append(ctx.areas, e.key)
+		}
+		slices.Sort(ctx.areas)
+	}
+	return ctx
 }
 
 func (d *decoder) ritual(slug string, n *yaml.Node) *Ritual {
@@ -223,6 +245,17 @@ func (d *decoder) ritual(slug string, n *yaml.Node) *Ritual {
 	}
 	if v, ok := m["rng"]; ok {
 		r.Rng = d.number(v, at(slug, "rng"), 0, 48)
+	}
+	r.Target = "any"
+	if v, ok := m["target"]; ok {
+		r.Target = d.name(v, at(slug, "target"), "ritual target", RitualTargets)
+	}
+	ctx := d.effectAreas(m, slug, &r.Areas)
+	if v, ok := m["effect"]; ok {
+		r.Effect = d.ops(v, at(slug, "effect"), ctx)
+	}
+	if v, ok := m["crit"]; ok {
+		r.Crit = d.ops(v, at(slug, "crit"), &opCtx{allowed: critOps})
 	}
 	return r
 }
@@ -332,6 +365,21 @@ func (d *decoder) cazador(slug string, n *yaml.Node, data *Data) *Cazador {
 	}
 	if v, ok := m["rituals"]; ok {
 		c.Rituals = refs(d, v, at(slug, "rituals"), "ritual", data.Rituals, false)
+	}
+	if v, ok := m["book"]; ok {
+		c.Book = refs(d, v, at(slug, "book"), "ritual", data.Rituals, false)
+		switch {
+		case len(c.Book) > 2:
+			d.fail(d.res(v), at(slug, "book"), "", "a Book of Rituals holds up to 2 Rituals, not %d", len(c.Book))
+		case len(c.Book) > 0 && !slices.Contains(c.Weapons, "book-of-rituals"):
+			d.fail(d.res(v), at(slug, "book"), "book-of-rituals", "Rituals inscribed in a book, but the build carries no Book of Rituals; add it to weapons")
+		}
+	}
+	if v, ok := m["symbol"]; ok {
+		c.Symbol = d.name(v, at(slug, "symbol"), "known ritual", c.Rituals)
+		if c.Symbol != "" && !slices.Contains(c.Weapons, "religious-symbol") {
+			d.fail(d.res(v), at(slug, "symbol"), "religious-symbol", "a Ritual chosen for a Religious Symbol, but the build carries none; add it to weapons")
+		}
 	}
 	if v, ok := m["base_mm"]; ok {
 		c.BaseMM = d.number(v, at(slug, "base_mm"), 10, 300)

@@ -27,7 +27,7 @@ func TestEmbeddedLoads(t *testing.T) {
 	want := map[string][]string{
 		"adversaries": {"accursed-construct", "creature-wreathed-in-light", "neonate-wurm", "praetorians", "wandering-son"},
 		"packs":       {"duo", "quartet", "solo", "trio"},
-		"scenarios":   {"open-ground", "ruins"},
+		"scenarios":   {"broken-ground", "forest", "lair", "open-ground", "ruins"},
 		"companions":  {"brigand", "chevalier", "duelist", "hound", "rogue", "stalker", "strider", "vicar", "vigilant"},
 		"weapons": {"ball-and-chain", "book-of-rituals", "bow", "crossbow", "flintlock-pistol", "flintlock-rifle", "great-weapon",
 			"hand-weapon", "net", "religious-symbol", "serrated-blade", "shield", "staff", "throwing-knives", "torch", "whip"},

@@ -111,16 +111,19 @@ type Armour struct {
 // Gear is a piece of Special Gear (gear.yaml). Its effect is the simulator's
 // to model; the data carries what building a Cazador and readying need.
 type Gear struct {
-	Slug   string
-	Name   string
-	Renown int
-	Action string  // one of GearActions: an Attack or a Use Gear action
-	Skill  string  // the skill its check uses: one of SkillNames
-	DT     int     // fixed DT of the check; 0 when the target's DEF or none
-	Ammo   int     // uses per hunt
-	Hands  int     // 0: need not be readied; else 1 or 2
-	RngMin float64 // range band in inches; both 0 when it affects the user
-	RngMax float64
+	Slug      string
+	Name      string
+	Renown    int
+	Action    string  // one of GearActions: an Attack or a Use Gear action
+	Skill     string  // the skill its check uses: one of SkillNames
+	DT        int     // fixed DT of the check; 0 when the target's DEF or none
+	Ammo      int     // uses per hunt
+	Hands     int     // 0: need not be readied; else 1 or 2
+	RngMin    float64 // range band in inches; both 0 when it affects the user
+	RngMax    float64
+	Areas     map[string]*AreaKind // Areas its effects place
+	OnSuccess []Op
+	OnFail    []Op
 }
 
 // Ritual is a Ritual a Cazador may know (rituals.yaml).
@@ -130,6 +133,10 @@ type Ritual struct {
 	Renown int
 	Pow    int     // rating of the attack it makes; 0 when it makes none
 	Rng    float64 // range in inches; 0 when it affects the caster
+	Target string  // one of RitualTargets
+	Areas  map[string]*AreaKind
+	Effect []Op // on a successful casting
+	Crit   []Op // Crit abilities of its attack
 }
 
 // Attributes are a Pack model's attributes (final values).
@@ -170,6 +177,8 @@ type Cazador struct {
 	Armour     string   // armour slug
 	Gear       []string // special gear slugs, 0..2
 	Rituals    []string // ritual slugs, 0..3
+	Book       []string // Rituals inscribed in its Book of Rituals (0..2; it must carry the Book)
+	Symbol     string   // the known Ritual its Religious Symbol serves ("" : none; it must carry the Symbol)
 	BaseMM     float64
 	Spent      Spending // Renown spent at creation, by restriction
 }
@@ -256,6 +265,12 @@ type AreaKind struct {
 	Diameter float64  // inches
 	Terrain  []string // terrain types of the Area
 	FoeDef   int      // DEF bonus for Foes within it
+	// Enter: a model entering the Area makes a Check of EnterSkill
+	// against EnterDT or suffers EnterCondition; Once: only the first.
+	EnterSkill     string
+	EnterDT        int
+	EnterCondition string
+	Once           bool
 }
 
 // HitLocation is one hit location: the cards that hit it, its WNDs, the
@@ -335,6 +350,8 @@ type Op struct {
 	Ops       []Op
 	Die       int
 	Action    *Action
+	N         int    // an amount: WNDs, a cap, a DT
+	Skill     string // resist: the Check's skill
 }
 
 // Scenario is a map: its size, exits and terrain (scenarios/<slug>.yaml).
@@ -368,14 +385,18 @@ type Terrain struct {
 
 // The fixed vocabularies the data is checked against, each sorted.
 var (
-	Conditions      = []string{"bleeding", "burning", "defenceless", "freezing", "hidden", "knocked_down", "poisoned", "stunned", "terrified"}
-	TerrainTypes    = []string{"blocking", "dangerous", "difficult", "impassable", "obscuring", "open"}
-	Trees           = []string{"aggressive", "defensive", "sentry"}
-	TargetModes     = []string{"all_in_range", "all_models_in_range", "count", "target", "target_and_near", "triangle"}
-	AttackKinds     = []string{"melee", "none", "shooting", "terror"}
-	AttackStates    = []string{"advantage", "disadvantage"}
-	CheckSkills     = []string{"atk", "def", "terror"}
-	OpKinds         = []string{"area", "attack", "grant_crit", "heal", "impose", "impose_self", "move_self", "place", "push"}
+	Conditions   = []string{"bleeding", "burning", "defenceless", "freezing", "hidden", "knocked_down", "poisoned", "stunned", "terrified"}
+	TerrainTypes = []string{"blocking", "dangerous", "difficult", "impassable", "obscuring", "open"}
+	Trees        = []string{"aggressive", "defensive", "sentry"}
+	TargetModes  = []string{"all_in_range", "all_models_in_range", "count", "target", "target_and_near", "triangle"}
+	AttackKinds  = []string{"melee", "none", "shooting", "terror"}
+	AttackStates = []string{"advantage", "disadvantage"}
+	CheckSkills  = []string{"atk", "def", "terror"}
+	OpKinds      = []string{"area", "area_pair", "attack", "each", "gain_wnd", "grant_crit", "heal", "immune", "impose", "impose_self", "lose_wnd", "mark", "move_self", "place", "push", "recover_successes", "resist", "terrified_by_adversary", "ward", "weapon_crit"}
+	// EffectOps are the ops Special Gear and Rituals may use.
+	EffectOps = []string{"area", "area_pair", "each", "gain_wnd", "immune", "impose", "lose_wnd", "mark", "recover_successes", "resist", "terrified_by_adversary", "ward", "weapon_crit"}
+	// RitualTargets say whom a Ritual may be cast on.
+	RitualTargets   = []string{"any", "friendly", "hostile", "self"}
 	PlaceModes      = []string{"adjacent", "scatter"}
 	AreaAts         = []string{"origin", "scatter", "self", "target"}
 	WeaponKinds     = []string{"arcane", "melee", "shooting"}

@@ -103,6 +103,16 @@ func (h *Hunt) towardTerrifier(i int, goal geom.Vec) bool {
 // not end it closer to the Foe that terrified it: such a move is undone.
 func (h *Hunt) move(i int, goal geom.Vec, budget float32, stop int) float32 {
 	m := &h.M[i]
+	from := m.Pos
+	d := h.moveTo(i, goal, budget, stop)
+	if h.NAreas > 0 {
+		h.enterAreas(i, from)
+	}
+	return d
+}
+
+func (h *Hunt) moveTo(i int, goal geom.Vec, budget float32, stop int) float32 {
+	m := &h.M[i]
 	if !m.Conds.Has(Terrified) || m.Terrifier < 0 {
 		return h.travel(i, goal, budget, stop, true)
 	}
@@ -235,6 +245,9 @@ func (h *Hunt) TryAttack(i, t, s int) (made, hit bool) {
 	}
 	a := attack{kind: kind, pool: h.Pool(i, skill), pow: w.POW, damage: !w.NoDamage, card: -1,
 		crit: &w.Crit, onHit: &w.OnHit, origin: h.M[t].Pos}
+	if s >= 0 {
+		a.extra = m.SlotCrit[s]
+	}
 	switch m.Focus {
 	case FocusAdvantage:
 		a.adv++

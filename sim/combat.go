@@ -13,10 +13,11 @@ type attack struct {
 	dis     int
 	pow     int8
 	damage  bool
-	shift   int8 // hit-location shift (Focus)
-	card    int8 // the action card, -1 for none
-	crit    *Ops // the attack's own Crit ability
-	granted bool // the Adversary's granted Crit abilities apply
+	shift   int8    // hit-location shift (Focus)
+	card    int8    // the action card, -1 for none
+	crit    *Ops    // the attack's own Crit ability
+	granted bool    // the Adversary's granted Crit abilities apply
+	extra   CondSet // Crit abilities the weapon gained (impose each)
 	onHit   *Ops
 	origin  geom.Vec
 }
@@ -39,6 +40,19 @@ func (h *Hunt) resolve(att, tgt int, a *attack) bool {
 	}
 	if t.Spotted && h.M[att].Side == PackSide {
 		adv++
+	}
+	switch a.kind {
+	case MeleeAttack:
+		if t.Ward&1 != 0 {
+			dis++
+		}
+	case ShootingAttack, TerrorAttack:
+		if t.Ward&2 != 0 {
+			dis++
+		}
+		if t.Marked {
+			adv++
+		}
 	}
 	net := dice.Net(adv, dis)
 	res := h.roll(a.pool, dt, net)
@@ -96,9 +110,13 @@ func (h *Hunt) applyCrits(att, tgt int, a *attack, n int) {
 		h.applyOps(att, tgt, a.crit, a.origin, a.card)
 		n--
 	}
+	extra := a.extra
 	if a.granted {
+		extra |= h.Granted
+	}
+	if extra != 0 {
 		for c := Bleeding; c < NumConds && n > 0; c++ {
-			if h.Granted.Has(c) && h.useAbility(att, uint8(c)) {
+			if extra.Has(c) && h.useAbility(att, uint8(c)) {
 				h.impose(tgt, c, att, a.card)
 				n--
 			}
@@ -203,7 +221,7 @@ func (h *Hunt) kill(i int, card int8) {
 
 // Immune reports whether model i is immune to Condition c.
 func (h *Hunt) Immune(i int, c Cond) bool {
-	return h.IsAdversary(i) && h.Sc.Adversary.Immune.Has(c)
+	return h.M[i].Immune.Has(c) || h.IsAdversary(i) && h.Sc.Adversary.Immune.Has(c)
 }
 
 // impose gives model i Condition c from model src (card: the action card
@@ -289,6 +307,12 @@ func (h *Hunt) applyOps(perf, tgt int, ops *Ops, origin geom.Vec, card int8) {
 			h.healOwn(perf, h.RNG.D5())
 		case OpAttack:
 			h.triggerAttack(perf, &h.Sc.Adversary.Triggers[op.Sub])
+		case OpGainWND, OpLoseWND, OpImmune, OpWeaponCrit, OpWard, OpMark, OpResist, OpEach, OpAreaPair, OpTerrifiedByAdversary:
+			at := origin
+			if op.Kind == OpAreaPair && op.At == AtSelf {
+				at = h.M[perf].Pos
+			}
+			h.applyEffect(perf, tgt, op, at)
 		case OpRecoverWND:
 			n := int(h.lastSucc)
 			if op.N > 0 && n > int(op.N) {

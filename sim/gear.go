@@ -1,43 +1,73 @@
 package sim
 
-import "balance/sim/geom"
+import (
+	"balance/sim/dice"
+	"balance/sim/geom"
+)
 
 // CanUseGear reports whether Pack model i may use its gear g on model t
 // (t < 0 or the gear's Range < 0: on itself): Ammo left, readied if it
-// must be, t within range.
+// must be, t within range (Attack gear: a Hostile model within its range
+// band and Line of Sight).
 func (h *Hunt) CanUseGear(i, g, t int) bool {
 	m := &h.M[i]
-	if !h.CanAct(i, ActUseGear) || m.Side != PackSide || g < 0 || g >= int(h.Sc.Pack[m.Def].NGear) {
+	if m.Side != PackSide || g < 0 || g >= int(h.Sc.Pack[m.Def].NGear) {
 		return false
 	}
 	gd := &h.Sc.Gear[h.Sc.Pack[m.Def].Gear[g]]
+	kind := ActUseGear
+	if gd.Attack {
+		kind = ActAttack
+	}
+	if !h.CanAct(i, kind) {
+		return false
+	}
 	if gd.Ammo > 0 && m.GearAmmo[g] == 0 {
 		return false
 	}
 	if gd.MustReady && m.GearReady&(1<<g) == 0 {
 		return false
 	}
+	if gd.Attack {
+		if t < 0 || h.M[t].State != Active || !h.Hostile(i, t) || !h.Within(i, t, gd.Range) || !h.LOS(i, t) {
+			return false
+		}
+		return gd.Min <= 0 || !h.Within(i, t, gd.Min-2*geom.Eps)
+	}
 	if gd.Range >= 0 && t >= 0 {
-		if h.M[t].State != Active || h.Edge(i, t) > gd.Range+geom.Eps {
+		if h.M[t].State != Active || !h.Within(i, t, gd.Range) {
 			return false
 		}
 	}
 	return true
 }
 
-// UseGear is the Use Gear Action (3 Ticks): the gear's Check; its effects
-// on a success or a failure; one Ammo spent either way.
+// UseGear uses model i's gear g on model t: the Use Gear Action (3
+// Ticks) and the gear's Check, or, for gear used to Attack (Fire Bomb,
+// Poison Urn, Smoke Canister), the Attack Action and a Shooting Check
+// against the target's Defence. The gear's effects follow a success or a
+// failure; one Ammo is spent either way.
 func (h *Hunt) UseGear(i, g, t int) bool {
 	if !h.CanUseGear(i, g, t) {
 		return false
 	}
 	m := &h.M[i]
 	gd := &h.Sc.Gear[h.Sc.Pack[m.Def].Gear[g]]
-	if gd.Range < 0 || t < 0 {
+	if !gd.Attack && (gd.Range < 0 || t < 0) {
 		t = i
 	}
-	h.startAction(i, ActUseGear, h.ActionTicks(ActUseGear))
-	res := h.skillCheck(i, gd.Skill, int(gd.DT), 0, 0)
+	var res dice.Result
+	if gd.Attack {
+		h.startAction(i, ActAttack, h.ActionTicks(ActAttack))
+		dis := 0
+		if h.InCover(i, t) {
+			dis++
+		}
+		res = h.skillCheck(i, Shooting, h.Defence(t, ShootingAttack), 0, dis)
+	} else {
+		h.startAction(i, ActUseGear, h.ActionTicks(ActUseGear))
+		res = h.skillCheck(i, gd.Skill, int(gd.DT), 0, 0)
+	}
 	if h.Trace != nil {
 		h.emitCheck(EvCheck, i, t, res)
 	}
@@ -53,48 +83,103 @@ func (h *Hunt) UseGear(i, g, t int) bool {
 	return res.OK()
 }
 
+// ritual returns Pack model i's Ritual number r: its known Rituals, then
+// those of its Book of Rituals (usable only while the Book is readied).
+func (h *Hunt) ritual(i, r int) (int, bool) {
+	m := &h.M[i]
+	d := &h.Sc.Pack[m.Def]
+	switch {
+	case r < 0:
+		return 0, false
+	case r < int(d.NRituals):
+		return int(d.Rituals[r]), true
+	case r < int(d.NRituals+d.NBook) && d.HasBook && m.Readied&(1<<d.BookSlot) != 0:
+		return int(d.Book[r-int(d.NRituals)]), true
+	}
+	return 0, false
+}
+
+// NumRituals returns how many Rituals Pack model i can name to CastRitual
+// (known ones, then its Book's).
+func (h *Hunt) NumRituals(i int) int {
+	d := &h.Sc.Pack[h.M[i].Def]
+	return int(d.NRituals + d.NBook)
+}
+
+// RitualOf returns the definition of Pack model i's Ritual number r, or
+// nil when it cannot cast it now.
+func (h *Hunt) RitualOf(i, r int) *RitualDef {
+	k, ok := h.ritual(i, r)
+	if !ok {
+		return nil
+	}
+	return &h.Sc.Rituals[k]
+}
+
 // CanCast reports whether Pack model i may cast its Ritual r on model t:
-// not yet cast successfully this hunt, t within the Ritual's range.
+// a Ritual it knows (or its readied Book holds), not yet cast successfully
+// this hunt, t within the Ritual's range (and Hostile, when it must be).
 func (h *Hunt) CanCast(i, r, t int) bool {
 	m := &h.M[i]
-	if !h.CanAct(i, ActCastRitual) || m.Side != PackSide || r < 0 || r >= int(h.Sc.Pack[m.Def].NRituals) {
+	if !h.CanAct(i, ActCastRitual) || m.Side != PackSide {
 		return false
 	}
-	if m.Cast&(1<<r) != 0 {
+	k, ok := h.ritual(i, r)
+	if !ok || m.Cast&(1<<k) != 0 {
 		return false
 	}
-	rd := &h.Sc.Rituals[h.Sc.Pack[m.Def].Rituals[r]]
-	if rd.Range >= 0 && t >= 0 && (h.M[t].State != Active || h.Edge(i, t) > rd.Range+geom.Eps) {
+	rd := &h.Sc.Rituals[k]
+	if rd.Range >= 0 && t >= 0 && (h.M[t].State != Active || !h.Within(i, t, rd.Range)) {
 		return false
 	}
-	return true
+	if rd.Hostile && (t < 0 || !h.Hostile(i, t)) {
+		return false
+	}
+	if rd.Friendly && t >= 0 && h.Hostile(i, t) {
+		return false
+	}
+	// A Ritual aimed at another model needs to see it, as an attack does.
+	return rd.Range < 0 || t < 0 || t == i || h.LOS(i, t)
 }
 
 // CastRitual is the Cast Ritual Action (4 Ticks): a Lore Check against
-// DT 7; on a success the Ritual's effects apply (a Ritual with POW makes
-// a Shooting Attack of POW dice on its target) and it cannot be cast again
-// this hunt.
+// DT 7 (2 more dice for the Religious Symbol's Ritual, and a failure of
+// it leaves the caster Terrified); on a success the Ritual's effects apply
+// (a Ritual with POW makes a Shooting Attack of POW dice on its target)
+// and it cannot be cast again this hunt.
 func (h *Hunt) CastRitual(i, r, t int) bool {
 	if !h.CanCast(i, r, t) {
 		return false
 	}
 	m := &h.M[i]
-	rd := &h.Sc.Rituals[h.Sc.Pack[m.Def].Rituals[r]]
+	d := &h.Sc.Pack[m.Def]
+	k, _ := h.ritual(i, r)
+	rd := &h.Sc.Rituals[k]
 	if rd.Range < 0 || t < 0 {
 		t = i
 	}
 	h.startAction(i, ActCastRitual, h.ActionTicks(ActCastRitual))
-	res := h.skillCheck(i, Lore, 7, 0, 0)
+	symbol := d.HasSymbol && m.Readied&(1<<d.SymbolSlot) != 0 && int(d.SymbolRitual) == r
+	pool := h.Pool(i, Lore)
+	if symbol {
+		pool += 2
+	}
+	h.lastPool, h.lastDT, h.lastAdv = int8(pool), 7, dice.Normal
+	res := h.roll(pool, 7, dice.Normal)
 	if h.Trace != nil {
 		h.emitCheck(EvCheck, i, t, res)
 	}
 	if !res.OK() {
+		if symbol {
+			op := Op{Kind: OpTerrifiedByAdversary}
+			h.applyEffect(i, i, &op, m.Pos)
+		}
 		return false
 	}
-	m.Cast |= 1 << r
+	m.Cast |= 1 << k
 	h.lastSucc = res.Successes
 	h.applyOps(i, t, &rd.OnSuccess, h.M[t].Pos, -1)
-	if rd.POW > 0 && t != i && h.Hostile(i, t) {
+	if rd.POW > 0 && t != i && h.Hostile(i, t) && h.M[t].State == Active {
 		a := attack{kind: ShootingAttack, pool: int(rd.POW), damage: true, card: -1, crit: &rd.Crit, origin: h.M[t].Pos}
 		h.resolve(i, t, &a)
 	}
@@ -118,6 +203,9 @@ func (h *Hunt) recoverWND(i, n int) {
 	}
 	if n > 0 {
 		m.WND += int16(n)
+		if m.Side == PackSide {
+			h.Rec.Healed[i] += int16(n)
+		}
 		if h.Trace != nil {
 			h.emit(Event{Kind: EvHealed, Model: int8(i), N: int16(n), Loc: -1})
 		}

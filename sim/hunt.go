@@ -38,8 +38,12 @@ type Model struct {
 	Loaded    uint8 // bit i: shooting weapon in slot i is loaded
 	Ammo      [MaxWeapons]uint8
 	GearAmmo  [2]uint8
-	GearReady uint8 // bit g: gear g readied
-	Cast      uint8 // bit r: ritual r cast successfully this hunt
+	GearReady uint8               // bit g: gear g readied
+	Cast      uint16              // bit k: Scenario.Rituals[k] cast successfully this hunt
+	Immune    CondSet             // Conditions it cannot suffer (Elysian Incense)
+	SlotCrit  [MaxWeapons]CondSet // Crit abilities its weapons gained (Burning Pitch, Poison Vial, Indomitable Edge)
+	Ward      uint8               // bit 1: melee, bit 2: shooting attacks against it are at Disadvantage
+	Marked    bool                // Shooting Attacks against it are at Advantage
 
 	reach float32 // a Pack model's melee reach (cached; see MeleeReach)
 
@@ -77,6 +81,8 @@ type Area struct {
 	FoeDEF  int8
 	Kind    uint8
 	Seq     uint16
+	Pair    uint16 // Seq of the linked Area (Cosmic Rift), 0: none
+	Spent   bool   // a trap that has been triggered
 }
 
 // PackPolicy chooses for the Pack. Implementations live in package ai.
@@ -143,6 +149,7 @@ type Hunt struct {
 	lastPool, lastDT int8
 	lastAdv          dice.Adv
 	lastSucc         uint8
+	shared           int8 // the roll an OpEach shares among the models it reaches
 	buf              [MaxModels]int8
 }
 

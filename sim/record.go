@@ -23,6 +23,7 @@ type Record struct {
 	DecidedAt         uint16 // Tick the outcome was settled (the last of a side gone; the cap's last Tick)
 	NPack             uint8
 	Taken             [MaxPack]int16  // WNDs taken by each Pack model
+	Healed            [MaxPack]int16  // WNDs each Pack model recovered
 	DiedAt            [MaxPack]uint16 // Tick each Pack model died
 	FledAt            [MaxPack]uint16 // Tick each Pack model fled
 	Attacks           [MaxPack]uint16

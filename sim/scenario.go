@@ -52,18 +52,28 @@ type OpKind uint8
 // Effect ops, the small vocabulary in which card actions, weapon abilities
 // and hit-location effects are written.
 const (
-	OpNone             OpKind = iota
-	OpImpose                  // impose Cond on the target
-	OpPush                    // push the target Dist inches away from the performer
-	OpPlaceScatter            // place the target by a Scatter Roll from its position
-	OpPlaceAdjacent           // place the target in base contact with the performer
-	OpMoveSelfAdjacent        // place the performer in base contact with the target
-	OpArea                    // create an Area of kind Area at At
-	OpGrantCrit               // the Adversary's attacks gain "Crit: impose Cond" for the hunt
-	OpHeal                    // the performer heals d5 WNDs on its own hit locations
-	OpImposeSelf              // the performer suffers Cond
-	OpAttack                  // the performer makes the attack Triggers[Sub]
-	OpRecoverWND              // the target recovers WNDs equal to the Check's Successes, at most N
+	OpNone                 OpKind = iota
+	OpImpose                      // impose Cond on the target
+	OpPush                        // push the target Dist inches away from the performer
+	OpPlaceScatter                // place the target by a Scatter Roll from its position
+	OpPlaceAdjacent               // place the target in base contact with the performer
+	OpMoveSelfAdjacent            // place the performer in base contact with the target
+	OpArea                        // create an Area of kind Area at At
+	OpGrantCrit                   // the Adversary's attacks gain "Crit: impose Cond" for the hunt
+	OpHeal                        // the performer heals d5 WNDs on its own hit locations
+	OpImposeSelf                  // the performer suffers Cond
+	OpAttack                      // the performer makes the attack Triggers[Sub]
+	OpRecoverWND                  // the target recovers WNDs equal to the Check's Successes, at most N
+	OpGainWND                     // the target recovers N WNDs, or dN (Die) rolled once per effect
+	OpLoseWND                     // the target loses N WNDs, or dN (Die)
+	OpImmune                      // the target becomes immune to Cond for the hunt
+	OpWeaponCrit                  // the target's first readied weapon gains "Crit: impose Cond" for the hunt
+	OpWard                        // attacks of kind N (1 melee, 2 shooting) against the target are at Disadvantage for the hunt
+	OpMark                        // Shooting Attacks against the target are at Advantage for the hunt
+	OpResist                      // the target makes a Check of Skill against DT N or suffers Cond
+	OpEach                        // Lists[Sub] applies to every model within Dist of the performer (itself included)
+	OpAreaPair                    // two linked Areas of kind Area: one at At, one a Scatter from it; entering one places a model beside the other
+	OpTerrifiedByAdversary        // the target becomes Terrified of the Adversary
 )
 
 // AreaAt says where an OpArea is centred.
@@ -79,13 +89,15 @@ const (
 
 // Op is one effect.
 type Op struct {
-	Kind OpKind
-	Cond Cond
-	At   AreaAt
-	Area uint8 // index into AdversaryDef.Areas
-	Sub  uint8 // index into AdversaryDef.Triggers
-	N    int8  // an amount (OpRecoverWND's cap)
-	Dist float32
+	Kind  OpKind
+	Cond  Cond
+	At    AreaAt
+	Area  uint8 // index into AdversaryDef.Areas
+	Sub   uint8 // index into AdversaryDef.Triggers
+	N     int8  // an amount (OpRecoverWND's cap, OpGainWND's WNDs, OpResist's DT, OpWard's kinds)
+	Die   int8  // a die for the amount (5: d5, 10: d10); 0: N
+	Skill Skill // OpResist's Check
+	Dist  float32
 }
 
 // Ops is a short fixed list of effects.
@@ -164,6 +176,13 @@ type AreaKind struct {
 	Diameter float32
 	Terrain  Terrain
 	FoeDEF   int8 // DEF bonus for Foes within the Area
+	// A model that enters the Area makes a Check of EnterSkill against
+	// EnterDT or suffers EnterCond (none when EnterCond is NoCond); with
+	// Once, only the first model to enter does, and the Area is spent.
+	EnterSkill Skill
+	EnterDT    int8
+	EnterCond  Cond
+	Once       bool
 }
 
 // AdversaryDef is a compiled Adversary.
@@ -242,6 +261,8 @@ type GearDef struct {
 	Ammo      uint8 // 0: unlimited
 	MustReady bool
 	Hands     uint8
+	Attack    bool    // used with the Attack Action: a Shooting Check against the target's Defence
+	Min       float32 // the nearest the target may be (Attack gear)
 	Range     float32 // < 0: the user itself is the target
 	OnSuccess Ops
 	OnFailure Ops
@@ -253,6 +274,8 @@ type GearDef struct {
 type RitualDef struct {
 	Name      string
 	Range     float32 // < 0: the caster itself is the target
+	Hostile   bool    // the target must be a Hostile model
+	Friendly  bool    // the target must be a Friendly model (or the caster)
 	POW       int8
 	OnSuccess Ops
 	Crit      Ops
@@ -276,6 +299,19 @@ type PackDef struct {
 	Gear      [2]uint8 // indices into Scenario.Gear
 	NRituals  uint8
 	Rituals   [3]uint8 // indices into Scenario.Rituals
+	// The Book of Rituals in weapon slot BookSlot (with HasBook) makes its
+	// inscribed Rituals castable while readied; they follow the known ones
+	// in the Ritual numbering of CastRitual.
+	HasBook  bool
+	BookSlot int8
+	NBook    uint8
+	Book     [2]uint8
+	// The Religious Symbol in weapon slot SymbolSlot (with HasSymbol) adds 2 to
+	// the Lore pool for the known Ritual SymbolRitual, and a failed casting
+	// of it leaves the caster Terrified.
+	HasSymbol    bool
+	SymbolSlot   int8
+	SymbolRitual int8
 }
 
 // Piece is a terrain piece of a map.
@@ -310,6 +346,7 @@ type Scenario struct {
 	Adversary AdversaryDef
 	Pack      []PackDef
 	Weapons   []WeaponDef
+	Lists     []Ops // effect lists that ops refer to (OpEach)
 	Gear      []GearDef
 	Rituals   []RitualDef
 	Map       Map

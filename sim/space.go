@@ -165,7 +165,7 @@ func (h *Hunt) areaFoeDEF(i int) int {
 
 // addArea creates an Area of kind k centred at c. At most MaxAreas exist;
 // the oldest goes when a new one needs room.
-func (h *Hunt) addArea(k uint8, c geom.Vec) {
+func (h *Hunt) addArea(k uint8, c geom.Vec) *Area {
 	ak := &h.Sc.Adversary.Areas[k]
 	if int(h.NAreas) == MaxAreas {
 		copy(h.Areas[:], h.Areas[1:])
@@ -184,6 +184,14 @@ func (h *Hunt) addArea(k uint8, c geom.Vec) {
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvArea, Name: ak.Name, Pos: c})
 	}
+	seq := h.AreaSeq
+	h.sprung(int(h.NAreas) - 1)
+	for n := 0; n < int(h.NAreas); n++ {
+		if h.Areas[n].Seq == seq {
+			return &h.Areas[n]
+		}
+	}
+	return nil
 }
 
 // scatter returns the point a Scatter Roll from p lands on: d5 inches in
@@ -361,9 +369,13 @@ func (h *Hunt) forcedAway(i int, from geom.Vec, dist float32) {
 	}
 	goal := m.Pos.Add(dir.Scale(dist))
 	goal = geom.ClampToBoard(goal, m.R, h.Sc.Map.W, h.Sc.Map.H)
+	start := m.Pos
 	h.travel(i, goal, dist, -1, false)
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvFled, Model: int8(i), Pos: m.Pos})
+	}
+	if h.NAreas > 0 {
+		h.enterAreas(i, start)
 	}
 }
 

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"balance/configs"
+	"balance/reports"
+	"balance/sim"
+)
+
+type mapOpts struct {
+	data      string
+	adversary string
+	pack      string
+	out       string
+	seed      uint64
+	hunt      uint64
+}
+
+func (o *mapOpts) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.out, "out", "", "write the picture to this file, PNG or SVG by its extension (default NAME.png)")
+	fs.StringVar(&o.adversary, "adversary", "wandering-son", "Adversary slug, or the path of an Adversary YAML file, to deploy")
+	fs.StringVar(&o.pack, "pack", configs.DefaultPack, "Pack name (see 'balance list packs') to deploy")
+	fs.Uint64Var(&o.seed, "seed", 1, "run seed of the deployment shown")
+	fs.Uint64Var(&o.hunt, "hunt", 0, "hunt index within the run: the deployment is the one hunt I of seed S starts with")
+	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
+}
+
+func init() {
+	register(&command{
+		name:    "map",
+		summary: "draw a scenario map and a deployment to a PNG or SVG",
+		usage:   "NAME [-out FILE] [-adversary SLUG|FILE] [-pack NAME] [-seed S] [-hunt I] [-data DIR]",
+		long: `map draws the scenario map NAME (see 'balance list scenarios') to scale: the
+board with a 1" grid, each terrain piece filled by its types (a legend names
+each set of types present), the exits as thick segments on the border, and
+the models of hunt I of seed S where the engine deploys them, each a circle
+the size of its base with a short tag the legend names. -out chooses the
+file, a .png or an .svg; by default NAME.png in the current directory.
+Flags may come before or after NAME.`,
+		examples: []string{
+			"balance map lair -out reports/latest/maps/lair.png",
+			"balance map ruins -adversary praetorians -pack quartet -seed 3 -out reports/latest/maps/ruins.svg",
+		},
+		run: runMap,
+	})
+	flagsOf["map"] = func(fs *flag.FlagSet) { new(mapOpts).flags(fs) }
+}
+
+func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var o mapOpts
+	fs := flag.NewFlagSet("map", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.flags(fs)
+	if err := parseFlags(fs, args, true); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usagef("name a map (see 'balance list scenarios')")
+	}
+	name := fs.Arg(0)
+	// Flags may also follow the name.
+	if err := parseFlags(fs, fs.Args()[1:], false); err != nil {
+		return err
+	}
+	if o.out == "" {
+		o.out = name + ".png"
+	}
+	switch strings.ToLower(filepath.Ext(o.out)) {
+	case ".png", ".svg":
+	default:
+		return usagef("-out %s: the file must end in .png or .svg", o.out)
+	}
+	d, err := loadData(o.data)
+	if err != nil {
+		return err
+	}
+	if _, ok := d.Scenarios[name]; !ok {
+		known := d.Slugs("scenarios")
+		if s := nearest(name, known); s != "" {
+			return fmt.Errorf("unknown map %q; did you mean %q? (known: %s)", name, s, strings.Join(known, ", "))
+		}
+		return fmt.Errorf("unknown map %q (known: %s)", name, strings.Join(known, ", "))
+	}
+	slug := o.adversary
+	if isPath(slug) {
+		if slug, err = d.AddAdversaryFile(o.adversary); err != nil {
+			return err
+		}
+	}
+	sc, err := d.Compile(slug, o.pack, name)
+	if err != nil {
+		return err
+	}
+	if err := checkFileWritable("-out", o.out); err != nil {
+		return err
+	}
+	var tmpl, h sim.Hunt
+	tmpl.Init(sc)
+	h.Reset(&tmpl, o.seed, o.hunt)
+	if err := reports.DrawMap(o.out, &h); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", o.out)
+	return nil
+}
