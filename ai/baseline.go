@@ -46,8 +46,11 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 		h.Recover(i, sim.Stunned)
 		return
 	}
-	if b.hopeless(h, i) {
+	if b.hopeless(h, i) || h.Sc.Objective.Kind == sim.ObjAmbush {
 		b.flee(h, i)
+		return
+	}
+	if b.objective(h, i) {
 		return
 	}
 	if m.Conds.Has(sim.Burning) && m.WND <= b.RecoverBurningAt {
@@ -165,7 +168,7 @@ func shooter(h *sim.Hunt, i int) (int, bool) {
 	d := &h.Sc.Pack[m.Def]
 	for s := 0; s < int(d.NWeapons); s++ {
 		w := &h.Sc.Weapons[d.Weapons[s]]
-		if m.Readied&(1<<s) != 0 && w.Kind == sim.ShootingWeapon && m.Ammo[s] > 0 {
+		if m.Readied&(1<<s) != 0 && w.Kind == sim.ShootingWeapon && !w.Net && m.Ammo[s] > 0 {
 			return s, true
 		}
 	}

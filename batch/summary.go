@@ -62,6 +62,13 @@ func Summarize(m Meta, t *Tally, sc *sim.Scenario) *stats.Summary {
 	s.PackDeaths = Dist(t.PackDeaths)
 	s.Turns = Dist(t.Turns)
 	s.Draws = Dist(t.Draws)
+	if k := sc.Objective.Kind; k != sim.NoObjective {
+		s.Objective = k.String()
+		met := stats.FromEstimate(stats.Proportion(t.ObjectiveMet, n, Conf))
+		s.ObjectiveMet = &met
+		r := shifted(t.Renown, RenownOffset)
+		s.Renown = &r
+	}
 	for i := range t.Pack {
 		p := &t.Pack[i]
 		d := &sc.Pack[i]
@@ -177,6 +184,26 @@ func Dist(h []int64) stats.Distribution {
 		d.SD = math.Sqrt(math.Max(v, 0))
 	}
 	d.P10, d.P50, d.P90 = quantile(h, n, 0.1), quantile(h, n, 0.5), quantile(h, n, 0.9)
+	return d
+}
+
+// shifted is Dist of a histogram whose bin v holds the value v-off: the
+// figures are shifted back (the histogram keeps the shifted bins, from
+// value -off up).
+func shifted(h []int64, off int) stats.Distribution {
+	d := Dist(h)
+	if d.N == 0 {
+		return d
+	}
+	o := float64(off)
+	d.Mean.Estimate -= o
+	d.Mean.Low -= o
+	d.Mean.High -= o
+	d.Min -= int64(off)
+	d.Max -= int64(off)
+	d.P10 -= int64(off)
+	d.P50 -= int64(off)
+	d.P90 -= int64(off)
 	return d
 }
 

@@ -81,7 +81,13 @@ type Tally struct {
 
 	Turns []int64 `json:"turns"`
 	Draws []int64 `json:"draws"`
+
+	ObjectiveMet int64   `json:"objective_met"`
+	Renown       []int64 `json:"renown"` // by Renown + RenownOffset
 }
+
+// RenownOffset shifts Renown (which may be negative) into histogram bins.
+const RenownOffset = 100
 
 // Shape is what a Tally's dimensions depend on, taken from a scenario.
 type Shape struct {
@@ -117,6 +123,7 @@ func NewTally(s Shape) *Tally {
 		PackDeaths:   make([]int64, len(s.PackWND)+1),
 		LocExhausted: make([]int64, s.NLoc),
 		Turns:        make([]int64, maxTurns+1),
+		Renown:       make([]int64, 2*RenownOffset+1),
 		Draws:        make([]int64, maxDraws+1),
 	}
 	for _, w := range s.PackWND {
@@ -230,11 +237,17 @@ func (t *Tally) Add(r *sim.Record) {
 	}
 	bump(t.Turns, int(r.Turns))
 	bump(t.Draws, int(r.Draws))
+	if r.Objective != sim.NoObjective {
+		if r.ObjectiveMet {
+			t.ObjectiveMet++
+		}
+		bump(t.Renown, int(r.Renown)+RenownOffset)
+	}
 }
 
 // Reset empties the tally, keeping its shape.
 func (t *Tally) Reset() {
-	t.Hunts, t.AdvDefeated = 0, 0
+	t.Hunts, t.AdvDefeated, t.ObjectiveMet = 0, 0, 0
 	t.Outcomes = [sim.NumOutcomes]int64{}
 	t.Cards = [16]CardTally{}
 	t.Conds, t.CondsSq = [sim.NumConds]int64{}, [sim.NumConds]int64{}
@@ -249,7 +262,7 @@ func (t *Tally) Reset() {
 // hists lists every histogram slice of the tally, in a fixed order.
 func (t *Tally) hists() [][]int64 {
 	hs := [][]int64{t.Rounds, t.DecidedAt, t.DefeatedAt, t.AdvWounds, t.MinionsSlain, t.PackDeaths,
-		t.LocExhausted, t.Turns, t.Draws}
+		t.LocExhausted, t.Turns, t.Draws, t.Renown}
 	for i := range t.Pack {
 		hs = append(hs, t.Pack[i].Wounds, t.Pack[i].Attacks)
 	}
@@ -275,6 +288,7 @@ func (t *Tally) Merge(u *Tally) error {
 	}
 	t.Hunts += u.Hunts
 	t.AdvDefeated += u.AdvDefeated
+	t.ObjectiveMet += u.ObjectiveMet
 	for k := range t.Outcomes {
 		t.Outcomes[k] += u.Outcomes[k]
 	}

@@ -17,6 +17,12 @@ func mmToRadius(mm float64) float32 { return float32(mm / 25.4 / 2) }
 // slug adversary against pack on the scenario map. Names become small
 // integers here, once; the engine never looks a name up.
 func (d *Data) Compile(adversary, pack, scenario string) (*sim.Scenario, error) {
+	return d.CompileWith(adversary, pack, scenario, "")
+}
+
+// CompileWith is Compile with an Objective (its slug; "" for none). An
+// Objective whose rules are not simulated yet is refused, by name.
+func (d *Data) CompileWith(adversary, pack, scenario, objective string) (*sim.Scenario, error) {
 	a, ok := d.Adversaries[adversary]
 	if !ok {
 		return nil, unknownName("adversary", adversary, d.Slugs("adversaries"))
@@ -41,10 +47,77 @@ func (d *Data) Compile(adversary, pack, scenario string) (*sim.Scenario, error) 
 	if err := c.mapOf(m); err != nil {
 		return nil, err
 	}
+	if objective != "" {
+		if err := c.objective(objective); err != nil {
+			return nil, err
+		}
+	}
 	if n := len(sc.Pack) + len(a.Models) + minionCount(a); n > sim.MaxModels {
 		return nil, fmt.Errorf("%d models on the board; the engine holds at most %d", n, sim.MaxModels)
 	}
 	return sc, nil
+}
+
+// objective compiles the Objective: its kind and Renown, and the Net that
+// Capture the Beast lends the first Cazador.
+func (c *compiler) objective(slug string) error {
+	o, ok := c.d.Objectives[slug]
+	if !ok {
+		return unknownName("objective", slug, c.d.Slugs("objectives"))
+	}
+	if !o.Simulated {
+		return fmt.Errorf("objective %s (%s): its rules are not simulated yet; simulated: %s", slug, o.Name, strings.Join(c.d.SimulatedObjectives(), ", "))
+	}
+	k, ok := sim.ObjKindByName(slug)
+	if !ok {
+		return fmt.Errorf("objective %s: no rules for it (the objectives are %v)", slug, c.d.Slugs("objectives"))
+	}
+	od := sim.ObjectiveDef{Kind: k, Name: o.Name,
+		Success: sim.Roll{Die: int8(o.Success.Die), Plus: int8(o.Success.Plus)},
+		Failure: sim.Roll{Die: int8(o.Failure.Die), Plus: int8(o.Failure.Plus)}}
+	switch o.Per {
+	case "model":
+		od.Per = sim.PerModel
+	case "foe":
+		od.Per = sim.PerFoe
+	}
+	c.sc.Objective = od
+	if k == sim.ObjCapture {
+		// The first Cazador takes the Net at no cost, in place of its last
+		// weapon when it already carries three.
+		net, err := c.weapon("net")
+		if err != nil {
+			return err
+		}
+		c.sc.Weapons[net].Net = true
+		for i := range c.sc.Pack {
+			p := &c.sc.Pack[i]
+			if p.Kind != sim.Cazador {
+				continue
+			}
+			slot := p.NWeapons
+			if slot == sim.MaxWeapons {
+				slot--
+				p.Readied &^= 1 << slot
+			} else {
+				p.NWeapons++
+			}
+			p.Weapons[slot] = net
+			break
+		}
+	}
+	return nil
+}
+
+// SimulatedObjectives lists the objectives whose rules are simulated.
+func (d *Data) SimulatedObjectives() []string {
+	var out []string
+	for _, s := range d.Slugs("objectives") {
+		if d.Objectives[s].Simulated {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func minionCount(a *Adversary) int {

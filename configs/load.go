@@ -29,7 +29,7 @@ const embeddedRoot = "configs"
 
 // fileKinds are the data files at the root of a data directory, by kind, in
 // the order they are decoded (later kinds refer to earlier ones).
-var fileKinds = []string{"rules", "weapons", "armour", "gear", "rituals", "companions", "cazadores", "packs"}
+var fileKinds = []string{"rules", "weapons", "armour", "gear", "rituals", "companions", "cazadores", "packs", "objectives"}
 
 // dirKinds are the data directories, one file per entry.
 var dirKinds = []string{"adversaries", "scenarios"}
@@ -271,6 +271,8 @@ func (d *Data) Slugs(kind string) []string {
 		return slices.Sorted(maps.Keys(d.Gear))
 	case "rituals":
 		return slices.Sorted(maps.Keys(d.Rituals))
+	case "objectives":
+		return slices.Sorted(maps.Keys(d.Objectives))
 	}
 	return nil
 }
@@ -291,6 +293,7 @@ func build(srcs []source) (*Data, error) {
 		Armour:      map[string]*Armour{},
 		Gear:        map[string]*Gear{},
 		Rituals:     map[string]*Ritual{},
+		Objectives:  map[string]*Objective{},
 		Companions:  map[string]*Companion{},
 		Cazadores:   map[string]*Cazador{},
 		Packs:       map[string]*Pack{},
@@ -342,6 +345,8 @@ func build(srcs []source) (*Data, error) {
 				data.Gear[slug] = w.dec.gear(slug, w.v)
 			case "rituals":
 				data.Rituals[slug] = w.dec.ritual(slug, w.v)
+			case "objectives":
+				data.Objectives[slug] = w.dec.objective(slug, w.v)
 			case "companions":
 				data.Companions[slug] = w.dec.companion(slug, w.v, data)
 			case "cazadores":

@@ -16,6 +16,7 @@ type Data struct {
 	Packs       map[string]*Pack
 	Adversaries map[string]*Adversary
 	Scenarios   map[string]*Scenario
+	Objectives  map[string]*Objective
 
 	raw map[string]rawFile // each Adversary's source, for overrides
 }
@@ -354,6 +355,23 @@ type Op struct {
 	Skill     string // resist: the Check's skill
 }
 
+// Objective is one of the ten Objectives (objectives.yaml): its numbers;
+// its rules are the simulator's.
+type Objective struct {
+	Slug      string
+	Name      string
+	Roll      int    // the d10 result that picks it
+	Success   Dice   // Renown gained on success
+	Failure   Dice   // Renown lost on failure
+	Per       string // one of RenownPers: what each gain or loss counts
+	Simulated bool   // false: its rules are not simulated yet; runs refuse it
+}
+
+// Dice is a roll such as d10+5: Die (0 for none) plus Plus.
+type Dice struct {
+	Die, Plus int
+}
+
 // Scenario is a map: its size, exits and terrain (scenarios/<slug>.yaml).
 // Coordinates are inches from the south-west corner, x east, y north.
 type Scenario struct {
@@ -397,6 +415,7 @@ var (
 	EffectOps = []string{"area", "area_pair", "each", "gain_wnd", "immune", "impose", "lose_wnd", "mark", "recover_successes", "resist", "terrified_by_adversary", "ward", "weapon_crit"}
 	// RitualTargets say whom a Ritual may be cast on.
 	RitualTargets   = []string{"any", "friendly", "hostile", "self"}
+	RenownPers      = []string{"foe", "hunt", "model"}
 	PlaceModes      = []string{"adjacent", "scatter"}
 	AreaAts         = []string{"origin", "scatter", "self", "target"}
 	WeaponKinds     = []string{"arcane", "melee", "shooting"}

@@ -112,6 +112,7 @@ func summaryMarkdown(s *stats.Summary) []byte {
 		{"Adversary", adv},
 		{"Pack", pack(s)},
 		{"Scenario", orDash(s.Config.Scenario)},
+		{"Objective", orDash(s.Objective)},
 		{"Round cap", fmt.Sprint(s.Config.RoundCap)},
 		{"Overrides", overrides},
 		{"Game data hash", code(s.Config.Hash)},
@@ -126,6 +127,13 @@ func summaryMarkdown(s *stats.Summary) []byte {
 	var h strings.Builder
 	fmt.Fprintf(&h, "- Pack wins **%s**\n", s.PackWinRate.Percent())
 	fmt.Fprintf(&h, "- Adversary defeated (every hit location exhausted) **%s**\n", s.AdversaryDefeated.Percent())
+	if s.ObjectiveMet != nil {
+		fmt.Fprintf(&h, "- Objective %s met **%s**\n", code(s.Objective), s.ObjectiveMet.Percent())
+	}
+	if s.Renown != nil && s.Renown.N > 0 {
+		fmt.Fprintf(&h, "- Renown per hunt: mean **%s**; median %d, 10%% to 90%%: %d to %d\n",
+			s.Renown.Mean, s.Renown.P50, s.Renown.P10, s.Renown.P90)
+	}
 	fmt.Fprintf(&h, "- Hunt length: mean **%s** Rounds; median %d, 10%% to 90%%: %d to %d\n",
 		s.Rounds.Mean, s.Rounds.P50, s.Rounds.P10, s.Rounds.P90)
 	fmt.Fprintf(&h, "- WNDs dealt to the Adversary per hunt: mean %s\n", s.AdvWounds.Mean)

@@ -37,6 +37,12 @@ func Table(w io.Writer, s *stats.Summary) {
 	}
 	line("Mean rounds", "%s", s.Rounds.Mean)
 	line("Adversary defeated", "%s", s.AdversaryDefeated.Percent())
+	if s.ObjectiveMet != nil {
+		line("Objective met", "%s (%s)", s.ObjectiveMet.Percent(), s.Objective)
+	}
+	if s.Renown != nil && s.Renown.N > 0 {
+		line("Renown", "mean %s; median %d, 10%%-90%%: %d to %d", s.Renown.Mean, s.Renown.P50, s.Renown.P10, s.Renown.P90)
+	}
 	for _, m := range s.Pack {
 		line(m.Name+" dies", "%s", m.Died.Percent())
 	}

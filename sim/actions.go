@@ -265,6 +265,9 @@ func (h *Hunt) TryAttack(i, t, s int) (made, hit bool) {
 	h.Rec.Attacks[i]++
 	if hit {
 		h.Rec.Hits[i]++
+		if w.Net {
+			h.netHit(t)
+		}
 	}
 	return true, hit
 }

@@ -142,6 +142,7 @@ type Hunt struct {
 	Areas   [MaxAreas]Area
 
 	Rec Record
+	Obj ObjState
 
 	Trace            Tracer
 	side             dice.RNG // trace-only stream for showing dice faces
@@ -250,6 +251,7 @@ func (h *Hunt) Play(p PackPolicy, f FoeAI) {
 		}
 	}
 	h.Rec.finish(h)
+	h.objectiveFinish()
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvEnd})
 	}
@@ -454,6 +456,9 @@ func (h *Hunt) endRound() {
 		if m.State == Active && m.Conds.Has(Poisoned) {
 			h.wound(i, 1, -1, Poisoned)
 		}
+	}
+	if h.Sc.Objective.Kind != NoObjective {
+		h.objectiveEndOfRound()
 	}
 	for i := 0; i < int(h.N); i++ {
 		m := &h.M[i]

@@ -36,6 +36,9 @@ type Record struct {
 	Cards             [16]CardRecord   // by action card (rank*4+suit)
 	Conds             [NumConds]uint16 // Conditions imposed on the Pack
 	Draws             uint64           // random draws the hunt made
+	Objective         ObjKind          // the hunt's Objective
+	ObjectiveMet      bool             // it was accomplished
+	Renown            int16            // Renown gained (or lost) at the end, with an Objective
 }
 
 // Init clears the record for a hunt of h.

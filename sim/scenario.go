@@ -247,6 +247,7 @@ type WeaponDef struct {
 	Ammo        uint8
 	Armour      int8 // armour while readied (Shield)
 	NoDamage    bool // deals no WNDs (Net)
+	Net         bool // the Net: a hit on the Adversary can capture it (Capture the Beast)
 	OnHit       Ops
 	Crit        Ops
 }
@@ -339,6 +340,43 @@ type Map struct {
 	HasTerrain Terrain   // union of the pieces' types
 }
 
+// ObjKind is one of the ten Objectives.
+type ObjKind uint8
+
+// Objectives, numbered as the rulebook's d10.
+const (
+	NoObjective ObjKind = iota
+	ObjVessel
+	ObjWell
+	ObjCapture
+	ObjAmbush
+	ObjExterminate
+	ObjSeal
+	ObjRaze
+	ObjArtifacts
+	ObjIcon
+	ObjPrisoner
+)
+
+// Roll is a roll: dDie (0: none) plus Plus.
+type Roll struct{ Die, Plus int8 }
+
+// Renown counts: what an Objective's gain or loss is counted over.
+const (
+	PerHunt  uint8 = iota // once
+	PerModel              // each Pack model (that fled; that did not)
+	PerFoe                // each Foe left standing
+)
+
+// ObjectiveDef is the Objective of a hunt (Kind NoObjective: none).
+type ObjectiveDef struct {
+	Kind    ObjKind
+	Name    string
+	Success Roll
+	Failure Roll
+	Per     uint8
+}
+
 // Scenario is everything a hunt needs, compiled once and shared read-only
 // by every worker.
 type Scenario struct {
@@ -350,4 +388,5 @@ type Scenario struct {
 	Gear      []GearDef
 	Rituals   []RitualDef
 	Map       Map
+	Objective ObjectiveDef
 }

@@ -737,6 +737,11 @@ func (h *Hunt) dangerAlong(i int, a, b geom.Vec, t float32) (float32, bool) {
 // Scatter from the Adversary (re-rolled up to 8 times to keep 3" apart),
 // the Pack in a row within 3" of the deployment exit.
 func (h *Hunt) deploy() {
+	h.setupObjective()
+	if h.Sc.Objective.Kind == ObjAmbush {
+		h.deployAmbush()
+		return
+	}
 	mp := &h.Sc.Map
 	centre := geom.V(mp.W/2, mp.H/2)
 	prev := centre

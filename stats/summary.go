@@ -41,6 +41,12 @@ type Summary struct {
 	Cards       []Card         `json:"cards"`        // one per action card, in deck order
 	Conditions  []Count        `json:"conditions"`   // Conditions imposed on the Pack, per hunt
 
+	// With an Objective: its slug, how often it was met, and the Renown
+	// the hunt earned (may be negative).
+	Objective    string        `json:"objective,omitempty"`
+	ObjectiveMet *Interval     `json:"objective_met,omitempty"`
+	Renown       *Distribution `json:"renown,omitempty"`
+
 	Draws Distribution `json:"draws"` // random draws per hunt
 	Turns Distribution `json:"turns"` // Turns per hunt
 

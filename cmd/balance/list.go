@@ -10,7 +10,7 @@ import (
 
 // listKinds are the kinds of entry list prints, as configs.Data.Slugs
 // names them.
-var listKinds = []string{"adversaries", "packs", "scenarios", "companions", "cazadores", "weapons", "armour", "gear", "rituals"}
+var listKinds = []string{"adversaries", "packs", "scenarios", "companions", "cazadores", "weapons", "armour", "gear", "rituals", "objectives"}
 
 type listOpts struct {
 	data string

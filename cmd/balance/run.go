@@ -19,6 +19,7 @@ import (
 	"balance/configs"
 	"balance/reports"
 	"balance/sim"
+	"balance/sim/dice"
 	"balance/stats"
 )
 
@@ -40,6 +41,7 @@ type runOpts struct {
 	cpuprofile  string
 	memprofile  string
 	set         multiFlag
+	objective   string
 	shards      int
 	shard       int
 	tally       string
@@ -56,6 +58,7 @@ func (o *runOpts) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at the end")
+	fs.StringVar(&o.objective, "objective", "", "play with an Objective: its slug (see 'balance list objectives'), or random (a d10 roll from the seed)")
 	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 or adversary.wnd=+5 (repeatable; see 'balance help run')")
 	fs.IntVar(&o.shards, "shards", 1, "split the run's hunts into this many shards (with -shard and -tally)")
 	fs.IntVar(&o.shard, "shard", 0, "which shard to run, 0..shards-1")
@@ -131,6 +134,23 @@ func loadRun(g *gameFlags, overrides []string) (*setup, error) {
 		return nil, err
 	}
 	return &setup{data: d, sc: sc, slug: slug, hash: d.Hash(slug, g.pack, g.scenario)}, nil
+}
+
+// pickObjective resolves -objective: a slug, or random: the Objective whose
+// number a d10 rolled from the run seed gives.
+func pickObjective(d *configs.Data, name string, seed uint64) (string, error) {
+	if name != "random" {
+		return name, nil
+	}
+	var r dice.RNG
+	r.Seed(seed, 1<<63) // a stream no hunt uses
+	roll := r.D10()
+	for _, s := range d.Slugs("objectives") {
+		if d.Objectives[s].Roll == roll {
+			return s, nil
+		}
+	}
+	return "", fmt.Errorf("-objective random rolled %d, and no objective has that number", roll)
 }
 
 // checkWritable makes sure dir exists (creating it) and can take files.
@@ -209,6 +229,16 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	st, err := loadRun(&o.game, o.set)
 	if err != nil {
 		return err
+	}
+	if o.objective != "" {
+		slug, err := pickObjective(st.data, o.objective, o.seed)
+		if err != nil {
+			return err
+		}
+		if st.sc, err = st.data.CompileWith(st.slug, o.game.pack, o.game.scenario, slug); err != nil {
+			return err
+		}
+		st.hash += "+" + slug
 	}
 	if o.out != "" {
 		if err := checkWritable(o.out); err != nil {

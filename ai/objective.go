@@ -1,0 +1,124 @@
+package ai
+
+import (
+	"balance/sim"
+	"balance/sim/geom"
+)
+
+// objective pursues the hunt's Objective where the Baseline policy has a
+// plan for it; it reports whether it took the Turn's Action.
+//
+//   - Banish the Well: the Pack model with the largest Lore pool goes to
+//     the Cosmic Well and banishes it when no Hostile model is by it.
+//   - Capture the Beast: the Net's carrier, once the Adversary has two hit
+//     locations exhausted (the Subdue Check rolls one die per exhausted
+//     location), readies the Net, keeps 3-5" away and throws it.
+func (b Baseline) objective(h *sim.Hunt, i int) bool {
+	switch h.Sc.Objective.Kind {
+	case sim.ObjWell:
+		if h.Obj.Banished || banisher(h) != i {
+			return false
+		}
+		if h.CanBanish(i) {
+			h.Note(i, "banish the Cosmic Well")
+			h.Banish(i)
+			return true
+		}
+		near := h.M[i].Pos.Dist(h.Obj.Marker) <= h.Obj.MarkerR+h.M[i].R+1
+		if near {
+			return false // Hostile models guard the Well: fight them
+		}
+		h.Note(i, "to the Cosmic Well")
+		h.FreeMove(i, h.Obj.Marker, -1, 0)
+		if h.CanBanish(i) {
+			h.Banish(i)
+			return true
+		}
+		if h.M[i].Pos.Dist(h.Obj.Marker) > h.Obj.MarkerR+h.M[i].R+1 {
+			h.Move(i, h.Obj.Marker, -1, 0)
+			return true
+		}
+		return false
+	case sim.ObjCapture:
+		return b.capture(h, i)
+	}
+	return false
+}
+
+// banisher is the living Pack model with the largest Lore pool.
+func banisher(h *sim.Hunt) int {
+	best, bp := -1, -1
+	for k := 0; k < int(h.NPack); k++ {
+		if h.M[k].Alive() {
+			if p := h.Pool(k, sim.Lore); p > bp {
+				best, bp = k, p
+			}
+		}
+	}
+	return best
+}
+
+// capture throws the Net at the Adversary when it can subdue it.
+func (b Baseline) capture(h *sim.Hunt, i int) bool {
+	m := &h.M[i]
+	d := &h.Sc.Pack[m.Def]
+	net := -1
+	for s := 0; s < int(d.NWeapons); s++ {
+		if h.Sc.Weapons[d.Weapons[s]].Net {
+			net = s
+		}
+	}
+	if net < 0 || m.Ammo[net] == 0 || h.Obj.Netted {
+		return false
+	}
+	exhausted := 0
+	for l := 0; l < int(h.Sc.Adversary.NLoc); l++ {
+		if h.Exhausted&(1<<l) != 0 {
+			exhausted++
+		}
+	}
+	tg := int(h.Adv0)
+	for k := int(h.Adv0); k < int(h.Adv0+h.NAdv); k++ {
+		if h.M[k].Alive() {
+			tg = k
+			break
+		}
+	}
+	if exhausted < 2 || !h.M[tg].Alive() {
+		return false
+	}
+	if m.Readied&(1<<net) == 0 {
+		// The Net and a 1-handed weapon, if there is one.
+		mask := uint8(1 << net)
+		for s := 0; s < int(d.NWeapons); s++ {
+			if s != net && h.Sc.Weapons[d.Weapons[s]].Hands == 1 {
+				mask |= 1 << s
+				break
+			}
+		}
+		if h.CanAct(i, sim.ActSwitch) {
+			h.Note(i, "ready the Net")
+			return h.Switch(i, mask)
+		}
+		return false
+	}
+	if !h.InWeaponRange(i, net, tg) {
+		w := &h.Sc.Weapons[d.Weapons[net]]
+		dir := m.Pos.Sub(h.M[tg].Pos).Norm()
+		if dir.Len2() == 0 {
+			dir = geom.Dir(0)
+		}
+		want := (w.Min + w.Max) / 2
+		goal := geom.ClampToBoard(h.M[tg].Pos.Add(dir.Scale(want+m.R+h.M[tg].R)), m.R, h.Sc.Map.W, h.Sc.Map.H)
+		h.FreeMove(i, goal, -1, 0)
+	}
+	if made, _ := h.TryAttack(i, tg, net); made {
+		h.Note(i, "throw the Net")
+		return true
+	}
+	if h.CanReload(i, net) {
+		h.Reload(i, net)
+		return true
+	}
+	return false
+}

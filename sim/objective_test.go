@@ -1,0 +1,193 @@
+package sim_test
+
+import (
+	"testing"
+
+	"balance/configs"
+	"balance/sim"
+	"balance/sim/geom"
+)
+
+// objHunt deals hunt (seed, 0) of the duo against adversary with an
+// Objective.
+func objHunt(t *testing.T, adversary, objective string, seed uint64) *sim.Hunt {
+	t.Helper()
+	dataOnce.Do(func() { data, dataErr = configs.LoadEmbedded() })
+	if dataErr != nil {
+		t.Fatal(dataErr)
+	}
+	sc, err := data.CompileWith(adversary, configs.DefaultPack, configs.DefaultScenario, objective)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tmpl sim.Hunt
+	tmpl.Init(sc)
+	h := new(sim.Hunt)
+	h.Reset(&tmpl, seed, 0)
+	return h
+}
+
+func TestObjectiveNotSimulatedRefused(t *testing.T) {
+	dataOnce.Do(func() { data, dataErr = configs.LoadEmbedded() })
+	for _, o := range []string{"raze-habitat", "no-such-objective"} {
+		if _, err := data.CompileWith("wandering-son", "duo", "open-ground", o); err == nil {
+			t.Errorf("%s compiled", o)
+		}
+	}
+}
+
+// Banish the Well: the Well heals every Foe d5 at the end of each Round
+// until banished; banishing needs a Lore Check (DT 5) within 1" of it with
+// no Hostile model within 1" of it.
+func TestBanishTheWell(t *testing.T) {
+	h := objHunt(t, "wandering-son", "banish-the-well", 1)
+	well := h.Obj.Marker
+	if d := well.Dist(geom.V(12, 12)); d > 5+1e-3 || d < 1-1e-3 {
+		t.Fatalf("the Well is %.2f\" from the centre; a Scatter Roll gives 1..5", d)
+	}
+	adv := int(h.Adv0)
+	h.M[adv].Pos = geom.V(2, 22)
+	h.M[0].Pos = well.Add(geom.V(3, 0)) // 1.37" from the Well's edge
+	if h.CanBanish(0) {
+		t.Fatal("banished from too far away")
+	}
+	h.M[0].Pos = well.Add(geom.V(1.8, 0))
+	h.M[adv].Pos = well.Add(geom.V(-2.2, 0))
+	if h.CanBanish(0) {
+		t.Fatal("banished with the Adversary by the Well")
+	}
+	h.M[adv].Pos = geom.V(2, 22)
+	if !h.CanBanish(0) {
+		t.Fatal("cannot banish from beside the Well")
+	}
+	// Over many seeds: a success sets Met; healing stops.
+	met, failed := 0, 0
+	for seed := uint64(1); seed <= 200; seed++ {
+		h := objHunt(t, "wandering-son", "banish-the-well", seed)
+		h.M[h.Adv0].Pos = geom.V(2, 22)
+		h.M[0].Pos = h.Obj.Marker.Add(geom.V(1.8, 0))
+		if h.Banish(0) {
+			met++
+			if !h.Obj.Banished || !h.Obj.Met {
+				t.Fatal("a successful banishing did not banish")
+			}
+		} else {
+			failed++
+		}
+	}
+	if met == 0 || failed == 0 {
+		t.Fatalf("banished %d, failed %d: both should happen", met, failed)
+	}
+}
+
+// The Well heals the Adversary at the end of a Round.
+func TestWellHeals(t *testing.T) {
+	healed := false
+	for seed := uint64(1); seed <= 50 && !healed; seed++ {
+		h := objHunt(t, "wandering-son", "banish-the-well", seed)
+		h.WoundLocation(0, 3)
+		before := h.AdvLeft
+		h.Tick = 10
+		h.Sc.Rules.RoundCap = 99
+		h.EndRoundForTest()
+		if h.AdvLeft > before {
+			healed = true
+			if gain := h.AdvLeft - before; gain < 1 || gain > 3 {
+				t.Fatalf("healed %d of the 3 WNDs dealt", gain)
+			}
+		}
+	}
+	if !healed {
+		t.Fatal("the Well never healed the Adversary")
+	}
+}
+
+// Capture the Beast: the first Cazador carries the Net; a Net hit makes
+// the end of the Round roll a Subdue Check of one die per exhausted
+// location against DT 5.
+func TestCaptureTheBeast(t *testing.T) {
+	h := objHunt(t, "wandering-son", "capture-the-beast", 1)
+	d := &h.Sc.Pack[0]
+	found := false
+	for s := 0; s < int(d.NWeapons); s++ {
+		found = found || h.Sc.Weapons[d.Weapons[s]].Net
+	}
+	if !found {
+		t.Fatal("the first Cazador carries no Net")
+	}
+	captured, escaped := 0, 0
+	for seed := uint64(1); seed <= 300; seed++ {
+		h := objHunt(t, "wandering-son", "capture-the-beast", seed)
+		// Two locations exhausted: a 2-die Subdue Check.
+		h.WoundLocation(0, 5)
+		h.WoundLocation(1, 5)
+		h.Obj.Netted = true
+		h.Tick = 10
+		h.EndRoundForTest()
+		if h.Obj.Captured {
+			captured++
+			if h.M[h.Adv0].Alive() || !h.Obj.Met {
+				t.Fatal("a captured Adversary stays on the board")
+			}
+		} else {
+			escaped++
+		}
+		if h.Obj.Netted {
+			t.Fatal("the Net still holds after the Subdue Check")
+		}
+	}
+	// P(2d10 against DT 5 succeed) = dice.PAtLeast(2, 5, Normal, 1) ~ 0.7.
+	if captured < 150 || captured > 260 {
+		t.Fatalf("captured %d of 300, expected about 210", captured)
+	}
+	_ = escaped
+}
+
+// Escape the Ambush: the Pack deploys by Scatter from the centre, the Foes
+// from Pack models.
+func TestEscapeTheAmbushSetup(t *testing.T) {
+	h := objHunt(t, "wandering-son", "escape-the-ambush", 3)
+	for i := 0; i < int(h.NPack); i++ {
+		if d := h.M[i].Pos.Dist(geom.V(12, 12)); d > 6.5 {
+			t.Fatalf("Pack model %d deployed %.1f\" from the centre", i, d)
+		}
+	}
+	near := false
+	for i := 0; i < int(h.NPack); i++ {
+		if h.M[h.Adv0].Pos.Dist(h.M[i].Pos) <= 5+2 {
+			near = true
+		}
+	}
+	if !near {
+		t.Fatal("the Adversary did not deploy by Scatter from a Pack model")
+	}
+}
+
+// Renown: d5 per exhausted location, d5 more for a defeat, and the
+// Objective's gain or loss; recorded with the Objective.
+func TestRenown(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		h := objHunt(t, "wandering-son", "exterminate-foes", seed)
+		h.Play(nopPolicy{}, nopFoes{})
+		r := &h.Rec
+		if r.Objective != sim.ObjExterminate {
+			t.Fatal("the Record does not name the Objective")
+		}
+		// The Pack did nothing: nothing exhausted, the Son left standing:
+		// -d5 for it.
+		if r.ObjectiveMet || r.Renown < -5 || r.Renown > -1 {
+			t.Fatalf("met %v, Renown %d: want -1..-5", r.ObjectiveMet, r.Renown)
+		}
+	}
+}
+
+type nopPolicy struct{}
+
+func (nopPolicy) Turn(h *sim.Hunt, m int)            {}
+func (nopPolicy) PackFirst(h *sim.Hunt) bool         { return false }
+func (nopPolicy) Order(h *sim.Hunt, eligible []int8) {}
+
+type nopFoes struct{}
+
+func (nopFoes) AdversaryTurn(h *sim.Hunt)     {}
+func (nopFoes) MinionTurn(h *sim.Hunt, m int) {}
