@@ -145,6 +145,20 @@ func exitPoint(h *sim.Hunt, i int) geom.Vec {
 // target picks the Foe to fight: the nearest model of the Adversary, or a
 // Minion that is nearer by more than 3".
 func (Baseline) target(h *sim.Hunt, i int) int {
+	// Assassinate the Vessel: the Pack model nearest the Vessel goes for it.
+	if v := int(h.Obj.Vessel); v >= 0 && h.M[v].Alive() {
+		near, nd := -1, float32(1e9)
+		for k := 0; k < int(h.NPack); k++ {
+			if h.M[k].Alive() {
+				if d := h.Edge(k, v); d < nd {
+					near, nd = k, d
+				}
+			}
+		}
+		if near == i {
+			return v
+		}
+	}
 	best, bd := -1, float32(1e9)
 	for k := int(h.NPack); k < int(h.N); k++ {
 		if !h.M[k].Alive() {

@@ -460,6 +460,11 @@ func aggroOrder(h *sim.Hunt, i int, tree sim.Tree, c []int8) {
 // Minions (a cluster linked by gaps of at most 3"), else the nearest other
 // model of the Adversary. It returns the point and the model to stop at.
 func rallyPoint(h *sim.Hunt, i int) (geom.Vec, int) {
+	// 1) The furthest Objective: the Vessel, the Cosmic Well, a token on
+	// the ground.
+	if p, stop, ok := furthestObjective(h, i); ok {
+		return p, stop
+	}
 	first := int(h.Adv0 + h.NAdv)
 	var group [sim.MaxModels]int8
 	for k := range group {
@@ -468,7 +473,7 @@ func rallyPoint(h *sim.Hunt, i int) (geom.Vec, int) {
 	// Label clusters of Minions (other than i).
 	next := int8(0)
 	for k := first; k < int(h.N); k++ {
-		if k == i || !h.M[k].Alive() || group[k] >= 0 {
+		if k == i || !h.M[k].Alive() || group[k] >= 0 || h.M[k].Kind != sim.Minion {
 			continue
 		}
 		group[k] = next
@@ -480,7 +485,7 @@ func rallyPoint(h *sim.Hunt, i int) (geom.Vec, int) {
 					continue
 				}
 				for b := first; b < int(h.N); b++ {
-					if b != i && group[b] < 0 && h.M[b].Alive() && h.Edge(a, b) <= 3 {
+					if b != i && group[b] < 0 && h.M[b].Alive() && h.M[b].Kind == sim.Minion && h.Edge(a, b) <= 3 {
 						group[b] = next
 						changed = true
 					}
@@ -530,4 +535,30 @@ func rallyPoint(h *sim.Hunt, i int) (geom.Vec, int) {
 		return h.M[i].Pos, -1
 	}
 	return h.M[stop].Pos, stop
+}
+
+// furthestObjective returns the Objective point furthest from Foe i (the
+// Vessel, to be stopped at; the Cosmic Well; a token on the ground), if any.
+func furthestObjective(h *sim.Hunt, i int) (geom.Vec, int, bool) {
+	o := &h.Obj
+	pos := h.M[i].Pos
+	var best geom.Vec
+	stop, bd, ok := -1, float32(-1), false
+	consider := func(p geom.Vec, s int) {
+		if d := pos.Dist(p); d > bd {
+			best, stop, bd, ok = p, s, d, true
+		}
+	}
+	if v := int(o.Vessel); v >= 0 && h.M[v].Alive() && v != i {
+		consider(h.M[v].Pos, v)
+	}
+	if h.Sc.Objective.Kind == sim.ObjWell && !o.Banished {
+		consider(o.Marker, -1)
+	}
+	for k := 0; k < int(o.NTok); k++ {
+		if t := &o.Tok[k]; t.Holder < 0 && !t.Gone && !(h.Sc.Objective.Kind == sim.ObjSeal && t.Done) {
+			consider(t.Pos, -1)
+		}
+	}
+	return best, stop, ok
 }

@@ -41,6 +41,63 @@ func (b Baseline) objective(h *sim.Hunt, i int) bool {
 		return false
 	case sim.ObjCapture:
 		return b.capture(h, i)
+	case sim.ObjSeal, sim.ObjArtifacts, sim.ObjIcon:
+		return b.tokens(h, i)
+	}
+	return false
+}
+
+// tokens sends each of the first Pack models to a token of its own (for
+// the Seal: the Talc carriers), to ward, take or search it; a model that
+// carries the Genuine Icon, or an Artifact, then leaves by an Exit.
+func (b Baseline) tokens(h *sim.Hunt, i int) bool {
+	o := &h.Obj
+	kind := h.Sc.Objective.Kind
+	if kind != sim.ObjSeal {
+		for k := 0; k < int(o.NTok); k++ {
+			t := &o.Tok[k]
+			if int(t.Holder) == i && (kind == sim.ObjArtifacts || t.Genuine) {
+				b.flee(h, i)
+				return true
+			}
+		}
+	}
+	if h.CanTakeToken(i) {
+		h.Note(i, "take the objective")
+		h.TakeToken(i)
+		return true
+	}
+	k := i
+	if k >= int(o.NTok) || kind == sim.ObjSeal && !h.HasTalc(i) {
+		return false
+	}
+	// Its own token, or, when that is dealt with, any token left.
+	t := &o.Tok[k]
+	open := func(t *sim.Token) bool {
+		return !t.Gone && t.Holder < 0 && !(kind == sim.ObjSeal && t.Done)
+	}
+	if !open(t) {
+		k = -1
+		for j := 0; j < int(o.NTok); j++ {
+			if open(&o.Tok[j]) {
+				k = j
+				break
+			}
+		}
+		if k < 0 {
+			return false
+		}
+		t = &o.Tok[k]
+	}
+	h.Note(i, "to the objective")
+	h.FreeMove(i, t.Pos, -1, 0)
+	if h.CanTakeToken(i) {
+		h.TakeToken(i)
+		return true
+	}
+	if h.M[i].Pos.Dist(t.Pos) > sim.TokenR+h.M[i].R+1 {
+		h.Move(i, t.Pos, -1, 0)
+		return true
 	}
 	return false
 }

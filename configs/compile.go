@@ -52,7 +52,11 @@ func (d *Data) CompileWith(adversary, pack, scenario, objective string) (*sim.Sc
 			return nil, err
 		}
 	}
-	if n := len(sc.Pack) + len(a.Models) + minionCount(a); n > sim.MaxModels {
+	n := len(sc.Pack) + len(a.Models) + minionCount(a)
+	if sc.Objective.Kind == sim.ObjVessel {
+		n++
+	}
+	if n > sim.MaxModels {
 		return nil, fmt.Errorf("%d models on the board; the engine holds at most %d", n, sim.MaxModels)
 	}
 	return sc, nil

@@ -521,6 +521,9 @@ func (h *Hunt) Flee(i int) bool {
 		m.State = Fled
 		m.Conds = 0
 		h.Rec.FledAt[i] = uint16(h.Now())
+		if h.Obj.NTok > 0 {
+			h.dropTokens(i, true)
+		}
 		h.sideGone(PackSide)
 		if h.Trace != nil {
 			h.emit(Event{Kind: EvLeft, Model: int8(i)})

@@ -112,6 +112,9 @@ func (h *Hunt) Defence(i int, k AttackKind) int {
 // cannot fight in melee.
 func (h *Hunt) MeleeReach(i int) float32 {
 	m := &h.M[i]
+	if m.Kind == ObjectiveModel {
+		return -1
+	}
 	if m.Side == FoeSide {
 		return float32(m.RNG)
 	}

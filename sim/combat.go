@@ -205,6 +205,16 @@ func (h *Hunt) kill(i int, card int8) {
 	m.State = Dead
 	m.WND = 0
 	m.Conds = 0
+	if h.Obj.NTok > 0 {
+		h.dropTokens(i, false)
+	}
+	if m.Kind == ObjectiveModel && int(h.Obj.Vessel) == i {
+		// Disruption: the Vessel's fall knocks the Adversary down.
+		h.Obj.Met = true
+		for k := int(h.Adv0); k < int(h.Adv0+h.NAdv); k++ {
+			h.impose(k, KnockedDown, i, -1)
+		}
+	}
 	if m.Side == PackSide {
 		h.Rec.DiedAt[i] = uint16(h.Now())
 		if card >= 0 {

@@ -199,6 +199,14 @@ func (h *Hunt) Init(sc *Scenario) {
 			n++
 		}
 	}
+	h.Obj.Vessel = -1
+	if sc.Objective.Kind == ObjVessel {
+		// The Vessel: an Area 1 model, Hostile to the Pack, that takes no Turns.
+		h.M[n] = Model{Side: FoeSide, Kind: ObjectiveModel, R: TokenR, WND: 10, Clock: 1, Terrifier: -1, ParryOn: -1,
+			DEF: 6, TER: 5}
+		h.Obj.Vessel = int8(n)
+		n++
+	}
 	h.N = uint8(n)
 	for i := 0; i < int(h.NPack); i++ {
 		h.M[i].reach = h.packReach(i)
@@ -280,7 +288,7 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	advElig := h.AdvClock == h.Tick && h.adversaryAlive()
 	nf := 0
 	for i := int(h.Adv0 + h.NAdv); i < int(h.N); i++ {
-		if h.M[i].State == Active && h.M[i].Clock == h.Tick {
+		if h.M[i].State == Active && h.M[i].Clock == h.Tick && h.M[i].Kind == Minion {
 			h.buf[nf] = int8(i)
 			nf++
 		}
@@ -470,7 +478,7 @@ func (h *Hunt) endRound() {
 	}
 	foes, pack := false, false
 	for i := 0; i < int(h.N); i++ {
-		if h.M[i].State == Active {
+		if h.M[i].State == Active && h.M[i].Kind != ObjectiveModel {
 			if h.M[i].Side == FoeSide {
 				foes = true
 			} else {

@@ -30,7 +30,25 @@ type ObjState struct {
 	Netted   bool // the Net held the Adversary this Round: a Subdue Check at its end
 	Captured bool // the Adversary is captured
 	Met      bool
+
+	// Tokens: Warding Points, Artifacts or Icons.
+	NTok     uint8
+	Tok      [3]Token
+	SealedIn bool // the Adversary stood in the Warding Points' triangle when the last was warded
+	Vessel   int8 // the Vessel model, -1 without one
 }
+
+// Token is a Warding Point, an Artifact or an Icon.
+type Token struct {
+	Pos     geom.Vec
+	Holder  int8 // the Pack model carrying it, -1 on the ground
+	Done    bool // warded (a Warding Point); found (an Icon)
+	Genuine bool // the Genuine Icon
+	Gone    bool // carried off the board by a model that fled
+}
+
+// TokenR is the radius of the Area 1 markers.
+const TokenR = 0.5
 
 // WellDiameter is the Cosmic Well's Area.
 const WellDiameter = 2
@@ -40,11 +58,44 @@ const WellDiameter = 2
 // the centre).
 func (h *Hunt) setupObjective() {
 	mp := &h.Sc.Map
+	centre := geom.V(mp.W/2, mp.H/2)
 	switch h.Sc.Objective.Kind {
 	case ObjWell:
 		h.Obj.MarkerR = WellDiameter / 2
-		p := h.scatter(geom.V(mp.W/2, mp.H/2))
+		p := h.scatter(centre)
 		h.Obj.Marker = geom.ClampToBoard(p, h.Obj.MarkerR, mp.W, mp.H)
+	case ObjSeal, ObjIcon:
+		h.placeTokens(centre, 10, 3)
+	case ObjArtifacts:
+		h.placeTokens(centre, 5, 0)
+	}
+}
+
+// placeTokens places three tokens by Scatter Rolls of d(die) inches from
+// p, re-rolled up to 8 times to keep apart from the others by gap.
+func (h *Hunt) placeTokens(p geom.Vec, die int, gap float32) {
+	mp := &h.Sc.Map
+	h.Obj.NTok = 3
+	for k := 0; k < 3; k++ {
+		var q geom.Vec
+		for try := 0; try < 8; try++ {
+			d := float32(h.RNG.D10())
+			if die == 5 {
+				d = float32((int(d) + 1) / 2)
+			}
+			q = geom.ClampToBoard(p.Add(geom.Dir(uint8(h.RNG.IntN(256))).Scale(d)), TokenR, mp.W, mp.H)
+			q = h.outOfImpassable(q, TokenR)
+			ok := true
+			for j := 0; j < k; j++ {
+				if q.Dist(h.Obj.Tok[j].Pos)-2*TokenR < gap {
+					ok = false
+				}
+			}
+			if ok {
+				break
+			}
+		}
+		h.Obj.Tok[k] = Token{Pos: q, Holder: -1}
 	}
 }
 
@@ -178,7 +229,7 @@ func (h *Hunt) objectiveFinish() {
 		}
 	}
 	for i := int(h.Adv0); i < int(h.N); i++ {
-		if h.M[i].State == Active {
+		if h.M[i].State == Active && h.M[i].Kind != ObjectiveModel {
 			foesLeft++
 		}
 	}
@@ -187,6 +238,10 @@ func (h *Hunt) objectiveFinish() {
 		h.Obj.Met = r.Outcome == PackWon
 	case ObjAmbush:
 		h.Obj.Met = fled > 0
+	case ObjArtifacts:
+		h.Obj.Met = h.secured(false) == int(h.Obj.NTok)
+	case ObjIcon:
+		h.Obj.Met = h.secured(true) > 0
 	}
 	r.ObjectiveMet = h.Obj.Met
 	renown := 0
@@ -204,6 +259,43 @@ func (h *Hunt) objectiveFinish() {
 			v += h.rollDie(int(d.Die))
 		}
 		return v
+	}
+	switch o.Kind {
+	case ObjSeal:
+		warded := 0
+		for k := 0; k < int(h.Obj.NTok); k++ {
+			if h.Obj.Tok[k].Done {
+				warded++
+			}
+		}
+		if h.Obj.Met {
+			renown += roll(o.Success)
+			if h.Obj.SealedIn {
+				renown += roll(o.Success)
+			}
+		}
+		for k := warded; k < int(h.Obj.NTok); k++ {
+			renown -= roll(o.Failure)
+		}
+		r.Renown = int16(renown)
+		return
+	case ObjArtifacts:
+		got := h.secured(false)
+		for k := 0; k < got; k++ {
+			renown += roll(o.Success)
+		}
+		renown -= (int(h.Obj.NTok) - got) * roll(o.Failure)
+		r.Renown = int16(renown)
+		return
+	case ObjIcon:
+		if h.Obj.Met {
+			renown += roll(o.Success)
+		} else {
+			renown -= roll(o.Failure)
+		}
+		renown += h.secured(false) - h.secured(true) // 1 for each False Icon
+		r.Renown = int16(renown)
+		return
 	}
 	switch o.Per {
 	case PerModel:
@@ -228,4 +320,193 @@ func (h *Hunt) objectiveFinish() {
 		}
 	}
 	r.Renown = int16(renown)
+}
+
+// TokenNear returns a token on the ground within 1" of model i's base
+// (for Forge the Seal: a Warding Point not yet warded), or -1.
+func (h *Hunt) TokenNear(i int) int {
+	m := &h.M[i]
+	for k := 0; k < int(h.Obj.NTok); k++ {
+		t := &h.Obj.Tok[k]
+		if t.Holder >= 0 || t.Gone || (h.Sc.Objective.Kind == ObjSeal && t.Done) {
+			continue
+		}
+		if m.Pos.Dist(t.Pos) <= TokenR+m.R+1+geom.Eps {
+			return k
+		}
+	}
+	return -1
+}
+
+// carried counts the tokens model i carries.
+func (h *Hunt) carried(i int) int {
+	n := 0
+	for k := 0; k < int(h.Obj.NTok); k++ {
+		if int(h.Obj.Tok[k].Holder) == i {
+			n++
+		}
+	}
+	return n
+}
+
+// HasTalc reports whether Pack model i carries Warding Talc: the first
+// three Pack models do (Forge the Seal).
+func (h *Hunt) HasTalc(i int) bool { return i < 3 && i < int(h.NPack) }
+
+// CanTakeToken reports whether Pack model i may act on a token within 1":
+// ward a Warding Point (with Talc), take an Artifact, search or take an
+// Icon (at most 3 carried).
+func (h *Hunt) CanTakeToken(i int) bool {
+	k := h.Sc.Objective.Kind
+	if h.M[i].Side != PackSide || i >= int(h.NPack) || h.TokenNear(i) < 0 {
+		return false
+	}
+	switch k {
+	case ObjSeal:
+		return h.HasTalc(i) && h.CanAct(i, ActCastRitual)
+	case ObjArtifacts:
+		return h.carried(i) < 3 && h.CanAct(i, ActUseGear)
+	case ObjIcon:
+		return h.carried(i) < 3 && h.CanAct(i, ActCastRitual)
+	}
+	return false
+}
+
+// TakeToken acts on the token within 1" of Pack model i: Forge the Seal's
+// warding (Cast Ritual, Lore against DT 5), Recover the Artifacts' taking
+// (Use Gear, Hunt Check) or Retrieve the Icon's search (Cast Ritual, Lore
+// against DT 5; a newly found Icon is Genuine on a d10 of 9-10, or when it
+// is the last one left to find).
+func (h *Hunt) TakeToken(i int) bool {
+	if !h.CanTakeToken(i) {
+		return false
+	}
+	k := h.TokenNear(i)
+	t := &h.Obj.Tok[k]
+	var res = h.tokenCheck(i)
+	if !res {
+		return false
+	}
+	switch h.Sc.Objective.Kind {
+	case ObjSeal:
+		t.Done = true
+		all := true
+		for j := 0; j < int(h.Obj.NTok); j++ {
+			all = all && h.Obj.Tok[j].Done
+		}
+		if all {
+			h.Obj.Met = true
+			h.Obj.SealedIn = h.adversaryInSeal()
+		}
+	case ObjIcon:
+		if !t.Done {
+			t.Done = true
+			left := 0
+			found := false
+			for j := 0; j < int(h.Obj.NTok); j++ {
+				if !h.Obj.Tok[j].Done {
+					left++
+				}
+				found = found || h.Obj.Tok[j].Genuine
+			}
+			switch {
+			case found:
+			case left == 0:
+				t.Genuine = true
+			default:
+				t.Genuine = h.RNG.D10() >= 9
+			}
+		}
+		t.Holder = int8(i)
+	default:
+		t.Holder = int8(i)
+	}
+	if h.Trace != nil {
+		h.emit(Event{Kind: EvTrigger, Model: int8(i), Name: h.tokenNote(k)})
+	}
+	return true
+}
+
+func (h *Hunt) tokenNote(k int) string {
+	t := &h.Obj.Tok[k]
+	switch h.Sc.Objective.Kind {
+	case ObjSeal:
+		return "wards a Warding Point"
+	case ObjIcon:
+		if t.Genuine {
+			return "takes the Genuine Icon"
+		}
+		return "takes a False Icon"
+	}
+	return "takes an Artifact"
+}
+
+// tokenCheck pays for and rolls the Action of TakeToken.
+func (h *Hunt) tokenCheck(i int) bool {
+	if h.Sc.Objective.Kind == ObjArtifacts {
+		h.startAction(i, ActUseGear, h.ActionTicks(ActUseGear))
+		res := h.skillCheck(i, HuntSkill, 0, 0, 0)
+		if h.Trace != nil {
+			h.emitCheck(EvCheck, i, -1, res)
+		}
+		return res.OK()
+	}
+	h.startAction(i, ActCastRitual, h.ActionTicks(ActCastRitual))
+	res := h.skillCheck(i, Lore, 5, 0, 0)
+	if h.Trace != nil {
+		h.emitCheck(EvCheck, i, -1, res)
+	}
+	return res.OK()
+}
+
+// adversaryInSeal reports whether an Adversary model stands inside the
+// triangle of the three Warding Points.
+func (h *Hunt) adversaryInSeal() bool {
+	a, b, c := h.Obj.Tok[0].Pos, h.Obj.Tok[1].Pos, h.Obj.Tok[2].Pos
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		if h.M[i].State != Active {
+			continue
+		}
+		p := h.M[i].Pos
+		d1, d2, d3 := cross(a, b, p), cross(b, c, p), cross(c, a, p)
+		neg := d1 < 0 || d2 < 0 || d3 < 0
+		pos := d1 > 0 || d2 > 0 || d3 > 0
+		if !(neg && pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropTokens leaves the tokens a fallen model carried where it fell; a
+// model that flees takes them off the board.
+func (h *Hunt) dropTokens(i int, fled bool) {
+	for k := 0; k < int(h.Obj.NTok); k++ {
+		t := &h.Obj.Tok[k]
+		if int(t.Holder) != i {
+			continue
+		}
+		if fled {
+			t.Gone = true
+		} else {
+			t.Holder = -1
+			t.Pos = h.M[i].Pos
+		}
+	}
+}
+
+// secured counts the tokens carried at the end by a model alive or fled
+// (genuine: only the Genuine Icon).
+func (h *Hunt) secured(genuine bool) int {
+	n := 0
+	for k := 0; k < int(h.Obj.NTok); k++ {
+		t := &h.Obj.Tok[k]
+		if genuine && !t.Genuine {
+			continue
+		}
+		if t.Gone || t.Holder >= 0 && h.M[t.Holder].State == Active {
+			n++
+		}
+	}
+	return n
 }

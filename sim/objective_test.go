@@ -191,3 +191,138 @@ type nopFoes struct{}
 
 func (nopFoes) AdversaryTurn(h *sim.Hunt)     {}
 func (nopFoes) MinionTurn(h *sim.Hunt, m int) {}
+
+// Forge the Seal: three Warding Points scattered d10 from the centre and
+// 3" apart; only a Talc carrier within 1" wards one (Lore DT 5); all three
+// meet the Objective.
+func TestForgeTheSeal(t *testing.T) {
+	h := objHunt(t, "wandering-son", "forge-the-seal", 2)
+	if h.Obj.NTok != 3 {
+		t.Fatalf("%d Warding Points", h.Obj.NTok)
+	}
+	for a := 0; a < 3; a++ {
+		if d := h.Obj.Tok[a].Pos.Dist(geom.V(12, 12)); d > 10+1e-3 {
+			t.Fatalf("Warding Point %d is %.1f\" from the centre", a, d)
+		}
+	}
+	if h.HasTalc(3) || !h.HasTalc(0) {
+		t.Fatal("the first three Pack models carry the Talc")
+	}
+	warded := 0
+	for seed := uint64(1); seed <= 100 && warded < 20; seed++ {
+		h := objHunt(t, "wandering-son", "forge-the-seal", seed)
+		h.M[h.Adv0].Pos = geom.V(1.5, 22)
+		h.M[3].Pos = h.Obj.Tok[0].Pos.Add(geom.V(1, 0))
+		if h.CanTakeToken(3) {
+			t.Fatal("a model with no Talc may ward")
+		}
+		for k := 0; k < 3; k++ {
+			h.M[k].Pos = h.Obj.Tok[k].Pos.Add(geom.V(0, 1.2))
+		}
+		ok := 0
+		for k := 0; k < 3; k++ {
+			if h.TakeToken(k) {
+				ok++
+			}
+		}
+		if (ok == 3) != h.Obj.Met {
+			t.Fatalf("%d warded, met %v", ok, h.Obj.Met)
+		}
+		warded += ok
+	}
+	if warded == 0 {
+		t.Fatal("nothing was ever warded")
+	}
+}
+
+// Recover the Artifacts: taken with a Hunt Check within 1"; dropped where
+// their carrier falls; carried off by a model that flees.
+func TestRecoverTheArtifacts(t *testing.T) {
+	took := false
+	for seed := uint64(1); seed <= 50 && !took; seed++ {
+		h := objHunt(t, "wandering-son", "recover-the-artifacts", seed)
+		h.M[h.Adv0].Pos = geom.V(1.5, 22)
+		h.M[0].Pos = h.Obj.Tok[0].Pos.Add(geom.V(0, 1.2))
+		if !h.TakeToken(0) {
+			continue
+		}
+		took = true
+		if h.Obj.Tok[0].Holder != 0 {
+			t.Fatal("the Artifact is not carried")
+		}
+		where := geom.V(20, 20)
+		h.M[0].Pos = where
+		h.M[0].WND = 1
+		h.WoundForTest(0, 5)
+		if tk := h.Obj.Tok[0]; tk.Holder != -1 || tk.Pos != where {
+			t.Fatalf("a fallen carrier's Artifact: %+v", tk)
+		}
+	}
+	if !took {
+		t.Fatal("no Artifact was ever taken")
+	}
+}
+
+// Retrieve the Icon: a found Icon is Genuine on 9-10, or when it is the
+// last one to find; only one is Genuine.
+func TestRetrieveTheIcon(t *testing.T) {
+	genuine, lastGenuine := 0, 0
+	for seed := uint64(1); seed <= 300; seed++ {
+		h := objHunt(t, "wandering-son", "retrieve-the-icon", seed)
+		h.M[h.Adv0].Pos = geom.V(1.5, 22)
+		found := 0
+		for k := 0; k < 3; k++ {
+			h.M[k].Pos = h.Obj.Tok[k].Pos.Add(geom.V(0, 1.2))
+			if h.TakeToken(k) {
+				found++
+			}
+		}
+		n := 0
+		for k := 0; k < 3; k++ {
+			if h.Obj.Tok[k].Genuine {
+				n++
+			}
+		}
+		if n > 1 {
+			t.Fatalf("%d Genuine Icons", n)
+		}
+		if found == 3 {
+			if n != 1 {
+				t.Fatal("all three found and none Genuine")
+			}
+			if h.Obj.Tok[2].Genuine {
+				lastGenuine++
+			}
+		}
+		genuine += n
+	}
+	if genuine == 0 || lastGenuine == 0 {
+		t.Fatalf("Genuine Icons %d, of which the last found %d", genuine, lastGenuine)
+	}
+}
+
+// Assassinate the Vessel: at the centre, Hostile to the Pack, takes no
+// Turns, is not a Foe for the end of the hunt; its fall knocks the
+// Adversary down.
+func TestAssassinateTheVessel(t *testing.T) {
+	h := objHunt(t, "wandering-son", "assassinate-the-vessel", 1)
+	v := int(h.Obj.Vessel)
+	if v < 0 || h.M[v].Pos != geom.V(12, 12) || !h.Hostile(0, v) || h.M[v].WND != 10 || h.Defence(v, sim.MeleeAttack) != 6 {
+		t.Fatalf("the Vessel: %+v", h.M[v])
+	}
+	if h.MeleeReach(v) >= 0 {
+		t.Fatal("the Vessel threatens in melee")
+	}
+	h.WoundForTest(v, 10)
+	if h.M[v].Alive() || !h.Obj.Met || !h.M[h.Adv0].Conds.Has(sim.KnockedDown) {
+		t.Fatalf("after the Vessel fell: alive %v, met %v, Adversary %v", h.M[v].Alive(), h.Obj.Met, h.M[h.Adv0].Conds)
+	}
+	// The Vessel standing does not keep a hunt going once every Foe fell.
+	h2 := objHunt(t, "wandering-son", "assassinate-the-vessel", 2)
+	h2.M[h2.Adv0].State = sim.Dead
+	h2.Tick = 10
+	h2.EndRoundForTest()
+	if h2.Rec.Outcome != sim.PackWon {
+		t.Fatalf("outcome %v with only the Vessel left", h2.Rec.Outcome)
+	}
+}

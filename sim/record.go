@@ -67,7 +67,7 @@ func (r *Record) finish(h *Hunt) {
 // board, when it just did.
 func (h *Hunt) sideGone(s Side) {
 	for i := 0; i < int(h.N); i++ {
-		if h.M[i].Side == s && h.M[i].State == Active {
+		if h.M[i].Side == s && h.M[i].State == Active && h.M[i].Kind != ObjectiveModel {
 			return
 		}
 	}

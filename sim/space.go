@@ -140,7 +140,7 @@ func (h *Hunt) Surrounded(i int) bool {
 		if j == i || h.M[j].State != Active {
 			continue
 		}
-		if h.Within(i, j, h.MeleeReach(j)) {
+		if r := h.MeleeReach(j); r >= 0 && h.Within(i, j, r) {
 			if h.Hostile(i, j) {
 				hostile++
 			} else {
@@ -745,6 +745,11 @@ func (h *Hunt) deploy() {
 	mp := &h.Sc.Map
 	centre := geom.V(mp.W/2, mp.H/2)
 	prev := centre
+	if v := int(h.Obj.Vessel); v >= 0 {
+		// Assassinate the Vessel: the Vessel at the centre, the Foes from it.
+		h.M[v].Pos = h.outOfImpassable(centre, h.M[v].R)
+		prev = h.M[v].Pos
+	}
 	// The Adversary's models deploy in a random order, each from the last.
 	var order [MaxAdvModels]uint8
 	for k := range order {
@@ -764,6 +769,9 @@ func (h *Hunt) deploy() {
 	}
 	for i := int(h.Adv0 + h.NAdv); i < int(h.N); i++ {
 		m := &h.M[i]
+		if m.Kind != Minion {
+			continue
+		}
 		var p geom.Vec
 		for try := 0; try < 8; try++ {
 			p = geom.ClampToBoard(h.scatter(h.M[h.Adv0].Pos), m.R, mp.W, mp.H)

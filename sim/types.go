@@ -137,9 +137,10 @@ const (
 	Companion
 	AdversaryModel
 	Minion
+	ObjectiveModel // a model an Objective brings (the Vessel): it takes no Turns
 )
 
-var kindNames = [...]string{"cazador", "companion", "adversary", "minion"}
+var kindNames = [...]string{"cazador", "companion", "adversary", "minion", "objective"}
 
 func (k Kind) String() string { return kindNames[k] }
 
