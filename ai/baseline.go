@@ -36,6 +36,15 @@ func (Baseline) Order(h *sim.Hunt, eligible []int8) {}
 // Turn plays Pack model i's Turn.
 func (b Baseline) Turn(h *sim.Hunt, i int) {
 	m := &h.M[i]
+	if i == int(h.Obj.Prisoner) {
+		// The freed Prisoner makes for the nearest open Exit.
+		if m.Conds.Has(sim.KnockedDown) {
+			h.Recover(i, sim.KnockedDown)
+			return
+		}
+		b.flee(h, i)
+		return
+	}
 	switch {
 	case m.Conds.Has(sim.KnockedDown):
 		h.Note(i, "knocked down: recover")

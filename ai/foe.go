@@ -343,7 +343,7 @@ func nearestHostile(h *sim.Hunt, i int, eligible bool) float32 {
 	best := float32(1e9)
 	for k := 0; k < int(h.N); k++ {
 		m := &h.M[k]
-		if !m.Alive() || !h.Hostile(i, k) || (eligible && m.Conds.Has(sim.Hidden)) {
+		if !m.Alive() || !h.Hostile(i, k) || !h.Targetable(k) || (eligible && m.Conds.Has(sim.Hidden)) {
 			continue
 		}
 		if d := h.Edge(i, k); d < best {
@@ -362,7 +362,7 @@ func target(h *sim.Hunt, i int, tree sim.Tree) int {
 	closest, cd := -1, float32(1e9)
 	for k := 0; k < int(h.N); k++ {
 		m := &h.M[k]
-		if !m.Alive() || !h.Hostile(i, k) || m.Conds.Has(sim.Hidden) {
+		if !m.Alive() || !h.Hostile(i, k) || !h.Targetable(k) || m.Conds.Has(sim.Hidden) {
 			continue
 		}
 		d := h.Edge(i, k)

@@ -41,6 +41,10 @@ func (b Baseline) objective(h *sim.Hunt, i int) bool {
 		return false
 	case sim.ObjCapture:
 		return b.capture(h, i)
+	case sim.ObjPrisoner:
+		return b.free(h, i)
+	case sim.ObjRaze:
+		return b.raze(h, i)
 	case sim.ObjSeal, sim.ObjArtifacts, sim.ObjIcon:
 		return b.tokens(h, i)
 	}
@@ -175,6 +179,102 @@ func (b Baseline) capture(h *sim.Hunt, i int) bool {
 	}
 	if h.CanReload(i, net) {
 		h.Reload(i, net)
+		return true
+	}
+	return false
+}
+
+// free sends the Pack model nearest the Prisoner to free it with the Aid
+// Action, then to help its flight.
+func (b Baseline) free(h *sim.Hunt, i int) bool {
+	p := int(h.Obj.Prisoner)
+	if p < 0 || !h.M[p].Alive() {
+		return false
+	}
+	near, nd := -1, float32(1e9)
+	for k := 0; k < int(h.NPack); k++ {
+		if h.M[k].Alive() {
+			if d := h.Edge(k, p); d < nd {
+				near, nd = k, d
+			}
+		}
+	}
+	if near != i || h.Obj.Freed && h.Obj.FleeAdv {
+		return false
+	}
+	if !h.Within(i, p, 3) {
+		h.FreeMove(i, h.M[p].Pos, p, 0)
+	}
+	if h.Within(i, p, 3) && h.CanAct(i, sim.ActAid) {
+		h.Note(i, "aid the Prisoner")
+		h.Aid(i, p, sim.NoCond)
+		return true
+	}
+	if !h.Obj.Freed && h.CanAct(i, sim.ActMove) {
+		h.Move(i, h.M[p].Pos, p, 0)
+		return true
+	}
+	return false
+}
+
+// raze sends the barrel carrier nearest the Territory into it to ready
+// and set its Explosive Barrel; once the barrel is set, every Pack model
+// keeps out of its blast until it goes off.
+func (b Baseline) raze(h *sim.Hunt, i int) bool {
+	o := &h.Obj
+	if o.Placed >= 0 {
+		if o.Detonated {
+			return false
+		}
+		p := o.Tok[o.Placed].Pos
+		m := &h.M[i]
+		if m.Pos.Dist(p)-m.R-sim.TokenR > sim.BarrelBlast {
+			return false
+		}
+		dir := m.Pos.Sub(p).Norm()
+		if dir.Len2() == 0 {
+			dir = geom.Dir(0)
+		}
+		goal := geom.ClampToBoard(p.Add(dir.Scale(sim.BarrelBlast+m.R+sim.TokenR+1)), m.R, h.Sc.Map.W, h.Sc.Map.H)
+		h.Note(i, "clear of the barrel")
+		h.FreeMove(i, goal, -1, 0)
+		if m.Pos.Dist(p)-m.R-sim.TokenR <= sim.BarrelBlast {
+			h.Move(i, goal, -1, 0)
+			return true
+		}
+		return false
+	}
+	if h.CanTakeToken(i) {
+		h.Note(i, "pick up a barrel")
+		h.TakeToken(i)
+		return true
+	}
+	// The carrier nearest the Territory does it.
+	best, bd := -1, float32(1e9)
+	for k := 0; k < int(h.NPack); k++ {
+		if h.M[k].Alive() && h.BarrelOf(k) >= 0 {
+			if d := h.M[k].Pos.Dist(o.Marker); d < bd {
+				best, bd = k, d
+			}
+		}
+	}
+	if best != i {
+		return false
+	}
+	if !h.InTerritory(i) {
+		h.FreeMove(i, o.Marker, -1, 0)
+	}
+	if h.CanPlaceBarrel(i) {
+		h.Note(i, "set the Explosive Barrel")
+		h.PlaceBarrel(i)
+		return true
+	}
+	if o.BarrelReady&(1<<i) == 0 {
+		h.Note(i, "ready the Explosive Barrel")
+		return h.ReadyBarrel(i)
+	}
+	if !h.InTerritory(i) {
+		h.Move(i, o.Marker, -1, 0)
 		return true
 	}
 	return false

@@ -105,7 +105,10 @@ func ShapeOf(sc *sim.Scenario) Shape {
 	if s.Ticks > sim.MaxCurve {
 		s.Ticks = sim.MaxCurve
 	}
-	for _, p := range sc.Pack {
+	for i, p := range sc.Pack {
+		if sc.HasPrisoner && i == int(sc.PrisonerDef) {
+			continue
+		}
 		s.PackWND = append(s.PackWND, int(p.WND))
 	}
 	return s

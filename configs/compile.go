@@ -86,6 +86,15 @@ func (c *compiler) objective(slug string) error {
 		od.Per = sim.PerFoe
 	}
 	c.sc.Objective = od
+	if k == sim.ObjPrisoner {
+		if o.Model == nil {
+			return fmt.Errorf("objective %s: the Prisoner needs a model: (its attributes)", slug)
+		}
+		pd := sim.PackDef{Name: o.Model.Name, Kind: sim.Companion, BaseR: mmToRadius(o.Model.BaseMM)}
+		setAttrs(&pd, o.Model.Stats)
+		c.sc.Pack = append(c.sc.Pack, pd)
+		c.sc.HasPrisoner, c.sc.PrisonerDef = true, uint8(len(c.sc.Pack)-1)
+	}
 	if k == sim.ObjCapture {
 		// The first Cazador takes the Net at no cost, in place of its last
 		// weapon when it already carries three.

@@ -8,7 +8,8 @@ import (
 )
 
 var (
-	objectiveFields = []string{"name", "roll", "renown", "simulated"}
+	objectiveFields = []string{"name", "roll", "renown", "simulated", "model"}
+	objModelFields  = []string{"name", "spd", "prow", "shrp", "wit", "res", "wnd", "base_mm"}
 	renownFields    = []string{"success", "failure", "per"}
 )
 
@@ -24,6 +25,27 @@ func (d *decoder) objective(slug string, n *yaml.Node) *Objective {
 	}
 	if v, ok := m["simulated"]; ok {
 		o.Simulated = d.boolean(v, at(slug, "simulated"))
+	}
+	if v, ok := m["model"]; ok {
+		p := at(slug, "model")
+		mm := d.fields(v, p, objModelFields, "name", "wnd")
+		om := &ObjModel{BaseMM: 25.4}
+		if x, ok := mm["name"]; ok {
+			om.Name = d.str(x, at(p, "name"))
+		}
+		for _, f := range []struct {
+			key string
+			dst *int
+			hi  int
+		}{{"spd", &om.Stats.Spd, 12}, {"prow", &om.Stats.Prow, 12}, {"shrp", &om.Stats.Shrp, 12}, {"wit", &om.Stats.Wit, 12}, {"res", &om.Stats.Res, 12}, {"wnd", &om.Stats.Wnd, 200}} {
+			if x, ok := mm[f.key]; ok {
+				*f.dst = d.integer(x, at(p, f.key), 0, f.hi)
+			}
+		}
+		if x, ok := mm["base_mm"]; ok {
+			om.BaseMM = d.number(x, at(p, "base_mm"), 10, 300)
+		}
+		o.Model = om
 	}
 	if v, ok := m["renown"]; ok {
 		p := at(slug, "renown")

@@ -360,11 +360,19 @@ type Op struct {
 type Objective struct {
 	Slug      string
 	Name      string
-	Roll      int    // the d10 result that picks it
-	Success   Dice   // Renown gained on success
-	Failure   Dice   // Renown lost on failure
-	Per       string // one of RenownPers: what each gain or loss counts
-	Simulated bool   // false: its rules are not simulated yet; runs refuse it
+	Roll      int       // the d10 result that picks it
+	Success   Dice      // Renown gained on success
+	Failure   Dice      // Renown lost on failure
+	Per       string    // one of RenownPers: what each gain or loss counts
+	Simulated bool      // false: its rules are not simulated yet; runs refuse it
+	Model     *ObjModel // the model it brings (the Prisoner), if any
+}
+
+// ObjModel is a model an Objective brings to the Pack's side.
+type ObjModel struct {
+	Name   string
+	Stats  Attributes
+	BaseMM float64
 }
 
 // Dice is a roll such as d10+5: Die (0 for none) plus Plus.

@@ -55,6 +55,10 @@ func (h *Hunt) CanAct(i int, k ActionKind) bool {
 	if m.Conds.Has(KnockedDown) {
 		return k == ActRecover
 	}
+	if m.Kind == ObjectiveModel && (k == ActAttack || k == ActCastRitual || k == ActDefend || k == ActFocus ||
+		k == ActHide || k == ActParry || k == ActReload || k == ActSpotWeakness || k == ActSwitch) {
+		return false // Pacifist: no Combat Actions
+	}
 	if m.Conds.Has(Stunned) {
 		return k == ActMove || k == ActRecover
 	}
@@ -262,9 +266,13 @@ func (h *Hunt) TryAttack(i, t, s int) (made, hit bool) {
 	if m.Conds.Has(Hidden) {
 		h.clear(i, Hidden)
 	}
-	h.Rec.Attacks[i]++
+	if i < int(h.NPack) {
+		h.Rec.Attacks[i]++
+	}
 	if hit {
-		h.Rec.Hits[i]++
+		if i < int(h.NPack) {
+			h.Rec.Hits[i]++
+		}
 		if w.Net {
 			h.netHit(t)
 		}
@@ -457,7 +465,18 @@ func (h *Hunt) Aid(i, f int, c Cond) bool {
 	if h.Trace != nil {
 		h.emitCheck(EvCheck, i, f, res)
 	}
-	if res.OK() && h.M[f].Conds.Has(c) {
+	switch {
+	case !res.OK():
+	case f == int(h.Obj.Prisoner) && !h.Obj.Freed:
+		// Freeing the Prisoner: it acts from the next Tick.
+		h.Obj.Freed = true
+		h.M[f].Clock = loopClock(h.Tick, 1)
+		if h.Trace != nil {
+			h.emit(Event{Kind: EvTrigger, Model: int8(f), Name: "freed"})
+		}
+	case f == int(h.Obj.Prisoner):
+		h.Obj.FleeAdv = true
+	case h.M[f].Conds.Has(c):
 		h.clear(f, c)
 	}
 	return res.OK()
@@ -512,7 +531,11 @@ func (h *Hunt) Flee(i int) bool {
 		return false
 	}
 	h.startAction(i, ActFlee, h.ActionTicks(ActFlee))
-	res := h.skillCheck(i, Athletics, 7, 0, 0)
+	adv := 0
+	if i == int(h.Obj.Prisoner) && h.Obj.FleeAdv {
+		adv = 1
+	}
+	res := h.skillCheck(i, Athletics, 7, adv, 0)
 	if h.Trace != nil {
 		h.emitCheck(EvCheck, i, -1, res)
 	}
@@ -520,7 +543,12 @@ func (h *Hunt) Flee(i int) bool {
 		m := &h.M[i]
 		m.State = Fled
 		m.Conds = 0
-		h.Rec.FledAt[i] = uint16(h.Now())
+		if i < int(h.NPack) {
+			h.Rec.FledAt[i] = uint16(h.Now())
+		}
+		if i == int(h.Obj.Prisoner) {
+			h.Obj.Met = true
+		}
 		if h.Obj.NTok > 0 {
 			h.dropTokens(i, true)
 		}

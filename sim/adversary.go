@@ -314,7 +314,7 @@ func (h *Hunt) CanTarget(i, t int, act *CardAction) bool {
 // then make only for the models they prefer).
 func (h *Hunt) InReach(i, t int, act *CardAction) bool {
 	m := &h.M[t]
-	if m.State != Active || !h.Hostile(i, t) || m.Conds.Has(Hidden) {
+	if m.State != Active || !h.Hostile(i, t) || m.Conds.Has(Hidden) || !h.Targetable(t) {
 		return false
 	}
 	return h.Within(i, t, h.ActionRange(i, act))
@@ -343,6 +343,9 @@ func (h *Hunt) Affected(i int, act *CardAction, cands []int8, dst []int8) []int8
 				continue
 			}
 			hostile := h.Hostile(i, t)
+			if !h.Targetable(t) {
+				continue
+			}
 			if hostile && !m.Conds.Has(Hidden) && cands != nil {
 				continue // already among the candidates
 			}

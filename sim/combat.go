@@ -185,7 +185,7 @@ func (h *Hunt) wound(i, w int, card int8, cause Cond) {
 	}
 	m.WND -= int16(w)
 	m.Taken += int16(w)
-	if m.Side == PackSide {
+	if m.Side == PackSide && i < int(h.NPack) {
 		h.Rec.Taken[i] += int16(w)
 		if card >= 0 {
 			h.Rec.Cards[card].Wounds += uint16(w)
@@ -215,7 +215,7 @@ func (h *Hunt) kill(i int, card int8) {
 			h.impose(k, KnockedDown, i, -1)
 		}
 	}
-	if m.Side == PackSide {
+	if m.Side == PackSide && i < int(h.NPack) {
 		h.Rec.DiedAt[i] = uint16(h.Now())
 		if card >= 0 {
 			h.Rec.Cards[card].Kills++

@@ -5,3 +5,6 @@ func (h *Hunt) EndRoundForTest() { h.endRound() }
 
 // WoundForTest deals n WNDs to model i.
 func (h *Hunt) WoundForTest(i, n int) { h.wound(i, n, -1, NoCond) }
+
+// BeginTurnForTest starts model i's Turn.
+func (h *Hunt) BeginTurnForTest(i int) { h.beginTurn(i) }

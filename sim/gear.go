@@ -203,7 +203,7 @@ func (h *Hunt) recoverWND(i, n int) {
 	}
 	if n > 0 {
 		m.WND += int16(n)
-		if m.Side == PackSide {
+		if m.Side == PackSide && i < int(h.NPack) {
 			h.Rec.Healed[i] += int16(n)
 		}
 		if h.Trace != nil {

@@ -161,6 +161,9 @@ func (h *Hunt) Init(sc *Scenario) {
 	a := &sc.Adversary
 	n := 0
 	for i := range sc.Pack {
+		if sc.HasPrisoner && i == int(sc.PrisonerDef) {
+			continue
+		}
 		d := &sc.Pack[i]
 		m := &h.M[n]
 		*m = Model{Side: PackSide, Kind: d.Kind, Def: uint8(i), R: d.BaseR, WND: d.WND, Clock: 1, Terrifier: -1, ParryOn: -1}
@@ -205,6 +208,17 @@ func (h *Hunt) Init(sc *Scenario) {
 		h.M[n] = Model{Side: FoeSide, Kind: ObjectiveModel, R: TokenR, WND: 10, Clock: 1, Terrifier: -1, ParryOn: -1,
 			DEF: 6, TER: 5}
 		h.Obj.Vessel = int8(n)
+		n++
+	}
+	h.Obj.Prisoner = -1
+	h.Obj.Placed = -1
+	if sc.HasPrisoner {
+		// The Prisoner: Friendly to the Pack, Hostile to the Foes, inert
+		// until freed.
+		d := &sc.Pack[sc.PrisonerDef]
+		h.M[n] = Model{Side: PackSide, Kind: ObjectiveModel, Def: sc.PrisonerDef, R: d.BaseR, WND: d.WND, Clock: 1,
+			Terrifier: -1, ParryOn: -1, SPD: d.SPD}
+		h.Obj.Prisoner = int8(n)
 		n++
 	}
 	h.N = uint8(n)
@@ -284,6 +298,10 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 			h.elig[np] = int8(i)
 			np++
 		}
+	}
+	if p := int(h.Obj.Prisoner); p >= 0 && h.Obj.Freed && h.M[p].State == Active && h.M[p].Clock == h.Tick {
+		h.elig[np] = int8(p)
+		np++
 	}
 	advElig := h.AdvClock == h.Tick && h.adversaryAlive()
 	nf := 0
@@ -400,6 +418,9 @@ func (h *Hunt) beginTurn(i int) {
 // endTurn closes model i's Turn: a Turn with no Action is a Pass.
 func (h *Hunt) endTurn(i int) {
 	m := &h.M[i]
+	if i == int(h.Obj.Prisoner) {
+		h.Obj.FleeAdv = false // Aid's Advantage lasts to the end of its next Turn
+	}
 	if m.State != Active {
 		return
 	}
@@ -542,6 +563,11 @@ func (h *Hunt) Name(i int) string {
 			return n
 		}
 		return h.Sc.Adversary.Name
+	case ObjectiveModel:
+		if m.Side == PackSide {
+			return h.Sc.Pack[m.Def].Name
+		}
+		return "Vessel"
 	}
 	d := &h.Sc.Adversary.Minions[m.Def]
 	if d.Count > 1 {

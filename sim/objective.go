@@ -36,6 +36,17 @@ type ObjState struct {
 	Tok      [3]Token
 	SealedIn bool // the Adversary stood in the Warding Points' triangle when the last was warded
 	Vessel   int8 // the Vessel model, -1 without one
+	Prisoner int8 // the Prisoner model, -1 without one
+	Freed    bool // the Prisoner is freed
+	FleeAdv  bool // the Prisoner's next Flee has Advantage (Aid)
+
+	// Raze Habitat: barrels are tokens; BarrelReady[i]: Pack model i has
+	// its barrel readied; Placed: the barrel placed (-1: none) and when.
+	BarrelReady uint8
+	Placed      int8
+	PlacedRound uint16
+	Detonated   bool
+	FriendHurt  bool
 }
 
 // Token is a Warding Point, an Artifact or an Icon.
@@ -68,6 +79,117 @@ func (h *Hunt) setupObjective() {
 		h.placeTokens(centre, 10, 3)
 	case ObjArtifacts:
 		h.placeTokens(centre, 5, 0)
+	case ObjRaze:
+		h.Obj.MarkerR = TerritoryDiameter / 2
+		h.Obj.Marker = geom.ClampToBoard(h.scatter(centre), h.Obj.MarkerR, mp.W, mp.H)
+		// The first three Pack models each carry an Explosive Barrel.
+		h.Obj.NTok = uint8(min(3, int(h.NPack)))
+		for k := 0; k < int(h.Obj.NTok); k++ {
+			h.Obj.Tok[k] = Token{Holder: int8(k)}
+		}
+	}
+}
+
+// TerritoryDiameter is the Adversary's Territory (Raze Habitat), and
+// BarrelBlast how far the Explosive Barrel's blast reaches.
+const (
+	TerritoryDiameter = 3
+	BarrelBlast       = 5
+)
+
+// BarrelOf returns the barrel Pack model i carries, or -1.
+func (h *Hunt) BarrelOf(i int) int {
+	if h.Sc.Objective.Kind != ObjRaze {
+		return -1
+	}
+	for k := 0; k < int(h.Obj.NTok); k++ {
+		if int(h.Obj.Tok[k].Holder) == i && !h.Obj.Tok[k].Done && !h.Obj.Tok[k].Gone {
+			return k
+		}
+	}
+	return -1
+}
+
+// ReadyBarrel readies Pack model i's Explosive Barrel (2-handed) with the
+// Switch Action: its weapons are no longer readied.
+func (h *Hunt) ReadyBarrel(i int) bool {
+	if h.BarrelOf(i) < 0 || h.Obj.BarrelReady&(1<<i) != 0 || !h.CanAct(i, ActSwitch) {
+		return false
+	}
+	h.startAction(i, ActSwitch, h.ActionTicks(ActSwitch))
+	h.M[i].Readied = 0
+	h.M[i].reach = h.packReach(i)
+	h.Obj.BarrelReady |= 1 << i
+	return true
+}
+
+// InTerritory reports whether model i's base overlaps the Territory.
+func (h *Hunt) InTerritory(i int) bool {
+	return h.Sc.Objective.Kind == ObjRaze && h.M[i].Pos.Dist(h.Obj.Marker) < h.Obj.MarkerR+h.M[i].R
+}
+
+// CanPlaceBarrel reports whether Pack model i may place its barrel now:
+// readied, within the Territory, none placed yet.
+func (h *Hunt) CanPlaceBarrel(i int) bool {
+	return h.BarrelOf(i) >= 0 && h.Obj.BarrelReady&(1<<i) != 0 && h.Obj.Placed < 0 && h.InTerritory(i) && h.CanAct(i, ActUseGear)
+}
+
+// PlaceBarrel is the Use Gear Action with the Explosive Barrel: a Hunt
+// Check against DT 5 within the Territory. On a success the barrel is set
+// where the model stands, to go off at the end of the next Round; on a
+// failure it is spent (Ammo 1), as Use Gear spends Ammo either way.
+func (h *Hunt) PlaceBarrel(i int) bool {
+	if !h.CanPlaceBarrel(i) {
+		return false
+	}
+	k := h.BarrelOf(i)
+	t := &h.Obj.Tok[k]
+	h.startAction(i, ActUseGear, h.ActionTicks(ActUseGear))
+	res := h.skillCheck(i, HuntSkill, 5, 0, 0)
+	if h.Trace != nil {
+		h.emitCheck(EvCheck, i, -1, res)
+	}
+	h.Obj.BarrelReady &^= 1 << i
+	t.Holder = -1
+	if !res.OK() {
+		t.Gone = true
+		return false
+	}
+	t.Done, t.Pos = true, h.M[i].Pos
+	h.Obj.Placed, h.Obj.PlacedRound = int8(k), h.Round
+	if h.Trace != nil {
+		h.emit(Event{Kind: EvTrigger, Model: int8(i), Name: "sets the Explosive Barrel"})
+	}
+	return true
+}
+
+// detonate sets off the placed barrel: every model within 5" suffers a
+// Rating 5 Shooting Attack against its Shooting Defence.
+func (h *Hunt) detonate() {
+	p := h.Obj.Tok[h.Obj.Placed].Pos
+	h.Obj.Detonated = true
+	for i := 0; i < int(h.N); i++ {
+		m := &h.M[i]
+		if m.State != Active || m.Pos.Dist(p)-m.R-TokenR > BarrelBlast+geom.Eps {
+			continue
+		}
+		dt := h.Defence(i, ShootingAttack)
+		res := h.roll(5, dt, 0)
+		if h.Trace != nil {
+			h.lastPool, h.lastDT, h.lastAdv = 5, int8(dt), 0
+			h.emitCheck(EvCheck, i, -1, res)
+		}
+		if res.OK() {
+			if m.Side == PackSide {
+				h.Obj.FriendHurt = true
+			}
+			h.wound(i, int(res.Successes), -1, NoCond)
+		}
+	}
+	for i := 0; i < int(h.NPack); i++ {
+		if h.M[i].State == Active {
+			h.Obj.Met = true
+		}
 	}
 }
 
@@ -113,6 +235,10 @@ func (h *Hunt) objectiveEndOfRound() {
 			if h.M[i].State == Active {
 				h.recoverWND(i, n)
 			}
+		}
+	case ObjRaze:
+		if h.Obj.Placed >= 0 && !h.Obj.Detonated && h.Round == h.Obj.PlacedRound+1 {
+			h.detonate()
 		}
 	case ObjCapture:
 		if !h.Obj.Netted {
@@ -296,6 +422,26 @@ func (h *Hunt) objectiveFinish() {
 		renown += h.secured(false) - h.secured(true) // 1 for each False Icon
 		r.Renown = int16(renown)
 		return
+	case ObjRaze:
+		if h.Obj.Met {
+			renown += roll(o.Success)
+		}
+		if h.Obj.FriendHurt {
+			renown -= roll(o.Failure)
+		}
+		r.Renown = int16(renown)
+		return
+	case ObjPrisoner:
+		if h.Obj.Freed {
+			renown += 2
+		}
+		if h.Obj.Met {
+			renown += roll(o.Success)
+		} else {
+			renown -= roll(o.Failure)
+		}
+		r.Renown = int16(renown)
+		return
 	}
 	switch o.Per {
 	case PerModel:
@@ -322,13 +468,19 @@ func (h *Hunt) objectiveFinish() {
 	r.Renown = int16(renown)
 }
 
+// Targetable reports whether model t may be attacked: anything but a
+// Prisoner not yet freed (the Foes leave it alone until then).
+func (h *Hunt) Targetable(t int) bool {
+	return t != int(h.Obj.Prisoner) || h.Obj.Freed
+}
+
 // TokenNear returns a token on the ground within 1" of model i's base
 // (for Forge the Seal: a Warding Point not yet warded), or -1.
 func (h *Hunt) TokenNear(i int) int {
 	m := &h.M[i]
 	for k := 0; k < int(h.Obj.NTok); k++ {
 		t := &h.Obj.Tok[k]
-		if t.Holder >= 0 || t.Gone || (h.Sc.Objective.Kind == ObjSeal && t.Done) {
+		if t.Holder >= 0 || t.Gone || (h.Sc.Objective.Kind == ObjSeal || h.Sc.Objective.Kind == ObjRaze) && t.Done {
 			continue
 		}
 		if m.Pos.Dist(t.Pos) <= TokenR+m.R+1+geom.Eps {
@@ -368,6 +520,8 @@ func (h *Hunt) CanTakeToken(i int) bool {
 		return h.carried(i) < 3 && h.CanAct(i, ActUseGear)
 	case ObjIcon:
 		return h.carried(i) < 3 && h.CanAct(i, ActCastRitual)
+	case ObjRaze:
+		return h.BarrelOf(i) < 0 && h.CanAct(i, ActUseGear)
 	}
 	return false
 }
@@ -432,6 +586,8 @@ func (h *Hunt) tokenNote(k int) string {
 	switch h.Sc.Objective.Kind {
 	case ObjSeal:
 		return "wards a Warding Point"
+	case ObjRaze:
+		return "picks up an Explosive Barrel"
 	case ObjIcon:
 		if t.Genuine {
 			return "takes the Genuine Icon"
@@ -443,9 +599,13 @@ func (h *Hunt) tokenNote(k int) string {
 
 // tokenCheck pays for and rolls the Action of TakeToken.
 func (h *Hunt) tokenCheck(i int) bool {
-	if h.Sc.Objective.Kind == ObjArtifacts {
+	if k := h.Sc.Objective.Kind; k == ObjArtifacts || k == ObjRaze {
+		dt := 0
+		if k == ObjRaze {
+			dt = 5 // picking up a dropped barrel: a Hunt Check against DT 5
+		}
 		h.startAction(i, ActUseGear, h.ActionTicks(ActUseGear))
-		res := h.skillCheck(i, HuntSkill, 0, 0, 0)
+		res := h.skillCheck(i, HuntSkill, dt, 0, 0)
 		if h.Trace != nil {
 			h.emitCheck(EvCheck, i, -1, res)
 		}
@@ -481,6 +641,9 @@ func (h *Hunt) adversaryInSeal() bool {
 // dropTokens leaves the tokens a fallen model carried where it fell; a
 // model that flees takes them off the board.
 func (h *Hunt) dropTokens(i int, fled bool) {
+	if i < 8 {
+		h.Obj.BarrelReady &^= 1 << i
+	}
 	for k := 0; k < int(h.Obj.NTok); k++ {
 		t := &h.Obj.Tok[k]
 		if int(t.Holder) != i {

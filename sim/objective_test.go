@@ -326,3 +326,80 @@ func TestAssassinateTheVessel(t *testing.T) {
 		t.Fatalf("outcome %v with only the Vessel left", h2.Rec.Outcome)
 	}
 }
+
+// Raze Habitat: a readied barrel set within the Territory (Hunt DT 5) goes
+// off at the end of the next Round, a Rating 5 Shooting Attack on every
+// model within 5"; a failed setting spends the barrel.
+func TestRazeHabitat(t *testing.T) {
+	set, spent := 0, 0
+	for seed := uint64(1); seed <= 100; seed++ {
+		h := objHunt(t, "wandering-son", "raze-habitat", seed)
+		if h.BarrelOf(0) != 0 || h.BarrelOf(3) != -1 {
+			t.Fatal("the first three Pack models carry the barrels")
+		}
+		h.M[h.Adv0].Pos = geom.V(1.5, 22)
+		h.M[0].Pos = h.Obj.Marker
+		if h.CanPlaceBarrel(0) {
+			t.Fatal("a barrel set without being readied")
+		}
+		if !h.ReadyBarrel(0) || h.M[0].Readied != 0 {
+			t.Fatal("readying the barrel did not free both hands")
+		}
+		h.BeginTurnForTest(0)
+		ok := h.PlaceBarrel(0)
+		if !ok {
+			spent++
+			if !h.Obj.Tok[0].Gone {
+				t.Fatal("a failed setting kept the barrel")
+			}
+			continue
+		}
+		set++
+		round := h.Round
+		h.Tick = 10
+		h.EndRoundForTest()
+		if h.Obj.Detonated {
+			t.Fatal("the barrel went off in the Round it was set")
+		}
+		h.Round = round + 1
+		h.Tick = 10
+		h.EndRoundForTest()
+		if !h.Obj.Detonated || !h.Obj.Met {
+			t.Fatalf("the barrel did not go off at the end of the next Round (met %v)", h.Obj.Met)
+		}
+	}
+	if set == 0 || spent == 0 {
+		t.Fatalf("set %d, spent %d: both should happen", set, spent)
+	}
+}
+
+// Save the Prisoner: inert and left alone until freed by an Aid; then it
+// acts and may flee; the Objective is met when it does.
+func TestSaveThePrisoner(t *testing.T) {
+	h := objHunt(t, "wandering-son", "save-the-prisoner", 1)
+	p := int(h.Obj.Prisoner)
+	if p < int(h.NPack) || h.Hostile(0, p) || !h.Hostile(int(h.Adv0), p) || h.Targetable(p) {
+		t.Fatalf("the Prisoner: index %d, pack %d", p, h.NPack)
+	}
+	if h.M[p].Pos.Dist(h.M[h.Adv0].Pos) > 5+h.M[p].R+h.M[h.Adv0].R+0.1 {
+		t.Fatal("the Prisoner is not deployed by a Scatter from the Adversary")
+	}
+	if h.CanAct(p, sim.ActAttack) {
+		t.Fatal("the Prisoner may attack")
+	}
+	freed := false
+	for seed := uint64(1); seed <= 50 && !freed; seed++ {
+		h := objHunt(t, "wandering-son", "save-the-prisoner", seed)
+		p := int(h.Obj.Prisoner)
+		h.M[0].Pos = h.M[p].Pos.Add(geom.V(2, 0))
+		if h.Aid(0, p, sim.NoCond) {
+			freed = true
+			if !h.Obj.Freed || !h.Targetable(p) || h.M[p].Clock != h.Tick+1 {
+				t.Fatal("a successful Aid did not free the Prisoner for the next Tick")
+			}
+		}
+	}
+	if !freed {
+		t.Fatal("the Prisoner was never freed")
+	}
+}

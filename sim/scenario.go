@@ -389,4 +389,8 @@ type Scenario struct {
 	Rituals   []RitualDef
 	Map       Map
 	Objective ObjectiveDef
+	// Save the Prisoner: the Prisoner's definition is Pack[PrisonerDef]
+	// (it is not a Pack member).
+	HasPrisoner bool
+	PrisonerDef uint8
 }

@@ -767,6 +767,12 @@ func (h *Hunt) deploy() {
 		h.shoveOverlaps(i)
 		prev = m.Pos
 	}
+	if p := int(h.Obj.Prisoner); p >= 0 {
+		// Save the Prisoner: by a Scatter Roll from the Adversary.
+		m := &h.M[p]
+		m.Pos = h.outOfImpassable(geom.ClampToBoard(h.scatter(h.M[h.Adv0].Pos), m.R, mp.W, mp.H), m.R)
+		h.shoveOverlaps(p)
+	}
 	for i := int(h.Adv0 + h.NAdv); i < int(h.N); i++ {
 		m := &h.M[i]
 		if m.Kind != Minion {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"balance/ai"
@@ -14,15 +15,17 @@ import (
 )
 
 type traceOpts struct {
-	game gameFlags
-	seed uint64
-	hunt uint64
+	game      gameFlags
+	seed      uint64
+	hunt      uint64
+	objective string
 }
 
 func (o *traceOpts) flags(fs *flag.FlagSet) {
 	o.game.register(fs, "wandering-son")
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
 	fs.Uint64Var(&o.hunt, "hunt", 0, "hunt index within the run (hunt I of seed S is the hunt a batch run plays for index I)")
+	fs.StringVar(&o.objective, "objective", "", "play with an Objective (its slug, or random), as run does")
 }
 
 func init() {
@@ -55,9 +58,22 @@ func runTrace(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
-	_, sc, err := o.game.load()
+	d, sc, err := o.game.load()
 	if err != nil {
 		return err
+	}
+	if o.objective != "" {
+		slug, err := pickObjective(d, o.objective, o.seed)
+		if err != nil {
+			return err
+		}
+		adv := o.game.adversary
+		if isPath(adv) {
+			adv = strings.TrimSuffix(filepath.Base(adv), filepath.Ext(adv))
+		}
+		if sc, err = d.CompileWith(adv, o.game.pack, o.game.scenario, slug); err != nil {
+			return err
+		}
 	}
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
@@ -120,6 +136,15 @@ func (p *printer) Event(h *sim.Hunt, e *sim.Event) {
 	switch e.Kind {
 	case sim.EvStart:
 		fmt.Fprintf(w, "hunt %d of seed %d: %s vs pack %s on %s\n", p.hunt, p.seed, h.Sc.Adversary.Name, p.pack, h.Sc.Map.Name)
+		if o := &h.Sc.Objective; o.Kind != sim.NoObjective {
+			fmt.Fprintf(w, "objective: %s\n", o.Name)
+			if h.Sc.Objective.Kind == sim.ObjWell {
+				fmt.Fprintf(w, "deploy: Cosmic Well at (%.1f,%.1f)\n", h.Obj.Marker.X, h.Obj.Marker.Y)
+			}
+			for k := 0; k < int(h.Obj.NTok); k++ {
+				fmt.Fprintf(w, "deploy: objective token %d at (%.1f,%.1f)\n", k+1, h.Obj.Tok[k].Pos.X, h.Obj.Tok[k].Pos.Y)
+			}
+		}
 		for i := 0; i < int(h.N); i++ {
 			m := &h.M[i]
 			fmt.Fprintf(w, "deploy: %-28s %-9s at (%.1f,%.1f) WND %d\n", h.Name(i), m.Kind, m.Pos.X, m.Pos.Y, m.WND)
@@ -226,6 +251,9 @@ func (p *printer) Event(h *sim.Hunt, e *sim.Event) {
 		fmt.Fprintf(w, "; Pack WND taken")
 		for i := 0; i < int(h.NPack); i++ {
 			fmt.Fprintf(w, " %s %d", h.Name(i), r.Taken[i])
+		}
+		if r.Objective != sim.NoObjective {
+			fmt.Fprintf(w, "; objective %s met %v, Renown %d", r.Objective, r.ObjectiveMet, r.Renown)
 		}
 		fmt.Fprintf(w, "; %d turns, %d random draws\n", r.Turns, r.Draws)
 	}
