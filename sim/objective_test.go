@@ -27,11 +27,14 @@ func objHunt(t *testing.T, adversary, objective string, seed uint64) *sim.Hunt {
 	return h
 }
 
-func TestObjectiveNotSimulatedRefused(t *testing.T) {
+func TestUnknownObjectiveRefused(t *testing.T) {
 	dataOnce.Do(func() { data, dataErr = configs.LoadEmbedded() })
-	for _, o := range []string{"raze-habitat", "no-such-objective"} {
-		if _, err := data.CompileWith("wandering-son", "duo", "open-ground", o); err == nil {
-			t.Errorf("%s compiled", o)
+	if _, err := data.CompileWith("wandering-son", "duo", "open-ground", "no-such-objective"); err == nil {
+		t.Error("an unknown objective compiled")
+	}
+	for _, o := range data.Slugs("objectives") {
+		if _, err := data.CompileWith("wandering-son", "duo", "open-ground", o); err != nil {
+			t.Errorf("%s: %v", o, err)
 		}
 	}
 }
