@@ -112,6 +112,22 @@ func (b Baseline) gear(h *sim.Hunt, i, tg int) bool {
 				use = -1
 			}
 		case has(h, ops, sim.OpRecoverWND):
+			if gd.MustReady && m.GearReady&(1<<g) == 0 {
+				// A hurt friend in reach: ready the kit (alone, if it takes
+				// both hands) for the next Turn.
+				inReach := func(k int) bool { return gd.Range < 0 || h.Within(i, k, gd.Range) }
+				if mostHurtFriend(h, i, inReach) >= 0 && h.CanAct(i, sim.ActSwitch) {
+					mask := uint8(1) << (int(d.NWeapons) + g)
+					if gd.Hands < 2 {
+						mask |= m.Readied
+					}
+					if h.Switch(i, mask) {
+						h.Note(i, "ready "+gd.Name)
+						return true
+					}
+				}
+				continue
+			}
 			use = mostHurtFriend(h, i, func(k int) bool { return h.CanUseGear(i, g, k) })
 			if use < 0 {
 				use = -2
