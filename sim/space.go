@@ -387,8 +387,13 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 	immune := h.immuneTerrain(i)
 	costly := !immune && (mp.HasTerrain&(Difficult|Dangerous) != 0 || h.anyArea(Difficult|Dangerous))
 	danger := !immune && (mp.HasTerrain&Dangerous != 0 || h.anyArea(Dangerous))
+	impassable := mp.HasTerrain&Impassable != 0
+	side, r := m.Side, m.R
 	for iter := 0; iter < 12 && left > geom.Eps; iter++ {
-		wp, _ := mp.Nav.Next(pos, goal)
+		wp := goal
+		if mp.Nav != nil {
+			wp, _ = mp.Nav.Next(pos, goal)
+		}
 		seg := wp.Sub(pos)
 		L := seg.Len()
 		if L < geom.Eps {
@@ -398,45 +403,47 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		contact := false
 		for k := 0; k < int(h.N); k++ {
 			o := &h.M[k]
-			if k == i || o.State != Active || (k != stop && !h.Hostile(i, k)) {
+			if k == i || o.State != Active || (k != stop && o.Side == side) {
 				continue
 			}
-			if t, hit := geom.SweepCircle(pos, wp, m.R, o.Pos, o.R); hit && t < tMax {
+			if t, hit := geom.SweepCircle(pos, wp, r, o.Pos, o.R); hit && t < tMax {
 				tMax, contact = t, true
 			}
 		}
-		if mp.HasTerrain&Impassable != 0 {
+		if impassable {
 			for k := 0; k < int(mp.NPieces); k++ {
 				pc := &mp.Pieces[k]
 				if pc.Types&Impassable == 0 {
 					continue
 				}
-				if t, hit := pc.Shape.SweepHits(pos, wp, m.R); hit && t < tMax {
+				if t, hit := pc.Shape.SweepHits(pos, wp, r); hit && t < tMax {
 					tMax, contact = t, true
 				}
 			}
 		}
-		t := tMax
-		var sp [MaxPieces + MaxAreas][2]float32
-		nsp := 0
+		var t, cost float32
 		if costly {
-			nsp = h.difficultSpans(pos, wp, &sp)
-			t = reachSpans(sp[:nsp], L, tMax, left)
-		} else if L*t > left {
-			t = left / L
-		}
-		if danger {
-			if ts, stopped := h.dangerAlong(i, pos, wp, t); stopped {
-				t = ts
+			var stopped bool
+			t, cost, stopped = h.costlyStep(i, pos, wp, L, tMax, left, danger)
+			if stopped {
 				contact = true
 				left = 0
 			}
+		} else {
+			t = tMax
+			if L*t > left {
+				t = left / L
+			}
+			if danger {
+				if ts, stopped := h.dangerAlong(i, pos, wp, t); stopped {
+					t = ts
+					contact = true
+					left = 0
+				}
+			}
+			cost = L * t
 		}
 		next := pos.Add(seg.Scale(t))
-		cost := L * t
-		if costly {
-			cost = costSpans(sp[:nsp], L, t)
-		}
 		left -= cost
 		moved += L * t
 		pos = next
@@ -458,6 +465,23 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		h.wound(i, 1, -1, Bleeding)
 	}
 	return moved
+}
+
+// costlyStep is one leg of travel through Difficult (or Dangerous)
+// terrain: how far along segment a-b (of length L, stopped at tMax) a
+// budget of left reaches, paying double inside Difficult spans, and what
+// it costs; with danger the Athletics Checks of Dangerous terrain entered
+// may stop it (stopped).
+func (h *Hunt) costlyStep(i int, a, b geom.Vec, L, tMax, left float32, danger bool) (t, cost float32, stopped bool) {
+	var sp [MaxPieces + MaxAreas][2]float32
+	nsp := h.difficultSpans(a, b, &sp)
+	t = reachSpans(sp[:nsp], L, tMax, left)
+	if danger {
+		if ts, st := h.dangerAlong(i, a, b, t); st {
+			t, stopped = ts, true
+		}
+	}
+	return t, costSpans(sp[:nsp], L, t), stopped
 }
 
 // settle finds where model i, whose move from start ended on another base
