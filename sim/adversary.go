@@ -65,9 +65,11 @@ func (h *Hunt) DrawAction() (card uint8, act *CardAction, tree Tree) {
 // exhausted location overflow to the next location up.
 func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 	a := &h.Sc.Adversary
+	all := uint16(1)<<a.NLoc - 1
+	adv0 := int(h.Adv0)
 	dealt := 0
 	for k := 0; k < w; k++ {
-		if h.allExhausted() {
+		if h.Exhausted == all {
 			break
 		}
 		v := int(h.drawHit()) + int(shift)
@@ -76,13 +78,16 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 		} else if v > 10 {
 			v = 10
 		}
-		loc := h.overflow(int(a.CardLoc[v]))
+		loc := int(a.CardLoc[v])
+		if h.Exhausted&(1<<loc) != 0 {
+			loc = h.overflow(loc)
+		}
 		if h.Trace != nil {
 			h.emit(Event{Kind: EvHitCard, N: int16(v), Loc: int8(loc)})
 		}
 		h.Loc[loc]--
 		h.AdvLeft--
-		h.M[int(h.Adv0)+int(a.Loc[loc].Owner)].WND--
+		h.M[adv0+int(a.Loc[loc].Owner)].WND--
 		dealt++
 		if h.Loc[loc] == 0 {
 			h.exhaust(loc)

@@ -58,12 +58,14 @@ func (h *Hunt) lineClear(a, b int, p, q geom.Vec) bool {
 			}
 		}
 	}
+	seg := geom.NewSegment(p, q)
+	side := h.M[a].Side
 	for k := 0; k < int(h.N); k++ {
 		m := &h.M[k]
-		if k == a || k == b || m.State != Active || !h.Hostile(a, k) {
+		if k == a || k == b || m.State != Active || m.Side == side {
 			continue
 		}
-		if geom.SegmentCircle(p, q, m.Pos, m.R) {
+		if seg.HitsCircle(m.Pos, m.R) {
 			return false
 		}
 	}
@@ -556,32 +558,38 @@ func (h *Hunt) ringSpot(i, t int, pos geom.Vec) (geom.Vec, bool) {
 	if u0.Len2() == 0 {
 		u0 = geom.Dir(0)
 	}
+	// Candidates in order: pos's own direction, then both ends of each arc:
+	// dir[k] turned by its half-width either way, and a hair further so
+	// the spot is clear of that base.
+	var cand [1 + 2*MaxModels]geom.Vec
+	cand[0] = u0
+	nc := 1
+	for k := 0; k < n; k++ {
+		ca := cosA[k] - 2e-5
+		sa := float32(math.Sqrt(float64(1 - ca*ca)))
+		d := dir[k]
+		cand[nc] = geom.V(d.X*ca-d.Y*sa, d.X*sa+d.Y*ca)
+		cand[nc+1] = geom.V(d.X*ca+d.Y*sa, -d.X*sa+d.Y*ca)
+		nc += 2
+	}
 	best, bestScore := geom.Vec{}, float32(-2)
-	try := func(v geom.Vec) {
+next:
+	for x := 0; x < nc; x++ {
+		v := cand[x]
 		for k := 0; k < n; k++ {
 			if v.Dot(dir[k]) > cosA[k]+1e-5 {
-				return
+				continue next
 			}
 		}
 		score := v.Dot(u0)
 		if score <= bestScore {
-			return
+			continue
 		}
 		q := c.Add(v.Scale(rc))
 		if !h.onBoardClear(q, m.R) {
-			return
+			continue
 		}
 		best, bestScore = q, score
-	}
-	try(u0)
-	for k := 0; k < n; k++ {
-		// The two ends of arc k: dir[k] turned by its half-width either way,
-		// and a hair further so the spot is clear of that base.
-		ca := cosA[k] - 2e-5
-		sa := float32(math.Sqrt(float64(1 - ca*ca)))
-		d := dir[k]
-		try(geom.V(d.X*ca-d.Y*sa, d.X*sa+d.Y*ca))
-		try(geom.V(d.X*ca+d.Y*sa, -d.X*sa+d.Y*ca))
 	}
 	if bestScore < -1.5 {
 		return geom.Vec{}, false

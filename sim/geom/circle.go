@@ -85,3 +85,31 @@ func LOSLines(a Vec, ra float32, b Vec, rb float32) [3][2]Vec {
 	out[2] = [2]Vec{a.Sub(nr.Scale(ra)), b.Sub(nr.Scale(rb))}
 	return out
 }
+
+// Segment is a segment a-b prepared for testing against many circles: the
+// same tests as SegmentCircle, without recomputing the segment's direction
+// and length each time.
+type Segment struct {
+	a, d Vec
+	l2   float32
+}
+
+// NewSegment prepares the segment a-b.
+func NewSegment(a, b Vec) Segment {
+	d := b.Sub(a)
+	return Segment{a: a, d: d, l2: d.Len2()}
+}
+
+// HitsCircle is SegmentCircle(a, b, c, r) for the prepared segment a-b.
+func (s *Segment) HitsCircle(c Vec, r float32) bool {
+	if r <= Eps {
+		return false
+	}
+	rr := r - Eps
+	q := s.a
+	if s.l2 != 0 {
+		t := min(max(c.Sub(s.a).Dot(s.d)/s.l2, 0), 1)
+		q = s.a.Add(s.d.Scale(t))
+	}
+	return q.Sub(c).Len2() < rr*rr
+}

@@ -3,6 +3,7 @@ package geom
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -515,4 +516,22 @@ func BenchmarkSegmentHits(b *testing.B) {
 		}
 	}
 	_ = hits
+}
+
+// TestSegmentMatchesSegmentCircle checks the prepared segment against
+// SegmentCircle on random and degenerate cases: the answers must be equal.
+func TestSegmentMatchesSegmentCircle(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 9))
+	f := func() float32 { return float32(r.Float64()*24 - 2) }
+	for k := 0; k < 100000; k++ {
+		a, b, c := V(f(), f()), V(f(), f()), V(f(), f())
+		if k%10 == 0 {
+			b = a
+		}
+		rad := float32(r.Float64() * 3)
+		s := NewSegment(a, b)
+		if got, want := s.HitsCircle(c, rad), SegmentCircle(a, b, c, rad); got != want {
+			t.Fatalf("HitsCircle(%v-%v, %v, %v) = %v, SegmentCircle %v", a, b, c, rad, got, want)
+		}
+	}
 }
