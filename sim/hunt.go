@@ -17,6 +17,10 @@ const (
 type Model struct {
 	Pos   geom.Vec
 	R     float32 // base radius in inches
+	reach float32 // a Pack model's melee reach (cached; see MeleeReach)
+
+	Entered uint64 // Dangerous pieces (bits 0..31) and Areas (32..55) already entered
+
 	Side  Side
 	Kind  Kind
 	Def   uint8 // PackDef index, Adversary model index or MinionDef index
@@ -41,22 +45,19 @@ type Model struct {
 	GearReady uint8 // bit g: gear g readied
 	Cast      uint8 // bit r: ritual r cast successfully this hunt
 
-	reach float32 // a Pack model's melee reach (cached; see MeleeReach)
-
 	// Stances and one-shot effects.
 	Defending  bool
 	ParryOn    int8 // the Parry's target, or -1
 	Focus      uint8
 	FocusShift int8
-	Spotted    bool   // Foes: Spot Weakness gives Advantage against it this Round
-	Entered    uint64 // Dangerous pieces (bits 0..31) and Areas (32..55) already entered
+	Spotted    bool // Foes: Spot Weakness gives Advantage against it this Round
 
 	// Turn state.
 	freeMoved bool
 	acted     bool
 	paid      int8
-	usedCrit  uint16 // abilities used this Turn
 	actAttack bool   // the Action this Turn was an Attack
+	usedCrit  uint16 // abilities used this Turn
 }
 
 // Alive reports whether the model is still on the board.
