@@ -383,11 +383,7 @@ func (h *Hunt) beginTurn(i int) {
 
 // endTurn closes model i's Turn: a Turn with no Action is a Pass.
 func (h *Hunt) endTurn(i int) {
-	m := &h.M[i]
-	if m.State != Active {
-		return
-	}
-	if !m.acted {
+	if m := &h.M[i]; m.State == Active && !m.acted {
 		h.pass(i)
 	}
 }

@@ -8,7 +8,8 @@ import (
 
 // Edge returns the edge-to-edge distance between models a and b.
 func (h *Hunt) Edge(a, b int) float32 {
-	return geom.EdgeDist(h.M[a].Pos, h.M[a].R, h.M[b].Pos, h.M[b].R)
+	ma, mb := &h.M[a], &h.M[b]
+	return geom.EdgeDist(ma.Pos, ma.R, mb.Pos, mb.R)
 }
 
 // Within reports whether the edge-to-edge distance between models a and b
@@ -76,6 +77,13 @@ func (h *Hunt) lineClear(a, b int, p, q geom.Vec) bool {
 // between them crosses Obscuring terrain (a piece or an Area), or d stands
 // in it.
 func (h *Hunt) InCover(a, d int) bool {
+	if h.NAreas == 0 && h.Sc.Map.HasTerrain&Obscuring == 0 {
+		return false // open ground: nothing to hide behind
+	}
+	return h.inCover(a, d)
+}
+
+func (h *Hunt) inCover(a, d int) bool {
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Obscuring == 0 && !h.anyArea(Obscuring) {
 		return false
