@@ -260,22 +260,30 @@ func loopClock(c uint8, ticks int8) uint8 {
 	return uint8(v)
 }
 
+// due is 1 when model m is active and its Clock shows tick, else 0.
+func due(m *Model, tick uint8) int {
+	x := 0
+	if uint(m.State)|uint(m.Clock^tick) == 0 { // Active is 0
+		x = 1
+	}
+	return x
+}
+
 // playTick runs every eligible model's Turn on the current Tick.
 func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
+	// Eligibility is decided without branches: whose Clock matches is a
+	// coin toss for the branch predictor.
 	np := 0
+	tick := h.Tick
 	for i := 0; i < int(h.NPack); i++ {
-		if h.M[i].State == Active && h.M[i].Clock == h.Tick {
-			h.elig[np] = int8(i)
-			np++
-		}
+		h.elig[np] = int8(i)
+		np += due(&h.M[i], tick)
 	}
-	advElig := h.AdvClock == h.Tick && h.adversaryAlive()
+	advElig := h.AdvClock == tick && h.adversaryAlive()
 	nf := 0
 	for i := int(h.Adv0 + h.NAdv); i < int(h.N); i++ {
-		if h.M[i].State == Active && h.M[i].Clock == h.Tick {
-			h.buf[nf] = int8(i)
-			nf++
-		}
+		h.buf[nf] = int8(i)
+		nf += due(&h.M[i], tick)
 	}
 	if np == 0 && nf == 0 && !advElig {
 		return
