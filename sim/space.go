@@ -635,8 +635,7 @@ func (h *Hunt) difficultSpans(a, b geom.Vec, dst *[MaxPieces + MaxAreas][2]float
 		if ar.Terrain&(Difficult|Dangerous) == 0 {
 			continue
 		}
-		s := geom.NewCircle(ar.C, ar.R)
-		if t0, t1, ok := s.SegmentSpan(a, b); ok {
+		if t0, t1, ok := geom.CircleSpan(ar.C, ar.R, a, b); ok {
 			dst[n] = [2]float32{t0, t1}
 			n++
 		}

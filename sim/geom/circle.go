@@ -44,9 +44,11 @@ func SweepCircle(a, b Vec, ra float32, c Vec, rc float32) (t float32, hit bool) 
 	if disc < 0 {
 		return 1, false // passes wider than contact
 	}
-	lo := -fd / dd // closest approach, when the path only grazes
+	var lo float32
 	if d0 := fd*fd - dd*(ff-rs*rs); d0 >= 0 {
 		lo = (-fd - sqrt32(d0)) / dd
+	} else {
+		lo = -fd / dd // closest approach, when the path only grazes
 	}
 	if lo > 1 {
 		return 1, false
@@ -112,4 +114,19 @@ func (s *Segment) HitsCircle(c Vec, r float32) bool {
 		q = s.a.Add(s.d.Scale(t))
 	}
 	return q.Sub(c).Len2() < rr*rr
+}
+
+// CircleSpan is NewCircle(c, r).SegmentSpan(a, b) without building the
+// Shape: the parameter interval of segment a->b inside the closed circle.
+func CircleSpan(c Vec, r float32, a, b Vec) (t0, t1 float32, ok bool) {
+	e := Eps // the bounding-box reject of SegmentSpan
+	if !(min(a.X, b.X)-e <= c.X+r && max(a.X, b.X)+e >= c.X-r &&
+		min(a.Y, b.Y)-e <= c.Y+r && max(a.Y, b.Y)+e >= c.Y-r) {
+		return 0, 0, false
+	}
+	lo, hi, hit := lineCircle(a, b.Sub(a), c, r)
+	if !hit || hi < 0 || lo > 1 {
+		return 0, 0, false
+	}
+	return float32(max(lo, 0)), float32(min(hi, 1)), true
 }

@@ -535,3 +535,23 @@ func TestSegmentMatchesSegmentCircle(t *testing.T) {
 		}
 	}
 }
+
+// TestCircleSpanMatchesSegmentSpan checks CircleSpan against a circle
+// Shape's SegmentSpan: the answers must be equal bit for bit.
+func TestCircleSpanMatchesSegmentSpan(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	f := func() float32 { return float32(r.Float64()*24 - 2) }
+	for k := 0; k < 100000; k++ {
+		a, b, c := V(f(), f()), V(f(), f()), V(f(), f())
+		if k%10 == 0 {
+			b = a
+		}
+		rad := float32(r.Float64() * 4)
+		s := NewCircle(c, rad)
+		w0, w1, wok := s.SegmentSpan(a, b)
+		g0, g1, gok := CircleSpan(c, rad, a, b)
+		if math.Float32bits(g0) != math.Float32bits(w0) || math.Float32bits(g1) != math.Float32bits(w1) || gok != wok {
+			t.Fatalf("CircleSpan(%v, %v, %v-%v) = %v %v %v, SegmentSpan %v %v %v", c, rad, a, b, g0, g1, gok, w0, w1, wok)
+		}
+	}
+}
