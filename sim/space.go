@@ -395,8 +395,14 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 	left := budget
 	moved := float32(0)
 	immune := h.immuneTerrain(i)
-	costly := !immune && (mp.HasTerrain&(Difficult|Dangerous) != 0 || h.anyArea(Difficult|Dangerous))
-	danger := !immune && (mp.HasTerrain&Dangerous != 0 || h.anyArea(Dangerous))
+	costly, danger := false, false
+	if !immune {
+		t := mp.HasTerrain
+		for k := 0; k < int(h.NAreas); k++ {
+			t |= h.Areas[k].Terrain
+		}
+		costly, danger = t&(Difficult|Dangerous) != 0, t&Dangerous != 0
+	}
 	impassable := mp.HasTerrain&Impassable != 0
 	side, r := m.Side, m.R
 	for iter := 0; iter < 12 && left > geom.Eps; iter++ {
