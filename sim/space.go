@@ -9,7 +9,13 @@ import (
 // Edge returns the edge-to-edge distance between models a and b.
 func (h *Hunt) Edge(a, b int) float32 {
 	ma, mb := &h.M[a], &h.M[b]
-	return geom.EdgeDist(ma.Pos, ma.R, mb.Pos, mb.R)
+	dx, dy := ma.Pos.X-mb.Pos.X, ma.Pos.Y-mb.Pos.Y
+	// As geom.EdgeDist, written out small enough to inline.
+	d := float32(math.Sqrt(float64(dx*dx+dy*dy))) - ma.R - mb.R
+	if d < 0 {
+		return 0
+	}
+	return d
 }
 
 // Within reports whether the edge-to-edge distance between models a and b
