@@ -495,8 +495,14 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 // it costs; with danger the Athletics Checks of Dangerous terrain entered
 // may stop it (stopped).
 func (h *Hunt) costlyStep(i int, a, b geom.Vec, L, tMax, left float32, danger bool) (t, cost float32, stopped bool) {
-	var sp [MaxPieces + MaxAreas][2]float32
-	nsp := h.difficultSpans(a, b, &sp)
+	// A small buffer serves most maps; clearing the largest costs time.
+	var small [8][2]float32
+	sp := small[:]
+	if int(h.Sc.Map.NPieces)+int(h.NAreas) > len(small) {
+		var big [MaxPieces + MaxAreas][2]float32
+		sp = big[:]
+	}
+	nsp := h.difficultSpans(a, b, sp)
 	t = reachSpans(sp[:nsp], L, tMax, left)
 	if danger {
 		if ts, st := h.dangerAlong(i, a, b, t); st {
@@ -628,8 +634,9 @@ func (h *Hunt) onBoardClear(p geom.Vec, r float32) bool {
 }
 
 // difficultSpans collects the parameter spans of segment a-b inside
-// Difficult terrain (pieces and Areas), merged, into dst.
-func (h *Hunt) difficultSpans(a, b geom.Vec, dst *[MaxPieces + MaxAreas][2]float32) int {
+// Difficult terrain (pieces and Areas), merged, into dst, which has room
+// for one span per piece and Area.
+func (h *Hunt) difficultSpans(a, b geom.Vec, dst [][2]float32) int {
 	mp := &h.Sc.Map
 	n := 0
 	for k := 0; k < int(mp.NPieces); k++ {
