@@ -67,8 +67,9 @@ func (h *Hunt) lineClear(a, b int, p, q geom.Vec) bool {
 	}
 	seg := geom.NewSegment(p, q)
 	side := h.M[a].Side
-	for k := 0; k < int(h.N); k++ {
-		m := &h.M[k]
+	ms := h.M[:h.N] // one bounds check for the loop
+	for k := range ms {
+		m := &ms[k]
 		if k == a || k == b || m.State != Active || m.Side == side {
 			continue
 		}
@@ -236,8 +237,9 @@ func (h *Hunt) freeAt(self int, p geom.Vec, r float32) bool {
 			}
 		}
 	}
-	for k := 0; k < int(h.N); k++ {
-		o := &h.M[k]
+	ms := h.M[:h.N]
+	for k := range ms {
+		o := &ms[k]
 		if k != self && o.State == Active {
 			rr := r + o.R - geom.Eps
 			if p.Sub(o.Pos).Len2() < rr*rr {
@@ -423,8 +425,9 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		}
 		tMax := float32(1)
 		contact := false
-		for k := 0; k < int(h.N); k++ {
-			o := &h.M[k]
+		ms := h.M[:h.N]
+		for k := range ms {
+			o := &ms[k]
 			if k == i || o.State != Active || (k != stop && o.Side == side) {
 				continue
 			}
@@ -553,8 +556,9 @@ func (h *Hunt) ringSpot(i, t int, pos geom.Vec) (geom.Vec, bool) {
 	var dir [MaxModels]geom.Vec
 	var cosA [MaxModels]float32
 	n := 0
-	for k := 0; k < int(h.N); k++ {
-		o := &h.M[k]
+	ms := h.M[:h.N]
+	for k := range ms {
+		o := &ms[k]
 		if k == i || k == t || o.State != Active {
 			continue
 		}
