@@ -202,15 +202,16 @@ func shooter(h *sim.Hunt, i int) (int, bool) {
 // reloads a spent weapon.
 func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
 	w := &h.Sc.Weapons[h.Sc.Pack[h.M[i].Def].Weapons[s]]
-	if !h.InWeaponRange(i, s, tg) || !h.LOS(i, tg) {
-		want := (w.Min + w.Max) / 2
-		dir := h.M[i].Pos.Sub(h.M[tg].Pos).Norm()
-		if dir.Len2() == 0 {
-			dir = geom.Dir(0)
+	inRange := h.InWeaponRange(i, s, tg)
+	if inRange && h.CanAct(i, sim.ActAttack) && h.M[i].Loaded&(1<<s) != 0 {
+		// Only Line of Sight is left to test, and the Attack tests it.
+		if made, _ := h.TryAttack(i, tg, s); made {
+			h.Note(i, "shoot")
+			return
 		}
-		goal := h.M[tg].Pos.Add(dir.Scale(want + h.M[i].R + h.M[tg].R))
-		goal = geom.ClampToBoard(goal, h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
-		h.FreeMove(i, goal, -1, 0)
+		h.FreeMove(i, bandGoal(h, i, tg, w), -1, 0)
+	} else if !inRange || !h.LOS(i, tg) {
+		h.FreeMove(i, bandGoal(h, i, tg, w), -1, 0)
 	}
 	if made, _ := h.TryAttack(i, tg, s); made {
 		h.Note(i, "shoot")
@@ -229,13 +230,19 @@ func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
 		return
 	}
 	// Close in (or back off) with the Action.
+	h.Move(i, bandGoal(h, i, tg, w), -1, 0)
+}
+
+// bandGoal is where model i stands to shoot tg with weapon w: in the
+// middle of its range band, on the line from tg through i.
+func bandGoal(h *sim.Hunt, i, tg int, w *sim.WeaponDef) geom.Vec {
 	want := (w.Min + w.Max) / 2
 	dir := h.M[i].Pos.Sub(h.M[tg].Pos).Norm()
 	if dir.Len2() == 0 {
 		dir = geom.Dir(0)
 	}
-	goal := geom.ClampToBoard(h.M[tg].Pos.Add(dir.Scale(want+h.M[i].R+h.M[tg].R)), h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
-	h.Move(i, goal, -1, 0)
+	goal := h.M[tg].Pos.Add(dir.Scale(want + h.M[i].R + h.M[tg].R))
+	return geom.ClampToBoard(goal, h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
 }
 
 // melee closes with the target using the free Move and attacks with the
@@ -252,15 +259,14 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 		return
 	}
 	_ = d
-	s, ok := bestWeapon(h, i, tg)
-	if !ok && !m.Conds.Has(sim.Terrified) {
-		h.FreeMove(i, h.M[tg].Pos, tg, 0)
-		s, ok = bestWeapon(h, i, tg)
-	}
-	if ok {
-		h.Note(i, "attack")
-		h.Attack(i, tg, s)
+	if s, ok := bestWeapon(h, i, tg); ok && strike(h, i, tg, s) {
 		return
+	}
+	if !m.Conds.Has(sim.Terrified) {
+		h.FreeMove(i, h.M[tg].Pos, tg, 0)
+		if s, ok := bestWeapon(h, i, tg); ok && strike(h, i, tg, s) {
+			return
+		}
 	}
 	if m.Conds.Has(sim.Terrified) {
 		h.Note(i, "terrified: recover")
@@ -271,8 +277,26 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 	h.Move(i, h.M[tg].Pos, tg, 0)
 }
 
+// strike attacks tg with the weapon in slot s, which bestWeapon chose, if
+// Line of Sight allows; it reports whether it did. Everything else the
+// Attack requires bestWeapon has checked, so the Attack's own test of Line
+// of Sight is the only one made; with a Tracer the test comes first, so
+// that the note precedes the Attack.
+func strike(h *sim.Hunt, i, tg, s int) bool {
+	if h.Trace == nil {
+		made, _ := h.TryAttack(i, tg, s)
+		return made
+	}
+	if !h.LOS(i, tg) {
+		return false
+	}
+	h.Note(i, "attack")
+	h.Attack(i, tg, s)
+	return true
+}
+
 // bestWeapon returns the readied weapon slot (-1: Unarmed) with the most
-// POW that can attack tg now.
+// POW that could attack tg now, Line of Sight aside (strike tests it).
 func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
 	m := &h.M[i]
 	d := &h.Sc.Pack[m.Def]
@@ -294,10 +318,6 @@ func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
 	}
 	if !ok && meleeless(h, i) && h.InWeaponRange(i, -1, tg) {
 		best, ok = -1, true
-	}
-	// Line of Sight does not depend on the weapon: test it once.
-	if ok && !h.LOS(i, tg) {
-		return -1, false
 	}
 	return best, ok
 }

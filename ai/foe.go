@@ -154,7 +154,8 @@ func (t *treeRun) attack(act *sim.CardAction, why string) bool {
 	if act.Targets == sim.TargetOne {
 		// One target: only the preferred models need a Line of Sight test.
 		for k := 0; k < int(h.N); k++ {
-			if h.InReach(i, k, act) {
+			// InReach refuses its own side and the fallen: skip the call.
+			if h.M[k].Alive() && h.Hostile(i, k) && h.InReach(i, k, act) {
 				cands[n] = int8(k)
 				n++
 			}
@@ -169,7 +170,7 @@ func (t *treeRun) attack(act *sim.CardAction, why string) bool {
 		return true
 	}
 	for k := 0; k < int(h.N); k++ {
-		if h.CanTarget(i, k, act) {
+		if h.M[k].Alive() && h.Hostile(i, k) && h.CanTarget(i, k, act) {
 			cands[n] = int8(k)
 			n++
 		}

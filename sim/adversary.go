@@ -65,9 +65,11 @@ func (h *Hunt) DrawAction() (card uint8, act *CardAction, tree Tree) {
 // exhausted location overflow to the next location up.
 func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 	a := &h.Sc.Adversary
+	all := uint16(1)<<a.NLoc - 1
+	adv0 := int(h.Adv0)
 	dealt := 0
 	for k := 0; k < w; k++ {
-		if h.allExhausted() {
+		if h.Exhausted == all {
 			break
 		}
 		v := int(h.drawHit()) + int(shift)
@@ -76,13 +78,16 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 		} else if v > 10 {
 			v = 10
 		}
-		loc := h.overflow(int(a.CardLoc[v]))
+		loc := int(a.CardLoc[v])
+		if h.Exhausted&(1<<loc) != 0 {
+			loc = h.overflow(loc)
+		}
 		if h.Trace != nil {
 			h.emit(Event{Kind: EvHitCard, N: int16(v), Loc: int8(loc)})
 		}
 		h.Loc[loc]--
 		h.AdvLeft--
-		h.M[int(h.Adv0)+int(a.Loc[loc].Owner)].WND--
+		h.M[adv0+int(a.Loc[loc].Owner)].WND--
 		dealt++
 		if h.Loc[loc] == 0 {
 			h.exhaust(loc)
@@ -126,9 +131,10 @@ func (h *Hunt) overflow(loc int) int {
 	a := &h.Sc.Adversary
 	n := int(a.NLoc)
 	pos := 0
-	for k := 0; k < n; k++ {
+	for k := n - 1; k >= 0; k-- { // the last match, as Order is a permutation
 		if int(a.Order[k]) == loc {
 			pos = k
+			break
 		}
 	}
 	for k := pos + 1; k < n; k++ {
@@ -156,12 +162,26 @@ func (h *Hunt) overflow(loc int) int {
 // fires, and an Adversary model with every location exhausted falls.
 func (h *Hunt) exhaust(loc int) {
 	a := &h.Sc.Adversary
+	fresh := h.Exhausted&(1<<loc) == 0
 	h.Exhausted |= 1 << loc
 	h.Rec.LocAt[loc] = uint16(h.Now())
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvExhausted, Loc: int8(loc)})
 	}
-	h.recomputeAdversary()
+	if fresh {
+		// One more exhausted location: its modifiers join the sums
+		// (int8 sums, so the order they are added in does not matter).
+		lm := &a.Loc[loc].Mods
+		h.Mods.SPD += lm.SPD
+		h.Mods.ATK += lm.ATK
+		h.Mods.RNG += lm.RNG
+		h.Mods.DEF += lm.DEF
+		h.Mods.TER += lm.TER
+		h.AdvDis = h.AdvDis || a.Loc[loc].AttacksDis
+		h.adversaryStats()
+	} else {
+		h.recomputeAdversary()
+	}
 	owner := int(h.Adv0) + int(a.Loc[loc].Owner)
 	if tr := &a.Loc[loc].Trigger; tr.N > 0 && h.M[owner].State == Active {
 		h.applyOps(owner, -1, tr, h.M[owner].Pos, -1)
@@ -206,7 +226,13 @@ func (h *Hunt) recomputeAdversary() {
 		dis = dis || a.Loc[l].AttacksDis
 	}
 	h.Mods, h.AdvDis = mods, dis
-	s := &a.Stats
+	h.adversaryStats()
+}
+
+// adversaryStats sets the Adversary models' effective stats from the
+// summed modifiers h.Mods, and their WNDs from their locations.
+func (h *Hunt) adversaryStats() {
+	s, mods := &h.Sc.Adversary.Stats, h.Mods
 	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
 		m := &h.M[i]
 		m.SPD = clamp0(s.SPD + mods.SPD)

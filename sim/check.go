@@ -87,6 +87,9 @@ func (h *Hunt) Defence(i int, k AttackKind) int {
 		if k == TerrorAttack {
 			return int(m.TER)
 		}
+		if h.NAreas == 0 {
+			return int(m.DEF)
+		}
 		return int(m.DEF) + h.areaFoeDEF(i)
 	}
 	d := &h.Sc.Pack[m.Def]

@@ -17,6 +17,10 @@ const (
 type Model struct {
 	Pos   geom.Vec
 	R     float32 // base radius in inches
+	reach float32 // a Pack model's melee reach (cached; see MeleeReach)
+
+	Entered uint64 // Dangerous pieces (bits 0..31) and Areas (32..55) already entered
+
 	Side  Side
 	Kind  Kind
 	Def   uint8 // PackDef index, Adversary model index or MinionDef index
@@ -45,22 +49,19 @@ type Model struct {
 	Ward      uint8               // bit 1: melee, bit 2: shooting attacks against it are at Disadvantage
 	Marked    bool                // Shooting Attacks against it are at Advantage
 
-	reach float32 // a Pack model's melee reach (cached; see MeleeReach)
-
 	// Stances and one-shot effects.
 	Defending  bool
 	ParryOn    int8 // the Parry's target, or -1
 	Focus      uint8
 	FocusShift int8
-	Spotted    bool   // Foes: Spot Weakness gives Advantage against it this Round
-	Entered    uint64 // Dangerous pieces (bits 0..31) and Areas (32..55) already entered
+	Spotted    bool // Foes: Spot Weakness gives Advantage against it this Round
 
 	// Turn state.
 	freeMoved bool
 	acted     bool
 	paid      int8
-	usedCrit  uint16 // abilities used this Turn
 	actAttack bool   // the Action this Turn was an Attack
+	usedCrit  uint16 // abilities used this Turn
 }
 
 // Alive reports whether the model is still on the board.
@@ -290,26 +291,43 @@ func loopClock(c uint8, ticks int8) uint8 {
 	return uint8(v)
 }
 
+// due is 1 when model m is active and its Clock shows tick, else 0.
+func due(m *Model, tick uint8) int {
+	x := 0
+	if uint(m.State)|uint(m.Clock^tick) == 0 { // Active is 0
+		x = 1
+	}
+	return x
+}
+
+// minionBit is 1 for a Minion, 0 for any other model (an Objective's
+// Vessel takes no Turns).
+func minionBit(m *Model) int {
+	if m.Kind == Minion {
+		return 1
+	}
+	return 0
+}
+
 // playTick runs every eligible model's Turn on the current Tick.
 func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
+	// Eligibility is decided without branches: whose Clock matches is a
+	// coin toss for the branch predictor.
 	np := 0
+	tick := h.Tick
 	for i := 0; i < int(h.NPack); i++ {
-		if h.M[i].State == Active && h.M[i].Clock == h.Tick {
-			h.elig[np] = int8(i)
-			np++
-		}
+		h.elig[np] = int8(i)
+		np += due(&h.M[i], tick)
 	}
-	if p := int(h.Obj.Prisoner); p >= 0 && h.Obj.Freed && h.M[p].State == Active && h.M[p].Clock == h.Tick {
+	if p := int(h.Obj.Prisoner); p >= 0 && h.Obj.Freed && h.M[p].State == Active && h.M[p].Clock == tick {
 		h.elig[np] = int8(p)
 		np++
 	}
-	advElig := h.AdvClock == h.Tick && h.adversaryAlive()
+	advElig := h.AdvClock == tick && h.adversaryAlive()
 	nf := 0
 	for i := int(h.Adv0 + h.NAdv); i < int(h.N); i++ {
-		if h.M[i].State == Active && h.M[i].Clock == h.Tick && h.M[i].Kind == Minion {
-			h.buf[nf] = int8(i)
-			nf++
-		}
+		h.buf[nf] = int8(i)
+		nf += due(&h.M[i], tick) & minionBit(&h.M[i])
 	}
 	if np == 0 && nf == 0 && !advElig {
 		return
@@ -417,14 +435,10 @@ func (h *Hunt) beginTurn(i int) {
 
 // endTurn closes model i's Turn: a Turn with no Action is a Pass.
 func (h *Hunt) endTurn(i int) {
-	m := &h.M[i]
 	if i == int(h.Obj.Prisoner) {
 		h.Obj.FleeAdv = false // Aid's Advantage lasts to the end of its next Turn
 	}
-	if m.State != Active {
-		return
-	}
-	if !m.acted {
+	if m := &h.M[i]; m.State == Active && !m.acted {
 		h.pass(i)
 	}
 }

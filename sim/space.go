@@ -8,7 +8,14 @@ import (
 
 // Edge returns the edge-to-edge distance between models a and b.
 func (h *Hunt) Edge(a, b int) float32 {
-	return geom.EdgeDist(h.M[a].Pos, h.M[a].R, h.M[b].Pos, h.M[b].R)
+	ma, mb := &h.M[a], &h.M[b]
+	dx, dy := ma.Pos.X-mb.Pos.X, ma.Pos.Y-mb.Pos.Y
+	// As geom.EdgeDist, written out small enough to inline.
+	d := float32(math.Sqrt(float64(dx*dx+dy*dy))) - ma.R - mb.R
+	if d < 0 {
+		return 0
+	}
+	return d
 }
 
 // Within reports whether the edge-to-edge distance between models a and b
@@ -58,12 +65,15 @@ func (h *Hunt) lineClear(a, b int, p, q geom.Vec) bool {
 			}
 		}
 	}
-	for k := 0; k < int(h.N); k++ {
-		m := &h.M[k]
-		if k == a || k == b || m.State != Active || !h.Hostile(a, k) {
+	seg := geom.NewSegment(p, q)
+	side := h.M[a].Side
+	ms := h.M[:h.N] // one bounds check for the loop
+	for k := range ms {
+		m := &ms[k]
+		if k == a || k == b || m.State != Active || m.Side == side {
 			continue
 		}
-		if geom.SegmentCircle(p, q, m.Pos, m.R) {
+		if seg.HitsCircle(m.Pos, m.R) {
 			return false
 		}
 	}
@@ -74,6 +84,13 @@ func (h *Hunt) lineClear(a, b int, p, q geom.Vec) bool {
 // between them crosses Obscuring terrain (a piece or an Area), or d stands
 // in it.
 func (h *Hunt) InCover(a, d int) bool {
+	if h.NAreas == 0 && h.Sc.Map.HasTerrain&Obscuring == 0 {
+		return false // open ground: nothing to hide behind
+	}
+	return h.inCover(a, d)
+}
+
+func (h *Hunt) inCover(a, d int) bool {
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Obscuring == 0 && !h.anyArea(Obscuring) {
 		return false
@@ -228,8 +245,9 @@ func (h *Hunt) freeAt(self int, p geom.Vec, r float32) bool {
 			}
 		}
 	}
-	for k := 0; k < int(h.N); k++ {
-		o := &h.M[k]
+	ms := h.M[:h.N]
+	for k := range ms {
+		o := &ms[k]
 		if k != self && o.State == Active {
 			rr := r + o.R - geom.Eps
 			if p.Sub(o.Pos).Len2() < rr*rr {
@@ -397,10 +415,21 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 	left := budget
 	moved := float32(0)
 	immune := h.immuneTerrain(i)
-	costly := !immune && (mp.HasTerrain&(Difficult|Dangerous) != 0 || h.anyArea(Difficult|Dangerous))
-	danger := !immune && (mp.HasTerrain&Dangerous != 0 || h.anyArea(Dangerous))
+	costly, danger := false, false
+	if !immune {
+		t := mp.HasTerrain
+		for k := 0; k < int(h.NAreas); k++ {
+			t |= h.Areas[k].Terrain
+		}
+		costly, danger = t&(Difficult|Dangerous) != 0, t&Dangerous != 0
+	}
+	impassable := mp.HasTerrain&Impassable != 0
+	side, r := m.Side, m.R
 	for iter := 0; iter < 12 && left > geom.Eps; iter++ {
-		wp, _ := mp.Nav.Next(pos, goal)
+		wp := goal
+		if mp.Nav != nil {
+			wp, _ = mp.Nav.Next(pos, goal)
+		}
 		seg := wp.Sub(pos)
 		L := seg.Len()
 		if L < geom.Eps {
@@ -408,47 +437,50 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		}
 		tMax := float32(1)
 		contact := false
-		for k := 0; k < int(h.N); k++ {
-			o := &h.M[k]
-			if k == i || o.State != Active || (k != stop && !h.Hostile(i, k)) {
+		ms := h.M[:h.N]
+		for k := range ms {
+			o := &ms[k]
+			if k == i || o.State != Active || (k != stop && o.Side == side) {
 				continue
 			}
-			if t, hit := geom.SweepCircle(pos, wp, m.R, o.Pos, o.R); hit && t < tMax {
+			if t, hit := geom.SweepCircle(pos, wp, r, o.Pos, o.R); hit && t < tMax {
 				tMax, contact = t, true
 			}
 		}
-		if mp.HasTerrain&Impassable != 0 {
+		if impassable {
 			for k := 0; k < int(mp.NPieces); k++ {
 				pc := &mp.Pieces[k]
 				if pc.Types&Impassable == 0 {
 					continue
 				}
-				if t, hit := pc.Shape.SweepHits(pos, wp, m.R); hit && t < tMax {
+				if t, hit := pc.Shape.SweepHits(pos, wp, r); hit && t < tMax {
 					tMax, contact = t, true
 				}
 			}
 		}
-		t := tMax
-		var sp [MaxPieces + MaxAreas][2]float32
-		nsp := 0
+		var t, cost float32
 		if costly {
-			nsp = h.difficultSpans(pos, wp, &sp)
-			t = reachSpans(sp[:nsp], L, tMax, left)
-		} else if L*t > left {
-			t = left / L
-		}
-		if danger {
-			if ts, stopped := h.dangerAlong(i, pos, wp, t); stopped {
-				t = ts
+			var stopped bool
+			t, cost, stopped = h.costlyStep(i, pos, wp, L, tMax, left, danger)
+			if stopped {
 				contact = true
 				left = 0
 			}
+		} else {
+			t = tMax
+			if L*t > left {
+				t = left / L
+			}
+			if danger {
+				if ts, stopped := h.dangerAlong(i, pos, wp, t); stopped {
+					t = ts
+					contact = true
+					left = 0
+				}
+			}
+			cost = L * t
 		}
 		next := pos.Add(seg.Scale(t))
-		cost := L * t
-		if costly {
-			cost = costSpans(sp[:nsp], L, t)
-		}
 		left -= cost
 		moved += L * t
 		pos = next
@@ -470,6 +502,29 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		h.wound(i, 1, -1, Bleeding)
 	}
 	return moved
+}
+
+// costlyStep is one leg of travel through Difficult (or Dangerous)
+// terrain: how far along segment a-b (of length L, stopped at tMax) a
+// budget of left reaches, paying double inside Difficult spans, and what
+// it costs; with danger the Athletics Checks of Dangerous terrain entered
+// may stop it (stopped).
+func (h *Hunt) costlyStep(i int, a, b geom.Vec, L, tMax, left float32, danger bool) (t, cost float32, stopped bool) {
+	// A small buffer serves most maps; clearing the largest costs time.
+	var small [8][2]float32
+	sp := small[:]
+	if int(h.Sc.Map.NPieces)+int(h.NAreas) > len(small) {
+		var big [MaxPieces + MaxAreas][2]float32
+		sp = big[:]
+	}
+	nsp := h.difficultSpans(a, b, sp)
+	t = reachSpans(sp[:nsp], L, tMax, left)
+	if danger {
+		if ts, st := h.dangerAlong(i, a, b, t); st {
+			t, stopped = ts, true
+		}
+	}
+	return t, costSpans(sp[:nsp], L, t), stopped
 }
 
 // settle finds where model i, whose move from start ended on another base
@@ -513,8 +568,9 @@ func (h *Hunt) ringSpot(i, t int, pos geom.Vec) (geom.Vec, bool) {
 	var dir [MaxModels]geom.Vec
 	var cosA [MaxModels]float32
 	n := 0
-	for k := 0; k < int(h.N); k++ {
-		o := &h.M[k]
+	ms := h.M[:h.N]
+	for k := range ms {
+		o := &ms[k]
 		if k == i || k == t || o.State != Active {
 			continue
 		}
@@ -544,32 +600,38 @@ func (h *Hunt) ringSpot(i, t int, pos geom.Vec) (geom.Vec, bool) {
 	if u0.Len2() == 0 {
 		u0 = geom.Dir(0)
 	}
+	// Candidates in order: pos's own direction, then both ends of each arc:
+	// dir[k] turned by its half-width either way, and a hair further so
+	// the spot is clear of that base.
+	var cand [1 + 2*MaxModels]geom.Vec
+	cand[0] = u0
+	nc := 1
+	for k := 0; k < n; k++ {
+		ca := cosA[k] - 2e-5
+		sa := float32(math.Sqrt(float64(1 - ca*ca)))
+		d := dir[k]
+		cand[nc] = geom.V(d.X*ca-d.Y*sa, d.X*sa+d.Y*ca)
+		cand[nc+1] = geom.V(d.X*ca+d.Y*sa, -d.X*sa+d.Y*ca)
+		nc += 2
+	}
 	best, bestScore := geom.Vec{}, float32(-2)
-	try := func(v geom.Vec) {
+next:
+	for x := 0; x < nc; x++ {
+		v := cand[x]
 		for k := 0; k < n; k++ {
 			if v.Dot(dir[k]) > cosA[k]+1e-5 {
-				return
+				continue next
 			}
 		}
 		score := v.Dot(u0)
 		if score <= bestScore {
-			return
+			continue
 		}
 		q := c.Add(v.Scale(rc))
 		if !h.onBoardClear(q, m.R) {
-			return
+			continue
 		}
 		best, bestScore = q, score
-	}
-	try(u0)
-	for k := 0; k < n; k++ {
-		// The two ends of arc k: dir[k] turned by its half-width either way,
-		// and a hair further so the spot is clear of that base.
-		ca := cosA[k] - 2e-5
-		sa := float32(math.Sqrt(float64(1 - ca*ca)))
-		d := dir[k]
-		try(geom.V(d.X*ca-d.Y*sa, d.X*sa+d.Y*ca))
-		try(geom.V(d.X*ca+d.Y*sa, -d.X*sa+d.Y*ca))
 	}
 	if bestScore < -1.5 {
 		return geom.Vec{}, false
@@ -588,8 +650,9 @@ func (h *Hunt) onBoardClear(p geom.Vec, r float32) bool {
 }
 
 // difficultSpans collects the parameter spans of segment a-b inside
-// Difficult terrain (pieces and Areas), merged, into dst.
-func (h *Hunt) difficultSpans(a, b geom.Vec, dst *[MaxPieces + MaxAreas][2]float32) int {
+// Difficult terrain (pieces and Areas), merged, into dst, which has room
+// for one span per piece and Area.
+func (h *Hunt) difficultSpans(a, b geom.Vec, dst [][2]float32) int {
 	mp := &h.Sc.Map
 	n := 0
 	for k := 0; k < int(mp.NPieces); k++ {
@@ -607,8 +670,7 @@ func (h *Hunt) difficultSpans(a, b geom.Vec, dst *[MaxPieces + MaxAreas][2]float
 		if ar.Terrain&(Difficult|Dangerous) == 0 {
 			continue
 		}
-		s := geom.NewCircle(ar.C, ar.R)
-		if t0, t1, ok := s.SegmentSpan(a, b); ok {
+		if t0, t1, ok := geom.CircleSpan(ar.C, ar.R, a, b); ok {
 			dst[n] = [2]float32{t0, t1}
 			n++
 		}

@@ -44,9 +44,11 @@ func SweepCircle(a, b Vec, ra float32, c Vec, rc float32) (t float32, hit bool) 
 	if disc < 0 {
 		return 1, false // passes wider than contact
 	}
-	lo := -fd / dd // closest approach, when the path only grazes
+	var lo float32
 	if d0 := fd*fd - dd*(ff-rs*rs); d0 >= 0 {
 		lo = (-fd - sqrt32(d0)) / dd
+	} else {
+		lo = -fd / dd // closest approach, when the path only grazes
 	}
 	if lo > 1 {
 		return 1, false
@@ -84,4 +86,47 @@ func LOSLines(a Vec, ra float32, b Vec, rb float32) [3][2]Vec {
 	out[1] = [2]Vec{a.Sub(nl.Scale(ra)), b.Sub(nl.Scale(rb))}
 	out[2] = [2]Vec{a.Sub(nr.Scale(ra)), b.Sub(nr.Scale(rb))}
 	return out
+}
+
+// Segment is a segment a-b prepared for testing against many circles: the
+// same tests as SegmentCircle, without recomputing the segment's direction
+// and length each time.
+type Segment struct {
+	a, d Vec
+	l2   float32
+}
+
+// NewSegment prepares the segment a-b.
+func NewSegment(a, b Vec) Segment {
+	d := b.Sub(a)
+	return Segment{a: a, d: d, l2: d.Len2()}
+}
+
+// HitsCircle is SegmentCircle(a, b, c, r) for the prepared segment a-b.
+func (s *Segment) HitsCircle(c Vec, r float32) bool {
+	if r <= Eps {
+		return false
+	}
+	rr := r - Eps
+	q := s.a
+	if s.l2 != 0 {
+		t := min(max(c.Sub(s.a).Dot(s.d)/s.l2, 0), 1)
+		q = s.a.Add(s.d.Scale(t))
+	}
+	return q.Sub(c).Len2() < rr*rr
+}
+
+// CircleSpan is NewCircle(c, r).SegmentSpan(a, b) without building the
+// Shape: the parameter interval of segment a->b inside the closed circle.
+func CircleSpan(c Vec, r float32, a, b Vec) (t0, t1 float32, ok bool) {
+	e := Eps // the bounding-box reject of SegmentSpan
+	if !(min(a.X, b.X)-e <= c.X+r && max(a.X, b.X)+e >= c.X-r &&
+		min(a.Y, b.Y)-e <= c.Y+r && max(a.Y, b.Y)+e >= c.Y-r) {
+		return 0, 0, false
+	}
+	lo, hi, hit := lineCircle(a, b.Sub(a), c, r)
+	if !hit || hi < 0 || lo > 1 {
+		return 0, 0, false
+	}
+	return float32(max(lo, 0)), float32(min(hi, 1)), true
 }

@@ -3,6 +3,7 @@ package geom
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -515,4 +516,42 @@ func BenchmarkSegmentHits(b *testing.B) {
 		}
 	}
 	_ = hits
+}
+
+// TestSegmentMatchesSegmentCircle checks the prepared segment against
+// SegmentCircle on random and degenerate cases: the answers must be equal.
+func TestSegmentMatchesSegmentCircle(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 9))
+	f := func() float32 { return float32(r.Float64()*24 - 2) }
+	for k := 0; k < 100000; k++ {
+		a, b, c := V(f(), f()), V(f(), f()), V(f(), f())
+		if k%10 == 0 {
+			b = a
+		}
+		rad := float32(r.Float64() * 3)
+		s := NewSegment(a, b)
+		if got, want := s.HitsCircle(c, rad), SegmentCircle(a, b, c, rad); got != want {
+			t.Fatalf("HitsCircle(%v-%v, %v, %v) = %v, SegmentCircle %v", a, b, c, rad, got, want)
+		}
+	}
+}
+
+// TestCircleSpanMatchesSegmentSpan checks CircleSpan against a circle
+// Shape's SegmentSpan: the answers must be equal bit for bit.
+func TestCircleSpanMatchesSegmentSpan(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	f := func() float32 { return float32(r.Float64()*24 - 2) }
+	for k := 0; k < 100000; k++ {
+		a, b, c := V(f(), f()), V(f(), f()), V(f(), f())
+		if k%10 == 0 {
+			b = a
+		}
+		rad := float32(r.Float64() * 4)
+		s := NewCircle(c, rad)
+		w0, w1, wok := s.SegmentSpan(a, b)
+		g0, g1, gok := CircleSpan(c, rad, a, b)
+		if math.Float32bits(g0) != math.Float32bits(w0) || math.Float32bits(g1) != math.Float32bits(w1) || gok != wok {
+			t.Fatalf("CircleSpan(%v, %v, %v-%v) = %v %v %v, SegmentSpan %v %v %v", c, rad, a, b, g0, g1, gok, w0, w1, wok)
+		}
+	}
 }
