@@ -55,7 +55,7 @@ func (b Baseline) rituals(h *sim.Hunt, i, tg int) bool {
 		switch {
 		case rd.POW > 0 || has(h, ops, sim.OpMark):
 			if tg >= 0 && h.CanCast(i, r, tg) {
-				h.Note(i, "cast "+rd.Name)
+				h.Notef(i, "cast ", rd.Name)
 				h.CastRitual(i, r, tg)
 				return true
 			}
@@ -67,19 +67,19 @@ func (b Baseline) rituals(h *sim.Hunt, i, tg int) bool {
 				}
 			}
 			if n >= 2 && h.CanCast(i, r, i) {
-				h.Note(i, "cast "+rd.Name)
+				h.Notef(i, "cast ", rd.Name)
 				h.CastRitual(i, r, i)
 				return true
 			}
 		case has(h, ops, sim.OpGainWND):
 			if f := mostHurtFriend(h, i, func(k int) bool { return h.CanCast(i, r, k) }); f >= 0 {
-				h.Note(i, "cast "+rd.Name)
+				h.Notef(i, "cast ", rd.Name)
 				h.CastRitual(i, r, f)
 				return true
 			}
 		case has(h, ops, sim.OpWeaponCrit):
 			if h.CanCast(i, r, i) {
-				h.Note(i, "cast "+rd.Name)
+				h.Notef(i, "cast ", rd.Name)
 				h.CastRitual(i, r, i)
 				return true
 			}
@@ -122,7 +122,7 @@ func (b Baseline) gear(h *sim.Hunt, i, tg int) bool {
 						mask |= m.Readied
 					}
 					if h.Switch(i, mask) {
-						h.Note(i, "ready "+gd.Name)
+						h.Notef(i, "ready ", gd.Name)
 						return true
 					}
 				}
@@ -142,7 +142,7 @@ func (b Baseline) gear(h *sim.Hunt, i, tg int) bool {
 			}
 		}
 		if use != -2 && h.CanUseGear(i, g, use) {
-			h.Note(i, "use "+gd.Name)
+			h.Notef(i, "use ", gd.Name)
 			h.UseGear(i, g, use)
 			return true
 		}

@@ -94,6 +94,14 @@ func (h *Hunt) emit(e Event) {
 	h.Trace.Event(h, &e)
 }
 
+// Notef explains a decision in the trace as prefix + name, building the
+// text only when a trace is on (no allocation untraced).
+func (h *Hunt) Notef(i int, prefix, name string) {
+	if h.Trace != nil {
+		h.emit(Event{Kind: EvDecision, Model: int8(i), Name: prefix + name})
+	}
+}
+
 // Note lets a policy explain a decision in the trace (no effect untraced).
 func (h *Hunt) Note(i int, what string) {
 	if h.Trace != nil {
