@@ -16,19 +16,9 @@ func TestHuntAllocatesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	check := func(name string, sc *sim.Scenario) {
-		var tmpl sim.Hunt
-		tmpl.Init(sc)
-		h := new(sim.Hunt)
-		pack, foes := sim.PackPolicy(ai.NewBaseline()), sim.FoeAI(ai.Foes{})
-		i := uint64(0)
-		if a := testing.AllocsPerRun(200, func() {
-			h.Reset(&tmpl, 1, i)
-			h.Play(pack, foes)
-			i++
-		}); a != 0 {
-			t.Errorf("%s: %.2f allocations per hunt", name, a)
-		}
+		checkTier(t, name, sc, ai.NewBaseline())
 	}
+
 	for _, adv := range d.Slugs("adversaries") {
 		for _, pack := range d.Slugs("packs") {
 			sc, err := d.Compile(adv, pack, "ruins")
@@ -44,5 +34,32 @@ func TestHuntAllocatesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		check(obj, sc)
+	}
+	// Every skill tier, with the default hunt and the ritualist's pack.
+	for _, tier := range ai.Tiers() {
+		for _, pack := range []string{configs.DefaultPack, "quartet"} {
+			sc, err := d.Compile("praetorians", pack, configs.DefaultScenario)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkTier(t, tier.Name+"/"+pack, sc, tier.New())
+		}
+	}
+}
+
+// checkTier fails the test when a hunt of sc played by policy allocates.
+func checkTier(t *testing.T, name string, sc *sim.Scenario, policy sim.PackPolicy) {
+	t.Helper()
+	var tmpl sim.Hunt
+	tmpl.Init(sc)
+	h := new(sim.Hunt)
+	foes := sim.FoeAI(ai.Foes{})
+	i := uint64(0)
+	if a := testing.AllocsPerRun(200, func() {
+		h.Reset(&tmpl, 1, i)
+		h.Play(policy, foes)
+		i++
+	}); a != 0 {
+		t.Errorf("%s: %.2f allocations per hunt", name, a)
 	}
 }
