@@ -145,9 +145,17 @@ type Hunt struct {
 	Rec Record
 	Obj ObjState
 
-	Trace            Tracer
-	side             dice.RNG // trace-only stream for showing dice faces
-	elig             [MaxModels]int8
+	Trace Tracer
+	side  dice.RNG // trace-only stream for showing dice faces
+	elig  [MaxModels]int8
+	// The current Tick's Turns in order (adversaryTurn marks the
+	// Adversary's), and the one under way.
+	turns   [MaxModels + 1]int8
+	nTurns  uint8
+	turnPos uint8
+	// Horizon, when not 0, stops Play and Resume after that Round
+	// (lookahead rollouts); the Record is then left unfinished.
+	Horizon          uint16
 	lastPool, lastDT int8
 	lastAdv          dice.Adv
 	lastSucc         uint8
@@ -260,24 +268,53 @@ func (h *Hunt) Play(p PackPolicy, f FoeAI) {
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvStart})
 	}
-	for h.Rec.Outcome == Unfinished {
+	h.run(p, f)
+}
+
+// run plays Ticks until the hunt ends (or passes its Horizon), then
+// settles the Record.
+func (h *Hunt) run(p PackPolicy, f FoeAI) {
+	for h.Rec.Outcome == Unfinished && (h.Horizon == 0 || h.Round <= h.Horizon) {
 		h.playTick(p, f)
-		if h.Tick == 10 {
-			h.endRound()
-			if h.Rec.Outcome != Unfinished {
-				break
-			}
-			h.Round++
-			h.Tick = 1
-		} else {
-			h.Tick++
-		}
+		h.advance()
+	}
+	if h.Rec.Outcome == Unfinished {
+		return // stopped at the Horizon: a rollout reads the state as it is
 	}
 	h.Rec.finish(h)
 	h.objectiveFinish()
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvEnd})
 	}
+}
+
+// advance moves the Round Clock on, ending the Round after Tick 10.
+func (h *Hunt) advance() {
+	if h.Tick == 10 {
+		h.endRound()
+		if h.Rec.Outcome != Unfinished {
+			return
+		}
+		h.Round++
+		h.Tick = 1
+	} else {
+		h.Tick++
+	}
+}
+
+// Resume plays the rest of the hunt from inside the Turn of the Pack model
+// whose Turn is under way (a lookahead policy calls it on a copy of the
+// hunt): that Turn ends, the other Turns of the Tick are played, and the
+// hunt goes on with p and f to its end or its Horizon.
+func (h *Hunt) Resume(p PackPolicy, f FoeAI) {
+	if h.turnPos < h.nTurns {
+		if i := h.turns[h.turnPos]; i >= 0 {
+			h.endTurn(int(i))
+		}
+		h.runTurns(p, f, h.turnPos+1)
+		h.advance()
+	}
+	h.run(p, f)
 }
 
 // Now is the number of Ticks since the hunt began, counting from 1.
@@ -309,7 +346,9 @@ func minionBit(m *Model) int {
 	return 0
 }
 
-// playTick runs every eligible model's Turn on the current Tick.
+// playTick runs every eligible model's Turn on the current Tick, in the
+// order the rules give; the order is kept in the Hunt so that a copy made
+// during a Turn can carry on (Resume).
 func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	// Eligibility is decided without branches: whose Clock matches is a
 	// coin toss for the branch predictor.
@@ -329,6 +368,7 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 		h.buf[nf] = int8(i)
 		nf += due(&h.M[i], tick) & minionBit(&h.M[i])
 	}
+	h.nTurns, h.turnPos = 0, 0
 	if np == 0 && nf == 0 && !advElig {
 		return
 	}
@@ -341,44 +381,50 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 		j := h.RNG.IntN(i + 1)
 		h.buf[i], h.buf[j] = h.buf[j], h.buf[i]
 	}
-	var foes [MaxModels]int8
-	copy(foes[:nf], h.buf[:nf])
 	if np > 1 {
 		p.Order(h, h.elig[:np])
 	}
-	var pack [MaxModels]int8
-	copy(pack[:np], h.elig[:np])
+	n := 0
+	addFoes := func() {
+		if advElig {
+			h.turns[n] = adversaryTurn
+			n++
+		}
+		n += copy(h.turns[n:], h.buf[:nf])
+	}
+	if !packFirst {
+		addFoes()
+	}
+	n += copy(h.turns[n:], h.elig[:np])
 	if packFirst {
-		h.packTurns(p, pack[:np])
-		h.foeTurns(f, advElig, foes[:nf])
-	} else {
-		h.foeTurns(f, advElig, foes[:nf])
-		h.packTurns(p, pack[:np])
+		addFoes()
 	}
+	h.nTurns = uint8(n)
+	h.runTurns(p, f, 0)
 }
 
-func (h *Hunt) packTurns(p PackPolicy, order []int8) {
-	for _, i := range order {
-		if h.M[i].State != Active {
-			continue
-		}
-		h.beginTurn(int(i))
-		p.Turn(h, int(i))
-		h.endTurn(int(i))
-	}
-}
+// adversaryTurn marks the Adversary's Turn in a Tick's order of Turns.
+const adversaryTurn = -2
 
-func (h *Hunt) foeTurns(f FoeAI, adv bool, minions []int8) {
-	if adv && h.adversaryAlive() {
-		h.adversaryTurn(f)
-	}
-	for _, i := range minions {
-		if h.M[i].State != Active {
-			continue
+// runTurns plays the Tick's Turns from position k on.
+func (h *Hunt) runTurns(p PackPolicy, f FoeAI, k uint8) {
+	for h.turnPos = k; h.turnPos < h.nTurns; h.turnPos++ {
+		i := int(h.turns[h.turnPos])
+		switch {
+		case i == adversaryTurn:
+			if h.adversaryAlive() {
+				h.adversaryTurn(f)
+			}
+		case h.M[i].State != Active:
+		case h.M[i].Side == PackSide:
+			h.beginTurn(i)
+			p.Turn(h, i)
+			h.endTurn(i)
+		default:
+			h.beginTurn(i)
+			f.MinionTurn(h, i)
+			h.endTurn(i)
 		}
-		h.beginTurn(int(i))
-		f.MinionTurn(h, int(i))
-		h.endTurn(int(i))
 	}
 }
 

@@ -121,3 +121,15 @@ func (r *RNG) float64() float64 {
 // Bool returns true or false with probability 1/2 each, from the top bit of
 // one draw.
 func (r *RNG) Bool() bool { return r.Uint64()>>63 != 0 }
+
+// Fork returns the k-th side stream derived from r's present state,
+// without drawing from r: a copy of r draws one number, which seeds the
+// new stream together with k. Lookahead rollouts use it so that the hunt's
+// own stream is untouched.
+func (r *RNG) Fork(k uint64) RNG {
+	c := *r
+	v := c.pcg.Uint64()
+	var out RNG
+	out.Seed(v, k)
+	return out
+}

@@ -1,0 +1,38 @@
+package benchmarks
+
+import (
+	"testing"
+
+	"balance/ai"
+	"balance/configs"
+	"balance/sim"
+)
+
+// BenchmarkHuntTier plays the default hunt (BenchmarkHunt's) with each
+// Pack AI tier that is cheap enough to benchmark per hunt, hunt i of seed 1
+// each, so the tiers' costs compare on the same seeds.
+func BenchmarkHuntTier(b *testing.B) {
+	sc := scenario(b, "wandering-son", configs.DefaultPack, configs.DefaultScenario)
+	for _, name := range []string{"basic", "tactical"} {
+		t, ok := ai.TierByName(name)
+		if !ok {
+			b.Fatalf("no tier %q", name)
+		}
+		b.Run(name, func(b *testing.B) {
+			var tmpl sim.Hunt
+			tmpl.Init(sc)
+			h := new(sim.Hunt)
+			pack, foes := t.New(), sim.FoeAI(ai.Foes{})
+			var turns uint64
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				h.Reset(&tmpl, 1, uint64(i))
+				h.Play(pack, foes)
+				turns += uint64(h.Rec.Turns)
+				sink += int(h.Rec.Outcome)
+			}
+			b.ReportMetric(float64(turns)/float64(b.N), "turns/hunt")
+		})
+	}
+}
