@@ -22,6 +22,8 @@ type Header struct {
 	Adversary  string   `json:"adversary"`
 	Pack       string   `json:"pack"`
 	Scenario   string   `json:"scenario"`
+	PackAI     string   `json:"pack_ai,omitempty"`   // the Pack's policy tier ("" in older files: basic)
+	Objective  string   `json:"objective,omitempty"` // the Objective played, if any
 	Overrides  []string `json:"overrides"`
 	Seed       uint64   `json:"seed"`
 	Total      int64    `json:"total"` // hunts in the whole run, over every shard
@@ -140,6 +142,9 @@ func MergeFiles(paths []string) (Header, *Tally, error) {
 			diff = append(diff, fmt.Sprintf("configuration %s vs %s (%s/%s/%s vs %s/%s/%s)", h.ConfigHash, ref.ConfigHash,
 				h.Adversary, h.Pack, h.Scenario, ref.Adversary, ref.Pack, ref.Scenario))
 		}
+		if packAI(h.PackAI) != packAI(ref.PackAI) {
+			diff = append(diff, fmt.Sprintf("pack AI %q vs %q", packAI(h.PackAI), packAI(ref.PackAI)))
+		}
 		if h.Seed != ref.Seed {
 			diff = append(diff, fmt.Sprintf("seed %d vs %d", h.Seed, ref.Seed))
 		}
@@ -183,4 +188,13 @@ func MergeFiles(paths []string) (Header, *Tally, error) {
 	h.Shard, h.First, h.Hunts = 0, 0, total.Hunts
 	h.Shards = 1
 	return h, total, nil
+}
+
+// packAI names the tier of a tally file: files written before the tiers
+// existed were played by the basic policy.
+func packAI(name string) string {
+	if name == "" {
+		return DefaultPackAI
+	}
+	return name
 }

@@ -19,6 +19,7 @@ type Meta struct {
 	Adversary   string
 	Pack        string
 	Scenario    string
+	PackAI      string // the Pack's policy tier
 	Overrides   []string
 	Hash        string
 	Seed        uint64
@@ -36,7 +37,7 @@ func Summarize(m Meta, t *Tally, sc *sim.Scenario) *stats.Summary {
 		Schema:  stats.SchemaVersion,
 		Program: m.Program,
 		Config: stats.Config{
-			Adversary: m.Adversary, AdversaryName: sc.Adversary.Name, Pack: m.Pack, Scenario: m.Scenario,
+			Adversary: m.Adversary, AdversaryName: sc.Adversary.Name, Pack: m.Pack, Scenario: m.Scenario, PackAI: m.PackAI,
 			Overrides: m.Overrides, Hash: m.Hash, RoundCap: sc.Rules.RoundCap, TargetError: m.TargetError,
 		},
 		Hunts:       n,

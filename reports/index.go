@@ -13,10 +13,12 @@ import (
 
 // IndexEntry is one run in a directory of reports: its name, the
 // directory WriteDir wrote its report to (relative to the index's
-// directory, or absolute) and its Summary.
+// directory, or absolute) and its Summary; and, when WriteSkill wrote a
+// skill trace into the same directory, that trace.
 type IndexEntry struct {
 	Name, Dir string
 	S         *stats.Summary
+	Skill     *stats.Skill
 }
 
 // WriteIndex writes index.md and index.html into dir, which is created if
@@ -51,7 +53,8 @@ type indexRow struct {
 	Adversary, Pack, Scenario                     string
 	Hunts                                         string
 	PackWins, Defeated, Rounds, Deadliest, Status string
-	OK                                            bool // has a Summary
+	OK                                            bool   // has a Summary
+	Skill                                         string // the skill trace's win rates by tier, "" without one
 }
 
 func newIndexRow(dir string, e IndexEntry) indexRow {
@@ -81,6 +84,13 @@ func newIndexRow(dir string, e IndexEntry) indexRow {
 		return r
 	}
 	r.OK = true
+	if k := e.Skill; k != nil {
+		var parts []string
+		for _, t := range k.Tiers {
+			parts = append(parts, t.Name+" "+t.PackWinRate.PercentBounds())
+		}
+		r.Skill = fmt.Sprintf("Pack wins by tier (n=%d per tier): %s", k.Hunts, strings.Join(parts, "; "))
+	}
 	r.Adversary, r.Pack, r.Scenario = adversary(s), pack(s), s.Config.Scenario
 	r.Hunts = fmt.Sprint(s.Hunts)
 	if s.Interrupted || (s.Stopped != "" && s.Stopped != "hunts") {
@@ -117,6 +127,10 @@ func indexMarkdown(rows []indexRow) []byte {
 		b.p("## %s", r.Name)
 		b.p("[Report](%ssummary.md) · [JSON](%ssummary.json)", r.Link, r.Link)
 		b.p("![Outcomes: %s](%soutcomes.png)", escapeLink(r.Name), r.Link)
+		if r.Skill != "" {
+			b.p("[Skill trace](%sskill.md): %s", r.Link, r.Skill)
+			b.p("![Skill trace: %s](%sskill.png)", escapeLink(r.Name), r.Link)
+		}
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
@@ -156,6 +170,10 @@ img { max-width: 100%; height: auto; border: 1px solid #eee; }
 <h2>{{.Name}}</h2>
 <p><a href="{{.Link}}summary.md">Report</a> · <a href="{{.Link}}summary.json">JSON</a></p>
 <a href="{{.Link}}summary.md"><img src="{{.Link}}outcomes.png" alt="Outcomes: {{.Name}}"></a>
+{{- if .Skill}}
+<p><a href="{{.Link}}skill.md">Skill trace</a>: {{.Skill}}</p>
+<a href="{{.Link}}skill.md"><img src="{{.Link}}skill.png" alt="Skill trace: {{.Name}}"></a>
+{{- end}}
 </section>
 {{- end}}{{end}}
 </body>

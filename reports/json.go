@@ -81,3 +81,20 @@ func nonFinite(v reflect.Value, path string) (string, float64, bool) {
 	}
 	return "", 0, false
 }
+
+// encodeValue returns v (a pointer to a struct) as indented JSON ending in
+// a newline, refusing infinities and NaN as encodeJSON does.
+func encodeValue(v any) ([]byte, error) {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || (rv.Kind() == reflect.Pointer && rv.IsNil()) {
+		return nil, fmt.Errorf("nothing to encode")
+	}
+	if p, x, ok := nonFinite(rv, ""); ok {
+		return nil, fmt.Errorf("%s is %v: JSON cannot hold it", p, x)
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"balance/stats"
@@ -108,7 +109,7 @@ func summaryMarkdown(s *stats.Summary) []byte {
 	if s.Config.TargetError > 0 {
 		stop += fmt.Sprintf(" (target error %g)", s.Config.TargetError)
 	}
-	b.table("ll", []string{"Setting", "Value"}, [][]string{
+	settings := [][]string{
 		{"Adversary", adv},
 		{"Pack", pack(s)},
 		{"Scenario", orDash(s.Config.Scenario)},
@@ -121,7 +122,11 @@ func summaryMarkdown(s *stats.Summary) []byte {
 		{"Stopped by", orDash(stop)},
 		{"Program", orDash(s.Program)},
 		{"Schema", fmt.Sprint(s.Schema)},
-	})
+	}
+	if s.Config.PackAI != "" {
+		settings = slices.Insert(settings, 2, []string{"Pack AI", code(s.Config.PackAI)})
+	}
+	b.table("ll", []string{"Setting", "Value"}, settings)
 
 	b.p("## Headline")
 	var h strings.Builder

@@ -23,6 +23,9 @@ func Table(w io.Writer, s *stats.Summary) {
 	}
 	line("Adversary", "%s", adv)
 	line("Pack", "%s", pack(s))
+	if s.Config.PackAI != "" {
+		line("Pack AI", "%s", s.Config.PackAI)
+	}
 	line("Scenario", "%s", s.Config.Scenario)
 	for _, o := range s.Config.Overrides {
 		line("Override", "%s", o)

@@ -59,8 +59,9 @@ type Config struct {
 	AdversaryName string   `json:"adversary_name"` // display name
 	Pack          string   `json:"pack"`
 	Scenario      string   `json:"scenario"`
-	Overrides     []string `json:"overrides"` // -set overrides, in the order given
-	Hash          string   `json:"hash"`      // hash of the game data the run used
+	PackAI        string   `json:"pack_ai,omitempty"` // the Pack's policy tier (ai.Tiers), e.g. "basic"
+	Overrides     []string `json:"overrides"`         // -set overrides, in the order given
+	Hash          string   `json:"hash"`              // hash of the game data the run used
 	RoundCap      int      `json:"round_cap"`
 	TargetError   float64  `json:"target_error,omitempty"`
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"balance/ai"
 	"balance/batch"
 	"balance/configs"
 	"balance/reports"
@@ -22,6 +23,9 @@ type analyzeOpts struct {
 	seed    uint64
 	workers int
 	quiet   bool
+	packAI  string
+	// skillHunts: hunts per tier of each skill trace; -1: a twentieth of hunts.
+	skillHunts int64
 }
 
 func (o *analyzeOpts) flags(fs *flag.FlagSet) {
@@ -31,18 +35,26 @@ func (o *analyzeOpts) flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, packAIUsage(false))
+	fs.Int64Var(&o.skillHunts, "skill-hunts", -1, "hunts per tier of each Adversary's skill trace (-1: a twentieth of -hunts; 0: no skill trace)")
 }
 
 func init() {
 	register(&command{
 		name:    "analyze",
 		summary: "the default analysis: every Adversary against the default Pack (what 'balance' alone runs)",
-		usage:   "[-hunts N] [-seed S] [-out DIR] [-workers W] [-quiet] [-data DIR]",
+		usage:   "[-hunts N] [-seed S] [-out DIR] [-workers W] [-pack-ai TIER] [-skill-hunts N] [-quiet] [-data DIR]",
 		long: `Plays every Adversary in the data against the default two-player Pack on
 open ground, writes a report per Adversary under -out (default
 reports/latest/) with an index, and prints each summary table. Running
-'balance' with no arguments does the same with the defaults.`,
-		examples: []string{"balance analyze -hunts 2000 -quiet"},
+'balance' with no arguments does the same with the defaults.
+
+It adds each Adversary's skill trace (as 'balance skill'): every Pack
+policy tier plays the same hunts, fewer than the main run, -skill-hunts per
+tier (by default a twentieth of -hunts, at least 1); the skill report goes into
+the Adversary's directory beside its summary, and the index links to it.
+-pack-ai chooses the tier of the main runs.`,
+		examples: []string{"balance analyze -hunts 2000 -quiet", "balance analyze -hunts 2000 -pack-ai random -skill-hunts 0 -quiet"},
 		run:      runAnalyze,
 	})
 	flagsOf["analyze"] = func(fs *flag.FlagSet) { new(analyzeOpts).flags(fs) }
@@ -62,6 +74,16 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if o.workers < 0 {
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
+	if o.skillHunts < -1 {
+		return usagef("-skill-hunts %d: give a number of hunts, 0 for no skill trace, or -1 for a twentieth of -hunts", o.skillHunts)
+	}
+	if o.skillHunts == -1 {
+		o.skillHunts = max(o.hunts/20, 1)
+	}
+	tier, err := tierNamed(o.packAI)
+	if err != nil {
+		return err
+	}
 	d, err := configs.Load(o.data)
 	if err != nil {
 		return err
@@ -77,26 +99,52 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			return err
 		}
 		show, done := progress(stderr, o.quiet, o.hunts, st.sc.Adversary.Name)
-		res, err := batch.Run(ctx, batch.Config{Scenario: st.sc, Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show})
+		res, err := batch.Run(ctx, batch.Config{Scenario: st.sc, Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show,
+			Policies: tierPolicies(tier)})
 		done()
 		if err != nil {
 			return err
 		}
 		s := batch.Summarize(batch.Meta{Program: "balance " + version, Adversary: slug, Pack: g.pack, Scenario: g.scenario,
-			Hash: st.hash, Seed: o.seed, Stopped: res.Stopped, Elapsed: res.Elapsed, Workers: res.Workers}, res.Tally, st.sc)
+			PackAI: tier.Name, Hash: tierHash(st.hash, tier.Name), Seed: o.seed, Stopped: res.Stopped, Elapsed: res.Elapsed, Workers: res.Workers}, res.Tally, st.sc)
 		dir := filepath.Join(o.out, slug)
 		if err := reports.WriteDir(dir, s); err != nil {
 			return err
 		}
-		entries = append(entries, reports.IndexEntry{Name: st.sc.Adversary.Name, Dir: slug, S: s})
+		entry := reports.IndexEntry{Name: st.sc.Adversary.Name, Dir: slug, S: s}
 		reports.Table(stdout, s)
 		fmt.Fprintln(stdout)
-		if res.Stopped == batch.StopInterrupted {
+		stop := func(hunts int64) error {
+			entries = append(entries, entry)
 			if err := reports.WriteIndex(o.out, entries); err != nil {
 				return err
 			}
-			return interrupted{res.Hunts}
+			return interrupted{hunts}
 		}
+		if res.Stopped == batch.StopInterrupted {
+			return stop(res.Hunts)
+		}
+		if o.skillHunts > 0 {
+			tiers := ai.Tiers()
+			show, done := progress(stderr, o.quiet, o.skillHunts*int64(len(tiers)), st.sc.Adversary.Name+" (skill)")
+			pr, err := batch.RunPaired(ctx, batch.Config{Scenario: st.sc, Seed: o.seed, Hunts: o.skillHunts, Workers: o.workers, Progress: show}, tiers)
+			done()
+			if err != nil {
+				return err
+			}
+			k := batch.SummarizeSkill(batch.Meta{Program: "balance " + version, Adversary: slug, Pack: g.pack, Scenario: g.scenario,
+				Hash: st.hash, Seed: o.seed, Elapsed: pr.Elapsed, Workers: pr.Workers}, pr, st.sc)
+			if err := reports.WriteSkill(dir, k); err != nil {
+				return err
+			}
+			entry.Skill = k
+			reports.SkillTable(stdout, k)
+			fmt.Fprintln(stdout)
+			if pr.Stopped == batch.StopInterrupted {
+				return stop(pr.Hunts)
+			}
+		}
+		entries = append(entries, entry)
 	}
 	if err := reports.WriteIndex(o.out, entries); err != nil {
 		return err

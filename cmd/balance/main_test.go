@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"balance/ai"
 	"balance/configs"
 )
 
@@ -67,6 +68,14 @@ func TestExitCodes(t *testing.T) {
 		{"merge: no files", []string{"merge"}, exitUsage, "no tally files", ""},
 		{"merge: missing file", []string{"merge", "no-such-shard.json"}, exitError, "no-such-shard.json", ""},
 		{"analyze: zero hunts", []string{"analyze", "-hunts", "0"}, exitUsage, "at least 1 hunt", ""},
+		{"run: unknown pack AI", []string{"run", "-pack-ai", "basik"}, exitUsage, `did you mean "basic"?`, ""},
+		{"run: unknown pack AI, list", []string{"run", "-pack-ai", "xyzzy"}, exitUsage, "tiers: ", ""},
+		{"trace: unknown pack AI", []string{"trace", "-pack-ai", "basik"}, exitUsage, `did you mean "basic"?`, ""},
+		{"analyze: unknown pack AI", []string{"analyze", "-pack-ai", "xyzzy"}, exitUsage, "no such tier", ""},
+		{"analyze: all is not a tier", []string{"analyze", "-pack-ai", "all"}, exitUsage, "no such tier", ""},
+		{"run: all with shards", []string{"run", "-pack-ai", "all", "-shards", "2", "-tally", "x.json"}, exitUsage, "cannot be split", ""},
+		{"skill: zero hunts", []string{"skill", "-hunts", "0"}, exitUsage, "at least 1 hunt", ""},
+		{"skill: stray argument", []string{"skill", "basic"}, exitUsage, "unexpected argument", ""},
 		{"help", []string{"help"}, exitOK, "", "validate"},
 		{"help of a command", []string{"help", "odds"}, exitOK, "", "Examples:"},
 		{"help of unknown command", []string{"help", "trcae"}, exitUsage, `did you mean "trace"?`, ""},
@@ -640,5 +649,76 @@ func TestRunTable(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// The skill table shows every tier with its interval and n, and the
+// neighbouring pairs with their paired change and McNemar p; run -pack-ai
+// all prints the same trace.
+func TestSkillTable(t *testing.T) {
+	code, out, errb := balance(t, "skill", "-adversary", "praetorians", "-hunts", "1500", "-workers", "2", "-quiet")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb)
+	}
+	for _, want := range []string{"Skill trace", "Pack wins", "[", "1500", "McNemar p", "Significant at 5%"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the skill table lacks %q:\n%s", want, out)
+		}
+	}
+	for _, name := range ai.TierNames() {
+		if !strings.Contains(out, "\n"+name+" ") {
+			t.Errorf("the skill table lacks tier %s:\n%s", name, out)
+		}
+	}
+	code, out2, errb := balance(t, "run", "-adversary", "praetorians", "-hunts", "1500", "-workers", "1", "-pack-ai", "all", "-quiet")
+	if code != exitOK {
+		t.Fatalf("run -pack-ai all: exit %d: %s", code, errb)
+	}
+	if out2 != out {
+		t.Errorf("run -pack-ai all printed\n%s\nskill printed\n%s", out2, out)
+	}
+}
+
+// -pack-ai is recorded in summary.json, goes into the hash, and shards of
+// different tiers refuse to merge.
+func TestRunPackAI(t *testing.T) {
+	names := ai.TierNames()
+	if len(names) < 2 {
+		t.Skip("one tier registered")
+	}
+	other := names[0]
+	if other == "basic" {
+		other = names[1]
+	}
+	dir := t.TempDir()
+	var hashes []string
+	for _, tier := range []string{"basic", other} {
+		p := filepath.Join(dir, tier+".json")
+		if code, _, errb := balance(t, "run", "-hunts", "1200", "-pack-ai", tier, "-json", p, "-quiet"); code != exitOK {
+			t.Fatalf("%s: exit %d: %s", tier, code, errb)
+		}
+		b, _ := os.ReadFile(p)
+		var s struct {
+			Config struct {
+				PackAI string `json:"pack_ai"`
+				Hash   string `json:"hash"`
+			} `json:"config"`
+		}
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Fatal(err)
+		}
+		if s.Config.PackAI != tier {
+			t.Errorf("-pack-ai %s: pack_ai %q", tier, s.Config.PackAI)
+		}
+		hashes = append(hashes, s.Config.Hash)
+	}
+	if hashes[0] == hashes[1] {
+		t.Errorf("the hash does not depend on the tier: %s", hashes[0])
+	}
+	a, b := filepath.Join(dir, "a.tally"), filepath.Join(dir, "b.tally")
+	balance(t, "run", "-hunts", "1200", "-shards", "2", "-shard", "0", "-tally", a, "-quiet")
+	balance(t, "run", "-hunts", "1200", "-shards", "2", "-shard", "1", "-pack-ai", other, "-tally", b, "-quiet")
+	if code, _, errb := balance(t, "merge", a, b, "-json", filepath.Join(dir, "m.json")); code != exitError || !strings.Contains(errb, "pack AI") {
+		t.Errorf("shards of two tiers: exit %d: %s", code, errb)
 	}
 }

@@ -92,11 +92,21 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return fmt.Errorf("loading the data the shards used: %w", err)
 	}
+	if h.Objective != "" {
+		if err := st.withObjective(h.Pack, h.Scenario, h.Objective); err != nil {
+			return fmt.Errorf("loading the data the shards used: %w", err)
+		}
+	}
+	st.hash = tierHash(st.hash, h.PackAI)
 	if st.hash != h.ConfigHash {
 		return fmt.Errorf("the game data differs from the shards' (hash %s, shards %s): merge with the same -data and overrides (%s)",
 			st.hash, h.ConfigHash, strings.Join(h.Overrides, " "))
 	}
-	meta := batch.Meta{Program: h.Program, Adversary: h.Adversary, Pack: h.Pack, Scenario: h.Scenario,
+	packAI := h.PackAI
+	if packAI == "" {
+		packAI = batch.DefaultPackAI
+	}
+	meta := batch.Meta{Program: h.Program, Adversary: h.Adversary, Pack: h.Pack, Scenario: h.Scenario, PackAI: packAI,
 		Overrides: h.Overrides, Hash: h.ConfigHash, Seed: h.Seed, First: 0, Stopped: batch.StopHunts,
 		Elapsed: time.Since(start), Workers: 1}
 	s := batch.Summarize(meta, t, st.sc)

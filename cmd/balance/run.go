@@ -15,6 +15,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"balance/ai"
 	"balance/batch"
 	"balance/configs"
 	"balance/reports"
@@ -45,6 +46,7 @@ type runOpts struct {
 	shards      int
 	shard       int
 	tally       string
+	packAI      string
 }
 
 func (o *runOpts) flags(fs *flag.FlagSet) {
@@ -63,13 +65,14 @@ func (o *runOpts) flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.shards, "shards", 1, "split the run's hunts into this many shards (with -shard and -tally)")
 	fs.IntVar(&o.shard, "shard", 0, "which shard to run, 0..shards-1")
 	fs.StringVar(&o.tally, "tally", "", "write this shard's tally to FILE, for 'balance merge'")
+	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, packAIUsage(true))
 }
 
 func init() {
 	register(&command{
 		name:    "run",
 		summary: "play many hunts and report win rates, wounds, damage curves and card impact",
-		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-shards N -shard K -tally FILE] [-quiet] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-shards N -shard K -tally FILE] [-pack-ai TIER|all] [-quiet] [-data DIR]",
 		long: `Plays -hunts hunts of the Adversary against the pack, hunt i always with the
 random stream (seed, i), on all cores, and prints a summary table; -out
 writes the full report. Every figure comes with its 95% interval and n.
@@ -78,6 +81,10 @@ writes the full report. Every figure comes with its 95% interval and n.
 ` + strings.Join(configs.OverrideKeys, ", ") + `.
 A number may be relative (+5, -1). adversary.wnd spreads the change over the
 hit locations, one WND at a time from the lowest.
+
+-pack-ai TIER plays the Pack with that policy tier (` + strings.Join(ai.TierNames(), ", ") + `;
+default ` + batch.DefaultPackAI + `); -pack-ai all plays every tier on the same hunts and reports the
+skill trace, as 'balance skill' does.
 
 -shards N -shard K -tally FILE plays only shard K of the hunts and writes its
 tally; 'balance merge' joins the shards into the report a single run gives.
@@ -89,6 +96,7 @@ as interrupted.`,
 			"balance run -adversary praetorians -pack quartet -hunts 5000 -seed 7 -quiet",
 			"balance run -adversary neonate-wurm -set adversary.def=8 -set adversary.wnd=+5 -hunts 5000 -quiet",
 			"balance run -adversary creature-wreathed-in-light -target-error 0.01 -quiet",
+			"balance run -adversary wandering-son -pack-ai random -hunts 2000 -quiet",
 		},
 		run: runRun,
 	})
@@ -151,6 +159,18 @@ func pickObjective(d *configs.Data, name string, seed uint64) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("-objective random rolled %d, and no objective has that number", roll)
+}
+
+// withObjective recompiles the scenario with an Objective and marks the
+// hash with it.
+func (st *setup) withObjective(pack, scenario, objective string) error {
+	sc, err := st.data.CompileWith(st.slug, pack, scenario, objective)
+	if err != nil {
+		return err
+	}
+	st.sc = sc
+	st.hash += "+" + objective
+	return nil
 }
 
 // checkWritable makes sure dir exists (creating it) and can take files.
@@ -226,20 +246,27 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	case int64(o.shards) > o.hunts:
 		return usagef("-shards %d: more shards than hunts (%d)", o.shards, o.hunts)
 	}
+	if o.packAI == packAIAll {
+		return skillFromRun(ctx, stdout, stderr, &o)
+	}
+	tier, err := tierNamed(o.packAI)
+	if err != nil {
+		return err
+	}
 	st, err := loadRun(&o.game, o.set)
 	if err != nil {
 		return err
 	}
+	objective := ""
 	if o.objective != "" {
-		slug, err := pickObjective(st.data, o.objective, o.seed)
-		if err != nil {
+		if objective, err = pickObjective(st.data, o.objective, o.seed); err != nil {
 			return err
 		}
-		if st.sc, err = st.data.CompileWith(st.slug, o.game.pack, o.game.scenario, slug); err != nil {
+		if err := st.withObjective(o.game.pack, o.game.scenario, objective); err != nil {
 			return err
 		}
-		st.hash += "+" + slug
 	}
+	st.hash = tierHash(st.hash, tier.Name)
 	if o.out != "" {
 		if err := checkWritable(o.out); err != nil {
 			return err
@@ -266,18 +293,18 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	first, n := batch.ShardRange(o.hunts, o.shards, o.shard)
 	show, done := progress(stderr, o.quiet, n, st.sc.Adversary.Name)
 	res, err := batch.Run(ctx, batch.Config{Scenario: st.sc, Seed: o.seed, First: first, Hunts: n,
-		Workers: o.workers, TargetError: o.targetError, Progress: show})
+		Workers: o.workers, TargetError: o.targetError, Progress: show, Policies: tierPolicies(tier)})
 	done()
 	if err != nil {
 		return err
 	}
 	meta := batch.Meta{Program: "balance " + version, Adversary: st.slug, Pack: o.game.pack, Scenario: o.game.scenario,
-		Overrides: o.set, Hash: st.hash, Seed: o.seed, First: first, Stopped: res.Stopped, TargetError: o.targetError,
+		PackAI: tier.Name, Overrides: o.set, Hash: st.hash, Seed: o.seed, First: first, Stopped: res.Stopped, TargetError: o.targetError,
 		Elapsed: res.Elapsed, Workers: res.Workers}
 	s := batch.Summarize(meta, res.Tally, st.sc)
 	if o.tally != "" {
 		h := batch.Header{Program: meta.Program, ConfigHash: st.hash, Adversary: st.slug, Pack: o.game.pack,
-			Scenario: o.game.scenario, Overrides: o.set, Seed: o.seed, Total: o.hunts, Shards: o.shards, Shard: o.shard,
+			Scenario: o.game.scenario, PackAI: tier.Name, Objective: objective, Overrides: o.set, Seed: o.seed, Total: o.hunts, Shards: o.shards, Shard: o.shard,
 			First: first, Hunts: res.Hunts, Stopped: res.Stopped}
 		if err := batch.WriteTallyFile(o.tally, h, res.Tally); err != nil {
 			return err

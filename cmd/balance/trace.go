@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"balance/ai"
+	"balance/batch"
 	"balance/sim"
 	"balance/sim/dice"
 )
@@ -19,6 +20,7 @@ type traceOpts struct {
 	seed      uint64
 	hunt      uint64
 	objective string
+	packAI    string
 }
 
 func (o *traceOpts) flags(fs *flag.FlagSet) {
@@ -26,24 +28,27 @@ func (o *traceOpts) flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
 	fs.Uint64Var(&o.hunt, "hunt", 0, "hunt index within the run (hunt I of seed S is the hunt a batch run plays for index I)")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective (its slug, or random), as run does")
+	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, packAIUsage(false))
 }
 
 func init() {
 	register(&command{
 		name:    "trace",
 		summary: "play one hunt and print it play by play",
-		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-seed S] [-hunt I] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-seed S] [-hunt I] [-pack-ai TIER] [-data DIR]",
 		long: `trace plays one hunt, the Pack's baseline policy against the Adversary's
 Decision Trees, and prints every event: deployment, each action and move,
 every Check with its dice, wounds, hit-location cards, Conditions, the
 state of every model at the end of each round, and a last line that starts
 with "outcome:". Hunt I of seed S is always the same hunt, the one a batch
 run with seed S plays for index I, so trace replays any hunt of a run.
--adversary also takes the path of an Adversary YAML file.`,
+-adversary also takes the path of an Adversary YAML file. -pack-ai plays the
+Pack with another policy tier (` + strings.Join(ai.TierNames(), ", ") + `), as run -pack-ai does.`,
 		examples: []string{
 			"balance trace -adversary wandering-son -seed 1",
 			"balance trace -adversary praetorians -pack quartet -hunt 7",
 			"balance trace -adversary neonate-wurm -scenario ruins -seed 3",
+			"balance trace -adversary wandering-son -pack-ai random -hunt 2",
 		},
 		run: runTrace,
 	})
@@ -56,6 +61,10 @@ func runTrace(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	fs.SetOutput(io.Discard)
 	o.flags(fs)
 	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	tier, err := tierNamed(o.packAI)
+	if err != nil {
 		return err
 	}
 	d, sc, err := o.game.load()
@@ -82,7 +91,7 @@ func runTrace(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	h := new(sim.Hunt)
 	h.Trace = &printer{w: w, seed: o.seed, hunt: o.hunt, pack: o.game.pack}
 	h.Reset(&tmpl, o.seed, o.hunt)
-	h.Play(ai.NewBaseline(), ai.Foes{})
+	h.Play(tier.New(), ai.Foes{})
 	return w.Flush()
 }
 

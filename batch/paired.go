@@ -1,0 +1,304 @@
+package batch
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"balance/ai"
+	"balance/sim"
+)
+
+// Pair is the paired account of two tiers A and B over the same hunts:
+// hunt i played by each on the random stream (seed, i).
+type Pair struct {
+	A, B int // indices into PairedResult.Tiers, A < B
+
+	// Pack wins: both tiers won hunt i, only A, only B, neither.
+	Both, OnlyA, OnlyB, Neither int64
+	// SumD and SumD2 are Σd and Σd² over the hunts of d = (Pack WNDs taken
+	// under A) - (Pack WNDs taken under B) in the same hunt.
+	SumD, SumD2 int64
+}
+
+// Hunts returns the number of paired hunts.
+func (p *Pair) Hunts() int64 { return p.Both + p.OnlyA + p.OnlyB + p.Neither }
+
+func (p *Pair) add(q *Pair) {
+	p.Both += q.Both
+	p.OnlyA += q.OnlyA
+	p.OnlyB += q.OnlyB
+	p.Neither += q.Neither
+	p.SumD += q.SumD
+	p.SumD2 += q.SumD2
+}
+
+// Moments are the sum and the sum of squares of an integer quantity over
+// hunts.
+type Moments struct {
+	Sum, SumSq int64
+}
+
+// PairedResult is what RunPaired produced: one Tally per tier over the
+// same hunts, and the paired counts of every pair of tiers.
+type PairedResult struct {
+	Tiers   []ai.Tier
+	Tallies []*Tally  // one per tier, in the order given
+	Wounds  []Moments // per tier: Σ and Σ² of the Pack's WNDs taken per hunt (all Pack models together)
+	Pairs   []Pair    // every pair A < B, in the order (0,1), (0,2), …, (1,2), …
+	Hunts   int64     // hunts played by each tier: a prefix of the indices asked for
+	Stopped string    // one of the Stop reasons
+	Elapsed time.Duration
+	Workers int
+}
+
+// Pair returns the paired account of tiers a and b (a < b).
+func (r *PairedResult) Pair(a, b int) *Pair {
+	for k := range r.Pairs {
+		if r.Pairs[k].A == a && r.Pairs[k].B == b {
+			return &r.Pairs[k]
+		}
+	}
+	panic(fmt.Sprintf("batch: no pair (%d, %d) among %d tiers", a, b, len(r.Tiers)))
+}
+
+// pairedBlock is the account of one block of hunts, or the running total.
+type pairedBlock struct {
+	k       int64
+	tallies []*Tally
+	wounds  []Moments
+	pairs   []Pair
+}
+
+func newPairedBlock(shape Shape, nt int) *pairedBlock {
+	b := &pairedBlock{tallies: make([]*Tally, nt), wounds: make([]Moments, nt)}
+	for j := range b.tallies {
+		b.tallies[j] = NewTally(shape)
+	}
+	for a := 0; a < nt; a++ {
+		for c := a + 1; c < nt; c++ {
+			b.pairs = append(b.pairs, Pair{A: a, B: c})
+		}
+	}
+	return b
+}
+
+func (b *pairedBlock) reset() {
+	for j := range b.tallies {
+		b.tallies[j].Reset()
+		b.wounds[j] = Moments{}
+	}
+	for k := range b.pairs {
+		b.pairs[k] = Pair{A: b.pairs[k].A, B: b.pairs[k].B}
+	}
+}
+
+func (b *pairedBlock) merge(u *pairedBlock) error {
+	for j := range b.tallies {
+		if err := b.tallies[j].Merge(u.tallies[j]); err != nil {
+			return err
+		}
+		b.wounds[j].Sum += u.wounds[j].Sum
+		b.wounds[j].SumSq += u.wounds[j].SumSq
+	}
+	for k := range b.pairs {
+		b.pairs[k].add(&u.pairs[k])
+	}
+	return nil
+}
+
+// RunPaired plays every hunt index of the batch once per tier, each on
+// the same random stream (seed, i): common random numbers, so that the
+// tiers are compared on the same hunts and their difference is measured
+// with less noise than two independent runs give. It returns a Tally per
+// tier and, for every pair of tiers, the paired counts of Pack wins and
+// the sums for the paired difference of the Pack's WNDs taken.
+//
+// Workers take blocks of BlockSize hunt indices (all tiers of a block on
+// one worker) and the blocks are merged in order, so the result is the
+// same, bit for bit, whatever the number of workers. cfg.Policies is
+// ignored: each worker makes one policy per tier with Tier.New and plays
+// the Foes with ai.Foes. Cancelling ctx stops the run at the blocks
+// already merged, with Stopped "interrupted". cfg.TargetError, when
+// positive, stops it at the first block boundary where the widest of the
+// tiers' 95% Pack win rate intervals has a half-width of at most
+// TargetError. Progress is called with the hunts played over all tiers
+// (hunts × tiers).
+func RunPaired(ctx context.Context, cfg Config, tiers []ai.Tier) (*PairedResult, error) {
+	if cfg.Scenario == nil {
+		return nil, fmt.Errorf("batch: no scenario")
+	}
+	if cfg.Hunts <= 0 {
+		return nil, fmt.Errorf("batch: %d hunts: at least 1 is needed", cfg.Hunts)
+	}
+	if len(tiers) == 0 {
+		return nil, fmt.Errorf("batch: no tiers to compare")
+	}
+	for j, t := range tiers {
+		if t.New == nil {
+			return nil, fmt.Errorf("batch: tier %d (%q) has no policy constructor", j, t.Name)
+		}
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	nt := len(tiers)
+	start := time.Now()
+	shape := ShapeOf(cfg.Scenario)
+	nPack := len(shape.PackWND)
+	var tmpl sim.Hunt
+	tmpl.Init(cfg.Scenario)
+
+	nBlocks := (cfg.Hunts + BlockSize - 1) / BlockSize
+	if int64(workers) > nBlocks {
+		workers = int(nBlocks)
+	}
+	free := make(chan *pairedBlock, 2*workers+1)
+	for k := 0; k < cap(free); k++ {
+		free <- newPairedBlock(shape, nt)
+	}
+	jobs := make(chan int64)
+	done := make(chan *pairedBlock, cap(free))
+	quit := make(chan struct{})
+
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h := new(sim.Hunt)
+			packs := make([]sim.PackPolicy, nt)
+			for j := range tiers {
+				packs[j] = tiers[j].New()
+			}
+			var foes ai.Foes
+			won := make([]bool, nt)
+			taken := make([]int64, nt)
+			for {
+				var b *pairedBlock
+				select {
+				case b = <-free:
+				case <-quit:
+					return
+				}
+				var k int64
+				var ok bool
+				select {
+				case k, ok = <-jobs:
+				case <-quit:
+					return
+				}
+				if !ok {
+					return
+				}
+				b.reset()
+				b.k = k
+				lo := cfg.First + k*BlockSize
+				hi := min(lo+BlockSize, cfg.First+cfg.Hunts)
+				for i := lo; i < hi; i++ {
+					for j := range packs {
+						h.Reset(&tmpl, cfg.Seed, uint64(i))
+						h.Play(packs[j], foes)
+						b.tallies[j].Add(&h.Rec)
+						won[j] = h.Rec.Outcome == sim.PackWon
+						var wnd int64
+						for m := 0; m < nPack; m++ {
+							wnd += int64(h.Rec.Taken[m])
+						}
+						taken[j] = wnd
+						b.wounds[j].Sum += wnd
+						b.wounds[j].SumSq += wnd * wnd
+					}
+					for p := range b.pairs {
+						q := &b.pairs[p]
+						switch wa, wb := won[q.A], won[q.B]; {
+						case wa && wb:
+							q.Both++
+						case wa:
+							q.OnlyA++
+						case wb:
+							q.OnlyB++
+						default:
+							q.Neither++
+						}
+						d := taken[q.A] - taken[q.B]
+						q.SumD += d
+						q.SumD2 += d * d
+					}
+				}
+				select {
+				case done <- b:
+				case <-quit:
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for k := int64(0); k < nBlocks; k++ {
+			select {
+			case jobs <- k:
+			case <-quit:
+				return
+			}
+		}
+	}()
+
+	total := newPairedBlock(shape, nt)
+	pending := map[int64]*pairedBlock{}
+	next := int64(0)
+	stopped := StopHunts
+	finish := func() {
+		close(quit)
+		wg.Wait()
+	}
+merge:
+	for next < nBlocks {
+		select {
+		case <-ctx.Done():
+			stopped = StopInterrupted
+			break merge
+		case b := <-done:
+			pending[b.k] = b
+		}
+		for {
+			b, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			if err := total.merge(b); err != nil {
+				finish()
+				return nil, err
+			}
+			free <- b
+			next++
+			if cfg.Progress != nil {
+				cfg.Progress(total.tallies[0].Hunts * int64(nt))
+			}
+			if cfg.TargetError > 0 && widestHalfWidth(total.tallies) <= cfg.TargetError {
+				stopped = StopTargetError
+				break merge
+			}
+		}
+	}
+	finish()
+	return &PairedResult{
+		Tiers: append([]ai.Tier(nil), tiers...), Tallies: total.tallies, Wounds: total.wounds, Pairs: total.pairs,
+		Hunts: total.tallies[0].Hunts, Stopped: stopped, Elapsed: time.Since(start), Workers: workers,
+	}, nil
+}
+
+// widestHalfWidth is the largest half-width of the tallies' 95% Wilson
+// intervals of the Pack win rate.
+func widestHalfWidth(ts []*Tally) float64 {
+	w := 0.0
+	for _, t := range ts {
+		w = max(w, halfWidth(t))
+	}
+	return w
+}

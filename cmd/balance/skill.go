@@ -1,0 +1,197 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"io"
+	"strings"
+
+	"balance/ai"
+	"balance/batch"
+	"balance/reports"
+	"balance/sim"
+)
+
+// packAIAll is the -pack-ai value of run that plays every tier (skill).
+const packAIAll = "all"
+
+// packAIUsage is the -pack-ai flag's help.
+func packAIUsage(all bool) string {
+	u := "the Pack's policy tier, from the weakest up: " + strings.Join(ai.TierNames(), ", ")
+	if all {
+		u += "; all: every tier on the same hunts (as 'balance skill')"
+	}
+	return u
+}
+
+// tierNamed resolves a -pack-ai value: an unknown name is a usage error
+// with the nearest name and the list.
+func tierNamed(name string) (ai.Tier, error) {
+	t, ok := ai.TierByName(name)
+	if ok {
+		return t, nil
+	}
+	names := ai.TierNames()
+	if s := nearest(name, names); s != "" {
+		return t, usagef("-pack-ai %q: no such tier; did you mean %q? (tiers: %s)", name, s, strings.Join(names, ", "))
+	}
+	return t, usagef("-pack-ai %q: no such tier (tiers: %s)", name, strings.Join(names, ", "))
+}
+
+// tierPolicies makes one policy of tier t and the rulebook's Foe AI per
+// worker.
+func tierPolicies(t ai.Tier) func() (sim.PackPolicy, sim.FoeAI) {
+	return func() (sim.PackPolicy, sim.FoeAI) { return t.New(), ai.Foes{} }
+}
+
+// tierHash is the configuration hash of a run of tier name: the game
+// data's hash, with the tier appended unless it is the default, so that
+// shards of different tiers refuse to merge while the hashes of runs of
+// the default tier stay what they were.
+func tierHash(hash, name string) string {
+	if name == "" || name == batch.DefaultPackAI {
+		return hash
+	}
+	return hash + "+ai=" + name
+}
+
+type skillOpts struct {
+	game        gameFlags
+	hunts       int64
+	seed        uint64
+	workers     int
+	targetError float64
+	out         string
+	json        string
+	quiet       bool
+	set         multiFlag
+	objective   string
+}
+
+func (o *skillOpts) flags(fs *flag.FlagSet) {
+	o.game.register(fs, "wandering-son")
+	fs.Int64Var(&o.hunts, "hunts", 20000, "hunts per tier: every tier plays the same hunts (with -target-error: at most)")
+	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) for every tier")
+	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	fs.Float64Var(&o.targetError, "target-error", 0, "stop once every tier's 95% Pack win rate interval is at most this wide on each side (checked every 1024 hunts)")
+	fs.StringVar(&o.out, "out", "", "write the skill report (skill.md, skill.json, skill.csv, skill_pairs.csv, skill.png, skill.svg) to this directory")
+	fs.StringVar(&o.json, "json", "", "write skill.json to this file")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	fs.StringVar(&o.objective, "objective", "", "play with an Objective: its slug, or random (a d10 roll from the seed)")
+	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 (repeatable; see 'balance help run')")
+}
+
+func init() {
+	register(&command{
+		name:    "skill",
+		summary: "the skill trace: the Pack's win rate under every policy tier, on the same hunts",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-objective SLUG] [-quiet] [-data DIR]",
+		long: `skill plays the same -hunts hunts once with each registered Pack policy tier
+(` + strings.Join(ai.TierNames(), ", ") + `, from the weakest up): hunt i is played by
+every tier on the random stream (seed, i), so the tiers are compared on
+common random numbers. It prints, per tier, the Pack win rate and the mean
+WNDs the whole Pack took per hunt, with 95% intervals and n; and, per pair
+of neighbouring tiers, the paired change in win rate (a hybrid score
+interval for paired proportions) and in WNDs taken, the exact McNemar
+p-value of the hunts only one of the two won, and whether the change is
+significant at 5%. -out writes skill.md, skill.json (docs/skill-schema.md),
+skill.csv, skill_pairs.csv and a plot (skill.png, skill.svg).
+
+'balance run -pack-ai all' does the same. -target-error stops once the
+widest of the tiers' win-rate intervals is narrow enough. Ctrl-C stops the
+run cleanly: the hunts finished so far are reported, marked as interrupted.`,
+		examples: []string{
+			"balance skill -adversary wandering-son -hunts 2000 -quiet",
+			"balance skill -adversary praetorians -pack quartet -hunts 2000 -seed 7 -quiet",
+			"balance run -adversary neonate-wurm -pack-ai all -hunts 2000 -quiet",
+		},
+		run: runSkill,
+	})
+	flagsOf["skill"] = func(fs *flag.FlagSet) { new(skillOpts).flags(fs) }
+}
+
+func runSkill(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var o skillOpts
+	fs := flag.NewFlagSet("skill", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.flags(fs)
+	if err := parseFlags(fs, args, false); err != nil {
+		return err
+	}
+	return skill(ctx, stdout, stderr, &o)
+}
+
+// skill runs and reports a skill trace.
+func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
+	switch {
+	case o.hunts <= 0:
+		return usagef("-hunts %d: at least 1 hunt is needed", o.hunts)
+	case o.workers < 0:
+		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case o.targetError < 0 || o.targetError >= 0.5:
+		return usagef("-target-error %g: give a half-width between 0 and 0.5, e.g. 0.01", o.targetError)
+	}
+	st, err := loadRun(&o.game, o.set)
+	if err != nil {
+		return err
+	}
+	if o.objective != "" {
+		slug, err := pickObjective(st.data, o.objective, o.seed)
+		if err != nil {
+			return err
+		}
+		if st.sc, err = st.data.CompileWith(st.slug, o.game.pack, o.game.scenario, slug); err != nil {
+			return err
+		}
+		st.hash += "+" + slug
+	}
+	if o.out != "" {
+		if err := checkWritable(o.out); err != nil {
+			return err
+		}
+	}
+	if o.json != "" {
+		if err := checkFileWritable("-json", o.json); err != nil {
+			return err
+		}
+	}
+	tiers := ai.Tiers()
+	show, done := progress(stderr, o.quiet, o.hunts*int64(len(tiers)), st.sc.Adversary.Name+" (skill)")
+	res, err := batch.RunPaired(ctx, batch.Config{Scenario: st.sc, Seed: o.seed, Hunts: o.hunts, Workers: o.workers,
+		TargetError: o.targetError, Progress: show}, tiers)
+	done()
+	if err != nil {
+		return err
+	}
+	meta := batch.Meta{Program: "balance " + version, Adversary: st.slug, Pack: o.game.pack, Scenario: o.game.scenario,
+		Overrides: o.set, Hash: st.hash, Seed: o.seed, Stopped: res.Stopped, TargetError: o.targetError,
+		Elapsed: res.Elapsed, Workers: res.Workers}
+	k := batch.SummarizeSkill(meta, res, st.sc)
+	if o.out != "" {
+		if err := reports.WriteSkill(o.out, k); err != nil {
+			return err
+		}
+	}
+	if o.json != "" {
+		if err := reports.WriteSkillJSON(o.json, k); err != nil {
+			return err
+		}
+	}
+	reports.SkillTable(stdout, k)
+	if res.Stopped == batch.StopInterrupted {
+		return interrupted{res.Hunts}
+	}
+	return nil
+}
+
+// skillFromRun runs 'run -pack-ai all': the skill trace with run's flags.
+func skillFromRun(ctx context.Context, stdout, stderr io.Writer, o *runOpts) error {
+	switch {
+	case o.shards > 1 || o.tally != "":
+		return usagef("-pack-ai all cannot be split into shards (-shards, -tally): run each tier with its own -pack-ai")
+	case o.cpuprofile != "" || o.memprofile != "":
+		return usagef("-pack-ai all does not take -cpuprofile or -memprofile: profile one tier with -pack-ai NAME")
+	}
+	return skill(ctx, stdout, stderr, &skillOpts{game: o.game, hunts: o.hunts, seed: o.seed, workers: o.workers,
+		targetError: o.targetError, out: o.out, json: o.json, quiet: o.quiet, set: o.set, objective: o.objective})
+}

@@ -1,0 +1,146 @@
+package stats
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// Known answers of the exact McNemar test.
+func TestMcNemar(t *testing.T) {
+	tests := []struct {
+		onlyA, onlyB int64
+		want         float64
+	}{
+		{10, 0, 2 * math.Pow(0.5, 10)}, // 0.001953125
+		{0, 10, 0.001953125},
+		{7, 7, 1},                   // symmetric
+		{0, 0, 1},                   // no discordant pair
+		{1, 0, 1},                   // 2·0.5 = 1
+		{5, 1, 2 * 7.0 / 64},        // 2·(C(6,0)+C(6,1))/2^6 = 0.21875
+		{2, 8, 2 * 56.0 / 1024},     // 2·(1+10+45)/2^10 = 0.109375
+		{3, 12, 2 * 576.0 / 32768},  // 2·(1+15+105+455)/2^15
+		{40, 60, 0.056887933640164}, // exact binomial test, m = 100
+	}
+	for _, c := range tests {
+		got := McNemar(c.onlyA, c.onlyB)
+		if math.Abs(got-c.want) > 1e-12*math.Max(1, c.want) && math.Abs(got-c.want)/c.want > 1e-9 {
+			t.Errorf("McNemar(%d, %d) = %.15g, want %.15g", c.onlyA, c.onlyB, got, c.want)
+		}
+	}
+}
+
+// Under the null hypothesis the exact test rejects at most 5% of the
+// time (it is conservative), with several fixed seeds.
+func TestMcNemarSize(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		r := rand.New(rand.NewPCG(seed, 99))
+		const reps, m = 4000, 60
+		reject := 0
+		for range reps {
+			var a int64
+			for range m {
+				if r.IntN(2) == 0 {
+					a++
+				}
+			}
+			if McNemar(a, m-a) < 0.05 {
+				reject++
+			}
+		}
+		if rate := float64(reject) / reps; rate > 0.05+3*math.Sqrt(0.05*0.95/reps) {
+			t.Errorf("seed %d: rejected %.3f of null samples", seed, rate)
+		}
+	}
+}
+
+func TestPairedDiffKnown(t *testing.T) {
+	e := PairedDiff(300, 60, 20, 620, 0.95)
+	if e.Value != 0.04 || e.N != 1000 || !(e.Low < 0.04 && e.High > 0.04) || e.Low <= 0 {
+		t.Errorf("PairedDiff = %v", e)
+	}
+	// Antisymmetric: swapping A and B mirrors the interval.
+	f := PairedDiff(300, 20, 60, 620, 0.95)
+	if math.Abs(f.Value+e.Value) > 1e-15 || math.Abs(f.Low+e.High) > 1e-12 || math.Abs(f.High+e.Low) > 1e-12 {
+		t.Errorf("swapped: %v, want the mirror of %v", f, e)
+	}
+	// No discordant pairs: zero difference, an interval with a width, and a warning.
+	g := PairedDiff(50, 0, 0, 50, 0.95)
+	if g.Value != 0 || !(g.Low < 0 && g.High > 0) || len(g.Warnings) == 0 {
+		t.Errorf("no discordant pairs: %v %v", g, g.Warnings)
+	}
+	if h := PairedDiff(0, 0, 0, 0, 0.95); h.Low != -1 || h.High != 1 || len(h.Warnings) == 0 {
+		t.Errorf("no pairs: %v", h)
+	}
+	m := PairedMeanDiff(10, 30, 10, 0.95)
+	if m.Value != 1 || m.N != 10 || !(m.Low < 1 && m.High > 1) {
+		t.Errorf("PairedMeanDiff = %v", m)
+	}
+}
+
+// The 95% intervals of PairedDiff and PairedMeanDiff cover the true
+// difference about 95% of the time, for correlated pairs, with several
+// fixed seeds.
+func TestPairedDiffCoverage(t *testing.T) {
+	cases := []struct {
+		pA, pB, rho float64
+		n           int
+	}{
+		{0.40, 0.45, 0.6, 400},
+		{0.10, 0.15, 0.3, 300},
+		{0.85, 0.80, 0.8, 1000},
+		{0.50, 0.50, 0.9, 200},
+	}
+	for ci, c := range cases {
+		for seed := uint64(1); seed <= 2; seed++ {
+			r := rand.New(rand.NewPCG(seed, uint64(ci)))
+			const reps = 2000
+			coverP, coverM := 0, 0
+			for range reps {
+				var both, onlyA, onlyB, neither int64
+				var sd, sd2 float64
+				for range c.n {
+					// Correlated Bernoulli pair through a shared uniform.
+					u := r.Float64()
+					v := u
+					if r.Float64() > c.rho {
+						v = r.Float64()
+					}
+					a, b := u < c.pA, v < c.pB
+					switch {
+					case a && b:
+						both++
+					case a:
+						onlyA++
+					case b:
+						onlyB++
+					default:
+						neither++
+					}
+					x, y := 0.0, 0.0
+					if a {
+						x = 1
+					}
+					if b {
+						y = 1
+					}
+					d := x - y
+					sd += d
+					sd2 += d * d
+				}
+				if PairedDiff(both, onlyA, onlyB, neither, 0.95).Contains(c.pA - c.pB) {
+					coverP++
+				}
+				if PairedMeanDiff(sd, sd2, int64(c.n), 0.95).Contains(c.pA - c.pB) {
+					coverM++
+				}
+			}
+			for name, k := range map[string]int{"PairedDiff": coverP, "PairedMeanDiff": coverM} {
+				cov := float64(k) / reps
+				if cov < 0.93 || cov > 0.975 {
+					t.Errorf("case %d seed %d: %s covers %.3f of the time", ci, seed, name, cov)
+				}
+			}
+		}
+	}
+}
