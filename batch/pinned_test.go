@@ -21,6 +21,9 @@ var update = flag.Bool("update", false, "rewrite the pinned results in testdata/
 // and the headline counts. A difference is a change in the rules, the AI
 // or the data: review it, then re-pin on purpose with -update.
 func TestPinned(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 2000 hunts of every Adversary, pack and map")
+	}
 	d, err := configs.LoadEmbedded()
 	if err != nil {
 		t.Fatal(err)
