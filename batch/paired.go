@@ -19,8 +19,10 @@ type Pair struct {
 	// Pack wins: both tiers won hunt i, only A, only B, neither.
 	Both, OnlyA, OnlyB, Neither int64
 	// SumD and SumD2 are Σd and Σd² over the hunts of d = (Pack WNDs taken
-	// under A) - (Pack WNDs taken under B) in the same hunt.
+	// under A) - (Pack WNDs taken under B) in the same hunt; SumR and SumR2
+	// the same for the hunt's length in Rounds.
 	SumD, SumD2 int64
+	SumR, SumR2 int64
 }
 
 // Hunts returns the number of paired hunts.
@@ -33,6 +35,8 @@ func (p *Pair) add(q *Pair) {
 	p.Neither += q.Neither
 	p.SumD += q.SumD
 	p.SumD2 += q.SumD2
+	p.SumR += q.SumR
+	p.SumR2 += q.SumR2
 }
 
 // Moments are the sum and the sum of squares of an integer quantity over
@@ -72,10 +76,11 @@ type pairedBlock struct {
 	pairs   []Pair
 }
 
-func newPairedBlock(shape Shape, nt int) *pairedBlock {
+func newPairedBlock(shapes []Shape) *pairedBlock {
+	nt := len(shapes)
 	b := &pairedBlock{tallies: make([]*Tally, nt), wounds: make([]Moments, nt)}
 	for j := range b.tallies {
-		b.tallies[j] = NewTally(shape)
+		b.tallies[j] = NewTally(shapes[j])
 	}
 	for a := 0; a < nt; a++ {
 		for c := a + 1; c < nt; c++ {
@@ -130,6 +135,27 @@ func RunPaired(ctx context.Context, cfg Config, tiers []ai.Tier) (*PairedResult,
 	if cfg.Scenario == nil {
 		return nil, fmt.Errorf("batch: no scenario")
 	}
+	scs := make([]*sim.Scenario, len(tiers))
+	for j := range scs {
+		scs[j] = cfg.Scenario
+	}
+	return runLanes(ctx, cfg, tiers, scs)
+}
+
+// RunCompare plays every hunt index of the batch once in scenario a and
+// once in scenario b (say, an Adversary and a changed copy of it), each on
+// the same random stream (seed, i), with the same Pack tier: the paired
+// comparison of two designs on common random numbers. The result is as
+// RunPaired's, with two lanes: a (index 0) and b (index 1).
+func RunCompare(ctx context.Context, cfg Config, tier ai.Tier, a, b *sim.Scenario) (*PairedResult, error) {
+	if a == nil || b == nil {
+		return nil, fmt.Errorf("batch: no scenario")
+	}
+	return runLanes(ctx, cfg, []ai.Tier{tier, tier}, []*sim.Scenario{a, b})
+}
+
+// runLanes plays each hunt index once per lane j: tier j in scenario j.
+func runLanes(ctx context.Context, cfg Config, tiers []ai.Tier, scs []*sim.Scenario) (*PairedResult, error) {
 	if cfg.Hunts <= 0 {
 		return nil, fmt.Errorf("batch: %d hunts: at least 1 is needed", cfg.Hunts)
 	}
@@ -147,10 +173,12 @@ func RunPaired(ctx context.Context, cfg Config, tiers []ai.Tier) (*PairedResult,
 	}
 	nt := len(tiers)
 	start := time.Now()
-	shape := ShapeOf(cfg.Scenario)
-	nPack := len(shape.PackWND)
-	var tmpl sim.Hunt
-	tmpl.Init(cfg.Scenario)
+	shapes := make([]Shape, nt)
+	tmpls := make([]sim.Hunt, nt)
+	for j := range scs {
+		shapes[j] = ShapeOf(scs[j])
+		tmpls[j].Init(scs[j])
+	}
 
 	nBlocks := (cfg.Hunts + BlockSize - 1) / BlockSize
 	if int64(workers) > nBlocks {
@@ -158,7 +186,7 @@ func RunPaired(ctx context.Context, cfg Config, tiers []ai.Tier) (*PairedResult,
 	}
 	free := make(chan *pairedBlock, 2*workers+1)
 	for k := 0; k < cap(free); k++ {
-		free <- newPairedBlock(shape, nt)
+		free <- newPairedBlock(shapes)
 	}
 	jobs := make(chan int64)
 	done := make(chan *pairedBlock, cap(free))
@@ -177,6 +205,7 @@ func RunPaired(ctx context.Context, cfg Config, tiers []ai.Tier) (*PairedResult,
 			var foes ai.Foes
 			won := make([]bool, nt)
 			taken := make([]int64, nt)
+			rounds := make([]int64, nt)
 			for {
 				var b *pairedBlock
 				select {
@@ -200,15 +229,16 @@ func RunPaired(ctx context.Context, cfg Config, tiers []ai.Tier) (*PairedResult,
 				hi := min(lo+BlockSize, cfg.First+cfg.Hunts)
 				for i := lo; i < hi; i++ {
 					for j := range packs {
-						h.Reset(&tmpl, cfg.Seed, uint64(i))
+						h.Reset(&tmpls[j], cfg.Seed, uint64(i))
 						h.Play(packs[j], foes)
 						b.tallies[j].Add(&h.Rec)
 						won[j] = h.Rec.Outcome == sim.PackWon
 						var wnd int64
-						for m := 0; m < nPack; m++ {
+						for m := 0; m < len(shapes[j].PackWND); m++ {
 							wnd += int64(h.Rec.Taken[m])
 						}
 						taken[j] = wnd
+						rounds[j] = int64(h.Rec.Rounds)
 						b.wounds[j].Sum += wnd
 						b.wounds[j].SumSq += wnd * wnd
 					}
@@ -227,6 +257,9 @@ func RunPaired(ctx context.Context, cfg Config, tiers []ai.Tier) (*PairedResult,
 						d := taken[q.A] - taken[q.B]
 						q.SumD += d
 						q.SumD2 += d * d
+						r := rounds[q.A] - rounds[q.B]
+						q.SumR += r
+						q.SumR2 += r * r
 					}
 				}
 				select {
@@ -248,7 +281,7 @@ func RunPaired(ctx context.Context, cfg Config, tiers []ai.Tier) (*PairedResult,
 		}
 	}()
 
-	total := newPairedBlock(shape, nt)
+	total := newPairedBlock(shapes)
 	pending := map[int64]*pairedBlock{}
 	next := int64(0)
 	stopped := StopHunts

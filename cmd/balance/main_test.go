@@ -722,3 +722,43 @@ func TestRunPackAI(t *testing.T) {
 		t.Errorf("shards of two tiers: exit %d: %s", code, errb)
 	}
 }
+
+// compare: the same figures whatever the workers; usage errors.
+func TestCompare(t *testing.T) {
+	dir := t.TempDir()
+	var ref string
+	for _, w := range []string{"1", "2"} {
+		p := filepath.Join(dir, "c"+w+".json")
+		if code, _, errb := balance(t, "compare", "wandering-son", "-set", "adversary.def=7", "-hunts", "3000", "-workers", w, "-json", p, "-quiet"); code != exitOK {
+			t.Fatalf("exit %d: %s", code, errb)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref == "" {
+			ref = string(b)
+		} else if string(b) != ref {
+			t.Fatal("compare depends on the number of workers")
+		}
+	}
+	var c struct {
+		WinDiff struct{ Estimate, Low, High float64 } `json:"win_diff"`
+		OnlyA   int64                                 `json:"only_a"`
+		OnlyB   int64                                 `json:"only_b"`
+		Hunts   int64                                 `json:"hunts"`
+	}
+	if err := json.Unmarshal([]byte(ref), &c); err != nil {
+		t.Fatal(err)
+	}
+	// A DEF raised to 7 cannot help the Pack: B - A is negative, and the
+	// paired difference is (onlyB - onlyA) / n.
+	if want := float64(c.OnlyB-c.OnlyA) / float64(c.Hunts); c.Hunts != 3000 || c.WinDiff.Estimate != want || c.WinDiff.Low > want || c.WinDiff.High < want {
+		t.Fatalf("difference %+v, want %v", c.WinDiff, want)
+	}
+	for _, bad := range [][]string{{"compare"}, {"compare", "wandering-son"}, {"compare", "a", "b", "c"}, {"compare", "wandering-son", "-set", "adversary.def=7", "-hunts", "0"}} {
+		if code, _, _ := balance(t, bad...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", bad, code, exitUsage)
+		}
+	}
+}

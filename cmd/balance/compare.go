@@ -1,0 +1,228 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"balance/batch"
+	"balance/sim"
+	"balance/stats"
+)
+
+type compareOpts struct {
+	data      string
+	pack      string
+	scenario  string
+	hunts     int64
+	seed      uint64
+	workers   int
+	packAI    string
+	objective string
+	json      string
+	quiet     bool
+	set       multiFlag
+}
+
+func (o *compareOpts) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
+	fs.StringVar(&o.pack, "pack", "duo", "Pack name (see 'balance list packs')")
+	fs.StringVar(&o.scenario, "scenario", "open-ground", "scenario map (see 'balance list scenarios')")
+	fs.Int64Var(&o.hunts, "hunts", 100000, "hunts, each played in both designs")
+	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in both designs")
+	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	fs.StringVar(&o.packAI, "pack-ai", "basic", "the Pack's policy tier")
+	fs.StringVar(&o.objective, "objective", "", "play both designs with this Objective")
+	fs.StringVar(&o.json, "json", "", "write the comparison as JSON to this file")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	fs.Var(&o.set, "set", "an override for design B, e.g. adversary.def=7 (repeatable; the keys of 'balance help run')")
+}
+
+func init() {
+	register(&command{
+		name:    "compare",
+		summary: "compare two designs on the same hunts: the paired difference, its interval and an exact test",
+		usage:   "A [B] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-objective SLUG] [-json FILE] [-quiet] [-data DIR]",
+		long: `Plays every hunt index twice, once against design A and once against
+design B, on the same random stream (common random numbers), and reports
+the change from A to B: the Pack win rate's paired difference with its 95%
+interval and the exact McNemar test on the hunts only one design won, the
+paired differences of the Pack's WNDs taken and of the hunt's length, and
+the variance reduction the pairing achieved over two independent runs,
+measured from the same hunts (Var(A) + Var(B) over Var(A - B)).
+
+A and B are Adversary slugs or paths of Adversary YAML files. With one
+design, B is A with the -set overrides.`,
+		examples: []string{
+			"balance compare wandering-son -set adversary.def=7 -hunts 5000 -quiet",
+			"balance compare neonate-wurm -set adversary.wnd=+5 -hunts 5000 -quiet",
+			"balance compare wandering-son neonate-wurm -hunts 3000 -quiet",
+		},
+		run: runCompare,
+	})
+	flagsOf["compare"] = func(fs *flag.FlagSet) { new(compareOpts).flags(fs) }
+}
+
+// Comparison is what compare reports (its JSON form).
+type Comparison struct {
+	A                 string         `json:"a"`
+	B                 string         `json:"b"`
+	Overrides         []string       `json:"overrides"`
+	Hunts             int64          `json:"hunts"`
+	Seed              uint64         `json:"seed"`
+	PackAI            string         `json:"pack_ai"`
+	WinA              stats.Interval `json:"win_a"`
+	WinB              stats.Interval `json:"win_b"`
+	WinDiff           stats.Interval `json:"win_diff"` // B - A, paired
+	OnlyA             int64          `json:"only_a"`   // hunts only A's Pack won
+	OnlyB             int64          `json:"only_b"`
+	McNemarP          float64        `json:"mcnemar_p"`
+	WoundsDiff        stats.Interval `json:"wounds_diff"` // Pack WNDs taken, B - A, paired
+	RoundsDiff        stats.Interval `json:"rounds_diff"` // hunt length in Rounds, B - A, paired
+	VarianceReduction float64        `json:"variance_reduction"`
+}
+
+func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var o compareOpts
+	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.flags(fs)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(pos) == 0 || len(pos) > 2:
+		return usagef("name one design (with -set for the other) or two")
+	case len(pos) == 1 && len(o.set) == 0:
+		return usagef("with one design, give -set overrides to make the other")
+	case o.hunts <= 0:
+		return usagef("-hunts %d: at least 1 hunt is needed", o.hunts)
+	case o.workers < 0:
+		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	}
+	tier, err := tierNamed(o.packAI)
+	if err != nil {
+		return err
+	}
+	b := pos[0]
+	if len(pos) == 2 {
+		b = pos[1]
+	}
+	load := func(adv string, set []string) (*setup, error) {
+		g := gameFlags{data: o.data, adversary: adv, pack: o.pack, scenario: o.scenario}
+		st, err := loadRun(&g, set)
+		if err != nil {
+			return nil, err
+		}
+		if o.objective != "" {
+			if err := st.withObjective(o.pack, o.scenario, o.objective); err != nil {
+				return nil, err
+			}
+		}
+		return st, nil
+	}
+	sa, err := load(pos[0], nil)
+	if err != nil {
+		return err
+	}
+	sb, err := load(b, o.set)
+	if err != nil {
+		return err
+	}
+	if o.json != "" {
+		if err := checkFileWritable("-json", o.json); err != nil {
+			return err
+		}
+	}
+	show, done := progress(stderr, o.quiet, 2*o.hunts, "compare")
+	r, err := batch.RunCompare(ctx, batch.Config{Scenario: sa.sc, Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show},
+		tier, sa.sc, sb.sc)
+	done()
+	if err != nil {
+		return err
+	}
+	c := comparison(r, label(sa.sc, nil), label(sb.sc, o.set), o.set, o.seed, tier.Name)
+	printComparison(stdout, c)
+	if o.json != "" {
+		data, err := json.MarshalIndent(c, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := batch.WriteFileAtomic(o.json, append(data, '\n')); err != nil {
+			return err
+		}
+	}
+	if r.Stopped == batch.StopInterrupted {
+		return interrupted{r.Hunts}
+	}
+	return nil
+}
+
+func label(sc *sim.Scenario, set []string) string {
+	s := sc.Adversary.Name
+	if len(set) > 0 {
+		s += " with " + strings.Join(set, " ")
+	}
+	return s
+}
+
+// comparison computes the paired figures of a two-lane result.
+func comparison(r *batch.PairedResult, a, b string, set []string, seed uint64, tier string) Comparison {
+	p := r.Pair(0, 1)
+	n := p.Hunts()
+	const conf = batch.Conf
+	winA := stats.Proportion(p.Both+p.OnlyA, n, conf)
+	winB := stats.Proportion(p.Both+p.OnlyB, n, conf)
+	c := Comparison{A: a, B: b, Overrides: append([]string{}, set...), Hunts: n, Seed: seed, PackAI: tier,
+		WinA: stats.FromEstimate(winA), WinB: stats.FromEstimate(winB),
+		WinDiff:  stats.FromEstimate(stats.PairedDiff(p.Both, p.OnlyB, p.OnlyA, p.Neither, conf)),
+		OnlyA:    p.OnlyA,
+		OnlyB:    p.OnlyB,
+		McNemarP: stats.McNemar(p.OnlyA, p.OnlyB),
+		// Pair sums are A - B: negate for B - A.
+		WoundsDiff: stats.FromEstimate(stats.PairedMeanDiff(-float64(p.SumD), float64(p.SumD2), n, conf)),
+		RoundsDiff: stats.FromEstimate(stats.PairedMeanDiff(-float64(p.SumR), float64(p.SumR2), n, conf)),
+	}
+	// Variance of the win-rate difference per hunt: independent runs
+	// would add the two variances; paired, it is the variance of the
+	// per-hunt difference, which only the discordant hunts feed.
+	nf := float64(n)
+	pa, pb := winA.Value, winB.Value
+	indep := pa*(1-pa) + pb*(1-pb)
+	disc := float64(p.OnlyA+p.OnlyB) / nf
+	mean := float64(p.OnlyB-p.OnlyA) / nf
+	paired := disc - mean*mean
+	if paired > 0 {
+		c.VarianceReduction = indep / paired
+	}
+	return c
+}
+
+func printComparison(w io.Writer, c Comparison) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "A\t%s\n", c.A)
+	fmt.Fprintf(tw, "B\t%s\n", c.B)
+	fmt.Fprintf(tw, "Hunts\t%d in each, the same hunts (seed %d), Pack AI %s\n", c.Hunts, c.Seed, c.PackAI)
+	fmt.Fprintf(tw, "Pack wins A\t%s\n", c.WinA.Percent())
+	fmt.Fprintf(tw, "Pack wins B\t%s\n", c.WinB.Percent())
+	fmt.Fprintf(tw, "Change B - A\t%s (paired); only A won %d hunts, only B %d; McNemar p = %.3g\n",
+		signedPercent(c.WinDiff), c.OnlyA, c.OnlyB, c.McNemarP)
+	fmt.Fprintf(tw, "Pack WNDs taken, B - A\t%s\n", c.WoundsDiff)
+	fmt.Fprintf(tw, "Hunt length (Rounds), B - A\t%s\n", c.RoundsDiff)
+	if c.VarianceReduction > 0 {
+		fmt.Fprintf(tw, "Variance reduction\t%.1fx over independent seeds (measured on these hunts)\n", c.VarianceReduction)
+	} else {
+		fmt.Fprintf(tw, "Variance reduction\tnone measurable: no hunt went differently\n")
+	}
+	tw.Flush()
+}
+
+// signedPercent prints a difference of proportions with its interval.
+func signedPercent(e stats.Interval) string {
+	return fmt.Sprintf("%+.2f%% [%+.2f%%, %+.2f%%] (n=%d)", 100*e.Estimate, 100*e.Low, 100*e.High, e.N)
+}
