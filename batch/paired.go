@@ -154,6 +154,25 @@ func RunCompare(ctx context.Context, cfg Config, tier ai.Tier, a, b *sim.Scenari
 	return runLanes(ctx, cfg, []ai.Tier{tier, tier}, []*sim.Scenario{a, b})
 }
 
+// RunSweep plays every hunt index once in each of the scenarios (the
+// points of a parameter sweep), each on the same random stream (seed, i),
+// with the same Pack tier. The result is as RunPaired's, with one lane per
+// scenario in the order given, so neighbouring points can be compared on
+// common random numbers.
+func RunSweep(ctx context.Context, cfg Config, tier ai.Tier, scs []*sim.Scenario) (*PairedResult, error) {
+	if len(scs) == 0 {
+		return nil, fmt.Errorf("batch: no scenarios to sweep")
+	}
+	tiers := make([]ai.Tier, len(scs))
+	for j, sc := range scs {
+		if sc == nil {
+			return nil, fmt.Errorf("batch: no scenario")
+		}
+		tiers[j] = tier
+	}
+	return runLanes(ctx, cfg, tiers, scs)
+}
+
 // runLanes plays each hunt index once per lane j: tier j in scenario j.
 func runLanes(ctx context.Context, cfg Config, tiers []ai.Tier, scs []*sim.Scenario) (*PairedResult, error) {
 	if cfg.Hunts <= 0 {

@@ -762,3 +762,94 @@ func TestCompare(t *testing.T) {
 		}
 	}
 }
+
+func TestSweep(t *testing.T) {
+	dir := t.TempDir()
+	var ref string
+	for _, w := range []string{"1", "2"} {
+		out := filepath.Join(dir, "w"+w)
+		if code, _, errb := balance(t, "sweep", "-param", "adversary.def=5..7", "-param", "adversary.wnd=+0,+3",
+			"-hunts", "1500", "-workers", w, "-out", out, "-quiet"); code != exitOK {
+			t.Fatalf("exit %d: %s", code, errb)
+		}
+		for _, f := range []string{"sweep.md", "sweep.csv", "sweep_win.png", "sweep_win.svg", "sweep_length.svg", "sweep_wounds.png"} {
+			if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
+				t.Fatalf("%s: missing or empty (%v)", f, err)
+			}
+		}
+		b, err := os.ReadFile(filepath.Join(out, "sweep.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref == "" {
+			ref = string(b)
+		} else if string(b) != ref {
+			t.Fatal("sweep depends on the number of workers")
+		}
+	}
+	type iv struct{ Estimate, Low, High float64 }
+	var sw struct {
+		Params []string
+		Points []struct {
+			Values  []int
+			PackWin iv  `json:"pack_win_rate"`
+			Step    *iv `json:"step"`
+		}
+	}
+	if err := json.Unmarshal([]byte(ref), &sw); err != nil {
+		t.Fatal(err)
+	}
+	if len(sw.Points) != 6 || len(sw.Params) != 2 {
+		t.Fatalf("%d points of %v, want 6 of 2 parameters", len(sw.Points), sw.Params)
+	}
+	for k, p := range sw.Points {
+		// The first parameter varies fastest; the step is the paired
+		// difference from the previous value, which for proportions on
+		// the same hunts is the difference of the two rates.
+		if want := []int{5 + k%3, 3 * (k / 3)}; p.Values[0] != want[0] || p.Values[1] != want[1] {
+			t.Fatalf("point %d: values %v, want %v", k, p.Values, want)
+		}
+		if (k%3 == 0) != (p.Step == nil) {
+			t.Fatalf("point %d: step %v", k, p.Step)
+		}
+		if p.Step != nil {
+			if d := p.PackWin.Estimate - sw.Points[k-1].PackWin.Estimate; math.Abs(p.Step.Estimate-d) > 1e-12 || p.Step.Low > d || p.Step.High < d {
+				t.Fatalf("point %d: step %+v, want %v", k, *p.Step, d)
+			}
+		}
+	}
+	// A point of the sweep plays the hunts a run with the same settings
+	// plays: the same win rate, exactly.
+	js := filepath.Join(dir, "run.json")
+	if code, _, errb := balance(t, "run", "-set", "adversary.def=6", "-set", "adversary.wnd=+3", "-hunts", "1500", "-json", js, "-quiet"); code != exitOK {
+		t.Fatalf("run: exit %d: %s", code, errb)
+	}
+	b, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		PackWin iv `json:"pack_win_rate"`
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	if got := sw.Points[4].PackWin.Estimate; got != s.PackWin.Estimate {
+		t.Fatalf("sweep point def=6 wnd+3: %v, run: %v", got, s.PackWin.Estimate)
+	}
+	for _, bad := range [][]string{
+		{"sweep"},
+		{"sweep", "wandering-son", "-param", "adversary.def=4..5"},
+		{"sweep", "-param", "adversary.dfe=4..5"},
+		{"sweep", "-param", "adversary.def=9..4"},
+		{"sweep", "-param", "adversary.def=4..x"},
+		{"sweep", "-param", "adversary.def=4,4"},
+		{"sweep", "-param", "adversary.def=1..9", "-param", "adversary.atk=1..9"},
+		{"sweep", "-param", "adversary.def=4..5", "-param", "adversary.def=6"},
+		{"sweep", "-param", "adversary.def=4..5", "-hunts", "1"},
+	} {
+		if code, _, _ := balance(t, bad...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", bad, code, exitUsage)
+		}
+	}
+}

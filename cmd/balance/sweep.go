@@ -1,0 +1,307 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"balance/batch"
+	"balance/configs"
+	"balance/reports"
+	"balance/sim"
+	"balance/stats"
+)
+
+// maxSweepPoints bounds a sweep's grid: every point is played on every
+// hunt, and the paired account grows with the square of the points.
+const maxSweepPoints = 64
+
+type sweepOpts struct {
+	game      gameFlags
+	params    multiFlag
+	set       multiFlag
+	hunts     int64
+	seed      uint64
+	workers   int
+	packAI    string
+	objective string
+	out       string
+	quiet     bool
+}
+
+func (o *sweepOpts) flags(fs *flag.FlagSet) {
+	o.game.register(fs, "wandering-son")
+	fs.Var(&o.params, "param", "a parameter and its values, KEY=LO..HI or KEY=V1,V2,...; a signed value (+1, -2) is a change from the data (repeatable: the points are the grid of all combinations)")
+	fs.Var(&o.set, "set", "an override applied at every point, e.g. adversary.atk=6 (repeatable)")
+	fs.Int64Var(&o.hunts, "hunts", 20000, "hunts per point, the same hunts at every point")
+	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) at every point")
+	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, "the Pack's policy tier")
+	fs.StringVar(&o.objective, "objective", "", "play every point with this Objective")
+	fs.StringVar(&o.out, "out", "", "write the report (sweep.md, sweep.json, sweep.csv, and the plots sweep_win, sweep_length, sweep_wounds as PNG and SVG) to this directory")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+}
+
+func init() {
+	register(&command{
+		name:    "sweep",
+		summary: "play a grid of parameter values on the same hunts: win rate, length and wounds against the parameter",
+		usage:   "-param KEY=LO..HI [-param KEY=V1,V2,...]... [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-objective SLUG] [-out DIR] [-quiet] [-data DIR]",
+		long: `Plays the same hunts (seed, i) at every point of a grid of parameter
+values: one -param gives a line, several give the grid of all their
+combinations (at most 64 points). The keys are those of -set (see 'balance
+help run'), with integer values: LO..HI, or a list V1,V2,...; values
+written with a sign (+1..+4, -2,+2) are changes from the data rather than
+values.
+
+For every point it prints the Pack win rate, the hunt length in Rounds,
+the WNDs the Pack took and the Pack models dead per hunt, each with its
+95% interval and n, and the paired step: the change of the Pack win rate
+from the previous value of the first parameter on the same hunts, with
+the exact McNemar test. With -out it writes the table as Markdown, JSON
+and CSV, and plots of the three figures against the first parameter with
+interval bands, one curve per value of the others.`,
+		examples: []string{
+			"balance sweep -adversary wandering-son -param adversary.def=4..7 -hunts 2000 -quiet",
+			"balance sweep -adversary neonate-wurm -param adversary.wnd=-2,+0,+2 -param adversary.atk=4..5 -hunts 1000 -quiet",
+		},
+		run: runSweep,
+	})
+	flagsOf["sweep"] = func(fs *flag.FlagSet) { new(sweepOpts).flags(fs) }
+}
+
+// sweepParam is one -param: a key and its values.
+type sweepParam struct {
+	key      string
+	values   []int
+	relative bool // the values are changes: "+1", "-2"
+}
+
+// name is the parameter as the report heads its column.
+func (p sweepParam) name() string {
+	if p.relative {
+		return p.key + " (change)"
+	}
+	return p.key
+}
+
+// setting is the -set override giving the parameter value v.
+func (p sweepParam) setting(v int) string {
+	if p.relative {
+		return fmt.Sprintf("%s=%+d", p.key, v)
+	}
+	return fmt.Sprintf("%s=%d", p.key, v)
+}
+
+// parseSweepParam reads KEY=LO..HI or KEY=V1,V2,....
+func parseSweepParam(s string) (sweepParam, error) {
+	key, vals, ok := strings.Cut(s, "=")
+	key = strings.TrimSpace(key)
+	if !ok || key == "" || vals == "" {
+		return sweepParam{}, usagef("-param %q: write KEY=LO..HI or KEY=V1,V2,..., e.g. adversary.def=4..9", s)
+	}
+	p := sweepParam{key: key}
+	if !knownKey(key) {
+		if n := nearest(key, configs.OverrideKeys); n != "" {
+			return p, usagef("-param %q: no such key; did you mean %q? (see 'balance help run')", s, n)
+		}
+		return p, usagef("-param %q: no such key (keys: %s)", s, strings.Join(configs.OverrideKeys, ", "))
+	}
+	signed := func(t string) bool { return strings.HasPrefix(t, "+") || strings.HasPrefix(t, "-") }
+	num := func(t string) (int, error) {
+		t = strings.TrimSpace(t)
+		v, err := strconv.Atoi(t)
+		if err != nil {
+			return 0, usagef("-param %q: %q is not a whole number", s, t)
+		}
+		if signed(t) {
+			p.relative = true
+		}
+		return v, nil
+	}
+	if lo, hi, ok := strings.Cut(vals, ".."); ok {
+		a, err := num(lo)
+		if err != nil {
+			return p, err
+		}
+		b, err := num(hi)
+		if err != nil {
+			return p, err
+		}
+		if b < a {
+			return p, usagef("-param %q: the range runs down; write %s=%s..%s", s, key, strings.TrimSpace(hi), strings.TrimSpace(lo))
+		}
+		if b-a+1 > maxSweepPoints {
+			return p, usagef("-param %q: %d values; a sweep takes at most %d points", s, b-a+1, maxSweepPoints)
+		}
+		for v := a; v <= b; v++ {
+			p.values = append(p.values, v)
+		}
+	} else {
+		seen := map[int]bool{}
+		for _, t := range strings.Split(vals, ",") {
+			v, err := num(t)
+			if err != nil {
+				return p, err
+			}
+			if seen[v] {
+				return p, usagef("-param %q: %d is given twice", s, v)
+			}
+			seen[v] = true
+			p.values = append(p.values, v)
+		}
+	}
+	return p, nil
+}
+
+// knownKey reports whether key is one of the -set keys, a hit location's
+// key matching adversary.location.NAME.wnd.
+func knownKey(key string) bool {
+	for _, k := range configs.OverrideKeys {
+		if k == key {
+			return true
+		}
+	}
+	return strings.HasPrefix(key, "adversary.location.") && strings.HasSuffix(key, ".wnd") &&
+		len(key) > len("adversary.location.")+len(".wnd")
+}
+
+func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var o sweepOpts
+	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.flags(fs)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(pos) > 0:
+		return usagef("unexpected argument %q: name the Adversary with -adversary", pos[0])
+	case len(o.params) == 0:
+		return usagef("give at least one -param KEY=LO..HI, e.g. -param adversary.def=4..9")
+	case o.hunts < 2:
+		return usagef("-hunts %d: at least 2 hunts per point are needed for an interval", o.hunts)
+	case o.workers < 0:
+		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	}
+	tier, err := tierNamed(o.packAI)
+	if err != nil {
+		return err
+	}
+	var params []sweepParam
+	points := 1
+	for _, s := range o.params {
+		p, err := parseSweepParam(s)
+		if err != nil {
+			return err
+		}
+		for _, q := range params {
+			if q.key == p.key {
+				return usagef("-param %s is given twice; list its values in one -param", p.key)
+			}
+		}
+		params = append(params, p)
+		points *= len(p.values)
+		if points > maxSweepPoints {
+			return usagef("the grid has more than %d points; sweep fewer values", maxSweepPoints)
+		}
+	}
+	if o.out != "" {
+		if err := checkWritable(o.out); err != nil {
+			return err
+		}
+	}
+
+	// The grid, the first parameter varying fastest.
+	grid := make([][]int, points)
+	scs := make([]*sim.Scenario, points)
+	var first *setup
+	for k := range grid {
+		vals := make([]int, len(params))
+		set := append([]string{}, o.set...)
+		r := k
+		for j, p := range params {
+			vals[j] = p.values[r%len(p.values)]
+			r /= len(p.values)
+			set = append(set, p.setting(vals[j]))
+		}
+		grid[k] = vals
+		st, err := loadRun(&o.game, set)
+		if err != nil {
+			return err
+		}
+		if o.objective != "" {
+			if err := st.withObjective(o.game.pack, o.game.scenario, o.objective); err != nil {
+				return err
+			}
+		}
+		if first == nil {
+			first = st
+		}
+		scs[k] = st.sc
+	}
+
+	show, done := progress(stderr, o.quiet, int64(points)*o.hunts, "sweep")
+	r, err := batch.RunSweep(ctx, batch.Config{Scenario: scs[0], Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show}, tier, scs)
+	done()
+	if err != nil {
+		return err
+	}
+
+	title := fmt.Sprintf("%s vs %s on %s", first.sc.Adversary.Name, o.game.pack, o.game.scenario)
+	if o.objective != "" {
+		title += ", objective " + o.objective
+	}
+	if len(o.set) > 0 {
+		title += ", with " + strings.Join(o.set, " ")
+	}
+	sw := &reports.Sweep{Title: title, Hunts: r.Hunts, Seed: o.seed, PackAI: tier.Name, Stopped: r.Stopped}
+	for _, p := range params {
+		sw.Params = append(sw.Params, p.name())
+		sw.Signed = append(sw.Signed, p.relative)
+	}
+	n0 := len(params[0].values)
+	for k, vals := range grid {
+		t := r.Tallies[k]
+		n := t.Hunts
+		pt := reports.SweepPoint{
+			Values:     vals,
+			PackWin:    stats.FromEstimate(stats.Proportion(t.Outcomes[sim.PackWon], n, batch.Conf)),
+			Rounds:     batch.Dist(t.Rounds).Mean,
+			PackWounds: stats.FromEstimate(stats.Mean(float64(r.Wounds[k].Sum), float64(r.Wounds[k].SumSq), n, batch.Conf)),
+			PackDeaths: batch.Dist(t.PackDeaths).Mean,
+		}
+		if k%n0 > 0 {
+			p := r.Pair(k-1, k)
+			step := stats.FromEstimate(stats.PairedDiff(p.Both, p.OnlyB, p.OnlyA, p.Neither, batch.Conf))
+			pv := stats.McNemar(p.OnlyA, p.OnlyB)
+			pt.Step, pt.StepP = &step, &pv
+		}
+		sw.Points = append(sw.Points, pt)
+	}
+
+	fmt.Fprintf(stdout, "Sweep: %s\n%d hunts per point, the same hunts at every point (seed %d), Pack AI %s; 95%% intervals\n\n",
+		title, r.Hunts, o.seed, tier.Name)
+	h, rows := reports.SweepTable(sw)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(h, "\t"))
+	for _, row := range rows {
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	}
+	tw.Flush()
+	if o.out != "" {
+		if err := reports.WriteSweepDir(o.out, sw); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "\nreport: %s/sweep.md\n", strings.TrimSuffix(o.out, "/"))
+	}
+	if r.Stopped == batch.StopInterrupted {
+		return interrupted{r.Hunts}
+	}
+	return nil
+}

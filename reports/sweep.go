@@ -1,0 +1,261 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image/color"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"balance/stats"
+)
+
+// Sweep is the result of a parameter sweep: one run per point of a grid,
+// every point on the same hunts.
+type Sweep struct {
+	Title   string       `json:"title"` // what was swept against what, e.g. "Wandering Son vs duo on open-ground"
+	Params  []string     `json:"params"`
+	Signed  []bool       `json:"signed"` // per parameter: its values are changes from the data, printed with a sign
+	Hunts   int64        `json:"hunts"`  // hunts per point
+	Seed    uint64       `json:"seed"`
+	PackAI  string       `json:"pack_ai"`
+	Stopped string       `json:"stopped"`
+	Points  []SweepPoint `json:"points"`
+}
+
+// SweepPoint is one point of a sweep. Step is the paired change of the
+// Pack win rate from the previous point along the first parameter (the
+// other parameters equal), with its McNemar p; it is absent at the first
+// value.
+type SweepPoint struct {
+	Values     []int           `json:"values"` // one per parameter
+	PackWin    stats.Interval  `json:"pack_win_rate"`
+	Rounds     stats.Interval  `json:"rounds"`      // mean hunt length
+	PackWounds stats.Interval  `json:"pack_wounds"` // mean WNDs taken by the Pack per hunt
+	PackDeaths stats.Interval  `json:"pack_deaths"` // mean Pack models dead per hunt
+	Step       *stats.Interval `json:"step,omitempty"`
+	StepP      *float64        `json:"step_p,omitempty"`
+}
+
+// WriteSweepDir writes a sweep's report into dir (created if missing):
+// sweep.md, sweep.json, sweep.csv, and the plots sweep_win, sweep_length
+// and sweep_wounds as PNG and SVG, each figure against the first
+// parameter with its 95% band, one curve per value of the others.
+func WriteSweepDir(dir string, s *Sweep) error {
+	if s == nil || len(s.Points) == 0 || len(s.Params) == 0 {
+		return errors.New("reports: no sweep to write")
+	}
+	if err := makeDir(dir); err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "sweep.json"), err)
+	}
+	files := []file{
+		{"sweep.md", sweepMarkdown(s)},
+		{"sweep.json", append(js, '\n')},
+		{"sweep.csv", encodeCSV(sweepRows(s))},
+	}
+	for _, pl := range sweepPlots {
+		for _, format := range []string{"png", "svg"} {
+			data, err := renderSweepPlot(s, pl.title, pl.y, pl.get, format)
+			if err != nil {
+				return fmt.Errorf("reports: cannot draw %s.%s: %w", pl.name, format, err)
+			}
+			files = append(files, file{pl.name + "." + format, data})
+		}
+	}
+	for _, f := range files {
+		if err := writeFile(filepath.Join(dir, f.name), f.data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var sweepPlots = []struct {
+	name, title, y string
+	get            func(*SweepPoint) stats.Interval
+}{
+	{"sweep_win", "Pack win rate", "Pack win rate (%)", func(p *SweepPoint) stats.Interval { return scale(p.PackWin, 100) }},
+	{"sweep_length", "Hunt length", "mean Rounds", func(p *SweepPoint) stats.Interval { return p.Rounds }},
+	{"sweep_wounds", "WNDs taken by the Pack", "mean WNDs per hunt", func(p *SweepPoint) stats.Interval { return p.PackWounds }},
+}
+
+func scale(i stats.Interval, k float64) stats.Interval {
+	i.Estimate, i.Low, i.High = k*i.Estimate, k*i.Low, k*i.High
+	return i
+}
+
+// value formats parameter j's value v.
+func (s *Sweep) value(j, v int) string {
+	if j < len(s.Signed) && s.Signed[j] {
+		return fmt.Sprintf("%+d", v)
+	}
+	return strconv.Itoa(v)
+}
+
+// SweepHeader is the header of sweep.csv and of the printed table.
+func SweepHeader(s *Sweep) []string {
+	h := append([]string{}, s.Params...)
+	return append(h, "n", "pack_win", "pack_win_low", "pack_win_high", "step", "step_low", "step_high", "step_p",
+		"rounds", "rounds_low", "rounds_high", "pack_wounds", "pack_wounds_low", "pack_wounds_high",
+		"pack_deaths", "pack_deaths_low", "pack_deaths_high")
+}
+
+func sweepRows(s *Sweep) [][]string {
+	rows := [][]string{SweepHeader(s)}
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+	for _, p := range s.Points {
+		r := make([]string, 0, len(rows[0]))
+		for j, v := range p.Values {
+			r = append(r, s.value(j, v))
+		}
+		r = append(r, itoa(p.PackWin.N), g(p.PackWin.Estimate), g(p.PackWin.Low), g(p.PackWin.High))
+		if p.Step != nil {
+			r = append(r, g(p.Step.Estimate), g(p.Step.Low), g(p.Step.High), g(*p.StepP))
+		} else {
+			r = append(r, "", "", "", "")
+		}
+		for _, i := range []stats.Interval{p.Rounds, p.PackWounds, p.PackDeaths} {
+			r = append(r, g(i.Estimate), g(i.Low), g(i.High))
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// SweepTable is the sweep as table rows for reading: parameters, Pack
+// win rate, the paired step, hunt length, Pack WNDs and deaths.
+func SweepTable(s *Sweep) (header []string, rows [][]string) {
+	header = append(append([]string{}, s.Params...), "Pack wins [95%]", "Step (paired) [95%]", "McNemar p",
+		"Rounds [95%]", "Pack WNDs [95%]", "Pack deaths [95%]")
+	for _, p := range s.Points {
+		var r []string
+		for j, v := range p.Values {
+			r = append(r, s.value(j, v))
+		}
+		step, pv := "—", "—"
+		if p.Step != nil {
+			step = fmt.Sprintf("%+.2f%% [%+.2f, %+.2f]", 100*p.Step.Estimate, 100*p.Step.Low, 100*p.Step.High)
+			pv = fmt.Sprintf("%.3g", *p.StepP)
+		}
+		r = append(r, p.PackWin.PercentBounds(), step, pv, p.Rounds.Bounds(), p.PackWounds.Bounds(), p.PackDeaths.Bounds())
+		rows = append(rows, r)
+	}
+	return header, rows
+}
+
+func sweepMarkdown(s *Sweep) []byte {
+	var b md
+	b.p("# Sweep: %s", s.Title)
+	b.p("%d hunts per point, the same hunts at every point (seed %d), Pack AI %s. Intervals are 95%%; the step is the paired change of the Pack win rate from the previous value of %s, with the exact McNemar test.",
+		s.Hunts, s.Seed, orDash(s.PackAI), code(s.Params[0]))
+	if s.Stopped != "" && s.Stopped != "hunts" {
+		b.p("**Stopped early: %s.** The figures cover the hunts played.", s.Stopped)
+	}
+	h, rows := SweepTable(s)
+	align := strings.Repeat("r", len(h))
+	b.table(align, h, rows)
+	for _, pl := range sweepPlots {
+		b.p("![%s](%s.svg)", pl.title, pl.name)
+	}
+	return b.Bytes()
+}
+
+// seriesColors tell apart the curves of a grid sweep.
+var seriesColors = []color.RGBA{blue, orange, red, {R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff}, {R: 0x94, G: 0x67, B: 0xbd, A: 0xff},
+	{R: 0x8c, G: 0x56, B: 0x4b, A: 0xff}, {R: 0x7f, G: 0x7f, B: 0x7f, A: 0xff}}
+
+// renderSweepPlot draws one figure of the sweep against the first
+// parameter: a line through the estimates over a band of the intervals,
+// one curve per combination of the other parameters.
+func renderSweepPlot(s *Sweep, title, ylabel string, get func(*SweepPoint) stats.Interval, format string) ([]byte, error) {
+	p := newPlot(title+": "+s.Title, s.Params[0], ylabel)
+	type series struct {
+		key           string
+		xs, y, lo, hi []float64
+	}
+	var all []*series
+	index := map[string]*series{}
+	for k := range s.Points {
+		pt := &s.Points[k]
+		var parts []string
+		for j := 1; j < len(s.Params); j++ {
+			parts = append(parts, s.Params[j]+"="+s.value(j, pt.Values[j]))
+		}
+		key := strings.Join(parts, " ")
+		se := index[key]
+		if se == nil {
+			se = &series{key: key}
+			index[key] = se
+			all = append(all, se)
+		}
+		e, lo, hi := bounds(get(pt))
+		se.xs = append(se.xs, float64(pt.Values[0]))
+		se.y, se.lo, se.hi = append(se.y, e), append(se.lo, lo), append(se.hi, hi)
+	}
+	for i, se := range all {
+		c := seriesColors[i%len(seriesColors)]
+		fill := color.NRGBA{R: c.R, G: c.G, B: c.B, A: 0x40}
+		b := band(se.xs, se.lo, se.hi, fill)
+		b.LineStyle.Width = 0
+		l := xyLine(se.xs, se.y, line(c, 2))
+		pts, err := plotter.NewScatter(xyPairs(se.xs, se.y))
+		if err != nil {
+			return nil, err
+		}
+		pts.GlyphStyle.Color = c
+		pts.GlyphStyle.Radius = 2.5
+		p.Add(b, l, pts)
+		if se.key != "" {
+			p.Legend.Add(se.key, l)
+		}
+	}
+	// Integer ticks at the swept values, and the legend in the top
+	// corner the curves leave free (a falling curve frees the right).
+	var ticks []plot.Tick
+	for _, x := range all[0].xs {
+		ticks = append(ticks, plot.Tick{Value: x, Label: s.value(0, int(x))})
+	}
+	if len(ticks) <= 20 {
+		p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	}
+	if y := all[0].y; len(y) > 1 && y[len(y)-1] < y[0] {
+		p.Legend.Left = false
+		p.Legend.XOffs = -6
+	}
+	const w, h = 8 * vg.Inch, 4.5 * vg.Inch
+	var buf bytes.Buffer
+	switch format {
+	case "png":
+		c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
+		p.Draw(draw.New(c))
+		if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	case "svg":
+		c := vgsvg.New(w, h)
+		dc := draw.New(c)
+		dc.SetColor(color.White)
+		dc.Fill(dc.Rectangle.Path())
+		p.Draw(dc)
+		if _, err := c.WriteTo(&buf); err != nil {
+			return nil, err
+		}
+		return bytes.ReplaceAll(buf.Bytes(), []byte(svgFont), []byte(svgFallback)), nil
+	}
+	return nil, fmt.Errorf("unknown plot format %q", format)
+}
