@@ -13,7 +13,9 @@ import (
 func syntheticSweep() *Sweep {
 	s := &Sweep{Title: "Test Adversary vs duo on open-ground", Params: []string{"adversary.def", "adversary.wnd (change)"},
 		Signed: []bool{false, true}, Hunts: 1000, Seed: 3, PackAI: "basic", Stopped: "hunts"}
-	iv := func(e, w float64) stats.Interval { return stats.Interval{Estimate: e, Low: e - w, High: e + w, N: 1000} }
+	iv := func(e, w float64) stats.Interval {
+		return stats.Interval{Estimate: e, Low: e - w, High: e + w, N: 1000}
+	}
 	for k := 0; k < 6; k++ {
 		def, wnd := 4+k%3, -2+4*(k/3)
 		win := 0.9 - 0.1*float64(k%3) - 0.05*float64(k/3)

@@ -853,3 +853,63 @@ func TestSweep(t *testing.T) {
 		}
 	}
 }
+
+func TestRegress(t *testing.T) {
+	dir := t.TempDir()
+	base := filepath.Join(dir, "base.json")
+	if code, _, errb := balance(t, "baseline", "-adversary", "wandering-son", "-hunts", "4000", "-out", base, "-quiet"); code != exitOK {
+		t.Fatalf("baseline: exit %d: %s", code, errb)
+	}
+	// The same configuration and seed: identical, at once.
+	code, out, errb := balance(t, "regress", "-baseline", base, "-quiet")
+	if code != exitOK || !strings.Contains(out, "identical") {
+		t.Fatalf("rerun: exit %d, %q %s", code, out, errb)
+	}
+	// Fresh seeds and no change: no alarm on any of 20 reruns.
+	for s := 2; s <= 21; s++ {
+		if code, out, _ := balance(t, "regress", "-baseline", base, "-seed", itoa(s), "-quiet"); code != exitOK {
+			t.Fatalf("seed %d: false alarm:\n%s", s, out)
+		}
+	}
+	// One stat +2, in the data (-data DIR) and as an override: exit 1,
+	// naming what moved.
+	src, err := os.ReadFile(filepath.Join(repoRoot(t), "configs", "adversaries", "wandering-son.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := strings.Replace(string(src), "def: 6,", "def: 8,", 1)
+	if changed == string(src) {
+		t.Fatal("the Wandering Son's DEF is not where the test looks for it")
+	}
+	data := filepath.Join(dir, "data")
+	if err := os.MkdirAll(filepath.Join(data, "adversaries"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(data, "adversaries", "wandering-son.yaml"), []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	md := filepath.Join(dir, "moved.md")
+	for _, args := range [][]string{{"-data", data, "-md", md}, {"-set", "adversary.def=+2"}, {"-data", data, "-seed", "5"}} {
+		code, out, errb := balance(t, append([]string{"regress", "-baseline", base, "-quiet"}, args...)...)
+		if code != exitError || !strings.Contains(errb, "regression: ") || !strings.Contains(errb, "rounds") ||
+			!strings.Contains(out, "| rounds | ") || !strings.Contains(out, "**yes**") {
+			t.Fatalf("%v: exit %d, want %d naming the figures:\n%s\n%s", args, code, exitError, out, errb)
+		}
+	}
+	if b, err := os.ReadFile(md); err != nil || !strings.Contains(string(b), "regression") {
+		t.Fatalf("-md file: %v %q", err, b)
+	}
+	broken := filepath.Join(dir, "broken.json")
+	os.WriteFile(broken, []byte(`{"schema": 1}`), 0o644)
+	for _, bad := range [][]string{
+		{"regress"},
+		{"regress", "-baseline", filepath.Join(dir, "missing.json")},
+		{"regress", "-baseline", broken},
+		{"regress", "-baseline", base, "-alpha", "2"},
+		{"baseline"},
+	} {
+		if code, _, _ := balance(t, bad...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", bad, code, exitUsage)
+		}
+	}
+}

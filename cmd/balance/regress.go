@@ -1,0 +1,429 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"balance/batch"
+	"balance/sim"
+	"balance/stats"
+)
+
+// baselineSchema is the version of the baseline file's layout.
+const baselineSchema = 1
+
+// Baseline is a recorded run: its configuration, seed and the integer
+// sums of the figures regress tracks.
+type Baseline struct {
+	Schema    int              `json:"schema"`
+	Program   string           `json:"program"`
+	Adversary string           `json:"adversary"` // slug, or the path of the Adversary file as given
+	Pack      string           `json:"pack"`
+	Scenario  string           `json:"scenario"`
+	PackAI    string           `json:"pack_ai"`
+	Objective string           `json:"objective"`
+	Overrides []string         `json:"overrides"`
+	Hash      string           `json:"hash"` // the game data's hash when recorded
+	Seed      uint64           `json:"seed"`
+	Hunts     int64            `json:"hunts"`
+	Figures   []BaselineFigure `json:"figures"`
+}
+
+// BaselineFigure is one tracked figure: a proportion (Count of N) or a
+// mean (Sum and SumSq over N).
+type BaselineFigure struct {
+	Name     string  `json:"name"`
+	Kind     string  `json:"kind"` // "proportion" or "mean"
+	N        int64   `json:"n"`
+	Count    int64   `json:"count,omitempty"`
+	Sum      int64   `json:"sum,omitempty"`
+	SumSq    int64   `json:"sum_sq,omitempty"`
+	Estimate float64 `json:"estimate"`
+}
+
+func (f BaselineFigure) same(g BaselineFigure) bool {
+	return f.Name == g.Name && f.Kind == g.Kind && f.N == g.N && f.Count == g.Count && f.Sum == g.Sum && f.SumSq == g.SumSq
+}
+
+// figures are the tracked figures of a tally of hunts of sc.
+func figures(t *batch.Tally, sc *sim.Scenario, objective bool) []BaselineFigure {
+	n := t.Hunts
+	prop := func(name string, k int64) BaselineFigure {
+		return BaselineFigure{Name: name, Kind: "proportion", N: n, Count: k, Estimate: float64(k) / float64(n)}
+	}
+	mean := func(name string, h []int64, off int64) BaselineFigure {
+		f := BaselineFigure{Name: name, Kind: "mean", N: n}
+		for v, c := range h {
+			x := int64(v) - off
+			f.Sum += x * c
+			f.SumSq += x * x * c
+		}
+		f.Estimate = float64(f.Sum) / float64(n)
+		return f
+	}
+	fs := []BaselineFigure{
+		prop("pack_win_rate", t.Outcomes[sim.PackWon]),
+		prop("adversary_defeated", t.AdvDefeated),
+		mean("rounds", t.Rounds, 0),
+		mean("adversary_wounds", t.AdvWounds, 0),
+		mean("pack_deaths", t.PackDeaths, 0),
+		mean("minions_slain", t.MinionsSlain, 0),
+	}
+	for i := range t.Pack {
+		fs = append(fs, mean("wounds: "+sc.Pack[i].Name, t.Pack[i].Wounds, 0))
+	}
+	if objective {
+		fs = append(fs, prop("objective_met", t.ObjectiveMet), mean("renown", t.Renown, batch.RenownOffset))
+	}
+	return fs
+}
+
+type baselineOpts struct {
+	game      gameFlags
+	set       multiFlag
+	hunts     int64
+	seed      uint64
+	workers   int
+	packAI    string
+	objective string
+	out       string
+	quiet     bool
+}
+
+func init() {
+	register(&command{
+		name:    "baseline",
+		summary: "record a configuration, its seed and its results, for 'balance regress'",
+		usage:   "-out FILE [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-objective SLUG] [-quiet] [-data DIR]",
+		long: `Plays a run and writes FILE: the configuration (Adversary, Pack,
+scenario, Pack AI, Objective, overrides, the data's hash), the seed, the
+number of hunts and the integer sums behind each tracked figure: the Pack
+win rate, the Adversary defeated, hunt length, WNDs dealt to the
+Adversary, Pack deaths, Minions slain, the WNDs each Pack model took, and
+with an Objective its success and Renown. 'balance regress -baseline FILE'
+reruns it.`,
+		examples: []string{
+			"balance baseline -adversary wandering-son -hunts 5000 -out reports/latest/baseline.json -quiet",
+		},
+		run: runBaseline,
+	})
+	flagsOf["baseline"] = func(fs *flag.FlagSet) { new(baselineOpts).flags(fs) }
+
+	register(&command{
+		name:    "regress",
+		summary: "rerun a baseline and test whether any tracked figure moved (exit 0: no, 1: yes)",
+		usage:   "-baseline FILE [-seed S] [-alpha A] [-data DIR] [-set KEY=VALUE]... [-workers W] [-md FILE] [-quiet]",
+		long: `Reruns the configuration of a baseline file on the current game data
+(embedded, or -data DIR), with the baseline's seed unless -seed gives a
+fresh one, and the baseline's number of hunts. -set adds overrides to the
+baseline's (to try a change before making it in the data).
+
+If every tracked figure is identical, the run passes at once. Otherwise
+each figure is tested against the baseline (two-sample z-test of
+proportions, Welch's z-test of means) and the p-values are corrected for
+multiple testing with Holm's procedure at family-wise level -alpha: the
+chance that a rerun with no change raises any alarm is at most alpha. A
+Markdown table of the figures, what moved first, is printed (and written
+to -md FILE). Exit code 0: nothing moved significantly; 1: a figure moved;
+2: the check could not be made (usage, a missing or broken baseline, data
+that do not load).
+
+On the baseline's seed the two runs share their random streams, so a real
+change shows more readily than the independent-samples tests assume: the
+tests are then conservative.`,
+		examples: []string{
+			"balance baseline -adversary neonate-wurm -hunts 5000 -out reports/latest/wurm-baseline.json -quiet",
+			"balance regress -baseline reports/latest/wurm-baseline.json -quiet",
+			"balance regress -baseline reports/latest/wurm-baseline.json -seed 99 -quiet",
+		},
+		run: runRegress,
+	})
+	flagsOf["regress"] = func(fs *flag.FlagSet) { new(regressOpts).flags(fs) }
+}
+
+func (o *baselineOpts) flags(fs *flag.FlagSet) {
+	o.game.register(fs, "wandering-son")
+	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 (repeatable; see 'balance help run')")
+	fs.Int64Var(&o.hunts, "hunts", 100000, "hunts to play")
+	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
+	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, "the Pack's policy tier")
+	fs.StringVar(&o.objective, "objective", "", "play with this Objective")
+	fs.StringVar(&o.out, "out", "", "the baseline file to write (required)")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+}
+
+// playTracked runs a configuration and returns its figures.
+func playTracked(ctx context.Context, stderr io.Writer, g *gameFlags, set []string, objective, packAI string,
+	seed uint64, hunts int64, workers int, quiet bool) (*setup, *batch.Result, []BaselineFigure, error) {
+	tier, err := tierNamed(packAI)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	st, err := loadRun(g, set)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if objective != "" {
+		if err := st.withObjective(g.pack, g.scenario, objective); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	show, done := progress(stderr, quiet, hunts, st.sc.Adversary.Name)
+	res, err := batch.Run(ctx, batch.Config{Scenario: st.sc, Seed: seed, Hunts: hunts, Workers: workers,
+		Progress: show, Policies: tierPolicies(tier)})
+	done()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if res.Stopped == batch.StopInterrupted {
+		return nil, nil, nil, interrupted{res.Hunts}
+	}
+	return st, res, figures(res.Tally, st.sc, objective != ""), nil
+}
+
+func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var o baselineOpts
+	fs := flag.NewFlagSet("baseline", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.flags(fs)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(pos) > 0:
+		return usagef("unexpected argument %q", pos[0])
+	case o.out == "":
+		return usagef("-out FILE is required: where to write the baseline")
+	case o.hunts < 2:
+		return usagef("-hunts %d: at least 2 hunts are needed", o.hunts)
+	case o.workers < 0:
+		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	}
+	if err := checkFileWritable("-out", o.out); err != nil {
+		return err
+	}
+	st, _, figs, err := playTracked(ctx, stderr, &o.game, o.set, o.objective, o.packAI, o.seed, o.hunts, o.workers, o.quiet)
+	if err != nil {
+		return err
+	}
+	b := Baseline{Schema: baselineSchema, Program: "balance " + version, Adversary: o.game.adversary, Pack: o.game.pack,
+		Scenario: o.game.scenario, PackAI: o.packAI, Objective: o.objective, Overrides: append([]string{}, o.set...),
+		Hash: st.hash, Seed: o.seed, Hunts: o.hunts, Figures: figs}
+	data, err := json.MarshalIndent(b, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := batch.WriteFileAtomic(o.out, append(data, '\n')); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "baseline: %s, %d hunts, seed %d, %d figures -> %s\n", st.sc.Adversary.Name, o.hunts, o.seed, len(figs), o.out)
+	return nil
+}
+
+type regressOpts struct {
+	baseline string
+	data     string
+	seed     uint64
+	alpha    float64
+	set      multiFlag
+	workers  int
+	md       string
+	quiet    bool
+}
+
+func (o *regressOpts) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.baseline, "baseline", "", "the baseline file written by 'balance baseline' (required)")
+	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
+	fs.Uint64Var(&o.seed, "seed", 0, "rerun on this seed (0: the baseline's)")
+	fs.Float64Var(&o.alpha, "alpha", 0.01, "family-wise false-alarm level of the tests (Holm)")
+	fs.Var(&o.set, "set", "an override added to the baseline's (repeatable)")
+	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	fs.StringVar(&o.md, "md", "", "also write the Markdown table to this file")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+}
+
+// regression is the error of a regress run in which a figure moved.
+type regression struct{ moved []string }
+
+func (r regression) Error() string {
+	return fmt.Sprintf("regression: %s moved significantly", strings.Join(r.moved, ", "))
+}
+
+func readBaseline(path string) (*Baseline, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("-baseline %s: %v", path, unwrapPathErr(err))
+	}
+	var b Baseline
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&b); err != nil {
+		return nil, fmt.Errorf("%s: not a baseline file: %v", path, err)
+	}
+	switch {
+	case b.Schema != baselineSchema:
+		return nil, fmt.Errorf("%s: baseline schema %d; this balance reads schema %d (record it again with 'balance baseline')", path, b.Schema, baselineSchema)
+	case b.Hunts < 2 || len(b.Figures) == 0 || b.Adversary == "" || b.Pack == "" || b.Scenario == "" || b.PackAI == "":
+		return nil, fmt.Errorf("%s: incomplete baseline: hunts, figures, adversary, pack, scenario and pack_ai are needed", path)
+	}
+	for _, f := range b.Figures {
+		if f.N != b.Hunts || (f.Kind != "proportion" && f.Kind != "mean") || (f.Kind == "proportion" && (f.Count < 0 || f.Count > f.N)) {
+			return nil, fmt.Errorf("%s: figure %q: inconsistent (kind %q, n %d of %d hunts)", path, f.Name, f.Kind, f.N, b.Hunts)
+		}
+	}
+	return &b, nil
+}
+
+func unwrapPathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// cannotCheck is an error that kept regress from checking (a missing or
+// broken baseline, data that do not load): exit code 2, so that 1 means
+// a regression only.
+type cannotCheck struct{ error }
+
+func (c cannotCheck) ExitCode() int { return exitUsage }
+func (c cannotCheck) Unwrap() error { return c.error }
+
+func runRegress(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	err := regress(ctx, stdout, stderr, args)
+	var r regression
+	var i interrupted
+	if err == nil || errors.As(err, &r) || errors.As(err, &i) {
+		return err
+	}
+	return cannotCheck{err}
+}
+
+func regress(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var o regressOpts
+	fs := flag.NewFlagSet("regress", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.flags(fs)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(pos) > 0:
+		return usagef("unexpected argument %q: give the baseline with -baseline FILE", pos[0])
+	case o.baseline == "":
+		return usagef("-baseline FILE is required (write one with 'balance baseline -out FILE')")
+	case !(o.alpha > 0 && o.alpha < 1):
+		return usagef("-alpha %v: give a level between 0 and 1, e.g. 0.01", o.alpha)
+	case o.workers < 0:
+		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	}
+	if o.md != "" {
+		if err := checkFileWritable("-md", o.md); err != nil {
+			return err
+		}
+	}
+	b, err := readBaseline(o.baseline)
+	if err != nil {
+		return err
+	}
+	seed := b.Seed
+	if o.seed != 0 {
+		seed = o.seed
+	}
+	g := gameFlags{data: o.data, adversary: b.Adversary, pack: b.Pack, scenario: b.Scenario}
+	set := append(append([]string{}, b.Overrides...), o.set...)
+	st, _, now, err := playTracked(ctx, stderr, &g, set, b.Objective, b.PackAI, seed, b.Hunts, o.workers, o.quiet)
+	if err != nil {
+		return err
+	}
+	if len(now) != len(b.Figures) {
+		return fmt.Errorf("%s: the baseline tracks %d figures and this run %d: the Pack or the program changed; record the baseline again", o.baseline, len(b.Figures), len(now))
+	}
+	identical := true
+	for i := range now {
+		if now[i].Name != b.Figures[i].Name {
+			return fmt.Errorf("%s: figure %d is %q in the baseline and %q now: the Pack changed; record the baseline again", o.baseline, i, b.Figures[i].Name, now[i].Name)
+		}
+		identical = identical && now[i].same(b.Figures[i])
+	}
+	var head strings.Builder
+	fmt.Fprintf(&head, "Regression check: %s vs %s on %s, Pack AI %s, %d hunts; baseline seed %d, this run seed %d", st.sc.Adversary.Name, b.Pack, b.Scenario, b.PackAI, b.Hunts, b.Seed, seed)
+	if b.Hash != st.hash {
+		head.WriteString("; the game data or overrides differ from the baseline's")
+	}
+	head.WriteString("\n\n")
+	if identical {
+		fmt.Fprintf(&head, "All %d figures are identical to the baseline: pass.\n", len(now))
+		fmt.Fprint(stdout, head.String())
+		return writeMD(o.md, head.String())
+	}
+	ps := make([]float64, len(now))
+	for i, f := range now {
+		base := b.Figures[i]
+		if f.Kind == "proportion" {
+			ps[i] = stats.TwoProportions(base.Count, base.N, f.Count, f.N)
+		} else {
+			ps[i] = stats.TwoMeans(float64(base.Sum), float64(base.SumSq), base.N, float64(f.Sum), float64(f.SumSq), f.N)
+		}
+	}
+	moved := stats.Holm(ps, o.alpha)
+	var md strings.Builder
+	md.WriteString(head.String())
+	fmt.Fprintf(&md, "Each figure tested against the baseline; Holm-corrected at family-wise level %g.\n\n", o.alpha)
+	md.WriteString("| Figure | Baseline | Now | Change | p | Moved |\n|---|---:|---:|---:|---:|---|\n")
+	var names []string
+	for pass := 0; pass < 2; pass++ { // what moved first
+		for i, f := range now {
+			if moved[i] != (pass == 0) {
+				continue
+			}
+			base := b.Figures[i]
+			fmtv := func(x float64) string { return fmt.Sprintf("%.4g", x) }
+			change := fmt.Sprintf("%+.4g", f.Estimate-base.Estimate)
+			if f.Kind == "proportion" {
+				fmtv = func(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
+				change = fmt.Sprintf("%+.2f pp", 100*(f.Estimate-base.Estimate))
+			}
+			mark := "no"
+			if moved[i] {
+				mark = "**yes**"
+				names = append(names, f.Name)
+			}
+			p := fmt.Sprintf("%.3g", ps[i])
+			if ps[i] < 1e-16 {
+				p = "<1e-16"
+			}
+			fmt.Fprintf(&md, "| %s | %s | %s | %s | %s | %s |\n", f.Name, fmtv(base.Estimate), fmtv(f.Estimate), change, p, mark)
+		}
+	}
+	if len(names) == 0 {
+		fmt.Fprintf(&md, "\nNo figure moved significantly: pass.\n")
+	} else {
+		fmt.Fprintf(&md, "\n%d of %d figures moved: regression.\n", len(names), len(now))
+	}
+	fmt.Fprint(stdout, md.String())
+	if err := writeMD(o.md, md.String()); err != nil {
+		return err
+	}
+	if len(names) > 0 {
+		return regression{names}
+	}
+	return nil
+}
+
+func writeMD(path, s string) error {
+	if path == "" {
+		return nil
+	}
+	return batch.WriteFileAtomic(path, []byte(s))
+}

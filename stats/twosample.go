@@ -1,0 +1,80 @@
+package stats
+
+import (
+	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// TwoProportions returns the two-sided p-value of the pooled z-test that
+// two independent samples, k1 successes of n1 and k2 of n2, share one
+// success probability:
+//
+//	p̂ = (k1+k2)/(n1+n2),  z = (k1/n1 - k2/n2) / √(p̂(1-p̂)(1/n1 + 1/n2))
+//
+// and p = 2(1 - Φ(|z|)). When every trial of both samples succeeded, or
+// none did, the samples cannot differ and p = 1.
+func TwoProportions(k1, n1, k2, n2 int64) float64 {
+	if n1 <= 0 || n2 <= 0 || k1 < 0 || k2 < 0 || k1 > n1 || k2 > n2 {
+		panic("stats: TwoProportions of impossible counts")
+	}
+	p := float64(k1+k2) / float64(n1+n2)
+	v := p * (1 - p) * (1/float64(n1) + 1/float64(n2))
+	d := float64(k1)/float64(n1) - float64(k2)/float64(n2)
+	return twoSided(d, v)
+}
+
+// TwoMeans returns the two-sided p-value of Welch's large-sample z-test
+// that two independent samples, given by their sums and sums of squares,
+// have the same mean:
+//
+//	z = (m1 - m2) / √(s1²/n1 + s2²/n2)
+//
+// with sᵢ² the samples' unbiased variances. When both variances are 0 the
+// p-value is 1 if the means are equal and 0 otherwise. Each sample needs
+// n ≥ 2.
+func TwoMeans(sum1, sumSq1 float64, n1 int64, sum2, sumSq2 float64, n2 int64) float64 {
+	if n1 < 2 || n2 < 2 {
+		panic("stats: TwoMeans needs two values in each sample")
+	}
+	m1, m2 := sum1/float64(n1), sum2/float64(n2)
+	v1 := math.Max(0, (sumSq1-float64(n1)*m1*m1)/float64(n1-1))
+	v2 := math.Max(0, (sumSq2-float64(n2)*m2*m2)/float64(n2-1))
+	return twoSided(m1-m2, v1/float64(n1)+v2/float64(n2))
+}
+
+// twoSided is the two-sided normal p-value of a difference d with
+// variance v.
+func twoSided(d, v float64) float64 {
+	if v <= 0 {
+		if d == 0 {
+			return 1
+		}
+		return 0
+	}
+	z := math.Abs(d) / math.Sqrt(v)
+	return 2 * distuv.UnitNormal.Survival(z)
+}
+
+// Holm returns which of the hypotheses with p-values ps are rejected by
+// Holm's step-down procedure at family-wise error rate alpha: with the
+// p-values sorted, p₍₁₎ ≤ … ≤ p₍ₘ₎, reject while p₍ᵢ₎ ≤ alpha/(m-i+1)
+// and stop at the first that is not. The chance of rejecting any true
+// hypothesis is at most alpha, whatever their dependence.
+func Holm(ps []float64, alpha float64) []bool {
+	m := len(ps)
+	order := make([]int, m)
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return ps[order[a]] < ps[order[b]] })
+	rej := make([]bool, m)
+	for i, j := range order {
+		if ps[j] > alpha/float64(m-i) {
+			break
+		}
+		rej[j] = true
+	}
+	return rej
+}
