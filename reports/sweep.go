@@ -236,7 +236,11 @@ func renderSweepPlot(s *Sweep, title, ylabel string, get func(*SweepPoint) stats
 		p.Legend.Left = false
 		p.Legend.XOffs = -6
 	}
-	const w, h = 8 * vg.Inch, 4.5 * vg.Inch
+	return drawPlot(p, 8*vg.Inch, 4.5*vg.Inch, format)
+}
+
+// drawPlot renders p at w × h as "png" or "svg".
+func drawPlot(p *plot.Plot, w, h vg.Length, format string) ([]byte, error) {
 	var buf bytes.Buffer
 	switch format {
 	case "png":

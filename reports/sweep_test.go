@@ -62,3 +62,35 @@ func TestSweepReport(t *testing.T) {
 		t.Error("an empty sweep was written")
 	}
 }
+
+func TestSensitivityReport(t *testing.T) {
+	iv := func(e, w float64) stats.Interval { return stats.Interval{Estimate: e, Low: e - w, High: e + w, Conf: 0.95, N: 1000} }
+	s := &Sensitivity{Title: "Test Adversary vs duo on open-ground", Step: 1, Hunts: 1000, Seed: 2, PackAI: "basic", Stopped: "hunts",
+		Base: SweepPoint{PackWin: iv(0.6, 0.03), Rounds: iv(2.5, 0.05), PackWounds: iv(30, 0.5), PackDeaths: iv(1.5, 0.05)}}
+	for i, name := range []string{"SPD", "ATK", "DEF", "Head WND"} {
+		s.Stats = append(s.Stats, StatSensitivity{Stat: name, Key: "k", Value: 5, Measured: true, Win: iv(-0.02*float64(i*i)+0.01, 0.012),
+			WinP: 0.01, Rounds: iv(0.1, 0.02), Wounds: iv(1, 0.2), Deaths: iv(0.1, 0.05)})
+	}
+	s.Stats = append(s.Stats, StatSensitivity{Stat: "TER", Key: "adversary.ter", Value: 10, Skipped: "adversary.ter=+1: TER 11 is above 10"})
+	dir := t.TempDir()
+	if err := WriteSensitivityDir(dir, s); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"sensitivity.md", "sensitivity.csv", "sensitivity.json", "tornado.svg", "tornado.png"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "sensitivity/"+name, b)
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "sensitivity.md"))
+	for _, want := range []string{"| DEF | 5 | -7.00% [-8.20, -5.80] |", "n/a: adversary.ter=+1", "![Tornado chart"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("sensitivity.md lacks %q", want)
+		}
+	}
+	svg, _ := os.ReadFile(filepath.Join(dir, "tornado.svg"))
+	if strings.Contains(string(svg), ">TER<") || !strings.Contains(string(svg), ">Head WND<") {
+		t.Error("the tornado chart should show the measured stats and only those")
+	}
+}

@@ -78,3 +78,22 @@ func Holm(ps []float64, alpha float64) []bool {
 	}
 	return rej
 }
+
+// MeanDiff estimates the difference m2 - m1 of the means of two
+// independent samples, given by their sums and sums of squares, with the
+// large-sample (Welch) normal interval
+//
+//	(m2 - m1) ± z·√(s1²/n1 + s2²/n2)
+//
+// at level conf. N is the smaller n. Each sample needs n ≥ 2.
+func MeanDiff(sum1, sumSq1 float64, n1 int64, sum2, sumSq2 float64, n2 int64, conf float64) Estimate {
+	if n1 < 2 || n2 < 2 {
+		panic("stats: MeanDiff needs two values in each sample")
+	}
+	m1, m2 := sum1/float64(n1), sum2/float64(n2)
+	v1 := math.Max(0, (sumSq1-float64(n1)*m1*m1)/float64(n1-1))
+	v2 := math.Max(0, (sumSq2-float64(n2)*m2*m2)/float64(n2-1))
+	half := z(conf) * math.Sqrt(v1/float64(n1)+v2/float64(n2))
+	d := m2 - m1
+	return Estimate{Value: d, Low: d - half, High: d + half, Conf: conf, N: min(n1, n2)}
+}

@@ -62,3 +62,12 @@ func TestHolm(t *testing.T) {
 		}
 	}
 }
+
+func TestMeanDiff(t *testing.T) {
+	// {1,2,3,4} and {2,3,4,5,6}: d = 1.5, se = √(5/12 + 1/2) = 0.957427.
+	e := MeanDiff(10, 30, 4, 20, 90, 5, 0.95)
+	half := 1.959964 * 0.957427
+	if math.Abs(e.Value-1.5) > 1e-12 || math.Abs(e.Low-(1.5-half)) > 1e-5 || math.Abs(e.High-(1.5+half)) > 1e-5 || e.N != 4 {
+		t.Errorf("MeanDiff = %+v, want 1.5 ± %.6f, n 4", e, half)
+	}
+}

@@ -913,3 +913,74 @@ func TestRegress(t *testing.T) {
 		}
 	}
 }
+
+func TestSensitivity(t *testing.T) {
+	dir := t.TempDir()
+	var ref string
+	for _, w := range []string{"1", "2"} {
+		out := filepath.Join(dir, "w"+w)
+		if code, _, errb := balance(t, "sensitivity", "-adversary", "creature-wreathed-in-light", "-hunts", "1500", "-workers", w, "-out", out, "-quiet"); code != exitOK {
+			t.Fatalf("exit %d: %s", code, errb)
+		}
+		for _, f := range []string{"sensitivity.md", "sensitivity.csv", "tornado.png", "tornado.svg"} {
+			if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
+				t.Fatalf("%s: missing or empty (%v)", f, err)
+			}
+		}
+		b, err := os.ReadFile(filepath.Join(out, "sensitivity.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref == "" {
+			ref = string(b)
+		} else if string(b) != ref {
+			t.Fatal("sensitivity depends on the number of workers")
+		}
+	}
+	type iv struct{ Estimate, Low, High float64 }
+	var s struct {
+		Stats []struct {
+			Stat     string
+			Key      string
+			Win      iv `json:"pack_win_rate"`
+			Measured bool
+		}
+	}
+	if err := json.Unmarshal([]byte(ref), &s); err != nil {
+		t.Fatal(err)
+	}
+	row := map[string]iv{}
+	for _, st := range s.Stats {
+		if !st.Measured {
+			t.Fatalf("%s not measured", st.Stat)
+		}
+		row[st.Stat] = st.Win
+	}
+	if len(s.Stats) != 6+5 {
+		t.Fatalf("%d stats, want SPD..WND and 5 hit locations", len(s.Stats))
+	}
+	// adversary.wnd +1 goes to the lowest location: the same design.
+	if row["WND"] != row["Lower Limbs WND"] {
+		t.Fatalf("WND +1 %+v differs from Lower Limbs WND +1 %+v", row["WND"], row["Lower Limbs WND"])
+	}
+	// The DEF row is the comparison of the design with DEF +1 on the same hunts.
+	cj := filepath.Join(dir, "c.json")
+	if code, _, errb := balance(t, "compare", "creature-wreathed-in-light", "-set", "adversary.def=+1", "-hunts", "1500", "-json", cj, "-quiet"); code != exitOK {
+		t.Fatalf("compare: exit %d: %s", code, errb)
+	}
+	b, _ := os.ReadFile(cj)
+	var c struct {
+		WinDiff iv `json:"win_diff"`
+	}
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.WinDiff != row["DEF"] || c.WinDiff.Estimate >= 0 {
+		t.Fatalf("DEF +1: sensitivity %+v, compare %+v", row["DEF"], c.WinDiff)
+	}
+	for _, bad := range [][]string{{"sensitivity", "-step", "0"}, {"sensitivity", "x"}, {"sensitivity", "-hunts", "1"}} {
+		if code, _, _ := balance(t, bad...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", bad, code, exitUsage)
+		}
+	}
+}
