@@ -64,7 +64,9 @@ func TestSweepReport(t *testing.T) {
 }
 
 func TestSensitivityReport(t *testing.T) {
-	iv := func(e, w float64) stats.Interval { return stats.Interval{Estimate: e, Low: e - w, High: e + w, Conf: 0.95, N: 1000} }
+	iv := func(e, w float64) stats.Interval {
+		return stats.Interval{Estimate: e, Low: e - w, High: e + w, Conf: 0.95, N: 1000}
+	}
 	s := &Sensitivity{Title: "Test Adversary vs duo on open-ground", Step: 1, Hunts: 1000, Seed: 2, PackAI: "basic", Stopped: "hunts",
 		Base: SweepPoint{PackWin: iv(0.6, 0.03), Rounds: iv(2.5, 0.05), PackWounds: iv(30, 0.5), PackDeaths: iv(1.5, 0.05)}}
 	for i, name := range []string{"SPD", "ATK", "DEF", "Head WND"} {
