@@ -984,3 +984,56 @@ func TestSensitivity(t *testing.T) {
 		}
 	}
 }
+
+func TestTune(t *testing.T) {
+	code, out, errb := balance(t, "tune", "-adversary", "wandering-son", "-param", "adversary.wnd", "-target", "win=0.45..0.55", "-hunts", "3000", "-quiet")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb)
+	}
+	const lead = "Values meeting every target: "
+	i := strings.Index(out, lead)
+	if i < 0 {
+		t.Fatalf("no value found:\n%s", out)
+	}
+	line := out[i+len(lead):]
+	line = line[:strings.IndexByte(line, '\n')]
+	if !strings.Contains(out, "Stat weights at adversary.wnd=") {
+		t.Fatalf("no stat weights:\n%s", out)
+	}
+	// Every value found plays, in a run of its own on the same hunts, a
+	// Pack win rate whose interval lies in the target.
+	for _, v := range strings.Split(line, ", ") {
+		js := filepath.Join(t.TempDir(), "s.json")
+		if code, _, errb := balance(t, "run", "-set", "adversary.wnd="+v, "-hunts", "3000", "-json", js, "-quiet"); code != exitOK {
+			t.Fatalf("run wnd=%s: exit %d: %s", v, code, errb)
+		}
+		b, _ := os.ReadFile(js)
+		var s struct {
+			PackWin struct{ Estimate, Low, High float64 } `json:"pack_win_rate"`
+		}
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Fatal(err)
+		}
+		if s.PackWin.Low < 0.45 || s.PackWin.High > 0.55 {
+			t.Errorf("wnd=%s: Pack win rate %+v, not within 0.45..0.55", v, s.PackWin)
+		}
+	}
+	// A target out of reach in the range: the closest value and why.
+	code, out, _ = balance(t, "tune", "-param", "adversary.wnd=10..14", "-target", "win=0.45..0.55", "-hunts", "500", "-quiet")
+	if code != exitOK || !strings.Contains(out, "No value meets every target") || !strings.Contains(out, "all above the target") || !strings.Contains(out, "search further") {
+		t.Fatalf("unreachable target: exit %d\n%s", code, out)
+	}
+	for _, bad := range [][]string{
+		{"tune", "-target", "win=0.4..0.5"},
+		{"tune", "-param", "adversary.wnd"},
+		{"tune", "-param", "adversary.wnd", "-target", "win=45..55"},
+		{"tune", "-param", "adversary.wnd", "-target", "wins=0.4..0.5"},
+		{"tune", "-param", "adversary.wnd", "-target", "win=0.5..0.4"},
+		{"tune", "-param", "adversary.wnd=+1..+3", "-target", "win=0.4..0.5"},
+		{"tune", "-param", "adversary.foo", "-target", "win=0.4..0.5"},
+	} {
+		if code, _, _ := balance(t, bad...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", bad, code, exitUsage)
+		}
+	}
+}

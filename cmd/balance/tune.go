@@ -1,0 +1,431 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"balance/batch"
+	"balance/reports"
+	"balance/sim"
+	"balance/stats"
+)
+
+type tuneOpts struct {
+	game      gameFlags
+	param     string
+	targets   multiFlag
+	set       multiFlag
+	hunts     int64
+	seed      uint64
+	workers   int
+	packAI    string
+	objective string
+	out       string
+	quiet     bool
+}
+
+func (o *tuneOpts) flags(fs *flag.FlagSet) {
+	o.game.register(fs, "wandering-son")
+	fs.StringVar(&o.param, "param", "", "the parameter to tune, KEY or KEY=LO..HI (at most 64 values; default: around the data's value)")
+	fs.Var(&o.targets, "target", "a target: win=0.45..0.55, rounds=4..6, deaths<=0.2, wounds>=10 (win as a proportion; repeatable)")
+	fs.Var(&o.set, "set", "an override applied at every value, e.g. adversary.atk=6 (repeatable)")
+	fs.Int64Var(&o.hunts, "hunts", 20000, "hunts per value, the same hunts at every value")
+	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
+	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, "the Pack's policy tier")
+	fs.StringVar(&o.objective, "objective", "", "play with this Objective")
+	fs.StringVar(&o.out, "out", "", "write the sweep behind the answer (sweep.md, .json, .csv, plots) to this directory")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+}
+
+func init() {
+	register(&command{
+		name:    "tune",
+		summary: "find the values of a parameter whose figures meet targets, with intervals and stat weights",
+		usage:   "-param KEY[=LO..HI] -target NAME=LO..HI|NAME<=X|NAME>=X... [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-objective SLUG] [-out DIR] [-quiet] [-data DIR]",
+		long: `Plays every integer value of the parameter in its range on the same
+hunts (common random numbers) and reports the values that meet every
+target: a target is met when the figure's whole 95% interval lies within
+it. The figures are win (the Pack win rate, as a proportion), rounds (mean
+hunt length), deaths (mean Pack models dead per hunt) and wounds (mean
+WNDs the Pack took per hunt). When no value meets them all, it names the
+closest value and, for each target missed, how near the range of values
+comes. Around the answer it prints the stat weights: the paired change of
+each figure per +1 of the parameter.
+
+Without a range, -param searches around the data's value: WND from half
+upwards, 64 values, other stats from 0 to 12; values
+the rules refuse are skipped.`,
+		examples: []string{
+			"balance tune -adversary creature-wreathed-in-light -param adversary.def=4..9 -target win=0.45..0.55 -hunts 2000 -quiet",
+			"balance tune -adversary wandering-son -param adversary.wnd -target win=0.45..0.55 -hunts 1000 -quiet",
+		},
+		run: runTune,
+	})
+	flagsOf["tune"] = func(fs *flag.FlagSet) { new(tuneOpts).flags(fs) }
+}
+
+// tuneTarget is one -target.
+type tuneTarget struct {
+	text   string
+	figure string // win, rounds, deaths, wounds
+	lo, hi float64
+}
+
+var tuneFigures = []string{"win", "rounds", "deaths", "wounds"}
+
+func parseTarget(s string) (tuneTarget, error) {
+	t := tuneTarget{text: s, lo: math.Inf(-1), hi: math.Inf(1)}
+	var name, val string
+	var op string
+	for _, o := range []string{"<=", ">=", "="} {
+		if i := strings.Index(s, o); i > 0 {
+			name, val, op = strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+len(o):]), o
+			break
+		}
+	}
+	if op == "" || val == "" {
+		return t, usagef("-target %q: write NAME=LO..HI, NAME<=X or NAME>=X, e.g. win=0.45..0.55", s)
+	}
+	ok := false
+	for _, f := range tuneFigures {
+		ok = ok || f == name
+	}
+	if !ok {
+		if n := nearest(name, tuneFigures); n != "" {
+			return t, usagef("-target %q: no figure %q; did you mean %q? (figures: %s)", s, name, n, strings.Join(tuneFigures, ", "))
+		}
+		return t, usagef("-target %q: no figure %q (figures: %s)", s, name, strings.Join(tuneFigures, ", "))
+	}
+	t.figure = name
+	num := func(x string) (float64, error) {
+		v, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, usagef("-target %q: %q is not a number", s, x)
+		}
+		if name == "win" && (v < 0 || v > 1) {
+			if v > 1 && v <= 100 {
+				return 0, usagef("-target %q: win is a proportion; did you mean %g?", s, v/100)
+			}
+			return 0, usagef("-target %q: win is a proportion between 0 and 1", s)
+		}
+		return v, nil
+	}
+	var err error
+	switch op {
+	case "<=":
+		t.hi, err = num(val)
+	case ">=":
+		t.lo, err = num(val)
+	default:
+		a, b, ok := strings.Cut(val, "..")
+		if !ok {
+			return t, usagef("-target %q: give a range LO..HI, e.g. %s=0.45..0.55, or use <= or >=", s, name)
+		}
+		if t.lo, err = num(a); err == nil {
+			t.hi, err = num(b)
+		}
+		if err == nil && t.hi < t.lo {
+			return t, usagef("-target %q: the range runs down; write %s=%s..%s", s, name, strings.TrimSpace(b), strings.TrimSpace(a))
+		}
+	}
+	return t, err
+}
+
+// get returns the target's figure at a point.
+func (t tuneTarget) get(p *reports.SweepPoint) stats.Interval {
+	switch t.figure {
+	case "win":
+		return p.PackWin
+	case "rounds":
+		return p.Rounds
+	case "deaths":
+		return p.PackDeaths
+	}
+	return p.PackWounds
+}
+
+// met reports whether the figure's whole interval lies in the target.
+func (t tuneTarget) met(p *reports.SweepPoint) bool {
+	i := t.get(p)
+	return i.Low >= t.lo && i.High <= t.hi
+}
+
+// miss is how far the estimate lies outside the target, in units of the
+// target's width (or of the estimate's interval when the target is one
+// sided).
+func (t tuneTarget) miss(p *reports.SweepPoint) float64 {
+	i := t.get(p)
+	d := math.Max(t.lo-i.Estimate, i.Estimate-t.hi)
+	if d <= 0 {
+		return 0
+	}
+	w := t.hi - t.lo
+	if math.IsInf(w, 0) || w <= 0 {
+		w = math.Max(i.High-i.Low, 1e-9)
+	}
+	return d / w
+}
+
+func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var o tuneOpts
+	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.flags(fs)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(pos) > 0:
+		return usagef("unexpected argument %q: name the Adversary with -adversary", pos[0])
+	case o.param == "":
+		return usagef("give -param KEY or KEY=LO..HI, e.g. -param adversary.wnd")
+	case len(o.targets) == 0:
+		return usagef("give at least one -target, e.g. -target win=0.45..0.55")
+	case o.hunts < 2:
+		return usagef("-hunts %d: at least 2 hunts per value are needed for an interval", o.hunts)
+	case o.workers < 0:
+		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	}
+	tier, err := tierNamed(o.packAI)
+	if err != nil {
+		return err
+	}
+	var targets []tuneTarget
+	for _, s := range o.targets {
+		t, err := parseTarget(s)
+		if err != nil {
+			return err
+		}
+		targets = append(targets, t)
+	}
+	if o.out != "" {
+		if err := checkWritable(o.out); err != nil {
+			return err
+		}
+	}
+	load := func(extra string) (*setup, error) {
+		set := append([]string{}, o.set...)
+		if extra != "" {
+			set = append(set, extra)
+		}
+		st, err := loadRun(&o.game, set)
+		if err != nil {
+			return nil, err
+		}
+		if o.objective != "" {
+			if err := st.withObjective(o.game.pack, o.game.scenario, o.objective); err != nil {
+				return nil, err
+			}
+		}
+		return st, nil
+	}
+	base, err := load("")
+	if err != nil {
+		return err
+	}
+	var p sweepParam
+	if strings.Contains(o.param, "=") {
+		if p, err = parseSweepParam(o.param); err != nil {
+			return err
+		}
+		if p.relative {
+			return usagef("-param %q: tune searches values, not changes; write %s=LO..HI", o.param, p.key)
+		}
+	} else {
+		if p, err = parseSweepParam(o.param + "=0"); err != nil {
+			return err
+		}
+		p.values = defaultRange(p.key, base.sc)
+		if p.values == nil {
+			return usagef("-param %s: give the values to search, e.g. %s=1..20", p.key, p.key)
+		}
+	}
+	var scs []*sim.Scenario
+	var vals []int
+	var skipped []string
+	for _, v := range p.values {
+		st, err := load(p.setting(v))
+		if err != nil {
+			skipped = append(skipped, fmt.Sprintf("%d (%v)", v, strings.TrimPrefix(err.Error(), "-set ")))
+			continue
+		}
+		scs = append(scs, st.sc)
+		vals = append(vals, v)
+	}
+	if len(scs) == 0 {
+		return fmt.Errorf("-param %s: the rules refuse every value searched: %s", p.key, strings.Join(skipped, "; "))
+	}
+	show, done := progress(stderr, o.quiet, int64(len(scs))*o.hunts, "tune")
+	r, err := batch.RunSweep(ctx, batch.Config{Scenario: scs[0], Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show}, tier, scs)
+	done()
+	if err != nil {
+		return err
+	}
+	title := fmt.Sprintf("%s vs %s on %s", base.sc.Adversary.Name, o.game.pack, o.game.scenario)
+	if o.objective != "" {
+		title += ", objective " + o.objective
+	}
+	if len(o.set) > 0 {
+		title += ", with " + strings.Join(o.set, " ")
+	}
+	sw := &reports.Sweep{Title: title, Params: []string{p.key}, Signed: []bool{false}, Hunts: r.Hunts, Seed: o.seed, PackAI: tier.Name, Stopped: r.Stopped}
+	for k, v := range vals {
+		t := r.Tallies[k]
+		n := t.Hunts
+		pt := reports.SweepPoint{
+			Values:     []int{v},
+			PackWin:    stats.FromEstimate(stats.Proportion(t.Outcomes[sim.PackWon], n, batch.Conf)),
+			Rounds:     batch.Dist(t.Rounds).Mean,
+			PackWounds: stats.FromEstimate(stats.Mean(float64(r.Wounds[k].Sum), float64(r.Wounds[k].SumSq), n, batch.Conf)),
+			PackDeaths: batch.Dist(t.PackDeaths).Mean,
+		}
+		if k > 0 {
+			pr := r.Pair(k-1, k)
+			step := stats.FromEstimate(stats.PairedDiff(pr.Both, pr.OnlyB, pr.OnlyA, pr.Neither, batch.Conf))
+			pv := stats.McNemar(pr.OnlyA, pr.OnlyB)
+			pt.Step, pt.StepP = &step, &pv
+		}
+		sw.Points = append(sw.Points, pt)
+	}
+
+	fmt.Fprintf(stdout, "Tune %s: %s\n%d values (%d..%d), %d hunts each, the same hunts at every value (seed %d), Pack AI %s; 95%% intervals\n",
+		p.key, title, len(vals), vals[0], vals[len(vals)-1], r.Hunts, o.seed, tier.Name)
+	fmt.Fprintf(stdout, "Targets: %s (met when the whole interval lies within)\n", strings.Join(o.targets, ", "))
+	if len(skipped) > 0 {
+		fmt.Fprintf(stdout, "Skipped (refused by the rules): %s\n", strings.Join(skipped, "; "))
+	}
+	var good []int
+	best, bestMiss := 0, math.Inf(1)
+	for k := range sw.Points {
+		pt := &sw.Points[k]
+		all, miss := true, 0.0
+		for _, t := range targets {
+			all = all && t.met(pt)
+			miss += t.miss(pt)
+		}
+		if all {
+			good = append(good, k)
+		}
+		if miss < bestMiss {
+			best, bestMiss = k, miss
+		}
+	}
+	fmt.Fprintln(stdout)
+	answer := best
+	if len(good) > 0 {
+		answer = good[len(good)/2]
+		fmt.Fprintf(stdout, "Values meeting every target: %s\n", joinValues(vals, good))
+	} else {
+		fmt.Fprintf(stdout, "No value meets every target. The closest is %s=%d:\n", p.key, vals[best])
+		for _, t := range targets {
+			if t.met(&sw.Points[best]) {
+				continue
+			}
+			lo, hi := math.Inf(1), math.Inf(-1)
+			for k := range sw.Points {
+				e := t.get(&sw.Points[k]).Estimate
+				lo, hi = math.Min(lo, e), math.Max(hi, e)
+			}
+			i := t.get(&sw.Points[best])
+			why := fmt.Sprintf("over %d..%d the estimate ranges from %.4g to %.4g", vals[0], vals[len(vals)-1], lo, hi)
+			switch {
+			case hi < t.lo:
+				why += ", all below the target: no value in this range can meet it"
+			case lo > t.hi:
+				why += ", all above the target: no value in this range can meet it"
+			default:
+				why += ": the intervals are too wide or the steps too coarse (more -hunts may help)"
+			}
+			if i.Estimate < t.lo || i.Estimate > t.hi {
+				switch best {
+				case len(vals) - 1:
+					why += fmt.Sprintf("; the closest value is the top of the range: search further, e.g. -param %s=%d..%d", p.key, vals[best], vals[best]+maxSweepPoints-1)
+				case 0:
+					why += fmt.Sprintf("; the closest value is the bottom of the range: search further, e.g. -param %s=%d..%d", p.key, max(0, vals[0]-maxSweepPoints+1), vals[0])
+				}
+			}
+			fmt.Fprintf(stdout, "  %s: %.4g [%.4g, %.4g] at %d; %s\n", t.text, i.Estimate, i.Low, i.High, vals[best], why)
+		}
+	}
+	h, rows := reports.SweepTable(sw)
+	mark := map[int]bool{}
+	for _, k := range good {
+		mark[k] = true
+	}
+	fmt.Fprintln(stdout)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(append(h, "Meets"), "\t"))
+	for k, row := range rows {
+		m := ""
+		if mark[k] {
+			m = "yes"
+		}
+		fmt.Fprintln(tw, strings.Join(append(row, m), "\t"))
+	}
+	tw.Flush()
+	// Stat weights around the answer: paired changes per +1.
+	fmt.Fprintf(stdout, "\nStat weights at %s=%d (paired change per +1, on the same hunts):\n", p.key, vals[answer])
+	for _, k := range []int{answer - 1, answer} {
+		if k < 0 || k+1 >= len(vals) || vals[k+1] != vals[k]+1 {
+			continue
+		}
+		pr := r.Pair(k, k+1)
+		n := r.Hunts
+		win := stats.FromEstimate(stats.PairedDiff(pr.Both, pr.OnlyB, pr.OnlyA, pr.Neither, batch.Conf))
+		rounds := stats.FromEstimate(stats.PairedMeanDiff(-float64(pr.SumR), float64(pr.SumR2), n, batch.Conf))
+		wounds := stats.FromEstimate(stats.PairedMeanDiff(-float64(pr.SumD), float64(pr.SumD2), n, batch.Conf))
+		fmt.Fprintf(stdout, "  %d -> %d: Pack wins %s (McNemar p %.3g), Rounds %s, Pack WNDs %s\n",
+			vals[k], vals[k+1], signedPercent(win), stats.McNemar(pr.OnlyA, pr.OnlyB), signed3(rounds), signed3(wounds))
+	}
+	if o.out != "" {
+		if err := reports.WriteSweepDir(o.out, sw); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "report: %s/sweep.md\n", strings.TrimSuffix(o.out, "/"))
+	}
+	if r.Stopped == batch.StopInterrupted {
+		return interrupted{r.Hunts}
+	}
+	return nil
+}
+
+func signed3(i stats.Interval) string {
+	return fmt.Sprintf("%+.3f [%+.3f, %+.3f]", i.Estimate, i.Low, i.High)
+}
+
+func joinValues(vals []int, idx []int) string {
+	var s []string
+	for _, k := range idx {
+		s = append(s, strconv.Itoa(vals[k]))
+	}
+	return strings.Join(s, ", ")
+}
+
+// defaultRange is the values tune searches when -param gives none.
+func defaultRange(key string, sc *sim.Scenario) []int {
+	_, keys, values := statKeys(&sc.Adversary)
+	for i, k := range keys {
+		if k != key {
+			continue
+		}
+		lo, hi := 0, 12
+		if strings.HasSuffix(key, ".wnd") {
+			lo = max(1, values[i]/2)
+			hi = lo + maxSweepPoints - 1
+		}
+		var vs []int
+		for v := lo; v <= hi; v++ {
+			vs = append(vs, v)
+		}
+		return vs
+	}
+	return nil
+}
