@@ -109,7 +109,7 @@ func firstDiff(got, want []byte) string {
 
 // reportFiles are the files WriteDir writes.
 func reportFiles() []string {
-	names := []string{"summary.json", "summary.md"}
+	names := []string{"summary.html", "summary.json", "summary.md"}
 	for _, t := range csvTables {
 		names = append(names, t.name)
 	}
@@ -134,7 +134,7 @@ func listDir(t *testing.T, dir string) []string {
 }
 
 // TestWriteDirGolden writes the report of the synthetic Summary and
-// compares every file (summary.md, summary.json, the CSVs and every plot
+// compares every file (summary.md, summary.html, summary.json, the CSVs and every plot
 // in PNG and SVG) with its golden copy under testdata/golden/report.
 func TestWriteDirGolden(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "wandering-son")

@@ -69,7 +69,7 @@ func signed(i stats.Interval) string {
 	return fmt.Sprintf("%+.3f [%+.3f, %+.3f]", i.Estimate, i.Low, i.High)
 }
 
-// WriteSensitivityDir writes sensitivity.md, sensitivity.json,
+// WriteSensitivityDir writes sensitivity.md, sensitivity.html, sensitivity.json,
 // sensitivity.csv and the tornado chart (tornado.png, tornado.svg) of the
 // Pack win rate's change per stat into dir.
 func WriteSensitivityDir(dir string, s *Sensitivity) error {
@@ -84,6 +84,15 @@ func WriteSensitivityDir(dir string, s *Sensitivity) error {
 		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "sensitivity.json"), err)
 	}
 	files := []file{{"sensitivity.md", sensitivityMarkdown(s)}, {"sensitivity.json", append(js, '\n')}, {"sensitivity.csv", encodeCSV(sensitivityRows(s))}}
+	page, err := sensitivityHTML(s)
+	if err != nil {
+		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "sensitivity.html"), err)
+	}
+	html, err := RenderHTML(page)
+	if err != nil {
+		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "sensitivity.html"), err)
+	}
+	files = append(files, file{"sensitivity.html", html})
 	for _, format := range []string{"png", "svg"} {
 		data, err := tornado(s, format)
 		if err != nil {

@@ -48,7 +48,7 @@ type SweepPoint struct {
 }
 
 // WriteSweepDir writes a sweep's report into dir (created if missing):
-// sweep.md, sweep.json, sweep.csv, and the plots sweep_win, sweep_length
+// sweep.md, sweep.html, sweep.json, sweep.csv, and the plots sweep_win, sweep_length
 // and sweep_wounds as PNG and SVG, each figure against the first
 // parameter with its 95% band, one curve per value of the others.
 func WriteSweepDir(dir string, s *Sweep) error {
@@ -67,6 +67,15 @@ func WriteSweepDir(dir string, s *Sweep) error {
 		{"sweep.json", append(js, '\n')},
 		{"sweep.csv", encodeCSV(sweepRows(s))},
 	}
+	page, err := sweepHTML(s)
+	if err != nil {
+		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "sweep.html"), err)
+	}
+	html, err := RenderHTML(page)
+	if err != nil {
+		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "sweep.html"), err)
+	}
+	files = append(files, file{"sweep.html", html})
 	for _, pl := range sweepPlots {
 		for _, format := range []string{"png", "svg"} {
 			data, err := renderSweepPlot(s, pl.title, pl.y, pl.get, format)

@@ -96,3 +96,23 @@ func TestSensitivityReport(t *testing.T) {
 		t.Error("the tornado chart should show the measured stats and only those")
 	}
 }
+
+func TestRenderHTML(t *testing.T) {
+	p := &HTMLPage{Title: "A <b>bold</b> & name", Config: [][2]string{{"Seed", "7"}},
+		Sections: []HTMLSection{{Heading: "T", Header: []string{"x"}, Rows: [][]string{{"<i>1</i>"}},
+			Plots: []HTMLPlot{{Name: "p", SVG: []byte(`<?xml version="1.0"?>` + "\n" + `<svg width="10" height="10"></svg>`)}}}}}
+	b, err := RenderHTML(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	for _, want := range []string{"A &lt;b&gt;bold&lt;/b&gt; &amp; name", "<dt>Seed</dt><dd>7</dd>", "<td>&lt;i&gt;1&lt;/i&gt;</td>",
+		`<figure class="plot" data-plot="p"><svg width="10" height="10"></svg></figure>`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(s, "<?xml") {
+		t.Error("the SVG's XML prolog is inside the page")
+	}
+}

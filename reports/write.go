@@ -18,6 +18,7 @@ type file struct {
 // is missing (its parent must exist):
 //
 //	summary.md     the report to read, with the plots embedded
+//	summary.html   the report as one self-contained page, plots inline
 //	summary.json   every figure (docs/summary-schema.md)
 //	outcomes.csv, pack.csv, cards.csv, locations.csv,
 //	damage_curve.csv, survival.csv, rounds.csv
@@ -68,6 +69,12 @@ func render(s *stats.Summary) ([]file, []failed) {
 	b, err := encodeJSON(s)
 	add("summary.json", b, err)
 	add("summary.md", summaryMarkdown(s), nil)
+	if page, err := summaryHTML(s); err != nil {
+		add("summary.html", nil, err)
+	} else {
+		b, err := RenderHTML(page)
+		add("summary.html", b, err)
+	}
 	for _, t := range csvTables {
 		add(t.name, encodeCSV(t.table(s)), nil)
 	}

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"balance/batch"
+	"balance/reports"
 	"balance/sim"
 	"balance/stats"
 )
@@ -24,6 +25,7 @@ type compareOpts struct {
 	packAI    string
 	objective string
 	json      string
+	html      string
 	quiet     bool
 	set       multiFlag
 }
@@ -38,6 +40,7 @@ func (o *compareOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.packAI, "pack-ai", "basic", "the Pack's policy tier")
 	fs.StringVar(&o.objective, "objective", "", "play both designs with this Objective")
 	fs.StringVar(&o.json, "json", "", "write the comparison as JSON to this file")
+	fs.StringVar(&o.html, "html", "", "write the comparison as one self-contained HTML page to this file")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	fs.Var(&o.set, "set", "an override for design B, e.g. adversary.def=7 (repeatable; the keys of 'balance help run')")
 }
@@ -46,7 +49,7 @@ func init() {
 	register(&command{
 		name:    "compare",
 		summary: "compare two designs on the same hunts: the paired difference, its interval and an exact test",
-		usage:   "A [B] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-objective SLUG] [-json FILE] [-quiet] [-data DIR]",
+		usage:   "A [B] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-objective SLUG] [-json FILE] [-html FILE] [-quiet] [-data DIR]",
 		long: `Plays every hunt index twice, once against design A and once against
 design B, on the same random stream (common random numbers), and reports
 the change from A to B: the Pack win rate's paired difference with its 95%
@@ -139,6 +142,11 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			return err
 		}
 	}
+	if o.html != "" {
+		if err := checkFileWritable("-html", o.html); err != nil {
+			return err
+		}
+	}
 	show, done := progress(stderr, o.quiet, 2*o.hunts, "compare")
 	r, err := batch.RunCompare(ctx, batch.Config{Scenario: sa.sc, Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show},
 		tier, sa.sc, sb.sc)
@@ -157,10 +165,50 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			return err
 		}
 	}
+	if o.html != "" {
+		if err := reports.WriteHTML(o.html, comparisonHTML(c, o)); err != nil {
+			return err
+		}
+	}
 	if r.Stopped == batch.StopInterrupted {
 		return interrupted{r.Hunts}
 	}
 	return nil
+}
+
+// comparisonHTML is the comparison as an HTML page.
+func comparisonHTML(c Comparison, o compareOpts) *reports.HTMLPage {
+	vr := "none measurable: no hunt went differently"
+	if c.VarianceReduction > 0 {
+		vr = fmt.Sprintf("%.1fx over independent seeds (measured on these hunts)", c.VarianceReduction)
+	}
+	return &reports.HTMLPage{
+		Title: "Compare: " + c.A + " and " + c.B,
+		Config: [][2]string{{"A", c.A}, {"B", c.B}, {"Pack", o.pack}, {"Scenario", o.scenario}, {"Pack AI", c.PackAI},
+			{"Objective", orDash(o.objective)}, {"Seed", fmt.Sprint(c.Seed)}, {"Hunts", fmt.Sprintf("%d in each design, the same hunts", c.Hunts)}},
+		Sections: []reports.HTMLSection{{
+			Heading: "Paired comparison",
+			Text:    []string{"Both designs play the same hunts (common random numbers); intervals are 95%."},
+			Header:  []string{"Figure", "Value"},
+			Rows: [][]string{
+				{"Pack wins A", c.WinA.Percent()},
+				{"Pack wins B", c.WinB.Percent()},
+				{"Change B - A (paired)", signedPercent(c.WinDiff)},
+				{"Hunts only A won / only B won", fmt.Sprintf("%d / %d", c.OnlyA, c.OnlyB)},
+				{"McNemar p", fmt.Sprintf("%.3g", c.McNemarP)},
+				{"Pack WNDs taken, B - A", c.WoundsDiff.String()},
+				{"Hunt length (Rounds), B - A", c.RoundsDiff.String()},
+				{"Variance reduction", vr},
+			},
+		}},
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
 }
 
 func label(sc *sim.Scenario, set []string) string {

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"balance/stats"
+)
+
+// chromium returns the headless browser the HTML test uses: the
+// BALANCE_CHROMIUM variable, or Debian's /usr/bin/chromium. Without one
+// the test is skipped, unless BALANCE_REQUIRE_BROWSER=1 (set by .ci/run,
+// which installs it) makes that a failure.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{os.Getenv("BALANCE_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+		if p == "" {
+			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("BALANCE_REQUIRE_BROWSER") == "1" {
+		t.Fatal("no Chromium found (set BALANCE_CHROMIUM, or install Debian's chromium package)")
+	}
+	t.Skip("no Chromium found; set BALANCE_CHROMIUM or install chromium to run the HTML report test")
+	return ""
+}
+
+// renderedDOM loads a page in headless Chromium and returns its DOM
+// after the load event.
+func renderedDOM(t *testing.T, browser, page string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+		"--user-data-dir="+t.TempDir(), "--virtual-time-budget=5000", "--dump-dom", "file://"+page)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium on %s: %v", page, err)
+	}
+	return string(out)
+}
+
+var plotsShown = regexp.MustCompile(`data-plots-shown="(\d+)"`)
+
+// TestHTMLReportsInBrowser writes the HTML report of run, sweep, compare,
+// tune and sensitivity, opens each in headless Chromium, and checks that
+// the key figures are in the page and that every plot was laid out with a
+// size.
+func TestHTMLReportsInBrowser(t *testing.T) {
+	browser := chromium(t)
+	dir := t.TempDir()
+	mustRun := func(args ...string) string {
+		t.Helper()
+		code, out, errb := balance(t, args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errb)
+		}
+		return out
+	}
+	mustRun("run", "-hunts", "2000", "-quiet", "-out", filepath.Join(dir, "run"))
+	var sum struct {
+		PackWin stats.Interval `json:"pack_win_rate"`
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "run", "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &sum); err != nil {
+		t.Fatal(err)
+	}
+	mustRun("sweep", "-param", "adversary.def=5..7", "-hunts", "1000", "-quiet", "-out", filepath.Join(dir, "sweep"))
+	mustRun("sensitivity", "-hunts", "1000", "-quiet", "-out", filepath.Join(dir, "sens"))
+	mustRun("tune", "-param", "adversary.def=4..8", "-target", "win=0.45..0.99", "-hunts", "1000", "-quiet", "-out", filepath.Join(dir, "tune"))
+	cmpOut := mustRun("compare", "wandering-son", "-set", "adversary.def=7", "-hunts", "1000", "-quiet", "-html", filepath.Join(dir, "compare.html"))
+
+	for _, c := range []struct {
+		page  string
+		plots int
+		want  []string
+	}{
+		{"run/summary.html", 6, []string{"Pack win rate", "Seed", "Wandering Son"}},
+		{"sweep/sweep.html", 3, []string{"adversary.def", "McNemar p", "Seed"}},
+		{"sens/sensitivity.html", 1, []string{"DEF", "Lower Limbs WND", "Seed"}},
+		{"tune/sweep.html", 3, []string{"adversary.def", "Seed"}},
+		{"compare.html", 0, []string{"Change B - A (paired)", "McNemar p", "Variance reduction", "Seed"}},
+	} {
+		path := filepath.Join(dir, c.page)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(src), "http://") && !strings.Contains(string(src), "http://www.w3.org/") {
+			t.Errorf("%s: refers to an outside address; the page must be self-contained", c.page)
+		}
+		dom := renderedDOM(t, browser, path)
+		m := plotsShown.FindStringSubmatch(dom)
+		if m == nil {
+			t.Fatalf("%s: the page's load script did not run:\n%.400s", c.page, dom)
+		}
+		if got := strings.Count(string(src), `<figure class="plot"`); got != c.plots || m[1] != itoa(c.plots) {
+			t.Errorf("%s: %s plots shown of %d in the page, want %d", c.page, m[1], got, c.plots)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(dom, w) {
+				t.Errorf("%s: the page does not show %q", c.page, w)
+			}
+		}
+	}
+	// The key figures: the run's Pack win rate as its report prints it,
+	// and compare's paired change as compare printed it.
+	dom := renderedDOM(t, browser, filepath.Join(dir, "run", "summary.html"))
+	if want := sum.PackWin.PercentBounds(); !strings.Contains(dom, want) {
+		t.Errorf("run page lacks the Pack win rate %s", want)
+	}
+	line := cmpOut[strings.Index(cmpOut, "Change B - A"):]
+	line = strings.TrimSpace(strings.TrimPrefix(line[:strings.IndexByte(line, '\n')], "Change B - A"))
+	change := line[:strings.Index(line, " (paired)")]
+	if dom := renderedDOM(t, browser, filepath.Join(dir, "compare.html")); !strings.Contains(dom, change) {
+		t.Errorf("compare page lacks the change %q", change)
+	}
+}

@@ -1,0 +1,201 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"strconv"
+	"strings"
+
+	"balance/stats"
+)
+
+// HTMLPage is a report as one self-contained HTML file: no script or
+// image is fetched from elsewhere, the plots are inline SVG.
+type HTMLPage struct {
+	Title    string
+	Config   [][2]string // the run's configuration, seed included: name, value
+	Sections []HTMLSection
+}
+
+// HTMLSection is a heading with text, an optional table and plots.
+type HTMLSection struct {
+	Heading string
+	Text    []string
+	Header  []string
+	Rows    [][]string
+	Plots   []HTMLPlot
+}
+
+// HTMLPlot is one plot, as the bytes of an SVG document.
+type HTMLPlot struct {
+	Name string
+	SVG  []byte
+}
+
+var htmlTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{{.Title}}</title>
+<style>
+body { font-family: 'Liberation Sans', Arial, Helvetica, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; }
+table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
+td { text-align: right; font-variant-numeric: tabular-nums; } td:first-child { text-align: left; }
+th { background: #f0f4f8; }
+figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
+dl.config { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
+dl.config dt { font-weight: bold; } dl.config dd { margin: 0; }
+</style>
+</head>
+<body>
+<h1>{{.Title}}</h1>
+<dl class="config">{{range .Config}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
+{{range .Sections}}<section>
+<h2>{{.Heading}}</h2>
+{{range .Text}}<p>{{.}}</p>
+{{end}}{{if .Header}}<table>
+<thead><tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr></thead>
+<tbody>{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
+{{end}}</tbody>
+</table>
+{{end}}{{range .Plots}}<figure class="plot" data-plot="{{.Name}}">{{.Inline}}</figure>
+{{end}}</section>
+{{end}}<script>
+// Count the plots the browser laid out with a size, for a reader's check.
+window.addEventListener('load', function () {
+  var shown = 0;
+  document.querySelectorAll('figure.plot svg').forEach(function (s) {
+    var r = s.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) { shown++; }
+  });
+  document.body.setAttribute('data-plots-shown', String(shown));
+});
+</script>
+</body>
+</html>
+`))
+
+// inlinePlot is a plot ready for the template: its SVG without the XML
+// prolog.
+type inlinePlot struct {
+	Name   string
+	Inline template.HTML
+}
+
+// RenderHTML renders the page.
+func RenderHTML(p *HTMLPage) ([]byte, error) {
+	type section struct {
+		HTMLSection
+		Plots []inlinePlot
+	}
+	view := struct {
+		Title    string
+		Config   [][2]string
+		Sections []section
+	}{Title: p.Title, Config: p.Config}
+	for _, s := range p.Sections {
+		v := section{HTMLSection: s}
+		for _, pl := range s.Plots {
+			svg := string(pl.SVG)
+			if i := strings.Index(svg, "<svg"); i >= 0 {
+				svg = svg[i:]
+			}
+			// The SVG was made by this package from numbers and names
+			// that gonum/plot escapes; it is embedded as markup.
+			v.Plots = append(v.Plots, inlinePlot{Name: pl.Name, Inline: template.HTML(svg)})
+		}
+		view.Sections = append(view.Sections, v)
+	}
+	var b bytes.Buffer
+	if err := htmlTemplate.Execute(&b, view); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// WriteHTML writes the page to path atomically.
+func WriteHTML(path string, p *HTMLPage) error {
+	data, err := RenderHTML(p)
+	if err != nil {
+		return fmt.Errorf("reports: cannot write %s: %w", path, err)
+	}
+	return writeFile(path, data)
+}
+
+// summaryHTML is the page of one run.
+func summaryHTML(s *stats.Summary) (*HTMLPage, error) {
+	p := &HTMLPage{Title: fmt.Sprintf("%s vs %s", adversary(s), pack(s))}
+	p.Config = [][2]string{{"Adversary", adversary(s)}, {"Pack", pack(s)}, {"Scenario", orDash(s.Config.Scenario)},
+		{"Pack AI", orDash(s.Config.PackAI)}, {"Overrides", orDash(strings.Join(s.Config.Overrides, " "))},
+		{"Seed", strconv.FormatUint(s.Seed, 10)}, {"Hunts", strconv.FormatInt(s.Hunts, 10)},
+		{"Data hash", orDash(s.Config.Hash)}, {"Program", orDash(s.Program)}}
+	if s.Interrupted {
+		p.Config = append(p.Config, [2]string{"Stopped", "interrupted: the figures cover the hunts played"})
+	}
+	head := []string{"Figure", "Estimate [" + conf(s) + "]", "n"}
+	rows := [][]string{
+		{"Pack win rate", s.PackWinRate.PercentBounds(), itoa(s.PackWinRate.N)},
+		{"Adversary defeated", s.AdversaryDefeated.PercentBounds(), itoa(s.AdversaryDefeated.N)},
+		{"Hunt length (Rounds)", s.Rounds.Mean.Bounds(), itoa(s.Rounds.N)},
+		{"Pack deaths per hunt", s.PackDeaths.Mean.Bounds(), itoa(s.PackDeaths.N)},
+		{"WNDs dealt to the Adversary", s.AdvWounds.Mean.Bounds(), itoa(s.AdvWounds.N)},
+	}
+	var outRows [][]string
+	for _, o := range s.Outcomes {
+		outRows = append(outRows, []string{label(o.Name), itoa(o.Count), o.Rate.PercentBounds()})
+	}
+	sec := []HTMLSection{
+		{Heading: "Key figures", Header: head, Rows: rows},
+		{Heading: "Outcomes", Header: []string{"Outcome", "Hunts", "Share [" + conf(s) + "]"}, Rows: outRows},
+	}
+	var plotsSec HTMLSection
+	plotsSec.Heading = "Plots"
+	for i, pl := range plots {
+		svg, err := renderPlot(i, "svg", s)
+		if err != nil {
+			return nil, err
+		}
+		plotsSec.Plots = append(plotsSec.Plots, HTMLPlot{Name: pl.name, SVG: svg})
+	}
+	p.Sections = append(sec, plotsSec)
+	return p, nil
+}
+
+// sweepHTML is the page of a sweep.
+func sweepHTML(s *Sweep) (*HTMLPage, error) {
+	p := &HTMLPage{Title: "Sweep: " + s.Title}
+	p.Config = [][2]string{{"Parameters", strings.Join(s.Params, ", ")}, {"Hunts per point", itoa(s.Hunts)},
+		{"Seed", strconv.FormatUint(s.Seed, 10)}, {"Pack AI", orDash(s.PackAI)}, {"Stopped", orDash(s.Stopped)}}
+	h, rows := SweepTable(s)
+	sec := HTMLSection{Heading: "Figures per point", Header: h, Rows: rows,
+		Text: []string{"Every point plays the same hunts; intervals are 95%. The step is the paired change of the Pack win rate from the previous value of the first parameter, with the exact McNemar test."}}
+	for _, pl := range sweepPlots {
+		svg, err := renderSweepPlot(s, pl.title, pl.y, pl.get, "svg")
+		if err != nil {
+			return nil, err
+		}
+		sec.Plots = append(sec.Plots, HTMLPlot{Name: pl.name, SVG: svg})
+	}
+	p.Sections = []HTMLSection{sec}
+	return p, nil
+}
+
+// sensitivityHTML is the page of a sensitivity run.
+func sensitivityHTML(s *Sensitivity) (*HTMLPage, error) {
+	p := &HTMLPage{Title: "Sensitivity: " + s.Title}
+	p.Config = [][2]string{{"Step", fmt.Sprintf("%+d", s.Step)}, {"Hunts", itoa(s.Hunts)},
+		{"Seed", strconv.FormatUint(s.Seed, 10)}, {"Pack AI", orDash(s.PackAI)}, {"Stopped", orDash(s.Stopped)}}
+	h, rows := SensitivityTable(s)
+	svg, err := tornado(s, "svg")
+	if err != nil {
+		return nil, err
+	}
+	p.Sections = []HTMLSection{{Heading: "Change per stat", Header: h, Rows: rows,
+		Text: []string{fmt.Sprintf("Base design: Pack wins %s, %s Rounds, %s Pack WNDs, %s Pack deaths per hunt. Wins, Rounds and WNDs are paired on the same hunts; deaths are compared as independent samples.",
+			s.Base.PackWin.PercentBounds(), s.Base.Rounds.Bounds(), s.Base.PackWounds.Bounds(), s.Base.PackDeaths.Bounds())},
+		Plots: []HTMLPlot{{Name: "tornado", SVG: svg}}}}
+	return p, nil
+}
