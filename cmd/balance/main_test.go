@@ -218,9 +218,9 @@ func commandArgs(line string) ([]string, error) {
 	default:
 		return nil, errors.New("not a balance command")
 	}
-	if strings.ContainsAny(line, "|<>;&$`\\") {
-		return nil, errors.New("shell syntax in a command line; write a plain command")
-	}
+	// Shell syntax is refused outside single quotes (inside double quotes
+	// $, ` and \ still act).
+	shell := errors.New("shell syntax in a command line; write a plain command")
 	var args []string
 	var cur strings.Builder
 	inArg := false
@@ -229,8 +229,12 @@ func commandArgs(line string) ([]string, error) {
 		switch {
 		case quote != 0 && r == quote:
 			quote = 0
+		case quote == '"' && strings.ContainsRune("$`\\", r):
+			return nil, shell
 		case quote != 0:
 			cur.WriteRune(r)
+		case strings.ContainsRune("|<>;&$`\\", r):
+			return nil, shell
 		case r == '\'' || r == '"':
 			quote, inArg = r, true
 		case r == ' ' || r == '\t':
@@ -565,6 +569,10 @@ func TestCommandArgs(t *testing.T) {
 		{`balance validate 'a b.yaml' "c"`, []string{"validate", "a b.yaml", "c"}, false},
 		{"balance trace | tail -1", nil, true},
 		{"balance trace 'open", nil, true},
+		{"balance tune -target 'deaths<=2.5'", []string{"tune", "-target", "deaths<=2.5"}, false},
+		{"balance tune -target deaths<=2.5", nil, true},
+		{`balance run -out "$HOME"`, nil, true},
+		{"balance run > out.txt", nil, true},
 	}
 	for _, tt := range tests {
 		got, err := commandArgs(tt.line)
