@@ -118,16 +118,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	load := func(adv string, set []string) (*setup, error) {
 		g := gameFlags{data: o.data, adversary: adv, pack: o.pack, scenario: o.scenario}
-		st, err := loadRun(&g, set)
-		if err != nil {
-			return nil, err
-		}
-		if o.objective != "" {
-			if err := st.withObjective(o.pack, o.scenario, o.objective); err != nil {
-				return nil, err
-			}
-		}
-		return st, nil
+		return loadDesign(&g, set, o.objective)
 	}
 	sa, err := load(pos[0], nil)
 	if err != nil {

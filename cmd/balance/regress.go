@@ -166,14 +166,9 @@ func playTracked(ctx context.Context, stderr io.Writer, g *gameFlags, set []stri
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	st, err := loadRun(g, set)
+	st, err := loadDesign(g, set, objective)
 	if err != nil {
 		return nil, nil, nil, err
-	}
-	if objective != "" {
-		if err := st.withObjective(g.pack, g.scenario, objective); err != nil {
-			return nil, nil, nil, err
-		}
 	}
 	show, done := progress(stderr, quiet, hunts, st.sc.Adversary.Name)
 	res, err := batch.Run(ctx, batch.Config{Scenario: st.sc, Seed: seed, Hunts: hunts, Workers: workers,
@@ -341,7 +336,7 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		seed = o.seed
 	}
 	g := gameFlags{data: o.data, adversary: b.Adversary, pack: b.Pack, scenario: b.Scenario}
-	set := append(append([]string{}, b.Overrides...), o.set...)
+	set := withSet(b.Overrides, o.set...)
 	st, _, now, err := playTracked(ctx, stderr, &g, set, b.Objective, b.PackAI, seed, b.Hunts, o.workers, o.quiet)
 	if err != nil {
 		return err

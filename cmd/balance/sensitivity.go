@@ -115,23 +115,7 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 			return err
 		}
 	}
-	load := func(extra string) (*setup, error) {
-		set := append([]string{}, o.set...)
-		if extra != "" {
-			set = append(set, extra)
-		}
-		st, err := loadRun(&o.game, set)
-		if err != nil {
-			return nil, err
-		}
-		if o.objective != "" {
-			if err := st.withObjective(o.game.pack, o.game.scenario, o.objective); err != nil {
-				return nil, err
-			}
-		}
-		return st, nil
-	}
-	base, err := load("")
+	base, err := loadDesign(&o.game, o.set, o.objective)
 	if err != nil {
 		return err
 	}
@@ -141,7 +125,7 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	lane := make([]int, len(keys)) // lane of each stat's variant, 0 if skipped
 	for i, k := range keys {
 		res.Stats = append(res.Stats, reports.StatSensitivity{Stat: names[i], Key: k, Value: values[i]})
-		st, err := load(fmt.Sprintf("%s=%+d", k, o.step))
+		st, err := loadDesign(&o.game, withSet(o.set, fmt.Sprintf("%s=%+d", k, o.step)), o.objective)
 		if err != nil {
 			res.Stats[i].Skipped = strings.TrimPrefix(err.Error(), "-set ")
 			continue
@@ -156,22 +140,10 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 		return err
 	}
 	res.Hunts, res.Stopped = r.Hunts, r.Stopped
-	res.Title = fmt.Sprintf("%s vs %s on %s", base.sc.Adversary.Name, o.game.pack, o.game.scenario)
-	if o.objective != "" {
-		res.Title += ", objective " + o.objective
-	}
-	if len(o.set) > 0 {
-		res.Title += ", with " + strings.Join(o.set, " ")
-	}
-	t0 := r.Tallies[0]
-	n := t0.Hunts
-	res.Base = reports.SweepPoint{
-		PackWin:    stats.FromEstimate(stats.Proportion(t0.Outcomes[sim.PackWon], n, batch.Conf)),
-		Rounds:     batch.Dist(t0.Rounds).Mean,
-		PackWounds: stats.FromEstimate(stats.Mean(float64(r.Wounds[0].Sum), float64(r.Wounds[0].SumSq), n, batch.Conf)),
-		PackDeaths: batch.Dist(t0.PackDeaths).Mean,
-	}
-	d0, dd0 := histMoments(t0.PackDeaths)
+	res.Title = designTitle(base.sc.Adversary.Name, &o.game, o.objective, o.set)
+	n := r.Tallies[0].Hunts
+	res.Base = lanePoint(r, 0)
+	d0, dd0 := histMoments(r.Tallies[0].PackDeaths)
 	for i := range res.Stats {
 		j := lane[i]
 		if j == 0 {

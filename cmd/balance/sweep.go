@@ -13,7 +13,6 @@ import (
 	"balance/configs"
 	"balance/reports"
 	"balance/sim"
-	"balance/stats"
 )
 
 // maxSweepPoints bounds a sweep's grid: every point is played on every
@@ -223,7 +222,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	var first *setup
 	for k := range grid {
 		vals := make([]int, len(params))
-		set := append([]string{}, o.set...)
+		set := withSet(o.set)
 		r := k
 		for j, p := range params {
 			vals[j] = p.values[r%len(p.values)]
@@ -231,14 +230,9 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			set = append(set, p.setting(vals[j]))
 		}
 		grid[k] = vals
-		st, err := loadRun(&o.game, set)
+		st, err := loadDesign(&o.game, set, o.objective)
 		if err != nil {
 			return err
-		}
-		if o.objective != "" {
-			if err := st.withObjective(o.game.pack, o.game.scenario, o.objective); err != nil {
-				return err
-			}
 		}
 		if first == nil {
 			first = st
@@ -253,13 +247,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 
-	title := fmt.Sprintf("%s vs %s on %s", first.sc.Adversary.Name, o.game.pack, o.game.scenario)
-	if o.objective != "" {
-		title += ", objective " + o.objective
-	}
-	if len(o.set) > 0 {
-		title += ", with " + strings.Join(o.set, " ")
-	}
+	title := designTitle(first.sc.Adversary.Name, &o.game, o.objective, o.set)
 	sw := &reports.Sweep{Title: title, Hunts: r.Hunts, Seed: o.seed, PackAI: tier.Name, Stopped: r.Stopped}
 	for _, p := range params {
 		sw.Params = append(sw.Params, p.name())
@@ -267,20 +255,10 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	n0 := len(params[0].values)
 	for k, vals := range grid {
-		t := r.Tallies[k]
-		n := t.Hunts
-		pt := reports.SweepPoint{
-			Values:     vals,
-			PackWin:    stats.FromEstimate(stats.Proportion(t.Outcomes[sim.PackWon], n, batch.Conf)),
-			Rounds:     batch.Dist(t.Rounds).Mean,
-			PackWounds: stats.FromEstimate(stats.Mean(float64(r.Wounds[k].Sum), float64(r.Wounds[k].SumSq), n, batch.Conf)),
-			PackDeaths: batch.Dist(t.PackDeaths).Mean,
-		}
+		pt := lanePoint(r, k)
+		pt.Values = vals
 		if k%n0 > 0 {
-			p := r.Pair(k-1, k)
-			step := stats.FromEstimate(stats.PairedDiff(p.Both, p.OnlyB, p.OnlyA, p.Neither, batch.Conf))
-			pv := stats.McNemar(p.OnlyA, p.OnlyB)
-			pt.Step, pt.StepP = &step, &pv
+			stepFrom(&pt, r, k-1, k)
 		}
 		sw.Points = append(sw.Points, pt)
 	}

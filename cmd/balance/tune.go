@@ -211,23 +211,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 			return err
 		}
 	}
-	load := func(extra string) (*setup, error) {
-		set := append([]string{}, o.set...)
-		if extra != "" {
-			set = append(set, extra)
-		}
-		st, err := loadRun(&o.game, set)
-		if err != nil {
-			return nil, err
-		}
-		if o.objective != "" {
-			if err := st.withObjective(o.game.pack, o.game.scenario, o.objective); err != nil {
-				return nil, err
-			}
-		}
-		return st, nil
-	}
-	base, err := load("")
+	base, err := loadDesign(&o.game, o.set, o.objective)
 	if err != nil {
 		return err
 	}
@@ -252,7 +236,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	var vals []int
 	var skipped []string
 	for _, v := range p.values {
-		st, err := load(p.setting(v))
+		st, err := loadDesign(&o.game, withSet(o.set, p.setting(v)), o.objective)
 		if err != nil {
 			skipped = append(skipped, fmt.Sprintf("%d (%v)", v, strings.TrimPrefix(err.Error(), "-set ")))
 			continue
@@ -269,29 +253,13 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err != nil {
 		return err
 	}
-	title := fmt.Sprintf("%s vs %s on %s", base.sc.Adversary.Name, o.game.pack, o.game.scenario)
-	if o.objective != "" {
-		title += ", objective " + o.objective
-	}
-	if len(o.set) > 0 {
-		title += ", with " + strings.Join(o.set, " ")
-	}
+	title := designTitle(base.sc.Adversary.Name, &o.game, o.objective, o.set)
 	sw := &reports.Sweep{Title: title, Params: []string{p.key}, Signed: []bool{false}, Hunts: r.Hunts, Seed: o.seed, PackAI: tier.Name, Stopped: r.Stopped}
 	for k, v := range vals {
-		t := r.Tallies[k]
-		n := t.Hunts
-		pt := reports.SweepPoint{
-			Values:     []int{v},
-			PackWin:    stats.FromEstimate(stats.Proportion(t.Outcomes[sim.PackWon], n, batch.Conf)),
-			Rounds:     batch.Dist(t.Rounds).Mean,
-			PackWounds: stats.FromEstimate(stats.Mean(float64(r.Wounds[k].Sum), float64(r.Wounds[k].SumSq), n, batch.Conf)),
-			PackDeaths: batch.Dist(t.PackDeaths).Mean,
-		}
+		pt := lanePoint(r, k)
+		pt.Values = []int{v}
 		if k > 0 {
-			pr := r.Pair(k-1, k)
-			step := stats.FromEstimate(stats.PairedDiff(pr.Both, pr.OnlyB, pr.OnlyA, pr.Neither, batch.Conf))
-			pv := stats.McNemar(pr.OnlyA, pr.OnlyB)
-			pt.Step, pt.StepP = &step, &pv
+			stepFrom(&pt, r, k-1, k)
 		}
 		sw.Points = append(sw.Points, pt)
 	}

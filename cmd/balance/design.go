@@ -1,0 +1,66 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"balance/batch"
+	"balance/reports"
+	"balance/sim"
+	"balance/stats"
+)
+
+// loadDesign loads the game data and compiles one design: g's Adversary
+// with the overrides set, and the Objective when one is named.
+func loadDesign(g *gameFlags, set []string, objective string) (*setup, error) {
+	st, err := loadRun(g, set)
+	if err != nil {
+		return nil, err
+	}
+	if objective != "" {
+		if err := st.withObjective(g.pack, g.scenario, objective); err != nil {
+			return nil, err
+		}
+	}
+	return st, nil
+}
+
+// withSet returns base with extra overrides appended, in a new slice.
+func withSet(base []string, extra ...string) []string {
+	return append(append([]string{}, base...), extra...)
+}
+
+// designTitle names a design for a report: "Adversary vs pack on map",
+// with the Objective and the overrides common to every point.
+func designTitle(adversary string, g *gameFlags, objective string, set []string) string {
+	t := fmt.Sprintf("%s vs %s on %s", adversary, g.pack, g.scenario)
+	if objective != "" {
+		t += ", objective " + objective
+	}
+	if len(set) > 0 {
+		t += ", with " + strings.Join(set, " ")
+	}
+	return t
+}
+
+// lanePoint is the figures of lane k of a paired run, each with its 95%
+// interval; the values and the step are left to the caller.
+func lanePoint(r *batch.PairedResult, k int) reports.SweepPoint {
+	t := r.Tallies[k]
+	n := t.Hunts
+	return reports.SweepPoint{
+		PackWin:    stats.FromEstimate(stats.Proportion(t.Outcomes[sim.PackWon], n, batch.Conf)),
+		Rounds:     batch.Dist(t.Rounds).Mean,
+		PackWounds: stats.FromEstimate(stats.Mean(float64(r.Wounds[k].Sum), float64(r.Wounds[k].SumSq), n, batch.Conf)),
+		PackDeaths: batch.Dist(t.PackDeaths).Mean,
+	}
+}
+
+// stepFrom sets p's step: the paired change of the Pack win rate from
+// lane a to lane b (a < b), with its McNemar p.
+func stepFrom(p *reports.SweepPoint, r *batch.PairedResult, a, b int) {
+	pr := r.Pair(a, b)
+	step := stats.FromEstimate(stats.PairedDiff(pr.Both, pr.OnlyB, pr.OnlyA, pr.Neither, batch.Conf))
+	pv := stats.McNemar(pr.OnlyA, pr.OnlyB)
+	p.Step, p.StepP = &step, &pv
+}
