@@ -51,6 +51,15 @@ func (f BaselineFigure) same(g BaselineFigure) bool {
 	return f.Name == g.Name && f.Kind == g.Kind && f.N == g.N && f.Count == g.Count && f.Sum == g.Sum && f.SumSq == g.SumSq
 }
 
+// moments are Σx and Σx² of the figure's values over its hunts (for a
+// proportion, of 0/1 values: both are its count).
+func (f BaselineFigure) moments() [2]float64 {
+	if f.Kind == "proportion" {
+		return [2]float64{float64(f.Count), float64(f.Count)}
+	}
+	return [2]float64{float64(f.Sum), float64(f.SumSq)}
+}
+
 // figures are the tracked figures of a tally of hunts of sc.
 func figures(t *batch.Tally, sc *sim.Scenario, objective bool) []BaselineFigure {
 	n := t.Hunts
@@ -374,7 +383,7 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	moved := stats.Holm(ps, o.alpha)
 	var md strings.Builder
 	md.WriteString(head.String())
-	fmt.Fprintf(&md, "Each figure tested against the baseline; Holm-corrected at family-wise level %g.\n\n", o.alpha)
+	fmt.Fprintf(&md, "Each figure tested against the baseline; Holm-corrected at family-wise level %g. Intervals are 95%%; n = %d hunts in each run.\n\n", o.alpha, b.Hunts)
 	md.WriteString("| Figure | Baseline | Now | Change | p | Moved |\n|---|---:|---:|---:|---:|---|\n")
 	var names []string
 	for pass := 0; pass < 2; pass++ { // what moved first
@@ -383,11 +392,18 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string) error
 				continue
 			}
 			base := b.Figures[i]
-			fmtv := func(x float64) string { return fmt.Sprintf("%.4g", x) }
-			change := fmt.Sprintf("%+.4g", f.Estimate-base.Estimate)
+			// A proportion is the mean of 0/1 values: its Σx² is its count.
+			m0, m1 := base.moments(), f.moments()
+			d := stats.MeanDiff(m0[0], m0[1], base.N, m1[0], m1[1], f.N, batch.Conf)
+			var was, is, change string
 			if f.Kind == "proportion" {
-				fmtv = func(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
-				change = fmt.Sprintf("%+.2f pp", 100*(f.Estimate-base.Estimate))
+				was = stats.FromEstimate(stats.Proportion(base.Count, base.N, batch.Conf)).PercentBounds()
+				is = stats.FromEstimate(stats.Proportion(f.Count, f.N, batch.Conf)).PercentBounds()
+				change = fmt.Sprintf("%+.2f pp [%+.2f, %+.2f]", 100*d.Value, 100*d.Low, 100*d.High)
+			} else {
+				was = stats.FromEstimate(stats.Mean(m0[0], m0[1], base.N, batch.Conf)).Bounds()
+				is = stats.FromEstimate(stats.Mean(m1[0], m1[1], f.N, batch.Conf)).Bounds()
+				change = fmt.Sprintf("%+.4g [%+.4g, %+.4g]", d.Value, d.Low, d.High)
 			}
 			mark := "no"
 			if moved[i] {
@@ -398,7 +414,7 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string) error
 			if ps[i] < 1e-16 {
 				p = "<1e-16"
 			}
-			fmt.Fprintf(&md, "| %s | %s | %s | %s | %s | %s |\n", f.Name, fmtv(base.Estimate), fmtv(f.Estimate), change, p, mark)
+			fmt.Fprintf(&md, "| %s | %s | %s | %s | %s | %s |\n", f.Name, was, is, change, p, mark)
 		}
 	}
 	if len(names) == 0 {
