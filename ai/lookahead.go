@@ -87,7 +87,7 @@ func (l *Lookahead) Turn(h *sim.Hunt, i int) {
 			s := l.scratch
 			*s = *h
 			s.Trace = nil
-			s.RNG = h.RNG.Fork(uint64(k)) // the same streams for every plan: common random numbers
+			s.ForkRandom(uint64(k)) // the same futures for every plan: common random numbers
 			if l.Horizon > 0 {
 				s.Horizon = h.Round + l.Horizon
 			}

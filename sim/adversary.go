@@ -13,7 +13,7 @@ func (h *Hunt) drawHit() uint8 {
 	p := int(h.HitPos)
 	if !h.HitFixed {
 		if n := len(h.HitPile) - p; n > 1 {
-			j := p + h.RNG.IntN(n)
+			j := p + h.hitRNG.IntN(n)
 			h.HitPile[p], h.HitPile[j] = h.HitPile[j], h.HitPile[p]
 		}
 	}
@@ -30,7 +30,7 @@ func (h *Hunt) drawAction() uint8 {
 	p := int(h.ActPos)
 	if !h.ActFixed {
 		if n := len(h.ActPile) - p; n > 1 {
-			j := p + h.RNG.IntN(n)
+			j := p + h.actRNG.IntN(n)
 			h.ActPile[p], h.ActPile[j] = h.ActPile[j], h.ActPile[p]
 		}
 	}
@@ -427,7 +427,7 @@ func (h *Hunt) PerformCard(i int, act *CardAction, targets []int8) {
 			if act.CheckTER {
 				pool = h.M[i].TER
 			}
-			res := h.roll(int(pool), int(act.CheckDT), 0)
+			res := h.roll(i, int(pool), int(act.CheckDT), 0)
 			if h.Trace != nil {
 				h.lastPool, h.lastDT, h.lastAdv = pool, act.CheckDT, 0
 				h.emitCheck(EvCheck, i, -1, res)

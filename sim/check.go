@@ -28,9 +28,16 @@ func (h *Hunt) Pool(i int, s Skill) int {
 	return 0
 }
 
-// roll makes one Check. A DT above 10 leaves only natural 10s (or nothing,
-// when the natural-ten switch is off).
-func (h *Hunt) roll(pool, dt int, a dice.Adv) dice.Result {
+// roll makes one Check for model slot (MaxModels, or any slot outside the
+// board, for Checks no model makes) from that slot's next keyed draw. A DT
+// above 10 leaves only natural 10s (or nothing, when the natural-ten switch
+// is off). Every call takes one draw, whatever the result.
+func (h *Hunt) roll(slot, pool, dt int, a dice.Adv) dice.Result {
+	if slot < 0 || slot > MaxModels {
+		slot = MaxModels
+	}
+	u := dice.KeyedDraw(h.checkKey[slot], uint64(h.checkN[slot]))
+	h.checkN[slot]++
 	if dt > dice.MaxDT {
 		if !h.Sc.Rules.NaturalTenAlwaysSucceeds {
 			return dice.Result{}
@@ -43,7 +50,7 @@ func (h *Hunt) roll(pool, dt int, a dice.Adv) dice.Result {
 	if pool <= 0 {
 		return dice.Result{}
 	}
-	return dice.Roll(&h.RNG, pool, dt, a)
+	return dice.RollU(u, pool, dt, a)
 }
 
 // skillCheck makes model i's Check of skill s against dt, with extra
@@ -58,7 +65,7 @@ func (h *Hunt) skillCheck(i int, s Skill, dt int, adv, dis int) dice.Result {
 		dis++
 	}
 	h.lastPool, h.lastDT, h.lastAdv = int8(h.Pool(i, s)), int8(dt), dice.Net(adv, dis)
-	return h.roll(int(h.lastPool), dt, h.lastAdv)
+	return h.roll(i, int(h.lastPool), dt, h.lastAdv)
 }
 
 // Armour returns Pack model i's armour: its armour plus readied Shields.

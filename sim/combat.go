@@ -55,7 +55,7 @@ func (h *Hunt) resolve(att, tgt int, a *attack) bool {
 		}
 	}
 	net := dice.Net(adv, dis)
-	res := h.roll(a.pool, dt, net)
+	res := h.roll(att, a.pool, dt, net)
 	if h.Trace != nil {
 		h.lastPool, h.lastDT, h.lastAdv = int8(a.pool), int8(dt), net
 		h.emitAttack(att, tgt, a, res)

@@ -165,7 +165,7 @@ func (h *Hunt) CastRitual(i, r, t int) bool {
 		pool += 2
 	}
 	h.lastPool, h.lastDT, h.lastAdv = int8(pool), 7, dice.Normal
-	res := h.roll(pool, 7, dice.Normal)
+	res := h.roll(i, pool, 7, dice.Normal)
 	if h.Trace != nil {
 		h.emitCheck(EvCheck, i, t, res)
 	}

@@ -145,6 +145,16 @@ type Hunt struct {
 	Rec Record
 	Obj ObjState
 
+	// The hunt's other random streams (RNG above draws everything else):
+	// each pile is shuffled from its own stream, and model i's n-th Check
+	// uses dice.KeyedDraw(checkKey[i], n), n counted in checkN[i] (slot
+	// MaxModels: Checks no model makes). Common random numbers thus stay in
+	// step across designs: a Check one design adds does not move the draws
+	// of any other model or of the piles.
+	hitRNG, actRNG dice.RNG
+	checkKey       [MaxModels + 1]uint64
+	checkN         [MaxModels + 1]uint16
+
 	Trace Tracer
 	side  dice.RNG // trace-only stream for showing dice faces
 	elig  [MaxModels]int8
@@ -257,10 +267,46 @@ func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
 	*h = *tmpl
 	h.Trace = tr
 	h.RNG.Seed(seed, index)
+	h.hitRNG.Derive(seed, index, dice.PurposeHitPile)
+	h.actRNG.Derive(seed, index, dice.PurposeActPile)
+	var k dice.RNG
+	k.Derive(seed, index, dice.PurposeChecks)
+	h.keyChecks(k.Uint64())
 	if tr != nil {
 		h.side.Seed(^seed, index)
 	}
 	h.deploy()
+}
+
+// ForkRandom gives h fresh random streams for its future, derived from its
+// main stream's present state and k without drawing from any stream of h:
+// the k-th possible future. Lookahead rollouts play from a copy forked this
+// way, so they never see the hunt's own future dice or cards, and every
+// plan tried with the same k meets the same future (common random numbers).
+func (h *Hunt) ForkRandom(k uint64) {
+	f := h.RNG.Fork(k)
+	h.hitRNG = f.Fork(dice.PurposeHitPile)
+	h.actRNG = f.Fork(dice.PurposeActPile)
+	c := f.Fork(dice.PurposeChecks)
+	h.keyChecks(c.Uint64())
+	h.RNG = f
+}
+
+// keyChecks sets the keys of the Check slots from one key.
+func (h *Hunt) keyChecks(key uint64) {
+	for s := range h.checkKey {
+		h.checkKey[s] = dice.SlotKey(key, uint64(s))
+	}
+}
+
+// Draws returns the random draws the hunt has made so far, over all its
+// streams.
+func (h *Hunt) Draws() uint64 {
+	n := h.RNG.Draws() + h.hitRNG.Draws() + h.actRNG.Draws()
+	for _, c := range h.checkN {
+		n += uint64(c)
+	}
+	return n
 }
 
 // Play runs the hunt to its end with the given Pack policy and Foe AI.

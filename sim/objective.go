@@ -174,7 +174,7 @@ func (h *Hunt) detonate() {
 			continue
 		}
 		dt := h.Defence(i, ShootingAttack)
-		res := h.roll(5, dt, 0)
+		res := h.roll(MaxModels, 5, dt, 0)
 		if h.Trace != nil {
 			h.lastPool, h.lastDT, h.lastAdv = 5, int8(dt), 0
 			h.emitCheck(EvCheck, i, -1, res)
@@ -251,7 +251,7 @@ func (h *Hunt) objectiveEndOfRound() {
 				pool++
 			}
 		}
-		res := h.roll(pool, 5, 0)
+		res := h.roll(MaxModels, pool, 5, 0)
 		if h.Trace != nil {
 			h.lastPool, h.lastDT, h.lastAdv = int8(pool), 5, 0
 			h.emitCheck(EvCheck, int(h.Adv0), -1, res)

@@ -49,7 +49,7 @@ func (r *Record) Init(h *Hunt) {
 func (r *Record) finish(h *Hunt) {
 	r.Rounds = h.Round
 	r.Ticks = uint16(h.Now())
-	r.Draws = h.RNG.Draws()
+	r.Draws = h.Draws()
 	switch r.Outcome {
 	case PackWon:
 		r.DecidedAt = r.FoesGoneAt

@@ -908,7 +908,7 @@ func TestDTAboveTen(t *testing.T) {
 	h := soloHunt(1)
 	crits := 0
 	for k := 0; k < 2000; k++ {
-		r := h.roll(8, 12, dice.Normal)
+		r := h.roll(0, 8, 12, dice.Normal)
 		if r.Successes != r.Crits {
 			t.Fatalf("DT 12: %d Successes but %d Crits", r.Successes, r.Crits)
 		}
@@ -919,11 +919,11 @@ func TestDTAboveTen(t *testing.T) {
 	}
 	h.Sc.Rules.NaturalTenAlwaysSucceeds = false
 	for k := 0; k < 500; k++ {
-		if r := h.roll(8, 11, dice.Advantage); r.OK() {
+		if r := h.roll(0, 8, 11, dice.Advantage); r.OK() {
 			t.Fatal("DT 11 succeeded with natural_ten_always_succeeds off")
 		}
 	}
-	if r := h.roll(0, 0, dice.Advantage); r.OK() {
+	if r := h.roll(0, 0, 0, dice.Advantage); r.OK() {
 		t.Fatal("a pool of 0 succeeded")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
 
@@ -56,7 +57,12 @@ the change from A to B: the Pack win rate's paired difference with its 95%
 interval and the exact McNemar test on the hunts only one design won, the
 paired differences of the Pack's WNDs taken and of the hunt's length, and
 the variance reduction the pairing achieved over two independent runs,
-measured from the same hunts (Var(A) + Var(B) over Var(A - B)).
+measured from the same hunts (Var(A) + Var(B) over Var(A - B)), beside
+the most any pairing could achieve for win rates that far apart (a change
+that turns many hunts leaves that many discordant pairs, however well the
+hunts are matched). Each kind of randomness has its own stream and every
+Check is drawn by inverting its exact distribution, so a changed number
+moves only the Checks and hunts it really turns.
 
 A and B are Adversary slugs or paths of Adversary YAML files. With one
 design, B is A with the -set overrides.`,
@@ -87,6 +93,22 @@ type Comparison struct {
 	WoundsDiff        stats.Interval `json:"wounds_diff"` // Pack WNDs taken, B - A, paired
 	RoundsDiff        stats.Interval `json:"rounds_diff"` // hunt length in Rounds, B - A, paired
 	VarianceReduction float64        `json:"variance_reduction"`
+	// The largest reduction any pairing could give for win rates this far
+	// apart (0: no limit, the rates are equal).
+	VarianceReductionCeiling float64 `json:"variance_reduction_ceiling"`
+}
+
+// varianceText says what the pairing achieved and, for scale, the most any
+// pairing could: even a perfect one must leave every hunt the change turns.
+func (c Comparison) varianceText() string {
+	if c.VarianceReduction <= 0 {
+		return "none measurable: no hunt went differently"
+	}
+	s := fmt.Sprintf("%.1fx over independent seeds (measured on these hunts)", c.VarianceReduction)
+	if c.VarianceReductionCeiling > 0 {
+		s += fmt.Sprintf("; a change this size allows at most %.1fx", c.VarianceReductionCeiling)
+	}
+	return s
 }
 
 func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -169,10 +191,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 
 // comparisonHTML is the comparison as an HTML page.
 func comparisonHTML(c Comparison, o compareOpts) *reports.HTMLPage {
-	vr := "none measurable: no hunt went differently"
-	if c.VarianceReduction > 0 {
-		vr = fmt.Sprintf("%.1fx over independent seeds (measured on these hunts)", c.VarianceReduction)
-	}
+	vr := c.varianceText()
 	return &reports.HTMLPage{
 		Title: "Compare: " + c.A + " and " + c.B,
 		Config: [][2]string{{"A", c.A}, {"B", c.B}, {"Pack", o.pack}, {"Scenario", o.scenario}, {"Pack AI", c.PackAI},
@@ -239,6 +258,11 @@ func comparison(r *batch.PairedResult, a, b string, set []string, seed uint64, t
 	if paired > 0 {
 		c.VarianceReduction = indep / paired
 	}
+	// With the win rates fixed, the per-hunt difference has the least
+	// variance when every discordant hunt goes the same way: |Δ| - Δ².
+	if d := math.Abs(pb - pa); d > 0 && d < 1 {
+		c.VarianceReductionCeiling = indep / (d - d*d)
+	}
 	return c
 }
 
@@ -253,11 +277,7 @@ func printComparison(w io.Writer, c Comparison) {
 		signedPercent(c.WinDiff), c.OnlyA, c.OnlyB, c.McNemarP)
 	fmt.Fprintf(tw, "Pack WNDs taken, B - A\t%s\n", c.WoundsDiff)
 	fmt.Fprintf(tw, "Hunt length (Rounds), B - A\t%s\n", c.RoundsDiff)
-	if c.VarianceReduction > 0 {
-		fmt.Fprintf(tw, "Variance reduction\t%.1fx over independent seeds (measured on these hunts)\n", c.VarianceReduction)
-	} else {
-		fmt.Fprintf(tw, "Variance reduction\tnone measurable: no hunt went differently\n")
-	}
+	fmt.Fprintf(tw, "Variance reduction\t%s\n", c.varianceText())
 	tw.Flush()
 }
 

@@ -247,7 +247,7 @@ func (o *regressOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.baseline, "baseline", "", "the baseline file written by 'balance baseline' (required)")
 	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
 	fs.Uint64Var(&o.seed, "seed", 0, "rerun on this seed (0: the baseline's)")
-	fs.Float64Var(&o.alpha, "alpha", 0.01, "family-wise false-alarm level of the tests (Holm)")
+	fs.Float64Var(&o.alpha, "alpha", 0.001, "family-wise false-alarm level of the tests (Holm)")
 	fs.Var(&o.set, "set", "an override added to the baseline's (repeatable)")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	fs.StringVar(&o.md, "md", "", "also write the Markdown table to this file")
@@ -327,7 +327,7 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	case o.baseline == "":
 		return usagef("-baseline FILE is required (write one with 'balance baseline -out FILE')")
 	case !(o.alpha > 0 && o.alpha < 1):
-		return usagef("-alpha %v: give a level between 0 and 1, e.g. 0.01", o.alpha)
+		return usagef("-alpha %v: give a level between 0 and 1, e.g. 0.001", o.alpha)
 	case o.workers < 0:
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}

@@ -68,17 +68,15 @@ const (
 	maxK   = (MaxPool + 1) * (MaxPool + 2) / 2                 // cells of the largest pool
 )
 
-// column is one column of an alias table: draw the column uniformly, keep
-// its own outcome when the 64-bit fraction is below thr, else take alt.
-type column struct {
-	thr       uint64
-	keep, alt uint16 // packed Results, Successes | Crits<<8
-}
-
 var (
-	// cols[a][d][poolBase[n]+cell(s,c)] is the alias table of pool n at
-	// effective threshold d+1 under advantage index a.
-	cols [nAdv][nDT][nCells]column
+	// cum[a][d][poolBase[n]+i] is the cumulative mass, in units of 2^-64,
+	// of the outcomes 0..i of pool n at effective threshold d+1 under
+	// advantage index a, the outcomes in the order of cell (by successes,
+	// then criticals). The last outcome's entry (2^64) is never read.
+	cum [nAdv][nDT][nCells]uint64
+	// guide[a][d][poolBase[n]+b] is the first outcome a draw in bucket b of
+	// K equal buckets can yield: the search starts there.
+	guide [nAdv][nDT][nCells]uint16
 	// probs has the same layout and holds P(S=s, C=c).
 	probs [nAdv][nDT][nCells]float64
 	// thrNum[a][d][t] is 100·P(T=t), an integer, for t in 1..10.
@@ -177,7 +175,7 @@ func buildThreshold(ai, d int) {
 	}
 }
 
-// buildPool fills the probabilities and alias table of pool n:
+// buildPool fills the probabilities and sampling tables of pool n:
 //
 //	P(S=s, C=c) = Σ_t P(T=t) · n!/((n-s)! (s-c)! c!) · ((t-1)/10)^(n-s) · ((10-t)/10)^(s-c) · (1/10)^c
 //
@@ -197,7 +195,7 @@ func buildPool(ai, d, n int) {
 			ps[cell(s, c)] = sum * multinom[n][n-s][s-c] / scale
 		}
 	}
-	buildAlias(cols[ai][d][base:base+k], ps)
+	buildCDF(cum[ai][d][base:base+k], guide[ai][d][base:base+k], ps)
 }
 
 // u128 is an unsigned 128-bit integer hi·2^64 + lo.
@@ -217,90 +215,84 @@ func (x u128) sub(y u128) u128 {
 	return u128{hi, lo}
 }
 
-// buildAlias builds a Walker/Vose alias table for the probabilities ps in
-// exact integer arithmetic. Each of the K columns holds 2^64 units of mass;
-// outcome i gets m_i ≈ p_i·K·2^64 units, adjusted on the largest outcome so
-// that Σ m_i = K·2^64 exactly. The sampler therefore realises the quantised
-// masses exactly (up to the 2^-64 granularity of the draw), and the
-// quantisation error is of the order of the float64 rounding of p_i.
-func buildAlias(col []column, ps []float64) {
+// buildCDF builds the inverse-CDF sampling tables of the probabilities ps
+// in exact integer arithmetic. Outcome i gets m_i ≈ p_i·2^64 units of mass,
+// adjusted on the largest outcome so that Σ m_i = 2^64 exactly, and
+// cum[i] = m_0 + ... + m_i; a draw u yields the first i with u < cum[i].
+// The sampler therefore realises the quantised masses exactly, within the
+// float64 rounding of p_i. guide[b] is the first outcome with
+// cum[i] > ⌊b·2^64/K⌋, the least draw of bucket b.
+func buildCDF(cum []uint64, guide []uint16, ps []float64) {
 	k := len(ps)
 	var mass [maxK]u128
-	var small, large [maxK]uint16
-	total, kk := u128{}, float64(k)
-	big := 0
+	total, big := u128{}, 0
 	for i, p := range ps {
-		x := p * kk
-		w := math.Floor(x)
-		m := u128{uint64(w), uint64(math.Ldexp(x-w, 64))}
+		w := math.Floor(p)
+		m := u128{uint64(w), uint64(math.Ldexp(p-w, 64))}
 		mass[i] = m
 		total = total.add(m)
 		if mass[big].less(m) {
 			big = i
 		}
 	}
-	target := u128{uint64(k), 0}
-	if total.less(target) {
-		mass[big] = mass[big].add(target.sub(total))
-	} else {
-		mass[big] = mass[big].sub(total.sub(target))
-	}
 	one := u128{1, 0}
-	ns, nl := 0, 0
+	if total.less(one) {
+		mass[big] = mass[big].add(one.sub(total))
+	} else {
+		mass[big] = mass[big].sub(total.sub(one))
+	}
+	run := u128{}
 	for i := 0; i < k; i++ {
-		if mass[i].less(one) {
-			small[ns] = uint16(i)
-			ns++
+		run = run.add(mass[i])
+		if run.hi > 0 {
+			cum[i] = math.MaxUint64 // only the last outcomes reach 2^64
 		} else {
-			large[nl] = uint16(i)
-			nl++
+			cum[i] = run.lo
 		}
 	}
-	for ns > 0 && nl > 0 {
-		ns--
-		s := small[ns]
-		l := large[nl-1]
-		col[s] = column{thr: mass[s].lo, keep: cellResult[s], alt: cellResult[l]}
-		// The large outcome gives 2^64 - m_s units to fill column s.
-		mass[l] = mass[l].sub(one).add(u128{0, mass[s].lo})
-		if mass[l].less(one) {
-			nl--
-			small[ns] = l
-			ns++
+	i := 0
+	for b := 0; b < k; b++ {
+		low, _ := bits.Div64(uint64(b), 0, uint64(k)) // ⌊b·2^64/K⌋
+		for i < k-1 && low >= cum[i] {
+			i++
 		}
-	}
-	// With exact totals the loop ends with every remaining outcome holding
-	// exactly one full column; small cannot be left non-empty.
-	for ; nl > 0; nl-- {
-		l := large[nl-1]
-		col[l] = column{thr: math.MaxUint64, keep: cellResult[l], alt: cellResult[l]}
-	}
-	for ; ns > 0; ns-- { // unreachable with exact totals; kept as a safe fallback
-		s := small[ns-1]
-		col[s] = column{thr: math.MaxUint64, keep: cellResult[s], alt: cellResult[s]}
+		guide[b] = uint16(i)
 	}
 }
 
 // Roll samples the result of a Check of pool d10s against difficulty
 // threshold dt under advantage state a, using exactly one r.Uint64 draw.
-// pool is clamped to [0, MaxPool] and dt to [0, MaxDT].
-//
-// The draw u is split by the 128-bit product hi:lo = u·K, where
-// K = (pool+1)(pool+2)/2 is the number of outcomes 0 <= C <= S <= pool: hi
-// picks a column of the alias table uniformly and lo, a uniform 64-bit
-// fraction, is compared with the column's threshold to choose between the
-// column's own outcome and its alias. The sampled law matches Prob to about
-// 1e-16 per outcome.
+// pool is clamped to [0, MaxPool] and dt to [0, MaxDT]. See RollU.
 func Roll(r *RNG, pool, dt int, a Adv) Result {
-	pool = clampPool(pool)
-	k := uint64((pool + 1) * (pool + 2) / 2)
 	r.draws++ // the same single draw as r.Uint64(), written out so it inlines
-	hi, lo := bits.Mul64(r.pcg.Uint64(), k)
-	c := &cols[advIndex(a)][dtIndex(dt)][poolBase[pool]+int(hi)]
-	// Branch-free select: the borrow of lo - thr is 1 exactly when lo < thr.
-	// A branch here would be mispredicted about as often as it is taken.
-	_, borrow := bits.Sub64(lo, c.thr, 0)
-	v := c.alt ^ (c.keep^c.alt)&-uint16(borrow)
+	return RollU(r.pcg.Uint64(), pool, dt, a)
+}
+
+// RollU returns the result of a Check for the uniform 64-bit draw u by
+// inverting the exact distribution function of (successes, criticals),
+// the outcomes ordered by successes and then criticals. The sampled law
+// matches Prob to about 1e-16 per outcome.
+//
+// Inversion makes one draw a monotone coupling of all Checks: for the same
+// u, a larger pool or Advantage never gives fewer successes and a higher DT
+// or Disadvantage never gives more. Two designs played on the same draws
+// (common random numbers) therefore differ only in the Checks a changed
+// number actually turns.
+//
+// The search starts at the guide entry of u's bucket (one of K equal
+// buckets, K the number of outcomes), so it takes about one step on average.
+func RollU(u uint64, pool, dt int, a Adv) Result {
+	pool = clampPool(pool)
+	k := (pool + 1) * (pool + 2) / 2
+	base := poolBase[pool]
+	ai, d := advIndex(a), dtIndex(dt)
+	hi, _ := bits.Mul64(u, uint64(k))
+	c := &cum[ai][d]
+	i := base + int(guide[ai][d][base+int(hi)])
+	for last := base + k - 1; i < last && u >= c[i]; {
+		i++
+	}
+	v := cellResult[i-base]
 	return Result{Successes: uint8(v), Crits: uint8(v >> 8)}
 }
 

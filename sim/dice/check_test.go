@@ -3,6 +3,7 @@ package dice
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"testing"
 )
 
@@ -335,24 +336,74 @@ func TestEdgeCases(t *testing.T) {
 	}
 }
 
-// TestAliasTables rebuilds each outcome's probability from the alias
-// columns, Σ_col [keep=i]·thr/2^64/K + [alt=i]·(1-thr/2^64)/K, and compares
-// it with the exact table.
-func TestAliasTables(t *testing.T) {
+// TestCDFTables rebuilds each outcome's probability from the cumulative
+// masses, (cum[i] - cum[i-1])/2^64, compares it with the exact table, and
+// checks that every guide entry is a lower bound of the outcome of the
+// least draw of its bucket.
+func TestCDFTables(t *testing.T) {
 	for ai := range nAdv {
 		for d := range nDT {
 			for n := 0; n <= MaxPool; n++ {
 				base, k := poolBase[n], (n+1)*(n+2)/2
-				implied := make([]float64, k)
-				for _, col := range cols[ai][d][base : base+k] {
-					f := math.Ldexp(float64(col.thr), -64)
-					implied[cell(int(col.keep&0xff), int(col.keep>>8))] += f / float64(k)
-					implied[cell(int(col.alt&0xff), int(col.alt>>8))] += (1 - f) / float64(k)
-				}
+				c := cum[ai][d][base : base+k]
+				prev := 0.0
 				for i, p := range probs[ai][d][base : base+k] {
-					if math.Abs(implied[i]-p) > 1e-15 {
-						t.Errorf("adv %d dt %d pool %d cell %d: alias gives %.17g, exact %.17g", ai, d+1, n, i, implied[i], p)
+					next := 1.0
+					if i < k-1 {
+						next = math.Ldexp(float64(c[i]), -64)
 					}
+					if math.Abs((next-prev)-p) > 1e-15 {
+						t.Errorf("adv %d dt %d pool %d cell %d: tables give %.17g, exact %.17g", ai, d+1, n, i, next-prev, p)
+					}
+					prev = next
+				}
+				for b := 0; b < k; b++ {
+					q, r := bits.Div64(uint64(b), 0, uint64(k))
+					if r != 0 {
+						q++ // the least u with ⌊u·K/2^64⌋ = b
+					}
+					first := 0
+					for first < k-1 && q >= c[first] {
+						first++
+					}
+					if g := int(guide[ai][d][base+b]); g > first {
+						t.Fatalf("adv %d dt %d pool %d bucket %d: guide %d passes the outcome %d", ai, d+1, n, b, g, first)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRollMonotone checks the coupling RollU promises: for the same draw,
+// more dice or Advantage never give fewer successes, and a higher DT or
+// Disadvantage never gives more.
+func TestRollMonotone(t *testing.T) {
+	var r RNG
+	r.Seed(3, 7)
+	order := []Adv{Disadvantage, Normal, Advantage}
+	for range 20000 {
+		u := r.Uint64()
+		for _, a := range order {
+			for dt := 1; dt <= MaxDT; dt++ {
+				for n := 1; n <= MaxPool; n++ {
+					s := RollU(u, n, dt, a).Successes
+					if p := RollU(u, n-1, dt, a).Successes; p > s {
+						t.Fatalf("u %#x: pool %d gives %d successes, pool %d gives %d (dt %d, %v)", u, n-1, p, n, s, dt, a)
+					}
+					if dt > 1 {
+						if e := RollU(u, n, dt-1, a).Successes; e < s {
+							t.Fatalf("u %#x: dt %d gives %d successes, dt %d gives %d (pool %d, %v)", u, dt-1, e, dt, s, n, a)
+						}
+					}
+				}
+			}
+		}
+		for dt := 1; dt <= MaxDT; dt++ {
+			for n := 0; n <= MaxPool; n++ {
+				d, m, a := RollU(u, n, dt, Disadvantage).Successes, RollU(u, n, dt, Normal).Successes, RollU(u, n, dt, Advantage).Successes
+				if d > m || m > a {
+					t.Fatalf("u %#x pool %d dt %d: successes %d, %d, %d under Disadvantage, Normal, Advantage", u, n, dt, d, m, a)
 				}
 			}
 		}

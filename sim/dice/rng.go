@@ -133,3 +133,29 @@ func (r *RNG) Fork(k uint64) RNG {
 	out.Seed(v, k)
 	return out
 }
+
+// Purposes of the derived streams of a hunt (see Derive).
+const (
+	PurposeHitPile uint64 = 1 + iota // shuffling the hit-location pile
+	PurposeActPile                   // shuffling the action pile
+	PurposeChecks                    // the key of the counter-based Check draws
+)
+
+// Derive resets r to the stream of the given purpose belonging to the hunt
+// (runSeed, stream): a stream independent of Seed(runSeed, stream) and of
+// every other purpose. Giving each kind of randomness its own stream keeps
+// two designs played on the same seeds drawing the same numbers for the same
+// things even after one of them has made an extra draw elsewhere.
+func (r *RNG) Derive(runSeed, stream, purpose uint64) {
+	r.Seed(runSeed^splitmix64(purpose*0x9e3779b97f4a7c15^seedKey2), splitmix64(stream^purpose*seedKey3))
+}
+
+// SlotKey returns the key of the counter-based stream slot of key (see
+// KeyedDraw).
+func SlotKey(key, slot uint64) uint64 { return splitmix64(key ^ splitmix64(slot^seedKey1)) }
+
+// KeyedDraw returns draw n of the counter-based stream of a slot key: the
+// SplitMix64 sequence seeded with it. It needs no state beyond the counter,
+// so each model of a hunt can have its own sequence of Check draws without
+// carrying a generator.
+func KeyedDraw(slotKey, n uint64) uint64 { return splitmix64(slotKey + n*0x9e3779b97f4a7c15) }
