@@ -17,15 +17,26 @@ type Lookahead struct {
 	rollout sim.PackPolicy
 	scratch *sim.Hunt
 	OnlyOwn bool // compare nothing: play the rollout policy (a check of the machinery)
+	vals    [numPlans][MaxLookaheadK]float64
 }
 
-// lookaheadMargin is how much better (per rollout) than the policy's own
-// choice another plan must score to be taken.
-const lookaheadMargin = 0.3
+// MaxLookaheadK is the largest K a Lookahead takes.
+const MaxLookaheadK = 256
+
+// A plan other than the policy's own is taken only when its rollouts beat
+// the own plan's, rollout by rollout on the same futures, by at least
+// lookaheadGain on average and by lookaheadZ standard errors of that mean,
+// and then again on K fresh futures by lookaheadConfirmZ: with few
+// rollouts the best-looking plan is often only the luckiest.
+const (
+	lookaheadGain     = 0.02
+	lookaheadZ        = 1.5
+	lookaheadConfirmZ = 1.0
+)
 
 // Default lookahead settings.
 const (
-	DefaultLookaheadK       = 8
+	DefaultLookaheadK       = 16
 	DefaultLookaheadHorizon = 0
 )
 
@@ -51,9 +62,7 @@ func NewLookahead(k int, horizon uint16) *Lookahead {
 
 // NewLookaheadWith is NewLookahead with the rollout policy given.
 func NewLookaheadWith(k int, horizon uint16, rollout sim.PackPolicy) *Lookahead {
-	if k < 1 {
-		k = 1
-	}
+	k = min(max(k, 1), MaxLookaheadK)
 	return &Lookahead{K: k, Horizon: horizon, rollout: rollout, scratch: new(sim.Hunt)}
 }
 
@@ -72,36 +81,34 @@ const (
 	planRecover
 	planSpot
 	planFlee
+	planBasic // the baseline policy's choice
 	numPlans
 )
 
 // Turn evaluates the plans open to model i and plays the best.
 func (l *Lookahead) Turn(h *sim.Hunt, i int) {
-	best, bestV := planOwn, -1.0
+	var open [numPlans]bool
 	for p := 0; p < numPlans; p++ {
-		if !l.open(h, i, p) {
+		if open[p] = l.open(h, i, p); open[p] {
+			l.play(h, i, p, 0)
+		}
+	}
+	best, bestGain := planOwn, 0.0
+	for p := planOwn + 1; p < numPlans; p++ {
+		if !open[p] {
 			continue
 		}
-		v := 0.0
-		for k := 0; k < l.K; k++ {
-			s := l.scratch
-			*s = *h
-			s.Trace = nil
-			s.ForkRandom(uint64(k)) // the same futures for every plan: common random numbers
-			if l.Horizon > 0 {
-				s.Horizon = h.Round + l.Horizon
-			}
-			l.apply(s, i, p)
-			s.Resume(l.rollout, Foes{})
-			v += value(s)
+		if g, ok := l.gain(p, lookaheadZ); ok && g > bestGain {
+			best, bestGain = p, g
 		}
-		// Another plan must beat the policy's own by a clear margin: with
-		// few rollouts the best-looking plan is often only the luckiest.
-		if p != planOwn {
-			v -= lookaheadMargin * float64(l.K)
-		}
-		if v > bestV {
-			best, bestV = p, v
+	}
+	// The best of several plans on the same futures is partly the
+	// luckiest: confirm it against the own plan on K fresh futures.
+	if best != planOwn {
+		l.play(h, i, planOwn, l.K)
+		l.play(h, i, best, l.K)
+		if g, ok := l.gain(best, lookaheadConfirmZ); !ok || g <= 0 {
+			best = planOwn
 		}
 	}
 	if h.Trace != nil {
@@ -110,7 +117,46 @@ func (l *Lookahead) Turn(h *sim.Hunt, i int) {
 	l.apply(h, i, best)
 }
 
-var planNames = [numPlans]string{"lookahead: as tactical", "lookahead: defend", "lookahead: recover", "lookahead: spot weakness", "lookahead: flee"}
+var planNames = [numPlans]string{"lookahead: as tactical", "lookahead: defend", "lookahead: recover", "lookahead: spot weakness", "lookahead: flee", "lookahead: as basic"}
+
+// play plays plan p for model i in K copies of h, on the futures
+// first..first+K-1, and stores their values in vals[p].
+func (l *Lookahead) play(h *sim.Hunt, i, p, first int) {
+	for k := 0; k < l.K; k++ {
+		s := l.scratch
+		*s = *h
+		s.Trace = nil
+		s.ForkRandom(uint64(first + k)) // the same futures for every plan: common random numbers
+		if l.Horizon > 0 {
+			s.Horizon = h.Round + l.Horizon
+		}
+		l.apply(s, i, p)
+		s.Resume(l.rollout, Foes{})
+		l.vals[p][k] = value(s)
+	}
+}
+
+// gain returns the mean paired gain of plan p over the own plan, and
+// whether it is clear enough to act on: at least lookaheadGain, and z
+// standard errors of the mean.
+func (l *Lookahead) gain(p int, z float64) (float64, bool) {
+	n := float64(l.K)
+	var sum, sum2 float64
+	for k := 0; k < l.K; k++ {
+		d := l.vals[p][k] - l.vals[planOwn][k]
+		sum += d
+		sum2 += d * d
+	}
+	mean := sum / n
+	if mean < lookaheadGain {
+		return mean, false
+	}
+	if l.K < 2 {
+		return mean, true
+	}
+	v := (sum2 - sum*mean) / (n - 1) / n // the variance of the mean
+	return mean, mean*mean > z*z*v
+}
 
 // open reports whether plan p makes sense for model i now.
 func (l *Lookahead) open(h *sim.Hunt, i, p int) bool {
@@ -131,6 +177,8 @@ func (l *Lookahead) open(h *sim.Hunt, i, p int) bool {
 		return h.CanAct(i, sim.ActSpotWeakness) && h.Within(i, int(h.Adv0), 5) && h.M[h.Adv0].Alive()
 	case planFlee:
 		return h.Sc.Map.NExits > 0 && hurt(h, i, 0.5)
+	case planBasic:
+		return true
 	}
 	return false
 }
@@ -180,6 +228,8 @@ func (l *Lookahead) apply(h *sim.Hunt, i, p int) {
 		h.SpotWeakness(i, int(h.Adv0))
 	case planFlee:
 		NewBaseline().flee(h, i)
+	case planBasic:
+		NewBaseline().Turn(h, i)
 	default:
 		l.rollout.Turn(h, i)
 	}

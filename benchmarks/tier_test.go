@@ -1,6 +1,7 @@
 package benchmarks
 
 import (
+	"fmt"
 	"testing"
 
 	"balance/ai"
@@ -9,14 +10,18 @@ import (
 )
 
 // BenchmarkHuntTier plays the default hunt (BenchmarkHunt's) with each
-// Pack AI tier that is cheap enough to benchmark per hunt, hunt i of seed 1
-// each, so the tiers' costs compare on the same seeds.
+// Pack AI tier, the lookahead with its default K (ai.DefaultLookaheadK
+// rollouts per plan, to the end of the hunt), hunt i of seed 1 each, so the
+// tiers' costs compare on the same seeds.
 func BenchmarkHuntTier(b *testing.B) {
 	sc := scenario(b, "wandering-son", configs.DefaultPack, configs.DefaultScenario)
-	for _, name := range []string{"basic", "tactical"} {
+	for _, name := range []string{"basic", "tactical", "lookahead"} {
 		t, ok := ai.TierByName(name)
 		if !ok {
 			b.Fatalf("no tier %q", name)
+		}
+		if name == "lookahead" {
+			name = fmt.Sprintf("lookahead-k%d", ai.DefaultLookaheadK)
 		}
 		b.Run(name, func(b *testing.B) {
 			var tmpl sim.Hunt

@@ -24,6 +24,7 @@ type compareOpts struct {
 	seed      uint64
 	workers   int
 	packAI    string
+	look      lookaheadFlags
 	objective string
 	json      string
 	html      string
@@ -39,6 +40,7 @@ func (o *compareOpts) flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in both designs")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	fs.StringVar(&o.packAI, "pack-ai", "basic", "the Pack's policy tier")
+	o.look.register(fs)
 	fs.StringVar(&o.objective, "objective", "", "play both designs with this Objective")
 	fs.StringVar(&o.json, "json", "", "write the comparison as JSON to this file")
 	fs.StringVar(&o.html, "html", "", "write the comparison as one self-contained HTML page to this file")
@@ -50,7 +52,7 @@ func init() {
 	register(&command{
 		name:    "compare",
 		summary: "compare two designs on the same hunts: the paired difference, its interval and an exact test",
-		usage:   "A [B] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-objective SLUG] [-json FILE] [-html FILE] [-quiet] [-data DIR]",
+		usage:   "A [B] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG] [-json FILE] [-html FILE] [-quiet] [-data DIR]",
 		long: `Plays every hunt index twice, once against design A and once against
 design B, on the same random stream (common random numbers), and reports
 the change from A to B: the Pack win rate's paired difference with its 95%
@@ -130,7 +132,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	case o.workers < 0:
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
-	tier, err := tierNamed(o.packAI)
+	tier, err := tierNamed(o.packAI, o.look)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"path/filepath"
 
-	"balance/ai"
 	"balance/batch"
 	"balance/configs"
 	"balance/reports"
@@ -24,7 +23,8 @@ type analyzeOpts struct {
 	workers int
 	quiet   bool
 	packAI  string
-	// skillHunts: hunts per tier of each skill trace; -1: a twentieth of hunts.
+	look    lookaheadFlags
+	// skillHunts: hunts per tier of each skill trace; -1: a fiftieth of hunts.
 	skillHunts int64
 }
 
@@ -36,14 +36,15 @@ func (o *analyzeOpts) flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, packAIUsage(false))
-	fs.Int64Var(&o.skillHunts, "skill-hunts", -1, "hunts per tier of each Adversary's skill trace (-1: a twentieth of -hunts; 0: no skill trace)")
+	o.look.register(fs)
+	fs.Int64Var(&o.skillHunts, "skill-hunts", -1, "hunts per tier of each Adversary's skill trace (-1: a fiftieth of -hunts; 0: no skill trace)")
 }
 
 func init() {
 	register(&command{
 		name:    "analyze",
 		summary: "the default analysis: every Adversary against the default Pack (what 'balance' alone runs)",
-		usage:   "[-hunts N] [-seed S] [-out DIR] [-workers W] [-pack-ai TIER] [-skill-hunts N] [-quiet] [-data DIR]",
+		usage:   "[-hunts N] [-seed S] [-out DIR] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-skill-hunts N] [-quiet] [-data DIR]",
 		long: `Plays every Adversary in the data against the default two-player Pack on
 open ground, writes a report per Adversary under -out (default
 reports/latest/) with an index, and prints each summary table. Running
@@ -51,7 +52,7 @@ reports/latest/) with an index, and prints each summary table. Running
 
 It adds each Adversary's skill trace (as 'balance skill'): every Pack
 policy tier plays the same hunts, fewer than the main run, -skill-hunts per
-tier (by default a twentieth of -hunts, at least 1); the skill report goes into
+tier (by default a fiftieth of -hunts, at least 1); the skill report goes into
 the Adversary's directory beside its summary, and the index links to it.
 -pack-ai chooses the tier of the main runs.`,
 		examples: []string{"balance analyze -hunts 2000 -quiet", "balance analyze -hunts 2000 -pack-ai random -skill-hunts 0 -quiet"},
@@ -75,12 +76,12 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
 	if o.skillHunts < -1 {
-		return usagef("-skill-hunts %d: give a number of hunts, 0 for no skill trace, or -1 for a twentieth of -hunts", o.skillHunts)
+		return usagef("-skill-hunts %d: give a number of hunts, 0 for no skill trace, or -1 for a fiftieth of -hunts", o.skillHunts)
 	}
 	if o.skillHunts == -1 {
-		o.skillHunts = max(o.hunts/20, 1)
+		o.skillHunts = max(o.hunts/50, 1)
 	}
-	tier, err := tierNamed(o.packAI)
+	tier, err := tierNamed(o.packAI, o.look)
 	if err != nil {
 		return err
 	}
@@ -125,7 +126,10 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			return stop(res.Hunts)
 		}
 		if o.skillHunts > 0 {
-			tiers := ai.Tiers()
+			tiers, err := o.look.tiers()
+			if err != nil {
+				return err
+			}
 			show, done := progress(stderr, o.quiet, o.skillHunts*int64(len(tiers)), st.sc.Adversary.Name+" (skill)")
 			pr, err := batch.RunPaired(ctx, batch.Config{Scenario: st.sc, Seed: o.seed, Hunts: o.skillHunts, Workers: o.workers, Progress: show}, tiers)
 			done()

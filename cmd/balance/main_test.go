@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -1085,5 +1086,47 @@ func TestTune(t *testing.T) {
 		if code, _, _ := balance(t, bad...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", bad, code, exitUsage)
 		}
+	}
+}
+
+// The lookahead's settings come from -lookahead-k and -lookahead-horizon or
+// from its recorded name, and a bad value is a usage error.
+func TestTierNamed(t *testing.T) {
+	def := lookaheadFlags{k: ai.DefaultLookaheadK, horizon: ai.DefaultLookaheadHorizon}
+	for _, tc := range []struct {
+		name string
+		look lookaheadFlags
+		want string // the tier's name; "" for a usage error
+	}{
+		{"basic", def, "basic"},
+		{"basic", lookaheadFlags{k: 4, horizon: 2}, "basic"},
+		{"lookahead", def, "lookahead"},
+		{"lookahead", lookaheadFlags{k: 4, horizon: 2}, "lookahead(k=4,horizon=2)"},
+		{"lookahead(k=4,horizon=2)", def, "lookahead(k=4,horizon=2)"},
+		{fmt.Sprintf("lookahead(k=%d,horizon=%d)", ai.DefaultLookaheadK, ai.DefaultLookaheadHorizon), def, "lookahead"},
+		{"lookahead(k=4,horizon=x)", def, ""},
+		{"lookahead(k=4)", def, ""},
+		{"lookahead(k=0,horizon=1)", def, ""},
+		{"lookahead", lookaheadFlags{k: 0}, ""},
+		{"lookahead", lookaheadFlags{k: ai.MaxLookaheadK + 1}, ""},
+		{"lookahead", lookaheadFlags{k: 8, horizon: -1}, ""},
+		{"lookahed", def, ""},
+	} {
+		tier, err := tierNamed(tc.name, tc.look)
+		if tc.want == "" {
+			var u *usageError
+			if !errors.As(err, &u) {
+				t.Errorf("tierNamed(%q, %+v): %v, want a usage error", tc.name, tc.look, err)
+			}
+			continue
+		}
+		if err != nil || tier.Name != tc.want {
+			t.Errorf("tierNamed(%q, %+v) = %q, %v; want %q", tc.name, tc.look, tier.Name, err, tc.want)
+		}
+	}
+	// A named setting plays that setting.
+	a, _ := tierNamed("lookahead", lookaheadFlags{k: 3, horizon: 1})
+	if la, ok := a.New().(*ai.Lookahead); !ok || la.K != 3 || la.Horizon != 1 {
+		t.Fatalf("lookahead(k=3,horizon=1) plays %+v", a.New())
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"balance/ai"
 	"balance/batch"
 	"balance/sim"
 	"balance/stats"
@@ -100,6 +101,7 @@ type baselineOpts struct {
 	seed      uint64
 	workers   int
 	packAI    string
+	look      lookaheadFlags
 	objective string
 	out       string
 	quiet     bool
@@ -109,7 +111,7 @@ func init() {
 	register(&command{
 		name:    "baseline",
 		summary: "record a configuration, its seed and its results, for 'balance regress'",
-		usage:   "-out FILE [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-objective SLUG] [-quiet] [-data DIR]",
+		usage:   "-out FILE [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG] [-quiet] [-data DIR]",
 		long: `Plays a run and writes FILE: the configuration (Adversary, Pack,
 scenario, Pack AI, Objective, overrides, the data's hash), the seed, the
 number of hunts and the integer sums behind each tracked figure: the Pack
@@ -163,18 +165,15 @@ func (o *baselineOpts) flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, "the Pack's policy tier")
+	o.look.register(fs)
 	fs.StringVar(&o.objective, "objective", "", "play with this Objective")
 	fs.StringVar(&o.out, "out", "", "the baseline file to write (required)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 }
 
 // playTracked runs a configuration and returns its figures.
-func playTracked(ctx context.Context, stderr io.Writer, g *gameFlags, set []string, objective, packAI string,
+func playTracked(ctx context.Context, stderr io.Writer, g *gameFlags, set []string, objective string, tier ai.Tier,
 	seed uint64, hunts int64, workers int, quiet bool) (*setup, *batch.Result, []BaselineFigure, error) {
-	tier, err := tierNamed(packAI)
-	if err != nil {
-		return nil, nil, nil, err
-	}
 	st, err := loadDesign(g, set, objective)
 	if err != nil {
 		return nil, nil, nil, err
@@ -214,12 +213,16 @@ func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err := checkFileWritable("-out", o.out); err != nil {
 		return err
 	}
-	st, _, figs, err := playTracked(ctx, stderr, &o.game, o.set, o.objective, o.packAI, o.seed, o.hunts, o.workers, o.quiet)
+	tier, err := tierNamed(o.packAI, o.look)
+	if err != nil {
+		return err
+	}
+	st, _, figs, err := playTracked(ctx, stderr, &o.game, o.set, o.objective, tier, o.seed, o.hunts, o.workers, o.quiet)
 	if err != nil {
 		return err
 	}
 	b := Baseline{Schema: baselineSchema, Program: "balance " + version, Adversary: o.game.adversary, Pack: o.game.pack,
-		Scenario: o.game.scenario, PackAI: o.packAI, Objective: o.objective, Overrides: append([]string{}, o.set...),
+		Scenario: o.game.scenario, PackAI: tier.Name, Objective: o.objective, Overrides: append([]string{}, o.set...),
 		Hash: st.hash, Seed: o.seed, Hunts: o.hunts, Figures: figs}
 	data, err := json.MarshalIndent(b, "", "  ")
 	if err != nil {
@@ -346,7 +349,11 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	g := gameFlags{data: o.data, adversary: b.Adversary, pack: b.Pack, scenario: b.Scenario}
 	set := withSet(b.Overrides, o.set...)
-	st, _, now, err := playTracked(ctx, stderr, &g, set, b.Objective, b.PackAI, seed, b.Hunts, o.workers, o.quiet)
+	tier, err := tierNamed(b.PackAI, lookaheadFlags{k: ai.DefaultLookaheadK, horizon: ai.DefaultLookaheadHorizon})
+	if err != nil {
+		return fmt.Errorf("%s: pack_ai: %w", o.baseline, err)
+	}
+	st, _, now, err := playTracked(ctx, stderr, &g, set, b.Objective, tier, seed, b.Hunts, o.workers, o.quiet)
 	if err != nil {
 		return err
 	}

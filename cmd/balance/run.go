@@ -47,6 +47,7 @@ type runOpts struct {
 	shard       int
 	tally       string
 	packAI      string
+	look        lookaheadFlags
 }
 
 func (o *runOpts) flags(fs *flag.FlagSet) {
@@ -66,13 +67,14 @@ func (o *runOpts) flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.shard, "shard", 0, "which shard to run, 0..shards-1")
 	fs.StringVar(&o.tally, "tally", "", "write this shard's tally to FILE, for 'balance merge'")
 	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, packAIUsage(true))
+	o.look.register(fs)
 }
 
 func init() {
 	register(&command{
 		name:    "run",
 		summary: "play many hunts and report win rates, wounds, damage curves and card impact",
-		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-shards N -shard K -tally FILE] [-pack-ai TIER|all] [-quiet] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-shards N -shard K -tally FILE] [-pack-ai TIER|all] [-lookahead-k K] [-lookahead-horizon R] [-quiet] [-data DIR]",
 		long: `Plays -hunts hunts of the Adversary against the pack, hunt i always with the
 random stream (seed, i), on all cores, and prints a summary table; -out
 writes the full report. Every figure comes with its 95% interval and n.
@@ -84,7 +86,10 @@ hit locations, one WND at a time from the lowest.
 
 -pack-ai TIER plays the Pack with that policy tier (` + strings.Join(ai.TierNames(), ", ") + `;
 default ` + batch.DefaultPackAI + `); -pack-ai all plays every tier on the same hunts and reports the
-skill trace, as 'balance skill' does.
+skill trace, as 'balance skill' does. -lookahead-k K and -lookahead-horizon R
+set the lookahead tier's rollouts per plan and how many Rounds each plays
+ahead (0: to the end of the hunt); the report names them, as in
+lookahead(k=4,horizon=2), and -pack-ai accepts that name too.
 
 -shards N -shard K -tally FILE plays only shard K of the hunts and writes its
 tally; 'balance merge' joins the shards into the report a single run gives.
@@ -96,6 +101,7 @@ as interrupted.`,
 			"balance run -adversary praetorians -pack quartet -hunts 5000 -seed 7 -quiet",
 			"balance run -adversary neonate-wurm -set adversary.def=8 -set adversary.wnd=+5 -hunts 5000 -quiet",
 			"balance run -adversary creature-wreathed-in-light -target-error 0.01 -quiet",
+			"balance run -adversary praetorians -pack-ai lookahead -lookahead-k 4 -lookahead-horizon 2 -hunts 200 -quiet",
 			"balance run -adversary wandering-son -pack-ai random -hunts 2000 -quiet",
 		},
 		run: runRun,
@@ -249,7 +255,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if o.packAI == packAIAll {
 		return skillFromRun(ctx, stdout, stderr, &o)
 	}
-	tier, err := tierNamed(o.packAI)
+	tier, err := tierNamed(o.packAI, o.look)
 	if err != nil {
 		return err
 	}

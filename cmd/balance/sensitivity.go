@@ -22,6 +22,7 @@ type sensitivityOpts struct {
 	seed      uint64
 	workers   int
 	packAI    string
+	look      lookaheadFlags
 	objective string
 	out       string
 	quiet     bool
@@ -35,6 +36,7 @@ func (o *sensitivityOpts) flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in every design")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, "the Pack's policy tier")
+	o.look.register(fs)
 	fs.StringVar(&o.objective, "objective", "", "play every design with this Objective")
 	fs.StringVar(&o.out, "out", "", "write the report (sensitivity.md, .json, .csv and the tornado chart as PNG and SVG) to this directory")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
@@ -44,7 +46,7 @@ func init() {
 	register(&command{
 		name:    "sensitivity",
 		summary: "the change of win rate, length and Pack deaths per +1 of each Adversary stat, on the same hunts",
-		usage:   "[-adversary SLUG|FILE] [-set KEY=VALUE]... [-step K] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-objective SLUG] [-out DIR] [-quiet] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-set KEY=VALUE]... [-step K] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG] [-out DIR] [-quiet] [-data DIR]",
 		long: `Changes each Adversary stat by -step (SPD, ATK, RNG, DEF, TER, WND, and
 the WNDs of each hit location) one at a time and plays every variant on
 the same hunts as the base design. For each it prints the paired change
@@ -106,7 +108,7 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	case o.workers < 0:
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
-	tier, err := tierNamed(o.packAI)
+	tier, err := tierNamed(o.packAI, o.look)
 	if err != nil {
 		return err
 	}

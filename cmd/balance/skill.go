@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 
@@ -24,12 +25,77 @@ func packAIUsage(all bool) string {
 	return u
 }
 
-// tierNamed resolves a -pack-ai value: an unknown name is a usage error
-// with the nearest name and the list.
-func tierNamed(name string) (ai.Tier, error) {
+// lookaheadFlags are -lookahead-k and -lookahead-horizon, the settings of
+// the lookahead tier, beside -pack-ai in every command that plays hunts.
+type lookaheadFlags struct{ k, horizon int }
+
+func (l *lookaheadFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&l.k, "lookahead-k", ai.DefaultLookaheadK, fmt.Sprintf("rollouts per plan of the lookahead tier (1..%d)", ai.MaxLookaheadK))
+	fs.IntVar(&l.horizon, "lookahead-horizon", ai.DefaultLookaheadHorizon, "Rounds each lookahead rollout plays ahead (0: to the end of the hunt)")
+}
+
+// maxHorizon bounds -lookahead-horizon: far beyond any hunt's length.
+const maxHorizon = 1000
+
+func (l lookaheadFlags) check() error {
+	if l.k < 1 || l.k > ai.MaxLookaheadK {
+		return usagef("-lookahead-k %d: give a number of rollouts from 1 to %d, e.g. %d", l.k, ai.MaxLookaheadK, ai.DefaultLookaheadK)
+	}
+	if l.horizon < 0 || l.horizon > maxHorizon {
+		return usagef("-lookahead-horizon %d: give a number of Rounds from 0 (to the end of the hunt) to %d, e.g. 2", l.horizon, maxHorizon)
+	}
+	return nil
+}
+
+// apply returns t with these settings when t is the lookahead tier and
+// they are not the defaults: its name then carries them,
+// lookahead(k=K,horizon=H), a name tierNamed reads back (baselines and
+// shard headers record it).
+func (l lookaheadFlags) apply(t ai.Tier) ai.Tier {
+	if t.Name != lookaheadTier || (l.k == ai.DefaultLookaheadK && l.horizon == ai.DefaultLookaheadHorizon) {
+		return t
+	}
+	k, hz := l.k, uint16(l.horizon)
+	t.Name = fmt.Sprintf("%s(k=%d,horizon=%d)", lookaheadTier, k, hz)
+	t.New = func() sim.PackPolicy { return ai.NewLookahead(k, hz) }
+	return t
+}
+
+const lookaheadTier = "lookahead"
+
+// tiers returns every tier from the weakest up, the lookahead with these
+// settings.
+func (l lookaheadFlags) tiers() ([]ai.Tier, error) {
+	if err := l.check(); err != nil {
+		return nil, err
+	}
+	ts := ai.Tiers()
+	for i := range ts {
+		ts[i] = l.apply(ts[i])
+	}
+	return ts, nil
+}
+
+// tierNamed resolves a -pack-ai value with the lookahead settings l: an
+// unknown name is a usage error with the nearest name and the list. A name
+// lookahead(k=K,horizon=H) carries its own settings.
+func tierNamed(name string, l lookaheadFlags) (ai.Tier, error) {
+	if err := l.check(); err != nil {
+		return ai.Tier{}, err
+	}
+	if rest, ok := strings.CutPrefix(name, lookaheadTier+"("); ok {
+		var p lookaheadFlags
+		if n, err := fmt.Sscanf(rest, "k=%d,horizon=%d)", &p.k, &p.horizon); err != nil || n != 2 || !strings.HasSuffix(rest, ")") {
+			return ai.Tier{}, usagef("-pack-ai %q: write lookahead(k=K,horizon=H), e.g. lookahead(k=16,horizon=0), or use -lookahead-k and -lookahead-horizon", name)
+		}
+		if err := p.check(); err != nil {
+			return ai.Tier{}, err
+		}
+		name, l = lookaheadTier, p
+	}
 	t, ok := ai.TierByName(name)
 	if ok {
-		return t, nil
+		return l.apply(t), nil
 	}
 	names := ai.TierNames()
 	if s := nearest(name, names); s != "" {
@@ -57,6 +123,7 @@ func tierHash(hash, name string) string {
 
 type skillOpts struct {
 	game        gameFlags
+	look        lookaheadFlags
 	hunts       int64
 	seed        uint64
 	workers     int
@@ -73,6 +140,7 @@ func (o *skillOpts) flags(fs *flag.FlagSet) {
 	fs.Int64Var(&o.hunts, "hunts", 20000, "hunts per tier: every tier plays the same hunts (with -target-error: at most)")
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) for every tier")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	o.look.register(fs)
 	fs.Float64Var(&o.targetError, "target-error", 0, "stop once every tier's 95% Pack win rate interval is at most this wide on each side (checked every 1024 hunts)")
 	fs.StringVar(&o.out, "out", "", "write the skill report (skill.md, skill.json, skill.csv, skill_pairs.csv, skill.png, skill.svg) to this directory")
 	fs.StringVar(&o.json, "json", "", "write skill.json to this file")
@@ -85,7 +153,7 @@ func init() {
 	register(&command{
 		name:    "skill",
 		summary: "the skill trace: the Pack's win rate under every policy tier, on the same hunts",
-		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-objective SLUG] [-quiet] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-lookahead-k K] [-lookahead-horizon R] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-objective SLUG] [-quiet] [-data DIR]",
 		long: `skill plays the same -hunts hunts once with each registered Pack policy tier
 (` + strings.Join(ai.TierNames(), ", ") + `, from the weakest up): hunt i is played by
 every tier on the random stream (seed, i), so the tiers are compared on
@@ -155,7 +223,10 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 			return err
 		}
 	}
-	tiers := ai.Tiers()
+	tiers, err := o.look.tiers()
+	if err != nil {
+		return err
+	}
 	show, done := progress(stderr, o.quiet, o.hunts*int64(len(tiers)), st.sc.Adversary.Name+" (skill)")
 	res, err := batch.RunPaired(ctx, batch.Config{Scenario: st.sc, Seed: o.seed, Hunts: o.hunts, Workers: o.workers,
 		TargetError: o.targetError, Progress: show}, tiers)
@@ -193,5 +264,5 @@ func skillFromRun(ctx context.Context, stdout, stderr io.Writer, o *runOpts) err
 		return usagef("-pack-ai all does not take -cpuprofile or -memprofile: profile one tier with -pack-ai NAME")
 	}
 	return skill(ctx, stdout, stderr, &skillOpts{game: o.game, hunts: o.hunts, seed: o.seed, workers: o.workers,
-		targetError: o.targetError, out: o.out, json: o.json, quiet: o.quiet, set: o.set, objective: o.objective})
+		targetError: o.targetError, out: o.out, json: o.json, quiet: o.quiet, set: o.set, objective: o.objective, look: o.look})
 }

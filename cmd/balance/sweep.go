@@ -27,6 +27,7 @@ type sweepOpts struct {
 	seed      uint64
 	workers   int
 	packAI    string
+	look      lookaheadFlags
 	objective string
 	out       string
 	quiet     bool
@@ -40,6 +41,7 @@ func (o *sweepOpts) flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) at every point")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, "the Pack's policy tier")
+	o.look.register(fs)
 	fs.StringVar(&o.objective, "objective", "", "play every point with this Objective")
 	fs.StringVar(&o.out, "out", "", "write the report (sweep.md, sweep.json, sweep.csv, and the plots sweep_win, sweep_length, sweep_wounds as PNG and SVG) to this directory")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
@@ -49,7 +51,7 @@ func init() {
 	register(&command{
 		name:    "sweep",
 		summary: "play a grid of parameter values on the same hunts: win rate, length and wounds against the parameter",
-		usage:   "-param KEY=LO..HI [-param KEY=V1,V2,...]... [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-objective SLUG] [-out DIR] [-quiet] [-data DIR]",
+		usage:   "-param KEY=LO..HI [-param KEY=V1,V2,...]... [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG] [-out DIR] [-quiet] [-data DIR]",
 		long: `Plays the same hunts (seed, i) at every point of a grid of parameter
 values: one -param gives a line, several give the grid of all their
 combinations (at most 64 points). The keys are those of -set (see 'balance
@@ -188,7 +190,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	case o.workers < 0:
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
-	tier, err := tierNamed(o.packAI)
+	tier, err := tierNamed(o.packAI, o.look)
 	if err != nil {
 		return err
 	}

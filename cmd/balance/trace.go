@@ -21,6 +21,7 @@ type traceOpts struct {
 	hunt      uint64
 	objective string
 	packAI    string
+	look      lookaheadFlags
 }
 
 func (o *traceOpts) flags(fs *flag.FlagSet) {
@@ -29,13 +30,14 @@ func (o *traceOpts) flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.hunt, "hunt", 0, "hunt index within the run (hunt I of seed S is the hunt a batch run plays for index I)")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective (its slug, or random), as run does")
 	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, packAIUsage(false))
+	o.look.register(fs)
 }
 
 func init() {
 	register(&command{
 		name:    "trace",
 		summary: "play one hunt and print it play by play",
-		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-seed S] [-hunt I] [-pack-ai TIER] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-seed S] [-hunt I] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-data DIR]",
 		long: `trace plays one hunt, the Pack's baseline policy against the Adversary's
 Decision Trees, and prints every event: deployment, each action and move,
 every Check with its dice, wounds, hit-location cards, Conditions, the
@@ -63,7 +65,7 @@ func runTrace(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
-	tier, err := tierNamed(o.packAI)
+	tier, err := tierNamed(o.packAI, o.look)
 	if err != nil {
 		return err
 	}

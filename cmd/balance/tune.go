@@ -25,6 +25,7 @@ type tuneOpts struct {
 	seed      uint64
 	workers   int
 	packAI    string
+	look      lookaheadFlags
 	objective string
 	out       string
 	quiet     bool
@@ -39,6 +40,7 @@ func (o *tuneOpts) flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, "the Pack's policy tier")
+	o.look.register(fs)
 	fs.StringVar(&o.objective, "objective", "", "play with this Objective")
 	fs.StringVar(&o.out, "out", "", "write the sweep behind the answer (sweep.md, .json, .csv, plots) to this directory")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
@@ -48,7 +50,7 @@ func init() {
 	register(&command{
 		name:    "tune",
 		summary: "find the values of a parameter whose figures meet targets, with intervals and stat weights",
-		usage:   "-param KEY[=LO..HI] -target NAME=LO..HI|NAME<=X|NAME>=X... [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-objective SLUG] [-out DIR] [-quiet] [-data DIR]",
+		usage:   "-param KEY[=LO..HI] -target NAME=LO..HI|NAME<=X|NAME>=X... [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG] [-out DIR] [-quiet] [-data DIR]",
 		long: `Plays every integer value of the parameter in its range on the same
 hunts (common random numbers) and reports the values that meet every
 target: a target is met when the figure's whole 95% interval lies within
@@ -194,7 +196,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	case o.workers < 0:
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
-	tier, err := tierNamed(o.packAI)
+	tier, err := tierNamed(o.packAI, o.look)
 	if err != nil {
 		return err
 	}
