@@ -3,8 +3,6 @@ package batch
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync"
 	"time"
 
 	"balance/ai"
@@ -23,6 +21,27 @@ type Pair struct {
 	// the same for the hunt's length in Rounds.
 	SumD, SumD2 int64
 	SumR, SumR2 int64
+}
+
+// count adds one hunt, given each lane's Pack win, Pack WNDs taken and
+// length in Rounds.
+func (p *Pair) count(won []bool, taken, rounds []int64) {
+	switch wa, wb := won[p.A], won[p.B]; {
+	case wa && wb:
+		p.Both++
+	case wa:
+		p.OnlyA++
+	case wb:
+		p.OnlyB++
+	default:
+		p.Neither++
+	}
+	d := taken[p.A] - taken[p.B]
+	p.SumD += d
+	p.SumD2 += d * d
+	r := rounds[p.A] - rounds[p.B]
+	p.SumR += r
+	p.SumR2 += r * r
 }
 
 // Hunts returns the number of paired hunts.
@@ -70,7 +89,6 @@ func (r *PairedResult) Pair(a, b int) *Pair {
 
 // pairedBlock is the account of one block of hunts, or the running total.
 type pairedBlock struct {
-	k       int64
 	tallies []*Tally
 	wounds  []Moments
 	pairs   []Pair
@@ -186,10 +204,6 @@ func runLanes(ctx context.Context, cfg Config, tiers []ai.Tier, scs []*sim.Scena
 			return nil, fmt.Errorf("batch: tier %d (%q) has no policy constructor", j, t.Name)
 		}
 	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	nt := len(tiers)
 	start := time.Now()
 	shapes := make([]Shape, nt)
@@ -198,24 +212,12 @@ func runLanes(ctx context.Context, cfg Config, tiers []ai.Tier, scs []*sim.Scena
 		shapes[j] = ShapeOf(scs[j])
 		tmpls[j].Init(scs[j])
 	}
+	workers := poolWorkers(&cfg)
 
-	nBlocks := (cfg.Hunts + BlockSize - 1) / BlockSize
-	if int64(workers) > nBlocks {
-		workers = int(nBlocks)
-	}
-	free := make(chan *pairedBlock, 2*workers+1)
-	for k := 0; k < cap(free); k++ {
-		free <- newPairedBlock(shapes)
-	}
-	jobs := make(chan int64)
-	done := make(chan *pairedBlock, cap(free))
-	quit := make(chan struct{})
-
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	total := newPairedBlock(shapes)
+	stopped, err := playBlocks(ctx, &cfg, workers,
+		func() *pairedBlock { return newPairedBlock(shapes) },
+		func() func(*pairedBlock, int64) {
 			h := new(sim.Hunt)
 			packs := make([]sim.PackPolicy, nt)
 			for j := range tiers {
@@ -225,27 +227,9 @@ func runLanes(ctx context.Context, cfg Config, tiers []ai.Tier, scs []*sim.Scena
 			won := make([]bool, nt)
 			taken := make([]int64, nt)
 			rounds := make([]int64, nt)
-			for {
-				var b *pairedBlock
-				select {
-				case b = <-free:
-				case <-quit:
-					return
-				}
-				var k int64
-				var ok bool
-				select {
-				case k, ok = <-jobs:
-				case <-quit:
-					return
-				}
-				if !ok {
-					return
-				}
+			return func(b *pairedBlock, k int64) {
 				b.reset()
-				b.k = k
-				lo := cfg.First + k*BlockSize
-				hi := min(lo+BlockSize, cfg.First+cfg.Hunts)
+				lo, hi := blockSpan(&cfg, k)
 				for i := lo; i < hi; i++ {
 					for j := range packs {
 						h.Reset(&tmpls[j], cfg.Seed, uint64(i))
@@ -262,83 +246,26 @@ func runLanes(ctx context.Context, cfg Config, tiers []ai.Tier, scs []*sim.Scena
 						b.wounds[j].SumSq += wnd * wnd
 					}
 					for p := range b.pairs {
-						q := &b.pairs[p]
-						switch wa, wb := won[q.A], won[q.B]; {
-						case wa && wb:
-							q.Both++
-						case wa:
-							q.OnlyA++
-						case wb:
-							q.OnlyB++
-						default:
-							q.Neither++
-						}
-						d := taken[q.A] - taken[q.B]
-						q.SumD += d
-						q.SumD2 += d * d
-						r := rounds[q.A] - rounds[q.B]
-						q.SumR += r
-						q.SumR2 += r * r
+						b.pairs[p].count(won, taken, rounds)
 					}
 				}
-				select {
-				case done <- b:
-				case <-quit:
-					return
-				}
 			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for k := int64(0); k < nBlocks; k++ {
-			select {
-			case jobs <- k:
-			case <-quit:
-				return
-			}
-		}
-	}()
-
-	total := newPairedBlock(shapes)
-	pending := map[int64]*pairedBlock{}
-	next := int64(0)
-	stopped := StopHunts
-	finish := func() {
-		close(quit)
-		wg.Wait()
-	}
-merge:
-	for next < nBlocks {
-		select {
-		case <-ctx.Done():
-			stopped = StopInterrupted
-			break merge
-		case b := <-done:
-			pending[b.k] = b
-		}
-		for {
-			b, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
+		},
+		func(b *pairedBlock) (string, error) {
 			if err := total.merge(b); err != nil {
-				finish()
-				return nil, err
+				return "", err
 			}
-			free <- b
-			next++
 			if cfg.Progress != nil {
 				cfg.Progress(total.tallies[0].Hunts * int64(nt))
 			}
 			if cfg.TargetError > 0 && widestHalfWidth(total.tallies) <= cfg.TargetError {
-				stopped = StopTargetError
-				break merge
+				return StopTargetError, nil
 			}
-		}
+			return "", nil
+		})
+	if err != nil {
+		return nil, err
 	}
-	finish()
 	return &PairedResult{
 		Tiers: append([]ai.Tier(nil), tiers...), Tallies: total.tallies, Wounds: total.wounds, Pairs: total.pairs,
 		Hunts: total.tallies[0].Hunts, Stopped: stopped, Elapsed: time.Since(start), Workers: workers,

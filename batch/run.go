@@ -3,8 +3,6 @@ package batch
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync"
 	"time"
 
 	"balance/ai"
@@ -52,12 +50,6 @@ type Result struct {
 	Workers int
 }
 
-// block is one finished block of hunts.
-type block struct {
-	k int64
-	t *Tally
-}
-
 // Run plays the batch. The tally covers hunts First, First+1, ... up to
 // where it stopped, and is the same, bit for bit, whatever the number of
 // workers. Cancelling ctx stops it at the blocks already finished in
@@ -69,10 +61,6 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Hunts <= 0 {
 		return nil, fmt.Errorf("batch: %d hunts: at least 1 is needed", cfg.Hunts)
 	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	policies := cfg.Policies
 	if policies == nil {
 		policies = func() (sim.PackPolicy, sim.FoeAI) { return ai.NewBaseline(), ai.Foes{} }
@@ -81,114 +69,39 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	shape := ShapeOf(cfg.Scenario)
 	var tmpl sim.Hunt
 	tmpl.Init(cfg.Scenario)
+	workers := poolWorkers(&cfg)
 
-	nBlocks := (cfg.Hunts + BlockSize - 1) / BlockSize
-	if int64(workers) > nBlocks {
-		workers = int(nBlocks)
-	}
-	// Free tallies bound how far workers run ahead of the merge.
-	free := make(chan *Tally, 2*workers+1)
-	for k := 0; k < cap(free); k++ {
-		free <- NewTally(shape)
-	}
-	jobs := make(chan int64)
-	done := make(chan block, cap(free))
-	quit := make(chan struct{})
-
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	total := NewTally(shape)
+	stopped, err := playBlocks(ctx, &cfg, workers,
+		func() *Tally { return NewTally(shape) },
+		func() func(*Tally, int64) {
 			h := new(sim.Hunt)
 			pack, foes := policies()
-			for {
-				var t *Tally
-				select {
-				case t = <-free:
-				case <-quit:
-					return
-				}
-				var k int64
-				var ok bool
-				select {
-				case k, ok = <-jobs:
-				case <-quit:
-					return
-				}
-				if !ok {
-					return
-				}
+			return func(t *Tally, k int64) {
 				t.Reset()
-				lo := cfg.First + k*BlockSize
-				hi := lo + BlockSize
-				if end := cfg.First + cfg.Hunts; hi > end {
-					hi = end
-				}
+				lo, hi := blockSpan(&cfg, k)
 				for i := lo; i < hi; i++ {
 					h.Reset(&tmpl, cfg.Seed, uint64(i))
 					h.Play(pack, foes)
 					t.Add(&h.Rec)
 				}
-				select {
-				case done <- block{k, t}:
-				case <-quit:
-					return
-				}
 			}
-		}()
-	}
-	// Hand out the blocks in order.
-	go func() {
-		defer close(jobs)
-		for k := int64(0); k < nBlocks; k++ {
-			select {
-			case jobs <- k:
-			case <-quit:
-				return
-			}
-		}
-	}()
-
-	total := NewTally(shape)
-	pending := map[int64]*Tally{}
-	next := int64(0)
-	stopped := StopHunts
-	finish := func() {
-		close(quit)
-		wg.Wait()
-	}
-merge:
-	for next < nBlocks {
-		select {
-		case <-ctx.Done():
-			stopped = StopInterrupted
-			break merge
-		case b := <-done:
-			pending[b.k] = b.t
-		}
-		for {
-			t, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
+		},
+		func(t *Tally) (string, error) {
 			if err := total.Merge(t); err != nil {
-				finish()
-				return nil, err
+				return "", err
 			}
-			free <- t
-			next++
 			if cfg.Progress != nil {
 				cfg.Progress(total.Hunts)
 			}
 			if cfg.TargetError > 0 && halfWidth(total) <= cfg.TargetError {
-				stopped = StopTargetError
-				break merge
+				return StopTargetError, nil
 			}
-		}
+			return "", nil
+		})
+	if err != nil {
+		return nil, err
 	}
-	finish()
 	return &Result{Tally: total, Hunts: total.Hunts, Stopped: stopped, Elapsed: time.Since(start), Workers: workers}, nil
 }
 
