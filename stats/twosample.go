@@ -97,3 +97,45 @@ func MeanDiff(sum1, sumSq1 float64, n1 int64, sum2, sumSq2 float64, n2 int64, co
 	d := m2 - m1
 	return Estimate{Value: d, Low: d - half, High: d + half, Conf: conf, N: min(n1, n2)}
 }
+
+// VarianceReduction estimates how much pairing shrank the variance of a
+// difference of two win rates, from the four counts of paired outcomes:
+// both won, only A, only B, neither. It is (Var A + Var B) / Var(A - B)
+// per hunt, with pA = (both+onlyA)/n, pB = (both+onlyB)/n and
+// Var(A - B) = (onlyA+onlyB)/n - (pB-pA)²; the interval comes from the
+// delta method on its logarithm under the multinomial law of the four
+// counts. ok is false when no hunt went differently (Var(A - B) = 0):
+// there is nothing to estimate.
+func VarianceReduction(both, onlyA, onlyB, neither int64, conf float64) (e Estimate, ok bool) {
+	n := both + onlyA + onlyB + neither
+	if n <= 0 {
+		return Estimate{}, false
+	}
+	nf := float64(n)
+	p := [4]float64{float64(both) / nf, float64(onlyA) / nf, float64(onlyB) / nf, float64(neither) / nf}
+	pa, pb := p[0]+p[1], p[0]+p[2]
+	indep := pa*(1-pa) + pb*(1-pb)
+	d := p[2] - p[1]
+	paired := p[1] + p[2] - d*d
+	if paired <= 0 || indep <= 0 {
+		return Estimate{N: n, Conf: conf}, false
+	}
+	vr := indep / paired
+	// Gradient of log VR = log indep - log paired in the cell proportions.
+	dI := [4]float64{2 - 2*pa - 2*pb, 1 - 2*pa, 1 - 2*pb, 0}
+	dP := [4]float64{0, 1 + 2*d, 1 - 2*d, 0}
+	var g [4]float64
+	var gp, gg float64
+	for k := range g {
+		g[k] = dI[k]/indep - dP[k]/paired
+		gp += g[k] * p[k]
+		gg += g[k] * g[k] * p[k]
+	}
+	sd := math.Sqrt(math.Max(gg-gp*gp, 0) / nf)
+	zz := z(conf)
+	e = Estimate{Value: vr, Low: vr * math.Exp(-zz*sd), High: vr * math.Exp(zz*sd), Conf: conf, N: n}
+	if onlyA+onlyB < 10 {
+		e.Warnings = append(e.Warnings, "fewer than 10 discordant pairs: the interval is approximate")
+	}
+	return e, true
+}

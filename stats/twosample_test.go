@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -69,5 +70,60 @@ func TestMeanDiff(t *testing.T) {
 	half := 1.959964 * 0.957427
 	if math.Abs(e.Value-1.5) > 1e-12 || math.Abs(e.Low-(1.5-half)) > 1e-5 || math.Abs(e.High-(1.5+half)) > 1e-5 || e.N != 4 {
 		t.Errorf("MeanDiff = %+v, want 1.5 ± %.6f, n 4", e, half)
+	}
+}
+
+func TestVarianceReductionValue(t *testing.T) {
+	// 450 both, 80 only A, 30 only B, 440 neither of 1000: pA = 0.53,
+	// pB = 0.48, Var A + Var B = 0.4987, Var(A-B) = 0.11 - 0.05² = 0.1075.
+	e, ok := VarianceReduction(450, 80, 30, 440, 0.95)
+	if want := 0.4987 / 0.1075; !ok || math.Abs(e.Value-want) > 1e-12 || e.N != 1000 {
+		t.Fatalf("got %+v %v, want %v", e, ok, want)
+	}
+	if !(e.Low < e.Value && e.Value < e.High) || len(e.Warnings) != 0 {
+		t.Fatalf("interval %+v", e)
+	}
+	if _, ok := VarianceReduction(500, 0, 0, 500, 0.95); ok {
+		t.Fatal("no discordant hunt: nothing to estimate")
+	}
+	if _, ok := VarianceReduction(0, 0, 0, 0, 0.95); ok {
+		t.Fatal("no hunts: nothing to estimate")
+	}
+	if e, ok := VarianceReduction(995, 3, 1, 1, 0.95); !ok || len(e.Warnings) == 0 {
+		t.Fatalf("4 discordant pairs: %+v, want a warning", e)
+	}
+}
+
+// TestVarianceReductionCoverage draws the four counts from a known
+// multinomial law many times and checks that the 95% interval covers the
+// true ratio about 95% of the time: within 4 standard errors of the
+// coverage estimate, plus 1% for the delta method's approximation.
+func TestVarianceReductionCoverage(t *testing.T) {
+	probs := [4]float64{0.45, 0.08, 0.03, 0.44}
+	pa, pb, d := probs[0]+probs[1], probs[0]+probs[2], probs[2]-probs[1]
+	truth := (pa*(1-pa) + pb*(1-pb)) / (probs[1] + probs[2] - d*d)
+	const reps, n = 2000, 2000
+	r := rand.New(rand.NewPCG(7, 11))
+	covered := 0
+	for range reps {
+		var c [4]int64
+		for range n {
+			u, k := r.Float64(), 0
+			for k < 3 && u >= probs[k] {
+				u -= probs[k]
+				k++
+			}
+			c[k]++
+		}
+		e, ok := VarianceReduction(c[0], c[1], c[2], c[3], 0.95)
+		if ok && e.Low <= truth && truth <= e.High {
+			covered++
+		}
+	}
+	got := float64(covered) / reps
+	t.Logf("coverage %.4f", got)
+	se := math.Sqrt(0.95 * 0.05 / reps)
+	if math.Abs(got-0.95) > 4*se+0.01 {
+		t.Errorf("coverage %.3f over %d draws, want 0.95 ± %.3f", got, reps, 4*se+0.01)
 	}
 }

@@ -59,7 +59,8 @@ the change from A to B: the Pack win rate's paired difference with its 95%
 interval and the exact McNemar test on the hunts only one design won, the
 paired differences of the Pack's WNDs taken and of the hunt's length, and
 the variance reduction the pairing achieved over two independent runs,
-measured from the same hunts (Var(A) + Var(B) over Var(A - B)), beside
+measured from the same hunts (Var(A) + Var(B) over Var(A - B)) with its
+95% interval (the delta method on the four counts of paired outcomes), beside
 the most any pairing could achieve for win rates that far apart (a change
 that turns many hunts leaves that many discordant pairs, however well the
 hunts are matched). Each kind of randomness has its own stream and every
@@ -80,35 +81,52 @@ design, B is A with the -set overrides.`,
 
 // Comparison is what compare reports (its JSON form).
 type Comparison struct {
-	A                 string         `json:"a"`
-	B                 string         `json:"b"`
-	Overrides         []string       `json:"overrides"`
-	Hunts             int64          `json:"hunts"`
-	Seed              uint64         `json:"seed"`
-	PackAI            string         `json:"pack_ai"`
-	WinA              stats.Interval `json:"win_a"`
-	WinB              stats.Interval `json:"win_b"`
-	WinDiff           stats.Interval `json:"win_diff"` // B - A, paired
-	OnlyA             int64          `json:"only_a"`   // hunts only A's Pack won
-	OnlyB             int64          `json:"only_b"`
-	McNemarP          float64        `json:"mcnemar_p"`
-	WoundsDiff        stats.Interval `json:"wounds_diff"` // Pack WNDs taken, B - A, paired
-	RoundsDiff        stats.Interval `json:"rounds_diff"` // hunt length in Rounds, B - A, paired
-	VarianceReduction float64        `json:"variance_reduction"`
+	A          string         `json:"a"`
+	B          string         `json:"b"`
+	Overrides  []string       `json:"overrides"`
+	Hunts      int64          `json:"hunts"`
+	Seed       uint64         `json:"seed"`
+	PackAI     string         `json:"pack_ai"`
+	WinA       stats.Interval `json:"win_a"`
+	WinB       stats.Interval `json:"win_b"`
+	WinDiff    stats.Interval `json:"win_diff"` // B - A, paired
+	OnlyA      int64          `json:"only_a"`   // hunts only A's Pack won
+	OnlyB      int64          `json:"only_b"`
+	McNemarP   float64        `json:"mcnemar_p"`
+	WoundsDiff stats.Interval `json:"wounds_diff"` // Pack WNDs taken, B - A, paired
+	RoundsDiff stats.Interval `json:"rounds_diff"` // hunt length in Rounds, B - A, paired
+	// Var(A) + Var(B) over Var(A - B) of the win rates, measured on these
+	// hunts, with its interval; absent when no hunt went differently.
+	VarianceReduction *stats.Interval `json:"variance_reduction,omitempty"`
 	// The largest reduction any pairing could give for win rates this far
 	// apart (0: no limit, the rates are equal).
 	VarianceReductionCeiling float64 `json:"variance_reduction_ceiling"`
 }
 
+// times formats a ratio to three significant figures: 2.04, 10.1, 834.
+func times(v float64) string {
+	switch {
+	case v >= 99.5:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 9.95:
+		return fmt.Sprintf("%.1f", v)
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
 // varianceText says what the pairing achieved and, for scale, the most any
 // pairing could: even a perfect one must leave every hunt the change turns.
 func (c Comparison) varianceText() string {
-	if c.VarianceReduction <= 0 {
+	v := c.VarianceReduction
+	if v == nil {
 		return "none measurable: no hunt went differently"
 	}
-	s := fmt.Sprintf("%.1fx over independent seeds (measured on these hunts)", c.VarianceReduction)
+	s := fmt.Sprintf("%sx [%sx, %sx] over independent seeds (measured on these hunts, n=%d)", times(v.Estimate), times(v.Low), times(v.High), v.N)
+	for _, w := range v.Warnings {
+		s += "; " + w
+	}
 	if c.VarianceReductionCeiling > 0 {
-		s += fmt.Sprintf("; a change this size allows at most %.1fx", c.VarianceReductionCeiling)
+		s += fmt.Sprintf("; a change this size allows at most %sx", times(c.VarianceReductionCeiling))
 	}
 	return s
 }
@@ -251,15 +269,12 @@ func comparison(r *batch.PairedResult, a, b string, set []string, seed uint64, t
 	// Variance of the win-rate difference per hunt: independent runs
 	// would add the two variances; paired, it is the variance of the
 	// per-hunt difference, which only the discordant hunts feed.
-	nf := float64(n)
+	if vr, ok := stats.VarianceReduction(p.Both, p.OnlyA, p.OnlyB, p.Neither, conf); ok {
+		iv := stats.FromEstimate(vr)
+		c.VarianceReduction = &iv
+	}
 	pa, pb := winA.Value, winB.Value
 	indep := pa*(1-pa) + pb*(1-pb)
-	disc := float64(p.OnlyA+p.OnlyB) / nf
-	mean := float64(p.OnlyB-p.OnlyA) / nf
-	paired := disc - mean*mean
-	if paired > 0 {
-		c.VarianceReduction = indep / paired
-	}
 	// With the win rates fixed, the per-hunt difference has the least
 	// variance when every discordant hunt goes the same way: |Δ| - Δ².
 	if d := math.Abs(pb - pa); d > 0 && d < 1 {
