@@ -85,6 +85,7 @@ type Comparison struct {
 	B          string         `json:"b"`
 	Overrides  []string       `json:"overrides"`
 	Hunts      int64          `json:"hunts"`
+	Stopped    string         `json:"stopped"` // "hunts", or "interrupted" (Ctrl-C): hunts is then those played
 	Seed       uint64         `json:"seed"`
 	PackAI     string         `json:"pack_ai"`
 	WinA       stats.Interval `json:"win_a"`
@@ -101,6 +102,14 @@ type Comparison struct {
 	// The largest reduction any pairing could give for win rates this far
 	// apart (0: no limit, the rates are equal).
 	VarianceReductionCeiling float64 `json:"variance_reduction_ceiling"`
+}
+
+// stopNote marks an interrupted run.
+func stopNote(stopped string) string {
+	if stopped == batch.StopInterrupted {
+		return " (interrupted)"
+	}
+	return ""
 }
 
 // times formats a ratio to three significant figures: 2.04, 10.1, 834.
@@ -188,6 +197,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return err
 	}
 	c := comparison(r, label(sa.sc, nil), label(sb.sc, o.set), o.set, o.seed, tier.Name)
+	c.Stopped = r.Stopped
 	printComparison(stdout, c)
 	if o.json != "" {
 		data, err := json.MarshalIndent(c, "", "  ")
@@ -215,7 +225,7 @@ func comparisonHTML(c Comparison, o compareOpts) *reports.HTMLPage {
 	return &reports.HTMLPage{
 		Title: "Compare: " + c.A + " and " + c.B,
 		Config: [][2]string{{"A", c.A}, {"B", c.B}, {"Pack", o.pack}, {"Scenario", o.scenario}, {"Pack AI", c.PackAI},
-			{"Objective", orDash(o.objective)}, {"Seed", fmt.Sprint(c.Seed)}, {"Hunts", fmt.Sprintf("%d in each design, the same hunts", c.Hunts)}},
+			{"Objective", orDash(o.objective)}, {"Seed", fmt.Sprint(c.Seed)}, {"Hunts", fmt.Sprintf("%d in each design, the same hunts%s", c.Hunts, stopNote(c.Stopped))}},
 		Sections: []reports.HTMLSection{{
 			Heading: "Paired comparison",
 			Text:    []string{"Both designs play the same hunts (common random numbers); intervals are 95%."},
@@ -287,7 +297,7 @@ func printComparison(w io.Writer, c Comparison) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "A\t%s\n", c.A)
 	fmt.Fprintf(tw, "B\t%s\n", c.B)
-	fmt.Fprintf(tw, "Hunts\t%d in each, the same hunts (seed %d), Pack AI %s\n", c.Hunts, c.Seed, c.PackAI)
+	fmt.Fprintf(tw, "Hunts\t%d in each, the same hunts (seed %d), Pack AI %s%s\n", c.Hunts, c.Seed, c.PackAI, stopNote(c.Stopped))
 	fmt.Fprintf(tw, "Pack wins A\t%s\n", c.WinA.Percent())
 	fmt.Fprintf(tw, "Pack wins B\t%s\n", c.WinB.Percent())
 	fmt.Fprintf(tw, "Change B - A\t%s (paired); only A won %d hunts, only B %d; McNemar p = %.3g\n",
