@@ -23,8 +23,7 @@ type compareOpts struct {
 	hunts     int64
 	seed      uint64
 	workers   int
-	packAI    string
-	look      lookaheadFlags
+	policy    policyFlags
 	objective string
 	json      string
 	html      string
@@ -39,8 +38,7 @@ func (o *compareOpts) flags(fs *flag.FlagSet) {
 	fs.Int64Var(&o.hunts, "hunts", 100000, "hunts, each played in both designs")
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in both designs")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	fs.StringVar(&o.packAI, "pack-ai", "basic", "the Pack's policy tier")
-	o.look.register(fs)
+	o.policy.register(fs, false)
 	fs.StringVar(&o.objective, "objective", "", "play both designs with this Objective")
 	fs.StringVar(&o.json, "json", "", "write the comparison as JSON to this file")
 	fs.StringVar(&o.html, "html", "", "write the comparison as one self-contained HTML page to this file")
@@ -159,7 +157,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	case o.workers < 0:
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
-	tier, err := tierNamed(o.packAI, o.look)
+	tier, err := o.policy.tier()
 	if err != nil {
 		return err
 	}

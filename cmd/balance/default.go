@@ -22,8 +22,7 @@ type analyzeOpts struct {
 	seed    uint64
 	workers int
 	quiet   bool
-	packAI  string
-	look    lookaheadFlags
+	policy  policyFlags
 	// skillHunts: hunts per tier of each skill trace; -1: a fiftieth of hunts.
 	skillHunts int64
 }
@@ -35,8 +34,7 @@ func (o *analyzeOpts) flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
-	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, packAIUsage(false))
-	o.look.register(fs)
+	o.policy.register(fs, false)
 	fs.Int64Var(&o.skillHunts, "skill-hunts", -1, "hunts per tier of each Adversary's skill trace (-1: a fiftieth of -hunts; 0: no skill trace)")
 }
 
@@ -81,7 +79,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if o.skillHunts == -1 {
 		o.skillHunts = max(o.hunts/50, 1)
 	}
-	tier, err := tierNamed(o.packAI, o.look)
+	tier, err := o.policy.tier()
 	if err != nil {
 		return err
 	}
@@ -126,7 +124,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			return stop(res.Hunts)
 		}
 		if o.skillHunts > 0 {
-			tiers, err := o.look.tiers()
+			tiers, err := o.policy.look.tiers()
 			if err != nil {
 				return err
 			}

@@ -100,8 +100,7 @@ type baselineOpts struct {
 	hunts     int64
 	seed      uint64
 	workers   int
-	packAI    string
-	look      lookaheadFlags
+	policy    policyFlags
 	objective string
 	out       string
 	quiet     bool
@@ -164,8 +163,7 @@ func (o *baselineOpts) flags(fs *flag.FlagSet) {
 	fs.Int64Var(&o.hunts, "hunts", 100000, "hunts to play")
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, "the Pack's policy tier")
-	o.look.register(fs)
+	o.policy.register(fs, false)
 	fs.StringVar(&o.objective, "objective", "", "play with this Objective")
 	fs.StringVar(&o.out, "out", "", "the baseline file to write (required)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
@@ -213,7 +211,7 @@ func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err := checkFileWritable("-out", o.out); err != nil {
 		return err
 	}
-	tier, err := tierNamed(o.packAI, o.look)
+	tier, err := o.policy.tier()
 	if err != nil {
 		return err
 	}

@@ -46,8 +46,7 @@ type runOpts struct {
 	shards      int
 	shard       int
 	tally       string
-	packAI      string
-	look        lookaheadFlags
+	policy      policyFlags
 }
 
 func (o *runOpts) flags(fs *flag.FlagSet) {
@@ -66,8 +65,7 @@ func (o *runOpts) flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.shards, "shards", 1, "split the run's hunts into this many shards (with -shard and -tally)")
 	fs.IntVar(&o.shard, "shard", 0, "which shard to run, 0..shards-1")
 	fs.StringVar(&o.tally, "tally", "", "write this shard's tally to FILE, for 'balance merge'")
-	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, packAIUsage(true))
-	o.look.register(fs)
+	o.policy.register(fs, true)
 }
 
 func init() {
@@ -252,10 +250,10 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	case int64(o.shards) > o.hunts:
 		return usagef("-shards %d: more shards than hunts (%d)", o.shards, o.hunts)
 	}
-	if o.packAI == packAIAll {
+	if o.policy.name == packAIAll {
 		return skillFromRun(ctx, stdout, stderr, &o)
 	}
-	tier, err := tierNamed(o.packAI, o.look)
+	tier, err := o.policy.tier()
 	if err != nil {
 		return err
 	}

@@ -21,8 +21,7 @@ type sensitivityOpts struct {
 	hunts     int64
 	seed      uint64
 	workers   int
-	packAI    string
-	look      lookaheadFlags
+	policy    policyFlags
 	objective string
 	out       string
 	quiet     bool
@@ -35,8 +34,7 @@ func (o *sensitivityOpts) flags(fs *flag.FlagSet) {
 	fs.Int64Var(&o.hunts, "hunts", 20000, "hunts, each played by the base design and every variant")
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in every design")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, "the Pack's policy tier")
-	o.look.register(fs)
+	o.policy.register(fs, false)
 	fs.StringVar(&o.objective, "objective", "", "play every design with this Objective")
 	fs.StringVar(&o.out, "out", "", "write the report (sensitivity.md, .json, .csv and the tornado chart as PNG and SVG) to this directory")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
@@ -108,7 +106,7 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	case o.workers < 0:
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
-	tier, err := tierNamed(o.packAI, o.look)
+	tier, err := o.policy.tier()
 	if err != nil {
 		return err
 	}

@@ -34,6 +34,23 @@ func (l *lookaheadFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&l.horizon, "lookahead-horizon", ai.DefaultLookaheadHorizon, "Rounds each lookahead rollout plays ahead (0: to the end of the hunt)")
 }
 
+// policyFlags are -pack-ai with the lookahead's settings: the Pack's
+// policy tier of a command that plays hunts.
+type policyFlags struct {
+	name string
+	look lookaheadFlags
+}
+
+// register adds -pack-ai (all: it also takes "all", every tier) and the
+// lookahead flags.
+func (p *policyFlags) register(fs *flag.FlagSet, all bool) {
+	fs.StringVar(&p.name, "pack-ai", batch.DefaultPackAI, packAIUsage(all))
+	p.look.register(fs)
+}
+
+// tier resolves the flags (see tierNamed).
+func (p policyFlags) tier() (ai.Tier, error) { return tierNamed(p.name, p.look) }
+
 // maxHorizon bounds -lookahead-horizon: far beyond any hunt's length.
 const maxHorizon = 1000
 
@@ -264,5 +281,5 @@ func skillFromRun(ctx context.Context, stdout, stderr io.Writer, o *runOpts) err
 		return usagef("-pack-ai all does not take -cpuprofile or -memprofile: profile one tier with -pack-ai NAME")
 	}
 	return skill(ctx, stdout, stderr, &skillOpts{game: o.game, hunts: o.hunts, seed: o.seed, workers: o.workers,
-		targetError: o.targetError, out: o.out, json: o.json, quiet: o.quiet, set: o.set, objective: o.objective, look: o.look})
+		targetError: o.targetError, out: o.out, json: o.json, quiet: o.quiet, set: o.set, objective: o.objective, look: o.policy.look})
 }

@@ -26,8 +26,7 @@ type sweepOpts struct {
 	hunts     int64
 	seed      uint64
 	workers   int
-	packAI    string
-	look      lookaheadFlags
+	policy    policyFlags
 	objective string
 	out       string
 	quiet     bool
@@ -40,8 +39,7 @@ func (o *sweepOpts) flags(fs *flag.FlagSet) {
 	fs.Int64Var(&o.hunts, "hunts", 20000, "hunts per point, the same hunts at every point")
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) at every point")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, "the Pack's policy tier")
-	o.look.register(fs)
+	o.policy.register(fs, false)
 	fs.StringVar(&o.objective, "objective", "", "play every point with this Objective")
 	fs.StringVar(&o.out, "out", "", "write the report (sweep.md, sweep.json, sweep.csv, and the plots sweep_win, sweep_length, sweep_wounds as PNG and SVG) to this directory")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
@@ -190,7 +188,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	case o.workers < 0:
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
-	tier, err := tierNamed(o.packAI, o.look)
+	tier, err := o.policy.tier()
 	if err != nil {
 		return err
 	}

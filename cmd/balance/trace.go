@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"balance/ai"
-	"balance/batch"
 	"balance/sim"
 	"balance/sim/dice"
 )
@@ -20,8 +19,7 @@ type traceOpts struct {
 	seed      uint64
 	hunt      uint64
 	objective string
-	packAI    string
-	look      lookaheadFlags
+	policy    policyFlags
 }
 
 func (o *traceOpts) flags(fs *flag.FlagSet) {
@@ -29,8 +27,7 @@ func (o *traceOpts) flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
 	fs.Uint64Var(&o.hunt, "hunt", 0, "hunt index within the run (hunt I of seed S is the hunt a batch run plays for index I)")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective (its slug, or random), as run does")
-	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, packAIUsage(false))
-	o.look.register(fs)
+	o.policy.register(fs, false)
 }
 
 func init() {
@@ -65,7 +62,7 @@ func runTrace(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
-	tier, err := tierNamed(o.packAI, o.look)
+	tier, err := o.policy.tier()
 	if err != nil {
 		return err
 	}

@@ -24,8 +24,7 @@ type tuneOpts struct {
 	hunts     int64
 	seed      uint64
 	workers   int
-	packAI    string
-	look      lookaheadFlags
+	policy    policyFlags
 	objective string
 	out       string
 	quiet     bool
@@ -39,8 +38,7 @@ func (o *tuneOpts) flags(fs *flag.FlagSet) {
 	fs.Int64Var(&o.hunts, "hunts", 20000, "hunts per value, the same hunts at every value")
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
 	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	fs.StringVar(&o.packAI, "pack-ai", batch.DefaultPackAI, "the Pack's policy tier")
-	o.look.register(fs)
+	o.policy.register(fs, false)
 	fs.StringVar(&o.objective, "objective", "", "play with this Objective")
 	fs.StringVar(&o.out, "out", "", "write the sweep behind the answer (sweep.md, .json, .csv, plots) to this directory")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
@@ -196,7 +194,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	case o.workers < 0:
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
-	tier, err := tierNamed(o.packAI, o.look)
+	tier, err := o.policy.tier()
 	if err != nil {
 		return err
 	}
