@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"math/bits"
+
 	"balance/sim"
 	"balance/sim/geom"
 )
@@ -135,8 +137,8 @@ func exitPoint(h *sim.Hunt, i int) geom.Vec {
 			continue
 		}
 		clear := true
-		for o := 0; o < int(h.N); o++ {
-			if h.M[o].Alive() && h.Hostile(i, o) && geom.SegmentCircle(m.Pos, q, h.M[o].Pos, h.M[o].R+m.R) {
+		for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+			if o := bits.TrailingZeros16(bs); geom.SegmentCircle(m.Pos, q, h.M[o].Pos, h.M[o].R+m.R) {
 				clear = false
 				break
 			}
@@ -169,10 +171,8 @@ func (Baseline) target(h *sim.Hunt, i int) int {
 		}
 	}
 	best, bd := -1, float32(1e9)
-	for k := int(h.NPack); k < int(h.N); k++ {
-		if !h.M[k].Alive() {
-			continue
-		}
+	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+		k := bits.TrailingZeros16(bs)
 		d := h.Edge(i, k)
 		if !h.IsAdversary(k) {
 			d += 3

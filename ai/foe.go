@@ -4,6 +4,8 @@
 package ai
 
 import (
+	"math/bits"
+
 	"balance/sim"
 	"balance/sim/geom"
 )
@@ -153,9 +155,9 @@ func (t *treeRun) attack(act *sim.CardAction, why string) bool {
 	n := 0
 	if act.Targets == sim.TargetOne {
 		// One target: only the preferred models need a Line of Sight test.
-		for k := 0; k < int(h.N); k++ {
+		for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
 			// InReach refuses its own side and the fallen: skip the call.
-			if h.M[k].Alive() && h.Hostile(i, k) && h.InReach(i, k, act) {
+			if k := bits.TrailingZeros16(bs); h.InReach(i, k, act) {
 				cands[n] = int8(k)
 				n++
 			}
@@ -169,8 +171,8 @@ func (t *treeRun) attack(act *sim.CardAction, why string) bool {
 		h.PerformCard(i, act, aff[:1])
 		return true
 	}
-	for k := 0; k < int(h.N); k++ {
-		if h.M[k].Alive() && h.Hostile(i, k) && h.CanTarget(i, k, act) {
+	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+		if k := bits.TrailingZeros16(bs); h.CanTarget(i, k, act) {
 			cands[n] = int8(k)
 			n++
 		}
@@ -232,11 +234,9 @@ func (t *treeRun) aggress() bool {
 func (t *treeRun) reposition() bool {
 	h, i := t.h, t.i
 	near := float32(1e9)
-	for k := 0; k < int(h.N); k++ {
-		if k != i && h.M[k].Alive() && !h.Hostile(i, k) {
-			if d := h.Edge(i, k); d < near {
-				near = d
-			}
+	for bs := h.Friends(i); bs != 0; bs &= bs - 1 {
+		if d := h.Edge(i, bits.TrailingZeros16(bs)); d < near {
+			near = d
 		}
 	}
 	if near > 1e8 || near <= 5 {
@@ -254,11 +254,8 @@ func (t *treeRun) retreat() bool {
 	h, i := t.h, t.i
 	var sum geom.Vec
 	n := 0
-	for k := 0; k < int(h.N); k++ {
-		if !h.M[k].Alive() || !h.Hostile(i, k) {
-			continue
-		}
-		if h.Within(i, k, h.MeleeReach(k)) && h.LOS(k, i) {
+	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+		if k := bits.TrailingZeros16(bs); h.Within(i, k, h.MeleeReach(k)) && h.LOS(k, i) {
 			sum = sum.Add(h.M[k].Pos)
 			n++
 		}
@@ -342,9 +339,10 @@ func (t *treeRun) move(goal geom.Vec, stop int, _ bool) {
 // Hostile model (skipping Hidden ones when eligible is set).
 func nearestHostile(h *sim.Hunt, i int, eligible bool) float32 {
 	best := float32(1e9)
-	for k := 0; k < int(h.N); k++ {
+	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+		k := bits.TrailingZeros16(bs)
 		m := &h.M[k]
-		if !m.Alive() || !h.Hostile(i, k) || !h.Targetable(k) || (eligible && m.Conds.Has(sim.Hidden)) {
+		if !h.Targetable(k) || (eligible && m.Conds.Has(sim.Hidden)) {
 			continue
 		}
 		if d := h.Edge(i, k); d < best {
@@ -361,9 +359,10 @@ func target(h *sim.Hunt, i int, tree sim.Tree) int {
 	var cands [sim.MaxModels]int8
 	n := 0
 	closest, cd := -1, float32(1e9)
-	for k := 0; k < int(h.N); k++ {
+	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+		k := bits.TrailingZeros16(bs)
 		m := &h.M[k]
-		if !m.Alive() || !h.Hostile(i, k) || !h.Targetable(k) || m.Conds.Has(sim.Hidden) {
+		if !h.Targetable(k) || m.Conds.Has(sim.Hidden) {
 			continue
 		}
 		d := h.Edge(i, k)

@@ -541,7 +541,7 @@ func (h *Hunt) Flee(i int) bool {
 	}
 	if res.OK() {
 		m := &h.M[i]
-		m.State = Fled
+		h.SetState(i, Fled)
 		m.Conds = 0
 		if i < int(h.NPack) {
 			h.Rec.FledAt[i] = uint16(h.Now())

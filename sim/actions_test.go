@@ -230,7 +230,7 @@ func TestShootingAmmoAndReload(t *testing.T) {
 // Move: up to SPD; a Move toward a Hostile model stops at base contact.
 func TestMoveEffect(t *testing.T) {
 	h := actionHunt(1)
-	h.M[1].State = Dead
+	h.SetState(1, Dead)
 	if d := h.Move(0, geom.V(2, 6), -1, 0); !near(d, 5, 1e-3) || !near(h.M[0].Pos.X, 7, 1e-3) {
 		t.Fatalf("Move of SPD 5 toward a far goal went %v to %v", d, h.M[0].Pos)
 	}
@@ -253,7 +253,7 @@ func TestCoverGroundEffect(t *testing.T) {
 	moved, stayed := 0, 0
 	for seed := uint64(1); seed <= 200; seed++ {
 		h := actionHunt(seed)
-		h.M[1].State = Dead
+		h.SetState(1, Dead)
 		l := traced(h)
 		d := h.CoverGround(0, geom.V(0.7, 6), -1)
 		ch := l.of(EvCheck)

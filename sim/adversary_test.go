@@ -335,11 +335,11 @@ func TestCeruleanFlameTriangle(t *testing.T) {
 	if got := h.Affected(a0, act, nil, nil); len(got) != 2 || got[0] != 0 || got[1] != 2 {
 		t.Fatalf("Cerulean Flame affects %v, want models 0 and 2", got)
 	}
-	h.M[a0+2].State = sim.Dead
+	h.SetState(a0+2, sim.Dead)
 	if got := h.Affected(a0, act, nil, nil); len(got) != 1 || got[0] != 2 {
 		t.Fatalf("with two Praetorians Cerulean Flame affects %v, want the model on their segment (2)", got)
 	}
-	h.M[a0+1].State = sim.Dead
+	h.SetState(a0+1, sim.Dead)
 	if got := h.Affected(a0, act, nil, nil); len(got) != 0 {
 		t.Fatalf("a lone Praetorian's Cerulean Flame affects %v", got)
 	}

@@ -202,7 +202,7 @@ func (h *Hunt) wound(i, w int, card int8, cause Cond) {
 // kill removes model i from the hunt.
 func (h *Hunt) kill(i int, card int8) {
 	m := &h.M[i]
-	m.State = Dead
+	h.SetState(i, Dead)
 	m.WND = 0
 	m.Conds = 0
 	if h.Obj.NTok > 0 {

@@ -64,6 +64,36 @@ type Model struct {
 	usedCrit  uint16 // abilities used this Turn
 }
 
+// SetState sets model i's State (Active, Dead or Fled). State is only
+// ever changed through it.
+func (h *Hunt) SetState(i int, s uint8) {
+	h.M[i].State = s
+	if s == Active {
+		h.live |= 1 << i
+	} else {
+		h.live &^= 1 << i
+	}
+}
+
+// bit returns model k's bit in a model mask (none for k < 0).
+func bit(k int) uint16 {
+	if k < 0 {
+		return 0
+	}
+	return 1 << k
+}
+
+// activeOf returns the bits of side s's Active models.
+func (h *Hunt) activeOf(s Side) uint16 { return h.live & h.sides[s] }
+
+// Hostiles returns a mask of the Active models Hostile to model i: bit k
+// for model k, lowest first (walk it with math/bits.TrailingZeros16).
+func (h *Hunt) Hostiles(i int) uint16 { return h.activeOf(h.M[i].Side ^ 1) }
+
+// Friends returns a mask of the Active models Friendly to model i, i
+// itself excluded.
+func (h *Hunt) Friends(i int) uint16 { return h.activeOf(h.M[i].Side) &^ bit(i) }
+
 // Alive reports whether the model is still on the board.
 func (m *Model) Alive() bool { return m.State == Active }
 
@@ -118,6 +148,11 @@ type Hunt struct {
 	NPack uint8 // Pack models are M[0:NPack]
 	Adv0  uint8 // first Adversary model
 	NAdv  uint8 // Adversary models are M[Adv0:Adv0+NAdv]
+	// live has bit k set while M[k] is Active (SetState keeps it);
+	// sides[s] has the bits of side s's models. Loops over the models
+	// that matter walk these bits.
+	live  uint16
+	sides [2]uint16
 	M     [MaxModels]Model
 
 	AdvClock  uint8
@@ -241,6 +276,10 @@ func (h *Hunt) Init(sc *Scenario) {
 		n++
 	}
 	h.N = uint8(n)
+	h.live = 1<<n - 1
+	for i := 0; i < n; i++ {
+		h.sides[h.M[i].Side] |= 1 << i
+	}
 	for i := 0; i < int(h.NPack); i++ {
 		h.M[i].reach = h.packReach(i)
 	}

@@ -322,7 +322,7 @@ func TestAssassinateTheVessel(t *testing.T) {
 	}
 	// The Vessel standing does not keep a hunt going once every Foe fell.
 	h2 := objHunt(t, "wandering-son", "assassinate-the-vessel", 2)
-	h2.M[h2.Adv0].State = sim.Dead
+	h2.SetState(int(h2.Adv0), sim.Dead)
 	h2.Tick = 10
 	h2.EndRoundForTest()
 	if h2.Rec.Outcome != sim.PackWon {

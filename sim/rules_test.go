@@ -534,7 +534,7 @@ func turnLog() (*[]string, scriptPack, scriptFoes) {
 func TestEligibilityFollowsPersonalClocks(t *testing.T) {
 	h := newHunt(newScenario(caz("A", wHand), caz("B", wHand), caz("C", wHand)), 3)
 	h.M[0].Clock, h.M[1].Clock, h.AdvClock = 1, 3, 2
-	h.M[2].State = Dead
+	h.SetState(2, Dead)
 	log, p, f := turnLog()
 	want := []map[string]bool{
 		{"P0": true},
@@ -726,9 +726,10 @@ func TestOutcomes(t *testing.T) {
 		sc := newScenario(caz("A", wHand), caz("B", wHand))
 		sc.Rules.RoundCap = c.roundCap
 		h := newHunt(sc, 1)
-		h.M[0].State, h.M[1].State = c.pack[0], c.pack[1]
+		h.SetState(0, c.pack[0])
+		h.SetState(1, c.pack[1])
 		if c.advDead {
-			h.M[h.Adv0].State = Dead
+			h.SetState(int(h.Adv0), Dead)
 		}
 		h.Round, h.Tick = uint16(c.round), 10
 		h.endRound()

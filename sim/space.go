@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"math/bits"
 
 	"balance/sim/geom"
 )
@@ -66,13 +67,8 @@ func (h *Hunt) lineClear(a, b int, p, q geom.Vec) bool {
 		}
 	}
 	seg := geom.NewSegment(p, q)
-	side := h.M[a].Side
-	ms := h.M[:h.N] // one bounds check for the loop
-	for k := range ms {
-		m := &ms[k]
-		if k == a || k == b || m.State != Active || m.Side == side {
-			continue
-		}
+	for bs := h.activeOf(h.M[a].Side^1) &^ bit(a) &^ bit(b); bs != 0; bs &= bs - 1 {
+		m := &h.M[bits.TrailingZeros16(bs)]
 		if seg.HitsCircle(m.Pos, m.R) {
 			return false
 		}
@@ -153,10 +149,8 @@ func (h *Hunt) Surrounded(i int) bool {
 	if h.Sc.Rules.SurroundedCountsSelf {
 		friendly = 1
 	}
-	for j := 0; j < int(h.N); j++ {
-		if j == i || h.M[j].State != Active {
-			continue
-		}
+	for bs := h.live &^ bit(i); bs != 0; bs &= bs - 1 {
+		j := bits.TrailingZeros16(bs)
 		if r := h.MeleeReach(j); r >= 0 && h.Within(i, j, r) {
 			if h.Hostile(i, j) {
 				hostile++
@@ -245,14 +239,11 @@ func (h *Hunt) freeAt(self int, p geom.Vec, r float32) bool {
 			}
 		}
 	}
-	ms := h.M[:h.N]
-	for k := range ms {
-		o := &ms[k]
-		if k != self && o.State == Active {
-			rr := r + o.R - geom.Eps
-			if p.Sub(o.Pos).Len2() < rr*rr {
-				return false
-			}
+	for bs := h.live &^ bit(self); bs != 0; bs &= bs - 1 {
+		o := &h.M[bits.TrailingZeros16(bs)]
+		rr := r + o.R - geom.Eps
+		if p.Sub(o.Pos).Len2() < rr*rr {
+			return false
 		}
 	}
 	return true
@@ -317,10 +308,8 @@ func (h *Hunt) shoveOverlaps(i int) {
 	n := 1
 	for q := 0; q < n && q < 2*MaxModels; q++ {
 		a := int(queue[q%MaxModels])
-		for k := 0; k < int(h.N); k++ {
-			if k == a || h.M[k].State != Active {
-				continue
-			}
+		for bs := h.live &^ bit(a); bs != 0; bs &= bs - 1 {
+			k := bits.TrailingZeros16(bs)
 			d := h.M[k].Pos.Sub(h.M[a].Pos)
 			rr := h.M[a].R + h.M[k].R - geom.Eps
 			if d.Len2() >= rr*rr {
@@ -424,7 +413,9 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		costly, danger = t&(Difficult|Dangerous) != 0, t&Dangerous != 0
 	}
 	impassable := mp.HasTerrain&Impassable != 0
-	side, r := m.Side, m.R
+	r := m.R
+	// The bases a move stops at: Hostile ones, and model stop's.
+	blockers := (h.activeOf(m.Side^1) | h.live&bit(stop)) &^ bit(i)
 	for iter := 0; iter < 12 && left > geom.Eps; iter++ {
 		wp := goal
 		if mp.Nav != nil {
@@ -437,12 +428,8 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		}
 		tMax := float32(1)
 		contact := false
-		ms := h.M[:h.N]
-		for k := range ms {
-			o := &ms[k]
-			if k == i || o.State != Active || (k != stop && o.Side == side) {
-				continue
-			}
+		for bs := blockers; bs != 0; bs &= bs - 1 {
+			o := &h.M[bits.TrailingZeros16(bs)]
 			if t, hit := geom.SweepCircle(pos, wp, r, o.Pos, o.R); hit && t < tMax {
 				tMax, contact = t, true
 			}
@@ -568,12 +555,8 @@ func (h *Hunt) ringSpot(i, t int, pos geom.Vec) (geom.Vec, bool) {
 	var dir [MaxModels]geom.Vec
 	var cosA [MaxModels]float32
 	n := 0
-	ms := h.M[:h.N]
-	for k := range ms {
-		o := &ms[k]
-		if k == i || k == t || o.State != Active {
-			continue
-		}
+	for bs := h.live &^ bit(i) &^ bit(t); bs != 0; bs &= bs - 1 {
+		o := &h.M[bits.TrailingZeros16(bs)]
 		v := o.Pos.Sub(c)
 		need := m.R + o.R + 2*geom.Eps
 		if lim := rc + need; v.Len2() >= lim*lim {
