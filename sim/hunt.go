@@ -469,23 +469,32 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	if np > 1 {
 		p.Order(h, h.elig[:np])
 	}
+	// The order: the Foes (the Adversary, then the Minions) and the Pack,
+	// or the Pack first after a won tie.
 	n := 0
-	addFoes := func() {
-		if advElig {
-			h.turns[n] = adversaryTurn
-			n++
-		}
-		n += copy(h.turns[n:], h.buf[:nf])
-	}
-	if !packFirst {
-		addFoes()
-	}
-	n += copy(h.turns[n:], h.elig[:np])
 	if packFirst {
-		addFoes()
+		n = h.queue(n, h.elig[:np])
+	}
+	if advElig {
+		h.turns[n] = adversaryTurn
+		n++
+	}
+	n = h.queue(n, h.buf[:nf])
+	if !packFirst {
+		n = h.queue(n, h.elig[:np])
 	}
 	h.nTurns = uint8(n)
 	h.runTurns(p, f, 0)
+}
+
+// queue appends models to the Tick's order of Turns at position n and
+// returns the new length (a loop: these lists are a few models long).
+func (h *Hunt) queue(n int, models []int8) int {
+	for _, i := range models {
+		h.turns[n] = i
+		n++
+	}
+	return n
 }
 
 // adversaryTurn marks the Adversary's Turn in a Tick's order of Turns.
