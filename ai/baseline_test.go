@@ -329,3 +329,35 @@ func advLeft(h *sim.Hunt) int {
 	}
 	return n
 }
+
+// TestBaselineTargetsHostilesOnly: the Prisoner stands among the Foes'
+// models but is Friendly to the Pack; the baseline never picks it as the
+// target of an Attack, however close it is.
+func TestBaselineTargetsHostilesOnly(t *testing.T) {
+	dataOnce.Do(func() { data, dataErr = configs.LoadEmbedded() })
+	if dataErr != nil {
+		t.Fatal(dataErr)
+	}
+	sc, err := data.CompileWith("wandering-son", "duo", configs.DefaultScenario, "save-the-prisoner")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tmpl sim.Hunt
+	tmpl.Init(sc)
+	h := new(sim.Hunt)
+	for seed := uint64(1); seed <= 20; seed++ {
+		h.Reset(&tmpl, seed, 0)
+		p := int(h.Obj.Prisoner)
+		if p < 0 {
+			t.Fatal("save-the-prisoner: no Prisoner model")
+		}
+		// The Pack's first model touches the Prisoner; the Son is far off.
+		h.M[p].Pos = geom.V(12, 12)
+		h.M[0].Pos = geom.V(12, 12-h.M[p].R-h.M[0].R-0.01)
+		h.M[h.Adv0].Pos = geom.V(3, 21)
+		tg := NewBaseline().target(h, 0)
+		if tg < 0 || !h.Hostile(0, tg) {
+			t.Fatalf("seed %d: target %d, want a Hostile model (the Prisoner is %d)", seed, tg, p)
+		}
+	}
+}
