@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# instructions.sh: count the machine instructions one default hunt executes,
+# with valgrind's cachegrind. Unlike ns/op, the count does not drift with the
+# machine's load: the same binary and hunts give the same count, so a small
+# change in the rules core's cost shows up at once.
+#
+#   benchmarks/instructions.sh             # BenchmarkHunt, 20000 hunts
+#   benchmarks/instructions.sh -top 30     # and the 30 costliest functions
+#   N=5000 benchmarks/instructions.sh      # fewer hunts (quicker, coarser)
+#
+# It plays BenchmarkHunt under cachegrind and counts only the instructions
+# of the rules core and the AIs (packages balance/sim and balance/ai; the
+# Go runtime's timers and scheduler, busy under valgrind, are left out).
+# The one-off building of the exact Check tables is included, spread over
+# the N hunts (about 1,500 instructions per hunt at N = 20000).
+# Needs valgrind (Debian: apt-get install valgrind).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+top=0
+if [ "${1:-}" = "-top" ]; then
+	top="${2:?-top needs a number}"
+fi
+n="${N:-20000}"
+if ! command -v valgrind >/dev/null || ! command -v cg_annotate >/dev/null; then
+	echo "instructions.sh: needs valgrind and cg_annotate (apt-get install valgrind)" >&2
+	exit 2
+fi
+
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+go test -c -o "$dir/bench.test" .
+valgrind --tool=cachegrind --cache-sim=no --branch-sim=no \
+	--cachegrind-out-file="$dir/cg.out" \
+	"$dir/bench.test" -test.run XXX -test.bench 'BenchmarkHunt$' -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
+grep '^BenchmarkHunt' "$dir/bench.txt"
+
+# cg_annotate lists "COUNT (PCT%) FILE:FUNCTION" per function; the benchmark
+# binary plays the hunts N+1 times (once with b.N = 1 first).
+cg_annotate --threshold=0 "$dir/cg.out" 2>/dev/null |
+	awk -v n="$n" -v top="$top" '
+	/file:function/ { body = 1; next }
+	body && /:balance\/(sim|ai)/ {
+		c = $1; gsub(",", "", c)
+		f = $NF; sub(/.*:balance\//, "", f)
+		per[f] += c / (n + 1); total += c / (n + 1)
+	}
+	END {
+		printf "instructions/hunt %.0f (balance/sim and balance/ai, %d hunts)\n", total, n
+		if (top > 0) {
+			k = 0
+			for (f in per) names[++k] = f
+			# selection of the top entries (a few hundred functions)
+			for (i = 1; i <= top && i <= k; i++) {
+				b = i
+				for (j = i + 1; j <= k; j++) if (per[names[j]] > per[names[b]]) b = j
+				t = names[i]; names[i] = names[b]; names[b] = t
+				printf "%9.0f  %s\n", per[names[i]], names[i]
+			}
+		}
+	}'
