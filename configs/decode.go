@@ -40,6 +40,33 @@ func (d *decoder) fail(n *yaml.Node, field, suggest, format string, args ...any)
 	d.errs = append(d.errs, e)
 }
 
+// lastError returns the error recorded last, or nil.
+func (d *decoder) lastError() *Error {
+	if len(d.errs) == 0 {
+		return nil
+	}
+	e, _ := d.errs[len(d.errs)-1].(*Error)
+	return e
+}
+
+// errorOf returns the last error recorded about field, or nil.
+func (d *decoder) errorOf(field string) *Error {
+	for i := len(d.errs) - 1; i >= 0; i-- {
+		if e, ok := d.errs[i].(*Error); ok && e.Field == field {
+			return e
+		}
+	}
+	return nil
+}
+
+// holds reports whether n is written as the integer v, that is, whether v
+// was decoded from n without an error.
+func (d *decoder) holds(n *yaml.Node, v int) bool {
+	n = d.res(n)
+	var x int64
+	return n != nil && n.Kind == yaml.ScalarNode && n.Tag == "!!int" && n.Decode(&x) == nil && x == int64(v)
+}
+
 // err returns the errors found so far, joined, or nil.
 func (d *decoder) err() error { return errors.Join(d.errs...) }
 

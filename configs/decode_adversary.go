@@ -15,6 +15,7 @@ import (
 const (
 	maxPool     = 24
 	maxOpDepth  = 3
+	maxFoeWnd   = 200  // the most WNDs of a Foe or of a hit location
 	defaultBase = 50.0 // base diameter (mm) of an Adversary that gives none
 	minionBase  = 32.0 // base diameter (mm) of a Minion that gives none
 )
@@ -61,7 +62,7 @@ func (d *decoder) foeStats(n *yaml.Node, path string) (FoeStats, map[string]*yam
 		s.Ter = d.integer(v, at(path, "ter"), 0, 20)
 	}
 	if v, ok := m["wnd"]; ok {
-		s.Wnd = d.integer(v, at(path, "wnd"), 1, 200)
+		s.Wnd = d.integer(v, at(path, "wnd"), 1, maxFoeWnd)
 	}
 	return s, m
 }
@@ -121,12 +122,30 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 		}
 	}
 	if v, ok := m["hit_locations"]; ok {
-		a.HitLocations = d.hitLocations(v, "hit_locations", len(a.Models), ctx)
+		var badWnd []wndError
+		a.HitLocations, badWnd = d.hitLocations(v, "hit_locations", len(a.Models), ctx)
 		sum := 0
 		for _, h := range a.HitLocations {
 			sum += h.Wnd
 		}
-		if w, ok := statNodes["wnd"]; ok && len(a.HitLocations) > 0 && sum != a.Stats.Wnd && a.Stats.Wnd > 0 {
+		w, ok := statNodes["wnd"]
+		// The total is checked only when it and every location's wnd are
+		// sound: otherwise a mismatch would restate their errors.
+		total := ok && d.holds(w, a.Stats.Wnd)
+		switch {
+		case len(a.HitLocations) == 0:
+		case !total:
+			// The total is wrong: the sum of sound locations is the likely one.
+			if e := d.errorOf("stats.wnd"); ok && e != nil && e.Suggest == "" && len(badWnd) == 0 && sum <= maxFoeWnd {
+				e.Suggest = strconv.Itoa(sum)
+			}
+		case len(badWnd) == 1 && badWnd[0].e != nil && badWnd[0].e.Suggest == "":
+			// One location's wnd is wrong: the value that makes the total
+			// agree is the likely one.
+			if want := a.Stats.Wnd - (sum - a.HitLocations[badWnd[0].loc].Wnd); want >= 1 && want <= maxFoeWnd {
+				badWnd[0].e.Suggest = strconv.Itoa(want)
+			}
+		case len(badWnd) == 0 && sum != a.Stats.Wnd:
 			d.fail(d.res(w), "stats.wnd", strconv.Itoa(sum), "%d does not equal the sum of the hit locations' wnd (%d)", a.Stats.Wnd, sum)
 		}
 	}
@@ -269,13 +288,25 @@ func (d *decoder) minion(n *yaml.Node, path string) Minion {
 	return mi
 }
 
+// wndError is the error of a hit location's wnd.
+type wndError struct {
+	loc int
+	e   *Error
+}
+
 // hitLocations decodes the locations and checks that cards 2..10 are each
-// covered exactly once.
-func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx) []HitLocation {
+// covered exactly once. It also returns the errors of the locations' wnd,
+// so that the total can be checked only when they are sound.
+//
+// An uncovered card is reported with the location that would close the gap
+// (see missingOwner); when an error about that location's cards already
+// suggests the card (a card outside 2..10, an empty list), the uncovered
+// card is not reported again.
+func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx) ([]HitLocation, []wndError) {
 	items := d.seq(n, path)
 	if len(items) == 0 {
 		d.fail(d.res(n), path, "", "list at least one hit location")
-		return nil
+		return nil, nil
 	}
 	type cardAt struct {
 		loc  int
@@ -285,6 +316,19 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 	var taken [11]*cardAt
 	var dups []cardAt
 	var dupCards []int
+	// cardErr is an error about a location's cards whose suggestion
+	// depends on the cards left uncovered: a whole list (empty, not a
+	// list) when list is set, else one entry that is not a card 2..10.
+	type cardErr struct {
+		loc   int
+		e     *Error
+		list  bool
+		card  int64 // the entry, when it is an integer
+		isInt bool
+	}
+	var cardErrs []cardErr
+	var badWnd []wndError
+	flawed := make([]bool, len(items)) // the location lists a card that is not valid, or none
 	locs := make([]HitLocation, 0, len(items))
 	for i, it := range items {
 		p := idx(path, i)
@@ -299,20 +343,32 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 			}
 		}
 		if v, ok := m["cards"]; ok {
+			before := len(d.errs)
 			cards := d.seq(v, at(p, "cards"))
-			if len(cards) == 0 {
+			switch {
+			case len(d.errs) > before:
+				// Not a list: the error is already given.
+				flawed[i] = true
+				cardErrs = append(cardErrs, cardErr{loc: i, e: d.lastError(), list: true})
+			case len(cards) == 0:
+				flawed[i] = true
 				d.fail(d.res(v), at(p, "cards"), "", "list at least one card (2..10)")
+				cardErrs = append(cardErrs, cardErr{loc: i, e: d.lastError(), list: true})
 			}
 			for j, cn := range cards {
 				cp := idx(at(p, "cards"), j)
 				rc := d.res(cn)
 				var c int64
 				if rc == nil || rc.Kind != yaml.ScalarNode || rc.Tag != "!!int" || rc.Decode(&c) != nil {
+					flawed[i] = true
 					d.fail(rc, cp, "", "expected a card value 2..10, got %s", describe(rc))
+					cardErrs = append(cardErrs, cardErr{loc: i, e: d.lastError()})
 					continue
 				}
 				if c < 2 || c > 10 {
+					flawed[i] = true
 					d.fail(rc, cp, "", "card %d is outside the valid range 2..10 (hit locations take the numbered cards 2 to 10)", c)
+					cardErrs = append(cardErrs, cardErr{loc: i, e: d.lastError(), card: c, isInt: true})
 					continue
 				}
 				h.Cards = append(h.Cards, int(c))
@@ -323,9 +379,17 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 				}
 				taken[c] = &cardAt{i, rc, cp}
 			}
+		} else {
+			flawed[i] = true
 		}
 		if v, ok := m["wnd"]; ok {
-			h.Wnd = d.integer(v, at(p, "wnd"), 1, 200)
+			before := len(d.errs)
+			h.Wnd = d.integer(v, at(p, "wnd"), 1, maxFoeWnd)
+			if len(d.errs) > before {
+				badWnd = append(badWnd, wndError{i, d.lastError()})
+			}
+		} else {
+			badWnd = append(badWnd, wndError{i, d.errorOf(at(p, "wnd"))})
 		}
 		if v, ok := m["owner"]; ok {
 			rv := d.res(v)
@@ -341,9 +405,50 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 		locs = append(locs, h)
 	}
 	var missing []int
+	owner := map[int]int{} // uncovered card -> the location that would close the gap
 	for c := 2; c <= 10; c++ {
 		if taken[c] == nil {
 			missing = append(missing, c)
+			owner[c] = missingOwner(c, locs, flawed)
+		}
+	}
+	// told are the uncovered cards an error about their owner's cards
+	// already suggests.
+	told := map[int]bool{}
+	for _, ce := range cardErrs {
+		if ce.e == nil || ce.e.Suggest != "" {
+			continue
+		}
+		if ce.list {
+			var cards []string
+			for _, c := range missing {
+				if owner[c] == ce.loc && !told[c] {
+					cards = append(cards, strconv.Itoa(c))
+					told[c] = true
+				}
+			}
+			if len(cards) > 0 {
+				ce.e.Suggest = "[" + strings.Join(cards, ", ") + "]"
+			}
+			continue
+		}
+		// An uncovered card this location would close, the nearest the
+		// entry when it is an integer; else, for an integer, the nearest
+		// uncovered card.
+		pick := func(ok func(c int) bool) int {
+			best := 0
+			for _, c := range missing {
+				if ok(c) && (best == 0 || (ce.isInt && abs(c-int(ce.card)) < abs(best-int(ce.card)))) {
+					best = c
+				}
+			}
+			return best
+		}
+		if c := pick(func(c int) bool { return owner[c] == ce.loc && !told[c] }); c != 0 {
+			ce.e.Suggest = strconv.Itoa(c)
+			told[c] = true
+		} else if c := pick(func(int) bool { return true }); c != 0 && ce.isInt {
+			ce.e.Suggest = strconv.Itoa(c)
 		}
 	}
 	for k, dup := range dups {
@@ -356,9 +461,16 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 	}
 	rn := d.res(n)
 	for _, c := range missing {
-		d.fail(rn, path, missingOwner(c, locs), "card %d is not covered by any hit location", c)
+		if told[c] {
+			continue
+		}
+		name := ""
+		if o := owner[c]; o >= 0 {
+			name = locs[o].Name
+		}
+		d.fail(rn, path, name, "card %d is not covered by any hit location", c)
 	}
-	return locs
+	return locs, badWnd
 }
 
 // nearestCard returns the card of cards nearest to c.
@@ -372,16 +484,58 @@ func nearestCard(c int, cards []int) int {
 	return best
 }
 
-// missingOwner names the location most likely meant to hold card c: the one
-// holding the nearest card; on a tie, the one with fewer cards, then the
-// higher card.
-func missingOwner(c int, locs []HitLocation) string {
-	best, bestD, bestN, bestCard := "", 100, 100, 0
-	for _, h := range locs {
+// missingOwner returns the index of the location most likely meant to hold
+// the uncovered card c, the one that would close the gap, or -1:
+//
+//  1. a location whose cards run past c on both sides (it skipped c);
+//  2. else a flawed location (one that lists no card, or an entry that is
+//     not a card 2..10: it lost a card), the one whose cards, or whose
+//     neighbours' in the list when it has none, are nearest c;
+//  3. else the location holding the card nearest c (a neighbour of c
+//     extends its range); on a tie, the one with fewer cards, then the
+//     higher card.
+func missingOwner(c int, locs []HitLocation, flawed []bool) int {
+	for i, h := range locs {
+		if len(h.Cards) > 0 && slices.Min(h.Cards) < c && c < slices.Max(h.Cards) {
+			return i
+		}
+	}
+	// dist is how far the cards of location i are from c; one more for
+	// its neighbours' cards.
+	dist := func(i int) int {
+		best := 100
+		for _, x := range locs[i].Cards {
+			best = min(best, abs(x-c))
+		}
+		if best < 100 {
+			return best
+		}
+		for _, j := range []int{i - 1, i + 1} {
+			if j >= 0 && j < len(locs) {
+				for _, x := range locs[j].Cards {
+					best = min(best, abs(x-c)+1)
+				}
+			}
+		}
+		return best
+	}
+	best, bestD := -1, 1000
+	for i := range locs {
+		if flawed[i] {
+			if d := dist(i); d < bestD {
+				best, bestD = i, d
+			}
+		}
+	}
+	if best >= 0 {
+		return best
+	}
+	bestN, bestCard := 100, 0
+	for i, h := range locs {
 		for _, x := range h.Cards {
 			dist := abs(x - c)
 			if dist < bestD || (dist == bestD && (len(h.Cards) < bestN || (len(h.Cards) == bestN && x > bestCard))) {
-				best, bestD, bestN, bestCard = h.Name, dist, len(h.Cards), x
+				best, bestD, bestN, bestCard = i, dist, len(h.Cards), x
 			}
 		}
 	}

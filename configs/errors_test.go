@@ -110,7 +110,7 @@ func TestBrokenAdversary(t *testing.T) {
 		{name: "missing hit_locations", old: "hit_locations:", new: "hit_location:",
 			field: "hit_locations", msg: "missing", line: "name: Wandering Son"},
 		{name: "wrong type", old: "ter: 6, wnd: 20}", new: "ter: 6, wnd: five}",
-			field: "stats.wnd", msg: `expected an integer, got "five"`, line: "wnd: five"},
+			field: "stats.wnd", msg: `expected an integer, got "five"`, suggest: "20", line: "wnd: five"},
 		{name: "unknown condition", old: "crit: [{impose: stunned}]", new: "crit: [{impose: stuned}]",
 			field: "actions.jack.crit[0].impose", msg: `unknown condition "stuned"`, suggest: "stunned", line: "stuned"},
 		{name: "unknown immunity", old: "immune: [freezing]", new: "immune: [freezng]",
@@ -136,9 +136,9 @@ func TestBrokenAdversary(t *testing.T) {
 		{name: "uncovered card", old: "cards: [5, 6, 7]", new: "cards: [6, 7]",
 			field: "hit_locations", msg: "card 5 is not covered by any hit location", suggest: "Upper Limb", line: "- {name: Head"},
 		{name: "card outside 2..10", old: "cards: [10]", new: "cards: [11]",
-			field: "hit_locations[0].cards[0]", msg: "card 11 is outside the valid range 2..10", line: "cards: [11]"},
+			field: "hit_locations[0].cards[0]", msg: "card 11 is outside the valid range 2..10", suggest: "10", line: "cards: [11]"},
 		{name: "card not a number", old: "cards: [10]", new: "cards: [ten]",
-			field: "hit_locations[0].cards[0]", msg: `expected a card value 2..10, got "ten"`, line: "cards: [ten]"},
+			field: "hit_locations[0].cards[0]", msg: `expected a card value 2..10, got "ten"`, suggest: "10", line: "cards: [ten]"},
 		{name: "missing action", old: "  queen: {name: Grab and Throw, mods: {atk: 1}, attack: melee, on_hit: [{place: scatter}]}\n", new: "",
 			field: "actions.queen", msg: "missing; it is required", line: "ace:   {name: Sweeping Smash"},
 		{name: "missing special", old: "  jack:  {tree: aggressive, like: standard}\n", new: "",
@@ -262,6 +262,79 @@ func TestBrokenOverlay(t *testing.T) {
 			dir := writeFiles(t, map[string]string{c.file: src})
 			_, err := Load(dir)
 			c.check(t, filepath.Join(dir, filepath.FromSlash(c.file)), src, err)
+		})
+	}
+}
+
+// TestHitLocationHints checks every error a broken hit location or WND
+// total gives, not one more: the suggestion names the location that would
+// close a gap, and no error restates another.
+func TestHitLocationHints(t *testing.T) {
+	base := embedded(t, "adversaries/wandering-son.yaml")
+	type want struct{ field, msg, suggest string }
+	cases := []struct {
+		name string
+		repl []string // old, new, old, new...: each old replaced once
+		want []want
+	}{
+		{"card removed from a location", []string{"{name: Head, cards: [10]", "{name: Head, cards: []"},
+			[]want{{"hit_locations[0].cards", "list at least one card (2..10)", "[10]"}}},
+		{"cards not a list", []string{"{name: Head, cards: [10]", "{name: Head, cards: 10"},
+			[]want{{"hit_locations[0].cards", `expected a list, got "10"`, "[10]"}}},
+		{"cards missing", []string{"{name: Head, cards: [10], wnd", "{name: Head, wnd"},
+			[]want{{"hit_locations[0].cards", "missing; it is required", ""}, {"hit_locations", "card 10 is not covered by any hit location", "Head"}}},
+		{"two cards removed", []string{"{name: Head, cards: [10]", "{name: Head, cards: []", "cards: [8, 9]", "cards: [8]"},
+			[]want{{"hit_locations[0].cards", "list at least one card (2..10)", "[9, 10]"}}},
+		{"card outside 2..10", []string{"{name: Head, cards: [10]", "{name: Head, cards: [11]"},
+			[]want{{"hit_locations[0].cards[0]", "card 11 is outside the valid range 2..10", "10"}}},
+		{"card not a number", []string{"{name: Head, cards: [10]", "{name: Head, cards: [ten]"},
+			[]want{{"hit_locations[0].cards[0]", `expected a card value 2..10, got "ten"`, "10"}}},
+		{"card outside 2..10 beside a valid one", []string{"{name: Torso, cards: [8, 9]", "{name: Torso, cards: [8, 12]"},
+			[]want{{"hit_locations[1].cards[1]", "card 12 is outside the valid range 2..10", "9"}}},
+		{"gap inside a location", []string{"cards: [5, 6, 7]", "cards: [5, 7]"},
+			[]want{{"hit_locations", "card 6 is not covered by any hit location", "Upper Limb"}}},
+		{"end of a range", []string{"cards: [5, 6, 7]", "cards: [6, 7]"},
+			[]want{{"hit_locations", "card 5 is not covered by any hit location", "Upper Limb"}}},
+		{"location removed", []string{"  - {name: Head, cards: [10], wnd: 5, exhausted: {label: Blinded, attacks: disadvantage}}\n", ""},
+			[]want{{"hit_locations", "card 10 is not covered by any hit location", "Torso"}, {"stats.wnd", "20 does not equal the sum of the hit locations' wnd (15)", "15"}}},
+		{"duplicate card", []string{"cards: [5, 6, 7]", "cards: [4, 6, 7]"},
+			[]want{{"hit_locations[3].cards[2]", `card 4 is already covered by "Upper Limb"`, "5"}, {"hit_locations", "card 5 is not covered by any hit location", "Upper Limb"}}},
+		{"fractional location wnd", []string{"{name: Head, cards: [10], wnd: 5,", "{name: Head, cards: [10], wnd: 5.5,"},
+			[]want{{"hit_locations[0].wnd", `expected an integer, got "5.5"`, "5"}}},
+		{"location wnd out of range", []string{"{name: Torso, cards: [8, 9], wnd: 5,", "{name: Torso, cards: [8, 9], wnd: 0,"},
+			[]want{{"hit_locations[1].wnd", "0 is out of range 1..200", "5"}}},
+		{"location wnd missing", []string{"{name: Head, cards: [10], wnd: 5,", "{name: Head, cards: [10],"},
+			[]want{{"hit_locations[0].wnd", "missing; it is required", "5"}}},
+		{"two location wnds wrong", []string{"{name: Head, cards: [10], wnd: 5,", "{name: Head, cards: [10], wnd: 5.5,", "{name: Torso, cards: [8, 9], wnd: 5,", "{name: Torso, cards: [8, 9], wnd: x,"},
+			[]want{{"hit_locations[0].wnd", `expected an integer, got "5.5"`, ""}, {"hit_locations[1].wnd", `expected an integer, got "x"`, ""}}},
+		{"fractional total", []string{"ter: 6, wnd: 20}", "ter: 6, wnd: 20.5}"},
+			[]want{{"stats.wnd", `expected an integer, got "20.5"`, "20"}}},
+		{"total out of range", []string{"ter: 6, wnd: 20}", "ter: 6, wnd: 500}"},
+			[]want{{"stats.wnd", "500 is out of range 1..200", "20"}}},
+		{"total and a location wrong", []string{"ter: 6, wnd: 20}", "ter: 6, wnd: 20.5}", "{name: Head, cards: [10], wnd: 5,", "{name: Head, cards: [10], wnd: 5.5,"},
+			[]want{{"stats.wnd", `expected an integer, got "20.5"`, ""}, {"hit_locations[0].wnd", `expected an integer, got "5.5"`, ""}}},
+	}
+	r := DefaultRules()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := base
+			for i := 0; i+1 < len(c.repl); i += 2 {
+				if !strings.Contains(src, c.repl[i]) {
+					t.Fatalf("%q not in the file", c.repl[i])
+				}
+				src = strings.Replace(src, c.repl[i], c.repl[i+1], 1)
+			}
+			_, err := decodeAdversary("son.yaml", "son", []byte(src), &r)
+			got := allErrors(t, err)
+			if len(got) != len(c.want) {
+				t.Fatalf("%d errors, want %d:\n%v", len(got), len(c.want), err)
+			}
+			for i, w := range c.want {
+				e := got[i]
+				if e.Field != w.field || !strings.Contains(e.Msg, w.msg) || e.Suggest != w.suggest {
+					t.Errorf("error %d: %v; want field %q, msg containing %q, suggestion %q", i, e, w.field, w.msg, w.suggest)
+				}
+			}
 		})
 	}
 }

@@ -43,7 +43,8 @@ type source struct {
 }
 
 // kindOf tells a data file's kind from its path: the parent directory for
-// adversaries/ and scenarios/, else its base name.
+// adversaries/ and scenarios/, else its base name; kind "" when neither
+// tells (kindOfFile then looks at the content).
 func kindOf(p string) (kind, slug string, err error) {
 	p = filepath.ToSlash(p)
 	base := path.Base(p)
@@ -61,7 +62,7 @@ func kindOf(p string) (kind, slug string, err error) {
 	if slices.Contains(fileKinds, name) {
 		return name, "", nil
 	}
-	return "", "", fmt.Errorf("cannot tell what %q holds: expected %s.yaml, or a file under adversaries/ or scenarios/", base, strings.Join(fileKinds, ".yaml, "))
+	return "", "", nil
 }
 
 // fileError is an error about a whole file.
@@ -77,6 +78,9 @@ func embeddedSources() ([]source, error) {
 			return err
 		}
 		kind, slug, kerr := kindOf(p)
+		if kerr == nil && kind == "" {
+			kerr = untold(path.Base(p), nil)
+		}
 		if kerr != nil {
 			return fmt.Errorf("embedded %s: %v", p, kerr)
 		}
@@ -175,9 +179,12 @@ func ymlError(p string) error {
 	return fileError(p, "data files end in .yaml; this one is skipped", filepath.Base(strings.TrimSuffix(p, ".yml")+".yaml"))
 }
 
-// readSource reads one data file given by path.
+// readSource reads one data file of a data directory.
 func readSource(p string) (source, error) {
 	kind, slug, err := kindOf(p)
+	if err == nil && kind == "" {
+		err = untold(filepath.Base(p), nil)
+	}
 	if err != nil {
 		return source{}, fileError(p, err.Error(), "")
 	}
@@ -189,9 +196,9 @@ func readSource(p string) (source, error) {
 }
 
 // ValidateFiles checks data files given by path, each by its kind (told by
-// the parent directory adversaries/ or scenarios/, else by the base name),
-// as if loaded over the bundled data, so references resolve against it. It
-// returns every problem found, joined.
+// the parent directory adversaries/ or scenarios/, else by the base name,
+// else by the content: see FileKind), as if loaded over the bundled data,
+// so references resolve against it. It returns every problem found, joined.
 func ValidateFiles(paths ...string) error {
 	srcs, err := embeddedSources()
 	if err != nil {
@@ -199,12 +206,17 @@ func ValidateFiles(paths ...string) error {
 	}
 	var errs []error
 	for _, p := range paths {
-		s, err := readSource(p)
+		b, err := os.ReadFile(p)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		srcs = append(srcs, s)
+		kind, slug, err := kindOfFile(p, b)
+		if err != nil {
+			errs = append(errs, fileError(p, err.Error(), ""))
+			continue
+		}
+		srcs = append(srcs, source{file: p, kind: kind, slug: slug, data: b})
 	}
 	_, err = build(srcs)
 	return errors.Join(append(errs, err)...)

@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,7 +38,7 @@ func (d *Data) Set(slug, kv string) error {
 	parts := strings.Split(key, ".")
 	switch parts[0] {
 	case "rules":
-		if len(parts) != 2 {
+		if len(parts) != 2 || !slices.Contains(OverrideKeys, key) {
 			return unknownKey(kv, key)
 		}
 		return d.setRule(kv, parts[1], val)
@@ -47,6 +49,7 @@ func (d *Data) Set(slug, kv string) error {
 	default:
 		return unknownKey(kv, key)
 	}
+	field := "" // the field the key names, left out of errors
 	raw, ok := d.raw[slug]
 	if !ok {
 		return fmt.Errorf("-set %s: unknown adversary %q", kv, slug)
@@ -69,19 +72,28 @@ func (d *Data) Set(slug, kv string) error {
 		if err := setNumber(mapValue(stats, parts[1]), kv, val); err != nil {
 			return err
 		}
+		field = "stats." + parts[1]
 	case len(parts) == 4 && parts[1] == "location" && parts[3] == "wnd":
 		loc := findLocation(root, parts[2])
 		if loc == nil {
-			return fmt.Errorf("-set %s: no hit location %q (give its name or its index from 0)", kv, parts[2])
+			return noLocation(root, kv, parts[2])
 		}
 		w := mapValue(loc, "wnd")
 		before := atoi(w.Value)
 		if err := setNumber(w, kv, val); err != nil {
 			return err
 		}
+		v := atoi(w.Value)
+		if v < 1 || v > maxFoeWnd {
+			return fmt.Errorf("-set %s: %d is out of range 1..%d", kv, v, maxFoeWnd)
+		}
 		// Keep stats.wnd the sum of the locations.
 		if tot := mapValue(mapValue(root, "stats"), "wnd"); tot != nil {
-			tot.Value = strconv.Itoa(atoi(tot.Value) + atoi(w.Value) - before)
+			sum := atoi(tot.Value) + v - before
+			if sum > maxFoeWnd {
+				return fmt.Errorf("-set %s: the Adversary's wnd would be %d, out of range 1..%d (this location can take at most %d)", kv, sum, maxFoeWnd, maxFoeWnd-(sum-v))
+			}
+			tot.Value = strconv.Itoa(sum)
 		}
 	default:
 		return unknownKey(kv, key)
@@ -90,13 +102,72 @@ func (d *Data) Set(slug, kv string) error {
 	if err != nil {
 		return fmt.Errorf("-set %s: %v", kv, err)
 	}
-	a, err := decodeAdversary("-set "+kv+" on "+raw.file, slug, out, &d.Rules)
+	a, err := decodeAdversary(raw.file, slug, out, &d.Rules)
 	if err != nil {
-		return err
+		return overrideError(kv, field, err)
 	}
 	d.Adversaries[slug] = a
 	d.raw[slug] = rawFile{raw.file, out}
 	return nil
+}
+
+// overrideError restates the errors found in the data an override rebuilt
+// as errors of the override, "-set KEY=VALUE: FIELD: MSG". Their positions
+// are left out: they would be those of text rebuilt from the override, not
+// of anything the user wrote; so is the field when it is the one the key
+// names.
+func overrideError(kv, field string, err error) error {
+	var out []error
+	seen := map[string]bool{}
+	var walk func(error)
+	walk = func(err error) {
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range j.Unwrap() {
+				walk(e)
+			}
+			return
+		}
+		msg := err.Error()
+		var ce *Error
+		if errors.As(err, &ce) {
+			msg = ce.Msg
+			if ce.Field != "" && ce.Field != field {
+				msg = ce.Field + ": " + msg
+			}
+			if ce.Suggest != "" {
+				msg += fmt.Sprintf("; did you mean %q?", ce.Suggest)
+			}
+		}
+		msg = "-set " + kv + ": " + msg
+		if !seen[msg] {
+			seen[msg] = true
+			out = append(out, errors.New(msg))
+		}
+	}
+	walk(err)
+	return errors.Join(out...)
+}
+
+// noLocation is the error of a -set key naming no hit location.
+func noLocation(root *yaml.Node, kv, name string) error {
+	var names, keys []string
+	if locs := mapValue(root, "hit_locations"); locs != nil && locs.Kind == yaml.SequenceNode {
+		for _, l := range locs.Content {
+			if n := mapValue(l, "name"); n != nil {
+				names = append(names, n.Value)
+				keys = append(keys, strings.ReplaceAll(n.Value, " ", "-"))
+			}
+		}
+	}
+	msg := fmt.Sprintf("-set %s: no hit location %q (give its name or its index from 0", kv, name)
+	if len(names) > 0 {
+		msg += fmt.Sprintf(": %s, or 0..%d", strings.Join(names, ", "), len(names)-1)
+	}
+	msg += ")"
+	if s := suggest(name, keys); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return errors.New(msg)
 }
 
 func unknownKey(kv, key string) error {
@@ -178,8 +249,8 @@ func setTotalWND(root *yaml.Node, kv, val string) error {
 	if err != nil {
 		return err
 	}
-	if v < len(locs.Content) {
-		return fmt.Errorf("-set %s: %d WNDs cannot cover %d hit locations (at least 1 each)", kv, v, len(locs.Content))
+	if v < len(locs.Content) || v > maxFoeWnd {
+		return fmt.Errorf("-set %s: %d is out of range %d..%d (at least 1 WND for each of the %d hit locations)", kv, v, len(locs.Content), maxFoeWnd, len(locs.Content))
 	}
 	// Locations ordered by their lowest card.
 	order := make([]*yaml.Node, len(locs.Content))
@@ -243,7 +314,7 @@ func (d *Data) setRule(kv, field, val string) error {
 	}
 	dec.rules(n.Content[0], &r)
 	if err := dec.err(); err != nil {
-		return err
+		return overrideError(kv, field, err)
 	}
 	d.Rules = r
 	return nil

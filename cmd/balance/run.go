@@ -72,7 +72,7 @@ func init() {
 	register(&command{
 		name:    "run",
 		summary: "play many hunts and report win rates, wounds, damage curves and card impact",
-		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-shards N -shard K -tally FILE] [-pack-ai TIER|all] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG|random] [-quiet] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-shards N -shard K -tally FILE] [-pack-ai TIER|all] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG|random] [-quiet] [-cpuprofile FILE] [-memprofile FILE] [-data DIR]",
 		long: `Plays -hunts hunts of the Adversary against the pack, hunt i always with the
 random stream (seed, i), on all cores, and prints a summary table; -out
 writes the full report. Every figure comes with its 95% interval and n.

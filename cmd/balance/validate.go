@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"balance/configs"
 )
@@ -31,9 +30,12 @@ over it) and compiles every Adversary against every pack on every scenario,
 so that problems between files surface too; it prints one summary line.
 
 With FILEs, each file is checked as if loaded over the embedded data: its
-kind is told by its parent directory (adversaries/ or scenarios/) or else by
-its name (weapons.yaml, packs.yaml, ...). An Adversary file is then also
-compiled against every pack on every scenario. Each problem is printed on
+kind is told by its parent directory (adversaries/ or scenarios/), else by
+its name (weapons.yaml, packs.yaml, ...), else by its content (an Adversary
+file's top-level keys are name, stats, hit_locations, actions and special;
+a scenario's name, size and exits), so a copy of an Adversary file anywhere
+is checked as one. An Adversary file is then also compiled against every
+pack on every scenario. Each problem is printed on
 its own line as FILE:LINE:COL: field: message, with the likely spelling when
 one is near. The exit code is 1 when any problem is found.`,
 		examples: []string{
@@ -173,7 +175,7 @@ func validateFiles(ctx context.Context, stdout, stderr io.Writer, paths []string
 				return err
 			}
 			for _, p := range present {
-				if filepath.Base(filepath.Dir(p)) != "adversaries" {
+				if kind, _, err := configs.FileKind(p); err != nil || kind != "adversaries" {
 					continue
 				}
 				slug, err := d.AddAdversaryFile(p)

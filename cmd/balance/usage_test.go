@@ -1,0 +1,63 @@
+package main
+
+import (
+	"flag"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// hiddenFlags are the flags deliberately left out of a command's usage line
+// (they still show under Flags in 'balance help CMD'). None so far: every
+// flag, -cpuprofile and -memprofile included, is documented.
+var hiddenFlags = map[string][]string{}
+
+// usageFlagRE finds the flags a usage line names: "-name" at the start, or
+// after a space, "[" or "|".
+var usageFlagRE = regexp.MustCompile(`(?:^|[\s\[|])-([a-z][a-z0-9-]*)`)
+
+// TestUsageLines checks, for every command, that its usage line names each
+// flag the command defines (unless listed in hiddenFlags) and no flag it
+// does not define, and that 'balance help CMD' prints that line.
+func TestUsageLines(t *testing.T) {
+	for _, name := range commandNames() {
+		c := commands[name]
+		t.Run(name, func(t *testing.T) {
+			fs := flag.NewFlagSet(name, flag.ContinueOnError)
+			if fl := flagsOf[name]; fl != nil {
+				fl(fs)
+			}
+			named := map[string]bool{}
+			for _, m := range usageFlagRE.FindAllStringSubmatch(c.usage, -1) {
+				named[m[1]] = true
+			}
+			defined := map[string]bool{}
+			fs.VisitAll(func(f *flag.Flag) {
+				defined[f.Name] = true
+				if !named[f.Name] && !slices.Contains(hiddenFlags[name], f.Name) {
+					t.Errorf("balance %s: the usage line %q does not name -%s", name, c.usage, f.Name)
+				}
+			})
+			for f := range named {
+				if !defined[f] {
+					t.Errorf("balance %s: the usage line names -%s, which the command does not define", name, f)
+				}
+			}
+			for _, f := range hiddenFlags[name] {
+				if !defined[f] {
+					t.Errorf("balance %s: hidden flag -%s is not defined", name, f)
+				}
+			}
+			code, out, errb := balance(t, "help", name)
+			if code != exitOK || !strings.Contains(out, "\nUsage: "+usageLine(c)+"\n") {
+				t.Errorf("balance help %s: exit code %d, no line %q:\n%s%s", name, code, "Usage: "+usageLine(c), out, errb)
+			}
+		})
+	}
+	for name := range hiddenFlags {
+		if commands[name] == nil {
+			t.Errorf("hiddenFlags names %q, not a command", name)
+		}
+	}
+}
