@@ -378,6 +378,11 @@ func TestIntervalFormat(t *testing.T) {
 			"0.003% [0.001%, 0.009%] (n=100000)", "0.00003 [0.00001, 0.00009] (n=100000)"},
 		{stats.FromEstimate(stats.Mean(0, 0, 0, 0.95)), "n/a (n=0)", "n/a (n=0)"},
 		{stats.Interval{Conf: 0.95, Warnings: []string{"no observations"}}, "n/a (n=0)", "n/a (n=0)"},
+		// 1999 of 2000: never printed as 100%; and 1 of 100000 never as 0%.
+		{stats.Interval{Estimate: 0.9995, Low: 0.9972, High: 0.99991, Conf: 0.95, N: 2000},
+			"99.95% [99.72%, 99.99%] (n=2000)", "1.000 [0.997, 1.000] (n=2000)"},
+		{stats.Interval{Estimate: 0.00001, Low: 0.0000003, High: 0.0000557, Conf: 0.95, N: 100000},
+			"0.001% [0.000%, 0.006%] (n=100000)", "0.00001 [0.00000, 0.00006] (n=100000)"},
 		{stats.Interval{Estimate: 7.4213, Low: 7.4012, High: 7.4414, Conf: 0.95, N: 100000},
 			"742.1% [740.1%, 744.1%] (n=100000)", "7.42 [7.40, 7.44] (n=100000)"},
 	}

@@ -24,7 +24,7 @@ func (i Interval) Percent() string {
 	if !i.Finite() {
 		return fmt.Sprintf("n/a (%s)", i.tail())
 	}
-	d := decimals(100*(i.High-i.Low), 1, 3)
+	d := pctDecimals(i)
 	return fmt.Sprintf("%.*f%% [%.*f%%, %.*f%%] (%s)", d, 100*i.Estimate, d, 100*i.Low, d, 100*i.High, i.tail())
 }
 
@@ -47,7 +47,7 @@ func (i Interval) PercentBounds() string {
 	if !i.Finite() {
 		return "n/a"
 	}
-	d := decimals(100*(i.High-i.Low), 1, 3)
+	d := pctDecimals(i)
 	return fmt.Sprintf("%.*f%% [%.*f%%, %.*f%%]", d, 100*i.Estimate, d, 100*i.Low, d, 100*i.High)
 }
 
@@ -66,6 +66,20 @@ func (i Interval) tail() string {
 		return fmt.Sprintf("%g%%, n=%d", 100*i.Conf, i.N)
 	}
 	return fmt.Sprintf("n=%d", i.N)
+}
+
+// pctDecimals returns the decimals of a percentage: those of decimals for
+// the interval's width, and more (up to 4) while a proportion strictly
+// between 0 and 1 would print as 0% or 100%, so that 1999 of 2000 never
+// reads as 100%.
+func pctDecimals(i Interval) int {
+	d := decimals(100*(i.High-i.Low), 1, 3)
+	for p := 100 * i.Estimate; d < 4 && i.Estimate > 0 && i.Estimate < 1; d++ {
+		if s := fmt.Sprintf("%.*f", d, p); s != fmt.Sprintf("%.*f", d, 0.0) && s != fmt.Sprintf("%.*f", d, 100.0) {
+			break
+		}
+	}
+	return d
 }
 
 // decimals returns the number of decimals with which an interval of the
