@@ -44,7 +44,7 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 			h.Recover(i, sim.KnockedDown)
 			return
 		}
-		b.flee(h, i)
+		b.flee(h, i, "freed: flee")
 		return
 	}
 	switch {
@@ -57,8 +57,12 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 		h.Recover(i, sim.Stunned)
 		return
 	}
-	if b.hopeless(h, i) || h.Sc.Objective.Kind == sim.ObjAmbush {
-		b.flee(h, i)
+	if b.hopeless(h, i) {
+		b.flee(h, i, "hopeless: flee")
+		return
+	}
+	if h.Sc.Objective.Kind == sim.ObjAmbush {
+		b.flee(h, i, "escape the ambush: flee")
 		return
 	}
 	if b.objective(h, i) {
@@ -76,11 +80,30 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 	if b.rituals(h, i, tg) || b.gear(h, i, tg) {
 		return
 	}
+	if b.rearm(h, i) {
+		return
+	}
 	if s, ok := shooter(h, i); ok {
 		b.shoot(h, i, s, tg)
 		return
 	}
 	b.melee(h, i, tg)
+}
+
+// rearm readies model i's starting weapons when it holds none readied
+// (after setting the Explosive Barrel, say) and nothing else fills its
+// hands; it reports whether it took the Action.
+func (b Baseline) rearm(h *sim.Hunt, i int) bool {
+	m := &h.M[i]
+	d := &h.Sc.Pack[m.Def]
+	if m.Readied != 0 || d.Readied == 0 || m.GearReady != 0 || h.Obj.BarrelReady&(1<<i) != 0 {
+		return false
+	}
+	if !h.CanAct(i, sim.ActSwitch) {
+		return false
+	}
+	h.Note(i, "ready its weapons")
+	return h.Switch(i, d.Readied)
 }
 
 // hopeless reports whether model i should leave the hunt.
@@ -97,9 +120,9 @@ func (b Baseline) hopeless(h *sim.Hunt, i int) bool {
 }
 
 // flee heads for the nearest Exit it can reach in a straight line and
-// takes the Flee Action there.
-func (Baseline) flee(h *sim.Hunt, i int) {
-	h.Note(i, "hopeless: flee")
+// takes the Flee Action there; why is the trace's note.
+func (Baseline) flee(h *sim.Hunt, i int, why string) {
+	h.Note(i, why)
 	if !h.NearExit(i) {
 		h.FreeMove(i, exitPoint(h, i), -1, 0)
 	}
@@ -248,23 +271,26 @@ func bandGoal(h *sim.Hunt, i, tg int, w *sim.WeaponDef) geom.Vec {
 // melee closes with the target using the free Move and attacks with the
 // best readied weapon that reaches; out of reach, it Moves again. A model
 // whose only readied weapons are spent shooting weapons switches to its
-// melee weapons first.
+// melee weapons first. It never throws a Net (only the capture play does).
 func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
 	if mask, ok := meleeLoadout(h, i); ok && mask != m.Readied && h.CanAct(i, sim.ActSwitch) {
 		h.FreeMove(i, h.M[tg].Pos, tg, 0)
 		h.Note(i, "switch to melee weapons")
 		h.Switch(i, mask)
 		return
 	}
-	_ = d
-	if s, ok := bestWeapon(h, i, tg); ok && strike(h, i, tg, s) {
+	// The Net is thrown only by the capture play (netPlay), never as a
+	// melee fallback.
+	if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s) {
 		return
 	}
+	blocked := false
 	if !m.Conds.Has(sim.Terrified) {
-		h.FreeMove(i, h.M[tg].Pos, tg, 0)
-		if s, ok := bestWeapon(h, i, tg); ok && strike(h, i, tg, s) {
+		if h.CanFreeMove(i) {
+			blocked = h.FreeMove(i, h.M[tg].Pos, tg, 0) < blockedMove
+		}
+		if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s) {
 			return
 		}
 	}
@@ -273,9 +299,20 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 		h.Recover(i, sim.Terrified)
 		return
 	}
+	if blocked {
+		// The free Move got no closer (the bases around the target leave
+		// no way through): a Move would not either. Wait for an opening
+		// with the cheapest Action.
+		h.Note(i, "blocked: wait")
+		h.Pass(i)
+		return
+	}
 	h.Note(i, "close in")
 	h.Move(i, h.M[tg].Pos, tg, 0)
 }
+
+// blockedMove: a free Move shorter than this (inches) made no headway.
+const blockedMove = 0.01
 
 // strike attacks tg with the weapon in slot s, which bestWeapon chose, if
 // Line of Sight allows; it reports whether it did. Everything else the
@@ -336,11 +373,13 @@ func meleeless(h *sim.Hunt, i int) bool {
 }
 
 // meleeLoadout returns the readied set of model i's melee weapons (the
-// ones with most POW, within two hands) when it has any.
+// ones with most POW, within two hands) when it has any and none is
+// readied; none while it keeps a readied Net for a pending capture
+// (keepNet), so the Net carrier does not switch back and forth.
 func meleeLoadout(h *sim.Hunt, i int) (uint8, bool) {
 	m := &h.M[i]
 	d := &h.Sc.Pack[m.Def]
-	if !meleeless(h, i) {
+	if !meleeless(h, i) || keepNet(h, i) {
 		return m.Readied, false
 	}
 	var mask uint8

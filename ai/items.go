@@ -108,7 +108,8 @@ func (b Baseline) gear(h *sim.Hunt, i, tg int) bool {
 				use = tg
 			}
 		case has(h, ops, sim.OpWeaponCrit):
-			if m.SlotCrit == [sim.MaxWeapons]sim.CondSet{} {
+			// A coating goes on the first readied weapon: none, no use.
+			if m.SlotCrit == [sim.MaxWeapons]sim.CondSet{} && m.Readied != 0 {
 				use = -1
 			}
 		case has(h, ops, sim.OpRecoverWND):

@@ -227,7 +227,7 @@ func (l *Lookahead) apply(h *sim.Hunt, i, p int) {
 	case planSpot:
 		h.SpotWeakness(i, int(h.Adv0))
 	case planFlee:
-		NewBaseline().flee(h, i)
+		NewBaseline().flee(h, i, "plan: flee")
 	case planBasic:
 		NewBaseline().Turn(h, i)
 	default:

@@ -61,8 +61,12 @@ func (t Tactical) Turn(h *sim.Hunt, i int) {
 		h.Recover(i, sim.Stunned)
 		return
 	}
-	if t.hopeless(h, i) || h.Sc.Objective.Kind == sim.ObjAmbush {
-		t.b.flee(h, i)
+	if t.hopeless(h, i) {
+		t.b.flee(h, i, "hopeless: flee")
+		return
+	}
+	if h.Sc.Objective.Kind == sim.ObjAmbush {
+		t.b.flee(h, i, "escape the ambush: flee")
 		return
 	}
 	if t.b.objective(h, i) {

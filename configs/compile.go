@@ -96,28 +96,14 @@ func (c *compiler) objective(slug string) error {
 		c.sc.HasPrisoner, c.sc.PrisonerDef = true, uint8(len(c.sc.Pack)-1)
 	}
 	if k == sim.ObjCapture {
-		// The first Cazador takes the Net at no cost, in place of its last
-		// weapon when it already carries three.
+		// The Pack model with the best Shooting pool takes the Net at no
+		// cost (R67).
 		net, err := c.weapon("net")
 		if err != nil {
 			return err
 		}
 		c.sc.Weapons[net].Net = true
-		for i := range c.sc.Pack {
-			p := &c.sc.Pack[i]
-			if p.Kind != sim.Cazador {
-				continue
-			}
-			slot := p.NWeapons
-			if slot == sim.MaxWeapons {
-				slot--
-				p.Readied &^= 1 << slot
-			} else {
-				p.NWeapons++
-			}
-			p.Weapons[slot] = net
-			break
-		}
+		c.sc.GiveNet(net)
 	}
 	return nil
 }

@@ -596,21 +596,27 @@ func (h *Hunt) adversaryTurn(f FoeAI) {
 		}
 	}
 	f.AdversaryTurn(h)
+	h.AdvClock = h.AdvClockAfter()
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		h.M[i].Clock = h.AdvClock
+	}
+	h.CardAct = nil
+}
+
+// AdvClockAfter returns the Adversary's joint clock as it will stand if
+// its Turn ends now: advanced by the most Ticks any of its models has paid
+// this Turn (a Pass's, if none has).
+func (h *Hunt) AdvClockAfter() uint8 {
 	var most int8
 	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
-		m := &h.M[i]
-		if m.State == Active && m.paid > most {
+		if m := &h.M[i]; m.State == Active && m.paid > most {
 			most = m.paid
 		}
 	}
 	if most == 0 {
 		most = h.Sc.Rules.PassTicks
 	}
-	h.AdvClock = loopClock(h.AdvClock, most)
-	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
-		h.M[i].Clock = h.AdvClock
-	}
-	h.CardAct = nil
+	return loopClock(h.AdvClock, most)
 }
 
 // pay advances model i's Personal Clock by ticks for an Action.

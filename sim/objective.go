@@ -62,7 +62,7 @@ type Token struct {
 const TokenR = 0.5
 
 // WellDiameter is the Cosmic Well's Area.
-const WellDiameter = 2
+const WellDiameter float32 = 2
 
 // setupObjective makes an Objective's changes to the setup that come
 // before the Foes deploy (the Cosmic Well, placed by a Scatter Roll from
@@ -93,8 +93,8 @@ func (h *Hunt) setupObjective() {
 // TerritoryDiameter is the Adversary's Territory (Raze Habitat), and
 // BarrelBlast how far the Explosive Barrel's blast reaches.
 const (
-	TerritoryDiameter = 3
-	BarrelBlast       = 5
+	TerritoryDiameter float32 = 3
+	BarrelBlast       float32 = 5
 )
 
 // BarrelOf returns the barrel Pack model i carries, or -1.
@@ -168,6 +168,9 @@ func (h *Hunt) PlaceBarrel(i int) bool {
 func (h *Hunt) detonate() {
 	p := h.Obj.Tok[h.Obj.Placed].Pos
 	h.Obj.Detonated = true
+	if h.Trace != nil {
+		h.emit(Event{Kind: EvTrigger, Model: -1, Pos: p, Name: "the Explosive Barrel goes off"})
+	}
 	for i := 0; i < int(h.N); i++ {
 		m := &h.M[i]
 		if m.State != Active || m.Pos.Dist(p)-m.R-TokenR > BarrelBlast+geom.Eps {
@@ -223,7 +226,8 @@ func (h *Hunt) placeTokens(p geom.Vec, die int, gap float32) {
 
 // objectiveEndOfRound resolves an Objective's end-of-Round rules: the
 // Cosmic Well heals every Foe d5 (one roll) until banished; a netted
-// Adversary makes its Subdue Check.
+// Adversary makes its Subdue Check, unless it fell first (then the capture
+// has failed: no Check, R67).
 func (h *Hunt) objectiveEndOfRound() {
 	switch h.Sc.Objective.Kind {
 	case ObjWell:
@@ -245,6 +249,14 @@ func (h *Hunt) objectiveEndOfRound() {
 			return
 		}
 		h.Obj.Netted = false
+		if !h.adversaryAlive() || h.allExhausted() {
+			// Defeated before the Subdue Check: no Check is made, and the
+			// Objective can no longer be met.
+			if h.Trace != nil {
+				h.emit(Event{Kind: EvTrigger, Model: int8(h.Adv0), Name: "fell before the Subdue Check: the capture fails"})
+			}
+			return
+		}
 		pool := 0
 		for l := 0; l < int(h.Sc.Adversary.NLoc); l++ {
 			if h.Exhausted&(1<<l) != 0 {
@@ -256,7 +268,7 @@ func (h *Hunt) objectiveEndOfRound() {
 			h.lastPool, h.lastDT, h.lastAdv = int8(pool), 5, 0
 			h.emitCheck(EvCheck, int(h.Adv0), -1, res)
 		}
-		if res.OK() && h.adversaryAlive() {
+		if res.OK() {
 			h.Obj.Captured, h.Obj.Met = true, true
 			for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
 				if h.M[i].State == Active {
@@ -268,6 +280,51 @@ func (h *Hunt) objectiveEndOfRound() {
 			}
 		}
 	}
+}
+
+// NetCarrier returns the member of sc.Pack that takes the Net into a
+// Capture the Beast hunt (R67): the one with the largest Shooting pool
+// (Shooting Skill + SHRP, the pool of the Net's Attack) among those that
+// carry weapons (the Hound's Gear is "None"), a Cazador before a Companion
+// on a tie, then the first. It returns -1 when no member carries a weapon.
+func NetCarrier(sc *Scenario) int {
+	best, bp := -1, -1
+	for k := range sc.Pack {
+		d := &sc.Pack[k]
+		if sc.HasPrisoner && k == int(sc.PrisonerDef) || d.NWeapons == 0 {
+			continue
+		}
+		p := int(d.Attr[skillAttr[Shooting]] + d.Skills[Shooting])
+		if p > bp || p == bp && d.Kind == Cazador && sc.Pack[best].Kind != Cazador {
+			best, bp = k, p
+		}
+	}
+	return best
+}
+
+// GiveNet gives the Net (weapon net) to the NetCarrier, not readied: in a
+// free weapon slot, or in place of its last weapon that is not its Book of
+// Rituals or Religious Symbol when it already carries three. It returns
+// the member, or -1.
+func (sc *Scenario) GiveNet(net uint8) int {
+	k := NetCarrier(sc)
+	if k < 0 {
+		return -1
+	}
+	d := &sc.Pack[k]
+	slot := int(d.NWeapons)
+	if slot == MaxWeapons {
+		for slot = MaxWeapons - 1; slot > 0; slot-- {
+			if !(d.HasBook && int(d.BookSlot) == slot) && !(d.HasSymbol && int(d.SymbolSlot) == slot) {
+				break
+			}
+		}
+		d.Readied &^= 1 << slot
+	} else {
+		d.NWeapons++
+	}
+	d.Weapons[slot] = net
+	return k
 }
 
 // netHit records that the Net held the Adversary (Capture the Beast).

@@ -105,18 +105,22 @@ func TestWellHeals(t *testing.T) {
 	}
 }
 
-// Capture the Beast: the first Cazador carries the Net; a Net hit makes
-// the end of the Round roll a Subdue Check of one die per exhausted
-// location against DT 5.
+// Capture the Beast: one Pack model carries the Net; a Net hit makes the
+// end of the Round roll a Subdue Check of one die per exhausted location
+// against DT 5.
 func TestCaptureTheBeast(t *testing.T) {
 	h := objHunt(t, "wandering-son", "capture-the-beast", 1)
-	d := &h.Sc.Pack[0]
-	found := false
-	for s := 0; s < int(d.NWeapons); s++ {
-		found = found || h.Sc.Weapons[d.Weapons[s]].Net
+	nets := 0
+	for k := range h.Sc.Pack {
+		d := &h.Sc.Pack[k]
+		for s := 0; s < int(d.NWeapons); s++ {
+			if h.Sc.Weapons[d.Weapons[s]].Net {
+				nets++
+			}
+		}
 	}
-	if !found {
-		t.Fatal("the first Cazador carries no Net")
+	if nets != 1 {
+		t.Fatalf("%d Nets in the Pack, want 1", nets)
 	}
 	captured, escaped := 0, 0
 	for seed := uint64(1); seed <= 300; seed++ {
@@ -144,6 +148,140 @@ func TestCaptureTheBeast(t *testing.T) {
 		t.Fatalf("captured %d of 300, expected about 210", captured)
 	}
 	_ = escaped
+}
+
+// Capture the Beast, Capturing the Adversary: "If the Adversary is
+// defeated before the Capturing the Adversary roll succeeds, then the
+// Objective cannot be accomplished." The end of the Round makes the
+// Subdue Check only for a netted Adversary still on the board; one that
+// fell that Round (here by its last location, or by Poison at the end of
+// the Round, before the Check) makes none, and the Objective is not met.
+func TestCaptureSubdueOnlyWhileStanding(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		netted    bool
+		exhaust   int  // locations exhausted before the end of the Round
+		poisoned  bool // 1 WND left and Poisoned: it falls at the Round's end
+		wantCheck bool
+	}{
+		{"netted, standing", true, 2, false, true},
+		{"netted, fell", true, 4, false, false},
+		{"netted, poisoned to death at the end of the Round", true, 3, true, false},
+		{"not netted", false, 2, false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := objHunt(t, "wandering-son", "capture-the-beast", 7)
+			adv := int(h.Adv0)
+			for l := 0; l < c.exhaust; l++ {
+				h.WoundLocation(l, 5)
+			}
+			if c.poisoned {
+				h.WoundLocation(c.exhaust, 4) // 1 WND left
+				h.M[adv].Conds = h.M[adv].Conds.With(sim.Poisoned)
+			}
+			h.Obj.Netted = c.netted
+			h.Tick = 10
+			l := trace(h)
+			h.EndRoundForTest()
+			checks := 0
+			for _, e := range l.of(sim.EvCheck) {
+				if int(e.Model) == adv {
+					checks++
+				}
+			}
+			if got := checks > 0; got != c.wantCheck {
+				t.Fatalf("Subdue Checks made: %d, want one: %v", checks, c.wantCheck)
+			}
+			if h.Obj.Netted {
+				t.Error("the Net still holds after the end of the Round")
+			}
+			if !c.wantCheck && (h.Obj.Captured || h.Obj.Met) {
+				t.Error("captured without a Subdue Check")
+			}
+			fell := !h.M[adv].Alive() && !h.Obj.Captured
+			if fell {
+				if h.Obj.Met || h.Obj.Captured {
+					t.Error("a fallen Adversary counts as captured")
+				}
+				failed := false
+				for _, e := range l.of(sim.EvTrigger) {
+					failed = failed || e.Name == "fell before the Subdue Check: the capture fails"
+				}
+				if c.netted && !failed {
+					t.Error("no trace of the failed capture")
+				}
+			}
+		})
+	}
+}
+
+// R67: the Net goes to the Pack model with the best Shooting pool (Skill +
+// SHRP) among those that carry weapons, a Cazador first on a tie; it
+// takes a free weapon slot, or replaces the last weapon that is not a Book
+// of Rituals or Religious Symbol.
+func TestNetCarrier(t *testing.T) {
+	dataOnce.Do(func() { data, dataErr = configs.LoadEmbedded() })
+	if dataErr != nil {
+		t.Fatal(dataErr)
+	}
+	for _, c := range []struct {
+		pack string
+		want string
+	}{
+		{"duo", "Bow Hunter"}, // 8 dice; the Hound (4) carries no weapons
+		{"solo", "Stalker"},   // a Companion: SHRP 4 against the Guardian's 3
+		{"trio", "Flintlock Marksman"},
+		{"quartet", "Bow Hunter"},
+	} {
+		sc, err := data.Compile("wandering-son", c.pack, configs.DefaultScenario)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := sim.NetCarrier(sc)
+		if k < 0 || sc.Pack[k].Name != c.want {
+			t.Errorf("%s: the Net goes to %d, want %s", c.pack, k, c.want)
+			continue
+		}
+		sc.Weapons = append(sc.Weapons, sim.WeaponDef{Name: "Net", Kind: sim.ShootingWeapon, Net: true, Hands: 1})
+		net := uint8(len(sc.Weapons) - 1)
+		before := sc.Pack[k]
+		if got := sc.GiveNet(net); got != k {
+			t.Fatalf("%s: GiveNet gave to %d, want %d", c.pack, got, k)
+		}
+		d := &sc.Pack[k]
+		if d.NWeapons != before.NWeapons+1 || d.Weapons[before.NWeapons] != net || d.Readied != before.Readied {
+			t.Errorf("%s: weapons %v (%d) readied %b, want the Net added, unreadied", c.pack, d.Weapons, d.NWeapons, d.Readied)
+		}
+	}
+
+	// Ties, weaponless models and a full weapon list, on made-up members.
+	var sc sim.Scenario
+	sc.Weapons = []sim.WeaponDef{{Name: "Unarmed"}, {Name: "Blade", Hands: 1}, {Name: "Book", Kind: sim.ArcaneWeapon, Hands: 1}, {Name: "Net", Net: true, Hands: 1}}
+	member := func(name string, kind sim.Kind, shrp, shooting int8, weapons ...uint8) sim.PackDef {
+		d := sim.PackDef{Name: name, Kind: kind, NWeapons: uint8(len(weapons))}
+		d.Attr[sim.SHRP], d.Skills[sim.Shooting] = shrp, shooting
+		copy(d.Weapons[:], weapons)
+		d.Readied = 1<<len(weapons) - 1
+		return d
+	}
+	sc.Pack = []sim.PackDef{
+		member("Companion", sim.Companion, 5, 0, 1),
+		member("Hound", sim.Companion, 9, 0),
+		member("Cazador", sim.Cazador, 3, 2, 1, 1, 2),
+	}
+	sc.Pack[2].HasBook, sc.Pack[2].BookSlot = true, 2
+	if k := sim.NetCarrier(&sc); k != 2 {
+		t.Fatalf("tie at 5 dice: the Net goes to %d, want the Cazador (2)", k)
+	}
+	sc.GiveNet(3)
+	d := &sc.Pack[2]
+	if d.NWeapons != 3 || d.Weapons != [3]uint8{1, 3, 2} || d.Readied != 0b101 || !d.HasBook {
+		t.Errorf("full list: weapons %v readied %03b book %v, want [1 3 2], 101, the Book kept", d.Weapons, d.Readied, d.HasBook)
+	}
+	sc.Pack = sc.Pack[1:2]
+	if k := sim.NetCarrier(&sc); k != -1 {
+		t.Errorf("only a weaponless Hound: the Net goes to %d, want none", k)
+	}
 }
 
 // Escape the Ambush: the Pack deploys by Scatter from the centre, the Foes
@@ -339,6 +477,19 @@ func TestRazeHabitat(t *testing.T) {
 		h := objHunt(t, "wandering-son", "raze-habitat", seed)
 		if h.BarrelOf(0) != 0 || h.BarrelOf(3) != -1 {
 			t.Fatal("the first three Pack models carry the barrels")
+		}
+		if h.Obj.MarkerR != 1.5 {
+			t.Fatalf("Territory radius %v, want 1.5 (an Area 3 template)", h.Obj.MarkerR)
+		}
+		// A base 1.4" from the centre overlaps the Territory; 1.5" plus
+		// its radius away it does not.
+		h.M[0].Pos = h.Obj.Marker.Add(geom.V(0, 1.4))
+		if !h.InTerritory(0) {
+			t.Fatal("a base 1.4\" from the Territory's centre is not in it")
+		}
+		h.M[0].Pos = h.Obj.Marker.Add(geom.V(0, 1.5+h.M[0].R+0.01))
+		if h.InTerritory(0) {
+			t.Fatal("a base clear of the Territory counts as in it")
 		}
 		h.M[h.Adv0].Pos = geom.V(1.5, 22)
 		h.M[0].Pos = h.Obj.Marker

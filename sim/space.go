@@ -213,6 +213,12 @@ func (h *Hunt) scatter(p geom.Vec) geom.Vec {
 	return p.Add(dir.Scale(d))
 }
 
+// contactGap is the gap left between two bases put in base contact (by a
+// placement, a shove or a move that slides around a base): inside the
+// contact tolerance geom.Eps, so the two count as touching (an Unarmed
+// Attack reaches), and clear of it, so they do not count as overlapping.
+const contactGap = geom.Eps / 2
+
 // adjacent returns the position in base contact with model a on the side
 // facing model b.
 func (h *Hunt) adjacent(a, b int) geom.Vec {
@@ -221,7 +227,7 @@ func (h *Hunt) adjacent(a, b int) geom.Vec {
 	if dir.Len2() == 0 {
 		dir = geom.Dir(0)
 	}
-	return pa.Add(dir.Scale(h.M[a].R + h.M[b].R + 2*geom.Eps))
+	return pa.Add(dir.Scale(h.M[a].R + h.M[b].R + contactGap))
 }
 
 // freeAt reports whether a base of radius r at p is on the board, out of
@@ -315,7 +321,7 @@ func (h *Hunt) shoveOverlaps(i int) {
 			if d.Len2() >= rr*rr {
 				continue
 			}
-			need := h.M[a].R + h.M[k].R - d.Len() + 2*geom.Eps
+			need := h.M[a].R + h.M[k].R - d.Len() + contactGap
 			dir := d.Norm()
 			if dir.Len2() == 0 {
 				dir = geom.Dir(uint8(k * 37))
@@ -551,14 +557,14 @@ func (h *Hunt) settle(i int, start, pos geom.Vec, stop int, moved, budget float3
 func (h *Hunt) ringSpot(i, t int, pos geom.Vec) (geom.Vec, bool) {
 	m := &h.M[i]
 	c := h.M[t].Pos
-	rc := m.R + h.M[t].R + 2*geom.Eps
+	rc := m.R + h.M[t].R + contactGap
 	var dir [MaxModels]geom.Vec
 	var cosA [MaxModels]float32
 	n := 0
 	for bs := h.live &^ bit(i) &^ bit(t); bs != 0; bs &= bs - 1 {
 		o := &h.M[bits.TrailingZeros16(bs)]
 		v := o.Pos.Sub(c)
-		need := m.R + o.R + 2*geom.Eps
+		need := m.R + o.R + contactGap
 		if lim := rc + need; v.Len2() >= lim*lim {
 			continue
 		}

@@ -34,7 +34,7 @@ func init() {
 	register(&command{
 		name:    "trace",
 		summary: "play one hunt and print it play by play",
-		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-seed S] [-hunt I] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-seed S] [-hunt I] [-objective SLUG|random] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-data DIR]",
 		long: `trace plays one hunt, the Pack's baseline policy against the Adversary's
 Decision Trees, and prints every event: deployment, each action and move,
 every Check with its dice, wounds, hit-location cards, Conditions, the
@@ -146,11 +146,18 @@ func (p *printer) Event(h *sim.Hunt, e *sim.Event) {
 		fmt.Fprintf(w, "hunt %d of seed %d: %s vs pack %s on %s\n", p.hunt, p.seed, h.Sc.Adversary.Name, p.pack, h.Sc.Map.Name)
 		if o := &h.Sc.Objective; o.Kind != sim.NoObjective {
 			fmt.Fprintf(w, "objective: %s\n", o.Name)
-			if h.Sc.Objective.Kind == sim.ObjWell {
+			switch h.Sc.Objective.Kind {
+			case sim.ObjWell:
 				fmt.Fprintf(w, "deploy: Cosmic Well at (%.1f,%.1f)\n", h.Obj.Marker.X, h.Obj.Marker.Y)
+			case sim.ObjRaze:
+				fmt.Fprintf(w, "deploy: Territory (Area %g) at (%.1f,%.1f)\n", 2*h.Obj.MarkerR, h.Obj.Marker.X, h.Obj.Marker.Y)
 			}
 			for k := 0; k < int(h.Obj.NTok); k++ {
-				fmt.Fprintf(w, "deploy: objective token %d at (%.1f,%.1f)\n", k+1, h.Obj.Tok[k].Pos.X, h.Obj.Tok[k].Pos.Y)
+				if t := &h.Obj.Tok[k]; t.Holder >= 0 {
+					fmt.Fprintf(w, "deploy: objective token %d carried by %s\n", k+1, h.Name(int(t.Holder)))
+				} else {
+					fmt.Fprintf(w, "deploy: objective token %d at (%.1f,%.1f)\n", k+1, t.Pos.X, t.Pos.Y)
+				}
 			}
 		}
 		for i := 0; i < int(h.N); i++ {
@@ -227,6 +234,10 @@ func (p *printer) Event(h *sim.Hunt, e *sim.Event) {
 	case sim.EvArea:
 		fmt.Fprintf(w, "%s | area %s placed at (%.1f,%.1f)\n", p.at(h), e.Name, e.Pos.X, e.Pos.Y)
 	case sim.EvTrigger:
+		if e.Model < 0 {
+			fmt.Fprintf(w, "%s | %s at (%.1f,%.1f)\n", p.at(h), e.Name, e.Pos.X, e.Pos.Y)
+			break
+		}
 		fmt.Fprintf(w, "%s | %s: %s\n", p.at(h), name(e.Model), e.Name)
 	case sim.EvRoundEnd:
 		fmt.Fprintf(w, "R%d end  | ", h.Round)
@@ -269,7 +280,7 @@ func (p *printer) Event(h *sim.Hunt, e *sim.Event) {
 
 func clockOf(h *sim.Hunt, i int) uint8 {
 	if h.IsAdversary(i) {
-		return h.AdvClock // the joint clock advances when the whole turn ends
+		return h.AdvClockAfter() // the joint clock, as the Turn stands so far
 	}
 	return h.M[i].Clock
 }
