@@ -35,12 +35,12 @@ func (b Baseline) objective(h *sim.Hunt, i int) bool {
 			return false // Hostile models guard the Well: fight them
 		}
 		h.Note(i, "to the Cosmic Well")
-		h.FreeMove(i, h.Obj.Marker, -1, 0)
+		moved := h.FreeMove(i, h.Obj.Marker, -1, 0)
 		if h.CanBanish(i) {
 			h.Banish(i)
 			return true
 		}
-		if h.M[i].Pos.Dist(h.Obj.Marker) > h.Obj.MarkerR+h.M[i].R+1 {
+		if moved >= blockedMove && h.M[i].Pos.Dist(h.Obj.Marker) > h.Obj.MarkerR+h.M[i].R+1 {
 			h.Move(i, h.Obj.Marker, -1, 0)
 			return true
 		}
@@ -728,8 +728,9 @@ func (b Baseline) raze(h *sim.Hunt, i int) bool {
 	if best != i {
 		return false
 	}
+	moved := float32(0)
 	if !h.InTerritory(i) {
-		h.FreeMove(i, o.Marker, -1, 0)
+		moved = h.FreeMove(i, o.Marker, -1, 0)
 	}
 	if h.CanPlaceBarrel(i) {
 		h.Note(i, "set the Explosive Barrel")
@@ -740,7 +741,7 @@ func (b Baseline) raze(h *sim.Hunt, i int) bool {
 		h.Note(i, "ready the Explosive Barrel")
 		return h.ReadyBarrel(i)
 	}
-	if !h.InTerritory(i) {
+	if !h.InTerritory(i) && moved >= blockedMove {
 		h.Move(i, o.Marker, -1, 0)
 		return true
 	}

@@ -195,6 +195,10 @@ func (p *printer) Event(h *sim.Hunt, e *sim.Event) {
 		fmt.Fprintf(w, "%s |   hit card %d -> %s (%d left)\n", p.at(h), e.N, a.Loc[e.Loc].Name, h.Loc[e.Loc]-1)
 	case sim.EvExhausted:
 		l := &h.Sc.Adversary.Loc[e.Loc]
+		if l.Label == "" {
+			fmt.Fprintf(w, "%s |   %s exhausted\n", p.at(h), l.Name) // no effect of its own
+			break
+		}
 		fmt.Fprintf(w, "%s |   %s exhausted: %s\n", p.at(h), l.Name, l.Label)
 	case sim.EvHealed:
 		if e.Loc >= 0 {
