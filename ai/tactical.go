@@ -268,7 +268,8 @@ func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
 	slot = -1
 	for s := 0; s < int(d.NWeapons); s++ {
 		w := &h.Sc.Weapons[d.Weapons[s]]
-		if m.Readied&(1<<s) == 0 || w.Kind == sim.ArcaneWeapon {
+		// The Net deals no WNDs: only the capture play throws it.
+		if m.Readied&(1<<s) == 0 || w.Kind == sim.ArcaneWeapon || w.Net {
 			continue
 		}
 		if w.Kind == sim.ShootingWeapon && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {
