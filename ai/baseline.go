@@ -301,8 +301,15 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 	}
 	if blocked {
 		// The free Move got no closer (the bases around the target leave
-		// no way through): a Move would not either. Wait for an opening
-		// with the cheapest Action.
+		// no way through): a Move would not either. Strike another
+		// Hostile model in reach (a Minion in the way, say), else wait
+		// for an opening with the cheapest Action.
+		for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+			k := bits.TrailingZeros16(bs)
+			if s, ok := bestWeapon(h, i, k); ok && k != tg && !isNet(h, i, s) && strike(h, i, k, s) {
+				return
+			}
+		}
 		h.Note(i, "blocked: wait")
 		h.Pass(i)
 		return
