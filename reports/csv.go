@@ -22,6 +22,8 @@ var csvTables = []struct {
 	{"damage_curve.csv", damageTable},
 	{"survival.csv", survivalTable},
 	{"rounds.csv", roundsTable},
+	{"distributions.csv", distributionsTable},
+	{"conditions.csv", conditionsTable},
 }
 
 func encodeCSV(rows [][]string) []byte {
@@ -144,4 +146,25 @@ func share(k, n int64, s *stats.Summary) stats.Interval {
 		c = 0.95
 	}
 	return stats.FromEstimate(stats.Proportion(k, n, c))
+}
+
+// distributionsTable is the hunt-length table of summary.md: one row per
+// quantity (Rounds, the Tick the outcome was settled, ...) with its mean,
+// interval and n, sd and quantiles.
+func distributionsTable(s *stats.Summary) [][]string {
+	t := [][]string{row([]string{"quantity"}, est("mean"), []string{"sd", "min", "p10", "p50", "p90", "max"})}
+	for _, d := range perHuntDists(s) {
+		t = append(t, row([]string{d.slug}, distCells(d.d)))
+	}
+	return t
+}
+
+// conditionsTable is the Conditions imposed on the Pack: the total over
+// all hunts and the mean per hunt with its interval.
+func conditionsTable(s *stats.Summary) [][]string {
+	t := [][]string{row([]string{"condition", "total"}, est("per_hunt"))}
+	for _, c := range s.Conditions {
+		t = append(t, row([]string{c.Name, itoa(c.Count)}, cells(c.Rate)))
+	}
+	return t
 }

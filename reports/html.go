@@ -18,13 +18,39 @@ type HTMLPage struct {
 	Sections []HTMLSection
 }
 
-// HTMLSection is a heading with text, an optional table and plots.
+// HTMLSection is a heading with text, an optional table and plots, then
+// any further blocks in order. A section without a heading has none.
 type HTMLSection struct {
 	Heading string
 	Text    []string
 	Header  []string
 	Rows    [][]string
 	Plots   []HTMLPlot
+	Blocks  []HTMLBlock
+}
+
+// HTMLBlock is one element of a section after its table and plots: a
+// sub-heading, a paragraph, a list, a table or a plot (one of them). Its
+// text is HTML already escaped (inlineHTML makes it from text).
+type HTMLBlock struct {
+	Heading template.HTML
+	Text    template.HTML
+	Items   []template.HTML
+	Table   *HTMLTable
+	Plot    *HTMLPlot
+}
+
+// HTMLTable is a table of escaped HTML cells.
+type HTMLTable struct {
+	Header []template.HTML
+	Rows   [][]HTMLCell
+}
+
+// HTMLCell is a table cell: its HTML, and whether it is aligned left
+// (cells are aligned right, as numbers, except in the first column).
+type HTMLCell struct {
+	HTML template.HTML
+	Left bool
 }
 
 // HTMLPlot is one plot, as the bytes of an SVG document.
@@ -43,7 +69,7 @@ body { font-family: 'Liberation Sans', Arial, Helvetica, sans-serif; margin: 2em
 h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; }
 table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
-td { text-align: right; font-variant-numeric: tabular-nums; } td:first-child { text-align: left; }
+td { text-align: right; font-variant-numeric: tabular-nums; } td:first-child, td.l { text-align: left; }
 th { background: #f0f4f8; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
 dl.config { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
@@ -52,17 +78,28 @@ dl.config dt { font-weight: bold; } dl.config dd { margin: 0; }
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<dl class="config">{{range .Config}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
-{{range .Sections}}<section>
-<h2>{{.Heading}}</h2>
-{{range .Text}}<p>{{.}}</p>
+{{if .Config}}<dl class="config">{{range .Config}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
+{{end}}{{range .Sections}}<section>
+{{if .Heading}}<h2>{{.Heading}}</h2>
+{{end}}{{range .Text}}<p>{{.}}</p>
 {{end}}{{if .Header}}<table>
 <thead><tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr></thead>
 <tbody>{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</tbody>
 </table>
 {{end}}{{range .Plots}}<figure class="plot" data-plot="{{.Name}}">{{.Inline}}</figure>
-{{end}}</section>
+{{end}}{{range .Blocks}}{{if .Heading}}<h3>{{.Heading}}</h3>
+{{end}}{{if .Text}}<p>{{.Text}}</p>
+{{end}}{{if .Items}}<ul>
+{{range .Items}}<li>{{.}}</li>
+{{end}}</ul>
+{{end}}{{with .Table}}<table>
+<thead><tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr></thead>
+<tbody>{{range .Rows}}<tr>{{range .}}<td{{if .Left}} class="l"{{end}}>{{.HTML}}</td>{{end}}</tr>
+{{end}}</tbody>
+</table>
+{{end}}{{with .Plot}}<figure class="plot" data-plot="{{.Name}}">{{.Inline}}</figure>
+{{end}}{{end}}</section>
 {{end}}<script>
 // Count the plots the browser laid out with a size, for a reader's check.
 window.addEventListener('load', function () {
@@ -85,11 +122,27 @@ type inlinePlot struct {
 	Inline template.HTML
 }
 
+// inline returns the plot ready for the template.
+func (pl HTMLPlot) inline() inlinePlot {
+	svg := string(pl.SVG)
+	if i := strings.Index(svg, "<svg"); i >= 0 {
+		svg = svg[i:]
+	}
+	// The SVG was made by this package from numbers and names that
+	// gonum/plot escapes; it is embedded as markup.
+	return inlinePlot{Name: pl.Name, Inline: template.HTML(svg)}
+}
+
 // RenderHTML renders the page.
 func RenderHTML(p *HTMLPage) ([]byte, error) {
+	type block struct {
+		HTMLBlock
+		Plot *inlinePlot
+	}
 	type section struct {
 		HTMLSection
-		Plots []inlinePlot
+		Plots  []inlinePlot
+		Blocks []block
 	}
 	view := struct {
 		Title    string
@@ -99,13 +152,15 @@ func RenderHTML(p *HTMLPage) ([]byte, error) {
 	for _, s := range p.Sections {
 		v := section{HTMLSection: s}
 		for _, pl := range s.Plots {
-			svg := string(pl.SVG)
-			if i := strings.Index(svg, "<svg"); i >= 0 {
-				svg = svg[i:]
+			v.Plots = append(v.Plots, pl.inline())
+		}
+		for _, b := range s.Blocks {
+			vb := block{HTMLBlock: b}
+			if b.Plot != nil {
+				pl := b.Plot.inline()
+				vb.Plot = &pl
 			}
-			// The SVG was made by this package from numbers and names
-			// that gonum/plot escapes; it is embedded as markup.
-			v.Plots = append(v.Plots, inlinePlot{Name: pl.Name, Inline: template.HTML(svg)})
+			v.Blocks = append(v.Blocks, vb)
 		}
 		view.Sections = append(view.Sections, v)
 	}
@@ -125,43 +180,17 @@ func WriteHTML(path string, p *HTMLPage) error {
 	return writeFile(path, data)
 }
 
-// summaryHTML is the page of one run.
+// summaryHTML is the page of one run: every block of summaryDoc, the
+// blocks of summary.md, with the plots inline as SVG.
 func summaryHTML(s *stats.Summary) (*HTMLPage, error) {
-	p := &HTMLPage{Title: fmt.Sprintf("%s vs %s", adversary(s), pack(s))}
-	p.Config = [][2]string{{"Adversary", adversary(s)}, {"Pack", pack(s)}, {"Scenario", orDash(s.Config.Scenario)},
-		{"Pack AI", orDash(s.Config.PackAI)}, {"Overrides", orDash(strings.Join(s.Config.Overrides, " "))},
-		{"Seed", strconv.FormatUint(s.Seed, 10)}, {"Hunts", strconv.FormatInt(s.Hunts, 10)},
-		{"Data hash", orDash(s.Config.Hash)}, {"Program", orDash(s.Program)}}
-	if s.Interrupted {
-		p.Config = append(p.Config, [2]string{"Stopped", "interrupted: the figures cover the hunts played"})
-	}
-	head := []string{"Figure", "Estimate [" + conf(s) + "]", "n"}
-	rows := [][]string{
-		{"Pack win rate", s.PackWinRate.PercentBounds(), itoa(s.PackWinRate.N)},
-		{"Adversary defeated", s.AdversaryDefeated.PercentBounds(), itoa(s.AdversaryDefeated.N)},
-		{"Hunt length (Rounds)", s.Rounds.Mean.Bounds(), itoa(s.Rounds.N)},
-		{"Pack deaths per hunt", s.PackDeaths.Mean.Bounds(), itoa(s.PackDeaths.N)},
-		{"WNDs dealt to the Adversary", s.AdvWounds.Mean.Bounds(), itoa(s.AdvWounds.N)},
-	}
-	var outRows [][]string
-	for _, o := range s.Outcomes {
-		outRows = append(outRows, []string{label(o.Name), itoa(o.Count), o.Rate.PercentBounds()})
-	}
-	sec := []HTMLSection{
-		{Heading: "Key figures", Header: head, Rows: rows},
-		{Heading: "Outcomes", Header: []string{"Outcome", "Hunts", "Share [" + conf(s) + "]"}, Rows: outRows},
-	}
-	var plotsSec HTMLSection
-	plotsSec.Heading = "Plots"
-	for i, pl := range plots {
-		svg, err := renderPlot(i, "svg", s)
-		if err != nil {
-			return nil, err
+	return summaryDoc(s).htmlPage(func(name string) ([]byte, error) {
+		for i, pl := range plots {
+			if pl.name == name {
+				return renderPlot(i, "svg", s)
+			}
 		}
-		plotsSec.Plots = append(plotsSec.Plots, HTMLPlot{Name: pl.name, SVG: svg})
-	}
-	p.Sections = append(sec, plotsSec)
-	return p, nil
+		return nil, fmt.Errorf("no plot %q", name)
+	})
 }
 
 // sweepHTML is the page of a sweep.

@@ -249,6 +249,27 @@ func valueLabels(x, y []float64, labels []string) *plotter.Labels {
 	return l
 }
 
+// boxedLabels are labels drawn over a white box, so that a line of the
+// plot running behind a label does not cross its text.
+type boxedLabels struct{ *plotter.Labels }
+
+func (l boxedLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	for i, label := range l.Labels.Labels {
+		pt := vg.Point{X: trX(l.XYs[i].X), Y: trY(l.XYs[i].Y)}
+		if !c.Contains(pt) {
+			continue
+		}
+		pt = pt.Add(l.Offset)
+		r := l.TextStyle[i].Rectangle(label)
+		const pad = 1.5
+		x0, y0 := pt.X+r.Min.X-pad, pt.Y+r.Min.Y
+		x1, y1 := pt.X+r.Max.X+pad, pt.Y+r.Max.Y
+		c.FillPolygon(color.White, []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+		c.FillText(l.TextStyle[i], pt, label)
+	}
+}
+
 // nominalX labels the X axis with names at 0, 1, ...; gonum/plot does not
 // accept an empty list.
 func nominalX(p *plot.Plot, names []string) {
@@ -416,12 +437,14 @@ func lengthPlot(s *stats.Summary) (func(draw.Canvas), error) {
 	}
 	p.Add(bars)
 	p.Legend.Add("hunts lasting this many Rounds", bars)
-	ymax := top * 1.5 // room for the legend above the bars
+	// The vertical lines stop a little above the tallest bar; the legend
+	// (four lines at most) sits in the room above them, clear of them.
+	lineTop, ymax := top*1.08, top*1.75
 	vert := func(x float64, sty draw.LineStyle) *plotter.Line {
-		return xyLine([]float64{x, x}, []float64{0, ymax}, sty)
+		return xyLine([]float64{x, x}, []float64{0, lineTop}, sty)
 	}
 	m, lo, hi := bounds(d.Mean)
-	shade := &plotter.Polygon{XYs: []plotter.XYs{{{X: lo, Y: 0}, {X: hi, Y: 0}, {X: hi, Y: ymax}, {X: lo, Y: ymax}}}, Color: midBlue}
+	shade := &plotter.Polygon{XYs: []plotter.XYs{{{X: lo, Y: 0}, {X: hi, Y: 0}, {X: hi, Y: lineTop}, {X: lo, Y: lineTop}}}, Color: midBlue}
 	mean := vert(m, line(orange, 2))
 	med := vert(float64(d.P50), line(black, 1.2, 5, 3))
 	p.Add(shade, mean, med)

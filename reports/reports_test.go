@@ -380,11 +380,26 @@ func TestIntervalFormat(t *testing.T) {
 		{stats.Interval{Conf: 0.95, Warnings: []string{"no observations"}}, "n/a (n=0)", "n/a (n=0)"},
 		// 1999 of 2000: never printed as 100%; and 1 of 100000 never as 0%.
 		{stats.Interval{Estimate: 0.9995, Low: 0.9972, High: 0.99991, Conf: 0.95, N: 2000},
-			"99.95% [99.72%, 99.99%] (n=2000)", "1.000 [0.997, 1.000] (n=2000)"},
+			"99.95% [99.72%, 99.99%] (n=2000)", "0.9995 [0.9972, 0.9999] (n=2000)"},
 		{stats.Interval{Estimate: 0.00001, Low: 0.0000003, High: 0.0000557, Conf: 0.95, N: 100000},
 			"0.001% [0.000%, 0.006%] (n=100000)", "0.00001 [0.00000, 0.00006] (n=100000)"},
 		{stats.Interval{Estimate: 7.4213, Low: 7.4012, High: 7.4414, Conf: 0.95, N: 100000},
 			"742.1% [740.1%, 744.1%] (n=100000)", "7.42 [7.40, 7.44] (n=100000)"},
+		// Never a negative zero.
+		{stats.Interval{Estimate: -0.0001, Low: -0.0032, High: 0.003, Conf: 0.95, N: 4000},
+			"0.0% [-0.3%, 0.3%] (n=4000)", "0.000 [-0.003, 0.003] (n=4000)"},
+		{stats.Interval{Estimate: -0.001, Low: -0.004, High: 0.002, Conf: 0.95, N: 4000},
+			"-0.1% [-0.4%, 0.2%] (n=4000)", "-0.001 [-0.004, 0.002] (n=4000)"},
+		// An estimate that would print as its own lower end gets one more
+		// decimal (5 of 4000: not "0.1% [0.1%, 0.3%]"), and so does a
+		// non-zero end that would print as zero (not "0.1% [0.0%, 0.3%]").
+		{stats.FromEstimate(stats.Proportion(5, 4000, 0.95)),
+			"0.12% [0.05%, 0.29%] (n=4000)", "0.0013 [0.0005, 0.0029] (n=4000)"},
+		{stats.FromEstimate(stats.Proportion(4, 4000, 0.95)),
+			"0.10% [0.04%, 0.26%] (n=4000)", "0.0010 [0.0004, 0.0026] (n=4000)"},
+		// An estimate equal to an end is no reason for more decimals.
+		{stats.Interval{Estimate: 1, Low: 0.99904, High: 1, Conf: 0.95, N: 4000},
+			"100.00% [99.90%, 100.00%] (n=4000)", "1.0000 [0.9990, 1.0000] (n=4000)"},
 	}
 	for _, c := range cases {
 		if got := c.i.Percent(); got != c.percent {

@@ -56,8 +56,8 @@ func SensitivityTable(s *Sensitivity) (header []string, rows [][]string) {
 			continue
 		}
 		rows = append(rows, []string{st.Stat, strconv.Itoa(st.Value),
-			fmt.Sprintf("%+.2f%% [%+.2f, %+.2f]", 100*st.Win.Estimate, 100*st.Win.Low, 100*st.Win.High),
-			fmt.Sprintf("%.3g", st.WinP), signed(st.Rounds), signed(st.Wounds), signed(st.Deaths)})
+			signedPoints(2, st.Win.Estimate, st.Win.Low, st.Win.High),
+			PText(st.WinP), signed(st.Rounds), signed(st.Wounds), signed(st.Deaths)})
 	}
 	return header, rows
 }
@@ -66,7 +66,7 @@ func signed(i stats.Interval) string {
 	if !i.Finite() {
 		return "n/a"
 	}
-	return fmt.Sprintf("%+.3f [%+.3f, %+.3f]", i.Estimate, i.Low, i.High)
+	return signedNumbers(3, i.Estimate, i.Low, i.High)
 }
 
 // WriteSensitivityDir writes sensitivity.md, sensitivity.html, sensitivity.json,
@@ -161,7 +161,7 @@ func tornado(s *Sensitivity, format string) ([]byte, error) {
 	sort.SliceStable(measured, func(a, b int) bool {
 		return math.Abs(measured[a].Win.Estimate) < math.Abs(measured[b].Win.Estimate)
 	})
-	p := newPlot(fmt.Sprintf("Pack win rate per %+d: %s", s.Step, s.Title), "change of the Pack win rate (percentage points, 95% interval)", "")
+	p := newPlot(fmt.Sprintf("Pack win rate per %+d: %s\nn=%d hunts per variant, the same hunts as the base design", s.Step, s.Title, s.Hunts), "change of the Pack win rate (percentage points, 95% interval)", "")
 	p.Legend.Top = false
 	names := make([]string, len(measured))
 	vals := make(plotter.Values, len(measured))

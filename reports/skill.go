@@ -9,6 +9,7 @@ import (
 	"math"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"gonum.org/v1/plot"
@@ -175,7 +176,7 @@ func signedPercentBounds(i stats.Interval) string {
 		return "n/a"
 	}
 	d := signedDecimals(100*(i.High-i.Low), 1, 3)
-	return fmt.Sprintf("%+.*f%% [%+.*f%%, %+.*f%%]", d, 100*i.Estimate, d, 100*i.Low, d, 100*i.High)
+	return signedPercents(d, i.Estimate, i.Low, i.High)
 }
 
 // signedBounds formats a difference with its interval, signed:
@@ -185,7 +186,28 @@ func signedBounds(i stats.Interval) string {
 		return "n/a"
 	}
 	d := signedDecimals(i.High-i.Low, 0, 6)
-	return fmt.Sprintf("%+.*f [%+.*f, %+.*f]", d, i.Estimate, d, i.Low, d, i.High)
+	return signedNumbers(d, i.Estimate, i.Low, i.High)
+}
+
+// signedPercents writes a difference of proportions and its interval as
+// signed percentages with d decimals, "+3.1% [+2.5%, +3.7%]"; a value
+// that rounds to zero is written "0.0%", never "-0.0%".
+func signedPercents(d int, est, low, high float64) string {
+	return stats.SignedFixed(100*est, d) + "% [" + stats.SignedFixed(100*low, d) + "%, " + stats.SignedFixed(100*high, d) + "%]"
+}
+
+// signedPoints writes a difference of proportions as a signed percentage
+// with d decimals and its interval in percentage points without the
+// sign, "-10.00% [-11.50, -8.50]"; never a negative zero.
+func signedPoints(d int, est, low, high float64) string {
+	return stats.SignedFixed(100*est, d) + "% [" + stats.SignedFixed(100*low, d) + ", " + stats.SignedFixed(100*high, d) + "]"
+}
+
+// signedNumbers writes a difference and its interval signed with d
+// decimals, "-1.25 [-1.31, -1.19]"; a value that rounds to zero is
+// written "0.00", never "-0.00".
+func signedNumbers(d int, est, low, high float64) string {
+	return stats.SignedFixed(est, d) + " [" + stats.SignedFixed(low, d) + ", " + stats.SignedFixed(high, d) + "]"
 }
 
 // skillMarkdown renders skill.md.
@@ -257,6 +279,13 @@ func skillPairsTable(k *stats.Skill) [][]string {
 	return t
 }
 
+// twoLines puts an estimate and its interval, "98.2% [97.5%, 98.7%]", on
+// two lines, so that the labels of neighbouring tiers at about the same
+// height do not run into each other.
+func twoLines(s string) string {
+	return strings.Replace(s, " [", "\n[", 1)
+}
+
 // renderSkillPlot draws the skill plot in format "png" or "svg": two
 // panels side by side, the Pack win rate and the mean Pack WNDs taken,
 // by tier from the weakest, each with its interval as an error bar.
@@ -296,11 +325,11 @@ func skillPlot(k *stats.Skill) (func(draw.Canvas), error) {
 		names[i] = t.Name
 		v, lo, hi := bounds(t.PackWinRate)
 		win.add(float64(i), 100*v, 100*lo, 100*hi)
-		winLabels = append(winLabels, t.PackWinRate.PercentBounds())
+		winLabels = append(winLabels, twoLines(t.PackWinRate.PercentBounds()))
 		topWin = math.Max(topWin, 100*hi)
 		v, lo, hi = bounds(t.PackWounds)
 		wnd.add(float64(i), v, lo, hi)
-		wndLabels = append(wndLabels, t.PackWounds.Bounds())
+		wndLabels = append(wndLabels, twoLines(t.PackWounds.Bounds()))
 		topWnd = math.Max(topWnd, hi)
 	}
 	panel := func(title, y string, e *errPoints, labels []string, c color.Color, top float64) (*plot.Plot, error) {
@@ -314,17 +343,21 @@ func skillPlot(k *stats.Skill) (func(draw.Canvas), error) {
 			dots.GlyphStyle = draw.GlyphStyle{Color: c, Radius: 4, Shape: draw.CircleGlyph{}}
 			errs := newYErr(e)
 			errs.LineStyle.Color = c
-			p.Add(l, errs, dots, valueLabels(e.x, e.hi, labels))
+			vl := valueLabels(e.x, e.hi, labels)
+			vl.Offset.Y = 4 + 3 // clear of the dot (radius 4) when the interval is narrow
+			p.Add(l, errs, dots, boxedLabels{vl})
 		}
 		nominalX(p, names)
 		p.X.Min, p.X.Max = -0.5, float64(n)-0.5
 		headroom(p, top)
+		p.Y.Max = math.Max(top, 1) * 1.3 // room for two lines of label above the highest
 		return p, nil
 	}
 	left, err := panel("Pack win rate", "% of hunts won", &win, winLabels, blue, topWin)
 	if err != nil {
 		return nil, err
 	}
+	left.Y.Tick.Marker = cappedTicks{niceTicks{}, 100}
 	right, err := panel("WNDs taken by the Pack", "mean WNDs per hunt", &wnd, wndLabels, orange, topWnd)
 	if err != nil {
 		return nil, err

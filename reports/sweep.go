@@ -157,8 +157,8 @@ func SweepTable(s *Sweep) (header []string, rows [][]string) {
 		}
 		step, pv := "—", "—"
 		if p.Step != nil {
-			step = fmt.Sprintf("%+.2f%% [%+.2f, %+.2f]", 100*p.Step.Estimate, 100*p.Step.Low, 100*p.Step.High)
-			pv = fmt.Sprintf("%.3g", *p.StepP)
+			step = signedPoints(2, p.Step.Estimate, p.Step.Low, p.Step.High)
+			pv = PText(*p.StepP)
 		}
 		r = append(r, p.PackWin.PercentBounds(), step, pv, p.Rounds.Bounds(), p.PackWounds.Bounds(), p.PackDeaths.Bounds())
 		rows = append(rows, r)
@@ -191,7 +191,7 @@ var seriesColors = []color.RGBA{blue, orange, red, {R: 0x2c, G: 0xa0, B: 0x2c, A
 // parameter: a line through the estimates over a band of the intervals,
 // one curve per combination of the other parameters.
 func renderSweepPlot(s *Sweep, title, ylabel string, get func(*SweepPoint) stats.Interval, format string) ([]byte, error) {
-	p := newPlot(title+": "+s.Title, s.Params[0], ylabel)
+	p := newPlot(fmt.Sprintf("%s: %s\nn=%d hunts per point, the same hunts at every point (95%% intervals)", title, s.Title, s.Hunts), s.Params[0], ylabel)
 	type series struct {
 		key           string
 		xs, y, lo, hi []float64
@@ -271,4 +271,18 @@ func drawPlot(p *plot.Plot, w, h vg.Length, format string) ([]byte, error) {
 		return bytes.ReplaceAll(buf.Bytes(), []byte(svgFont), []byte(svgFallback)), nil
 	}
 	return nil, fmt.Errorf("unknown plot format %q", format)
+}
+
+// MinP is the smallest p-value printed as a number. An exact test on many
+// discordant pairs can give a p-value below the smallest float64 (it
+// underflows to 0); every p-value below MinP prints as "< 1e-300", as the
+// skill report does.
+const MinP = 1e-300
+
+// PText prints a p-value with three significant digits, or "< 1e-300".
+func PText(p float64) string {
+	if p < MinP {
+		return "< 1e-300"
+	}
+	return fmt.Sprintf("%.3g", p)
 }

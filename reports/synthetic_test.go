@@ -97,6 +97,25 @@ func meanOf(m, sd float64, n int64) stats.Interval {
 	return stats.FromEstimate(stats.Mean(m*nn, sd*sd*(nn-1)+m*m*nn, n, synConf))
 }
 
+// rateOf is the interval of a count k per unit over n units with
+// standard deviation sd per unit, as the tallies give it: the wider of
+// the normal interval and the exact Poisson interval, at least 0.
+func rateOf(k, n int64, sd float64) stats.Interval {
+	nn := float64(n)
+	m := float64(k) / nn
+	e := stats.Mean(m*nn, sd*sd*(nn-1)+m*m*nn, n, synConf).Hull(stats.Rate(k, n, synConf))
+	e.Low = math.Max(0, e.Low)
+	return stats.FromEstimate(e)
+}
+
+// shareOf is the interval of a mean share a over n hunts of models that
+// fare independently, k models a hunt, as the tallies give it.
+func shareOf(a float64, k int, n int64) stats.Interval {
+	nn := float64(n)
+	v := a * (1 - a) / float64(k)
+	return stats.FromEstimate(stats.BoundedMean(a*nn, v*(nn-1)+a*a*nn, n, synConf))
+}
+
 func count(name string, k int64) stats.Count {
 	return stats.Count{Name: name, Count: k, Rate: prop(k, synHunts)}
 }
@@ -183,7 +202,10 @@ func syntheticSummary() *stats.Summary {
 			P90:  int64(math.Min(20, math.Ceil(m+1.28*sd))),
 		})
 		alive := 1 - 0.53*(1-math.Exp(-x*x/300))
-		s.Survival = append(s.Survival, stats.SurvivalStep{Tick: t, Alive: prop(int64(math.Round(alive*4*synHunts)), 4*synHunts)})
+		if t <= 2 {
+			alive = 1 // no model dead in any hunt yet
+		}
+		s.Survival = append(s.Survival, stats.SurvivalStep{Tick: t, Alive: shareOf(alive, 4, synHunts)})
 	}
 
 	locs := []struct {
@@ -238,15 +260,15 @@ func syntheticSummary() *stats.Summary {
 				Wounds:     wounds,
 				WoundsPer:  meanOf(float64(wounds)/float64(drawn), 1.1, drawn),
 				Kills:      kills,
-				KillRate:   prop(kills, drawn),
+				KillRate:   rateOf(kills, drawn, math.Sqrt(float64(kills)/float64(drawn))),
 				Conditions: conds,
-				CondsPer:   meanOf(float64(conds)/float64(drawn), 0.5*float64(min(conds, 1)), drawn),
+				CondsPer:   rateOf(conds, drawn, 0.5*float64(min(conds, 1))),
 			})
 		}
 	}
 	for i, c := range []string{"stunned", "terrified", "knocked_down"} {
 		k := int64(31000 + 17000*i)
-		s.Conditions = append(s.Conditions, stats.Count{Name: c, Count: k, Rate: meanOf(float64(k)/synHunts, 0.8, synHunts)})
+		s.Conditions = append(s.Conditions, stats.Count{Name: c, Count: k, Rate: rateOf(k, synHunts, 0.8)})
 	}
 	if len(s.Cards) != 16 || len(s.DamageCurve) != 40 {
 		panic(fmt.Sprint("synthetic summary: ", len(s.Cards), " cards, ", len(s.DamageCurve), " curve points"))

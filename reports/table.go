@@ -55,6 +55,20 @@ func Table(w io.Writer, s *stats.Summary) {
 	} else {
 		line("Deadliest card", "none: no card killed")
 	}
-	line("Speed", "%.0f hunts/s (%d workers, %.2f s)", s.Timing.HuntsPerSec, s.Timing.Workers, s.Timing.Seconds)
+	line("Speed", "%s", speed(s.Timing))
 	tw.Flush()
+}
+
+// speed formats a run's timing: hunts per second, workers and seconds. A
+// report merged from shard files has none (the shards' play time is not
+// recorded, and the merge's own time says nothing of the hunts' speed).
+func speed(t stats.Timing) string {
+	if t.Seconds <= 0 {
+		return "not measured: merged from shard files (each shard's run printed its own)"
+	}
+	workers := "workers"
+	if t.Workers == 1 {
+		workers = "worker"
+	}
+	return fmt.Sprintf("%.0f hunts/s (%d %s, %.2f s)", t.HuntsPerSec, t.Workers, workers, t.Seconds)
 }

@@ -58,3 +58,20 @@ func niceStep(x float64) (step, minor float64) {
 	}
 	return 10 * p, 2 * p
 }
+
+// cappedTicks are the ticks of a Ticker up to a cap: a percentage axis
+// that leaves room above 100% for labels marks no 120%.
+type cappedTicks struct {
+	plot.Ticker
+	cap float64
+}
+
+func (c cappedTicks) Ticks(lo, hi float64) []plot.Tick {
+	var out []plot.Tick
+	for _, t := range c.Ticker.Ticks(lo, hi) {
+		if t.Value <= c.cap+1e-9 {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -18,11 +18,17 @@ type file struct {
 // is missing (its parent must exist):
 //
 //	summary.md     the report to read, with the plots embedded
-//	summary.html   the report as one self-contained page, plots inline
+//	summary.html   the same report as one self-contained page, plots inline
 //	summary.json   every figure (docs/summary-schema.md)
 //	outcomes.csv, pack.csv, cards.csv, locations.csv,
-//	damage_curve.csv, survival.csv, rounds.csv
+//	damage_curve.csv, survival.csv, rounds.csv,
+//	distributions.csv, conditions.csv
+//	               every table of summary.md but the configuration
 //	outcomes, wounds, damage_curve, survival, length, cards: .png and .svg
+//
+// summary.md and summary.html are written from the same blocks
+// (summaryDoc): the page holds every section, table and warning of the
+// Markdown.
 //
 // Each file is written to a temporary file in dir and renamed into place,
 // so an interrupted run leaves whole files only. WriteDir stops at the

@@ -5,6 +5,7 @@ package stats
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -21,7 +22,7 @@ type Estimate struct {
 
 // String formats the estimate as "0.4520 [0.4423, 0.4618] (95%, n=10000)".
 func (e Estimate) String() string {
-	return fmt.Sprintf("%.4f [%.4f, %.4f] (%.0f%%, n=%d)", e.Value, e.Low, e.High, 100*e.Conf, e.N)
+	return fmt.Sprintf("%s [%s, %s] (%.0f%%, n=%d)", Fixed(e.Value, 4), Fixed(e.Low, 4), Fixed(e.High, 4), 100*e.Conf, e.N)
 }
 
 // z returns the two-sided normal quantile for confidence level conf.
@@ -45,16 +46,103 @@ func Proportion(k, n int64, conf float64) Estimate {
 		return e
 	}
 	p := float64(k) / float64(n)
-	zz := z(conf)
-	nn := float64(n)
-	den := 1 + zz*zz/nn
-	centre := (p + zz*zz/(2*nn)) / den
-	half := zz / den * math.Sqrt(p*(1-p)/nn+zz*zz/(4*nn*nn))
-	e.Value, e.Low, e.High = p, math.Max(0, centre-half), math.Min(1, centre+half)
+	e.Value = p
+	e.Low, e.High = wilson(p, float64(n), z(conf))
 	if k < 5 || n-k < 5 {
 		e.Warnings = append(e.Warnings, "fewer than 5 successes or failures: the interval is approximate")
 	}
 	return e
+}
+
+// wilson returns the Wilson score interval of a proportion p observed
+// over n trials, at the normal quantile zz, clamped to [0, 1]. p need not
+// be a whole number of trials over n: BoundedMean passes the mean of
+// values in [0, 1].
+func wilson(p, n, zz float64) (low, high float64) {
+	den := 1 + zz*zz/n
+	centre := (p + zz*zz/(2*n)) / den
+	half := zz / den * math.Sqrt(p*(1-p)/n+zz*zz/(4*n*n))
+	return math.Max(0, centre-half), math.Min(1, centre+half)
+}
+
+// BoundedMean estimates the mean of n observations that each lie in
+// [0, 1], a share such as the fraction of the Pack alive in a hunt, from
+// their sum and sum of squares. The interval is the wider, at each end,
+// of two:
+//
+//   - the normal interval of Mean, mean ± z·s/√n;
+//   - the Wilson score interval of p = sum/n over n trials, as though
+//     every observation were 0 or 1.
+//
+// The second is valid for any such mean: a variable in [0, 1] with mean
+// p has a variance of at most p(1-p), that of a 0-or-1 variable, so the
+// Wilson interval is the score interval with the largest variance the
+// mean allows. Unlike the normal interval it keeps its width when every
+// observation is 0, or every one is 1 (the sample variance is then 0 and
+// the normal interval, clamped to [0, 1], would claim certainty). The
+// normal interval is wider only by the n-1 of the sample variance. The
+// result lies in [0, 1]. With n = 0 the interval is [0, 1]; when the
+// sum is within 5 of 0 or of n, a warning says the interval is
+// approximate, as Proportion's does.
+func BoundedMean(sum, sumSq float64, n int64, conf float64) Estimate {
+	if n <= 0 {
+		return Estimate{High: 1, Conf: conf, Warnings: []string{"no observations"}}
+	}
+	nn := float64(n)
+	p := math.Max(0, math.Min(1, sum/nn))
+	e := Mean(sum, sumSq, n, conf)
+	e.Warnings = nil
+	lo, hi := wilson(p, nn, z(conf))
+	e.Low, e.High = math.Max(0, math.Min(e.Low, lo)), math.Min(1, math.Max(e.High, hi))
+	if sum < 5 || nn-sum < 5 {
+		e.Warnings = append(e.Warnings, "a share within 5/n of 0 or of 1: the interval is approximate")
+	}
+	return e
+}
+
+// Rate estimates a rate per unit of exposure, k events over an exposure
+// of n units (kills over draws, Conditions over hunts), with the exact
+// Poisson interval of Garwood (1936):
+//
+//	low  = G(α/2; k) / n          (0 when k = 0)
+//	high = G(1-α/2; k+1) / n
+//
+// where G(q; a) is the q-quantile of the Gamma distribution of shape a
+// and rate 1 (half the χ² quantile with 2a degrees of freedom) and
+// α = 1 - conf. Value is k/n. For a Poisson count the interval covers the
+// rate at least conf of the time, whatever k, and it keeps its width when
+// k is 0 (the upper end is then -ln(α/2)/n, about 3.69/n at 95%). With
+// n = 0 the interval is [0, +Inf) and a warning says so.
+func Rate(k, n int64, conf float64) Estimate {
+	e := Estimate{Conf: conf, N: n}
+	if n <= 0 {
+		e.High = math.Inf(1)
+		e.Warnings = append(e.Warnings, "no exposure")
+		return e
+	}
+	alpha := 1 - conf
+	nn := float64(n)
+	e.Value = float64(k) / nn
+	if k > 0 {
+		e.Low = distuv.Gamma{Alpha: float64(k), Beta: 1}.Quantile(alpha/2) / nn
+	}
+	e.High = distuv.Gamma{Alpha: float64(k + 1), Beta: 1}.Quantile(1-alpha/2) / nn
+	return e
+}
+
+// Hull returns e with its interval widened to hold o's: e's point
+// estimate, confidence level and n, the lower of the two lower ends, the
+// higher of the two upper ends, and the warnings of both (each once).
+func (e Estimate) Hull(o Estimate) Estimate {
+	h := e
+	h.Low, h.High = math.Min(e.Low, o.Low), math.Max(e.High, o.High)
+	h.Warnings = append([]string(nil), e.Warnings...)
+	for _, w := range o.Warnings {
+		if !slices.Contains(h.Warnings, w) {
+			h.Warnings = append(h.Warnings, w)
+		}
+	}
+	return h
 }
 
 // Mean estimates a mean from a sum and a sum of squares over n

@@ -82,15 +82,17 @@ func FromEstimate(e Estimate) Interval {
 	return Interval{Estimate: e.Value, Low: e.Low, High: e.High, Conf: e.Conf, N: e.N, Warnings: e.Warnings}
 }
 
-// Count is a named count with its rate per hunt as a proportion.
+// Count is a named count with its rate per hunt.
 type Count struct {
 	Name  string   `json:"name"`
 	Count int64    `json:"count"`
-	Rate  Interval `json:"rate"` // Count / hunts, Wilson interval (for Conditions: mean per hunt, normal interval)
+	Rate  Interval `json:"rate"` // Count / hunts: for outcomes a proportion, Wilson interval; for Conditions a mean per hunt, the wider of the normal and the exact Poisson interval
 }
 
 // Distribution summarises an integer quantity over hunts: its mean with a
-// normal interval, quantiles read from the histogram, and the histogram.
+// normal interval (widened to the quantity's whole range, with a warning,
+// when fewer than 5 hunts differ from the most common value), quantiles
+// read from the histogram, and the histogram.
 type Distribution struct {
 	N         int64    `json:"n"`
 	Mean      Interval `json:"mean"`
@@ -126,7 +128,8 @@ type CurvePoint struct {
 }
 
 // SurvivalStep is the fraction of Pack models not dead by the end of a
-// Tick: the mean over hunts of each hunt's alive fraction (n = hunts).
+// Tick: the mean over hunts of each hunt's alive fraction (n = hunts),
+// with BoundedMean's interval.
 type SurvivalStep struct {
 	Tick  int      `json:"tick"`
 	Alive Interval `json:"alive"`
@@ -141,7 +144,10 @@ type Location struct {
 	ExhaustedAt Distribution `json:"exhausted_at"` // Tick, over hunts where it was
 }
 
-// Card is one Adversary action card and what it did.
+// Card is one Adversary action card and what it did. Its per-draw
+// figures are rates with n the draws: the wider of the ratio estimator's
+// delta-method interval and the exact Poisson interval of the count over
+// the draws (batch.perDraw); per_hunt likewise over the hunts.
 type Card struct {
 	Card       string   `json:"card"` // e.g. "A♠"
 	Name       string   `json:"name"`
@@ -149,11 +155,11 @@ type Card struct {
 	Drawn      int64    `json:"drawn"`      // times drawn over all hunts
 	PerHunt    Interval `json:"per_hunt"`   // mean draws per hunt
 	Wounds     int64    `json:"wounds"`     // WNDs dealt to the Pack
-	WoundsPer  Interval `json:"wounds_per"` // mean WNDs per draw
+	WoundsPer  Interval `json:"wounds_per"` // WNDs per draw, a rate
 	Kills      int64    `json:"kills"`      // Pack models killed
-	KillRate   Interval `json:"kill_rate"`  // kills per draw (a proportion)
+	KillRate   Interval `json:"kill_rate"`  // kills per draw, a rate (a draw may kill several)
 	Conditions int64    `json:"conditions"` // Conditions imposed on the Pack
-	CondsPer   Interval `json:"conds_per"`  // mean per draw
+	CondsPer   Interval `json:"conds_per"`  // Conditions per draw, a rate
 }
 
 // Timing is how long the run took. It is the only part of a Summary that
