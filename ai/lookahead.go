@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"fmt"
+
 	"balance/sim"
 )
 
@@ -41,8 +43,15 @@ const (
 )
 
 func init() {
+	// The Doc names the defaults from their constants, so that it cannot
+	// go stale when they change.
+	reach := "to the end of the hunt"
+	if DefaultLookaheadHorizon > 0 {
+		reach = fmt.Sprintf("%d Rounds ahead", DefaultLookaheadHorizon)
+	}
 	register(Tier{Name: "lookahead", Order: 3,
-		Doc: "tries its plans in copies of the hunt, 8 rollouts each to the end of the hunt, with the tactical policy (basic if absent), and follows the best",
+		Doc: fmt.Sprintf("tries its plans in copies of the hunt, %d rollouts each %s, with the tactical policy (basic if absent), and follows the best",
+			DefaultLookaheadK, reach),
 		New: func() sim.PackPolicy { return NewLookahead(DefaultLookaheadK, DefaultLookaheadHorizon) }})
 }
 

@@ -35,9 +35,9 @@ func (o *compareOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
 	fs.StringVar(&o.pack, "pack", "duo", "Pack name (see 'balance list packs')")
 	fs.StringVar(&o.scenario, "scenario", "open-ground", "scenario map (see 'balance list scenarios')")
-	fs.Int64Var(&o.hunts, "hunts", 100000, "hunts, each played in both designs")
-	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in both designs")
-	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	intVar(fs, &o.hunts, "hunts", 100000, "hunts, each played in both designs")
+	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in both designs")
+	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	o.policy.register(fs, false)
 	fs.StringVar(&o.objective, "objective", "", "play both designs with this Objective")
 	fs.StringVar(&o.json, "json", "", "write the comparison as JSON to this file")
@@ -177,15 +177,8 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	if o.json != "" {
-		if err := checkFileWritable("-json", o.json); err != nil {
-			return err
-		}
-	}
-	if o.html != "" {
-		if err := checkFileWritable("-html", o.html); err != nil {
-			return err
-		}
+	if err := checkOutputs("", [2]string{"-json", o.json}, [2]string{"-html", o.html}); err != nil {
+		return err
 	}
 	show, done := progress(stderr, o.quiet, 2*o.hunts, "compare")
 	r, err := batch.RunCompare(ctx, batch.Config{Scenario: sa.sc, Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show},
@@ -233,7 +226,7 @@ func comparisonHTML(c Comparison, o compareOpts) *reports.HTMLPage {
 				{"Pack wins B", c.WinB.Percent()},
 				{"Change B - A (paired)", signedPercent(c.WinDiff)},
 				{"Hunts only A won / only B won", fmt.Sprintf("%d / %d", c.OnlyA, c.OnlyB)},
-				{"McNemar p", fmt.Sprintf("%.3g", c.McNemarP)},
+				{"McNemar p", pText(c.McNemarP)},
 				{"Pack WNDs taken, B - A", c.WoundsDiff.String()},
 				{"Hunt length (Rounds), B - A", c.RoundsDiff.String()},
 				{"Variance reduction", vr},
@@ -298,12 +291,23 @@ func printComparison(w io.Writer, c Comparison) {
 	fmt.Fprintf(tw, "Hunts\t%d in each, the same hunts (seed %d), Pack AI %s%s\n", c.Hunts, c.Seed, c.PackAI, stopNote(c.Stopped))
 	fmt.Fprintf(tw, "Pack wins A\t%s\n", c.WinA.Percent())
 	fmt.Fprintf(tw, "Pack wins B\t%s\n", c.WinB.Percent())
-	fmt.Fprintf(tw, "Change B - A\t%s (paired); only A won %d hunts, only B %d; McNemar p = %.3g\n",
-		signedPercent(c.WinDiff), c.OnlyA, c.OnlyB, c.McNemarP)
+	fmt.Fprintf(tw, "Change B - A\t%s (paired); only A won %d hunts, only B %d; McNemar p %s\n",
+		signedPercent(c.WinDiff), c.OnlyA, c.OnlyB, pIs(c.McNemarP))
 	fmt.Fprintf(tw, "Pack WNDs taken, B - A\t%s\n", c.WoundsDiff)
 	fmt.Fprintf(tw, "Hunt length (Rounds), B - A\t%s\n", c.RoundsDiff)
 	fmt.Fprintf(tw, "Variance reduction\t%s\n", c.varianceText())
 	tw.Flush()
+}
+
+// pText prints a p-value as the reports do (reports.PText).
+func pText(p float64) string { return reports.PText(p) }
+
+// pIs prints a p-value after "p": "= 0.0312", or "< 1e-300".
+func pIs(p float64) string {
+	if p < reports.MinP {
+		return pText(p)
+	}
+	return "= " + pText(p)
 }
 
 // signedPercent prints a difference of proportions with its interval.

@@ -30,12 +30,12 @@ type analyzeOpts struct {
 func (o *analyzeOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.data, "data", "", "directory of YAML files loaded over the embedded data")
 	fs.StringVar(&o.out, "out", filepath.Join("reports", "latest"), "report directory (one sub-directory per Adversary, and an index)")
-	fs.Int64Var(&o.hunts, "hunts", defaultHunts, "hunts per Adversary")
-	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
-	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores)")
+	intVar(fs, &o.hunts, "hunts", defaultHunts, "hunts per Adversary")
+	intVar(fs, &o.seed, "seed", 1, "run seed")
+	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	o.policy.register(fs, false)
-	fs.Int64Var(&o.skillHunts, "skill-hunts", -1, "hunts per tier of each Adversary's skill trace (-1: a fiftieth of -hunts; 0: no skill trace)")
+	intVar(fs, &o.skillHunts, "skill-hunts", -1, "hunts per tier of each Adversary's skill trace (-1: a fiftieth of -hunts; 0: no skill trace)")
 }
 
 func init() {

@@ -223,7 +223,7 @@ func init() {
 				fl(fs)
 				fmt.Fprintln(stdout, "\nFlags:")
 				fs.SetOutput(stdout)
-				fs.PrintDefaults()
+				printFlags(stdout, fs)
 			}
 			if len(c.examples) > 0 {
 				fmt.Fprintln(stdout, "\nExamples:")

@@ -26,8 +26,8 @@ func (o *mapOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.out, "out", "", "write the picture to this file, PNG or SVG by its extension (default NAME.png)")
 	fs.StringVar(&o.adversary, "adversary", "wandering-son", "Adversary slug, or the path of an Adversary YAML file, to deploy")
 	fs.StringVar(&o.pack, "pack", configs.DefaultPack, "Pack name (see 'balance list packs') to deploy")
-	fs.Uint64Var(&o.seed, "seed", 1, "run seed of the deployment shown")
-	fs.Uint64Var(&o.hunt, "hunt", 0, "hunt index within the run: the deployment is the one hunt I of seed S starts with")
+	intVar(fs, &o.seed, "seed", 1, "run seed of the deployment shown")
+	intVar(fs, &o.hunt, "hunt", 0, "hunt index within the run: the deployment is the one hunt I of seed S starts with")
 	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
 }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"balance/batch"
 	"balance/reports"
@@ -31,7 +30,9 @@ func init() {
 		usage:   "FILE... [-out DIR] [-json FILE] [-data DIR]",
 		long: `Reads the tally files written by 'balance run -shards N -shard K -tally FILE'
 and merges them into the report a single run of all the hunts gives: its
-summary.json is identical, bit for bit (timing aside). Files from different
+summary.json is identical, bit for bit, timing aside (a merged report's
+timing is zero, not measured: the tally files do not record the shards'
+play time, and the merge's own time is not the hunts'). Files from different
 runs (program, data, seed, size), duplicate shards and missing shards are
 refused with the reason. The game data must be the data the shards used
 (same -data and -set): its hash is checked.`,
@@ -77,12 +78,6 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if o.out == "" && o.json == "" {
 		o.out = "." // the report goes to the current directory
 	}
-	if o.out != "" {
-		if err := checkWritable(o.out); err != nil {
-			return err
-		}
-	}
-	start := time.Now()
 	h, t, err := batch.MergeFiles(files)
 	if err != nil {
 		return err
@@ -102,13 +97,20 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return fmt.Errorf("the game data differs from the shards' (hash %s, shards %s): merge with the same -data and overrides (%s)",
 			st.hash, h.ConfigHash, strings.Join(h.Overrides, " "))
 	}
+	// Only now that the shards are known to merge: -out is not created
+	// for a merge that is refused.
+	if err := checkOutputs(o.out, [2]string{"-json", o.json}); err != nil {
+		return err
+	}
 	packAI := h.PackAI
 	if packAI == "" {
 		packAI = batch.DefaultPackAI
 	}
+	// The shards' play time is not in their tally files, and the merge's
+	// own time says nothing of the hunts' speed: the timing stays zero,
+	// "not measured".
 	meta := batch.Meta{Program: h.Program, Adversary: h.Adversary, Pack: h.Pack, Scenario: h.Scenario, PackAI: packAI,
-		Overrides: h.Overrides, Hash: h.ConfigHash, Seed: h.Seed, First: 0, Stopped: batch.StopHunts,
-		Elapsed: time.Since(start), Workers: 1}
+		Overrides: h.Overrides, Hash: h.ConfigHash, Seed: h.Seed, First: 0, Stopped: batch.StopHunts}
 	s := batch.Summarize(meta, t, st.sc)
 	if err := writeOutputs(s, o.out, o.json); err != nil {
 		return err

@@ -17,8 +17,8 @@ type oddsOpts struct {
 }
 
 func (o *oddsOpts) flags(fs *flag.FlagSet) {
-	fs.IntVar(&o.pool, "pool", 0, fmt.Sprintf("number of dice in the pool, 0..%d (required)", dice.MaxPool))
-	fs.IntVar(&o.dt, "dt", 0, fmt.Sprintf("difficulty threshold, 0..%d (required)", dice.MaxDT))
+	intVar(fs, &o.pool, "pool", 0, fmt.Sprintf("number of dice in the pool, 0..%d (required)", dice.MaxPool))
+	intVar(fs, &o.dt, "dt", 0, fmt.Sprintf("difficulty threshold, 0..%d (required)", dice.MaxDT))
 	fs.BoolVar(&o.adv, "adv", false, "the Check has Advantage (two difficulty dice, keep the lower)")
 	fs.BoolVar(&o.dis, "dis", false, "the Check has Disadvantage (two difficulty dice, keep the higher); with -adv, the two cancel")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of tables")

@@ -142,7 +142,11 @@ chance that a rerun with no change raises any alarm is at most alpha. A
 Markdown table of the figures, what moved first, is printed (and written
 to -md FILE). Exit code 0: nothing moved significantly; 1: a figure moved;
 2: the check could not be made (usage, a missing or broken baseline, data
-that do not load).
+that do not load). -md FILE is written whatever the outcome: when no
+verdict is reached it says so, with the error.
+
+-seed, like every integer flag, is read in decimal: a leading zero, as in
+$(date +%j), is ignored.
 
 On the baseline's seed the two runs share their random streams, so a real
 change shows more readily than the independent-samples tests assume: the
@@ -160,9 +164,9 @@ tests are then conservative.`,
 func (o *baselineOpts) flags(fs *flag.FlagSet) {
 	o.game.register(fs, "wandering-son")
 	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 (repeatable; see 'balance help run')")
-	fs.Int64Var(&o.hunts, "hunts", 100000, "hunts to play")
-	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
-	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	intVar(fs, &o.hunts, "hunts", 100000, "hunts to play")
+	intVar(fs, &o.seed, "seed", 1, "run seed")
+	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	o.policy.register(fs, false)
 	fs.StringVar(&o.objective, "objective", "", "play with this Objective")
 	fs.StringVar(&o.out, "out", "", "the baseline file to write (required)")
@@ -242,16 +246,19 @@ type regressOpts struct {
 	workers  int
 	md       string
 	quiet    bool
+	// mdChecked: the flags were parsed and -md checked; md is then the
+	// file to write, or "" when none was given or it cannot be written.
+	mdChecked bool
 }
 
 func (o *regressOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.baseline, "baseline", "", "the baseline file written by 'balance baseline' (required)")
 	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
-	fs.Uint64Var(&o.seed, "seed", 0, "rerun on this seed (0: the baseline's)")
+	intVar(fs, &o.seed, "seed", 0, "rerun on this seed (0: the baseline's)")
 	fs.Float64Var(&o.alpha, "alpha", 0.001, "family-wise false-alarm level of the tests (Holm)")
 	fs.Var(&o.set, "set", "an override added to the baseline's (repeatable)")
-	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	fs.StringVar(&o.md, "md", "", "also write the Markdown table to this file")
+	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	fs.StringVar(&o.md, "md", "", "also write the Markdown table to this file; when no verdict is reached (exit code 2), why")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 }
 
@@ -304,17 +311,73 @@ func (c cannotCheck) ExitCode() int { return exitUsage }
 func (c cannotCheck) Unwrap() error { return c.error }
 
 func runRegress(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	err := regress(ctx, stdout, stderr, args)
+	var o regressOpts
+	err := regress(ctx, stdout, stderr, args, &o)
 	var r regression
-	var i interrupted
-	if err == nil || errors.As(err, &r) || errors.As(err, &i) {
+	if err == nil || errors.As(err, &r) {
 		return err
 	}
+	// No verdict: the -md file still says why, so that a job showing it
+	// never shows an older file's verdict in its place.
+	md := o.md
+	if md == "" && !o.mdChecked {
+		md = mdArg(args) // the flags failed to parse before -md
+	}
+	if md != "" {
+		if werr := writeMD(md, noVerdictMD(o.baseline, err)); werr != nil {
+			fmt.Fprintf(stderr, "balance regress: -md %s: the failure could not be recorded there: %v\n", md, werr)
+		}
+	}
+	// An interrupted check has no verdict either: exit code 2, as for a
+	// broken setup, never 1, which means a regression.
 	return cannotCheck{err}
 }
 
-func regress(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var o regressOpts
+// mdArg returns the value args give -md, or "": for a command line whose
+// flags failed to parse before -md.
+func mdArg(args []string) string {
+	for k, a := range args {
+		if a == "--" {
+			break // the flags end
+		}
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		switch {
+		case name != "md":
+		case hasVal:
+			return val
+		case k+1 < len(args):
+			return args[k+1]
+		}
+	}
+	return ""
+}
+
+// noVerdictMD is the Markdown regress writes to -md when it reaches no
+// verdict: the check could not be made (exit code 2), or it was
+// interrupted.
+func noVerdictMD(baseline string, err error) string {
+	var b strings.Builder
+	var i interrupted
+	if errors.As(err, &i) {
+		fmt.Fprintf(&b, "Regression check interrupted after %d hunts: no verdict.\n\n", i.hunts)
+	} else {
+		fmt.Fprintf(&b, "Regression check could not be made (exit code %d): a broken setup, not a balance change.\n\n", exitUsage)
+	}
+	if baseline == "" {
+		baseline = "(none given)"
+	}
+	fmt.Fprintf(&b, "Baseline: %s\n\n```text\n", baseline)
+	for _, e := range leafErrors(err) {
+		b.WriteString(strings.ReplaceAll(e.Error(), "```", "'''") + "\n")
+	}
+	b.WriteString("```\n\nNo figure was compared.\n")
+	return b.String()
+}
+
+func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *regressOpts) error {
 	fs := flag.NewFlagSet("regress", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o.flags(fs)
@@ -332,8 +395,10 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	case o.workers < 0:
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
+	o.mdChecked = true
 	if o.md != "" {
 		if err := checkFileWritable("-md", o.md); err != nil {
+			o.md = "" // nothing can be written there
 			return err
 		}
 	}
@@ -415,11 +480,7 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string) error
 				mark = "**yes**"
 				names = append(names, f.Name)
 			}
-			p := fmt.Sprintf("%.3g", ps[i])
-			if ps[i] < 1e-16 {
-				p = "<1e-16"
-			}
-			fmt.Fprintf(&md, "| %s | %s | %s | %s | %s | %s |\n", f.Name, was, is, change, p, mark)
+			fmt.Fprintf(&md, "| %s | %s | %s | %s | %s | %s |\n", f.Name, was, is, change, pText(ps[i]), mark)
 		}
 	}
 	if len(names) == 0 {

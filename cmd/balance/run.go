@@ -51,9 +51,9 @@ type runOpts struct {
 
 func (o *runOpts) flags(fs *flag.FlagSet) {
 	o.game.register(fs, "wandering-son")
-	fs.Int64Var(&o.hunts, "hunts", 100000, "hunts to play (with -target-error: at most)")
-	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i)")
-	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	intVar(fs, &o.hunts, "hunts", 100000, "hunts to play (with -target-error: at most)")
+	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i)")
+	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	fs.Float64Var(&o.targetError, "target-error", 0, "stop once the 95% interval of the Pack win rate is at most this wide on each side (checked every 1024 hunts)")
 	fs.StringVar(&o.out, "out", "", "write the report (summary.md, summary.json, CSV, PNG and SVG plots) to this directory")
 	fs.StringVar(&o.json, "json", "", "write summary.json to this file")
@@ -62,8 +62,8 @@ func (o *runOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at the end")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective: its slug (see 'balance list objectives'), or random (a d10 roll from the seed)")
 	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 or adversary.wnd=+5 (repeatable; see 'balance help run')")
-	fs.IntVar(&o.shards, "shards", 1, "split the run's hunts into this many shards (with -shard and -tally)")
-	fs.IntVar(&o.shard, "shard", 0, "which shard to run, 0..shards-1")
+	intVar(fs, &o.shards, "shards", 1, "split the run's hunts into this many shards (with -shard and -tally)")
+	intVar(fs, &o.shard, "shard", 0, "which shard to run, 0..shards-1")
 	fs.StringVar(&o.tally, "tally", "", "write this shard's tally to FILE, for 'balance merge'")
 	o.policy.register(fs, true)
 }
@@ -190,6 +190,25 @@ func checkWritable(dir string) error {
 	return os.Remove(f.Name())
 }
 
+// checkOutputs checks, before any hunt is played, that the report
+// directory out (if given) and each output file (flag name and path; an
+// empty path is not asked for) can be written.
+func checkOutputs(out string, files ...[2]string) error {
+	if out != "" {
+		if err := checkWritable(out); err != nil {
+			return err
+		}
+	}
+	for _, p := range files {
+		if p[1] != "" {
+			if err := checkFileWritable(p[0], p[1]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // checkFileWritable makes sure a file can be written at path, creating
 // its directory if needed.
 func checkFileWritable(flagName, path string) error {
@@ -271,17 +290,9 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		}
 	}
 	st.hash = tierHash(st.hash, tier.Name)
-	if o.out != "" {
-		if err := checkWritable(o.out); err != nil {
-			return err
-		}
-	}
-	for _, p := range [][2]string{{"-json", o.json}, {"-tally", o.tally}, {"-cpuprofile", o.cpuprofile}, {"-memprofile", o.memprofile}} {
-		if p[1] != "" {
-			if err := checkFileWritable(p[0], p[1]); err != nil {
-				return err
-			}
-		}
+	if err := checkOutputs(o.out, [2]string{"-json", o.json}, [2]string{"-tally", o.tally},
+		[2]string{"-cpuprofile", o.cpuprofile}, [2]string{"-memprofile", o.memprofile}); err != nil {
+		return err
 	}
 	if o.cpuprofile != "" {
 		f, err := os.Create(o.cpuprofile)
@@ -302,8 +313,14 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
+	// summary.json records the target error only when the run stopped at
+	// it (docs/summary-schema.md); a target not reached is noted below.
+	reached := 0.0
+	if res.Stopped == batch.StopTargetError {
+		reached = o.targetError
+	}
 	meta := batch.Meta{Program: "balance " + version, Adversary: st.slug, Pack: o.game.pack, Scenario: o.game.scenario,
-		PackAI: tier.Name, Overrides: o.set, Hash: st.hash, Seed: o.seed, First: first, Stopped: res.Stopped, TargetError: o.targetError,
+		PackAI: tier.Name, Overrides: o.set, Hash: st.hash, Seed: o.seed, First: first, Stopped: res.Stopped, TargetError: reached,
 		Elapsed: res.Elapsed, Workers: res.Workers}
 	s := batch.Summarize(meta, res.Tally, st.sc)
 	if o.tally != "" {
@@ -318,6 +335,9 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return err
 	}
 	reports.Table(stdout, s)
+	if o.targetError > 0 && res.Stopped == batch.StopHunts {
+		fmt.Fprintln(stdout, targetErrorNote(o.targetError, "the Pack win rate", res.Tally))
+	}
 	if o.memprofile != "" {
 		f, err := os.Create(o.memprofile)
 		if err != nil {
@@ -334,6 +354,22 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return interrupted{res.Hunts}
 	}
 	return nil
+}
+
+// targetErrorNote says that a run with -target-error played all its
+// -hunts without reaching it, and how near it came.
+// what names the figure, e.g. "the Pack win rate".
+func targetErrorNote(target float64, what string, t *batch.Tally) string {
+	hw := halfWidth(t)
+	return fmt.Sprintf("Note: target error %g not reached: the 95%% interval of %s is ±%.2g (±%.2g%%) after %d hunts, the most -hunts allows; give more -hunts to reach it",
+		target, what, hw, 100*hw, t.Hunts)
+}
+
+// halfWidth is half the width of the 95% interval of the Pack win rate,
+// the figure -target-error bounds.
+func halfWidth(t *batch.Tally) float64 {
+	e := stats.Proportion(t.Outcomes[sim.PackWon], t.Hunts, batch.Conf)
+	return (e.High - e.Low) / 2
 }
 
 // writeOutputs writes the report directory and the JSON file asked for.

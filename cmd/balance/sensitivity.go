@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -30,10 +31,10 @@ type sensitivityOpts struct {
 func (o *sensitivityOpts) flags(fs *flag.FlagSet) {
 	o.game.register(fs, "wandering-son")
 	fs.Var(&o.set, "set", "an override of the base design, e.g. adversary.atk=6 (repeatable)")
-	fs.IntVar(&o.step, "step", 1, "the change of each stat (a whole number, not 0)")
-	fs.Int64Var(&o.hunts, "hunts", 20000, "hunts, each played by the base design and every variant")
-	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in every design")
-	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	intVar(fs, &o.step, "step", 1, "the change of each stat (a whole number, not 0)")
+	intVar(fs, &o.hunts, "hunts", 20000, "hunts, each played by the base design and every variant")
+	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in every design")
+	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	o.policy.register(fs, false)
 	fs.StringVar(&o.objective, "objective", "", "play every design with this Objective")
 	fs.StringVar(&o.out, "out", "", "write the report (sensitivity.md, .json, .csv and the tornado chart as PNG and SVG) to this directory")
@@ -166,6 +167,14 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	fmt.Fprintf(stdout, "Base: Pack wins %s, Rounds %s, Pack WNDs %s, Pack deaths %s\n\n",
 		res.Base.PackWin.PercentBounds(), res.Base.Rounds.Bounds(), res.Base.PackWounds.Bounds(), res.Base.PackDeaths.Bounds())
 	h, rows := reports.SensitivityTable(res)
+	// The McNemar p-values as every terminal table prints them (pText).
+	if col := slices.Index(h, "McNemar p"); col >= 0 && len(rows) == len(res.Stats) {
+		for i, row := range rows {
+			if res.Stats[i].Measured && col < len(row) {
+				row[col] = pText(res.Stats[i].WinP)
+			}
+		}
+	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, strings.Join(h, "\t"))
 	for _, row := range rows {

@@ -30,8 +30,8 @@ func packAIUsage(all bool) string {
 type lookaheadFlags struct{ k, horizon int }
 
 func (l *lookaheadFlags) register(fs *flag.FlagSet) {
-	fs.IntVar(&l.k, "lookahead-k", ai.DefaultLookaheadK, fmt.Sprintf("rollouts per plan of the lookahead tier (1..%d)", ai.MaxLookaheadK))
-	fs.IntVar(&l.horizon, "lookahead-horizon", ai.DefaultLookaheadHorizon, "Rounds each lookahead rollout plays ahead (0: to the end of the hunt)")
+	intVar(fs, &l.k, "lookahead-k", ai.DefaultLookaheadK, fmt.Sprintf("rollouts per plan of the lookahead tier (1..%d)", ai.MaxLookaheadK))
+	intVar(fs, &l.horizon, "lookahead-horizon", ai.DefaultLookaheadHorizon, "Rounds each lookahead rollout plays ahead (0: to the end of the hunt)")
 }
 
 // policyFlags are -pack-ai with the lookahead's settings: the Pack's
@@ -154,9 +154,9 @@ type skillOpts struct {
 
 func (o *skillOpts) flags(fs *flag.FlagSet) {
 	o.game.register(fs, "wandering-son")
-	fs.Int64Var(&o.hunts, "hunts", 20000, "hunts per tier: every tier plays the same hunts (with -target-error: at most)")
-	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) for every tier")
-	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	intVar(fs, &o.hunts, "hunts", 20000, "hunts per tier: every tier plays the same hunts (with -target-error: at most)")
+	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) for every tier")
+	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	o.look.register(fs)
 	fs.Float64Var(&o.targetError, "target-error", 0, "stop once every tier's 95% Pack win rate interval is at most this wide on each side (checked every 1024 hunts)")
 	fs.StringVar(&o.out, "out", "", "write the skill report (skill.md, skill.json, skill.csv, skill_pairs.csv, skill.png, skill.svg) to this directory")
@@ -230,15 +230,8 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 		}
 		st.hash += "+" + slug
 	}
-	if o.out != "" {
-		if err := checkWritable(o.out); err != nil {
-			return err
-		}
-	}
-	if o.json != "" {
-		if err := checkFileWritable("-json", o.json); err != nil {
-			return err
-		}
+	if err := checkOutputs(o.out, [2]string{"-json", o.json}); err != nil {
+		return err
 	}
 	tiers, err := o.look.tiers()
 	if err != nil {
@@ -251,8 +244,13 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 	if err != nil {
 		return err
 	}
+	// As run: the target error is recorded only when the run stopped at it.
+	reached := 0.0
+	if res.Stopped == batch.StopTargetError {
+		reached = o.targetError
+	}
 	meta := batch.Meta{Program: "balance " + version, Adversary: st.slug, Pack: o.game.pack, Scenario: o.game.scenario,
-		Overrides: o.set, Hash: st.hash, Seed: o.seed, Stopped: res.Stopped, TargetError: o.targetError,
+		Overrides: o.set, Hash: st.hash, Seed: o.seed, Stopped: res.Stopped, TargetError: reached,
 		Elapsed: res.Elapsed, Workers: res.Workers}
 	k := batch.SummarizeSkill(meta, res, st.sc)
 	if o.out != "" {
@@ -266,6 +264,16 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 		}
 	}
 	reports.SkillTable(stdout, k)
+	if o.targetError > 0 && res.Stopped == batch.StopHunts {
+		// The widest interval of the tiers is the one that missed.
+		widest := res.Tallies[0]
+		for _, t := range res.Tallies[1:] {
+			if halfWidth(t) > halfWidth(widest) {
+				widest = t
+			}
+		}
+		fmt.Fprintln(stdout, targetErrorNote(o.targetError, "the widest tier's Pack win rate", widest))
+	}
 	if res.Stopped == batch.StopInterrupted {
 		return interrupted{res.Hunts}
 	}

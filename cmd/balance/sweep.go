@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -36,9 +37,9 @@ func (o *sweepOpts) flags(fs *flag.FlagSet) {
 	o.game.register(fs, "wandering-son")
 	fs.Var(&o.params, "param", "a parameter and its values, KEY=LO..HI or KEY=V1,V2,...; a signed value (+1, -2) is a change from the data (repeatable: the points are the grid of all combinations)")
 	fs.Var(&o.set, "set", "an override applied at every point, e.g. adversary.atk=6 (repeatable)")
-	fs.Int64Var(&o.hunts, "hunts", 20000, "hunts per point, the same hunts at every point")
-	fs.Uint64Var(&o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) at every point")
-	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	intVar(fs, &o.hunts, "hunts", 20000, "hunts per point, the same hunts at every point")
+	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) at every point")
+	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	o.policy.register(fs, false)
 	fs.StringVar(&o.objective, "objective", "", "play every point with this Objective")
 	fs.StringVar(&o.out, "out", "", "write the report (sweep.md, sweep.json, sweep.csv, and the plots sweep_win, sweep_length, sweep_wounds as PNG and SVG) to this directory")
@@ -157,6 +158,22 @@ func parseSweepParam(s string) (sweepParam, error) {
 	return p, nil
 }
 
+// sweepTable is reports.SweepTable with the McNemar p-values printed by
+// pText, as every terminal table prints them.
+func sweepTable(sw *reports.Sweep) (header []string, rows [][]string) {
+	header, rows = reports.SweepTable(sw)
+	col := slices.Index(header, "McNemar p")
+	if col < 0 || len(rows) != len(sw.Points) {
+		return header, rows
+	}
+	for k, row := range rows {
+		if p := sw.Points[k].StepP; p != nil && col < len(row) {
+			row[col] = pText(*p)
+		}
+	}
+	return header, rows
+}
+
 // knownKey reports whether key is one of the -set keys, a hit location's
 // key matching adversary.location.NAME.wnd.
 func knownKey(key string) bool {
@@ -265,7 +282,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 
 	fmt.Fprintf(stdout, "Sweep: %s\n%d hunts per point, the same hunts at every point (seed %d), Pack AI %s; 95%% intervals\n\n",
 		title, r.Hunts, o.seed, tier.Name)
-	h, rows := reports.SweepTable(sw)
+	h, rows := sweepTable(sw)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, strings.Join(h, "\t"))
 	for _, row := range rows {

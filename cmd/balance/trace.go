@@ -24,8 +24,8 @@ type traceOpts struct {
 
 func (o *traceOpts) flags(fs *flag.FlagSet) {
 	o.game.register(fs, "wandering-son")
-	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
-	fs.Uint64Var(&o.hunt, "hunt", 0, "hunt index within the run (hunt I of seed S is the hunt a batch run plays for index I)")
+	intVar(fs, &o.seed, "seed", 1, "run seed")
+	intVar(fs, &o.hunt, "hunt", 0, "hunt index within the run (hunt I of seed S is the hunt a batch run plays for index I)")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective (its slug, or random), as run does")
 	o.policy.register(fs, false)
 }

@@ -35,9 +35,9 @@ func (o *tuneOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.param, "param", "", "the parameter to tune, KEY or KEY=LO..HI (at most 64 values; default: around the data's value)")
 	fs.Var(&o.targets, "target", "a target: win=0.45..0.55, rounds=4..6, deaths<=0.2, wounds>=10 (win as a proportion; repeatable)")
 	fs.Var(&o.set, "set", "an override applied at every value, e.g. adversary.atk=6 (repeatable)")
-	fs.Int64Var(&o.hunts, "hunts", 20000, "hunts per value, the same hunts at every value")
-	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
-	fs.IntVar(&o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	intVar(fs, &o.hunts, "hunts", 20000, "hunts per value, the same hunts at every value")
+	intVar(fs, &o.seed, "seed", 1, "run seed")
+	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	o.policy.register(fs, false)
 	fs.StringVar(&o.objective, "objective", "", "play with this Objective")
 	fs.StringVar(&o.out, "out", "", "write the sweep behind the answer (sweep.md, .json, .csv, plots) to this directory")
@@ -56,8 +56,11 @@ it. The figures are win (the Pack win rate, as a proportion), rounds (mean
 hunt length), deaths (mean Pack models dead per hunt) and wounds (mean
 WNDs the Pack took per hunt). When no value meets them all, it names the
 closest value and, for each target missed, how near the range of values
-comes. Around the answer it prints the stat weights: the paired change of
-each figure per +1 of the parameter.
+comes and where to search next: the way the figure moved over the range
+(or, when it did not move measurably, the way the parameter usually moves
+it), within the values the rules allow; or that the target cannot be
+reached with this parameter. Around the answer it prints the stat
+weights: the paired change of each figure per +1 of the parameter.
 
 Without a range, -param searches around the data's value: WND from half
 upwards, 64 values, other stats from 0 to 12; values
@@ -293,37 +296,22 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		fmt.Fprintf(stdout, "Values meeting every target: %s\n", joinValues(vals, good))
 	} else {
 		fmt.Fprintf(stdout, "No value meets every target. The closest is %s=%d:\n", p.key, vals[best])
+		sr := searchRange{key: p.key, vals: vals, accepts: func(v int) bool {
+			if v < 0 {
+				return false // -set would read it as a change; no value is negative
+			}
+			_, err := loadDesign(&o.game, withSet(o.set, p.setting(v)), o.objective)
+			return err == nil
+		}}
 		for _, t := range targets {
 			if t.met(&sw.Points[best]) {
 				continue
 			}
-			lo, hi := math.Inf(1), math.Inf(-1)
-			for k := range sw.Points {
-				e := t.get(&sw.Points[k]).Estimate
-				lo, hi = math.Min(lo, e), math.Max(hi, e)
-			}
 			i := t.get(&sw.Points[best])
-			why := fmt.Sprintf("over %d..%d the estimate ranges from %.4g to %.4g", vals[0], vals[len(vals)-1], lo, hi)
-			switch {
-			case hi < t.lo:
-				why += ", all below the target: no value in this range can meet it"
-			case lo > t.hi:
-				why += ", all above the target: no value in this range can meet it"
-			default:
-				why += ": the intervals are too wide or the steps too coarse (more -hunts may help)"
-			}
-			if i.Estimate < t.lo || i.Estimate > t.hi {
-				switch best {
-				case len(vals) - 1:
-					why += fmt.Sprintf("; the closest value is the top of the range: search further, e.g. -param %s=%d..%d", p.key, vals[best], vals[best]+maxSweepPoints-1)
-				case 0:
-					why += fmt.Sprintf("; the closest value is the bottom of the range: search further, e.g. -param %s=%d..%d", p.key, max(0, vals[0]-maxSweepPoints+1), vals[0])
-				}
-			}
-			fmt.Fprintf(stdout, "  %s: %.4g [%.4g, %.4g] at %d; %s\n", t.text, i.Estimate, i.Low, i.High, vals[best], why)
+			fmt.Fprintf(stdout, "  %s: %.4g [%.4g, %.4g] at %d; %s\n", t.text, i.Estimate, i.Low, i.High, vals[best], t.advice(sw, r, sr))
 		}
 	}
-	h, rows := reports.SweepTable(sw)
+	h, rows := sweepTable(sw)
 	mark := map[int]bool{}
 	for _, k := range good {
 		mark[k] = true
@@ -350,8 +338,8 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		win := stats.FromEstimate(stats.PairedDiff(pr.Both, pr.OnlyB, pr.OnlyA, pr.Neither, batch.Conf))
 		rounds := stats.FromEstimate(stats.PairedMeanDiff(-float64(pr.SumR), float64(pr.SumR2), n, batch.Conf))
 		wounds := stats.FromEstimate(stats.PairedMeanDiff(-float64(pr.SumD), float64(pr.SumD2), n, batch.Conf))
-		fmt.Fprintf(stdout, "  %d -> %d: Pack wins %s (McNemar p %.3g), Rounds %s, Pack WNDs %s\n",
-			vals[k], vals[k+1], signedPercent(win), stats.McNemar(pr.OnlyA, pr.OnlyB), signed3(rounds), signed3(wounds))
+		fmt.Fprintf(stdout, "  %d -> %d: Pack wins %s (McNemar p %s), Rounds %s, Pack WNDs %s\n",
+			vals[k], vals[k+1], signedPercent(win), pIs(stats.McNemar(pr.OnlyA, pr.OnlyB)), signed3(rounds), signed3(wounds))
 	}
 	if o.out != "" {
 		if err := reports.WriteSweepDir(o.out, sw); err != nil {
@@ -396,4 +384,178 @@ func defaultRange(key string, sc *sim.Scenario) []int {
 		return vs
 	}
 	return nil
+}
+
+// searchRange is what tune's advice needs of the parameter searched: its
+// key, the values played (those the rules accepted, in order) and whether
+// the rules accept a value, the loader's own check, which knows each
+// parameter's valid range.
+type searchRange struct {
+	key     string
+	vals    []int
+	accepts func(v int) bool
+}
+
+// reach goes from value from in direction dir (+1 or -1) for at most
+// steps values, and returns the farthest value the rules accept, stopping
+// at the first they refuse; atLimit reports that it stopped there (the
+// parameter's valid range ends) rather than after steps values.
+func (sr searchRange) reach(from, dir, steps int) (far int, atLimit bool) {
+	far = from
+	for k := 1; k <= steps; k++ {
+		if !sr.accepts(from + dir*k) {
+			return far, true
+		}
+		far = from + dir*k
+	}
+	return far, false
+}
+
+// trend is the change of the target's figure from the first value
+// searched to the last, with its 95% interval: paired on the same hunts
+// for the win rate, the length and the WNDs, as independent samples for
+// the deaths. ok is false with fewer than two values (or hunts).
+func (t tuneTarget) trend(sw *reports.Sweep, r *batch.PairedResult) (d stats.Interval, ok bool) {
+	a, b := 0, len(sw.Points)-1
+	n := r.Hunts
+	if b < 1 || n < 2 {
+		return d, false
+	}
+	pr := r.Pair(a, b)
+	switch t.figure {
+	case "win":
+		return stats.FromEstimate(stats.PairedDiff(pr.Both, pr.OnlyB, pr.OnlyA, pr.Neither, batch.Conf)), true
+	case "rounds":
+		// Pair sums are a - b: negate for b - a.
+		return stats.FromEstimate(stats.PairedMeanDiff(-float64(pr.SumR), float64(pr.SumR2), n, batch.Conf)), true
+	case "wounds":
+		return stats.FromEstimate(stats.PairedMeanDiff(-float64(pr.SumD), float64(pr.SumD2), n, batch.Conf)), true
+	}
+	d0, dd0 := histMoments(r.Tallies[a].PackDeaths)
+	d1, dd1 := histMoments(r.Tallies[b].PackDeaths)
+	return stats.FromEstimate(stats.MeanDiff(d0, dd0, n, d1, dd1, n, batch.Conf)), true
+}
+
+// usualEffect is the way a figure usually moves when the parameter rises:
+// +1 up, -1 down, 0 not known. A stronger Adversary (any of its stats or
+// WNDs up) usually lowers the Pack's win rate and raises the WNDs it takes
+// and its deaths; more DEF or WNDs make the hunt longer. How the rules
+// switches move the figures is not assumed.
+func usualEffect(key, figure string) int {
+	if !strings.HasPrefix(key, "adversary.") {
+		return 0
+	}
+	switch figure {
+	case "win":
+		return -1
+	case "deaths", "wounds":
+		return +1
+	}
+	if key == "adversary.def" || strings.HasSuffix(key, ".wnd") {
+		return +1 // rounds
+	}
+	return 0
+}
+
+// advice says why no value searched meets the target and where to look
+// next: further in the direction the measured trend (or, when the figure
+// is flat over the range, the parameter's usual effect) says the target
+// lies, within the values the rules accept and at most maxSweepPoints
+// values, or that the target cannot be reached with this parameter. It
+// never suggests an empty range or the range just searched.
+func (t tuneTarget) advice(sw *reports.Sweep, r *batch.PairedResult, sr searchRange) string {
+	vals := sr.vals
+	first, last := vals[0], vals[len(vals)-1]
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for k := range sw.Points {
+		e := t.get(&sw.Points[k]).Estimate
+		lo, hi = math.Min(lo, e), math.Max(hi, e)
+	}
+	why := fmt.Sprintf("over %d..%d the estimate ranges from %.4g to %.4g", first, last, lo, hi)
+	need := 0 // which way the figure must move: +1 up, -1 down
+	switch {
+	case hi < t.lo:
+		why += ", all below the target: no value in this range can meet it"
+		need = +1
+	case lo > t.hi:
+		why += ", all above the target: no value in this range can meet it"
+		need = -1
+	default:
+		return why + ": the intervals are too wide or the steps too coarse (more -hunts may help)"
+	}
+
+	moves := func(sign int) string {
+		if sign > 0 {
+			return "rises"
+		}
+		return "falls"
+	}
+	dir := 0 // which way the parameter must go
+	d, ok := t.trend(sw, r)
+	change := ""
+	if ok {
+		change = fmt.Sprintf("%+.3g [%+.3g, %+.3g]", d.Estimate, d.Low, d.High)
+		if t.figure == "win" {
+			change = fmt.Sprintf("%+.2f pp [%+.2f, %+.2f]", 100*d.Estimate, 100*d.Low, 100*d.High)
+		}
+		change = fmt.Sprintf("%s from %d to %d", change, first, last)
+	}
+	switch {
+	case ok && (d.Low > 0 || d.High < 0):
+		sign := 1
+		if d.High < 0 {
+			sign = -1
+		}
+		dir = need * sign
+		why += fmt.Sprintf("; it %s as %s rises (%s)", moves(sign), sr.key, change)
+	default:
+		if ok {
+			why += fmt.Sprintf("; it does not change measurably over the range (%s)", change)
+		} else {
+			why += "; with one value searched, no trend is measured"
+		}
+		if u := usualEffect(sr.key, t.figure); u != 0 {
+			dir = need * u
+			lowers := "lowers"
+			if u > 0 {
+				lowers = "raises"
+			}
+			why += fmt.Sprintf("; a higher %s usually %s it", sr.key, lowers)
+		} else {
+			why += fmt.Sprintf(", and which way %s moves it is not known", sr.key)
+		}
+	}
+
+	if dir != 0 {
+		edge, side := last, "highest"
+		if dir < 0 {
+			edge, side = first, "lowest"
+		}
+		far, atLimit := sr.reach(edge, dir, maxSweepPoints-1)
+		if far == edge {
+			return why + fmt.Sprintf(", but %d is the %s value the rules allow: the target cannot be reached with %s alone", edge, side, sr.key)
+		}
+		why += fmt.Sprintf(": search further, e.g. -param %s=%d..%d", sr.key, min(edge, far), max(edge, far))
+		if atLimit {
+			why += fmt.Sprintf(" (%d is the %s value the rules allow)", far, side)
+		}
+		return why
+	}
+	// No direction: widen the range on both sides, within the rules and
+	// maxSweepPoints values.
+	spare := max(0, maxSweepPoints-(last-first+1))
+	down, downLimit := sr.reach(first, -1, spare)
+	up, upLimit := sr.reach(last, +1, spare)
+	// Half the spare values on each side, what one side cannot take to
+	// the other.
+	a := min(first-down, spare/2)
+	b := min(up-last, spare-a)
+	a = min(first-down, spare-b)
+	switch {
+	case a == 0 && b == 0 && downLimit && upLimit:
+		return why + fmt.Sprintf(": %d..%d is every value the rules allow, so the target cannot be reached with %s alone", first, last, sr.key)
+	case a == 0 && b == 0:
+		return why + fmt.Sprintf(": try another range of %s", sr.key)
+	}
+	return why + fmt.Sprintf(": search wider, e.g. -param %s=%d..%d", sr.key, first-a, last+b)
 }
