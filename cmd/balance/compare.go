@@ -39,7 +39,7 @@ func (o *compareOpts) flags(fs *flag.FlagSet) {
 	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in both designs")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	o.policy.register(fs, false)
-	fs.StringVar(&o.objective, "objective", "", "play both designs with this Objective")
+	fs.StringVar(&o.objective, "objective", "", "play both designs with this Objective: its slug, or random (a d10 roll from the seed)")
 	fs.StringVar(&o.json, "json", "", "write the comparison as JSON to this file")
 	fs.StringVar(&o.html, "html", "", "write the comparison as one self-contained HTML page to this file")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
@@ -50,7 +50,7 @@ func init() {
 	register(&command{
 		name:    "compare",
 		summary: "compare two designs on the same hunts: the paired difference, its interval and an exact test",
-		usage:   "A [B] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG] [-json FILE] [-html FILE] [-quiet] [-data DIR]",
+		usage:   "A [B] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG|random] [-json FILE] [-html FILE] [-quiet] [-data DIR]",
 		long: `Plays every hunt index twice, once against design A and once against
 design B, on the same random stream (common random numbers), and reports
 the change from A to B: the Pack win rate's paired difference with its 95%
@@ -159,6 +159,9 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	tier, err := o.policy.tier()
 	if err != nil {
+		return err
+	}
+	if o.objective, err = resolveObjective(o.data, o.objective, o.seed); err != nil {
 		return err
 	}
 	b := pos[0]

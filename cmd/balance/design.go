@@ -25,6 +25,21 @@ func loadDesign(g *gameFlags, set []string, objective string) (*setup, error) {
 	return st, nil
 }
 
+// resolveObjective turns -objective random into the slug a d10 rolled
+// from the run seed gives, as run does, so that every design a command
+// plays meets the same Objective and the report names it; a slug is
+// returned as it is.
+func resolveObjective(dataDir, name string, seed uint64) (string, error) {
+	if name != "random" {
+		return name, nil
+	}
+	d, err := loadData(dataDir)
+	if err != nil {
+		return "", err
+	}
+	return pickObjective(d, name, seed)
+}
+
 // withSet returns base with extra overrides appended, in a new slice.
 func withSet(base []string, extra ...string) []string {
 	return append(append([]string{}, base...), extra...)

@@ -110,7 +110,7 @@ func init() {
 	register(&command{
 		name:    "baseline",
 		summary: "record a configuration, its seed and its results, for 'balance regress'",
-		usage:   "-out FILE [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG] [-quiet] [-data DIR]",
+		usage:   "-out FILE [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG|random] [-quiet] [-data DIR]",
 		long: `Plays a run and writes FILE: the configuration (Adversary, Pack,
 scenario, Pack AI, Objective, overrides, the data's hash), the seed, the
 number of hunts and the integer sums behind each tracked figure: the Pack
@@ -168,7 +168,7 @@ func (o *baselineOpts) flags(fs *flag.FlagSet) {
 	intVar(fs, &o.seed, "seed", 1, "run seed")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	o.policy.register(fs, false)
-	fs.StringVar(&o.objective, "objective", "", "play with this Objective")
+	fs.StringVar(&o.objective, "objective", "", "play with this Objective: its slug, or random (a d10 roll from the seed)")
 	fs.StringVar(&o.out, "out", "", "the baseline file to write (required)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 }
@@ -217,6 +217,9 @@ func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	}
 	tier, err := o.policy.tier()
 	if err != nil {
+		return err
+	}
+	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {
 		return err
 	}
 	st, _, figs, err := playTracked(ctx, stderr, &o.game, o.set, o.objective, tier, o.seed, o.hunts, o.workers, o.quiet)

@@ -36,7 +36,7 @@ func (o *sensitivityOpts) flags(fs *flag.FlagSet) {
 	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in every design")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	o.policy.register(fs, false)
-	fs.StringVar(&o.objective, "objective", "", "play every design with this Objective")
+	fs.StringVar(&o.objective, "objective", "", "play every design with this Objective: its slug, or random (a d10 roll from the seed)")
 	fs.StringVar(&o.out, "out", "", "write the report (sensitivity.md, .json, .csv and the tornado chart as PNG and SVG) to this directory")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 }
@@ -45,7 +45,7 @@ func init() {
 	register(&command{
 		name:    "sensitivity",
 		summary: "the change of win rate, length and Pack deaths per +1 of each Adversary stat, on the same hunts",
-		usage:   "[-adversary SLUG|FILE] [-set KEY=VALUE]... [-step K] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG] [-out DIR] [-quiet] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-set KEY=VALUE]... [-step K] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG|random] [-out DIR] [-quiet] [-data DIR]",
 		long: `Changes each Adversary stat by -step (SPD, ATK, RNG, DEF, TER, WND, and
 the WNDs of each hit location) one at a time and plays every variant on
 the same hunts as the base design. For each it prints the paired change
@@ -115,6 +115,9 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 		if err := checkWritable(o.out); err != nil {
 			return err
 		}
+	}
+	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {
+		return err
 	}
 	base, err := loadDesign(&o.game, o.set, o.objective)
 	if err != nil {

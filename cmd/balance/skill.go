@@ -170,7 +170,7 @@ func init() {
 	register(&command{
 		name:    "skill",
 		summary: "the skill trace: the Pack's win rate under every policy tier, on the same hunts",
-		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-lookahead-k K] [-lookahead-horizon R] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-objective SLUG] [-quiet] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-lookahead-k K] [-lookahead-horizon R] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-objective SLUG|random] [-quiet] [-data DIR]",
 		long: `skill plays the same -hunts hunts once with each registered Pack policy tier
 (` + strings.Join(ai.TierNames(), ", ") + `, from the weakest up): hunt i is played by
 every tier on the random stream (seed, i), so the tiers are compared on

@@ -41,7 +41,7 @@ func (o *sweepOpts) flags(fs *flag.FlagSet) {
 	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) at every point")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	o.policy.register(fs, false)
-	fs.StringVar(&o.objective, "objective", "", "play every point with this Objective")
+	fs.StringVar(&o.objective, "objective", "", "play every point with this Objective: its slug, or random (a d10 roll from the seed)")
 	fs.StringVar(&o.out, "out", "", "write the report (sweep.md, sweep.json, sweep.csv, and the plots sweep_win, sweep_length, sweep_wounds as PNG and SVG) to this directory")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 }
@@ -50,7 +50,7 @@ func init() {
 	register(&command{
 		name:    "sweep",
 		summary: "play a grid of parameter values on the same hunts: win rate, length and wounds against the parameter",
-		usage:   "-param KEY=LO..HI [-param KEY=V1,V2,...]... [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG] [-out DIR] [-quiet] [-data DIR]",
+		usage:   "-param KEY=LO..HI [-param KEY=V1,V2,...]... [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG|random] [-out DIR] [-quiet] [-data DIR]",
 		long: `Plays the same hunts (seed, i) at every point of a grid of parameter
 values: one -param gives a line, several give the grid of all their
 combinations (at most 64 points). The keys are those of -set (see 'balance
@@ -231,6 +231,9 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		if err := checkWritable(o.out); err != nil {
 			return err
 		}
+	}
+	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {
+		return err
 	}
 
 	// The grid, the first parameter varying fastest.

@@ -39,7 +39,7 @@ func (o *tuneOpts) flags(fs *flag.FlagSet) {
 	intVar(fs, &o.seed, "seed", 1, "run seed")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	o.policy.register(fs, false)
-	fs.StringVar(&o.objective, "objective", "", "play with this Objective")
+	fs.StringVar(&o.objective, "objective", "", "play with this Objective: its slug, or random (a d10 roll from the seed)")
 	fs.StringVar(&o.out, "out", "", "write the sweep behind the answer (sweep.md, .json, .csv, plots) to this directory")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 }
@@ -48,7 +48,7 @@ func init() {
 	register(&command{
 		name:    "tune",
 		summary: "find the values of a parameter whose figures meet targets, with intervals and stat weights",
-		usage:   "-param KEY[=LO..HI] -target NAME=LO..HI|NAME<=X|NAME>=X... [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG] [-out DIR] [-quiet] [-data DIR]",
+		usage:   "-param KEY[=LO..HI] -target NAME=LO..HI|NAME<=X|NAME>=X... [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG|random] [-out DIR] [-quiet] [-data DIR]",
 		long: `Plays every integer value of the parameter in its range on the same
 hunts (common random numbers) and reports the values that meet every
 target: a target is met when the figure's whole 95% interval lies within
@@ -213,6 +213,9 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		if err := checkWritable(o.out); err != nil {
 			return err
 		}
+	}
+	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {
+		return err
 	}
 	base, err := loadDesign(&o.game, o.set, o.objective)
 	if err != nil {

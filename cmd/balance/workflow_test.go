@@ -294,3 +294,28 @@ func TestTuneAdvice(t *testing.T) {
 		})
 	}
 }
+
+// TestResolveObjective: -objective random means the same Objective in
+// every command, the one run rolls from the seed; a slug is kept.
+func TestResolveObjective(t *testing.T) {
+	d, err := loadData("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		want, err := pickObjective(d, "random", seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := resolveObjective("", "random", seed)
+		if err != nil || got != want {
+			t.Errorf("seed %d: resolveObjective(random) = %q, %v; run rolls %q", seed, got, err, want)
+		}
+	}
+	if got, err := resolveObjective("", "raze-habitat", 1); err != nil || got != "raze-habitat" {
+		t.Errorf("a slug: got %q, %v", got, err)
+	}
+	if _, err := resolveObjective(t.TempDir()+"/missing", "random", 1); err == nil {
+		t.Error("a missing -data directory: no error")
+	}
+}
