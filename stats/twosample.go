@@ -121,21 +121,40 @@ func VarianceReduction(both, onlyA, onlyB, neither int64, conf float64) (e Estim
 		return Estimate{N: n, Conf: conf}, false
 	}
 	vr := indep / paired
-	// Gradient of log VR = log indep - log paired in the cell proportions.
-	dI := [4]float64{2 - 2*pa - 2*pb, 1 - 2*pa, 1 - 2*pb, 0}
-	dP := [4]float64{0, 1 + 2*d, 1 - 2*d, 0}
-	var g [4]float64
-	var gp, gg float64
-	for k := range g {
-		g[k] = dI[k]/indep - dP[k]/paired
-		gp += g[k] * p[k]
-		gg += g[k] * g[k] * p[k]
+	// The spread comes from the delta method on log VR, evaluated at the
+	// cell proportions with half a count added to each cell: with the raw
+	// proportions an empty cell (no hunt lost under both designs, say)
+	// gets no weight, and the interval collapses onto the estimate though
+	// a few hunts could well have fallen in it.
+	var ps [4]float64
+	for k, c := range [4]int64{both, onlyA, onlyB, neither} {
+		ps[k] = (float64(c) + 0.5) / (nf + 2)
 	}
-	sd := math.Sqrt(math.Max(gg-gp*gp, 0) / nf)
+	sd := logVRSpread(ps) / math.Sqrt(nf)
 	zz := z(conf)
 	e = Estimate{Value: vr, Low: vr * math.Exp(-zz*sd), High: vr * math.Exp(zz*sd), Conf: conf, N: n}
 	if onlyA+onlyB < 10 {
 		e.Warnings = append(e.Warnings, "fewer than 10 discordant pairs: the interval is approximate")
 	}
 	return e, true
+}
+
+// logVRSpread is the standard deviation, for one hunt, of the delta
+// method's linearisation of log VR at cell proportions p (both, only A,
+// only B, neither).
+func logVRSpread(p [4]float64) float64 {
+	pa, pb := p[0]+p[1], p[0]+p[2]
+	indep := pa*(1-pa) + pb*(1-pb)
+	d := p[2] - p[1]
+	paired := p[1] + p[2] - d*d
+	// Gradient of log VR = log indep - log paired in the cell proportions.
+	dI := [4]float64{2 - 2*pa - 2*pb, 1 - 2*pa, 1 - 2*pb, 0}
+	dP := [4]float64{0, 1 + 2*d, 1 - 2*d, 0}
+	var gp, gg float64
+	for k := range p {
+		g := dI[k]/indep - dP[k]/paired
+		gp += g * p[k]
+		gg += g * g * p[k]
+	}
+	return math.Sqrt(math.Max(gg-gp*gp, 0))
 }

@@ -92,6 +92,12 @@ func TestVarianceReductionValue(t *testing.T) {
 	if e, ok := VarianceReduction(995, 3, 1, 1, 0.95); !ok || len(e.Warnings) == 0 {
 		t.Fatalf("4 discordant pairs: %+v, want a warning", e)
 	}
+	// No hunt lost under both designs: the ratio is about 1 at these
+	// counts, but a hunt or two could have been lost under both, so the
+	// interval must not collapse onto 1.
+	if e, ok := VarianceReduction(2989, 8, 3, 0, 0.95); !ok || math.Abs(e.Value-1) > 0.01 || !(e.Low < 0.95 && e.High > 1.05) {
+		t.Fatalf("an empty cell: %+v, want 1 within an interval of some width", e)
+	}
 }
 
 // TestVarianceReductionCoverage draws the four counts from a known
