@@ -17,32 +17,22 @@ import (
 )
 
 type compareOpts struct {
-	data      string
-	pack      string
-	scenario  string
-	hunts     int64
-	seed      uint64
-	workers   int
-	policy    policyFlags
-	objective string
-	json      string
-	html      string
-	quiet     bool
-	set       multiFlag
+	data     string
+	pack     string
+	scenario string
+	playFlags
+	json string
+	html string
+	set  multiFlag
 }
 
 func (o *compareOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
 	fs.StringVar(&o.pack, "pack", "duo", "Pack name (see 'balance list packs')")
 	fs.StringVar(&o.scenario, "scenario", "open-ground", "scenario map (see 'balance list scenarios')")
-	intVar(fs, &o.hunts, "hunts", 100000, "hunts, each played in both designs")
-	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in both designs")
-	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	o.policy.register(fs, false)
-	fs.StringVar(&o.objective, "objective", "", "play both designs with this Objective: its slug, or random (a d10 roll from the seed)")
+	o.playFlags.register(fs, 100000, "hunts, each played in both designs", "in both designs")
 	fs.StringVar(&o.json, "json", "", "write the comparison as JSON to this file")
 	fs.StringVar(&o.html, "html", "", "write the comparison as one self-contained HTML page to this file")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	fs.Var(&o.set, "set", "an override for design B, e.g. adversary.def=7 (repeatable; the keys of 'balance help run')")
 }
 
@@ -140,10 +130,7 @@ func (c Comparison) varianceText() string {
 
 func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var o compareOpts
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.flags(fs)
-	pos, err := parseInterleaved(fs, args)
+	pos, err := parseOpts("compare", &o, args)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 
@@ -23,6 +24,33 @@ func loadDesign(g *gameFlags, set []string, objective string) (*setup, error) {
 		}
 	}
 	return st, nil
+}
+
+// playFlags are the flags of the commands that play designs on the same
+// hunts: how many hunts, the seed, the workers, the Pack's policy tier,
+// the Objective and the progress bar. Embedded in a command's options,
+// its fields read as the command's own (o.hunts, o.seed, ...).
+type playFlags struct {
+	hunts     int64
+	seed      uint64
+	workers   int
+	policy    policyFlags
+	objective string
+	quiet     bool
+}
+
+// register defines the flags; where says what plays the same hunts ("at
+// every point", "in both designs"; "" for a single design).
+func (p *playFlags) register(fs *flag.FlagSet, hunts int64, huntsUsage, where string) {
+	if where != "" {
+		where = " " + where
+	}
+	intVar(fs, &p.hunts, "hunts", hunts, huntsUsage)
+	intVar(fs, &p.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i)"+where)
+	intVar(fs, &p.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	p.policy.register(fs, false)
+	fs.StringVar(&p.objective, "objective", "", "play with this Objective"+where+": its slug, or random (a d10 roll from the seed)")
+	fs.BoolVar(&p.quiet, "quiet", false, "no progress bar")
 }
 
 // resolveObjective turns -objective random into the slug a d10 rolled

@@ -46,6 +46,16 @@ refused with the reason. The game data must be the data the shards used
 	flagsOf["merge"] = func(fs *flag.FlagSet) { new(mergeOpts).flags(fs) }
 }
 
+// parseOpts parses a command's arguments into o, whose flags method
+// defines them, and returns the positional arguments (flags may come
+// among them).
+func parseOpts(name string, o interface{ flags(*flag.FlagSet) }, args []string) ([]string, error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.flags(fs)
+	return parseInterleaved(fs, args)
+}
+
 // parseInterleaved parses flags that may come before, between or after
 // positional arguments.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
@@ -65,10 +75,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 
 func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var o mergeOpts
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.flags(fs)
-	files, err := parseInterleaved(fs, args)
+	files, err := parseOpts("merge", &o, args)
 	if err != nil {
 		return err
 	}

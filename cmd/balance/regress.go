@@ -95,15 +95,10 @@ func figures(t *batch.Tally, sc *sim.Scenario, objective bool) []BaselineFigure 
 }
 
 type baselineOpts struct {
-	game      gameFlags
-	set       multiFlag
-	hunts     int64
-	seed      uint64
-	workers   int
-	policy    policyFlags
-	objective string
-	out       string
-	quiet     bool
+	game gameFlags
+	set  multiFlag
+	playFlags
+	out string
 }
 
 func init() {
@@ -164,13 +159,8 @@ tests are then conservative.`,
 func (o *baselineOpts) flags(fs *flag.FlagSet) {
 	o.game.register(fs, "wandering-son")
 	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 (repeatable; see 'balance help run')")
-	intVar(fs, &o.hunts, "hunts", 100000, "hunts to play")
-	intVar(fs, &o.seed, "seed", 1, "run seed")
-	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	o.policy.register(fs, false)
-	fs.StringVar(&o.objective, "objective", "", "play with this Objective: its slug, or random (a d10 roll from the seed)")
+	o.playFlags.register(fs, 100000, "hunts to play", "")
 	fs.StringVar(&o.out, "out", "", "the baseline file to write (required)")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 }
 
 // playTracked runs a configuration and returns its figures.
@@ -195,10 +185,7 @@ func playTracked(ctx context.Context, stderr io.Writer, g *gameFlags, set []stri
 
 func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var o baselineOpts
-	fs := flag.NewFlagSet("baseline", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.flags(fs)
-	pos, err := parseInterleaved(fs, args)
+	pos, err := parseOpts("baseline", &o, args)
 	if err != nil {
 		return err
 	}
@@ -381,10 +368,7 @@ func noVerdictMD(baseline string, err error) string {
 }
 
 func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *regressOpts) error {
-	fs := flag.NewFlagSet("regress", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.flags(fs)
-	pos, err := parseInterleaved(fs, args)
+	pos, err := parseOpts("regress", o, args)
 	if err != nil {
 		return err
 	}

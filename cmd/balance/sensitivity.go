@@ -16,29 +16,19 @@ import (
 )
 
 type sensitivityOpts struct {
-	game      gameFlags
-	set       multiFlag
-	step      int
-	hunts     int64
-	seed      uint64
-	workers   int
-	policy    policyFlags
-	objective string
-	out       string
-	quiet     bool
+	game gameFlags
+	set  multiFlag
+	step int
+	playFlags
+	out string
 }
 
 func (o *sensitivityOpts) flags(fs *flag.FlagSet) {
 	o.game.register(fs, "wandering-son")
 	fs.Var(&o.set, "set", "an override of the base design, e.g. adversary.atk=6 (repeatable)")
 	intVar(fs, &o.step, "step", 1, "the change of each stat (a whole number, not 0)")
-	intVar(fs, &o.hunts, "hunts", 20000, "hunts, each played by the base design and every variant")
-	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) in every design")
-	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	o.policy.register(fs, false)
-	fs.StringVar(&o.objective, "objective", "", "play every design with this Objective: its slug, or random (a d10 roll from the seed)")
+	o.playFlags.register(fs, 20000, "hunts, each played by the base design and every variant", "in every design")
 	fs.StringVar(&o.out, "out", "", "write the report (sensitivity.md, .json, .csv and the tornado chart as PNG and SVG) to this directory")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 }
 
 func init() {
@@ -90,10 +80,7 @@ func statKeys(a *sim.AdversaryDef) (names, keys []string, values []int) {
 
 func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var o sensitivityOpts
-	fs := flag.NewFlagSet("sensitivity", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.flags(fs)
-	pos, err := parseInterleaved(fs, args)
+	pos, err := parseOpts("sensitivity", &o, args)
 	if err != nil {
 		return err
 	}
@@ -111,10 +98,8 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	if o.out != "" {
-		if err := checkWritable(o.out); err != nil {
-			return err
-		}
+	if err := checkOutputs(o.out); err != nil {
+		return err
 	}
 	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {
 		return err

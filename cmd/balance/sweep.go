@@ -21,29 +21,19 @@ import (
 const maxSweepPoints = 64
 
 type sweepOpts struct {
-	game      gameFlags
-	params    multiFlag
-	set       multiFlag
-	hunts     int64
-	seed      uint64
-	workers   int
-	policy    policyFlags
-	objective string
-	out       string
-	quiet     bool
+	game   gameFlags
+	params multiFlag
+	set    multiFlag
+	playFlags
+	out string
 }
 
 func (o *sweepOpts) flags(fs *flag.FlagSet) {
 	o.game.register(fs, "wandering-son")
 	fs.Var(&o.params, "param", "a parameter and its values, KEY=LO..HI or KEY=V1,V2,...; a signed value (+1, -2) is a change from the data (repeatable: the points are the grid of all combinations)")
 	fs.Var(&o.set, "set", "an override applied at every point, e.g. adversary.atk=6 (repeatable)")
-	intVar(fs, &o.hunts, "hunts", 20000, "hunts per point, the same hunts at every point")
-	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i) at every point")
-	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	o.policy.register(fs, false)
-	fs.StringVar(&o.objective, "objective", "", "play every point with this Objective: its slug, or random (a d10 roll from the seed)")
+	o.playFlags.register(fs, 20000, "hunts per point, the same hunts at every point", "at every point")
 	fs.StringVar(&o.out, "out", "", "write the report (sweep.md, sweep.json, sweep.csv, and the plots sweep_win, sweep_length, sweep_wounds as PNG and SVG) to this directory")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 }
 
 func init() {
@@ -188,10 +178,7 @@ func knownKey(key string) bool {
 
 func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var o sweepOpts
-	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.flags(fs)
-	pos, err := parseInterleaved(fs, args)
+	pos, err := parseOpts("sweep", &o, args)
 	if err != nil {
 		return err
 	}
@@ -227,10 +214,8 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return usagef("the grid has more than %d points; sweep fewer values", maxSweepPoints)
 		}
 	}
-	if o.out != "" {
-		if err := checkWritable(o.out); err != nil {
-			return err
-		}
+	if err := checkOutputs(o.out); err != nil {
+		return err
 	}
 	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {
 		return err

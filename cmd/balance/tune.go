@@ -17,17 +17,12 @@ import (
 )
 
 type tuneOpts struct {
-	game      gameFlags
-	param     string
-	targets   multiFlag
-	set       multiFlag
-	hunts     int64
-	seed      uint64
-	workers   int
-	policy    policyFlags
-	objective string
-	out       string
-	quiet     bool
+	game    gameFlags
+	param   string
+	targets multiFlag
+	set     multiFlag
+	playFlags
+	out string
 }
 
 func (o *tuneOpts) flags(fs *flag.FlagSet) {
@@ -35,13 +30,8 @@ func (o *tuneOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.param, "param", "", "the parameter to tune, KEY or KEY=LO..HI (at most 64 values; default: around the data's value)")
 	fs.Var(&o.targets, "target", "a target: win=0.45..0.55, rounds=4..6, deaths<=0.2, wounds>=10 (win as a proportion; repeatable)")
 	fs.Var(&o.set, "set", "an override applied at every value, e.g. adversary.atk=6 (repeatable)")
-	intVar(fs, &o.hunts, "hunts", 20000, "hunts per value, the same hunts at every value")
-	intVar(fs, &o.seed, "seed", 1, "run seed")
-	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	o.policy.register(fs, false)
-	fs.StringVar(&o.objective, "objective", "", "play with this Objective: its slug, or random (a d10 roll from the seed)")
+	o.playFlags.register(fs, 20000, "hunts per value, the same hunts at every value", "at every value")
 	fs.StringVar(&o.out, "out", "", "write the sweep behind the answer (sweep.md, .json, .csv, plots) to this directory")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 }
 
 func init() {
@@ -178,10 +168,7 @@ func (t tuneTarget) miss(p *reports.SweepPoint) float64 {
 
 func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var o tuneOpts
-	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.flags(fs)
-	pos, err := parseInterleaved(fs, args)
+	pos, err := parseOpts("tune", &o, args)
 	if err != nil {
 		return err
 	}
@@ -209,10 +196,8 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		targets = append(targets, t)
 	}
-	if o.out != "" {
-		if err := checkWritable(o.out); err != nil {
-			return err
-		}
+	if err := checkOutputs(o.out); err != nil {
+		return err
 	}
 	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {
 		return err
