@@ -39,11 +39,12 @@ type Summary struct {
 	Survival    []SurvivalStep `json:"survival"`     // Pack models alive (not dead) by Tick
 	Locations   []Location     `json:"locations"`    // one per hit location
 	Cards       []Card         `json:"cards"`        // one per action card, in deck order
+	Conditions  []Count        `json:"conditions"`   // Conditions imposed on the Pack, per hunt
+
 	// What each action entry and hit-location effect does to the outcome,
 	// measured on hunts played again with it blank; absent when not
 	// measured (docs/summary-schema.md).
 	CardEffects *CardEffects `json:"card_effects,omitempty"`
-	Conditions  []Count        `json:"conditions"`   // Conditions imposed on the Pack, per hunt
 
 	// With an Objective: its slug, how often it was met, and the Renown
 	// the hunt earned (may be negative).
