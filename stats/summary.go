@@ -120,6 +120,7 @@ type PackModel struct {
 	Fled    Interval     `json:"fled"`   // P(fled)
 	HitRate Interval     `json:"hit_rate"`
 	Attacks Distribution `json:"attacks"` // Attack Actions per hunt
+	DiedAt  Distribution `json:"died_at"` // the Tick it died, over the hunts it died (its survival curve)
 }
 
 // CurvePoint is the cumulative WNDs dealt to the Adversary by the end of a
