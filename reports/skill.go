@@ -119,7 +119,7 @@ func SkillTable(w io.Writer, k *stats.Skill) {
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "Change\tPack wins (paired)\tWNDs taken (paired)\tMcNemar p\tSignificant at 5%\tn")
 	for _, p := range adj {
-		fmt.Fprintf(tw, "%s → %s\t%s\t%s\t%s\t%s\t%d\n", p.A, p.B, signedPercentBounds(p.WinRateDiff),
+		fmt.Fprintf(tw, "%s → %s\t%s\t%s\t%s\t%s\t%d\n", p.A, p.B, PointsBounds(p.WinRateDiff),
 			signedBounds(p.WoundsDiff), pValue(p.McNemarP), yesNo(p.Significant), p.WinRateDiff.N)
 	}
 	tw.Flush()
@@ -169,16 +169,6 @@ func signedDecimals(width float64, lo, hi int) int {
 	return max(lo, min(hi, d))
 }
 
-// signedPercentBounds formats a difference of proportions with its
-// interval as signed percentages: "+3.1% [+2.5%, +3.7%]".
-func signedPercentBounds(i stats.Interval) string {
-	if !i.Finite() {
-		return "n/a"
-	}
-	d := signedDecimals(100*(i.High-i.Low), 1, 3)
-	return signedPercents(d, i.Estimate, i.Low, i.High)
-}
-
 // signedBounds formats a difference with its interval, signed:
 // "-1.25 [-1.31, -1.19]".
 func signedBounds(i stats.Interval) string {
@@ -187,20 +177,6 @@ func signedBounds(i stats.Interval) string {
 	}
 	d := signedDecimals(i.High-i.Low, 0, 6)
 	return signedNumbers(d, i.Estimate, i.Low, i.High)
-}
-
-// signedPercents writes a difference of proportions and its interval as
-// signed percentages with d decimals, "+3.1% [+2.5%, +3.7%]"; a value
-// that rounds to zero is written "0.0%", never "-0.0%".
-func signedPercents(d int, est, low, high float64) string {
-	return stats.SignedFixed(100*est, d) + "% [" + stats.SignedFixed(100*low, d) + "%, " + stats.SignedFixed(100*high, d) + "%]"
-}
-
-// signedPoints writes a difference of proportions as a signed percentage
-// with d decimals and its interval in percentage points without the
-// sign, "-10.00% [-11.50, -8.50]"; never a negative zero.
-func signedPoints(d int, est, low, high float64) string {
-	return stats.SignedFixed(100*est, d) + "% [" + stats.SignedFixed(100*low, d) + ", " + stats.SignedFixed(100*high, d) + "]"
 }
 
 // signedNumbers writes a difference and its interval signed with d
@@ -239,7 +215,7 @@ func skillMarkdown(k *stats.Skill) []byte {
 			if p.Adjacent {
 				name = "**" + name + "**"
 			}
-			rows = append(rows, []string{name, signedPercentBounds(p.WinRateDiff), signedBounds(p.WoundsDiff),
+			rows = append(rows, []string{name, PointsBounds(p.WinRateDiff), signedBounds(p.WoundsDiff),
 				fmt.Sprint(p.Both), fmt.Sprint(p.OnlyA), fmt.Sprint(p.OnlyB), fmt.Sprint(p.Neither),
 				pValue(p.McNemarP), yesNo(p.Significant), fmt.Sprint(p.WinRateDiff.N)})
 		}

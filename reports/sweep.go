@@ -157,7 +157,7 @@ func SweepTable(s *Sweep) (header []string, rows [][]string) {
 		}
 		step, pv := "—", "—"
 		if p.Step != nil {
-			step = signedPoints(2, p.Step.Estimate, p.Step.Low, p.Step.High)
+			step = PointsBounds(*p.Step)
 			pv = PText(*p.StepP)
 		}
 		r = append(r, p.PackWin.PercentBounds(), step, pv, p.Rounds.Bounds(), p.PackWounds.Bounds(), p.PackDeaths.Bounds())

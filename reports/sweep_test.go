@@ -43,7 +43,7 @@ func TestSweepReport(t *testing.T) {
 		golden(t, "sweep/"+name, b)
 	}
 	md, _ := os.ReadFile(filepath.Join(dir, "sweep.md"))
-	for _, want := range []string{"| 5 | -2 | 80.0% [78.0%, 82.0%] | -10.00% [-11.50, -8.50] | 1e-09 |", "![Pack win rate](sweep_win.svg)"} {
+	for _, want := range []string{"| 5 | -2 | 80.0% [78.0%, 82.0%] | -10.0 pp [-11.5, -8.5] | 1e-09 |", "![Pack win rate](sweep_win.svg)"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("sweep.md lacks %q", want)
 		}
@@ -86,7 +86,7 @@ func TestSensitivityReport(t *testing.T) {
 		golden(t, "sensitivity/"+name, b)
 	}
 	md, _ := os.ReadFile(filepath.Join(dir, "sensitivity.md"))
-	for _, want := range []string{"| DEF | 5 | -7.00% [-8.20, -5.80] |", "n/a: adversary.ter=+1", "![Tornado chart"} {
+	for _, want := range []string{"| DEF | 5 | -7.0 pp [-8.2, -5.8] |", "n/a: adversary.ter=+1", "![Tornado chart"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("sensitivity.md lacks %q", want)
 		}
