@@ -214,7 +214,7 @@ func comparisonHTML(c Comparison, o compareOpts) *reports.HTMLPage {
 			Rows: [][]string{
 				{"Pack wins A", c.WinA.Percent()},
 				{"Pack wins B", c.WinB.Percent()},
-				{"Change B - A (paired)", signedPercent(c.WinDiff)},
+				{"Change B - A (paired)", reports.Points(c.WinDiff)},
 				{"Hunts only A won / only B won", fmt.Sprintf("%d / %d", c.OnlyA, c.OnlyB)},
 				{"McNemar p", pText(c.McNemarP)},
 				{"Pack WNDs taken, B - A", c.WoundsDiff.String()},
@@ -282,7 +282,7 @@ func printComparison(w io.Writer, c Comparison) {
 	fmt.Fprintf(tw, "Pack wins A\t%s\n", c.WinA.Percent())
 	fmt.Fprintf(tw, "Pack wins B\t%s\n", c.WinB.Percent())
 	fmt.Fprintf(tw, "Change B - A\t%s (paired); only A won %d hunts, only B %d; McNemar p %s\n",
-		signedPercent(c.WinDiff), c.OnlyA, c.OnlyB, pIs(c.McNemarP))
+		reports.Points(c.WinDiff), c.OnlyA, c.OnlyB, pIs(c.McNemarP))
 	fmt.Fprintf(tw, "Pack WNDs taken, B - A\t%s\n", c.WoundsDiff)
 	fmt.Fprintf(tw, "Hunt length (Rounds), B - A\t%s\n", c.RoundsDiff)
 	fmt.Fprintf(tw, "Variance reduction\t%s\n", c.varianceText())
@@ -298,9 +298,4 @@ func pIs(p float64) string {
 		return pText(p)
 	}
 	return "= " + pText(p)
-}
-
-// signedPercent prints a difference of proportions with its interval.
-func signedPercent(e stats.Interval) string {
-	return fmt.Sprintf("%+.2f%% [%+.2f%%, %+.2f%%] (n=%d)", 100*e.Estimate, 100*e.Low, 100*e.High, e.N)
 }

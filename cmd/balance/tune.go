@@ -327,7 +327,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		rounds := stats.FromEstimate(stats.PairedMeanDiff(-float64(pr.SumR), float64(pr.SumR2), n, batch.Conf))
 		wounds := stats.FromEstimate(stats.PairedMeanDiff(-float64(pr.SumD), float64(pr.SumD2), n, batch.Conf))
 		fmt.Fprintf(stdout, "  %d -> %d: Pack wins %s (McNemar p %s), Rounds %s, Pack WNDs %s\n",
-			vals[k], vals[k+1], signedPercent(win), pIs(stats.McNemar(pr.OnlyA, pr.OnlyB)), signed3(rounds), signed3(wounds))
+			vals[k], vals[k+1], reports.Points(win), pIs(stats.McNemar(pr.OnlyA, pr.OnlyB)), signed3(rounds), signed3(wounds))
 	}
 	if o.out != "" {
 		if err := reports.WriteSweepDir(o.out, sw); err != nil {
@@ -484,7 +484,7 @@ func (t tuneTarget) advice(sw *reports.Sweep, r *batch.PairedResult, sr searchRa
 	if ok {
 		change = fmt.Sprintf("%+.3g [%+.3g, %+.3g]", d.Estimate, d.Low, d.High)
 		if t.figure == "win" {
-			change = fmt.Sprintf("%+.2f pp [%+.2f, %+.2f]", 100*d.Estimate, 100*d.Low, 100*d.High)
+			change = reports.PointsBounds(d)
 		}
 		change = fmt.Sprintf("%s from %d to %d", change, first, last)
 	}
