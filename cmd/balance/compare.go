@@ -190,7 +190,18 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 	}
 	if o.html != "" {
-		if err := reports.WriteHTML(o.html, comparisonHTML(c, o)); err != nil {
+		meta := func(st *setup) batch.Meta {
+			return batch.Meta{Program: "balance " + version, Adversary: st.slug, Pack: o.pack, Scenario: o.scenario, PackAI: tier.Name,
+				Seed: o.seed, Stopped: r.Stopped}
+		}
+		figs := &reports.CompareFigures{NameA: c.A, NameB: c.B,
+			A: batch.Summarize(meta(sa), r.Tallies[0], sa.sc), B: batch.Summarize(meta(sb), r.Tallies[1], sb.sc),
+			Win: c.WinDiff, Rounds: c.RoundsDiff, Wounds: c.WoundsDiff}
+		page, err := comparisonHTML(c, o, figs)
+		if err != nil {
+			return err
+		}
+		if err := reports.WriteHTML(o.html, page); err != nil {
 			return err
 		}
 	}
@@ -200,9 +211,14 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	return nil
 }
 
-// comparisonHTML is the comparison as an HTML page.
-func comparisonHTML(c Comparison, o compareOpts) *reports.HTMLPage {
+// comparisonHTML is the comparison as an HTML page: the paired figures,
+// then the plots of both designs side by side and of the differences.
+func comparisonHTML(c Comparison, o compareOpts, figs *reports.CompareFigures) (*reports.HTMLPage, error) {
 	vr := c.varianceText()
+	plots, err := reports.ComparePlots(figs)
+	if err != nil {
+		return nil, err
+	}
 	return &reports.HTMLPage{
 		Title: "Compare: " + c.A + " and " + c.B,
 		Config: [][2]string{{"A", c.A}, {"B", c.B}, {"Pack", o.pack}, {"Scenario", o.scenario}, {"Pack AI", c.PackAI},
@@ -221,8 +237,13 @@ func comparisonHTML(c Comparison, o compareOpts) *reports.HTMLPage {
 				{"Hunt length (Rounds), B - A", c.RoundsDiff.String()},
 				{"Variance reduction", vr},
 			},
+		}, {
+			Heading: "Plots",
+			Text: []string{"Design A in blue, B in orange, over the same hunts: the outcomes, the WNDs each Pack model took and the hunt length of each, " +
+				"then the paired changes B - A with their 95% intervals (a change whose interval holds 0 is not shown to be real)."},
+			Plots: plots,
 		}},
-	}
+	}, nil
 }
 
 func orDash(s string) string {
