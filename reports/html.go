@@ -204,6 +204,13 @@ func sweepHTML(s *Sweep) (*HTMLPage, error) {
 	p := &HTMLPage{Title: "Sweep: " + s.Title}
 	p.Config = [][2]string{{"Parameters", strings.Join(s.Params, ", ")}, {"Hunts per point", itoa(s.Hunts)},
 		{"Seed", strconv.FormatUint(s.Seed, 10)}, {"Pack AI", orDash(s.PackAI)}, {"Stopped", orDash(s.Stopped)}}
+	if len(s.Targets) > 0 {
+		var ts []string
+		for _, t := range s.Targets {
+			ts = append(ts, t.Text)
+		}
+		p.Config = append(p.Config, [2]string{"Targets (bands on the plots)", strings.Join(ts, ", ")})
+	}
 	h, rows := SweepTable(s)
 	sec := HTMLSection{Heading: "Figures per point", Header: h, Rows: rows,
 		Text: []string{"Every point plays the same hunts; intervals are 95%. The step is the paired change of the Pack win rate from the previous value of the first parameter, with the exact McNemar test."}}
