@@ -285,6 +285,9 @@ func sidePanels(title, note string, panels ...*plot.Plot) func(draw.Canvas) {
 func cardEffectLines(ce *stats.CardEffects) (head string, lines [][2]string) {
 	byWin := winMatters(ce)
 	head = fmt.Sprintf("%d entries, each made blank on %d hunts; with - blank, biggest first", len(ce.Effects), ce.Hunts)
+	if ce.Stopped != "" && ce.Stopped != "hunts" {
+		head += " (" + label(ce.Stopped) + ")"
+	}
 	for _, i := range rankEffects(ce) {
 		e := &ce.Effects[i]
 		if byWin && !e.WinSignificant || !byWin && !e.RoundsSignificant {

@@ -46,21 +46,22 @@ func cardHunts(flagValue, played int64) int64 {
 // measureCards plays hunts first..first+n-1 of sc as designed and with
 // each of its action entries and hit-location effects blank, with the Pack
 // played by tier, and returns what each does (nil when n is 0, or when it
-// was interrupted before two hunts).
+// was interrupted before two hunts) and why it stopped (a batch Stop
+// reason; "" when n is 0).
 func measureCards(ctx context.Context, stderr io.Writer, quiet bool, sc *sim.Scenario, tier ai.Tier, seed uint64,
-	first, n int64, workers int) (*stats.CardEffects, error) {
+	first, n int64, workers int) (*stats.CardEffects, string, error) {
 	if n <= 0 {
-		return nil, nil
+		return nil, "", nil
 	}
 	blanks := sc.Adversary.Blanks()
 	show, done := progress(stderr, quiet, n*int64(1+len(blanks)), sc.Adversary.Name+" (cards)")
 	r, err := batch.RunBlanks(ctx, batch.Config{Scenario: sc, Seed: seed, First: first, Hunts: n, Workers: workers, Progress: show}, tier, blanks)
 	done()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if r.Hunts < 2 {
-		return nil, nil // interrupted at once: nothing to report
+		return nil, r.Stopped, nil // interrupted at once: nothing to report
 	}
-	return batch.SummarizeCardEffects(r, sc, blanks, first), nil
+	return batch.SummarizeCardEffects(r, sc, blanks, first), r.Stopped, nil
 }

@@ -115,8 +115,9 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 		s := batch.Summarize(batch.Meta{Program: "balance " + version, Adversary: slug, Pack: g.pack, Scenario: g.scenario,
 			PackAI: tier.Name, Hash: tierHash(st.hash, tier.Name), Seed: o.seed, Stopped: res.Stopped, Elapsed: res.Elapsed, Workers: res.Workers}, res.Tally, st.sc)
+		cardsStopped := ""
 		if res.Stopped != batch.StopInterrupted {
-			if s.CardEffects, err = measureCards(ctx, stderr, o.quiet, st.sc, tier, o.seed, 0, cardHunts(o.cardHunts, res.Hunts), o.workers); err != nil {
+			if s.CardEffects, cardsStopped, err = measureCards(ctx, stderr, o.quiet, st.sc, tier, o.seed, 0, cardHunts(o.cardHunts, res.Hunts), o.workers); err != nil {
 				return err
 			}
 		}
@@ -137,7 +138,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		if res.Stopped == batch.StopInterrupted {
 			return stop(res.Hunts)
 		}
-		if ce := s.CardEffects; ce != nil && ce.Stopped == batch.StopInterrupted {
+		if cardsStopped == batch.StopInterrupted {
 			return stop(res.Hunts)
 		}
 		if o.skillHunts > 0 {

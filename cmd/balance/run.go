@@ -344,14 +344,11 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	s := batch.Summarize(meta, res.Tally, st.sc)
 	cardsStopped := ""
 	if o.shards == 1 && res.Stopped != batch.StopInterrupted {
-		ce, err := measureCards(ctx, stderr, o.quiet, st.sc, tier, o.seed, first, cardHunts(o.cardHunts, res.Hunts), o.workers)
+		ce, stopped, err := measureCards(ctx, stderr, o.quiet, st.sc, tier, o.seed, first, cardHunts(o.cardHunts, res.Hunts), o.workers)
 		if err != nil {
 			return err
 		}
-		s.CardEffects = ce
-		if ce != nil {
-			cardsStopped = ce.Stopped
-		}
+		s.CardEffects, cardsStopped = ce, stopped
 	}
 	if o.tally != "" {
 		h := batch.Header{Program: meta.Program, ConfigHash: st.hash, Adversary: st.slug, Pack: o.game.pack,
