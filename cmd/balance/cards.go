@@ -13,9 +13,9 @@ import (
 
 // cardHuntsShare is the share of a run's hunts that the card effects play
 // by default: a twentieth, in each of the lanes (as designed, and one per
-// action entry or hit-location effect made blank: 9 to 18 lanes for the
-// bundled Adversaries), so the measurement costs about as much again as
-// half the run.
+// action entry or hit-location effect made blank: 12 to 14 lanes for the
+// bundled Adversaries, at most 18), so the measurement costs about two
+// thirds as much again as the run.
 const cardHuntsShare = 20
 
 // cardHuntsUsage is the help of -card-hunts.

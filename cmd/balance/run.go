@@ -99,8 +99,8 @@ still drawn and its Turn taken, but its action does nothing; a blank
 location is still exhausted, without its effect. Each entry gets the paired
 change of the Pack win rate (exact McNemar test), of the hunt length and of
 the Pack's WNDs taken, ranked biggest first. It costs one lane of
--card-hunts hunts per entry (9 to 18 lanes for the bundled Adversaries);
--card-hunts 0 leaves it out.
+-card-hunts hunts per entry, and one for the design (12 to 14 lanes for
+the bundled Adversaries); -card-hunts 0 leaves it out.
 
 -shards N -shard K -tally FILE plays only shard K of the hunts and writes its
 tally; 'balance merge' joins the shards into the report a single run gives,
