@@ -380,7 +380,7 @@ func nextCard(h *sim.Hunt) (multi, single float64) {
 			act = &a.Special[c/4]
 		}
 		n++
-		if act.Attack == sim.AttackNone {
+		if act.Attack == sim.AttackNone || act.Blank {
 			continue
 		}
 		if act.Targets == sim.TargetOne {

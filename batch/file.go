@@ -9,8 +9,9 @@ import (
 	"strings"
 )
 
-// TallyVersion is the version of the tally file format.
-const TallyVersion = 1
+// TallyVersion is the version of the tally file format (2: each Pack
+// model's Tick of death).
+const TallyVersion = 2
 
 // Header describes a tally file: which configuration, program and seed
 // produced it, and which hunts it holds.

@@ -56,7 +56,7 @@ func SensitivityTable(s *Sensitivity) (header []string, rows [][]string) {
 			continue
 		}
 		rows = append(rows, []string{st.Stat, strconv.Itoa(st.Value),
-			signedPoints(2, st.Win.Estimate, st.Win.Low, st.Win.High),
+			PointsBounds(st.Win),
 			PText(st.WinP), signed(st.Rounds), signed(st.Wounds), signed(st.Deaths)})
 	}
 	return header, rows

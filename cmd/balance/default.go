@@ -25,6 +25,7 @@ type analyzeOpts struct {
 	policy  policyFlags
 	// skillHunts: hunts per tier of each skill trace; -1: a fiftieth of hunts.
 	skillHunts int64
+	cardHunts  int64 // hunts of each card-effect measurement; -1: a twentieth of hunts
 }
 
 func (o *analyzeOpts) flags(fs *flag.FlagSet) {
@@ -36,17 +37,22 @@ func (o *analyzeOpts) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	o.policy.register(fs, false)
 	intVar(fs, &o.skillHunts, "skill-hunts", -1, "hunts per tier of each Adversary's skill trace (-1: a fiftieth of -hunts; 0: no skill trace)")
+	registerCardHunts(fs, &o.cardHunts)
 }
 
 func init() {
 	register(&command{
 		name:    "analyze",
 		summary: "the default analysis: every Adversary against the default Pack (what 'balance' alone runs)",
-		usage:   "[-hunts N] [-seed S] [-out DIR] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-skill-hunts N] [-quiet] [-data DIR]",
+		usage:   "[-hunts N] [-seed S] [-out DIR] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-skill-hunts N] [-card-hunts N] [-quiet] [-data DIR]",
 		long: `Plays every Adversary in the data against the default two-player Pack on
 open ground, writes a report per Adversary under -out (default
 reports/latest/) with an index, and prints each summary table. Running
 'balance' with no arguments does the same with the defaults.
+
+Each report has the card effects (as 'balance run'): the first
+-card-hunts hunts (by default a twentieth of -hunts) played again with each
+action entry and hit-location effect made blank.
 
 It adds each Adversary's skill trace (as 'balance skill'): every Pack
 policy tier plays the same hunts, fewer than the main run, -skill-hunts per
@@ -75,6 +81,9 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	if o.skillHunts < -1 {
 		return usagef("-skill-hunts %d: give a number of hunts, 0 for no skill trace, or -1 for a fiftieth of -hunts", o.skillHunts)
+	}
+	if err := checkCardHunts(o.cardHunts); err != nil {
+		return err
 	}
 	if o.skillHunts == -1 {
 		o.skillHunts = max(o.hunts/50, 1)
@@ -106,6 +115,12 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 		s := batch.Summarize(batch.Meta{Program: "balance " + version, Adversary: slug, Pack: g.pack, Scenario: g.scenario,
 			PackAI: tier.Name, Hash: tierHash(st.hash, tier.Name), Seed: o.seed, Stopped: res.Stopped, Elapsed: res.Elapsed, Workers: res.Workers}, res.Tally, st.sc)
+		cardsStopped := ""
+		if res.Stopped != batch.StopInterrupted {
+			if s.CardEffects, cardsStopped, err = measureCards(ctx, stderr, o.quiet, st.sc, tier, o.seed, 0, cardHunts(o.cardHunts, res.Hunts), o.workers); err != nil {
+				return err
+			}
+		}
 		dir := filepath.Join(o.out, slug)
 		if err := reports.WriteDir(dir, s); err != nil {
 			return err
@@ -121,6 +136,9 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			return interrupted{hunts}
 		}
 		if res.Stopped == batch.StopInterrupted {
+			return stop(res.Hunts)
+		}
+		if cardsStopped == batch.StopInterrupted {
 			return stop(res.Hunts)
 		}
 		if o.skillHunts > 0 {
