@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"balance/internal/typo"
 	"balance/sim"
 	"balance/sim/geom"
 )
@@ -130,7 +131,7 @@ func minionCount(a *Adversary) int {
 // unknownName is the error for a name that is not in the data, with the
 // likely intended one.
 func unknownName(kind, name string, known []string) error {
-	if s := suggest(name, known); s != "" && s != name {
+	if s := typo.Nearest(name, known); s != "" && s != name {
 		return fmt.Errorf("unknown %s %q; did you mean %q? (known: %s)", kind, name, s, strings.Join(known, ", "))
 	}
 	return fmt.Errorf("unknown %s %q (known: %s)", kind, name, strings.Join(known, ", "))

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"balance/internal/typo"
 )
 
 // maxVisits bounds the nodes one file may make the decoder visit, so that
@@ -242,7 +244,7 @@ func (d *decoder) fields(n *yaml.Node, path string, known []string, required ...
 	}
 	for _, e := range d.pairs(rn, path) {
 		if !slices.Contains(known, e.key) {
-			d.fail(e.k, at(path, e.key), suggest(e.key, known), "unknown field %q", e.key)
+			d.fail(e.k, at(path, e.key), typo.Nearest(e.key, known), "unknown field %q", e.key)
 			continue
 		}
 		m[e.key] = e.v
@@ -333,7 +335,7 @@ func (d *decoder) name(n *yaml.Node, path, what string, allowed []string) string
 		return ""
 	}
 	if !slices.Contains(allowed, s) {
-		d.fail(rn, path, suggest(s, allowed), "unknown %s %q (known: %s)", what, s, listOf(allowed))
+		d.fail(rn, path, typo.Nearest(s, allowed), "unknown %s %q (known: %s)", what, s, listOf(allowed))
 		return ""
 	}
 	return s

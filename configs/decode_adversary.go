@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"balance/internal/typo"
 )
 
 // Limits of an Adversary's numbers. A check's pool above maxPool is
@@ -730,7 +732,7 @@ func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
 	}
 	kind := main.key
 	if !slices.Contains(OpKinds, kind) {
-		d.fail(main.k, at(path, kind), suggest(kind, OpKinds), "unknown op %q (known: %s)", kind, listOf(OpKinds))
+		d.fail(main.k, at(path, kind), typo.Nearest(kind, OpKinds), "unknown op %q (known: %s)", kind, listOf(OpKinds))
 		return Op{}, false
 	}
 	p := at(path, kind)
@@ -752,7 +754,7 @@ func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
 			if kind == "area" {
 				known = append(known, "at")
 			}
-			d.fail(e.k, at(path, e.key), suggest(e.key, known), "unknown field %q in a %s op", e.key, kind)
+			d.fail(e.k, at(path, e.key), typo.Nearest(e.key, known), "unknown field %q in a %s op", e.key, kind)
 		}
 	}
 	v := main.v
@@ -772,7 +774,7 @@ func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
 		case len(ctx.areas) == 0:
 			d.fail(d.res(v), p, "", "unknown area kind %q: no areas are defined (add it under areas)", s)
 		case !slices.Contains(ctx.areas, s):
-			d.fail(d.res(v), p, suggest(s, ctx.areas), "unknown area kind %q (defined under areas: %s)", s, listOf(ctx.areas))
+			d.fail(d.res(v), p, typo.Nearest(s, ctx.areas), "unknown area kind %q (defined under areas: %s)", s, listOf(ctx.areas))
 		default:
 			op.Area = s
 		}
@@ -798,7 +800,7 @@ func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
 		case "d10":
 			op.Die = 10
 		default:
-			d.fail(d.res(v), p, suggest(s, []string{"d5", "d10"}), "heal takes a die, d5 or d10, got %q", s)
+			d.fail(d.res(v), p, typo.Nearest(s, []string{"d5", "d10"}), "heal takes a die, d5 or d10, got %q", s)
 		}
 	case "attack":
 		if ctx.depth >= maxOpDepth {
@@ -855,7 +857,7 @@ func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
 	case "area_pair":
 		s := d.str(v, p)
 		if !slices.Contains(ctx.areas, s) {
-			d.fail(d.res(v), p, suggest(s, ctx.areas), "unknown area kind %q (defined under areas: %s)", s, listOf(ctx.areas))
+			d.fail(d.res(v), p, typo.Nearest(s, ctx.areas), "unknown area kind %q (defined under areas: %s)", s, listOf(ctx.areas))
 		} else {
 			op.Area = s
 		}

@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"balance/internal/typo"
 )
 
 // Files holds the bundled data, in the layout Load expects of a data
@@ -161,7 +163,7 @@ func dirSources(dir string) ([]source, error) {
 			continue
 		}
 		if !slices.Contains(known, e.Name()) {
-			errs = append(errs, fileError(p, "unknown data file; expected one of "+strings.Join(known, ", "), suggest(e.Name(), known)))
+			errs = append(errs, fileError(p, "unknown data file; expected one of "+strings.Join(known, ", "), typo.Nearest(e.Name(), known)))
 			continue
 		}
 		s, err := readSource(p)

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"balance/internal/typo"
 )
 
 const credit = "# Cazadores by Jose 'Jae' Espinoza, Matachin Games, CC BY 4.0; not affiliated with Matachin Games\n"
@@ -479,8 +481,8 @@ func TestErrorFormat(t *testing.T) {
 		{"wdn", foeStatFields, "wnd"},
 		{"zzzzzz", Conditions, ""},
 	} {
-		if got := suggest(c.word, c.known); got != c.want {
-			t.Errorf("suggest(%q) = %q, want %q", c.word, got, c.want)
+		if got := typo.Nearest(c.word, c.known); got != c.want {
+			t.Errorf("typo.Nearest(%q) = %q, want %q", c.word, got, c.want)
 		}
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"balance/internal/typo"
 )
 
 // OverrideKeys are the keys Set accepts ("adversary.location.NAME.wnd"
@@ -164,7 +166,7 @@ func noLocation(root *yaml.Node, kv, name string) error {
 		msg += fmt.Sprintf(": %s, or 0..%d", strings.Join(names, ", "), len(names)-1)
 	}
 	msg += ")"
-	if s := suggest(name, keys); s != "" {
+	if s := typo.Nearest(name, keys); s != "" {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	return errors.New(msg)
@@ -172,7 +174,7 @@ func noLocation(root *yaml.Node, kv, name string) error {
 
 func unknownKey(kv, key string) error {
 	msg := fmt.Sprintf("-set %s: unknown key %q (keys: %s)", kv, key, strings.Join(OverrideKeys, ", "))
-	if s := suggest(key, OverrideKeys); s != "" && s != key {
+	if s := typo.Nearest(key, OverrideKeys); s != "" && s != key {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	return fmt.Errorf("%s", msg)
