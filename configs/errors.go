@@ -17,11 +17,15 @@ type Error struct {
 }
 
 // Error formats the error as FILE:LINE:COL: FIELD: MSG, followed by
-// `; did you mean "X"?` when a suggestion is known.
+// `; did you mean "X"?` when a suggestion is known. An error of a whole
+// file (Line 0) reads FILE: MSG.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.File)
-	fmt.Fprintf(&b, ":%d:%d: ", e.Line, e.Col)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", e.Line, e.Col)
+	}
+	b.WriteString(": ")
 	if e.Field != "" {
 		b.WriteString(e.Field)
 		b.WriteString(": ")
