@@ -169,7 +169,7 @@ func dirSources(r *reader, dir string) ([]source, error) {
 				s, err := readSource(r, filepath.Join(p, f.Name()))
 				if err != nil {
 					if r.ctx.Err() != nil {
-						return nil, r.ctx.Err()
+						return nil, stopped(r.ctx)
 					}
 					errs = append(errs, err)
 					continue
@@ -191,7 +191,7 @@ func dirSources(r *reader, dir string) ([]source, error) {
 		s, err := readSource(r, p)
 		if err != nil {
 			if r.ctx.Err() != nil {
-				return nil, r.ctx.Err()
+				return nil, stopped(r.ctx)
 			}
 			errs = append(errs, err)
 			continue
@@ -244,7 +244,7 @@ func ValidateFilesContext(ctx context.Context, paths ...string) error {
 		b, err := r.read(p)
 		if err != nil {
 			if ctx.Err() != nil {
-				return ctx.Err()
+				return stopped(ctx)
 			}
 			errs = append(errs, err)
 			continue
@@ -258,7 +258,7 @@ func ValidateFilesContext(ctx context.Context, paths ...string) error {
 	}
 	_, err = build(ctx, srcs)
 	if ctx.Err() != nil {
-		return ctx.Err()
+		return stopped(ctx)
 	}
 	return errors.Join(append(errs, err)...)
 }
@@ -380,8 +380,8 @@ func build(ctx context.Context, srcs []source) (*Data, error) {
 		v   *yaml.Node
 	}
 	for _, kind := range fileKinds[1:] {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+		if ctx.Err() != nil {
+			return nil, stopped(ctx)
 		}
 		var order []string
 		win := map[string]winner{}
@@ -426,8 +426,8 @@ func build(ctx context.Context, srcs []source) (*Data, error) {
 	// file given is checked.
 	for _, kind := range dirKinds {
 		for _, i := range byKind[kind] {
-			if err := ctx.Err(); err != nil {
-				return nil, err
+			if ctx.Err() != nil {
+				return nil, stopped(ctx)
 			}
 			root, dec := parse(i)
 			if dec == nil {

@@ -41,8 +41,8 @@ func newReader(ctx context.Context) *reader { return &reader{ctx: ctx} }
 // is refused without being opened for reading, so that none can hang the
 // load or feed it without end.
 func (r *reader) read(p string) ([]byte, error) {
-	if err := r.ctx.Err(); err != nil {
-		return nil, err
+	if r.ctx.Err() != nil {
+		return nil, stopped(r.ctx)
 	}
 	if r.files >= MaxLoadFiles {
 		return nil, &Error{File: p, Msg: fmt.Sprintf("one load reads at most %d data files; this one is past the limit", MaxLoadFiles)}
@@ -89,6 +89,12 @@ func readDataFile(p string) ([]byte, error) {
 		return nil, tooLarge(p)
 	}
 	return b, nil
+}
+
+// stopped is the error of a load whose context is done: it wraps the
+// context's cause.
+func stopped(ctx context.Context) error {
+	return fmt.Errorf("loading the data stopped: %w", context.Cause(ctx))
 }
 
 func tooLarge(p string) error {
@@ -138,8 +144,8 @@ func statProblem(err error) string {
 // readDir lists the entries of a data directory, sorted by name, refusing
 // one of more than maxDirEntries entries.
 func (r *reader) readDir(dir string) ([]fs.DirEntry, error) {
-	if err := r.ctx.Err(); err != nil {
-		return nil, err
+	if r.ctx.Err() != nil {
+		return nil, stopped(r.ctx)
 	}
 	f, err := os.Open(dir)
 	if err != nil {
@@ -148,8 +154,8 @@ func (r *reader) readDir(dir string) ([]fs.DirEntry, error) {
 	defer f.Close()
 	var out []fs.DirEntry
 	for {
-		if err := r.ctx.Err(); err != nil {
-			return nil, err
+		if r.ctx.Err() != nil {
+			return nil, stopped(r.ctx)
 		}
 		es, err := f.ReadDir(256)
 		out = append(out, es...)

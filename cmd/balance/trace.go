@@ -66,7 +66,7 @@ func runTrace(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
-	d, sc, err := o.game.load()
+	d, sc, err := o.game.load(ctx)
 	if err != nil {
 		return err
 	}
