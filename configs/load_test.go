@@ -452,8 +452,8 @@ func FuzzLoadAdversary(f *testing.F) {
 }
 
 func TestVocabulariesSorted(t *testing.T) {
-	for i, list := range [][]string{Conditions, TerrainTypes, Trees, TargetModes, AttackKinds, AttackStates, CheckSkills, OpKinds,
-		PlaceModes, AreaAts, WeaponKinds, GearActions, SkillNames, Edges, TerrorDTs, OverflowTops, FoeMoves, DangerousChecks, CoverModes} {
+	for i, list := range [][]string{Conditions, TerrainTypes, Trees, TargetModes, AttackKinds, AttackStates, CheckSkills,
+		WeaponKinds, GearActions, SkillNames, Edges, TerrorDTs, OverflowTops, FoeMoves, DangerousChecks, CoverModes} {
 		if !slices.IsSorted(list) || len(slices.Compact(slices.Clone(list))) != len(list) {
 			t.Errorf("list %d not sorted or not unique: %v", i, list)
 		}
