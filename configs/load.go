@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -43,6 +44,7 @@ type source struct {
 	kind string // one of fileKinds or dirKinds
 	slug string // dirKinds: the file's base name without .yaml
 	data []byte
+	root *yaml.Node // its tree, when parsed already (the bundled files); read only
 }
 
 // kindOf tells a data file's kind from its path: the parent directory for
@@ -73,28 +75,39 @@ func fileError(file, msg, sug string) *Error {
 	return &Error{File: file, Line: 1, Col: 1, Msg: msg, Suggest: sug}
 }
 
+// bundled holds the bundled files, parsed once: every load reads their
+// trees, which decoding never changes.
+var bundled struct {
+	once sync.Once
+	srcs []source
+	err  error
+}
+
 // embeddedSources returns the bundled files.
 func embeddedSources() ([]source, error) {
-	var out []source
-	err := fs.WalkDir(Files, ".", func(p string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() {
-			return err
-		}
-		kind, slug, kerr := kindOf(p)
-		if kerr == nil && kind == "" {
-			kerr = untold(path.Base(p), nil)
-		}
-		if kerr != nil {
-			return fmt.Errorf("embedded %s: %v", p, kerr)
-		}
-		b, err := Files.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		out = append(out, source{file: embeddedRoot + "/" + p, kind: kind, slug: slug, data: b})
-		return nil
+	bundled.once.Do(func() {
+		bundled.err = fs.WalkDir(Files, ".", func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return err
+			}
+			kind, slug, kerr := kindOf(p)
+			if kerr == nil && kind == "" {
+				kerr = untold(path.Base(p), nil)
+			}
+			if kerr != nil {
+				return fmt.Errorf("embedded %s: %v", p, kerr)
+			}
+			b, err := Files.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			s := source{file: embeddedRoot + "/" + p, kind: kind, slug: slug, data: b}
+			s.root, _ = parseYAML(s.file, b) // nil on an error, which build then reports
+			bundled.srcs = append(bundled.srcs, s)
+			return nil
+		})
 	})
-	return out, err
+	return slices.Clone(bundled.srcs), bundled.err
 }
 
 // LoadEmbedded loads and checks the bundled data.
@@ -362,10 +375,13 @@ func build(ctx context.Context, srcs []source) (*Data, error) {
 	}
 	// parse parses source i, or records why it cannot be.
 	parse := func(i int) (*yaml.Node, *decoder) {
-		root, err := parseYAML(srcs[i].file, srcs[i].data)
-		if err != nil {
-			parseErrs[i] = err
-			return nil, nil
+		root := srcs[i].root
+		if root == nil {
+			var err error
+			if root, err = parseYAML(srcs[i].file, srcs[i].data); err != nil {
+				parseErrs[i] = err
+				return nil, nil
+			}
 		}
 		decs[i] = b.decoder(srcs[i].file)
 		return root, decs[i]
