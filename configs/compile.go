@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -548,18 +549,22 @@ func (c *compiler) action(ad *sim.AdversaryDef, a *Action) (sim.CardAction, erro
 // ops compiles a list of decoded ops: each becomes the engine op
 // sim.OpTable gives it (grant_crit one for each ability it gives). The
 // decoder accepts only what compiles; the errors here are a guard.
+// errOpGuard marks the errors of ops the decoder should have refused:
+// none reaches a user unless the decoder and sim.OpTable disagree.
+var errOpGuard = errors.New("an effect op the loader accepted does not compile")
+
 func (c *compiler) ops(ad *sim.AdversaryDef, src []Op) (sim.Ops, error) {
 	var out sim.Ops
 	for _, o := range src {
 		spec := sim.OpSpecByName(o.Kind)
 		if spec == nil {
-			return out, fmt.Errorf("unknown effect %q", o.Kind)
+			return out, fmt.Errorf("%w: unknown effect %q", errOpGuard, o.Kind)
 		}
 		kind := spec.Kinds[0]
 		if spec.Arg == sim.ArgChoice && len(spec.Kinds) > 1 {
 			i := slices.Index(spec.Values, o.Where)
 			if i < 0 {
-				return out, fmt.Errorf("%s: unknown value %q", o.Kind, o.Where)
+				return out, fmt.Errorf("%w: %s: unknown value %q", errOpGuard, o.Kind, o.Where)
 			}
 			kind = spec.Kinds[i]
 		}
@@ -569,28 +574,28 @@ func (c *compiler) ops(ad *sim.AdversaryDef, src []Op) (sim.Ops, error) {
 		case sim.OpArea, sim.OpAreaPair:
 			idx, ok := c.areaIdx[c.prefix+o.Area]
 			if !ok {
-				return out, fmt.Errorf("unknown area kind %q", o.Area)
+				return out, fmt.Errorf("%w: unknown area kind %q", errOpGuard, o.Area)
 			}
 			op.Area = idx
 			if kind == sim.OpArea {
 				if op.At, ok = sim.AreaAtByName(o.At); !ok {
-					return out, fmt.Errorf("area: unknown position %q", o.At)
+					return out, fmt.Errorf("%w: area: unknown position %q", errOpGuard, o.At)
 				}
 			}
 		case sim.OpGrantCrit:
 			// Each granted Crit ability imposes a Condition (sim.InGranted).
 			for _, g := range o.Ops {
 				if g.Kind != "impose" {
-					return out, fmt.Errorf("grant_crit: only impose is supported, not %q", g.Kind)
+					return out, fmt.Errorf("%w: grant_crit: only impose is supported, not %q", errOpGuard, g.Kind)
 				}
 				if !out.Add(sim.Op{Kind: sim.OpGrantCrit, Cond: sim.CondByName(g.Condition)}) {
-					return out, fmt.Errorf("too many effects; at most %d", sim.MaxOps)
+					return out, fmt.Errorf("%w: too many effects; at most %d", errOpGuard, sim.MaxOps)
 				}
 			}
 			continue
 		case sim.OpAttack:
 			if ad == nil || o.Action == nil {
-				return out, fmt.Errorf("attack effects belong to Adversaries")
+				return out, fmt.Errorf("%w: attack effects belong to Adversaries", errOpGuard)
 			}
 			sub, err := c.action(ad, o.Action)
 			if err != nil {
@@ -616,7 +621,7 @@ func (c *compiler) ops(ad *sim.AdversaryDef, src []Op) (sim.Ops, error) {
 			op.Sub = uint8(len(c.sc.Lists) - 1)
 		}
 		if !out.Add(op) {
-			return out, fmt.Errorf("too many effects; at most %d", sim.MaxOps)
+			return out, fmt.Errorf("%w: too many effects; at most %d", errOpGuard, sim.MaxOps)
 		}
 	}
 	return out, nil

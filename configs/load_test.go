@@ -410,47 +410,6 @@ func TestAddAdversaryFile(t *testing.T) {
 	}
 }
 
-// FuzzLoadAdversary checks that the loader never panics, and that what it
-// accepts keeps the invariants the simulator relies on.
-func FuzzLoadAdversary(f *testing.F) {
-	entries, _ := fs.ReadDir(Files, "adversaries")
-	for _, e := range entries {
-		b, _ := Files.ReadFile("adversaries/" + e.Name())
-		f.Add(b)
-	}
-	f.Add([]byte("a: &a [*a, *a]\nb: *a\n"))
-	f.Add([]byte("name: x\nstats: {spd: 1}\n---\nname: y\n"))
-	r := DefaultRules()
-	f.Fuzz(func(t *testing.T, b []byte) {
-		a, err := decodeAdversary("fuzz.yaml", "fuzz", b, &r)
-		if err != nil {
-			for _, e := range allErrors(t, err) {
-				if e.File != "fuzz.yaml" || e.Msg == "" {
-					t.Fatalf("bad error %#v", e)
-				}
-			}
-			return
-		}
-		seen := map[int]bool{}
-		sum := 0
-		for _, h := range a.HitLocations {
-			sum += h.Wnd
-			for _, c := range h.Cards {
-				if seen[c] || c < 2 || c > 10 {
-					t.Fatalf("card %d accepted twice or out of range", c)
-				}
-				seen[c] = true
-			}
-			if h.Owner < 0 || h.Owner >= len(a.Models) {
-				t.Fatalf("owner %d accepted", h.Owner)
-			}
-		}
-		if len(seen) != 9 || sum != a.Stats.Wnd {
-			t.Fatalf("accepted %d cards, wnd %d vs %d", len(seen), sum, a.Stats.Wnd)
-		}
-	})
-}
-
 func TestVocabulariesSorted(t *testing.T) {
 	for i, list := range [][]string{Conditions, TerrainTypes, Trees, TargetModes, AttackKinds, AttackStates, CheckSkills,
 		WeaponKinds, GearActions, SkillNames, Edges, TerrorDTs, OverflowTops, FoeMoves, DangerousChecks, CoverModes} {
