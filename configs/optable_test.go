@@ -237,7 +237,11 @@ func TestEveryOpDecodesCompilesPlays(t *testing.T) {
 					t.Errorf("%s in %s: %v", op, p.Name, err)
 					continue
 				}
-				for _, pack := range []string{"quartet", "duo"} {
+				packs := []string{"quartet", "duo"}
+				if testing.Short() {
+					packs = packs[:1]
+				}
+				for _, pack := range packs {
 					sc, err := d.Compile("x", pack, DefaultScenario)
 					if err != nil {
 						t.Errorf("%s in %s, pack %s: compile: %v", op, p.Name, pack, err)
@@ -250,7 +254,7 @@ func TestEveryOpDecodesCompilesPlays(t *testing.T) {
 					var tmpl sim.Hunt
 					tmpl.Init(sc)
 					h := new(sim.Hunt)
-					for i := uint64(0); i < 8; i++ {
+					for i := uint64(0); i < 8 && (i < 2 || !testing.Short()); i++ {
 						h.Reset(&tmpl, 1, i)
 						h.Play(ai.NewBaseline(), ai.Foes{})
 					}

@@ -170,6 +170,9 @@ func TestFileSizeLimit(t *testing.T) {
 		t.Errorf("AddAdversaryFile: %v, want %s", err, want)
 	}
 	// At the limit: read, parsed, refused, within some hundred MB.
+	if testing.Short() {
+		return
+	}
 	os.WriteFile(big, []byte(list[:MaxFileBytes-1]+"]"), 0o644)
 	var m0, m1 runtime.MemStats
 	runtime.GC()
@@ -189,6 +192,9 @@ func TestFileSizeLimit(t *testing.T) {
 // reported.
 func TestLoadLimits(t *testing.T) {
 	t.Run("files", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("writes a thousand files")
+		}
 		files := map[string]string{}
 		for i := 0; i <= MaxLoadFiles; i++ {
 			files[fmt.Sprintf("scenarios/s%04d.yaml", i)] = "x"
@@ -199,6 +205,9 @@ func TestLoadLimits(t *testing.T) {
 		}
 	})
 	t.Run("bytes", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("writes 17 MiB")
+		}
 		pad := "# " + strings.Repeat("x", MaxFileBytes-4) + "\n"
 		files := map[string]string{}
 		for i := 0; i <= MaxLoadBytes/MaxFileBytes; i++ {
