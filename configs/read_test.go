@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"balance/sim"
 )
 
 // noHang runs f, failing the test if it has not returned after a minute
@@ -254,7 +256,8 @@ func TestLoadLimits(t *testing.T) {
 }
 
 // laughs is a "billion laughs" Adversary file: a few hundred bytes whose
-// aliases expand to 10^9 nodes.
+// aliases stand for 10^9 nodes. The decoder never flattens lists of lists,
+// so it meets each alias once.
 const laughs = `name: Laughs
 stats: {spd: 1, atk: 1, rng: 1, def: 1, ter: 1, wnd: 9}
 a: &a [{impose: stunned}, {impose: stunned}, {impose: stunned}, {impose: stunned}, {impose: stunned}, {impose: stunned}, {impose: stunned}, {impose: stunned}, {impose: stunned}, {impose: stunned}]
@@ -278,6 +281,39 @@ special:
   queen: {tree: aggressive, like: standard}
   jack: {tree: aggressive, like: standard}
 `
+
+// TestAliasesBounded checks that YAML small on disk but large once its
+// aliases are expanded costs little to refuse: nested aliases (laughs),
+// and a flat list of aliases to a mapping the decoder walks each time
+// (30,000 terrain pieces in 120 kB), stopped at the nodes a file may visit.
+func TestAliasesBounded(t *testing.T) {
+	var flat strings.Builder
+	flat.WriteString("name: Flat\nsize: [24, 24]\nexits: [{edge: south, from: 0, to: 24}]\n")
+	flat.WriteString("terrain: [&t {name: Rock, circle: [12, 12, 1], types: [difficult]}")
+	for i := 0; i < 30000; i++ {
+		flat.WriteString(", *t")
+	}
+	flat.WriteString("]\n")
+	for _, c := range []struct {
+		file, src, want string
+	}{
+		{"adversaries/laughs.yaml", laughs, fmt.Sprintf("10 ops; a list holds at most %d", sim.MaxOps)},
+		{"scenarios/flat.yaml", flat.String(), fmt.Sprintf("the file expands to more than %d nodes", maxVisits)},
+	} {
+		dir := writeFiles(t, map[string]string{c.file: c.src})
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		_, err := Load(dir)
+		runtime.ReadMemStats(&m1)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %.300v, want one saying %q", c.file, err, c.want)
+		}
+		if alloc := m1.TotalAlloc - m0.TotalAlloc; alloc > 200<<20 {
+			t.Errorf("%s (%d bytes) took %d MB to refuse", c.file, len(c.src), alloc>>20)
+		}
+	}
+}
 
 // TestLoadCancelled checks that a load stops, with the context's error, as
 // soon as its context is done.
