@@ -1,11 +1,14 @@
 package configs
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
 
+	"balance/internal/typo"
 	"balance/sim"
 	"balance/sim/geom"
 )
@@ -130,7 +133,7 @@ func minionCount(a *Adversary) int {
 // unknownName is the error for a name that is not in the data, with the
 // likely intended one.
 func unknownName(kind, name string, known []string) error {
-	if s := suggest(name, known); s != "" && s != name {
+	if s := typo.Nearest(name, known); s != "" && s != name {
 		return fmt.Errorf("unknown %s %q; did you mean %q? (known: %s)", kind, name, s, strings.Join(known, ", "))
 	}
 	return fmt.Errorf("unknown %s %q (known: %s)", kind, name, strings.Join(known, ", "))
@@ -543,57 +546,56 @@ func (c *compiler) action(ad *sim.AdversaryDef, a *Action) (sim.CardAction, erro
 	return ca, nil
 }
 
+// ops compiles a list of decoded ops: each becomes the engine op
+// sim.OpTable gives it (grant_crit one for each ability it gives). The
+// decoder accepts only what compiles; the errors here are a guard.
+// errOpGuard marks the errors of ops the decoder should have refused:
+// none reaches a user unless the decoder and sim.OpTable disagree.
+var errOpGuard = errors.New("an effect op the loader accepted does not compile")
+
 func (c *compiler) ops(ad *sim.AdversaryDef, src []Op) (sim.Ops, error) {
 	var out sim.Ops
-	if len(src) > sim.MaxOps {
-		return out, fmt.Errorf("%d effects; at most %d", len(src), sim.MaxOps)
-	}
 	for _, o := range src {
-		var op sim.Op
-		switch o.Kind {
-		case "impose":
-			op = sim.Op{Kind: sim.OpImpose, Cond: sim.CondByName(o.Condition)}
-		case "impose_self":
-			op = sim.Op{Kind: sim.OpImposeSelf, Cond: sim.CondByName(o.Condition)}
-		case "push":
-			op = sim.Op{Kind: sim.OpPush, Dist: float32(o.Inches)}
-		case "place":
-			op = sim.Op{Kind: sim.OpPlaceScatter}
-			if o.Where == "adjacent" {
-				op.Kind = sim.OpPlaceAdjacent
+		spec := sim.OpSpecByName(o.Kind)
+		if spec == nil {
+			return out, fmt.Errorf("%w: unknown effect %q", errOpGuard, o.Kind)
+		}
+		kind := spec.Kinds[0]
+		if spec.Arg == sim.ArgChoice && len(spec.Kinds) > 1 {
+			i := slices.Index(spec.Values, o.Where)
+			if i < 0 {
+				return out, fmt.Errorf("%w: %s: unknown value %q", errOpGuard, o.Kind, o.Where)
 			}
-		case "move_self":
-			op = sim.Op{Kind: sim.OpMoveSelfAdjacent}
-		case "area":
+			kind = spec.Kinds[i]
+		}
+		sk, _ := sim.SkillByName(o.Skill)
+		op := sim.Op{Kind: kind, Cond: sim.CondByName(o.Condition), Dist: float32(o.Inches), N: int8(o.N), Die: int8(o.Die), Skill: sk}
+		switch kind {
+		case sim.OpArea, sim.OpAreaPair:
 			idx, ok := c.areaIdx[c.prefix+o.Area]
 			if !ok {
-				return out, fmt.Errorf("unknown area kind %q", o.Area)
+				return out, fmt.Errorf("%w: unknown area kind %q", errOpGuard, o.Area)
 			}
-			op = sim.Op{Kind: sim.OpArea, Area: idx}
-			switch o.At {
-			case "origin":
-				op.At = sim.AtOrigin
-			case "self":
-				op.At = sim.AtSelf
-			case "scatter":
-				op.At = sim.AtScatter
+			op.Area = idx
+			if kind == sim.OpArea {
+				if op.At, ok = sim.AreaAtByName(o.At); !ok {
+					return out, fmt.Errorf("%w: area: unknown position %q", errOpGuard, o.At)
+				}
 			}
-		case "grant_crit":
-			// Granted Crit abilities impose Conditions (one ability each).
+		case sim.OpGrantCrit:
+			// Each granted Crit ability imposes a Condition (sim.InGranted).
 			for _, g := range o.Ops {
 				if g.Kind != "impose" {
-					return out, fmt.Errorf("grant_crit: only impose is supported, not %q", g.Kind)
+					return out, fmt.Errorf("%w: grant_crit: only impose is supported, not %q", errOpGuard, g.Kind)
 				}
 				if !out.Add(sim.Op{Kind: sim.OpGrantCrit, Cond: sim.CondByName(g.Condition)}) {
-					return out, fmt.Errorf("too many effects; at most %d", sim.MaxOps)
+					return out, fmt.Errorf("%w: too many effects; at most %d", errOpGuard, sim.MaxOps)
 				}
 			}
 			continue
-		case "heal":
-			op = sim.Op{Kind: sim.OpHeal}
-		case "attack":
+		case sim.OpAttack:
 			if ad == nil || o.Action == nil {
-				return out, fmt.Errorf("attack effects belong to Adversaries")
+				return out, fmt.Errorf("%w: attack effects belong to Adversaries", errOpGuard)
 			}
 			sub, err := c.action(ad, o.Action)
 			if err != nil {
@@ -602,45 +604,24 @@ func (c *compiler) ops(ad *sim.AdversaryDef, src []Op) (sim.Ops, error) {
 			if sub.Range == 0 && o.Action.Range < 0 {
 				sub.Range = -1
 			}
+			if len(ad.Triggers) > math.MaxUint8 {
+				return out, fmt.Errorf("more than %d attacks triggered by effects", math.MaxUint8+1)
+			}
 			ad.Triggers = append(ad.Triggers, sub)
-			op = sim.Op{Kind: sim.OpAttack, Sub: uint8(len(ad.Triggers) - 1)}
-		case "gain_wnd":
-			op = sim.Op{Kind: sim.OpGainWND, N: int8(o.N), Die: int8(o.Die)}
-		case "lose_wnd":
-			op = sim.Op{Kind: sim.OpLoseWND, N: int8(o.N), Die: int8(o.Die)}
-		case "recover_successes":
-			op = sim.Op{Kind: sim.OpRecoverWND, N: int8(o.N)}
-		case "immune":
-			op = sim.Op{Kind: sim.OpImmune, Cond: sim.CondByName(o.Condition)}
-		case "weapon_crit":
-			op = sim.Op{Kind: sim.OpWeaponCrit, Cond: sim.CondByName(o.Condition)}
-		case "ward":
-			op = sim.Op{Kind: sim.OpWard, N: int8(o.N)}
-		case "mark":
-			op = sim.Op{Kind: sim.OpMark}
-		case "terrified_by_adversary":
-			op = sim.Op{Kind: sim.OpTerrifiedByAdversary}
-		case "resist":
-			sk, _ := sim.SkillByName(o.Skill)
-			op = sim.Op{Kind: sim.OpResist, Skill: sk, N: int8(o.N), Cond: sim.CondByName(o.Condition)}
-		case "each":
+			op.Sub = uint8(len(ad.Triggers) - 1)
+		case sim.OpEach:
 			inner, err := c.ops(ad, o.Ops)
 			if err != nil {
 				return out, err
 			}
-			c.sc.Lists = append(c.sc.Lists, inner)
-			op = sim.Op{Kind: sim.OpEach, Dist: float32(o.Inches), Die: int8(o.Die), Sub: uint8(len(c.sc.Lists) - 1)}
-		case "area_pair":
-			idx, ok := c.areaIdx[c.prefix+o.Area]
-			if !ok {
-				return out, fmt.Errorf("unknown area kind %q", o.Area)
+			if len(c.sc.Lists) > math.MaxUint8 {
+				return out, fmt.Errorf("more than %d each effects", math.MaxUint8+1)
 			}
-			op = sim.Op{Kind: sim.OpAreaPair, Area: idx}
-		default:
-			return out, fmt.Errorf("unknown effect %q", o.Kind)
+			c.sc.Lists = append(c.sc.Lists, inner)
+			op.Sub = uint8(len(c.sc.Lists) - 1)
 		}
 		if !out.Add(op) {
-			return out, fmt.Errorf("too many effects; at most %d", sim.MaxOps)
+			return out, fmt.Errorf("%w: too many effects; at most %d", errOpGuard, sim.MaxOps)
 		}
 	}
 	return out, nil

@@ -12,11 +12,29 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"balance/internal/typo"
 )
 
-// maxVisits bounds the nodes one file may make the decoder visit, so that
-// aliases expanding into each other cannot make a small file take forever.
-const maxVisits = 200_000
+// Bounds of decoding, so that aliases expanding into each other cannot make
+// a small file take forever or fill the memory: the nodes one file may make
+// the decoder visit, those all the files of one load may, and the problems
+// one load reports (past them, the rest are the same mistake repeated).
+// The bundled data visits some 3,000 nodes in all.
+const (
+	maxVisits     = 200_000
+	maxLoadVisits = 1_000_000
+	maxLoadErrors = 500
+)
+
+// budget is what the decoders of one load share of the bounds.
+type budget struct {
+	visits, errors int
+	spent          bool // maxLoadVisits or maxLoadErrors was reached, and said
+}
+
+// decoder returns a decoder of file drawing on b.
+func (b *budget) decoder(file string) *decoder { return &decoder{file: file, budget: b} }
 
 // decoder walks the yaml.Node tree of one file and records every problem as
 // an *Error with the position of the offending node. Its methods never stop
@@ -27,12 +45,23 @@ type decoder struct {
 	errs   []error
 	visits int
 	abort  bool
+	budget *budget
 }
 
-func newDecoder(file string) *decoder { return &decoder{file: file} }
+// newDecoder returns a decoder of one file with a budget of its own.
+func newDecoder(file string) *decoder { return (&budget{}).decoder(file) }
 
 // fail records an error at node n (nil: position unknown).
 func (d *decoder) fail(n *yaml.Node, field, suggest, format string, args ...any) {
+	if d.budget.spent {
+		d.abort = true
+		return
+	}
+	if d.budget.errors++; d.budget.errors > maxLoadErrors {
+		d.budget.spent, d.abort = true, true
+		d.errs = append(d.errs, &Error{File: d.file, Msg: fmt.Sprintf("more than %d problems; fix these first", maxLoadErrors)})
+		return
+	}
 	e := &Error{File: d.file, Field: field, Msg: fmt.Sprintf(format, args...), Suggest: suggest}
 	if n != nil {
 		e.Line, e.Col = n.Line, n.Column
@@ -40,9 +69,10 @@ func (d *decoder) fail(n *yaml.Node, field, suggest, format string, args ...any)
 	d.errs = append(d.errs, e)
 }
 
-// lastError returns the error recorded last, or nil.
+// lastError returns the error recorded last, or nil (also once the
+// budget is spent).
 func (d *decoder) lastError() *Error {
-	if len(d.errs) == 0 {
+	if len(d.errs) == 0 || d.budget.spent {
 		return nil
 	}
 	e, _ := d.errs[len(d.errs)-1].(*Error)
@@ -77,9 +107,18 @@ func (d *decoder) res(n *yaml.Node) *yaml.Node {
 		return nil
 	}
 	d.visits++
-	if d.visits > maxVisits {
+	d.budget.visits++
+	switch {
+	case d.budget.spent:
 		d.abort = true
+		return nil
+	case d.visits > maxVisits:
 		d.fail(n, "", "", "the file expands to more than %d nodes (aliases nested too deeply?)", maxVisits)
+		d.abort = true
+		return nil
+	case d.budget.visits > maxLoadVisits:
+		d.fail(n, "", "", "the data files expand to more than %d nodes in all (aliases nested too deeply?)", maxLoadVisits)
+		d.budget.spent, d.abort = true, true
 		return nil
 	}
 	for hops := 0; n != nil && (n.Kind == yaml.AliasNode || n.Kind == yaml.DocumentNode); hops++ {
@@ -242,7 +281,7 @@ func (d *decoder) fields(n *yaml.Node, path string, known []string, required ...
 	}
 	for _, e := range d.pairs(rn, path) {
 		if !slices.Contains(known, e.key) {
-			d.fail(e.k, at(path, e.key), suggest(e.key, known), "unknown field %q", e.key)
+			d.fail(e.k, at(path, e.key), typo.Nearest(e.key, known), "unknown field %q", e.key)
 			continue
 		}
 		m[e.key] = e.v
@@ -333,7 +372,7 @@ func (d *decoder) name(n *yaml.Node, path, what string, allowed []string) string
 		return ""
 	}
 	if !slices.Contains(allowed, s) {
-		d.fail(rn, path, suggest(s, allowed), "unknown %s %q (known: %s)", what, s, listOf(allowed))
+		d.fail(rn, path, typo.Nearest(s, allowed), "unknown %s %q (known: %s)", what, s, listOf(allowed))
 		return ""
 	}
 	return s

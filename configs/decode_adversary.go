@@ -8,6 +8,9 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"balance/internal/typo"
+	"balance/sim"
 )
 
 // Limits of an Adversary's numbers. A check's pool above maxPool is
@@ -32,14 +35,14 @@ var (
 	specialFields   = append([]string{"tree", "like"}, actionFields...)
 	modFields       = []string{"spd", "atk", "rng"}
 	checkFields     = []string{"skill", "dt"}
-	critOps         = []string{"impose", "place", "push"}
 )
 
-// opCtx says which ops a list may hold and which Area kinds they may name.
+// opCtx says where a list of ops is (which ops it may hold: see
+// sim.OpTable) and which Area kinds they may name.
 type opCtx struct {
-	allowed []string
-	areas   []string // area kind keys, sorted; nil where no Areas exist
-	depth   int
+	place sim.OpPlace
+	areas []string // area kind keys, sorted; nil where no Areas exist
+	depth int
 }
 
 // foeStats decodes the six Foe attributes, all required.
@@ -111,7 +114,7 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 			}
 		}
 	}
-	ctx := &opCtx{allowed: OpKinds}
+	ctx := &opCtx{place: sim.InAdversary}
 	for k := range a.Areas {
 		ctx.areas = append(ctx.areas, k)
 	}
@@ -283,7 +286,7 @@ func (d *decoder) minion(n *yaml.Node, path string) Minion {
 		mi.ShootingRng = d.integer(v, at(path, "shooting_rng"), 0, 12)
 	}
 	if v, ok := m["crit"]; ok {
-		mi.Crit = d.ops(v, at(path, "crit"), &opCtx{allowed: critOps})
+		mi.Crit = d.ops(v, at(path, "crit"), &opCtx{place: sim.InCrit})
 	}
 	return mi
 }
@@ -695,19 +698,42 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 	return a
 }
 
-// ops decodes a list of effect ops.
+// ops decodes a list of effect ops. A list holds at most sim.MaxOps ops
+// once compiled (grant_crit takes one for each ability it gives); a longer
+// one is refused before its items are decoded.
 func (d *decoder) ops(n *yaml.Node, path string, ctx *opCtx) []Op {
+	items := d.seq(n, path)
+	if len(items) > sim.MaxOps {
+		d.fail(d.res(n), path, "", "%d ops; a list holds at most %d", len(items), sim.MaxOps)
+		return nil
+	}
 	var out []Op
-	for i, it := range d.seq(n, path) {
+	places := 0
+	for i, it := range items {
 		if op, ok := d.op(it, idx(path, i), ctx); ok {
 			out = append(out, op)
+			places += opPlaces(op)
 		}
+	}
+	if places > sim.MaxOps {
+		d.fail(d.res(n), path, "", "these ops take %d places; a list holds at most %d (grant_crit takes one for each ability it gives)", places, sim.MaxOps)
+		return nil
 	}
 	return out
 }
 
-// op decodes one op: a one-key mapping such as {impose: stunned}; an area
-// op may also carry at.
+// opPlaces is the number of places op takes in its compiled list.
+func opPlaces(op Op) int {
+	if op.Kind == "grant_crit" {
+		return len(op.Ops)
+	}
+	return 1
+}
+
+// op decodes one op as sim.OpTable describes it: a one-key mapping such as
+// {impose: stunned}, whose key names the op and whose value is of the
+// op's kind of value; an op may also carry the keys of its With (area:
+// at).
 func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
 	rn := d.res(n)
 	if rn == nil {
@@ -722,160 +748,132 @@ func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
 		d.fail(rn, path, "", "empty op; write one such as {impose: stunned}")
 		return Op{}, false
 	}
+	// The op is its first key that names one ({at: origin, area: pit}).
 	main := es[0]
 	for _, e := range es {
-		if e.key == "area" {
+		if sim.OpSpecByName(e.key) != nil {
 			main = e
+			break
 		}
 	}
 	kind := main.key
-	if !slices.Contains(OpKinds, kind) {
-		d.fail(main.k, at(path, kind), suggest(kind, OpKinds), "unknown op %q (known: %s)", kind, listOf(OpKinds))
+	spec := sim.OpSpecByName(kind)
+	all := sim.OpNames(sim.AllPlaces)
+	if spec == nil {
+		d.fail(main.k, at(path, kind), typo.Nearest(kind, all), "unknown op %q (ops: %s)", kind, strings.Join(all, ", "))
 		return Op{}, false
 	}
 	p := at(path, kind)
-	if !slices.Contains(ctx.allowed, kind) {
-		d.fail(main.k, p, "", "op %q cannot be used here (allowed: %s)", kind, listOf(ctx.allowed))
+	if spec.In&ctx.place == 0 {
+		allowed := sim.OpNames(ctx.place)
+		d.fail(main.k, p, typo.Nearest(kind, allowed), "op %q cannot be used in %s (there: %s)", kind, sim.PlaceName(ctx.place), strings.Join(allowed, ", "))
 		return Op{}, false
 	}
 	op := Op{Kind: kind}
-	var atNode *yaml.Node
+	with := map[string]*yaml.Node{}
 	for _, e := range es {
 		switch {
 		case e.key == kind:
-		case kind == "area" && e.key == "at":
-			atNode = e.v
-		case slices.Contains(OpKinds, e.key):
+		case slices.ContainsFunc(spec.With, func(f sim.OpField) bool { return f.Name == e.key }):
+			with[e.key] = e.v
+		case sim.OpSpecByName(e.key) != nil:
 			d.fail(e.k, at(path, e.key), "", "an op has one key; write {%s: ...} as its own list item", e.key)
 		default:
 			known := []string{kind}
-			if kind == "area" {
-				known = append(known, "at")
+			for _, f := range spec.With {
+				known = append(known, f.Name)
 			}
-			d.fail(e.k, at(path, e.key), suggest(e.key, known), "unknown field %q in a %s op", e.key, kind)
+			d.fail(e.k, at(path, e.key), typo.Nearest(e.key, known), "unknown field %q in a %s op (fields: %s)", e.key, kind, strings.Join(known, ", "))
 		}
 	}
-	v := main.v
-	switch kind {
-	case "impose", "impose_self":
+	// The keys beside an op's own are choices (area's at), kept in At.
+	for _, f := range spec.With {
+		op.At = f.Default
+		if x, ok := with[f.Name]; ok {
+			op.At = d.name(x, at(path, f.Name), f.What, f.Values)
+		}
+	}
+	if spec.Holds() && ctx.depth >= maxOpDepth {
+		d.fail(main.k, p, "", "ops nested too deeply: at most %d ops inside one another", maxOpDepth)
+		return Op{}, false
+	}
+	if spec.Arg == sim.ArgFields {
+		var names, required []string
+		for _, f := range spec.Fields {
+			names = append(names, f.Name)
+			if f.Required {
+				required = append(required, f.Name)
+			}
+		}
+		m := d.fields(main.v, p, names, required...)
+		for _, f := range spec.Fields {
+			if x, ok := m[f.Name]; ok {
+				d.opValue(&op, spec, f.Arg, f.What, f.Values, f.Min, f.Max, x, at(p, f.Name), ctx)
+			}
+		}
+		return op, true
+	}
+	d.opValue(&op, spec, spec.Arg, spec.What, spec.Values, spec.Min, spec.Max, main.v, p, ctx)
+	return op, true
+}
+
+// opValue decodes v, a value of kind arg (what it is: what) of an op of
+// spec, into op.
+func (d *decoder) opValue(op *Op, spec *sim.OpSpec, arg sim.OpArg, what string, values []string, lo, hi float64, v *yaml.Node, p string, ctx *opCtx) {
+	switch arg {
+	case sim.ArgCondition:
 		op.Condition = d.name(v, p, "condition", Conditions)
-	case "push":
-		op.Inches = d.number(v, p, 0.5, 24)
-	case "place":
-		op.Where = d.name(v, p, "placement", PlaceModes)
-	case "move_self":
-		op.Where = d.name(v, p, "placement", []string{"adjacent"})
-	case "area":
+	case sim.ArgSkill:
+		op.Skill = d.name(v, p, "skill", SkillNames)
+	case sim.ArgInches:
+		op.Inches = d.number(v, p, lo, hi)
+	case sim.ArgChoice:
+		op.Where = d.name(v, p, what, values)
+		if op.Kind == "ward" {
+			op.N = slices.Index(values, op.Where) + 1
+		}
+	case sim.ArgArea:
 		s := d.str(v, p)
 		switch {
 		case s == "":
 		case len(ctx.areas) == 0:
 			d.fail(d.res(v), p, "", "unknown area kind %q: no areas are defined (add it under areas)", s)
 		case !slices.Contains(ctx.areas, s):
-			d.fail(d.res(v), p, suggest(s, ctx.areas), "unknown area kind %q (defined under areas: %s)", s, listOf(ctx.areas))
+			d.fail(d.res(v), p, typo.Nearest(s, ctx.areas), "unknown area kind %q (defined under areas: %s)", s, strings.Join(ctx.areas, ", "))
 		default:
 			op.Area = s
 		}
-		op.At = "target"
-		if atNode != nil {
-			op.At = d.name(atNode, at(path, "at"), "area position", AreaAts)
+	case sim.ArgDie:
+		op.Die = sim.DieByName(d.name(v, p, "die", values))
+	case sim.ArgAmount:
+		rv := d.res(v)
+		if rv == nil {
+			return
 		}
-	case "grant_crit":
-		if ctx.depth >= maxOpDepth {
-			d.fail(main.k, p, "", "ops nested too deeply")
-			return Op{}, false
+		if rv.Kind == yaml.ScalarNode && rv.Tag == "!!str" {
+			op.Die = sim.DieByName(d.name(rv, p, "die", values))
+			return
 		}
-		op.Ops = d.ops(v, p, &opCtx{allowed: critOps, areas: ctx.areas, depth: ctx.depth + 1})
-		if rv := d.res(v); rv != nil && rv.Kind == yaml.SequenceNode && len(rv.Content) == 0 {
-			d.fail(rv, p, "", "list the Crit abilities to grant, such as [{impose: poisoned}]")
+		op.N = d.integer(rv, p, int(lo), int(hi))
+	case sim.ArgCount:
+		op.N = d.integer(v, p, int(lo), int(hi))
+	case sim.ArgTrue:
+		if rv := d.res(v); rv != nil && !d.boolean(rv, p) && d.errorOf(p) == nil {
+			d.fail(rv, p, "true", "%s takes true", spec.Name)
 		}
-	case "heal":
-		s := d.str(v, p)
-		switch s {
-		case "":
-		case "d5":
-			op.Die = 5
-		case "d10":
-			op.Die = 10
-		default:
-			d.fail(d.res(v), p, suggest(s, []string{"d5", "d10"}), "heal takes a die, d5 or d10, got %q", s)
+	case sim.ArgOps:
+		inner := spec.Inner
+		if inner == 0 {
+			inner = ctx.place
 		}
-	case "attack":
-		if ctx.depth >= maxOpDepth {
-			d.fail(main.k, p, "", "ops nested too deeply")
-			return Op{}, false
+		before := len(d.errs)
+		op.Ops = d.ops(v, p, &opCtx{place: inner, areas: ctx.areas, depth: ctx.depth + 1})
+		if rv := d.res(v); len(op.Ops) == 0 && len(d.errs) == before && rv != nil {
+			d.fail(rv, p, "", "list at least one op, such as [{impose: poisoned}]")
 		}
-		inner := &opCtx{allowed: ctx.allowed, areas: ctx.areas, depth: ctx.depth + 1}
-		act := d.action(v, p, nil, inner, false)
+	case sim.ArgAttack:
+		act := d.action(v, p, nil, &opCtx{place: ctx.place, areas: ctx.areas, depth: ctx.depth + 1}, false)
 		op.Action = &act
-	case "gain_wnd", "lose_wnd":
-		d.amount(v, p, &op)
-	case "recover_successes":
-		op.N = d.integer(v, p, 1, 20)
-	case "immune", "weapon_crit":
-		op.Condition = d.name(v, p, "condition", Conditions)
-	case "ward":
-		w := d.name(v, p, "attack kind", []string{"melee", "shooting"})
-		op.N = 1
-		if w == "shooting" {
-			op.N = 2
-		}
-	case "mark", "terrified_by_adversary":
-		if !d.boolean(v, p) {
-			d.fail(d.res(v), p, "", "%s takes true", kind)
-		}
-	case "resist":
-		e := d.fields(v, p, []string{"check", "dt", "impose"}, "check", "dt", "impose")
-		if x, ok := e["check"]; ok {
-			op.Skill = d.name(x, at(p, "check"), "skill", SkillNames)
-		}
-		if x, ok := e["dt"]; ok {
-			op.N = d.integer(x, at(p, "dt"), 0, 10)
-		}
-		if x, ok := e["impose"]; ok {
-			op.Condition = d.name(x, at(p, "impose"), "condition", Conditions)
-		}
-	case "each":
-		if ctx.depth >= maxOpDepth {
-			d.fail(main.k, p, "", "ops nested too deeply")
-			return Op{}, false
-		}
-		e := d.fields(v, p, []string{"radius", "roll", "ops"}, "radius", "ops")
-		if x, ok := e["radius"]; ok {
-			op.Inches = d.number(x, at(p, "radius"), 0, 48)
-		}
-		if x, ok := e["roll"]; ok {
-			var r Op
-			d.amount(x, at(p, "roll"), &r)
-			op.Die = r.Die
-		}
-		if x, ok := e["ops"]; ok {
-			op.Ops = d.ops(x, at(p, "ops"), &opCtx{allowed: ctx.allowed, areas: ctx.areas, depth: ctx.depth + 1})
-		}
-	case "area_pair":
-		s := d.str(v, p)
-		if !slices.Contains(ctx.areas, s) {
-			d.fail(d.res(v), p, suggest(s, ctx.areas), "unknown area kind %q (defined under areas: %s)", s, listOf(ctx.areas))
-		} else {
-			op.Area = s
-		}
-	}
-	return op, true
-}
-
-// amount decodes a number of WNDs: a whole number, d5 or d10.
-func (d *decoder) amount(v *yaml.Node, p string, op *Op) {
-	rv := d.res(v)
-	if rv == nil {
-		return
-	}
-	switch rv.Value {
-	case "d5":
-		op.Die = 5
-	case "d10":
-		op.Die = 10
-	default:
-		op.N = d.integer(v, p, 0, 50)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"balance/sim"
 )
 
 // Creation limits of chapter 6 (Cazador Restrictions table) and the
@@ -36,7 +38,6 @@ var (
 	cazadorFields   = []string{"name", "attributes", "skills", "weapons", "readied", "armour", "gear", "rituals", "book", "symbol", "base_mm"}
 	packFields      = []string{"name", "members"}
 	memberFields    = []string{"cazador", "companion", "loadout", "of"}
-	weaponOps       = []string{"impose", "place", "push"}
 )
 
 // rules decodes rules.yaml onto r, field by field: absent fields keep their
@@ -150,7 +151,7 @@ func (d *decoder) weapon(slug string, n *yaml.Node) *Weapon {
 	if v, ok := m["damage"]; ok {
 		w.Damage = d.boolean(v, at(slug, "damage"))
 	}
-	ctx := &opCtx{allowed: weaponOps}
+	ctx := &opCtx{place: sim.InCrit}
 	if v, ok := m["on_hit"]; ok {
 		w.OnHit = d.ops(v, at(slug, "on_hit"), ctx)
 	}
@@ -219,7 +220,7 @@ func (d *decoder) gear(slug string, n *yaml.Node) *Gear {
 // effectAreas decodes the areas of a piece of gear or a Ritual and returns
 // the op context of its effects.
 func (d *decoder) effectAreas(m map[string]*yaml.Node, slug string, dst *map[string]*AreaKind) *opCtx {
-	ctx := &opCtx{allowed: EffectOps}
+	ctx := &opCtx{place: sim.InEffect}
 	if v, ok := m["areas"]; ok {
 		*dst = map[string]*AreaKind{}
 		for _, e := range d.pairs(d.res(v), at(slug, "areas")) {
@@ -255,7 +256,7 @@ func (d *decoder) ritual(slug string, n *yaml.Node) *Ritual {
 		r.Effect = d.ops(v, at(slug, "effect"), ctx)
 	}
 	if v, ok := m["crit"]; ok {
-		r.Crit = d.ops(v, at(slug, "crit"), &opCtx{allowed: critOps})
+		r.Crit = d.ops(v, at(slug, "crit"), &opCtx{place: sim.InCrit})
 	}
 	return r
 }

@@ -21,4 +21,9 @@
 //	packs.yaml                slug -> Pack
 //	adversaries/<slug>.yaml   one Adversary
 //	scenarios/<slug>.yaml     one map
+//
+// The effect ops the data writes are those of sim.OpTable; their reference,
+// docs/effect-ops.md, is generated from it.
 package configs
+
+//go:generate go run gen_opsdoc.go

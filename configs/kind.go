@@ -2,7 +2,6 @@ package configs
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -41,8 +40,9 @@ var (
 // (weapons.yaml, ...), then the content: the top-level keys of an Adversary
 // file, a scenario or rules.yaml, or the fields of the entries of a file of
 // the other kinds. ValidateFiles checks each file as the kind it returns.
+// The file is read as LoadContext reads data files.
 func FileKind(p string) (kind, slug string, err error) {
-	b, err := os.ReadFile(p)
+	b, err := readDataFile(p)
 	if err != nil {
 		return "", "", err
 	}

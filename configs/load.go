@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -11,8 +12,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
+
+	"balance/internal/typo"
 )
 
 // Files holds the bundled data, in the layout Load expects of a data
@@ -40,6 +44,7 @@ type source struct {
 	kind string // one of fileKinds or dirKinds
 	slug string // dirKinds: the file's base name without .yaml
 	data []byte
+	root *yaml.Node // its tree, when parsed already (the bundled files); read only
 }
 
 // kindOf tells a data file's kind from its path: the parent directory for
@@ -70,55 +75,78 @@ func fileError(file, msg, sug string) *Error {
 	return &Error{File: file, Line: 1, Col: 1, Msg: msg, Suggest: sug}
 }
 
+// bundled holds the bundled files, parsed once: every load reads their
+// trees, which decoding never changes.
+var bundled struct {
+	once sync.Once
+	srcs []source
+	err  error
+}
+
 // embeddedSources returns the bundled files.
 func embeddedSources() ([]source, error) {
-	var out []source
-	err := fs.WalkDir(Files, ".", func(p string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() {
-			return err
-		}
-		kind, slug, kerr := kindOf(p)
-		if kerr == nil && kind == "" {
-			kerr = untold(path.Base(p), nil)
-		}
-		if kerr != nil {
-			return fmt.Errorf("embedded %s: %v", p, kerr)
-		}
-		b, err := Files.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		out = append(out, source{file: embeddedRoot + "/" + p, kind: kind, slug: slug, data: b})
-		return nil
+	bundled.once.Do(func() {
+		bundled.err = fs.WalkDir(Files, ".", func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return err
+			}
+			kind, slug, kerr := kindOf(p)
+			if kerr == nil && kind == "" {
+				kerr = untold(path.Base(p), nil)
+			}
+			if kerr != nil {
+				return fmt.Errorf("embedded %s: %v", p, kerr)
+			}
+			b, err := Files.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			s := source{file: embeddedRoot + "/" + p, kind: kind, slug: slug, data: b}
+			s.root, _ = parseYAML(s.file, b) // nil on an error, which build then reports
+			bundled.srcs = append(bundled.srcs, s)
+			return nil
+		})
 	})
-	return out, err
+	return slices.Clone(bundled.srcs), bundled.err
 }
 
 // LoadEmbedded loads and checks the bundled data.
 func LoadEmbedded() (*Data, error) { return Load("") }
 
-// Load loads the bundled data, then every data file of dataDir (same layout
-// as Files) over it: an entry with the same slug replaces the bundled one,
-// and rules.yaml replaces the rulings it gives, field by field. dataDir ""
-// loads the bundled data alone. Every problem found is returned, joined.
-func Load(dataDir string) (*Data, error) {
+// Load is LoadContext without a way to stop it.
+func Load(dataDir string) (*Data, error) { return LoadContext(context.Background(), dataDir) }
+
+// LoadContext loads the bundled data, then every data file of dataDir
+// (same layout as Files) over it: an entry with the same slug replaces the
+// bundled one, and rules.yaml replaces the rulings it gives, field by
+// field. dataDir "" loads the bundled data alone. Every problem found is
+// returned, joined. It reads only regular files, within MaxFileBytes each
+// (see reader), and returns ctx's error as soon as ctx is done.
+func LoadContext(ctx context.Context, dataDir string) (*Data, error) {
 	srcs, err := embeddedSources()
 	if err != nil {
 		return nil, err
 	}
 	if dataDir != "" {
-		more, err := dirSources(dataDir)
+		more, err := dirSources(newReader(ctx), dataDir)
 		if err != nil {
 			return nil, err
 		}
 		srcs = append(srcs, more...)
 	}
-	return build(srcs)
+	return build(ctx, srcs)
 }
 
-// dirSources reads the data files of a directory.
-func dirSources(dir string) ([]source, error) {
-	entries, err := os.ReadDir(dir)
+// dirSources reads the data files of a directory. An entry named as a data
+// file (NAME.yaml) must be a regular file, and adversaries/ and scenarios/
+// must be directories; other entries are left alone.
+func dirSources(r *reader, dir string) ([]source, error) {
+	if st, err := os.Stat(dir); err != nil {
+		return nil, &Error{File: dir, Msg: statProblem(err)}
+	} else if !st.IsDir() {
+		return nil, &Error{File: dir, Msg: "not a directory; a data directory is expected here"}
+	}
+	entries, err := r.readDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -130,23 +158,32 @@ func dirSources(dir string) ([]source, error) {
 	}
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
-		if e.IsDir() {
-			if !slices.Contains(dirKinds, e.Name()) {
+		if slices.Contains(dirKinds, e.Name()) {
+			st, err := os.Stat(p)
+			if err != nil {
+				errs = append(errs, &Error{File: p, Msg: statProblem(err)})
 				continue
 			}
-			sub, err := os.ReadDir(p)
+			if !st.IsDir() {
+				errs = append(errs, &Error{File: p, Msg: fmt.Sprintf("not a directory; %s/ holds one file per entry (%s/SLUG.yaml)", e.Name(), e.Name())})
+				continue
+			}
+			sub, err := r.readDir(p)
 			if err != nil {
 				return nil, err
 			}
 			for _, f := range sub {
-				if f.IsDir() || !strings.HasSuffix(f.Name(), ".yaml") {
+				if !strings.HasSuffix(f.Name(), ".yaml") {
 					if strings.HasSuffix(f.Name(), ".yml") {
 						errs = append(errs, ymlError(filepath.Join(p, f.Name())))
 					}
 					continue
 				}
-				s, err := readSource(filepath.Join(p, f.Name()))
+				s, err := readSource(r, filepath.Join(p, f.Name()))
 				if err != nil {
+					if r.ctx.Err() != nil {
+						return nil, stopped(r.ctx)
+					}
 					errs = append(errs, err)
 					continue
 				}
@@ -161,11 +198,14 @@ func dirSources(dir string) ([]source, error) {
 			continue
 		}
 		if !slices.Contains(known, e.Name()) {
-			errs = append(errs, fileError(p, "unknown data file; expected one of "+strings.Join(known, ", "), suggest(e.Name(), known)))
+			errs = append(errs, fileError(p, "unknown data file; expected one of "+strings.Join(known, ", "), typo.Nearest(e.Name(), known)))
 			continue
 		}
-		s, err := readSource(p)
+		s, err := readSource(r, p)
 		if err != nil {
+			if r.ctx.Err() != nil {
+				return nil, stopped(r.ctx)
+			}
 			errs = append(errs, err)
 			continue
 		}
@@ -180,7 +220,7 @@ func ymlError(p string) error {
 }
 
 // readSource reads one data file of a data directory.
-func readSource(p string) (source, error) {
+func readSource(r *reader, p string) (source, error) {
 	kind, slug, err := kindOf(p)
 	if err == nil && kind == "" {
 		err = untold(filepath.Base(p), nil)
@@ -188,26 +228,37 @@ func readSource(p string) (source, error) {
 	if err != nil {
 		return source{}, fileError(p, err.Error(), "")
 	}
-	b, err := os.ReadFile(p)
+	b, err := r.read(p)
 	if err != nil {
 		return source{}, err
 	}
 	return source{file: p, kind: kind, slug: slug, data: b}, nil
 }
 
-// ValidateFiles checks data files given by path, each by its kind (told by
-// the parent directory adversaries/ or scenarios/, else by the base name,
-// else by the content: see FileKind), as if loaded over the bundled data,
-// so references resolve against it. It returns every problem found, joined.
+// ValidateFiles is ValidateFilesContext without a way to stop it.
 func ValidateFiles(paths ...string) error {
+	return ValidateFilesContext(context.Background(), paths...)
+}
+
+// ValidateFilesContext checks data files given by path, each by its kind
+// (told by the parent directory adversaries/ or scenarios/, else by the
+// base name, else by the content: see FileKind), as if loaded over the
+// bundled data, so references resolve against it. It returns every problem
+// found, joined; it reads files as LoadContext does, and returns ctx's
+// error as soon as ctx is done.
+func ValidateFilesContext(ctx context.Context, paths ...string) error {
 	srcs, err := embeddedSources()
 	if err != nil {
 		return err
 	}
+	r := newReader(ctx)
 	var errs []error
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := r.read(p)
 		if err != nil {
+			if ctx.Err() != nil {
+				return stopped(ctx)
+			}
 			errs = append(errs, err)
 			continue
 		}
@@ -218,14 +269,18 @@ func ValidateFiles(paths ...string) error {
 		}
 		srcs = append(srcs, source{file: p, kind: kind, slug: slug, data: b})
 	}
-	_, err = build(srcs)
+	_, err = build(ctx, srcs)
+	if ctx.Err() != nil {
+		return stopped(ctx)
+	}
 	return errors.Join(append(errs, err)...)
 }
 
 // AddAdversaryFile loads one Adversary file given by path into d, under the
-// file's base name, replacing any Adversary of that slug.
+// file's base name, replacing any Adversary of that slug. The file is read
+// as LoadContext reads data files.
 func (d *Data) AddAdversaryFile(p string) (slug string, err error) {
-	b, err := os.ReadFile(p)
+	b, err := readDataFile(p)
 	if err != nil {
 		return "", err
 	}
@@ -289,16 +344,13 @@ func (d *Data) Slugs(kind string) []string {
 	return nil
 }
 
-// parsed is a source with its tree and the decoder that reports its errors.
-type parsed struct {
-	source
-	root *yaml.Node
-	dec  *decoder
-}
-
 // build decodes sources in dependency order; later sources of a kind
-// override earlier ones entry by entry.
-func build(srcs []source) (*Data, error) {
+// override earlier ones entry by entry. The sources of one kind are parsed
+// when that kind's turn comes and their trees dropped once decoded, so the
+// memory a load takes is that of its largest kind, not of all its files;
+// the decoders of one load share one budget (see budget). It stops with
+// ctx's error as soon as ctx is done.
+func build(ctx context.Context, srcs []source) (*Data, error) {
 	data := &Data{
 		Rules:       DefaultRules(),
 		Weapons:     map[string]*Weapon{},
@@ -312,38 +364,56 @@ func build(srcs []source) (*Data, error) {
 		Adversaries: map[string]*Adversary{},
 		Scenarios:   map[string]*Scenario{},
 	}
-	var errs []error
-	var all []*parsed
-	byKind := map[string][]*parsed{}
-	for _, s := range srcs {
-		root, err := parseYAML(s.file, s.data)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		p := &parsed{source: s, root: root, dec: newDecoder(s.file)}
-		all = append(all, p)
-		byKind[s.kind] = append(byKind[s.kind], p)
+	// The errors of each source, reported in the order of the sources:
+	// those that stop a file from being parsed first.
+	parseErrs := make([]error, len(srcs))
+	decs := make([]*decoder, len(srcs))
+	b := &budget{}
+	byKind := map[string][]int{}
+	for i, s := range srcs {
+		byKind[s.kind] = append(byKind[s.kind], i)
 	}
-	for _, p := range byKind["rules"] {
-		p.dec.rules(p.root, &data.Rules)
+	// parse parses source i, or records why it cannot be.
+	parse := func(i int) (*yaml.Node, *decoder) {
+		root := srcs[i].root
+		if root == nil {
+			var err error
+			if root, err = parseYAML(srcs[i].file, srcs[i].data); err != nil {
+				parseErrs[i] = err
+				return nil, nil
+			}
+		}
+		decs[i] = b.decoder(srcs[i].file)
+		return root, decs[i]
+	}
+	for _, i := range byKind["rules"] {
+		if root, dec := parse(i); dec != nil {
+			dec.rules(root, &data.Rules)
+		}
 	}
 	type winner struct {
 		dec *decoder
 		v   *yaml.Node
 	}
 	for _, kind := range fileKinds[1:] {
+		if ctx.Err() != nil {
+			return nil, stopped(ctx)
+		}
 		var order []string
 		win := map[string]winner{}
-		for _, p := range byKind[kind] {
-			for _, e := range p.dec.pairs(p.root, "") {
-				if !p.dec.slugKey(e, "") {
+		for _, i := range byKind[kind] {
+			root, dec := parse(i)
+			if dec == nil {
+				continue
+			}
+			for _, e := range dec.pairs(root, "") {
+				if !dec.slugKey(e, "") {
 					continue
 				}
 				if _, seen := win[e.key]; !seen {
 					order = append(order, e.key)
 				}
-				win[e.key] = winner{p.dec, e.v}
+				win[e.key] = winner{dec, e.v}
 			}
 		}
 		for _, slug := range order {
@@ -368,26 +438,34 @@ func build(srcs []source) (*Data, error) {
 			}
 		}
 	}
+	// One file an entry: the last file of a slug is the one kept, and every
+	// file given is checked.
 	for _, kind := range dirKinds {
-		win := map[string]*parsed{}
-		for _, p := range byKind[kind] {
-			win[p.slug] = p
-		}
-		for _, slug := range slices.Sorted(maps.Keys(win)) {
-			p := win[slug]
+		for _, i := range byKind[kind] {
+			if ctx.Err() != nil {
+				return nil, stopped(ctx)
+			}
+			root, dec := parse(i)
+			if dec == nil {
+				continue
+			}
+			s := srcs[i]
 			if kind == "adversaries" {
-				data.Adversaries[slug] = p.dec.adversary(slug, p.root)
-				data.setRaw(slug, p.file, p.data)
+				data.Adversaries[s.slug] = dec.adversary(s.slug, root)
+				data.setRaw(s.slug, s.file, s.data)
 			} else {
-				data.Scenarios[slug] = p.dec.scenario(slug, p.root)
+				data.Scenarios[s.slug] = dec.scenario(s.slug, root)
 			}
 		}
 	}
 	for _, a := range data.Adversaries {
 		resolveTicks(a, &data.Rules)
 	}
-	for _, p := range all {
-		errs = append(errs, p.dec.errs...)
+	errs := parseErrs
+	for _, dec := range decs {
+		if dec != nil {
+			errs = append(errs, dec.errs...)
+		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"balance/internal/typo"
 )
 
 const credit = "# Cazadores by Jose 'Jae' Espinoza, Matachin Games, CC BY 4.0; not affiliated with Matachin Games\n"
@@ -408,50 +410,9 @@ func TestAddAdversaryFile(t *testing.T) {
 	}
 }
 
-// FuzzLoadAdversary checks that the loader never panics, and that what it
-// accepts keeps the invariants the simulator relies on.
-func FuzzLoadAdversary(f *testing.F) {
-	entries, _ := fs.ReadDir(Files, "adversaries")
-	for _, e := range entries {
-		b, _ := Files.ReadFile("adversaries/" + e.Name())
-		f.Add(b)
-	}
-	f.Add([]byte("a: &a [*a, *a]\nb: *a\n"))
-	f.Add([]byte("name: x\nstats: {spd: 1}\n---\nname: y\n"))
-	r := DefaultRules()
-	f.Fuzz(func(t *testing.T, b []byte) {
-		a, err := decodeAdversary("fuzz.yaml", "fuzz", b, &r)
-		if err != nil {
-			for _, e := range allErrors(t, err) {
-				if e.File != "fuzz.yaml" || e.Msg == "" {
-					t.Fatalf("bad error %#v", e)
-				}
-			}
-			return
-		}
-		seen := map[int]bool{}
-		sum := 0
-		for _, h := range a.HitLocations {
-			sum += h.Wnd
-			for _, c := range h.Cards {
-				if seen[c] || c < 2 || c > 10 {
-					t.Fatalf("card %d accepted twice or out of range", c)
-				}
-				seen[c] = true
-			}
-			if h.Owner < 0 || h.Owner >= len(a.Models) {
-				t.Fatalf("owner %d accepted", h.Owner)
-			}
-		}
-		if len(seen) != 9 || sum != a.Stats.Wnd {
-			t.Fatalf("accepted %d cards, wnd %d vs %d", len(seen), sum, a.Stats.Wnd)
-		}
-	})
-}
-
 func TestVocabulariesSorted(t *testing.T) {
-	for i, list := range [][]string{Conditions, TerrainTypes, Trees, TargetModes, AttackKinds, AttackStates, CheckSkills, OpKinds,
-		PlaceModes, AreaAts, WeaponKinds, GearActions, SkillNames, Edges, TerrorDTs, OverflowTops, FoeMoves, DangerousChecks, CoverModes} {
+	for i, list := range [][]string{Conditions, TerrainTypes, Trees, TargetModes, AttackKinds, AttackStates, CheckSkills,
+		WeaponKinds, GearActions, SkillNames, Edges, TerrorDTs, OverflowTops, FoeMoves, DangerousChecks, CoverModes} {
 		if !slices.IsSorted(list) || len(slices.Compact(slices.Clone(list))) != len(list) {
 			t.Errorf("list %d not sorted or not unique: %v", i, list)
 		}
@@ -479,8 +440,8 @@ func TestErrorFormat(t *testing.T) {
 		{"wdn", foeStatFields, "wnd"},
 		{"zzzzzz", Conditions, ""},
 	} {
-		if got := suggest(c.word, c.known); got != c.want {
-			t.Errorf("suggest(%q) = %q, want %q", c.word, got, c.want)
+		if got := typo.Nearest(c.word, c.known); got != c.want {
+			t.Errorf("typo.Nearest(%q) = %q, want %q", c.word, got, c.want)
 		}
 	}
 }

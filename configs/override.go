@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"balance/internal/typo"
 )
 
 // OverrideKeys are the keys Set accepts ("adversary.location.NAME.wnd"
@@ -59,26 +61,48 @@ func (d *Data) Set(slug, kv string) error {
 		return fmt.Errorf("-set %s: %s cannot be read back: %v", kv, raw.file, err)
 	}
 	root := doc.Content[0]
+	u := &unsharer{doc: &doc, kv: kv, file: raw.file}
 	switch {
 	case len(parts) == 2 && parts[1] == "wnd":
-		if err := setTotalWND(root, kv, val); err != nil {
+		if err := setTotalWND(u, root, kv, val); err != nil {
 			return err
 		}
 	case len(parts) == 2:
-		stats := mapValue(root, "stats")
-		if stats == nil || mapValue(stats, parts[1]) == nil {
+		if deref(mapValue(deref(mapValue(root, "stats")), parts[1])) == nil {
 			return unknownKey(kv, key)
 		}
-		if err := setNumber(mapValue(stats, parts[1]), kv, val); err != nil {
+		stats, err := u.field(root, "stats")
+		if err != nil {
+			return err
+		}
+		n, err := u.field(stats, parts[1])
+		if err != nil {
+			return err
+		}
+		if err := setNumber(n, kv, val); err != nil {
 			return err
 		}
 		field = "stats." + parts[1]
 	case len(parts) == 4 && parts[1] == "location" && parts[3] == "wnd":
-		loc := findLocation(root, parts[2])
-		if loc == nil {
+		i := findLocation(root, parts[2])
+		if i < 0 {
 			return noLocation(root, kv, parts[2])
 		}
-		w := mapValue(loc, "wnd")
+		locs, err := u.field(root, "hit_locations")
+		if err != nil {
+			return err
+		}
+		loc, err := u.item(locs, i)
+		if err != nil {
+			return err
+		}
+		w, err := u.field(loc, "wnd")
+		if err != nil {
+			return err
+		}
+		if w == nil {
+			return fmt.Errorf("-set %s: the hit location has no wnd", kv)
+		}
 		before := atoi(w.Value)
 		if err := setNumber(w, kv, val); err != nil {
 			return err
@@ -88,7 +112,15 @@ func (d *Data) Set(slug, kv string) error {
 			return fmt.Errorf("-set %s: %d is out of range 1..%d", kv, v, maxFoeWnd)
 		}
 		// Keep stats.wnd the sum of the locations.
-		if tot := mapValue(mapValue(root, "stats"), "wnd"); tot != nil {
+		stats, err := u.field(root, "stats")
+		if err != nil {
+			return err
+		}
+		tot, err := u.field(stats, "wnd")
+		if err != nil {
+			return err
+		}
+		if tot != nil {
 			sum := atoi(tot.Value) + v - before
 			if sum > maxFoeWnd {
 				return fmt.Errorf("-set %s: the Adversary's wnd would be %d, out of range 1..%d (this location can take at most %d)", kv, sum, maxFoeWnd, maxFoeWnd-(sum-v))
@@ -151,9 +183,9 @@ func overrideError(kv, field string, err error) error {
 // noLocation is the error of a -set key naming no hit location.
 func noLocation(root *yaml.Node, kv, name string) error {
 	var names, keys []string
-	if locs := mapValue(root, "hit_locations"); locs != nil && locs.Kind == yaml.SequenceNode {
+	if locs := deref(mapValue(root, "hit_locations")); locs != nil && locs.Kind == yaml.SequenceNode {
 		for _, l := range locs.Content {
-			if n := mapValue(l, "name"); n != nil {
+			if n := deref(mapValue(deref(l), "name")); n != nil {
 				names = append(names, n.Value)
 				keys = append(keys, strings.ReplaceAll(n.Value, " ", "-"))
 			}
@@ -164,7 +196,7 @@ func noLocation(root *yaml.Node, kv, name string) error {
 		msg += fmt.Sprintf(": %s, or 0..%d", strings.Join(names, ", "), len(names)-1)
 	}
 	msg += ")"
-	if s := suggest(name, keys); s != "" {
+	if s := typo.Nearest(name, keys); s != "" {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	return errors.New(msg)
@@ -172,7 +204,7 @@ func noLocation(root *yaml.Node, kv, name string) error {
 
 func unknownKey(kv, key string) error {
 	msg := fmt.Sprintf("-set %s: unknown key %q (keys: %s)", kv, key, strings.Join(OverrideKeys, ", "))
-	if s := suggest(key, OverrideKeys); s != "" && s != key {
+	if s := typo.Nearest(key, OverrideKeys); s != "" && s != key {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	return fmt.Errorf("%s", msg)
@@ -219,30 +251,43 @@ func mapValue(m *yaml.Node, key string) *yaml.Node {
 	return nil
 }
 
-func findLocation(root *yaml.Node, name string) *yaml.Node {
-	locs := mapValue(root, "hit_locations")
+// findLocation returns the index of the hit location name names (its
+// name, with - or _ for spaces, in any case, or its index), or -1.
+func findLocation(root *yaml.Node, name string) int {
+	locs := deref(mapValue(root, "hit_locations"))
 	if locs == nil || locs.Kind != yaml.SequenceNode {
-		return nil
+		return -1
 	}
 	if i, err := strconv.Atoi(name); err == nil && i >= 0 && i < len(locs.Content) {
-		return locs.Content[i]
+		return i
 	}
-	for _, l := range locs.Content {
-		if n := mapValue(l, "name"); n != nil && (strings.EqualFold(n.Value, name) ||
+	for i, l := range locs.Content {
+		if n := deref(mapValue(deref(l), "name")); n != nil && (strings.EqualFold(n.Value, name) ||
 			strings.EqualFold(strings.ReplaceAll(n.Value, " ", "-"), name) || strings.EqualFold(strings.ReplaceAll(n.Value, " ", "_"), name)) {
-			return l
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 // setTotalWND changes stats.wnd and spreads the change over the hit
 // locations, one WND at a time, from the lowest-card location up.
-func setTotalWND(root *yaml.Node, kv, val string) error {
-	tot := mapValue(mapValue(root, "stats"), "wnd")
-	locs := mapValue(root, "hit_locations")
-	if tot == nil || locs == nil || locs.Kind != yaml.SequenceNode || len(locs.Content) == 0 {
+func setTotalWND(u *unsharer, root *yaml.Node, kv, val string) error {
+	stats := deref(mapValue(root, "stats"))
+	locs := deref(mapValue(root, "hit_locations"))
+	if deref(mapValue(stats, "wnd")) == nil || locs == nil || locs.Kind != yaml.SequenceNode || len(locs.Content) == 0 {
 		return fmt.Errorf("-set %s: the adversary has no stats.wnd or hit locations", kv)
+	}
+	stats, err := u.field(root, "stats")
+	if err != nil {
+		return err
+	}
+	tot, err := u.field(stats, "wnd")
+	if err != nil {
+		return err
+	}
+	if locs, err = u.field(root, "hit_locations"); err != nil {
+		return err
 	}
 	old := atoi(tot.Value)
 	v, err := newValue(kv, old, val)
@@ -252,31 +297,38 @@ func setTotalWND(root *yaml.Node, kv, val string) error {
 	if v < len(locs.Content) || v > maxFoeWnd {
 		return fmt.Errorf("-set %s: %d is out of range %d..%d (at least 1 WND for each of the %d hit locations)", kv, v, len(locs.Content), maxFoeWnd, len(locs.Content))
 	}
-	// Locations ordered by their lowest card.
-	order := make([]*yaml.Node, len(locs.Content))
-	copy(order, locs.Content)
-	low := func(l *yaml.Node) int {
-		best := 99
-		if c := mapValue(l, "cards"); c != nil {
-			for _, x := range c.Content {
-				if n := atoi(x.Value); n < best {
-					best = n
-				}
-			}
-		}
-		return best
+	// Each location's wnd, its own node, ordered by the location's lowest card.
+	type loc struct {
+		wnd *yaml.Node
+		low int
 	}
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && low(order[j]) < low(order[j-1]); j-- {
-			order[j], order[j-1] = order[j-1], order[j]
+	order := make([]loc, len(locs.Content))
+	for i := range locs.Content {
+		l, err := u.item(locs, i)
+		if err != nil {
+			return err
 		}
-	}
-	diff := v - old
-	for k := 0; diff != 0 && k < 100000; k++ {
-		w := mapValue(order[k%len(order)], "wnd")
+		w, err := u.field(l, "wnd")
+		if err != nil {
+			return err
+		}
 		if w == nil {
 			return fmt.Errorf("-set %s: a hit location has no wnd", kv)
 		}
+		low := 99
+		if c := deref(mapValue(l, "cards")); c != nil {
+			for _, x := range c.Content {
+				if n := atoi(deref(x).Value); n < low {
+					low = n
+				}
+			}
+		}
+		order[i] = loc{w, low}
+	}
+	slices.SortStableFunc(order, func(a, b loc) int { return a.low - b.low })
+	diff := v - old
+	for k := 0; diff != 0 && k < 100000; k++ {
+		w := order[k%len(order)].wnd
 		cur := atoi(w.Value)
 		switch {
 		case diff > 0:
@@ -291,15 +343,142 @@ func setTotalWND(root *yaml.Node, kv, val string) error {
 	return nil
 }
 
-// setRule applies a rules.* override, checked like rules.yaml.
+// maxUnshared bounds the nodes an override copies to give the field it
+// changes a node of its own.
+const maxUnshared = 10_000
+
+// unsharer gives the nodes an override changes nodes of their own, so that
+// the override changes exactly the field it names: a node written as an
+// alias (ter: *d) becomes a copy of what it stands for, and a node with an
+// anchor (def: &d 6) has the aliases that repeat it replaced by copies of
+// it. A node shared with more of the file than maxUnshared nodes of copies
+// is refused, naming its anchor and line.
+type unsharer struct {
+	doc    *yaml.Node
+	kv     string
+	file   string
+	copied int
+}
+
+// field returns the value of key in mapping m, a node of its own; nil when
+// m has no such key.
+func (u *unsharer) field(m *yaml.Node, key string) (*yaml.Node, error) {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil, nil
+	}
+	for k := 0; k+1 < len(m.Content); k += 2 {
+		if m.Content[k].Value == key {
+			return u.own(m, k+1)
+		}
+	}
+	return nil, nil
+}
+
+// item returns item i of sequence s, a node of its own.
+func (u *unsharer) item(s *yaml.Node, i int) (*yaml.Node, error) {
+	if s == nil || s.Kind != yaml.SequenceNode || i < 0 || i >= len(s.Content) {
+		return nil, nil
+	}
+	return u.own(s, i)
+}
+
+// own makes parent.Content[i] a node no alias shares, and returns it.
+func (u *unsharer) own(parent *yaml.Node, i int) (*yaml.Node, error) {
+	n := parent.Content[i]
+	if n.Kind == yaml.AliasNode {
+		c, err := u.copy(n.Alias, n)
+		if err != nil {
+			return nil, err
+		}
+		parent.Content[i] = c
+		return c, nil
+	}
+	if n.Anchor == "" {
+		return n, nil
+	}
+	type ref struct {
+		parent *yaml.Node
+		i      int
+	}
+	var refs []ref
+	var walk func(p *yaml.Node)
+	walk = func(p *yaml.Node) {
+		for j, c := range p.Content {
+			if c.Kind == yaml.AliasNode {
+				if c.Alias == n {
+					refs = append(refs, ref{p, j})
+				}
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(u.doc)
+	for _, r := range refs {
+		c, err := u.copy(n, n)
+		if err != nil {
+			return nil, err
+		}
+		r.parent.Content[r.i] = c
+	}
+	if len(refs) > 0 {
+		n.Anchor = ""
+	}
+	return n, nil
+}
+
+// copy returns a copy of n, without its anchors (the aliases inside stay
+// aliases); shared is the node the copy is made for, named if it is
+// refused.
+func (u *unsharer) copy(n, shared *yaml.Node) (*yaml.Node, error) {
+	var cp func(n *yaml.Node) *yaml.Node
+	cp = func(n *yaml.Node) *yaml.Node {
+		u.copied++
+		if u.copied > maxUnshared {
+			return nil
+		}
+		c := *n
+		c.Anchor = ""
+		if n.Kind != yaml.AliasNode && len(n.Content) > 0 {
+			c.Content = make([]*yaml.Node, len(n.Content))
+			for j, x := range n.Content {
+				if c.Content[j] = cp(x); c.Content[j] == nil {
+					return nil
+				}
+			}
+		}
+		return &c
+	}
+	c := cp(n)
+	if c == nil {
+		anchor := n.Anchor
+		if anchor == "" {
+			anchor = shared.Value
+		}
+		return nil, fmt.Errorf("-set %s: the value it changes is shared through the anchor &%s (%s:%d) with more of the file than an override copies (%d nodes); write the value out there",
+			u.kv, anchor, u.file, n.Line, maxUnshared)
+	}
+	return c, nil
+}
+
+// deref resolves an alias.
+func deref(n *yaml.Node) *yaml.Node {
+	for k := 0; n != nil && n.Kind == yaml.AliasNode && k < 100; k++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// setRule applies a rules.* override, checked like rules.yaml. VALUE is
+// read as one YAML value, so that it sets this rule and no other.
 func (d *Data) setRule(kv, field, val string) error {
-	doc := fmt.Sprintf("%s: %s\n", field, val)
 	r := d.Rules
 	dec := newDecoder("-set " + kv)
-	var n yaml.Node
-	if err := yaml.Unmarshal([]byte(doc), &n); err != nil || len(n.Content) == 0 {
+	var v yaml.Node
+	if err := yaml.Unmarshal([]byte(val), &v); err != nil || len(v.Content) == 0 {
 		return fmt.Errorf("-set %s: %q is not a value", kv, val)
 	}
+	value := v.Content[0]
 	// Relative numbers for integer switches.
 	if strings.HasPrefix(val, "+") {
 		cur := map[string]int{"round_cap": r.RoundCap, "pass_ticks": r.PassTicks, "foe_recover_ticks": r.FoeRecoverTicks, "self_card_ticks": r.SelfCardTicks}
@@ -308,11 +487,11 @@ func (d *Data) setRule(kv, field, val string) error {
 			if err != nil {
 				return err
 			}
-			n.Content[0].Content[1].Value = strconv.Itoa(v)
-			n.Content[0].Content[1].Tag = "!!int"
+			value = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(v)}
 		}
 	}
-	dec.rules(n.Content[0], &r)
+	n := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!str", Value: field}, value}}
+	dec.rules(n, &r)
 	if err := dec.err(); err != nil {
 		return overrideError(kv, field, err)
 	}

@@ -335,17 +335,21 @@ type Check struct {
 	DT    int
 }
 
-// Op is one effect. Kind says which fields matter:
+// Op is one effect, as decoded: Kind names an op of sim.OpTable, whose
+// entry says which fields its value fills (docs/effect-ops.md lists the
+// ops):
 //
-//	impose, impose_self: Condition
-//	push:                Inches
-//	place, move_self:    Where ("scatter" or "adjacent")
-//	area:                Area (a key of Adversary.Areas) and At (one of AreaAts)
-//	grant_crit:          Ops, the Crit abilities the Adversary's attacks gain
-//	heal:                Die (5 for d5), WNDs to the performer's own locations
-//	attack:              Action, a nested attack
+//	a Condition:             Condition (resist: its impose)
+//	a skill:                 Skill (resist: its check)
+//	inches:                  Inches (each: its radius)
+//	a choice:                Where (ward: also N, 1 melee or 2 shooting)
+//	an Area kind:            Area, and At (area: its at)
+//	a die:                   Die, 5 or 10
+//	an amount, a count:      N, or Die (resist: dt in N)
+//	a list of ops:           Ops (grant_crit; each: its ops)
+//	an attack:               Action
 type Op struct {
-	Kind      string // one of OpKinds
+	Kind      string // the name of an op of sim.OpTable
 	Condition string
 	Inches    float64
 	Where     string
@@ -421,14 +425,9 @@ var (
 	AttackKinds  = []string{"melee", "none", "shooting", "terror"}
 	AttackStates = []string{"advantage", "disadvantage"}
 	CheckSkills  = []string{"atk", "def", "terror"}
-	OpKinds      = []string{"area", "area_pair", "attack", "each", "gain_wnd", "grant_crit", "heal", "immune", "impose", "impose_self", "lose_wnd", "mark", "move_self", "place", "push", "recover_successes", "resist", "terrified_by_adversary", "ward", "weapon_crit"}
-	// EffectOps are the ops Special Gear and Rituals may use.
-	EffectOps = []string{"area", "area_pair", "each", "gain_wnd", "immune", "impose", "lose_wnd", "mark", "recover_successes", "resist", "terrified_by_adversary", "ward", "weapon_crit"}
 	// RitualTargets say whom a Ritual may be cast on.
 	RitualTargets   = []string{"any", "friendly", "hostile", "self"}
 	RenownPers      = []string{"foe", "hunt", "model"}
-	PlaceModes      = []string{"adjacent", "scatter"}
-	AreaAts         = []string{"origin", "scatter", "self", "target"}
 	WeaponKinds     = []string{"arcane", "melee", "shooting"}
 	GearActions     = []string{"attack", "use_gear"}
 	SkillNames      = []string{"athletics", "fortitude", "hunt", "leadership", "lore", "melee", "shooting", "stealth"}

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"strconv"
+
 	"balance/sim/dice"
 	"balance/sim/geom"
 )
@@ -299,22 +301,26 @@ func (h *Hunt) applyOps(perf, tgt int, ops *Ops, origin geom.Vec, card int8) {
 				h.place(perf, h.adjacent(tgt, perf))
 			}
 		case OpArea:
+			on := tgt // the target, or the performer when there is none
+			if on < 0 {
+				on = perf
+			}
 			var at geom.Vec
 			switch op.At {
 			case AtTarget:
-				at = h.M[tgt].Pos
+				at = h.M[on].Pos
 			case AtOrigin:
 				at = origin
 			case AtSelf:
 				at = h.M[perf].Pos
 			case AtScatter:
-				at = h.scatter(h.M[tgt].Pos)
+				at = h.scatter(h.M[on].Pos)
 			}
 			h.addArea(op.Area, at)
 		case OpGrantCrit:
 			h.Granted = h.Granted.With(op.Cond)
 		case OpHeal:
-			h.healOwn(perf, h.RNG.D5())
+			h.healOwn(perf, h.amount(op))
 		case OpAttack:
 			h.triggerAttack(perf, &h.Sc.Adversary.Triggers[op.Sub])
 		case OpGainWND, OpLoseWND, OpImmune, OpWeaponCrit, OpWard, OpMark, OpResist, OpEach, OpAreaPair, OpTerrifiedByAdversary:
@@ -331,6 +337,8 @@ func (h *Hunt) applyOps(perf, tgt int, ops *Ops, origin geom.Vec, card int8) {
 			if tgt >= 0 {
 				h.recoverWND(tgt, n)
 			}
+		default:
+			panic("sim: an effect op of kind " + strconv.Itoa(int(op.Kind)) + " has no rule (see OpTable)")
 		}
 	}
 }

@@ -50,7 +50,8 @@ func DefaultRules() Rules {
 type OpKind uint8
 
 // Effect ops, the small vocabulary in which card actions, weapon abilities
-// and hit-location effects are written.
+// and hit-location effects are written. OpTable says which op of the data
+// becomes which.
 const (
 	OpNone                 OpKind = iota
 	OpImpose                      // impose Cond on the target
@@ -60,7 +61,7 @@ const (
 	OpMoveSelfAdjacent            // place the performer in base contact with the target
 	OpArea                        // create an Area of kind Area at At
 	OpGrantCrit                   // the Adversary's attacks gain "Crit: impose Cond" for the hunt
-	OpHeal                        // the performer heals d5 WNDs on its own hit locations
+	OpHeal                        // the performer heals dDie WNDs on its own hit locations
 	OpImposeSelf                  // the performer suffers Cond
 	OpAttack                      // the performer makes the attack Triggers[Sub]
 	OpRecoverWND                  // the target recovers WNDs equal to the Check's Successes, at most N
@@ -74,6 +75,7 @@ const (
 	OpEach                        // Lists[Sub] applies to every model within Dist of the performer (itself included)
 	OpAreaPair                    // two linked Areas of kind Area: one at At, one a Scatter from it; entering one places a model beside the other
 	OpTerrifiedByAdversary        // the target becomes Terrified of the Adversary
+	NumOpKinds                    // the number of kinds, OpNone included
 )
 
 // AreaAt says where an OpArea is centred.
@@ -81,7 +83,7 @@ type AreaAt uint8
 
 // Area positions.
 const (
-	AtTarget  AreaAt = iota // under the target's base now
+	AtTarget  AreaAt = iota // under the target's base now (the performer's when there is none)
 	AtOrigin                // where the target stood when the attack began
 	AtSelf                  // under the performer
 	AtScatter               // a Scatter Roll from the target's position

@@ -148,7 +148,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	if o.objective, err = resolveObjective(o.data, o.objective, o.seed); err != nil {
+	if o.objective, err = resolveObjective(ctx, o.data, o.objective, o.seed); err != nil {
 		return err
 	}
 	b := pos[0]
@@ -157,7 +157,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	load := func(adv string, set []string) (*setup, error) {
 		g := gameFlags{data: o.data, adversary: adv, pack: o.pack, scenario: o.scenario}
-		return loadDesign(&g, set, o.objective)
+		return loadDesign(ctx, &g, set, o.objective)
 	}
 	sa, err := load(pos[0], nil)
 	if err != nil {

@@ -92,7 +92,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	d, err := configs.Load(o.data)
+	d, err := configs.LoadContext(ctx, o.data)
 	if err != nil {
 		return err
 	}
@@ -102,7 +102,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	var entries []reports.IndexEntry
 	for _, slug := range d.Slugs("adversaries") {
 		g := gameFlags{data: o.data, adversary: slug, pack: configs.DefaultPack, scenario: configs.DefaultScenario}
-		st, err := loadRun(&g, nil)
+		st, err := loadRun(ctx, &g, nil)
 		if err != nil {
 			return err
 		}

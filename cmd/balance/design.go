@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"strings"
@@ -13,8 +14,8 @@ import (
 
 // loadDesign loads the game data and compiles one design: g's Adversary
 // with the overrides set, and the Objective when one is named.
-func loadDesign(g *gameFlags, set []string, objective string) (*setup, error) {
-	st, err := loadRun(g, set)
+func loadDesign(ctx context.Context, g *gameFlags, set []string, objective string) (*setup, error) {
+	st, err := loadRun(ctx, g, set)
 	if err != nil {
 		return nil, err
 	}
@@ -57,11 +58,11 @@ func (p *playFlags) register(fs *flag.FlagSet, hunts int64, huntsUsage, where st
 // from the run seed gives, as run does, so that every design a command
 // plays meets the same Objective and the report names it; a slug is
 // returned as it is.
-func resolveObjective(dataDir, name string, seed uint64) (string, error) {
+func resolveObjective(ctx context.Context, dataDir, name string, seed uint64) (string, error) {
 	if name != "random" {
 		return name, nil
 	}
-	d, err := loadData(dataDir)
+	d, err := loadData(ctx, dataDir)
 	if err != nil {
 		return "", err
 	}

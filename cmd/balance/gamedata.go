@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"os"
 	"strings"
@@ -31,8 +32,8 @@ func isPath(s string) bool {
 
 // load loads the game data (embedded, then -data) and the Adversary file
 // if one was given by path, and compiles the scenario.
-func (g *gameFlags) load() (*configs.Data, *sim.Scenario, error) {
-	d, err := loadData(g.data)
+func (g *gameFlags) load(ctx context.Context) (*configs.Data, *sim.Scenario, error) {
+	d, err := loadData(ctx, g.data)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -51,13 +52,13 @@ func (g *gameFlags) load() (*configs.Data, *sim.Scenario, error) {
 
 // loadData loads the embedded data and, when dir is not "", the data files
 // of dir over it. A dir that is not a directory is a usage error.
-func loadData(dir string) (*configs.Data, error) {
+func loadData(ctx context.Context, dir string) (*configs.Data, error) {
 	if dir != "" {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			return nil, usagef("-data %s: not a directory", dir)
 		}
 	}
-	return configs.Load(dir)
+	return configs.LoadContext(ctx, dir)
 }
 
 // leafErrors flattens errors joined with errors.Join (at any depth) into

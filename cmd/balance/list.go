@@ -65,7 +65,7 @@ func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		return usagef("unknown kind %q; expected one of %s", kind, strings.Join(listKinds, ", "))
 	}
-	d, err := loadData(o.data)
+	d, err := loadData(ctx, o.data)
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,8 @@ import (
 	"os/signal"
 	"sort"
 	"strings"
+
+	"balance/internal/typo"
 )
 
 // command is one sub-command: a function of (ctx, stdout, stderr, args)
@@ -160,40 +162,9 @@ func parseFlags(fs *flag.FlagSet, args []string, positional bool) error {
 	return nil
 }
 
-// nearest returns the name closest to s by edit distance when it is close
-// enough to be a misspelling.
-func nearest(s string, names []string) string {
-	best, bd := "", 1<<30
-	for _, n := range names {
-		if d := editDistance(s, n); d < bd {
-			best, bd = n, d
-		}
-	}
-	if bd <= (len(s)+2)/3 {
-		return best
-	}
-	return ""
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+// nearest returns the name of names s most likely misspells, or "" (the
+// one suggester of balance: typo.Nearest).
+func nearest(s string, names []string) string { return typo.Nearest(s, names) }
 
 func init() {
 	register(&command{

@@ -76,7 +76,7 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	default:
 		return usagef("-out %s: the file must end in .png or .svg", o.out)
 	}
-	d, err := loadData(o.data)
+	d, err := loadData(ctx, o.data)
 	if err != nil {
 		return err
 	}

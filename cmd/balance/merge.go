@@ -90,7 +90,7 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	g := gameFlags{data: o.data, adversary: h.Adversary, pack: h.Pack, scenario: h.Scenario}
-	st, err := loadRun(&g, h.Overrides)
+	st, err := loadRun(ctx, &g, h.Overrides)
 	if err != nil {
 		return fmt.Errorf("loading the data the shards used: %w", err)
 	}

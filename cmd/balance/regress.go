@@ -167,7 +167,7 @@ func (o *baselineOpts) flags(fs *flag.FlagSet) {
 // playTracked runs a configuration and returns its figures.
 func playTracked(ctx context.Context, stderr io.Writer, g *gameFlags, set []string, objective string, tier ai.Tier,
 	seed uint64, hunts int64, workers int, quiet bool) (*setup, *batch.Result, []BaselineFigure, error) {
-	st, err := loadDesign(g, set, objective)
+	st, err := loadDesign(ctx, g, set, objective)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -207,7 +207,7 @@ func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
-	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {
+	if o.objective, err = resolveObjective(ctx, o.game.data, o.objective, o.seed); err != nil {
 		return err
 	}
 	st, _, figs, err := playTracked(ctx, stderr, &o.game, o.set, o.objective, tier, o.seed, o.hunts, o.workers, o.quiet)

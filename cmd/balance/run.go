@@ -130,13 +130,13 @@ type setup struct {
 }
 
 // loadRun loads the data, applies the overrides and compiles the scenario.
-func loadRun(g *gameFlags, overrides []string) (*setup, error) {
+func loadRun(ctx context.Context, g *gameFlags, overrides []string) (*setup, error) {
 	if g.data != "" {
 		if st, err := os.Stat(g.data); err != nil || !st.IsDir() {
 			return nil, usagef("-data %s: not a directory", g.data)
 		}
 	}
-	d, err := configs.Load(g.data)
+	d, err := configs.LoadContext(ctx, g.data)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +295,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	st, err := loadRun(&o.game, o.set)
+	st, err := loadRun(ctx, &o.game, o.set)
 	if err != nil {
 		return err
 	}

@@ -101,10 +101,10 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err := checkOutputs(o.out); err != nil {
 		return err
 	}
-	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {
+	if o.objective, err = resolveObjective(ctx, o.game.data, o.objective, o.seed); err != nil {
 		return err
 	}
-	base, err := loadDesign(&o.game, o.set, o.objective)
+	base, err := loadDesign(ctx, &o.game, o.set, o.objective)
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	lane := make([]int, len(keys)) // lane of each stat's variant, 0 if skipped
 	for i, k := range keys {
 		res.Stats = append(res.Stats, reports.StatSensitivity{Stat: names[i], Key: k, Value: values[i]})
-		st, err := loadDesign(&o.game, withSet(o.set, fmt.Sprintf("%s=%+d", k, o.step)), o.objective)
+		st, err := loadDesign(ctx, &o.game, withSet(o.set, fmt.Sprintf("%s=%+d", k, o.step)), o.objective)
 		if err != nil {
 			res.Stats[i].Skipped = strings.TrimPrefix(err.Error(), "-set ")
 			continue

@@ -216,7 +216,7 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 	case o.targetError < 0 || o.targetError >= 0.5:
 		return usagef("-target-error %g: give a half-width between 0 and 0.5, e.g. 0.01", o.targetError)
 	}
-	st, err := loadRun(&o.game, o.set)
+	st, err := loadRun(ctx, &o.game, o.set)
 	if err != nil {
 		return err
 	}

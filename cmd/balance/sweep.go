@@ -217,7 +217,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := checkOutputs(o.out); err != nil {
 		return err
 	}
-	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {
+	if o.objective, err = resolveObjective(ctx, o.game.data, o.objective, o.seed); err != nil {
 		return err
 	}
 
@@ -235,7 +235,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			set = append(set, p.setting(vals[j]))
 		}
 		grid[k] = vals
-		st, err := loadDesign(&o.game, set, o.objective)
+		st, err := loadDesign(ctx, &o.game, set, o.objective)
 		if err != nil {
 			return err
 		}

@@ -144,7 +144,7 @@ func runTrace(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return err
 		}
 	}
-	d, sc, err := o.game.load()
+	d, sc, err := o.game.load(ctx)
 	if err != nil {
 		return err
 	}

@@ -204,10 +204,10 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err := checkOutputs(o.out); err != nil {
 		return err
 	}
-	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {
+	if o.objective, err = resolveObjective(ctx, o.game.data, o.objective, o.seed); err != nil {
 		return err
 	}
-	base, err := loadDesign(&o.game, o.set, o.objective)
+	base, err := loadDesign(ctx, &o.game, o.set, o.objective)
 	if err != nil {
 		return err
 	}
@@ -232,7 +232,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	var vals []int
 	var skipped []string
 	for _, v := range p.values {
-		st, err := loadDesign(&o.game, withSet(o.set, p.setting(v)), o.objective)
+		st, err := loadDesign(ctx, &o.game, withSet(o.set, p.setting(v)), o.objective)
 		if err != nil {
 			skipped = append(skipped, fmt.Sprintf("%d (%v)", v, strings.TrimPrefix(err.Error(), "-set ")))
 			continue
@@ -303,7 +303,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 			if v < 0 {
 				return false // -set would read it as a change; no value is negative
 			}
-			_, err := loadDesign(&o.game, withSet(o.set, p.setting(v)), o.objective)
+			_, err := loadDesign(ctx, &o.game, withSet(o.set, p.setting(v)), o.objective)
 			return err == nil
 		}}
 		for _, t := range targets {

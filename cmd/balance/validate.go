@@ -96,7 +96,7 @@ func report(w io.Writer, err error) int {
 // validateAll loads the embedded data and the -data overlay and compiles
 // every Adversary against every pack on every scenario.
 func validateAll(ctx context.Context, stdout, stderr io.Writer, dir string) error {
-	d, err := loadData(dir)
+	d, err := loadData(ctx, dir)
 	if err != nil {
 		var ue *usageError
 		if errors.As(err, &ue) {
@@ -158,7 +158,7 @@ func validateFiles(ctx context.Context, stdout, stderr io.Writer, paths []string
 		bad[p] = true
 	}
 	if len(present) > 0 {
-		if err := configs.ValidateFiles(present...); err != nil {
+		if err := configs.ValidateFilesContext(ctx, present...); err != nil {
 			for _, e := range leafErrors(err) {
 				fmt.Fprintln(stderr, e)
 				n++

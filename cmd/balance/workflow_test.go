@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -298,7 +299,7 @@ func TestTuneAdvice(t *testing.T) {
 // TestResolveObjective: -objective random means the same Objective in
 // every command, the one run rolls from the seed; a slug is kept.
 func TestResolveObjective(t *testing.T) {
-	d, err := loadData("")
+	d, err := loadData(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,15 +308,15 @@ func TestResolveObjective(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := resolveObjective("", "random", seed)
+		got, err := resolveObjective(context.Background(), "", "random", seed)
 		if err != nil || got != want {
 			t.Errorf("seed %d: resolveObjective(random) = %q, %v; run rolls %q", seed, got, err, want)
 		}
 	}
-	if got, err := resolveObjective("", "raze-habitat", 1); err != nil || got != "raze-habitat" {
+	if got, err := resolveObjective(context.Background(), "", "raze-habitat", 1); err != nil || got != "raze-habitat" {
 		t.Errorf("a slug: got %q, %v", got, err)
 	}
-	if _, err := resolveObjective(t.TempDir()+"/missing", "random", 1); err == nil {
+	if _, err := resolveObjective(context.Background(), t.TempDir()+"/missing", "random", 1); err == nil {
 		t.Error("a missing -data directory: no error")
 	}
 }
