@@ -12,12 +12,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"balance/ai"
 	"balance/configs"
+	"balance/internal/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/ with the current output")
@@ -122,8 +124,10 @@ func TestExitCodes(t *testing.T) {
 }
 
 // TestExamples runs every example of every command and every balance
-// command line of README.md, from the repository's root, and expects each
-// to succeed.
+// command line of README.md, in a temporary directory holding a copy of
+// configs/ (the files the examples name), and expects each to succeed.
+// Nothing is written into the repository. Without BALANCE_LONG=1 each
+// runs at a smaller size (quickArgs).
 func TestExamples(t *testing.T) {
 	root := repoRoot(t)
 	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
@@ -158,7 +162,10 @@ func TestExamples(t *testing.T) {
 	for _, c := range readmeCmds {
 		examples = append(examples, example{"README.md", c})
 	}
-	t.Chdir(root)
+	dir := t.TempDir()
+	copyYAML(t, filepath.Join(root, "configs"), filepath.Join(dir, "configs"))
+	before := treeState(t, root)
+	t.Chdir(dir)
 	seen := map[string]bool{}
 	for _, e := range examples {
 		if seen[e.line] {
@@ -170,11 +177,20 @@ func TestExamples(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %q: %v", e.where, e.line, err)
 			}
+			if !testenv.Long() {
+				args = quickArgs(args)
+			}
 			code, _, errb := balance(t, args...)
 			if code != exitOK {
-				t.Errorf("%s: %q: exit code %d\nstderr:\n%s", e.where, e.line, code, errb)
+				t.Errorf("%s: %q (run as %q): exit code %d\nstderr:\n%s", e.where, e.line, args, code, errb)
 			}
 		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "reports", "latest", "index.md")); err != nil {
+		t.Errorf("the default analysis did not write its index in the temporary directory: %v", err)
+	}
+	if after := treeState(t, root); !slices.Equal(after, before) {
+		t.Errorf("the examples changed the repository's tree:\n%s", treeDiff(before, after))
 	}
 }
 
@@ -663,23 +679,32 @@ func TestRunTable(t *testing.T) {
 
 // The skill table shows every tier with its interval and n, and the
 // neighbouring pairs with their paired change and McNemar p; run -pack-ai
-// all prints the same trace.
+// all prints the same trace. The hunts span two blocks, so that the two
+// worker counts split them differently. The lookahead tier plays as
+// registered with BALANCE_LONG=1, else with 1 rollout one Round ahead.
 func TestSkillTable(t *testing.T) {
-	code, out, errb := balance(t, "skill", "-adversary", "praetorians", "-hunts", "1500", "-workers", "2", "-quiet")
+	hunts := "1500"
+	args := []string{"-adversary", "praetorians", "-quiet"}
+	if !testenv.Long() {
+		hunts = "1100"
+		args = append(args, "-lookahead-k", "1", "-lookahead-horizon", "1")
+	}
+	args = append(args, "-hunts", hunts)
+	code, out, errb := balance(t, append([]string{"skill", "-workers", "2"}, args...)...)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errb)
 	}
-	for _, want := range []string{"Skill trace", "Pack wins", "[", "1500", "McNemar p", "Significant at 5%"} {
+	for _, want := range []string{"Skill trace", "Pack wins", "[", hunts, "McNemar p", "Significant at 5%"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the skill table lacks %q:\n%s", want, out)
 		}
 	}
 	for _, name := range ai.TierNames() {
-		if !strings.Contains(out, "\n"+name+" ") {
+		if !strings.Contains(out, "\n"+name+" ") && !strings.Contains(out, "\n"+name+"(") {
 			t.Errorf("the skill table lacks tier %s:\n%s", name, out)
 		}
 	}
-	code, out2, errb := balance(t, "run", "-adversary", "praetorians", "-hunts", "1500", "-workers", "1", "-pack-ai", "all", "-quiet")
+	code, out2, errb := balance(t, append([]string{"run", "-workers", "1", "-pack-ai", "all"}, args...)...)
 	if code != exitOK {
 		t.Fatalf("run -pack-ai all: exit %d: %s", code, errb)
 	}
