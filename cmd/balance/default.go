@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
+	"time"
 
+	"balance/ai"
 	"balance/batch"
 	"balance/configs"
 	"balance/reports"
@@ -14,6 +17,12 @@ import (
 
 // defaultHunts is how many hunts the default analysis plays per Adversary.
 const defaultHunts = 100000
+
+// skillShare: by default each Adversary's skill trace plays a skillShare-th
+// of -hunts per tier (400 of the default 100,000). The stronger tiers
+// think harder: on a 2-core machine a 400-hunt trace of the five bundled
+// Adversaries takes about 25 s of CPU, most of it the lookahead tier's.
+const skillShare = 250
 
 type analyzeOpts struct {
 	data    string
@@ -23,7 +32,7 @@ type analyzeOpts struct {
 	workers int
 	quiet   bool
 	policy  policyFlags
-	// skillHunts: hunts per tier of each skill trace; -1: a fiftieth of hunts.
+	// skillHunts: hunts per tier of each skill trace; -1: hunts/skillShare.
 	skillHunts int64
 }
 
@@ -33,9 +42,9 @@ func (o *analyzeOpts) flags(fs *flag.FlagSet) {
 	intVar(fs, &o.hunts, "hunts", defaultHunts, "hunts per Adversary")
 	intVar(fs, &o.seed, "seed", 1, "run seed")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores)")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress: neither what is being run nor the bar or the progress lines")
 	o.policy.register(fs, false)
-	intVar(fs, &o.skillHunts, "skill-hunts", -1, "hunts per tier of each Adversary's skill trace (-1: a fiftieth of -hunts; 0: no skill trace)")
+	intVar(fs, &o.skillHunts, "skill-hunts", -1, fmt.Sprintf("hunts per tier of each Adversary's skill trace (-1: a %dth of -hunts, at least 1; 0: no skill trace)", skillShare))
 }
 
 func init() {
@@ -50,9 +59,15 @@ reports/latest/) with an index, and prints each summary table. Running
 
 It adds each Adversary's skill trace (as 'balance skill'): every Pack
 policy tier plays the same hunts, fewer than the main run, -skill-hunts per
-tier (by default a fiftieth of -hunts, at least 1); the skill report goes into
-the Adversary's directory beside its summary, and the index links to it.
--pack-ai chooses the tier of the main runs.`,
+tier (by default a ` + fmt.Sprint(skillShare) + `th of -hunts, at least 1: 400 of the default
+100,000); the skill report goes into the Adversary's directory beside its
+summary, and the index links to it. -pack-ai chooses the tier of the main
+runs.
+
+Unless -quiet, stderr says what is being run (the Adversary, the main run
+or the skill trace, and its hunts) and shows the progress: a bar on a
+terminal, a line every 10 seconds otherwise. With the defaults it takes
+about half a minute on 2 cores.`,
 		examples: []string{"balance analyze -hunts 2000 -quiet", "balance analyze -hunts 2000 -pack-ai random -skill-hunts 0 -quiet"},
 		run:      runAnalyze,
 	})
@@ -74,10 +89,10 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
 	if o.skillHunts < -1 {
-		return usagef("-skill-hunts %d: give a number of hunts, 0 for no skill trace, or -1 for a fiftieth of -hunts", o.skillHunts)
+		return usagef("-skill-hunts %d: give a number of hunts, 0 for no skill trace, or -1 for a %dth of -hunts", o.skillHunts, skillShare)
 	}
 	if o.skillHunts == -1 {
-		o.skillHunts = max(o.hunts/50, 1)
+		o.skillHunts = max(o.hunts/skillShare, 1)
 	}
 	tier, err := o.policy.tier()
 	if err != nil {
@@ -90,13 +105,34 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err := checkWritable(o.out); err != nil {
 		return err
 	}
+	var tiers []ai.Tier
+	if o.skillHunts > 0 {
+		if tiers, err = o.policy.look.tiers(); err != nil {
+			return err
+		}
+	}
+	// say tells on stderr what is being run, unless -quiet.
+	say := func(format string, a ...any) {
+		if !o.quiet {
+			fmt.Fprintf(stderr, format+"\n", a...)
+		}
+	}
+	start := time.Now()
+	slugs := d.Slugs("adversaries")
+	plan := fmt.Sprintf("analyze: %d Adversaries against the %s Pack on %s, each a main run of %d hunts (%s tier)",
+		len(slugs), configs.DefaultPack, configs.DefaultScenario, o.hunts, tier.Name)
+	if len(tiers) > 0 {
+		plan += fmt.Sprintf(" and a skill trace of %d hunts per tier (%s)", o.skillHunts, strings.Join(tierNames(tiers), ", "))
+	}
+	say("%s; reports in %s", plan, o.out)
 	var entries []reports.IndexEntry
-	for _, slug := range d.Slugs("adversaries") {
+	for _, slug := range slugs {
 		g := gameFlags{data: o.data, adversary: slug, pack: configs.DefaultPack, scenario: configs.DefaultScenario}
 		st, err := loadRun(&g, nil)
 		if err != nil {
 			return err
 		}
+		say("%s: main run, %d hunts", st.sc.Adversary.Name, o.hunts)
 		show, done := progress(stderr, o.quiet, o.hunts, st.sc.Adversary.Name)
 		res, err := batch.Run(ctx, batch.Config{Scenario: st.sc, Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show,
 			Policies: tierPolicies(tier)})
@@ -123,11 +159,8 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		if res.Stopped == batch.StopInterrupted {
 			return stop(res.Hunts)
 		}
-		if o.skillHunts > 0 {
-			tiers, err := o.policy.look.tiers()
-			if err != nil {
-				return err
-			}
+		if len(tiers) > 0 {
+			say("%s: skill trace, %d hunts by each of %d tiers", st.sc.Adversary.Name, o.skillHunts, len(tiers))
 			show, done := progress(stderr, o.quiet, o.skillHunts*int64(len(tiers)), st.sc.Adversary.Name+" (skill)")
 			pr, err := batch.RunPaired(ctx, batch.Config{Scenario: st.sc, Seed: o.seed, Hunts: o.skillHunts, Workers: o.workers, Progress: show}, tiers)
 			done()
@@ -152,5 +185,15 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return err
 	}
 	fmt.Fprintf(stdout, "report: %s\n", filepath.Join(o.out, "index.md"))
+	say("analyze: done in %s", roundDuration(time.Since(start)))
 	return nil
+}
+
+// tierNames lists the names of tiers.
+func tierNames(tiers []ai.Tier) []string {
+	names := make([]string, len(tiers))
+	for i, t := range tiers {
+		names[i] = t.Name
+	}
+	return names
 }

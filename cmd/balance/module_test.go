@@ -117,3 +117,28 @@ func TestModuleDirect(t *testing.T) {
 		t.Errorf("go mod tidy would change go.mod or go.sum; run go mod tidy:\n%s", out.String())
 	}
 }
+
+// .ci/run checks that go.mod and go.sum are tidy, requires Chromium for
+// the HTML test and runs the long versions of the tests.
+func TestCIScript(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repoRoot(t), ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			steps = append(steps, line)
+		}
+	}
+	script := strings.Join(steps, "\n")
+	for _, want := range []string{
+		"step go mod tidy -diff",
+		"export BALANCE_REQUIRE_BROWSER=1",
+		"step env BALANCE_LONG=1 go test",
+	} {
+		if !strings.Contains(script, want) {
+			t.Errorf(".ci/run lacks %q", want)
+		}
+	}
+}

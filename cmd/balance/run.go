@@ -224,12 +224,17 @@ func checkFileWritable(flagName, path string) error {
 	return os.Remove(f.Name())
 }
 
-// progress returns a progress callback showing a bar on stderr when it
-// is a terminal and quiet is off; nil otherwise.
+// progress returns a progress callback for a run of total hunts: a bar on
+// stderr when it is a terminal; otherwise (a CI log, a file) a line every
+// progressEvery with the hunts done, the rate and the time left; nothing
+// when quiet. Call the second function when the run ends.
 func progress(stderr io.Writer, quiet bool, total int64, what string) (func(int64), func()) {
-	f, ok := stderr.(*os.File)
-	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
+	if quiet {
 		return nil, func() {}
+	}
+	f, ok := stderr.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return progressLines(stderr, total, what, progressEvery)
 	}
 	bar := progressbar.NewOptions64(total,
 		progressbar.OptionSetWriter(stderr),
