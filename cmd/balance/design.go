@@ -19,6 +19,9 @@ func loadDesign(g *gameFlags, set []string, objective string) (*setup, error) {
 		return nil, err
 	}
 	if objective != "" {
+		if err := checkName(st.data, "objectives", objective); err != nil {
+			return nil, err
+		}
 		if err := st.withObjective(g.pack, g.scenario, objective); err != nil {
 			return nil, err
 		}

@@ -126,19 +126,15 @@ func loadRun(g *gameFlags, overrides []string) (*setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	slug := g.adversary
-	if isPath(slug) {
-		if slug, err = d.AddAdversaryFile(g.adversary); err != nil {
-			return nil, err
-		}
-	} else if _, ok := d.Adversaries[slug]; !ok {
-		if _, err := d.Compile(slug, g.pack, g.scenario); err != nil {
-			return nil, err
-		}
+	slug, err := g.resolve(d)
+	if err != nil {
+		return nil, err
 	}
 	for _, kv := range overrides {
 		if err := d.Set(slug, kv); err != nil {
-			return nil, err
+			// A -set value the rules refuse is a mistake in the command
+			// line, as an unknown key is.
+			return nil, &usageError{err.Error()}
 		}
 	}
 	sc, err := d.Compile(slug, g.pack, g.scenario)
@@ -152,7 +148,7 @@ func loadRun(g *gameFlags, overrides []string) (*setup, error) {
 // number a d10 rolled from the run seed gives.
 func pickObjective(d *configs.Data, name string, seed uint64) (string, error) {
 	if name != "random" {
-		return name, nil
+		return name, checkName(d, "objectives", name)
 	}
 	var r dice.RNG
 	r.Seed(seed, 1<<63) // a stream no hunt uses
