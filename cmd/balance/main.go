@@ -144,7 +144,9 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, n, commands[n].summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'balance help CMD' for a command's flags and examples.")
+	fmt.Fprintln(w, "Run 'balance help CMD' or 'balance CMD -h' for a command's flags and examples.")
+	fmt.Fprintln(w, "With no command, balance runs analyze, the default analysis; flags given")
+	fmt.Fprintln(w, "without a command are analyze's. 'balance --version' prints the version.")
 }
 
 // newFlags returns a flag set for command c whose errors are usage errors.
