@@ -57,7 +57,7 @@ func (o *runOpts) flags(fs *flag.FlagSet) {
 	fs.Float64Var(&o.targetError, "target-error", 0, "stop once the 95% interval of the Pack win rate is at most this wide on each side (checked every 1024 hunts)")
 	fs.StringVar(&o.out, "out", "", "write the report (summary.md, summary.json, CSV, PNG and SVG plots) to this directory")
 	fs.StringVar(&o.json, "json", "", "write summary.json to this file")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress: no bar on a terminal, no progress lines otherwise")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at the end")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective: its slug (see 'balance list objectives'), or random (a d10 roll from the seed)")
