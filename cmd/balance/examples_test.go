@@ -91,23 +91,87 @@ func copyYAML(t *testing.T, src, dst string) {
 	}
 }
 
-// treeState lists the files and directories under root (.git aside), each
-// with its size and modification time, sorted.
-func treeState(t *testing.T, root string) []string {
+// namedTops returns the entries of the directory root that the command
+// lines name by a relative path (reports/latest/x.json names reports;
+// -data configs names configs), and reports, where outputs go by default:
+// where an example run from root would write or read.
+func namedTops(root string, lines []string) []string {
+	tops := map[string]bool{"reports": true}
+	for _, line := range lines {
+		for _, f := range strings.Fields(line) {
+			if _, v, ok := strings.Cut(f, "="); ok && strings.HasPrefix(f, "-") {
+				f = v
+			}
+			f = strings.Trim(f, `'"`)
+			if f == "" || filepath.IsAbs(f) || strings.HasPrefix(f, "-") {
+				continue
+			}
+			top, _, _ := strings.Cut(filepath.ToSlash(filepath.Clean(f)), "/")
+			if _, err := os.Stat(filepath.Join(root, top)); err == nil && top != "." && top != ".." {
+				tops[top] = true
+			}
+		}
+	}
+	var out []string
+	for top := range tops {
+		out = append(out, top)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestNamedTops(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{"configs", "cmd", "reports"} {
+		if err := os.Mkdir(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := namedTops(root, []string{
+		"balance validate configs/adversaries/wandering-son.yaml",
+		"balance run -out=reports/latest/x -quiet",
+		"balance list -data configs scenarios",
+		"balance run -json /tmp/x.json -seed 7",
+	})
+	if want := []string{"configs", "reports"}; !slices.Equal(got, want) {
+		t.Errorf("namedTops = %q, want %q", got, want)
+	}
+}
+
+// treeState lists the files and directories under the entries tops of the
+// directory root, each with its size and modification time, sorted; an
+// entry that does not exist is listed as absent. Go files are left out:
+// no example writes one, and a change to one during a test run is an edit.
+func treeState(t *testing.T, root string, tops []string) []string {
 	t.Helper()
 	var state []string
-	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+	for _, top := range tops {
+		if _, err := os.Stat(filepath.Join(root, top)); err != nil {
+			state = append(state, top+" absent")
+			continue
+		}
+		state = append(state, walkState(t, root, top)...)
+	}
+	slices.Sort(state)
+	return state
+}
+
+// walkState is treeState's listing of one entry top of root.
+func walkState(t *testing.T, root, top string) []string {
+	t.Helper()
+	var state []string
+	err := filepath.WalkDir(filepath.Join(root, top), func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
-		}
-		if e.IsDir() && e.Name() == ".git" {
-			return filepath.SkipDir
 		}
 		info, err := e.Info()
 		if err != nil {
 			return err
 		}
 		rel, _ := filepath.Rel(root, p)
+		if strings.HasSuffix(rel, ".go") {
+			return nil
+		}
 		if e.IsDir() {
 			state = append(state, rel+"/")
 		} else {
@@ -118,8 +182,38 @@ func treeState(t *testing.T, root string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.Sort(state)
 	return state
+}
+
+// A file written under a watched entry changes its state; an edit of a Go
+// file does not.
+func TestTreeState(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, text string) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("reports/plot.go", "package reports\n")
+	tops := []string{"reports", "configs"}
+	before := treeState(t, root, tops)
+	write("reports/plot.go", "package reports // edited\n")
+	if after := treeState(t, root, tops); !slices.Equal(after, before) {
+		t.Errorf("an edited Go file changed the state:\n%s", treeDiff(before, after))
+	}
+	write("reports/latest/index.md", "# report\n")
+	if after := treeState(t, root, tops); slices.Equal(after, before) {
+		t.Error("a report written under reports/ left the state as it was")
+	}
+	write("configs/x.yaml", "a: 1\n")
+	if after := treeState(t, root, tops); slices.Equal(after, before) || !strings.Contains(treeDiff(before, after), "configs") {
+		t.Errorf("a new configs/ left the state as it was:\n%s", treeDiff(before, after))
+	}
 }
 
 // treeDiff lists the entries of two tree states that differ.

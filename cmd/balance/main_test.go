@@ -165,7 +165,12 @@ func TestExamples(t *testing.T) {
 	}
 	dir := t.TempDir()
 	copyYAML(t, filepath.Join(root, "configs"), filepath.Join(dir, "configs"))
-	before := treeState(t, root)
+	var lines []string
+	for _, e := range examples {
+		lines = append(lines, e.line)
+	}
+	tops := namedTops(root, lines)
+	before := treeState(t, root, tops)
 	t.Chdir(dir)
 	seen := map[string]bool{}
 	for _, e := range examples {
@@ -190,8 +195,8 @@ func TestExamples(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "reports", "latest", "index.md")); err != nil {
 		t.Errorf("the default analysis did not write its index in the temporary directory: %v", err)
 	}
-	if after := treeState(t, root); !slices.Equal(after, before) {
-		t.Errorf("the examples changed the repository's tree:\n%s", treeDiff(before, after))
+	if after := treeState(t, root, tops); !slices.Equal(after, before) {
+		t.Errorf("the examples changed the repository's %s:\n%s", strings.Join(tops, ", "), treeDiff(before, after))
 	}
 }
 
