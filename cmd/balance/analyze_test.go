@@ -18,13 +18,14 @@ func TestAnalyzeSaysWhatItRuns(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, errb)
 	}
 	lines := strings.Split(strings.TrimSpace(errb), "\n")
-	if want := "analyze: 5 Adversaries against the duo Pack on open-ground, each a main run of 500 hunts (basic tier) and a skill trace of 2 hunts per tier (random, basic, tactical, lookahead(k=1,horizon=1)); reports in " + out; lines[0] != want {
+	n := itoa(hunts)
+	if want := "analyze: 5 Adversaries against the duo Pack on open-ground, each a main run of " + n + " hunts (basic tier) and a skill trace of 2 hunts per tier (random, basic, tactical, lookahead(k=1,horizon=1)); reports in " + out; lines[0] != want {
 		t.Errorf("first line %q, want %q", lines[0], want)
 	}
 	for _, want := range []string{
-		"A Neonate Wurm: main run, 500 hunts\n",
+		"A Neonate Wurm: main run, " + n + " hunts\n",
 		"A Neonate Wurm: skill trace, 2 hunts by each of 4 tiers\n",
-		"Wandering Son of the Mountain: main run, 500 hunts\n",
+		"Wandering Son of the Mountain: main run, " + n + " hunts\n",
 		"Wandering Son of the Mountain: skill trace, 2 hunts by each of 4 tiers\n",
 	} {
 		if !strings.Contains(errb, want) {

@@ -19,10 +19,12 @@ import (
 const defaultHunts = 100000
 
 // skillShare: by default each Adversary's skill trace plays a skillShare-th
-// of -hunts per tier (400 of the default 100,000). The stronger tiers
-// think harder: on a 2-core machine a 400-hunt trace of the five bundled
-// Adversaries takes about 25 s of CPU, most of it the lookahead tier's.
-const skillShare = 250
+// of -hunts per tier (200 of the default 100,000). The stronger tiers
+// think harder: the 200-hunt traces of the five bundled Adversaries take
+// about 14 s of CPU, almost all of it the lookahead tier's, against 7 s for
+// their main runs of 100,000 hunts (measured on the 2-core development
+// machine; 400 hunts took 28 s).
+const skillShare = 500
 
 type analyzeOpts struct {
 	data    string
@@ -59,7 +61,7 @@ reports/latest/) with an index, and prints each summary table. Running
 
 It adds each Adversary's skill trace (as 'balance skill'): every Pack
 policy tier plays the same hunts, fewer than the main run, -skill-hunts per
-tier (by default a ` + fmt.Sprint(skillShare) + `th of -hunts, at least 1: 400 of the default
+tier (by default a ` + fmt.Sprint(skillShare) + `th of -hunts, at least 1: 200 of the default
 100,000); the skill report goes into the Adversary's directory beside its
 summary, and the index links to it. -pack-ai chooses the tier of the main
 runs.
