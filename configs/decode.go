@@ -169,12 +169,12 @@ func parseYAML(file string, b []byte) (root *yaml.Node, err error) {
 		if err == io.EOF {
 			return nil, &Error{File: file, Line: 1, Col: 1, Msg: "the file is empty"}
 		}
-		return nil, yamlError(file, err)
+		return nil, yamlError(file, b, err)
 	}
 	var next yaml.Node
 	if err := dec.Decode(&next); err != io.EOF {
 		if err != nil {
-			return nil, yamlError(file, err)
+			return nil, yamlError(file, b, err)
 		}
 		return nil, &Error{File: file, Line: next.Line, Col: next.Column, Msg: "a data file holds one YAML document; remove the second one (after ---)"}
 	}
@@ -187,9 +187,21 @@ func parseYAML(file string, b []byte) (root *yaml.Node, err error) {
 	return &doc, nil
 }
 
-// yamlError turns a yaml.v3 syntax error into an *Error.
-func yamlError(file string, err error) error {
+// yamlError turns a yaml.v3 syntax error in the file content b into an
+// *Error at the line and column of the problem. yaml.v3 reports many
+// syntax errors at the line where the enclosing block starts (a stray
+// token on line 40 of an Adversary file is "line 4: did not find expected
+// key", line 4 holding the file's first key), so the problem is found as
+// the end of the shortest part of b that fails with the same message.
+func yamlError(file string, b []byte, err error) error {
 	msg := err.Error()
+	if line, col, ok := syntaxPosition(b, msg); ok {
+		problem := strings.TrimPrefix(msg, "yaml: ")
+		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+			problem = m[2]
+		}
+		return &Error{File: file, Line: line, Col: col, Msg: "YAML syntax: " + problem}
+	}
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		if slices.Contains(parserProblems, m[2]) {
@@ -198,6 +210,66 @@ func yamlError(file string, err error) error {
 		return &Error{File: file, Line: line, Col: 1, Msg: "YAML syntax: " + m[2]}
 	}
 	return &Error{File: file, Line: 1, Col: 1, Msg: "YAML syntax: " + strings.TrimPrefix(msg, "yaml: ")}
+}
+
+// syntaxPosition finds where the syntax error msg of b lies: the line of
+// the shortest prefix of whole lines of b whose parse fails with the same
+// message, and the column (1-based, in bytes) of the last byte of the
+// shortest prefix of that line that does. Errors a cut-off document also
+// gives (an open flow collection or quote) would be found where the cut
+// falls, not where the problem is: their column is the line's first
+// non-blank one. It reports false when no prefix fails that way (the
+// message then names the line to use).
+func syntaxPosition(b []byte, msg string) (line, col int, ok bool) {
+	lines := bytes.SplitAfter(b, []byte("\n"))
+	end := 0 // the length of the prefix of whole lines before line k
+	for k, l := range lines {
+		if syntaxMessage(b[:end+len(l)]) != msg {
+			end += len(l)
+			continue
+		}
+		col = 1 + len(l) - len(bytes.TrimLeft(l, " \t"))
+		if slices.ContainsFunc(cutProblems, func(p string) bool { return strings.HasSuffix(msg, p) }) {
+			return k + 1, col, true
+		}
+		for c := 1; c <= len(l); c++ {
+			if syntaxMessage(b[:end+c]) == msg {
+				return k + 1, c, true
+			}
+		}
+		return k + 1, col, true
+	}
+	return 0, 0, false
+}
+
+// cutProblems are the yaml.v3 messages a document cut off inside a flow
+// collection or a quoted scalar gives.
+var cutProblems = []string{
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"did not find expected node content",
+	"found unexpected end of stream",
+}
+
+// syntaxMessage is the message of the first error decoding the YAML
+// documents of b gives, "" if none (a panic in the parser is an error).
+func syntaxMessage(b []byte) (msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg = fmt.Sprint(r)
+		}
+	}()
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	for {
+		var n yaml.Node
+		switch err := dec.Decode(&n); err {
+		case nil:
+		case io.EOF:
+			return ""
+		default:
+			return err.Error()
+		}
+	}
 }
 
 // at and idx build field paths: "actions.ace", "hit_locations[2]".

@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -48,14 +49,25 @@ func FileKind(p string) (kind, slug string, err error) {
 	}
 	kind, slug, err = kindOfFile(p, b)
 	if err != nil {
-		return "", "", fileError(p, err.Error(), "")
+		return "", "", asFileError(p, err)
 	}
 	return kind, slug, nil
+}
+
+// asFileError is err as an *Error of file p: itself when it is one (a
+// syntax error at its line), else at the file's first line.
+func asFileError(p string, err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return fileError(p, err.Error(), "")
 }
 
 // kindOfFile tells the kind of the file at path p, of content b, as
 // FileKind does.
 func kindOfFile(p string, b []byte) (kind, slug string, err error) {
+	given := p
 	abs, aerr := filepath.Abs(p)
 	if aerr == nil {
 		p = abs
@@ -68,6 +80,11 @@ func kindOfFile(p string, b []byte) (kind, slug string, err error) {
 	kind, maybe := contentKind(b)
 	switch {
 	case kind == "":
+		// Content that is not YAML tells nothing: its syntax error is
+		// the problem, at its own line.
+		if _, perr := parseYAML(given, b); perr != nil {
+			return "", "", perr
+		}
 		return "", "", untold(base, maybe)
 	case slices.Contains(dirKinds, kind):
 		name := strings.TrimSuffix(base, ".yaml")

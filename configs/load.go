@@ -264,7 +264,7 @@ func ValidateFilesContext(ctx context.Context, paths ...string) error {
 		}
 		kind, slug, err := kindOfFile(p, b)
 		if err != nil {
-			errs = append(errs, fileError(p, err.Error(), ""))
+			errs = append(errs, asFileError(p, err))
 			continue
 		}
 		srcs = append(srcs, source{file: p, kind: kind, slug: slug, data: b})

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,23 +18,61 @@ import (
 
 // chromium returns the headless browser the HTML test uses: the
 // BALANCE_CHROMIUM variable, or Debian's /usr/bin/chromium. Without one
-// the test is skipped, unless BALANCE_REQUIRE_BROWSER=1 (set by .ci/run,
-// which installs it) makes that a failure.
-func chromium(t *testing.T) string {
+// the test is skipped and says why, unless BALANCE_REQUIRE_BROWSER=1 (set
+// by .ci/run, which installs it) makes that a failure.
+func chromium(t testing.TB) string {
 	t.Helper()
-	for _, p := range []string{os.Getenv("BALANCE_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+	return findChromium(t, os.Getenv("BALANCE_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser")
+}
+
+// findChromium is chromium looking at the given paths ("" is left out).
+func findChromium(t testing.TB, paths ...string) string {
+	t.Helper()
+	var tried []string
+	for _, p := range paths {
 		if p == "" {
 			continue
 		}
 		if _, err := os.Stat(p); err == nil {
 			return p
 		}
+		tried = append(tried, p)
 	}
+	where := "no Chromium found (looked for " + strings.Join(tried, ", ") + ")"
 	if os.Getenv("BALANCE_REQUIRE_BROWSER") == "1" {
-		t.Fatal("no Chromium found (set BALANCE_CHROMIUM, or install Debian's chromium package)")
+		t.Fatal(where + " and BALANCE_REQUIRE_BROWSER=1 requires one: set BALANCE_CHROMIUM, or install Debian's chromium package")
+		return ""
 	}
-	t.Skip("no Chromium found; set BALANCE_CHROMIUM or install chromium to run the HTML report test")
+	t.Skip("skipped, the HTML reports are not checked in a browser: " + where +
+		"; set BALANCE_CHROMIUM to a Chromium or install Debian's chromium package to run it (.ci/run requires it)")
 	return ""
+}
+
+// tbRecorder is a testing.TB whose Skip and Fatal record their message
+// and return.
+type tbRecorder struct {
+	testing.TB
+	skipped, failed string
+}
+
+func (r *tbRecorder) Helper()           {}
+func (r *tbRecorder) Skip(args ...any)  { r.skipped = fmt.Sprint(args...) }
+func (r *tbRecorder) Fatal(args ...any) { r.failed = fmt.Sprint(args...) }
+
+// Without Chromium the HTML test skips and says why; with
+// BALANCE_REQUIRE_BROWSER=1 it fails.
+func TestChromiumMissing(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "chromium")
+	t.Setenv("BALANCE_REQUIRE_BROWSER", "")
+	r := &tbRecorder{TB: t}
+	if p := findChromium(r, "", missing); p != "" || r.failed != "" || !strings.Contains(r.skipped, "skipped") || !strings.Contains(r.skipped, missing) {
+		t.Errorf("without Chromium: path %q, skipped %q, failed %q", p, r.skipped, r.failed)
+	}
+	t.Setenv("BALANCE_REQUIRE_BROWSER", "1")
+	r = &tbRecorder{TB: t}
+	if p := findChromium(r, "", missing); p != "" || r.skipped != "" || !strings.Contains(r.failed, "BALANCE_REQUIRE_BROWSER=1") {
+		t.Errorf("without Chromium, required: path %q, skipped %q, failed %q", p, r.skipped, r.failed)
+	}
 }
 
 // renderedDOM loads a page in headless Chromium, in a window 1,400 px

@@ -20,6 +20,9 @@ func loadDesign(ctx context.Context, g *gameFlags, set []string, objective strin
 		return nil, err
 	}
 	if objective != "" {
+		if err := checkName(st.data, "objectives", objective); err != nil {
+			return nil, err
+		}
 		if err := st.withObjective(g.pack, g.scenario, objective); err != nil {
 			return nil, err
 		}
@@ -51,7 +54,7 @@ func (p *playFlags) register(fs *flag.FlagSet, hunts int64, huntsUsage, where st
 	intVar(fs, &p.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	p.policy.register(fs, false)
 	fs.StringVar(&p.objective, "objective", "", "play with this Objective"+where+": its slug, or random (a d10 roll from the seed)")
-	fs.BoolVar(&p.quiet, "quiet", false, "no progress bar")
+	fs.BoolVar(&p.quiet, "quiet", false, "no progress: no bar on a terminal, no progress lines otherwise")
 }
 
 // resolveObjective turns -objective random into the slug a d10 rolled

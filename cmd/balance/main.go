@@ -67,13 +67,21 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		// With no arguments: the default analysis.
 		args = []string{"analyze"}
 	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		printHelp(stdout)
+		return exitOK
+	case "-version", "--version":
+		args = append([]string{"version"}, args[1:]...)
+	}
+	if _, ok := commands[args[0]]; !ok && strings.HasPrefix(args[0], "-") && args[0] != "-" {
+		// Flags without a command are the default analysis's flags:
+		// balance -hunts 20000 is balance analyze -hunts 20000.
+		args = append([]string{"analyze"}, args...)
+	}
 	name := args[0]
 	c, ok := commands[name]
 	if !ok {
-		if name == "-h" || name == "-help" || name == "--help" {
-			printHelp(stdout)
-			return exitOK
-		}
 		fmt.Fprintf(stderr, "balance: unknown command %q\n", name)
 		if s := nearest(name, commandNames()); s != "" {
 			fmt.Fprintf(stderr, "Did you mean %q?\n", s)
@@ -86,6 +94,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
+		// -h, -help or --help among the flags: the command's help.
+		printCommandHelp(stdout, c)
 		return exitOK
 	}
 	var ue *usageError
@@ -136,7 +146,9 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, n, commands[n].summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'balance help CMD' for a command's flags and examples.")
+	fmt.Fprintln(w, "Run 'balance help CMD' or 'balance CMD -h' for a command's flags and examples.")
+	fmt.Fprintln(w, "With no command, balance runs analyze, the default analysis; flags given")
+	fmt.Fprintln(w, "without a command are analyze's. 'balance --version' prints the version.")
 }
 
 // newFlags returns a flag set for command c whose errors are usage errors.
@@ -147,12 +159,23 @@ func newFlags(c *command, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning flag errors into usage errors; stray
-// arguments are refused unless positional is set.
+// parseFlags parses args, turning flag errors into usage errors (an
+// unknown flag with the nearest name: "did you mean -hunts?"); stray
+// arguments are refused unless positional is set. -h, -help and --help
+// return flag.ErrHelp, on which run prints the command's help.
 func parseFlags(fs *flag.FlagSet, args []string, positional bool) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return usagef("see 'balance help %s'", fs.Name())
+			return err
+		}
+		const undefined = "flag provided but not defined: -"
+		if name, ok := strings.CutPrefix(err.Error(), undefined); ok {
+			var names []string
+			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+			if s := nearest(name, names); s != "" {
+				return usagef("%v; did you mean -%s?", err, s)
+			}
+			return usagef("%v (see 'balance help %s' for the flags)", err, fs.Name())
 		}
 		return usagef("%v", err)
 	}
@@ -174,37 +197,52 @@ func init() {
 		long:     "help lists the commands; help CMD shows one command's flags and examples.",
 		examples: []string{"balance help", "balance help trace"},
 		run: func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-			if len(args) == 0 {
+			fs := newFlags(commands["help"], stderr)
+			if err := parseFlags(fs, args, true); err != nil {
+				return err
+			}
+			switch fs.NArg() {
+			case 0:
 				printHelp(stdout)
 				return nil
+			case 1:
+			default:
+				return usagef("unexpected argument %q: help shows one command", fs.Arg(1))
 			}
-			c, ok := commands[args[0]]
+			name := fs.Arg(0)
+			c, ok := commands[name]
 			if !ok {
-				if s := nearest(args[0], commandNames()); s != "" {
-					return usagef("unknown command %q; did you mean %q?", args[0], s)
+				if s := nearest(name, commandNames()); s != "" {
+					return usagef("unknown command %q; did you mean %q?", name, s)
 				}
-				return usagef("unknown command %q", args[0])
+				return usagef("unknown command %q", name)
 			}
-			fmt.Fprintf(stdout, "balance %s: %s\n\nUsage: %s\n", c.name, c.summary, usageLine(c))
-			if c.long != "" {
-				fmt.Fprintf(stdout, "\n%s\n", c.long)
-			}
-			fs := newFlags(c, stderr)
-			if fl := flagsOf[c.name]; fl != nil {
-				fl(fs)
-				fmt.Fprintln(stdout, "\nFlags:")
-				fs.SetOutput(stdout)
-				printFlags(stdout, fs)
-			}
-			if len(c.examples) > 0 {
-				fmt.Fprintln(stdout, "\nExamples:")
-				for _, e := range c.examples {
-					fmt.Fprintf(stdout, "  %s\n", e)
-				}
-			}
+			printCommandHelp(stdout, c)
 			return nil
 		},
 	})
+}
+
+// printCommandHelp writes what 'balance help CMD' and 'balance CMD -h'
+// show: the summary, the usage line, the long help, the flags with their
+// defaults and the examples.
+func printCommandHelp(w io.Writer, c *command) {
+	fmt.Fprintf(w, "balance %s: %s\n\nUsage: %s\n", c.name, c.summary, usageLine(c))
+	if c.long != "" {
+		fmt.Fprintf(w, "\n%s\n", c.long)
+	}
+	if fl := flagsOf[c.name]; fl != nil {
+		fs := newFlags(c, io.Discard)
+		fl(fs)
+		fmt.Fprintln(w, "\nFlags:")
+		printFlags(w, fs)
+	}
+	if len(c.examples) > 0 {
+		fmt.Fprintln(w, "\nExamples:")
+		for _, e := range c.examples {
+			fmt.Fprintf(w, "  %s\n", e)
+		}
+	}
 }
 
 // flagsOf declares each command's flags on a flag set, for help.

@@ -12,12 +12,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"balance/ai"
 	"balance/configs"
+	"balance/internal/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/ with the current output")
@@ -62,16 +64,16 @@ func TestExitCodes(t *testing.T) {
 		{"run: bad target error", []string{"run", "-target-error", "0.7"}, exitUsage, "-target-error", ""},
 		{"run: shard without tally", []string{"run", "-shards", "2"}, exitUsage, "-tally", ""},
 		{"run: shard out of range", []string{"run", "-shards", "2", "-shard", "2", "-tally", "x.json"}, exitUsage, "numbered 0..1", ""},
-		{"run: unknown adversary", []string{"run", "-adversary", "wanderin-son"}, exitError, `did you mean "wandering-son"?`, ""},
-		{"run: bad override", []string{"run", "-set", "adversary.deff=7"}, exitError, `did you mean "adversary.def"?`, ""},
-		{"run: override out of range", []string{"run", "-set", "adversary.def=13"}, exitError, "def", ""},
+		{"run: unknown adversary", []string{"run", "-adversary", "wanderin-son"}, exitUsage, `did you mean "wandering-son"?`, ""},
+		{"run: bad override", []string{"run", "-set", "adversary.deff=7"}, exitUsage, `did you mean "adversary.def"?`, ""},
+		{"run: override out of range", []string{"run", "-set", "adversary.def=13"}, exitUsage, "def", ""},
 		{"run: unwritable out", []string{"run", "-out", "/proc/balance-report"}, exitError, "-out /proc/balance-report", ""},
 		{"run: one card hunt", []string{"run", "-card-hunts", "1"}, exitUsage, "-card-hunts 1: give at least 2", ""},
 		{"run: card hunts below -1", []string{"run", "-card-hunts", "-2"}, exitUsage, "-card-hunts -2", ""},
 		{"run: card hunts with shards", []string{"run", "-shards", "2", "-tally", "x.json", "-card-hunts", "100"}, exitUsage, "-card-hunts cannot be used with -shards", ""},
 		{"analyze: one card hunt", []string{"analyze", "-card-hunts", "1"}, exitUsage, "-card-hunts 1", ""},
 		{"merge: no files", []string{"merge"}, exitUsage, "no tally files", ""},
-		{"merge: missing file", []string{"merge", "no-such-shard.json"}, exitError, "no-such-shard.json", ""},
+		{"merge: missing file", []string{"merge", "no-such-shard.json"}, exitUsage, "no-such-shard.json: no such file", ""},
 		{"analyze: zero hunts", []string{"analyze", "-hunts", "0"}, exitUsage, "at least 1 hunt", ""},
 		{"run: unknown pack AI", []string{"run", "-pack-ai", "basik"}, exitUsage, `did you mean "basic"?`, ""},
 		{"run: unknown pack AI, list", []string{"run", "-pack-ai", "xyzzy"}, exitUsage, "tiers: ", ""},
@@ -89,13 +91,14 @@ func TestExitCodes(t *testing.T) {
 		{"bad flag", []string{"trace", "-nope"}, exitUsage, "flag provided but not defined: -nope", ""},
 		{"bad flag value", []string{"trace", "-seed", "minus"}, exitUsage, "invalid value", ""},
 		{"stray argument", []string{"trace", "extra"}, exitUsage, `unexpected argument "extra"`, ""},
-		{"unknown adversary", []string{"trace", "-adversary", "wandering-sun"}, exitError, `did you mean "wandering-son"?`, ""},
-		{"unknown pack", []string{"trace", "-pack", "dou"}, exitError, `did you mean "duo"?`, ""},
-		{"missing adversary file", []string{"trace", "-adversary", "no/such.yaml"}, exitError, "no such file", ""},
+		{"unknown adversary", []string{"trace", "-adversary", "wandering-sun"}, exitUsage, `did you mean "wandering-son"?`, ""},
+		{"unknown pack", []string{"trace", "-pack", "dou"}, exitUsage, `unknown pack "dou" (known: duo, quartet, solo, trio)`, ""},
+		{"unknown pack, near one", []string{"trace", "-pack", "quartett"}, exitUsage, `did you mean "quartet"?`, ""},
+		{"missing adversary file", []string{"trace", "-adversary", "no/such.yaml"}, exitUsage, "-adversary no/such.yaml: no such file", ""},
 		{"-data not a dir", []string{"trace", "-data", notDir}, exitUsage, "not a directory", ""},
 		{"-data missing", []string{"list", "-data", filepath.Join(t.TempDir(), "none"), "packs"}, exitUsage, "not a directory", ""},
 		{"validate -data not a dir", []string{"validate", "-data", notDir}, exitUsage, "not a directory", ""},
-		{"validate missing file", []string{"validate", "no/such/adversaries/x.yaml"}, exitError, "no/such/adversaries/x.yaml: no such file", ""},
+		{"validate missing file", []string{"validate", "no/such/adversaries/x.yaml"}, exitUsage, "no/such/adversaries/x.yaml: no such file", ""},
 		{"validate -data with files", []string{"validate", "-data", ".", "x.yaml"}, exitUsage, "cannot be combined", ""},
 		{"odds pool too large", []string{"odds", "-pool", "25", "-dt", "6"}, exitUsage, "valid range is 0..24", ""},
 		{"odds pool negative", []string{"odds", "-pool", "-1", "-dt", "6"}, exitUsage, "valid range is 0..24", ""},
@@ -126,8 +129,10 @@ func TestExitCodes(t *testing.T) {
 }
 
 // TestExamples runs every example of every command and every balance
-// command line of README.md, from the repository's root, and expects each
-// to succeed.
+// command line of README.md, in a temporary directory holding a copy of
+// configs/ (the files the examples name), and expects each to succeed.
+// Nothing is written into the repository. Without BALANCE_LONG=1 each
+// runs at a smaller size (quickArgs).
 func TestExamples(t *testing.T) {
 	root := repoRoot(t)
 	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
@@ -162,7 +167,15 @@ func TestExamples(t *testing.T) {
 	for _, c := range readmeCmds {
 		examples = append(examples, example{"README.md", c})
 	}
-	t.Chdir(root)
+	dir := t.TempDir()
+	copyYAML(t, filepath.Join(root, "configs"), filepath.Join(dir, "configs"))
+	var lines []string
+	for _, e := range examples {
+		lines = append(lines, e.line)
+	}
+	tops := namedTops(root, lines)
+	before := treeState(t, root, tops)
+	t.Chdir(dir)
 	seen := map[string]bool{}
 	for _, e := range examples {
 		if seen[e.line] {
@@ -174,11 +187,20 @@ func TestExamples(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %q: %v", e.where, e.line, err)
 			}
+			if !testenv.Long() {
+				args = quickArgs(args)
+			}
 			code, _, errb := balance(t, args...)
 			if code != exitOK {
-				t.Errorf("%s: %q: exit code %d\nstderr:\n%s", e.where, e.line, code, errb)
+				t.Errorf("%s: %q (run as %q): exit code %d\nstderr:\n%s", e.where, e.line, args, code, errb)
 			}
 		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "reports", "latest", "index.md")); err != nil {
+		t.Errorf("the default analysis did not write its index in the temporary directory: %v", err)
+	}
+	if after := treeState(t, root, tops); !slices.Equal(after, before) {
+		t.Errorf("the examples changed the repository's %s:\n%s", strings.Join(tops, ", "), treeDiff(before, after))
 	}
 }
 
@@ -684,23 +706,32 @@ func TestRunTable(t *testing.T) {
 
 // The skill table shows every tier with its interval and n, and the
 // neighbouring pairs with their paired change and McNemar p; run -pack-ai
-// all prints the same trace.
+// all prints the same trace. The hunts span two blocks, so that the two
+// worker counts split them differently. The lookahead tier plays as
+// registered with BALANCE_LONG=1, else with 1 rollout one Round ahead.
 func TestSkillTable(t *testing.T) {
-	code, out, errb := balance(t, "skill", "-adversary", "praetorians", "-hunts", "1500", "-workers", "2", "-quiet")
+	hunts := "1500"
+	args := []string{"-adversary", "praetorians", "-quiet"}
+	if !testenv.Long() {
+		hunts = "1100"
+		args = append(args, "-lookahead-k", "1", "-lookahead-horizon", "1")
+	}
+	args = append(args, "-hunts", hunts)
+	code, out, errb := balance(t, append([]string{"skill", "-workers", "2"}, args...)...)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errb)
 	}
-	for _, want := range []string{"Skill trace", "Pack wins", "[", "1500", "McNemar p", "Significant at 5%"} {
+	for _, want := range []string{"Skill trace", "Pack wins", "[", hunts, "McNemar p", "Significant at 5%"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the skill table lacks %q:\n%s", want, out)
 		}
 	}
 	for _, name := range ai.TierNames() {
-		if !strings.Contains(out, "\n"+name+" ") {
+		if !strings.Contains(out, "\n"+name+" ") && !strings.Contains(out, "\n"+name+"(") {
 			t.Errorf("the skill table lacks tier %s:\n%s", name, out)
 		}
 	}
-	code, out2, errb := balance(t, "run", "-adversary", "praetorians", "-hunts", "1500", "-workers", "1", "-pack-ai", "all", "-quiet")
+	code, out2, errb := balance(t, append([]string{"run", "-workers", "1", "-pack-ai", "all"}, args...)...)
 	if code != exitOK {
 		t.Fatalf("run -pack-ai all: exit %d: %s", code, errb)
 	}

@@ -83,15 +83,14 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if _, ok := d.Scenarios[name]; !ok {
 		known := d.Slugs("scenarios")
 		if s := nearest(name, known); s != "" {
-			return fmt.Errorf("unknown map %q; did you mean %q? (known: %s)", name, s, strings.Join(known, ", "))
+			return usagef("unknown map %q; did you mean %q? (known: %s)", name, s, strings.Join(known, ", "))
 		}
-		return fmt.Errorf("unknown map %q (known: %s)", name, strings.Join(known, ", "))
+		return usagef("unknown map %q (known: %s)", name, strings.Join(known, ", "))
 	}
-	slug := o.adversary
-	if isPath(slug) {
-		if slug, err = d.AddAdversaryFile(o.adversary); err != nil {
-			return err
-		}
+	g := gameFlags{adversary: o.adversary, pack: o.pack, scenario: name}
+	slug, err := g.resolve(d)
+	if err != nil {
+		return err
 	}
 	sc, err := d.Compile(slug, o.pack, name)
 	if err != nil {

@@ -71,13 +71,13 @@ func TestMapDefaultsAndErrors(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{"unknown map", []string{"map", "lari"}, exitError, `unknown map "lari"; did you mean "lair"?`},
-		{"unknown map, no suggestion", []string{"map", "swamp"}, exitError, `unknown map "swamp" (known: `},
+		{"unknown map", []string{"map", "lari"}, exitUsage, `unknown map "lari"; did you mean "lair"?`},
+		{"unknown map, no suggestion", []string{"map", "swamp"}, exitUsage, `unknown map "swamp" (known: `},
 		{"no map", []string{"map"}, exitUsage, "name a map"},
 		{"two maps", []string{"map", "lair", "ruins"}, exitUsage, `unexpected argument "ruins"`},
 		{"bad extension", []string{"map", "lair", "-out", "lair.jpg"}, exitUsage, "must end in .png or .svg"},
-		{"unknown adversary", []string{"map", "lair", "-adversary", "wandering-sun"}, exitError, `did you mean "wandering-son"?`},
-		{"unknown pack", []string{"map", "lair", "-pack", "dou"}, exitError, `did you mean "duo"?`},
+		{"unknown adversary", []string{"map", "lair", "-adversary", "wandering-sun"}, exitUsage, `did you mean "wandering-son"?`},
+		{"unknown pack", []string{"map", "lair", "-pack", "duoo"}, exitUsage, `did you mean "duo"?`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

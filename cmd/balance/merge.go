@@ -85,6 +85,11 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if o.out == "" && o.json == "" {
 		o.out = "." // the report goes to the current directory
 	}
+	for _, f := range files {
+		if err := inputFile("", f); err != nil {
+			return err
+		}
+	}
 	h, t, err := batch.MergeFiles(files)
 	if err != nil {
 		return err
@@ -92,7 +97,8 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	g := gameFlags{data: o.data, adversary: h.Adversary, pack: h.Pack, scenario: h.Scenario}
 	st, err := loadRun(ctx, &g, h.Overrides)
 	if err != nil {
-		return fmt.Errorf("loading the data the shards used: %w", err)
+		// The names and overrides come from the shards' header: data.
+		return fmt.Errorf("loading the data the shards used: %w", dataError(err))
 	}
 	if h.Objective != "" {
 		if err := st.withObjective(h.Pack, h.Scenario, h.Objective); err != nil {

@@ -250,7 +250,7 @@ func (o *regressOpts) flags(fs *flag.FlagSet) {
 	fs.Var(&o.set, "set", "an override added to the baseline's (repeatable)")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	fs.StringVar(&o.md, "md", "", "also write the Markdown table to this file; when no verdict is reached (exit code 2), why")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress: no bar on a terminal, no progress lines otherwise")
 }
 
 // regression is the error of a regress run in which a figure moved.

@@ -58,7 +58,7 @@ func (o *runOpts) flags(fs *flag.FlagSet) {
 	fs.Float64Var(&o.targetError, "target-error", 0, "stop once the 95% interval of the Pack win rate is at most this wide on each side (checked every 1024 hunts)")
 	fs.StringVar(&o.out, "out", "", "write the report (summary.md, summary.json, CSV, PNG and SVG plots) to this directory")
 	fs.StringVar(&o.json, "json", "", "write summary.json to this file")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress: no bar on a terminal, no progress lines otherwise")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at the end")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective: its slug (see 'balance list objectives'), or random (a d10 roll from the seed)")
@@ -140,19 +140,15 @@ func loadRun(ctx context.Context, g *gameFlags, overrides []string) (*setup, err
 	if err != nil {
 		return nil, err
 	}
-	slug := g.adversary
-	if isPath(slug) {
-		if slug, err = d.AddAdversaryFile(g.adversary); err != nil {
-			return nil, err
-		}
-	} else if _, ok := d.Adversaries[slug]; !ok {
-		if _, err := d.Compile(slug, g.pack, g.scenario); err != nil {
-			return nil, err
-		}
+	slug, err := g.resolve(d)
+	if err != nil {
+		return nil, err
 	}
 	for _, kv := range overrides {
 		if err := d.Set(slug, kv); err != nil {
-			return nil, err
+			// A -set value the rules refuse is a mistake in the command
+			// line, as an unknown key is.
+			return nil, &usageError{err.Error()}
 		}
 	}
 	sc, err := d.Compile(slug, g.pack, g.scenario)
@@ -166,7 +162,7 @@ func loadRun(ctx context.Context, g *gameFlags, overrides []string) (*setup, err
 // number a d10 rolled from the run seed gives.
 func pickObjective(d *configs.Data, name string, seed uint64) (string, error) {
 	if name != "random" {
-		return name, nil
+		return name, checkName(d, "objectives", name)
 	}
 	var r dice.RNG
 	r.Seed(seed, 1<<63) // a stream no hunt uses
@@ -238,12 +234,17 @@ func checkFileWritable(flagName, path string) error {
 	return os.Remove(f.Name())
 }
 
-// progress returns a progress callback showing a bar on stderr when it
-// is a terminal and quiet is off; nil otherwise.
+// progress returns a progress callback for a run of total hunts: a bar on
+// stderr when it is a terminal; otherwise (a CI log, a file) a line every
+// progressEvery with the hunts done, the rate and the time left; nothing
+// when quiet. Call the second function when the run ends.
 func progress(stderr io.Writer, quiet bool, total int64, what string) (func(int64), func()) {
-	f, ok := stderr.(*os.File)
-	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
+	if quiet {
 		return nil, func() {}
+	}
+	f, ok := stderr.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return progressLines(stderr, total, what, progressEvery)
 	}
 	bar := progressbar.NewOptions64(total,
 		progressbar.OptionSetWriter(stderr),

@@ -37,7 +37,8 @@ a scenario's name, size and exits), so a copy of an Adversary file anywhere
 is checked as one. An Adversary file is then also compiled against every
 pack on every scenario. Each problem is printed on
 its own line as FILE:LINE:COL: field: message, with the likely spelling when
-one is near. The exit code is 1 when any problem is found.`,
+one is near. The exit code is 1 when any problem is found, 2 when a FILE
+does not exist or is a directory.`,
 		examples: []string{
 			"balance validate",
 			"balance validate configs/adversaries/wandering-son.yaml",
@@ -54,14 +55,16 @@ func runValidate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o.flags(fs)
-	if err := parseFlags(fs, args, true); err != nil {
+	// Flags may come before, between or after the files.
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
+	if len(files) > 0 {
 		if o.data != "" {
 			return usagef("-data cannot be combined with FILE arguments: files are checked against the embedded data; to check a data directory, run 'balance validate -data DIR'")
 		}
-		return validateFiles(ctx, stdout, stderr, fs.Args())
+		return validateFiles(ctx, stdout, stderr, files)
 	}
 	return validateAll(ctx, stdout, stderr, o.data)
 }
@@ -138,18 +141,25 @@ func compileAll(ctx context.Context, w io.Writer, d *configs.Data, adversaries [
 
 // validateFiles checks data files given by path.
 func validateFiles(ctx context.Context, stdout, stderr io.Writer, paths []string) error {
-	n := 0
-	bad := map[string]bool{}
-	var present []string
+	// A file that is not there, or a directory, is a mistake in the
+	// command line (exit code 2), found before any file is checked.
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			fmt.Fprintf(stderr, "%s: no such file\n", p)
+			return usagef("%s: no such file", p)
+		case err == nil && st.IsDir():
+			return usagef("%s: is a directory; to check a data directory, run 'balance validate -data %s'", p, p)
+		}
+	}
+	n := 0
+	bad := map[string]bool{}
+	var present []string
+	for _, p := range paths {
+		_, err := os.Stat(p)
+		switch {
 		case err != nil:
 			fmt.Fprintf(stderr, "%s: %v\n", p, err)
-		case st.IsDir():
-			fmt.Fprintf(stderr, "%s: is a directory; to check a data directory, run 'balance validate -data %s'\n", p, p)
 		default:
 			present = append(present, p)
 			continue

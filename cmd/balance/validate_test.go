@@ -33,6 +33,10 @@ func TestValidateAnywhere(t *testing.T) {
 	}
 	bad := change(son, "jack:  {name: Overhead Slam, attack: melee", "jack:  {name: Overhead Slam, atack: melee")
 	badLine := itoa(strings.Count(bad[:strings.Index(bad, "atack")], "\n") + 1)
+	// A syntax error far from the file's first key, where yaml.v3 puts it.
+	syntax := change(son, "on_hit: [{place: scatter}]}\n  jack:", "on_hit: [{place: scatter}]} zz\n  jack:")
+	at := strings.Index(syntax, " zz") + 1
+	syntaxPos := itoa(strings.Count(syntax[:at], "\n")+1) + ":" + itoa(at-strings.LastIndex(syntax[:at], "\n"))
 	dir := t.TempDir()
 	for rel, text := range map[string]string{
 		"e1.yaml":              son,
@@ -48,6 +52,11 @@ func TestValidateAnywhere(t *testing.T) {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, rel := range []string{"syntax.yaml", "adversaries/syntax.yaml"} {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), []byte(syntax), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -79,6 +88,18 @@ func TestValidateAnywhere(t *testing.T) {
 			`gap\.yaml:\d+:\d+: hit_locations\[0\]\.cards: list at least one card \(2\.\.10\); did you mean "\[10\]"\?`,
 			`gap\.yaml:\d+:\d+: hit_locations\[0\]\.wnd: expected an integer, got "5\.5"; did you mean "5"\?`,
 			`balance validate: 2 problems in 1 file`}},
+		{name: "syntax error anywhere, relative path", file: "syntax.yaml", code: exitError, lines: 2, stderr: []string{
+			`syntax\.yaml:` + syntaxPos + `: YAML syntax: did not find expected key`, `balance validate: 1 problem in 1 file`}},
+		{name: "syntax error anywhere, absolute path", file: filepath.Join(dir, "syntax.yaml"), code: exitError, lines: 2, stderr: []string{
+			regexp.QuoteMeta(filepath.Join(dir, "syntax.yaml")) + `:` + syntaxPos + `: YAML syntax: did not find expected key`}},
+		{name: "syntax error anywhere, relative path up", cwd: "adversaries", file: "../syntax.yaml", code: exitError, lines: 2, stderr: []string{
+			`\.\./syntax\.yaml:` + syntaxPos + `: YAML syntax: did not find expected key`}},
+		{name: "syntax error in adversaries/", file: "adversaries/syntax.yaml", code: exitError, lines: 2, stderr: []string{
+			`adversaries/syntax\.yaml:` + syntaxPos + `: YAML syntax: did not find expected key`}},
+		{name: "syntax error in adversaries/, bare name", cwd: "adversaries", file: "syntax.yaml", code: exitError, lines: 2, stderr: []string{
+			`syntax\.yaml:` + syntaxPos + `: YAML syntax: did not find expected key`}},
+		{name: "syntax error in adversaries/, absolute path", file: filepath.Join(dir, "adversaries", "syntax.yaml"), code: exitError, lines: 2, stderr: []string{
+			regexp.QuoteMeta(filepath.Join(dir, "adversaries", "syntax.yaml")) + `:` + syntaxPos + `: YAML syntax: did not find expected key`}},
 		{name: "content that does not tell", file: "notes.yaml", code: exitError, lines: 2, stderr: []string{
 			`notes\.yaml:1:1: cannot tell what "notes\.yaml" holds: expected rules\.yaml, .*objectives\.yaml, a file under adversaries/ or scenarios/, or content that shows its kind \(an Adversary file's top-level keys are name, stats, hit_locations, actions and special; .*\)`}},
 	}
@@ -109,7 +130,8 @@ func TestValidateAnywhere(t *testing.T) {
 }
 
 // TestSetErrorMessages checks that a bad -set override is reported as
-// "-set KEY=VALUE: reason", with no file position.
+// "-set KEY=VALUE: reason", with no file position, as a usage error (the
+// usage line follows).
 func TestSetErrorMessages(t *testing.T) {
 	for _, tt := range []struct{ kv, want string }{
 		{"rules.round_cap=0", "-set rules.round_cap=0: 0 is out of range 1..1000"},
@@ -120,8 +142,8 @@ func TestSetErrorMessages(t *testing.T) {
 	} {
 		t.Run(tt.kv, func(t *testing.T) {
 			code, _, errb := balance(t, "run", "-set", tt.kv, "-hunts", "10", "-quiet")
-			if want := "balance run: " + tt.want + "\n"; code != exitError || errb != want {
-				t.Errorf("exit code %d, stderr\n%s\nwant exit code %d, stderr\n%s", code, errb, exitError, want)
+			if want := "balance run: " + tt.want + "\nusage: balance run "; code != exitUsage || !strings.HasPrefix(errb, want) || strings.Count(errb, "\n") != 2 {
+				t.Errorf("exit code %d, stderr\n%s\nwant exit code %d, stderr starting\n%s", code, errb, exitUsage, want)
 			}
 		})
 	}

@@ -26,15 +26,16 @@ func init() {
 		long: `version prints the release of balance, the Go version and platform it was
 built with, and the first 12 hex digits of the SHA-256 of the embedded game
 data, so that two runs can tell whether they used the same rules data:
-equal hashes mean the same embedded files, byte for byte.`,
+equal hashes mean the same embedded files, byte for byte. 'balance --version'
+and 'balance -version' do the same.`,
 		examples: []string{"balance version"},
 		run:      runVersion,
 	})
 }
 
 func runVersion(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	if len(args) > 0 {
-		return usagef("unexpected argument %q", args[0])
+	if err := parseFlags(newFlags(commands["version"], stderr), args, false); err != nil {
+		return err
 	}
 	h, err := dataHash(configs.Files)
 	if err != nil {

@@ -1,6 +1,7 @@
 package geom
 
 import (
+	"fmt"
 	"math"
 	"runtime"
 	"sync"
@@ -72,6 +73,59 @@ type Nav struct {
 // tables are filled with one Dijkstra (bucket queue) per open cell, spread
 // over GOMAXPROCS goroutines.
 func BuildNav(w, h, cell, clearance float32, blocked []Shape, difficult []Shape) *Nav {
+	key := navKey{w, h, cell, clearance, fmt.Sprint(blocked, difficult)}
+	return navs.get(key, func() *Nav { return buildNav(w, h, cell, clearance, blocked, difficult) })
+}
+
+// navKey is what a grid is built from: BuildNav's arguments.
+type navKey struct {
+	w, h, cell, clearance float32
+	shapes                string // the blocked and difficult shapes, printed
+}
+
+// navCacheSize is how many grids BuildNav keeps (each up to about 12 MB):
+// the compilations of one Adversary and pack on every map, or of the
+// points of a sweep, build the same grids again and again (98% of the time
+// of 'balance validate' went into building them).
+const navCacheSize = 6
+
+// navs is BuildNav's cache of the grids built most recently.
+var navs navCache
+
+// navCache keeps the last navCacheSize grids built, most recent first. A
+// grid is read-only once built, so one may serve any number of scenarios.
+type navCache struct {
+	mu      sync.Mutex
+	entries []navEntry
+}
+
+type navEntry struct {
+	key navKey
+	nav *Nav
+}
+
+// get returns the grid of key, built by build when it is not kept.
+func (c *navCache) get(key navKey, build func() *Nav) *Nav {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, e := range c.entries {
+		if e.key == key {
+			copy(c.entries[1:i+1], c.entries[:i])
+			c.entries[0] = e
+			return e.nav
+		}
+	}
+	nv := build()
+	if len(c.entries) < navCacheSize {
+		c.entries = append(c.entries, navEntry{})
+	}
+	copy(c.entries[1:], c.entries)
+	c.entries[0] = navEntry{key, nv}
+	return nv
+}
+
+// buildNav is BuildNav without the cache.
+func buildNav(w, h, cell, clearance float32, blocked []Shape, difficult []Shape) *Nav {
 	nv := &Nav{w: w, h: h, cell: cell, clearance: clearance}
 	if !(cell > 0) {
 		nv.cell = 0.5

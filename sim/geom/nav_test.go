@@ -296,3 +296,38 @@ func BenchmarkBuildNavDifficult(b *testing.B) {
 		BuildNav(24, 24, 0.5, 0.5, blocked, difficult)
 	}
 }
+
+// BuildNav keeps the grids it built last: the same arguments give the same
+// grid, equal to one built afresh; other arguments another; a grid pushed
+// out of the cache is built again.
+func TestNavCache(t *testing.T) {
+	wall := []Shape{NewRect(11, 0, 13, 20)}
+	a := BuildNav(24, 24, 0.5, 0.5, wall, nil)
+	if b := BuildNav(24, 24, 0.5, 0.5, []Shape{NewRect(11, 0, 13, 20)}, nil); b != a {
+		t.Error("the same arguments built a second grid")
+	}
+	fresh := buildNav(24, 24, 0.5, 0.5, wall, nil)
+	for _, p := range [][2]Vec{{V(2, 2), V(22, 2)}, {V(5, 10), V(20, 18)}, {V(1, 23), V(23, 1)}} {
+		wa, da := a.Next(p[0], p[1])
+		wf, df := fresh.Next(p[0], p[1])
+		if wa != wf || da != df || a.PathLen(p[0], p[1]) != fresh.PathLen(p[0], p[1]) {
+			t.Errorf("%v to %v: the kept grid answers %v %v %v, a fresh one %v %v %v",
+				p[0], p[1], wa, da, a.PathLen(p[0], p[1]), wf, df, fresh.PathLen(p[0], p[1]))
+		}
+	}
+	for _, other := range []*Nav{
+		BuildNav(24, 24, 0.5, 0.75, wall, nil),
+		BuildNav(24, 24, 0.5, 0.5, wall, []Shape{NewCircle(V(5, 5), 2)}),
+		BuildNav(24, 24, 0.5, 0.5, []Shape{NewRect(11, 0, 13, 21)}, nil),
+	} {
+		if other == a {
+			t.Error("other arguments gave the same grid")
+		}
+	}
+	for i := range navCacheSize {
+		BuildNav(24, 24, 0.5, 1+float32(i)/10, wall, nil)
+	}
+	if c := BuildNav(24, 24, 0.5, 0.5, wall, nil); c == a {
+		t.Errorf("the grid was kept after %d others were built", navCacheSize)
+	}
+}
