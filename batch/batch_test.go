@@ -78,7 +78,7 @@ func TestShardsMerge(t *testing.T) {
 		}
 		p := filepath.Join(dir, "shard"+string(rune('0'+k))+".json")
 		h := Header{Program: "test", ConfigHash: "abc", Seed: 3, Total: total, Shards: 4, Shard: k, First: first, Hunts: n, Stopped: r.Stopped}
-		if err := WriteTallyFile(p, h, r.Tally); err != nil {
+		if err := WriteTallyFile(p, h, r.Tally, nil); err != nil {
 			t.Fatal(err)
 		}
 		paths = append(paths, p)
@@ -100,7 +100,7 @@ func TestShardsMerge(t *testing.T) {
 	h, tl, _ := ReadTallyFile(paths[0])
 	h.Seed = 4
 	odd := filepath.Join(dir, "odd.json")
-	if err := WriteTallyFile(odd, h, tl); err != nil {
+	if err := WriteTallyFile(odd, h, tl, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := MergeFiles([]string{paths[1], odd, paths[2], paths[3]}); err == nil || !strings.Contains(err.Error(), "seed") {

@@ -3,10 +3,12 @@ package batch
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
+
+	"balance/safeio"
 )
 
 // TallyVersion is the version of the tally file format.
@@ -53,45 +55,21 @@ func ShardRange(total int64, shards, k int) (first, n int64) {
 	return first, n
 }
 
-// WriteFileAtomic writes data to path through a temporary file in the
-// same directory and a rename, so a reader never sees half a file.
-func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	// CreateTemp makes the file 0600; outputs are readable by all.
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
-}
-
-// WriteTallyFile writes a shard's header and tally to path, atomically.
-func WriteTallyFile(path string, h Header, t *Tally) error {
-	h.Format, h.Version = "balance-tally", TallyVersion
-	data, err := json.Marshal(tallyFile{Header: h, Tally: t})
+// WriteTallyFile writes a shard's header and tally to path, whole or not
+// at all (safeio.WriteFile; "-" is standard output, stdout).
+func WriteTallyFile(path string, h Header, t *Tally, stdout io.Writer) error {
+	data, err := EncodeTallyFile(h, t)
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(path, data)
+	return safeio.WriteFile(path, data, stdout)
+}
+
+// EncodeTallyFile returns the content of a tally file: the header and the
+// tally, as JSON.
+func EncodeTallyFile(h Header, t *Tally) ([]byte, error) {
+	h.Format, h.Version = "balance-tally", TallyVersion
+	return json.Marshal(tallyFile{Header: h, Tally: t})
 }
 
 // ReadTallyFile reads a tally file, checking its format and version.

@@ -21,30 +21,38 @@ type IndexEntry struct {
 	Skill     *stats.Skill
 }
 
-// WriteIndex writes index.md and index.html into dir, which is created if
-// it is missing: a table of the runs with their headline figures, each
-// linking to the run's summary.md and showing its outcomes plot. The
+// WriteIndex writes index.md and index.html as the report directory dir,
+// replacing it as a whole as WriteDir does (the run reports already in
+// dir are carried over): a table of the runs with their headline figures,
+// each linking to the run's summary.md and showing its outcomes plot. The
 // HTML page is self-contained apart from those relative links and images.
 // An entry without a Summary is listed without figures.
 func WriteIndex(dir string, entries []IndexEntry) error {
+	files, err := RenderIndex(dir, entries)
+	if err != nil {
+		return err
+	}
+	return writeDir(dir, files)
+}
+
+// IndexNames are the names of the files of an index.
+var IndexNames = []string{"index.md", "index.html"}
+
+// RenderIndex returns index.md and index.html of the runs of entries, for
+// the directory dir (see WriteIndex).
+func RenderIndex(dir string, entries []IndexEntry) ([]File, error) {
 	rows := make([]indexRow, len(entries))
 	for i, e := range entries {
 		if e.S == nil && e.Dir == "" {
-			return fmt.Errorf("reports: index entry %d (%q) has neither a summary nor a directory", i, e.Name)
+			return nil, fmt.Errorf("reports: index entry %d (%q) has neither a summary nor a directory", i, e.Name)
 		}
 		rows[i] = newIndexRow(dir, e)
 	}
-	if err := makeDir(dir); err != nil {
-		return err
-	}
 	var h bytes.Buffer
 	if err := indexHTML.Execute(&h, rows); err != nil {
-		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "index.html"), err)
+		return nil, fmt.Errorf("reports: cannot write index.html: %w", err)
 	}
-	if err := writeFile(filepath.Join(dir, "index.md"), indexMarkdown(rows)); err != nil {
-		return err
-	}
-	return writeFile(filepath.Join(dir, "index.html"), h.Bytes())
+	return []File{{Name: "index.md", Data: indexMarkdown(rows)}, {Name: "index.html", Data: h.Bytes()}}, nil
 }
 
 // indexRow is what the index shows of one run.

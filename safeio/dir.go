@@ -163,6 +163,19 @@ func examine(dir, shown, rel string, t *tree, owned bool, p *plan) error {
 		if IsTemp(name) {
 			continue // another run's leftover: neither ours to replace nor the user's
 		}
+		if man[name] {
+			continue
+		}
+		// An entry of the wrong kind in the report's way is named first:
+		// that is the mistake to fix.
+		_, wantFile := t.files[name]
+		_, wantDir := t.dirs[name]
+		switch {
+		case wantFile && e.IsDir():
+			return fmt.Errorf("%s is a directory, where the report writes a file; move it away or give another directory", filepath.Join(shown, name))
+		case wantDir && !e.IsDir():
+			return fmt.Errorf("%s is in the way of the report's directory %s, and balance did not write it; move it away or give another directory", filepath.Join(shown, name), name)
+		}
 		if !hasMan && !legacy && !(e.IsDir() && isReport(filepath.Join(dir, name))) {
 			others = append(others, name)
 		}

@@ -158,6 +158,10 @@ func resolve(path string) (real string, viaProc bool, err error) {
 	}
 }
 
+// IsStdout reports whether path names standard output: "-", or
+// /dev/stdout and its other names.
+func IsStdout(path string) bool { return isStdout(path) }
+
 // isStdout reports whether path names standard output.
 func isStdout(path string) bool {
 	switch path {

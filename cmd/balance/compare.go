@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 
 	"balance/batch"
 	"balance/reports"
+	"balance/safeio"
 	"balance/sim"
 	"balance/stats"
 )
@@ -167,7 +167,9 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	if err := checkOutputs("", [2]string{"-json", o.json}, [2]string{"-html", o.html}); err != nil {
+	data := stdout
+	stdout = textOut(stdout, stderr, o.json, o.html)
+	if err := checkOutputs(reportDir{}, [2]string{"-json", o.json}, [2]string{"-html", o.html}); err != nil {
 		return err
 	}
 	show, done := progress(stderr, o.quiet, 2*o.hunts, "compare")
@@ -181,16 +183,20 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	c.Stopped = r.Stopped
 	printComparison(stdout, c)
 	if o.json != "" {
-		data, err := json.MarshalIndent(c, "", "  ")
+		b, err := reports.EncodeValue(&c)
 		if err != nil {
-			return err
+			return fmt.Errorf("cannot write %s: %w", o.json, err)
 		}
-		if err := batch.WriteFileAtomic(o.json, append(data, '\n')); err != nil {
+		if err := safeio.WriteFile(o.json, b, data); err != nil {
 			return err
 		}
 	}
 	if o.html != "" {
-		if err := reports.WriteHTML(o.html, comparisonHTML(c, o)); err != nil {
+		b, err := reports.RenderHTML(comparisonHTML(c, o))
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", o.html, err)
+		}
+		if err := safeio.WriteFile(o.html, b, data); err != nil {
 			return err
 		}
 	}

@@ -87,11 +87,36 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(o.out); err != nil {
+	slugs := d.Slugs("adversaries")
+	// The report: one directory per Adversary (its run report, and its
+	// skill trace beside it) and the index, replaced as a whole once every
+	// Adversary is played (or the analysis is interrupted).
+	var names []string
+	for _, slug := range slugs {
+		for _, n := range reports.SummaryNames() {
+			names = append(names, slug+"/"+n)
+		}
+		if o.skillHunts > 0 {
+			for _, n := range reports.SkillFiles {
+				names = append(names, slug+"/"+n)
+			}
+		}
+	}
+	names = append(names, reports.IndexNames...)
+	if err := checkOutputs(reportDir{"-out", o.out, names}); err != nil {
 		return err
 	}
 	var entries []reports.IndexEntry
-	for _, slug := range d.Slugs("adversaries") {
+	var files []reports.File
+	// finish writes the report of the Adversaries played so far.
+	finish := func() error {
+		index, err := reports.RenderIndex(o.out, entries)
+		if err != nil {
+			return err
+		}
+		return reports.WriteFiles(o.out, append(files, index...))
+	}
+	for _, slug := range slugs {
 		g := gameFlags{data: o.data, adversary: slug, pack: configs.DefaultPack, scenario: configs.DefaultScenario}
 		st, err := loadRun(&g, nil)
 		if err != nil {
@@ -106,16 +131,17 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 		s := batch.Summarize(batch.Meta{Program: "balance " + version, Adversary: slug, Pack: g.pack, Scenario: g.scenario,
 			PackAI: tier.Name, Hash: tierHash(st.hash, tier.Name), Seed: o.seed, Stopped: res.Stopped, Elapsed: res.Elapsed, Workers: res.Workers}, res.Tally, st.sc)
-		dir := filepath.Join(o.out, slug)
-		if err := reports.WriteDir(dir, s); err != nil {
+		fs, err := reports.RenderSummary(s)
+		if err != nil {
 			return err
 		}
+		files = append(files, reports.Prefix(slug, fs)...)
 		entry := reports.IndexEntry{Name: st.sc.Adversary.Name, Dir: slug, S: s}
 		reports.Table(stdout, s)
 		fmt.Fprintln(stdout)
 		stop := func(hunts int64) error {
 			entries = append(entries, entry)
-			if err := reports.WriteIndex(o.out, entries); err != nil {
+			if err := finish(); err != nil {
 				return err
 			}
 			return interrupted{hunts}
@@ -136,9 +162,11 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			}
 			k := batch.SummarizeSkill(batch.Meta{Program: "balance " + version, Adversary: slug, Pack: g.pack, Scenario: g.scenario,
 				Hash: st.hash, Seed: o.seed, Elapsed: pr.Elapsed, Workers: pr.Workers}, pr, st.sc)
-			if err := reports.WriteSkill(dir, k); err != nil {
+			fs, err := reports.RenderSkill(k)
+			if err != nil {
 				return err
 			}
+			files = append(files, reports.Prefix(slug, fs)...)
 			entry.Skill = k
 			reports.SkillTable(stdout, k)
 			fmt.Fprintln(stdout)
@@ -148,7 +176,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 		entries = append(entries, entry)
 	}
-	if err := reports.WriteIndex(o.out, entries); err != nil {
+	if err := finish(); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "report: %s\n", filepath.Join(o.out, "index.md"))

@@ -10,6 +10,7 @@ import (
 
 	"balance/configs"
 	"balance/reports"
+	"balance/safeio"
 	"balance/sim"
 )
 
@@ -71,10 +72,13 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if o.out == "" {
 		o.out = name + ".png"
 	}
-	switch strings.ToLower(filepath.Ext(o.out)) {
-	case ".png", ".svg":
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.out)), ".")
+	switch {
+	case safeio.IsStdout(o.out):
+		format = "png" // standard output takes a PNG
+	case format == "png", format == "svg":
 	default:
-		return usagef("-out %s: the file must end in .png or .svg", o.out)
+		return usagef("-out %s: the file must end in .png or .svg (or be -, standard output, for a PNG)", o.out)
 	}
 	d, err := loadData(o.data)
 	if err != nil {
@@ -97,15 +101,21 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	if err := checkFileWritable("-out", o.out); err != nil {
+	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
 		return err
 	}
 	var tmpl, h sim.Hunt
 	tmpl.Init(sc)
 	h.Reset(&tmpl, o.seed, o.hunt)
-	if err := reports.DrawMap(o.out, &h); err != nil {
+	b, err := reports.RenderMap(&h, format)
+	if err != nil {
+		return fmt.Errorf("cannot draw the map to %s: %w", o.out, err)
+	}
+	if err := safeio.WriteFile(o.out, b, stdout); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s\n", o.out)
+	if !safeio.IsStdout(o.out) {
+		fmt.Fprintf(stdout, "wrote %s\n", o.out)
+	}
 	return nil
 }

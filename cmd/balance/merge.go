@@ -82,9 +82,8 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if len(files) == 0 {
 		return usagef("no tally files given")
 	}
-	if o.out == "" && o.json == "" {
-		o.out = "." // the report goes to the current directory
-	}
+	data := stdout
+	stdout = textOut(stdout, stderr, o.json)
 	h, t, err := batch.MergeFiles(files)
 	if err != nil {
 		return err
@@ -106,7 +105,7 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	// Only now that the shards are known to merge: -out is not created
 	// for a merge that is refused.
-	if err := checkOutputs(o.out, [2]string{"-json", o.json}); err != nil {
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SummaryNames()}, [2]string{"-json", o.json}); err != nil {
 		return err
 	}
 	packAI := h.PackAI
@@ -119,7 +118,7 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	meta := batch.Meta{Program: h.Program, Adversary: h.Adversary, Pack: h.Pack, Scenario: h.Scenario, PackAI: packAI,
 		Overrides: h.Overrides, Hash: h.ConfigHash, Seed: h.Seed, First: 0, Stopped: batch.StopHunts}
 	s := batch.Summarize(meta, t, st.sc)
-	if err := writeOutputs(s, o.out, o.json); err != nil {
+	if err := writeOutputs(data, s, o.out, o.json); err != nil {
 		return err
 	}
 	reports.Table(stdout, s)

@@ -12,6 +12,7 @@ import (
 
 	"balance/ai"
 	"balance/batch"
+	"balance/safeio"
 	"balance/sim"
 	"balance/stats"
 )
@@ -199,7 +200,9 @@ func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	case o.workers < 0:
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
-	if err := checkFileWritable("-out", o.out); err != nil {
+	data := stdout
+	stdout = textOut(stdout, stderr, o.out)
+	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
 		return err
 	}
 	tier, err := o.policy.tier()
@@ -216,11 +219,11 @@ func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	b := Baseline{Schema: baselineSchema, Program: "balance " + version, Adversary: o.game.adversary, Pack: o.game.pack,
 		Scenario: o.game.scenario, PackAI: tier.Name, Objective: o.objective, Overrides: append([]string{}, o.set...),
 		Hash: st.hash, Seed: o.seed, Hunts: o.hunts, Figures: figs}
-	data, err := json.MarshalIndent(b, "", "  ")
+	js, err := json.MarshalIndent(b, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := batch.WriteFileAtomic(o.out, append(data, '\n')); err != nil {
+	if err := safeio.WriteFile(o.out, append(js, '\n'), data); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "baseline: %s, %d hunts, seed %d, %d figures -> %s\n", st.sc.Adversary.Name, o.hunts, o.seed, len(figs), o.out)
@@ -314,7 +317,7 @@ func runRegress(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		md = mdArg(args) // the flags failed to parse before -md
 	}
 	if md != "" {
-		if werr := writeMD(md, noVerdictMD(o.baseline, err)); werr != nil {
+		if werr := writeMD(stdout, md, noVerdictMD(o.baseline, err)); werr != nil {
 			fmt.Fprintf(stderr, "balance regress: -md %s: the failure could not be recorded there: %v\n", md, werr)
 		}
 	}
@@ -383,8 +386,10 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *re
 		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
 	}
 	o.mdChecked = true
+	data := stdout
+	stdout = textOut(stdout, stderr, o.md)
 	if o.md != "" {
-		if err := checkFileWritable("-md", o.md); err != nil {
+		if err := checkOutputs(reportDir{}, [2]string{"-md", o.md}); err != nil {
 			o.md = "" // nothing can be written there
 			return err
 		}
@@ -426,7 +431,7 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *re
 	if identical {
 		fmt.Fprintf(&head, "All %d figures are identical to the baseline: pass.\n", len(now))
 		fmt.Fprint(stdout, head.String())
-		return writeMD(o.md, head.String())
+		return writeMD(data, o.md, head.String())
 	}
 	ps := make([]float64, len(now))
 	for i, f := range now {
@@ -476,7 +481,7 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *re
 		fmt.Fprintf(&md, "\n%d of %d figures moved: regression.\n", len(names), len(now))
 	}
 	fmt.Fprint(stdout, md.String())
-	if err := writeMD(o.md, md.String()); err != nil {
+	if err := writeMD(data, o.md, md.String()); err != nil {
 		return err
 	}
 	if len(names) > 0 {
@@ -485,9 +490,10 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *re
 	return nil
 }
 
-func writeMD(path, s string) error {
+// writeMD writes s to the -md file path, if one was given ("-": stdout).
+func writeMD(stdout io.Writer, path, s string) error {
 	if path == "" {
 		return nil
 	}
-	return batch.WriteFileAtomic(path, []byte(s))
+	return safeio.WriteFile(path, []byte(s), stdout)
 }

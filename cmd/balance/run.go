@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strings"
@@ -19,6 +19,7 @@ import (
 	"balance/batch"
 	"balance/configs"
 	"balance/reports"
+	"balance/safeio"
 	"balance/sim"
 	"balance/sim/dice"
 	"balance/stats"
@@ -177,53 +178,6 @@ func (st *setup) withObjective(pack, scenario, objective string) error {
 	return nil
 }
 
-// checkWritable makes sure dir exists (creating it) and can take files.
-func checkWritable(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("-out %s: %v", dir, err)
-	}
-	f, err := os.CreateTemp(dir, ".balance-check*")
-	if err != nil {
-		return fmt.Errorf("-out %s: cannot write there: %v", dir, err)
-	}
-	f.Close()
-	return os.Remove(f.Name())
-}
-
-// checkOutputs checks, before any hunt is played, that the report
-// directory out (if given) and each output file (flag name and path; an
-// empty path is not asked for) can be written.
-func checkOutputs(out string, files ...[2]string) error {
-	if out != "" {
-		if err := checkWritable(out); err != nil {
-			return err
-		}
-	}
-	for _, p := range files {
-		if p[1] != "" {
-			if err := checkFileWritable(p[0], p[1]); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// checkFileWritable makes sure a file can be written at path, creating
-// its directory if needed.
-func checkFileWritable(flagName, path string) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("%s %s: %v", flagName, path, err)
-	}
-	f, err := os.CreateTemp(dir, ".balance-check*")
-	if err != nil {
-		return fmt.Errorf("%s %s: cannot write there: %v", flagName, path, err)
-	}
-	f.Close()
-	return os.Remove(f.Name())
-}
-
 // progress returns a progress callback showing a bar on stderr when it
 // is a terminal and quiet is off; nil otherwise.
 func progress(stderr io.Writer, quiet bool, total int64, what string) (func(int64), func()) {
@@ -243,7 +197,7 @@ func progress(stderr io.Writer, quiet bool, total int64, what string) (func(int6
 	return func(done int64) { bar.Set64(done) }, func() { bar.Finish() }
 }
 
-func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err error) {
 	var o runOpts
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -272,6 +226,10 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if o.policy.name == packAIAll {
 		return skillFromRun(ctx, stdout, stderr, &o)
 	}
+	// data carries the output files written to standard output ("-"); the
+	// table then goes to stderr.
+	data := stdout
+	stdout = textOut(stdout, stderr, o.json, o.tally, o.cpuprofile, o.memprofile)
 	tier, err := o.policy.tier()
 	if err != nil {
 		return err
@@ -290,20 +248,26 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		}
 	}
 	st.hash = tierHash(st.hash, tier.Name)
-	if err := checkOutputs(o.out, [2]string{"-json", o.json}, [2]string{"-tally", o.tally},
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SummaryNames()}, [2]string{"-json", o.json}, [2]string{"-tally", o.tally},
 		[2]string{"-cpuprofile", o.cpuprofile}, [2]string{"-memprofile", o.memprofile}); err != nil {
 		return err
 	}
 	if o.cpuprofile != "" {
-		f, err := os.Create(o.cpuprofile)
+		w, err := safeio.Create(o.cpuprofile, data)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
+		if err := pprof.StartCPUProfile(w); err != nil {
+			w.Abort()
 			return err
 		}
-		defer pprof.StopCPUProfile()
+		// The profile is written whatever the run's end, interrupted too.
+		defer func() {
+			pprof.StopCPUProfile()
+			if cerr := w.Close(); err == nil || errors.As(err, new(interrupted)) {
+				err = errors.Join(err, cerr)
+			}
+		}()
 	}
 	first, n := batch.ShardRange(o.hunts, o.shards, o.shard)
 	show, done := progress(stderr, o.quiet, n, st.sc.Adversary.Name)
@@ -327,11 +291,11 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		h := batch.Header{Program: meta.Program, ConfigHash: st.hash, Adversary: st.slug, Pack: o.game.pack,
 			Scenario: o.game.scenario, PackAI: tier.Name, Objective: objective, Overrides: o.set, Seed: o.seed, Total: o.hunts, Shards: o.shards, Shard: o.shard,
 			First: first, Hunts: res.Hunts, Stopped: res.Stopped}
-		if err := batch.WriteTallyFile(o.tally, h, res.Tally); err != nil {
+		if err := batch.WriteTallyFile(o.tally, h, res.Tally, data); err != nil {
 			return err
 		}
 	}
-	if err := writeOutputs(s, o.out, o.json); err != nil {
+	if err := writeOutputs(data, s, o.out, o.json); err != nil {
 		return err
 	}
 	reports.Table(stdout, s)
@@ -339,16 +303,18 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		fmt.Fprintln(stdout, targetErrorNote(o.targetError, "the Pack win rate", res.Tally))
 	}
 	if o.memprofile != "" {
-		f, err := os.Create(o.memprofile)
+		w, err := safeio.Create(o.memprofile, data)
 		if err != nil {
 			return err
 		}
 		runtime.GC()
-		if err := pprof.WriteHeapProfile(f); err != nil {
-			f.Close()
+		if err := pprof.WriteHeapProfile(w); err != nil {
+			w.Abort()
 			return err
 		}
-		f.Close()
+		if err := w.Close(); err != nil {
+			return err
+		}
 	}
 	if res.Stopped == batch.StopInterrupted {
 		return interrupted{res.Hunts}
@@ -372,15 +338,20 @@ func halfWidth(t *batch.Tally) float64 {
 	return (e.High - e.Low) / 2
 }
 
-// writeOutputs writes the report directory and the JSON file asked for.
-func writeOutputs(s *stats.Summary, out, jsonPath string) error {
+// writeOutputs writes the report directory and the JSON file asked for
+// ("-": to stdout).
+func writeOutputs(stdout io.Writer, s *stats.Summary, out, jsonPath string) error {
 	if out != "" {
 		if err := reports.WriteDir(out, s); err != nil {
 			return err
 		}
 	}
 	if jsonPath != "" {
-		if err := reports.WriteJSON(jsonPath, s); err != nil {
+		b, err := reports.EncodeJSON(s)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", jsonPath, err)
+		}
+		if err := safeio.WriteFile(jsonPath, b, stdout); err != nil {
 			return err
 		}
 	}

@@ -98,7 +98,7 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	if err := checkOutputs(o.out); err != nil {
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SensitivityNames}); err != nil {
 		return err
 	}
 	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {

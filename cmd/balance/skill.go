@@ -10,6 +10,7 @@ import (
 	"balance/ai"
 	"balance/batch"
 	"balance/reports"
+	"balance/safeio"
 	"balance/sim"
 )
 
@@ -230,7 +231,9 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 		}
 		st.hash += "+" + slug
 	}
-	if err := checkOutputs(o.out, [2]string{"-json", o.json}); err != nil {
+	data := stdout
+	stdout = textOut(stdout, stderr, o.json)
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SkillFiles}, [2]string{"-json", o.json}); err != nil {
 		return err
 	}
 	tiers, err := o.look.tiers()
@@ -259,7 +262,11 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 		}
 	}
 	if o.json != "" {
-		if err := reports.WriteSkillJSON(o.json, k); err != nil {
+		b, err := reports.EncodeValue(k)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", o.json, err)
+		}
+		if err := safeio.WriteFile(o.json, b, data); err != nil {
 			return err
 		}
 	}

@@ -214,7 +214,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return usagef("the grid has more than %d points; sweep fewer values", maxSweepPoints)
 		}
 	}
-	if err := checkOutputs(o.out); err != nil {
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SweepNames()}); err != nil {
 		return err
 	}
 	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {

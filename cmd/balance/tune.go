@@ -196,7 +196,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		targets = append(targets, t)
 	}
-	if err := checkOutputs(o.out); err != nil {
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SweepNames()}); err != nil {
 		return err
 	}
 	if o.objective, err = resolveObjective(o.game.data, o.objective, o.seed); err != nil {
