@@ -84,6 +84,12 @@ type Tally struct {
 
 	ObjectiveMet int64   `json:"objective_met"`
 	Renown       []int64 `json:"renown"` // by Renown + RenownOffset
+
+	// span: the leading rows of Curve, Ended, DeadBy and DeadEnded that
+	// may hold counts (the others are zero), so that merging and emptying
+	// a tally skip the Ticks no hunt reached; 0 with hunts counted: not
+	// known (a tally read from a file), found when needed.
+	span int
 }
 
 // RenownOffset shifts Renown (which may be negative) into histogram bins.
@@ -194,6 +200,7 @@ func (t *Tally) Add(r *sim.Record) {
 	if end > len(t.Curve) {
 		end = len(t.Curve)
 	}
+	t.span = max(t.span, end)
 	cum := 0
 	for k := 0; k < end; k++ {
 		cum += int(r.Curve[k])
@@ -250,37 +257,73 @@ func (t *Tally) Add(r *sim.Record) {
 
 // Reset empties the tally, keeping its shape.
 func (t *Tally) Reset() {
+	rows := t.rows()
 	t.Hunts, t.AdvDefeated, t.ObjectiveMet = 0, 0, 0
 	t.Outcomes = [sim.NumOutcomes]int64{}
 	t.Cards = [16]CardTally{}
 	t.Conds, t.CondsSq = [sim.NumConds]int64{}, [sim.NumConds]int64{}
-	for _, h := range t.hists() {
+	for _, h := range t.hists(len(t.Curve)) {
 		clear(h)
 	}
+	for _, h := range t.tickHists(rows) {
+		clear(h)
+	}
+	t.span = 0
 	for i := range t.Pack {
 		t.Pack[i].Died, t.Pack[i].Fled, t.Pack[i].Hits, t.Pack[i].Swings = 0, 0, 0, 0
 	}
 }
 
-// hists lists every histogram slice of the tally, in a fixed order.
-func (t *Tally) hists() [][]int64 {
+// hists lists every histogram slice of the tally, in a fixed order, with
+// the first rows rows of each per-Tick table.
+func (t *Tally) hists(rows int) [][]int64 {
 	hs := [][]int64{t.Rounds, t.DecidedAt, t.DefeatedAt, t.AdvWounds, t.MinionsSlain, t.PackDeaths,
 		t.LocExhausted, t.Turns, t.Draws, t.Renown}
 	for i := range t.Pack {
 		hs = append(hs, t.Pack[i].Wounds, t.Pack[i].Attacks)
 	}
-	hs = append(hs, t.Curve...)
-	hs = append(hs, t.Ended...)
-	hs = append(hs, t.DeadBy...)
-	hs = append(hs, t.DeadEnded...)
+	if rows == len(t.Curve) {
+		hs = append(hs, t.tickHists(rows)...)
+	}
 	hs = append(hs, t.LocAt...)
 	return hs
+}
+
+// tickHists lists the first rows rows of the per-Tick tables: Curve,
+// Ended, DeadBy, DeadEnded.
+func (t *Tally) tickHists(rows int) [][]int64 {
+	hs := make([][]int64, 0, 4*rows)
+	hs = append(hs, t.Curve[:rows]...)
+	hs = append(hs, t.Ended[:rows]...)
+	hs = append(hs, t.DeadBy[:rows]...)
+	hs = append(hs, t.DeadEnded[:rows]...)
+	return hs
+}
+
+// rows returns how many leading rows of the per-Tick tables may hold
+// counts. For a tally whose span is not known (read from a file) it finds
+// the last row that holds one, and remembers it.
+func (t *Tally) rows() int {
+	if t.span > 0 || t.Hunts == 0 {
+		return t.span
+	}
+	for r := len(t.Curve); r > 0; r-- {
+		for _, h := range [][]int64{t.Curve[r-1], t.Ended[r-1], t.DeadBy[r-1], t.DeadEnded[r-1]} {
+			for _, v := range h {
+				if v != 0 {
+					t.span = r
+					return r
+				}
+			}
+		}
+	}
+	return 0
 }
 
 // Merge adds u's counts to t. It fails, changing nothing, when the two
 // tallies have different shapes.
 func (t *Tally) Merge(u *Tally) error {
-	a, b := t.hists(), u.hists()
+	a, b := t.hists(len(t.Curve)), u.hists(len(u.Curve))
 	if len(a) != len(b) || len(t.Pack) != len(u.Pack) {
 		return fmt.Errorf("tallies of different shapes cannot be merged")
 	}
@@ -289,6 +332,11 @@ func (t *Tally) Merge(u *Tally) error {
 			return fmt.Errorf("tallies of different shapes cannot be merged")
 		}
 	}
+	// Only the Ticks u reached hold counts to add.
+	rows := u.rows()
+	t.span = max(t.rows(), rows)
+	a, b = t.hists(0), u.hists(0)
+	a, b = append(a, t.tickHists(rows)...), append(b, u.tickHists(rows)...)
 	t.Hunts += u.Hunts
 	t.AdvDefeated += u.AdvDefeated
 	t.ObjectiveMet += u.ObjectiveMet
