@@ -147,7 +147,11 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 		// Pair sums are base - variant: negate for variant - base.
 		st.Rounds = stats.FromEstimate(stats.PairedMeanDiff(-float64(p.SumR), float64(p.SumR2), n, batch.Conf))
 		st.Wounds = stats.FromEstimate(stats.PairedMeanDiff(-float64(p.SumD), float64(p.SumD2), n, batch.Conf))
-		st.Deaths = stats.FromEstimate(stats.MeanDiff(d0, dd0, n, d, dd, n, batch.Conf))
+		if n >= 2 {
+			st.Deaths = stats.FromEstimate(stats.MeanDiff(d0, dd0, n, d, dd, n, batch.Conf))
+		} else {
+			st.Deaths = stats.Interval{Conf: batch.Conf, N: n, Warnings: []string{"fewer than 2 hunts: no interval"}}
+		}
 	}
 
 	fmt.Fprintf(stdout, "Sensitivity: %s\nEach stat %+d alone, on the same %d hunts (seed %d), Pack AI %s; 95%% intervals\n",
