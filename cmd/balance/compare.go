@@ -139,10 +139,10 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return usagef("name one design (with -set for the other) or two")
 	case len(pos) == 1 && len(o.set) == 0:
 		return usagef("with one design, give -set overrides to make the other")
-	case o.hunts <= 0:
-		return usagef("-hunts %d: at least 1 hunt is needed", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case badHunts(o.hunts, 1):
+		return huntsRange(o.hunts, 1)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
 	}
 	tier, err := o.policy.tier()
 	if err != nil {

@@ -67,14 +67,14 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
-	if o.hunts <= 0 {
-		return usagef("-hunts %d: at least 1 hunt is needed", o.hunts)
+	if badHunts(o.hunts, 1) {
+		return huntsRange(o.hunts, 1)
 	}
-	if o.workers < 0 {
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	if badWorkers(o.workers) {
+		return workersRange(o.workers)
 	}
-	if o.skillHunts < -1 {
-		return usagef("-skill-hunts %d: give a number of hunts, 0 for no skill trace, or -1 for a fiftieth of -hunts", o.skillHunts)
+	if o.skillHunts < -1 || o.skillHunts > batch.MaxHunts {
+		return usagef("-skill-hunts %d: give a number of hunts up to %d, 0 for no skill trace, or -1 for a fiftieth of -hunts", o.skillHunts, int64(batch.MaxHunts))
 	}
 	if o.skillHunts == -1 {
 		o.skillHunts = max(o.hunts/50, 1)

@@ -260,3 +260,50 @@ func TestReportDirsNested(t *testing.T) {
 		})
 	}
 }
+
+// Every number that sizes a run is bounded: a value outside is a usage
+// error (exit 2) naming the allowed range, found before anything is
+// loaded or allocated (a context already cancelled: not one hunt would be
+// played anyway).
+func TestNumericBounds(t *testing.T) {
+	t.Chdir(t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	const huge = "9223372036854775807"
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "-hunts", huge}, "at most 1000000000000 hunts (allowed: 1 to 1000000000000)"},
+		{[]string{"run", "-hunts", "1000000000001", "-shards", "2", "-tally", "x.json"}, "at most 1000000000000"},
+		{[]string{"run", "-workers", "1000000000"}, "from 1 to 4096"},
+		{[]string{"run", "-target-error", "NaN"}, "-target-error NaN"},
+		{[]string{"run", "-pack-ai", "all", "-hunts", huge}, "at most 1000000000000"},
+		{[]string{"skill", "-hunts", huge}, "at most 1000000000000"},
+		{[]string{"skill", "-target-error", "+Inf"}, "-target-error"},
+		{[]string{"compare", "wandering-son", "-set", "adversary.def=7", "-hunts", huge}, "at most 1000000000000"},
+		{[]string{"compare", "wandering-son", "-set", "adversary.def=7", "-workers", "-1"}, "from 1 to 4096"},
+		{[]string{"sweep", "-param", "adversary.def=" + huge + ".." + huge}, "out of range: values and changes go from -1000 to 1000"},
+		{[]string{"sweep", "-param", "adversary.def=-" + huge + "..0"}, "out of range"},
+		{[]string{"sweep", "-param", "adversary.def=1,99999999999999999999"}, "out of range"},
+		{[]string{"sweep", "-param", "adversary.def=1..2", "-hunts", huge}, "at most 1000000000000"},
+		{[]string{"tune", "-param", "adversary.def=" + huge + ".." + huge, "-target", "win=0.4..0.6"}, "out of range"},
+		{[]string{"tune", "-param", "adversary.def", "-target", "win=0.4..0.6", "-hunts", huge}, "at most 1000000000000"},
+		{[]string{"sensitivity", "-step", huge}, "-step " + huge},
+		{[]string{"sensitivity", "-hunts", huge}, "at most 1000000000000"},
+		{[]string{"baseline", "-out", "b.json", "-hunts", huge}, "at most 1000000000000"},
+		{[]string{"baseline", "-out", "b.json", "-workers", huge}, "from 1 to 4096"},
+		{[]string{"analyze", "-hunts", huge}, "at most 1000000000000"},
+		{[]string{"analyze", "-skill-hunts", huge}, "-skill-hunts"},
+		{[]string{"regress", "-baseline", "b.json", "-workers", "5000"}, "from 1 to 4096"},
+		{[]string{"regress", "-baseline", "b.json", "-alpha", "NaN"}, "-alpha NaN"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, _, errb := balanceCtx(ctx, append(tt.args, "-quiet")...)
+			if code != exitUsage || !strings.Contains(errb, tt.want) {
+				t.Errorf("exit %d, want %d; stderr %q, want %q", code, exitUsage, errb, tt.want)
+			}
+		})
+	}
+}

@@ -195,10 +195,10 @@ func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		return usagef("unexpected argument %q", pos[0])
 	case o.out == "":
 		return usagef("-out FILE is required: where to write the baseline")
-	case o.hunts < 2:
-		return usagef("-hunts %d: at least 2 hunts are needed", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case badHunts(o.hunts, 2):
+		return huntsRange(o.hunts, 2)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
 	}
 	data := stdout
 	stdout = textOut(stdout, stderr, o.out)
@@ -382,8 +382,8 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *re
 		return usagef("-baseline FILE is required (write one with 'balance baseline -out FILE')")
 	case !(o.alpha > 0 && o.alpha < 1):
 		return usagef("-alpha %v: give a level between 0 and 1, e.g. 0.001", o.alpha)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
 	}
 	o.mdChecked = true
 	data := stdout

@@ -206,11 +206,11 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err e
 		return err
 	}
 	switch {
-	case o.hunts <= 0:
-		return usagef("-hunts %d: at least 1 hunt is needed", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
-	case o.targetError < 0 || o.targetError >= 0.5:
+	case badHunts(o.hunts, 1):
+		return huntsRange(o.hunts, 1)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
+	case badTargetError(o.targetError):
 		return usagef("-target-error %g: give a half-width between 0 and 0.5, e.g. 0.01", o.targetError)
 	case o.shards < 1:
 		return usagef("-shards %d: at least 1", o.shards)

@@ -87,12 +87,12 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	switch {
 	case len(pos) > 0:
 		return usagef("unexpected argument %q: name the Adversary with -adversary", pos[0])
-	case o.step == 0:
-		return usagef("-step 0: give the change of each stat, e.g. 1 or -1")
-	case o.hunts < 2:
-		return usagef("-hunts %d: at least 2 hunts are needed for an interval", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case o.step == 0 || o.step < -maxParamValue || o.step > maxParamValue:
+		return usagef("-step %d: give the change of each stat, from %d to %d but not 0, e.g. 1 or -1", o.step, -maxParamValue, maxParamValue)
+	case badHunts(o.hunts, 2):
+		return huntsRange(o.hunts, 2)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
 	}
 	tier, err := o.policy.tier()
 	if err != nil {

@@ -210,11 +210,11 @@ func runSkill(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 // skill runs and reports a skill trace.
 func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 	switch {
-	case o.hunts <= 0:
-		return usagef("-hunts %d: at least 1 hunt is needed", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
-	case o.targetError < 0 || o.targetError >= 0.5:
+	case badHunts(o.hunts, 1):
+		return huntsRange(o.hunts, 1)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
+	case badTargetError(o.targetError):
 		return usagef("-target-error %g: give a half-width between 0 and 0.5, e.g. 0.01", o.targetError)
 	}
 	st, err := loadRun(&o.game, o.set)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -105,8 +106,11 @@ func parseSweepParam(s string) (sweepParam, error) {
 	num := func(t string) (int, error) {
 		t = strings.TrimSpace(t)
 		v, err := strconv.Atoi(t)
-		if err != nil {
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
 			return 0, usagef("-param %q: %q is not a whole number", s, t)
+		}
+		if err != nil || v < -maxParamValue || v > maxParamValue {
+			return 0, usagef("-param %q: %s is out of range: values and changes go from %d to %d", s, t, -maxParamValue, maxParamValue)
 		}
 		if signed(t) {
 			p.relative = true
@@ -187,10 +191,10 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return usagef("unexpected argument %q: name the Adversary with -adversary", pos[0])
 	case len(o.params) == 0:
 		return usagef("give at least one -param KEY=LO..HI, e.g. -param adversary.def=4..9")
-	case o.hunts < 2:
-		return usagef("-hunts %d: at least 2 hunts per point are needed for an interval", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case badHunts(o.hunts, 2):
+		return huntsRange(o.hunts, 2)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
 	}
 	tier, err := o.policy.tier()
 	if err != nil {

@@ -179,10 +179,10 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return usagef("give -param KEY or KEY=LO..HI, e.g. -param adversary.wnd")
 	case len(o.targets) == 0:
 		return usagef("give at least one -target, e.g. -target win=0.45..0.55")
-	case o.hunts < 2:
-		return usagef("-hunts %d: at least 2 hunts per value are needed for an interval", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case badHunts(o.hunts, 2):
+		return huntsRange(o.hunts, 2)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
 	}
 	tier, err := o.policy.tier()
 	if err != nil {
