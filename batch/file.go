@@ -1,6 +1,8 @@
 package batch
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,8 +13,9 @@ import (
 	"balance/safeio"
 )
 
-// TallyVersion is the version of the tally file format.
-const TallyVersion = 1
+// TallyVersion is the version of the tally file format: 2 added the
+// build and the checksum.
+const TallyVersion = 2
 
 // Header describes a tally file: which configuration, program and seed
 // produced it, and which hunts it holds.
@@ -34,6 +37,15 @@ type Header struct {
 	First      int64    `json:"first"` // first hunt index in this file
 	Hunts      int64    `json:"hunts"` // hunts in this file
 	Stopped    string   `json:"stopped"`
+	// Build names the build of the program that played the hunts (its
+	// version, VCS revision and modified flag, Go version and platform, or
+	// the hash of its executable): shards of different builds may play
+	// different hunts and are not merged.
+	Build string `json:"build"`
+	// Checksum is "sha256:" and the SHA-256, in hex, of the file's JSON as
+	// written with this field empty: a file changed after it was written
+	// is refused.
+	Checksum string `json:"checksum"`
 }
 
 // tallyFile is a tally file's content.
@@ -65,11 +77,32 @@ func WriteTallyFile(path string, h Header, t *Tally, stdout io.Writer) error {
 	return safeio.WriteFile(path, data, stdout)
 }
 
-// EncodeTallyFile returns the content of a tally file: the header and the
-// tally, as JSON.
+// EncodeTallyFile returns the content of a tally file: the header, with
+// its checksum, and the tally, as JSON.
 func EncodeTallyFile(h Header, t *Tally) ([]byte, error) {
-	h.Format, h.Version = "balance-tally", TallyVersion
+	h.Format, h.Version, h.Checksum = "balance-tally", TallyVersion, ""
+	sum, err := tallyChecksum(h, t)
+	if err != nil {
+		return nil, err
+	}
+	h.Checksum = sum
 	return json.Marshal(tallyFile{Header: h, Tally: t})
+}
+
+// tallyChecksum is the checksum of a tally file of h (its Checksum empty)
+// and t: "sha256:" and the hex SHA-256 of their JSON as the file holds it.
+func tallyChecksum(h Header, t *Tally) (string, error) {
+	b, err := json.Marshal(tallyFile{Header: h, Tally: t})
+	if err != nil {
+		return "", err
+	}
+	return Checksum(b), nil
+}
+
+// Checksum returns "sha256:" and the hex SHA-256 of b.
+func Checksum(b []byte) string {
+	s := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(s[:])
 }
 
 // ReadTallyFile reads a tally file, checking its format and version.
@@ -86,7 +119,12 @@ func ReadTallyFile(path string) (Header, *Tally, error) {
 		return Header{}, nil, fmt.Errorf("%s: not a tally file (written by 'balance run -tally')", path)
 	}
 	if tf.Header.Version != TallyVersion {
-		return Header{}, nil, fmt.Errorf("%s: tally format version %d; this program reads version %d", path, tf.Header.Version, TallyVersion)
+		return Header{}, nil, fmt.Errorf("%s: tally format version %d; this program reads version %d (play the shard again)", path, tf.Header.Version, TallyVersion)
+	}
+	h := tf.Header
+	h.Checksum = ""
+	if sum, err := tallyChecksum(h, tf.Tally); err != nil || sum != tf.Header.Checksum {
+		return Header{}, nil, fmt.Errorf("%s: the checksum does not match the content: the file was changed after balance wrote it (or damaged); play the shard again", path)
 	}
 	if tf.Tally.Hunts != tf.Header.Hunts {
 		return Header{}, nil, fmt.Errorf("%s: the header says %d hunts but the tally holds %d", path, tf.Header.Hunts, tf.Tally.Hunts)
@@ -95,9 +133,9 @@ func ReadTallyFile(path string) (Header, *Tally, error) {
 }
 
 // MergeFiles reads the tally files of every shard of one run and merges
-// them. It refuses files from different runs (program, configuration,
-// seed, size), duplicate shards, missing shards and shards that did not
-// finish.
+// them. It refuses files changed since they were written (checksum), files
+// from different runs (program, build, configuration, seed, size),
+// duplicate shards, missing shards and shards that did not finish.
 func MergeFiles(paths []string) (Header, *Tally, error) {
 	if len(paths) == 0 {
 		return Header{}, nil, fmt.Errorf("no tally files given")
@@ -121,6 +159,9 @@ func MergeFiles(paths []string) (Header, *Tally, error) {
 		var diff []string
 		if h.Program != ref.Program {
 			diff = append(diff, fmt.Sprintf("program %q vs %q", h.Program, ref.Program))
+		}
+		if h.Build != ref.Build {
+			diff = append(diff, fmt.Sprintf("build %q vs %q", h.Build, ref.Build))
 		}
 		if h.ConfigHash != ref.ConfigHash {
 			diff = append(diff, fmt.Sprintf("configuration %s vs %s (%s/%s/%s vs %s/%s/%s)", h.ConfigHash, ref.ConfigHash,

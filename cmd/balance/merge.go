@@ -34,8 +34,13 @@ summary.json is identical, bit for bit, timing aside (a merged report's
 timing is zero, not measured: the tally files do not record the shards'
 play time, and the merge's own time is not the hunts'). Files from different
 runs (program, data, seed, size), duplicate shards and missing shards are
-refused with the reason. The game data must be the data the shards used
-(same -data and -set): its hash is checked.`,
+refused with the reason, and so are shards played by different builds of
+balance (version, revision, Go version and platform: each tally file
+names its build) and files changed since they were written (each holds a
+checksum of its content). The game data must be the data the shards used
+(same -data and -set): its hash is checked. -out DIR writes the report,
+replacing DIR as a whole as run -out does; -json FILE writes summary.json
+alone ("-": standard output); with neither, only the table is printed.`,
 		examples: []string{
 			"balance run -hunts 4000 -shards 2 -shard 0 -tally reports/latest/shards/0.json -quiet",
 			"balance run -hunts 4000 -shards 2 -shard 1 -tally reports/latest/shards/1.json -quiet",
@@ -122,5 +127,6 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	reports.Table(stdout, s)
+	fmt.Fprintf(stdout, "The shards were played by %s.\n", builtBy(h.Build))
 	return nil
 }

@@ -17,8 +17,9 @@ import (
 	"balance/stats"
 )
 
-// baselineSchema is the version of the baseline file's layout.
-const baselineSchema = 1
+// baselineSchema is the version of the baseline file's layout: 2 added
+// the build and the checksum.
+const baselineSchema = 2
 
 // Baseline is a recorded run: its configuration, seed and the integer
 // sums of the figures regress tracks.
@@ -35,6 +36,23 @@ type Baseline struct {
 	Seed      uint64           `json:"seed"`
 	Hunts     int64            `json:"hunts"`
 	Figures   []BaselineFigure `json:"figures"`
+	// Build names the build of balance that recorded the baseline
+	// (buildIdentity); regress says which it was.
+	Build string `json:"build"`
+	// Checksum is "sha256:" and the hex SHA-256 of the baseline's compact
+	// JSON (encoding/json, fields in this order) with this field empty: a
+	// baseline changed after it was written is refused.
+	Checksum string `json:"checksum"`
+}
+
+// checksum returns the checksum b should hold.
+func (b Baseline) checksum() string {
+	b.Checksum = ""
+	data, err := json.Marshal(b)
+	if err != nil {
+		return ""
+	}
+	return batch.Checksum(data)
 }
 
 // BaselineFigure is one tracked figure: a proportion (Count of N) or a
@@ -112,8 +130,11 @@ scenario, Pack AI, Objective, overrides, the data's hash), the seed, the
 number of hunts and the integer sums behind each tracked figure: the Pack
 win rate, the Adversary defeated, hunt length, WNDs dealt to the
 Adversary, Pack deaths, Minions slain, the WNDs each Pack model took, and
-with an Objective its success and Renown. 'balance regress -baseline FILE'
-reruns it.`,
+with an Objective its success and Renown; and the build of balance that
+recorded it and a checksum of the whole file. 'balance regress -baseline
+FILE' reruns it. -out - writes the baseline to standard output. A run
+interrupted (Ctrl-C, SIGTERM) writes no baseline: the file keeps what it
+held.`,
 		examples: []string{
 			"balance baseline -adversary wandering-son -hunts 5000 -out reports/latest/baseline.json -quiet",
 		},
@@ -137,9 +158,12 @@ multiple testing with Holm's procedure at family-wise level -alpha: the
 chance that a rerun with no change raises any alarm is at most alpha. A
 Markdown table of the figures, what moved first, is printed (and written
 to -md FILE). Exit code 0: nothing moved significantly; 1: a figure moved;
-2: the check could not be made (usage, a missing or broken baseline, data
-that do not load). -md FILE is written whatever the outcome: when no
-verdict is reached it says so, with the error.
+2: the check could not be made (usage, a missing or broken baseline, one
+changed since it was written, which its checksum tells, data that do not
+load). -md FILE is written whatever the outcome: when no verdict is
+reached it says so, with the error. The table names the build of balance
+that recorded the baseline: a baseline of another build is checked all
+the same, which is what it is for.
 
 -seed, like every integer flag, is read in decimal: a leading zero, as in
 $(date +%j), is ignored.
@@ -218,7 +242,8 @@ func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	}
 	b := Baseline{Schema: baselineSchema, Program: "balance " + version, Adversary: o.game.adversary, Pack: o.game.pack,
 		Scenario: o.game.scenario, PackAI: tier.Name, Objective: o.objective, Overrides: append([]string{}, o.set...),
-		Hash: st.hash, Seed: o.seed, Hunts: o.hunts, Figures: figs}
+		Hash: st.hash, Seed: o.seed, Hunts: o.hunts, Figures: figs, Build: buildIdentity()}
+	b.Checksum = b.checksum()
 	js, err := json.MarshalIndent(b, "", "  ")
 	if err != nil {
 		return err
@@ -276,6 +301,8 @@ func readBaseline(path string) (*Baseline, error) {
 	switch {
 	case b.Schema != baselineSchema:
 		return nil, fmt.Errorf("%s: baseline schema %d; this balance reads schema %d (record it again with 'balance baseline')", path, b.Schema, baselineSchema)
+	case b.Checksum != b.checksum():
+		return nil, fmt.Errorf("%s: the checksum does not match the content: the baseline was changed after balance wrote it (or damaged); record it again with 'balance baseline'", path)
 	case b.Hunts < 2 || len(b.Figures) == 0 || b.Adversary == "" || b.Pack == "" || b.Scenario == "" || b.PackAI == "":
 		return nil, fmt.Errorf("%s: incomplete baseline: hunts, figures, adversary, pack, scenario and pack_ai are needed", path)
 	}
@@ -427,6 +454,7 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *re
 	if b.Hash != st.hash {
 		head.WriteString("; the game data or overrides differ from the baseline's")
 	}
+	fmt.Fprintf(&head, "\nBaseline recorded by %s.", builtBy(b.Build))
 	head.WriteString("\n\n")
 	if identical {
 		fmt.Fprintf(&head, "All %d figures are identical to the baseline: pass.\n", len(now))

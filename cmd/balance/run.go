@@ -290,7 +290,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err e
 	if o.tally != "" {
 		h := batch.Header{Program: meta.Program, ConfigHash: st.hash, Adversary: st.slug, Pack: o.game.pack,
 			Scenario: o.game.scenario, PackAI: tier.Name, Objective: objective, Overrides: o.set, Seed: o.seed, Total: o.hunts, Shards: o.shards, Shard: o.shard,
-			First: first, Hunts: res.Hunts, Stopped: res.Stopped}
+			First: first, Hunts: res.Hunts, Stopped: res.Stopped, Build: buildIdentity()}
 		if err := batch.WriteTallyFile(o.tally, h, res.Tally, data); err != nil {
 			return err
 		}
