@@ -311,14 +311,14 @@ func checkParent(dir, real string, exists bool) error {
 		return fmt.Errorf("%s: the directory is not writable", dir)
 	}
 	tmp := tempName(real)
-	o, err := begin(tmp)
-	if err != nil {
+	o, err := begin(tmp, func() error { return os.Mkdir(tmp, 0o700) })
+	if errors.Is(err, ErrStopped) {
 		return err
 	}
-	defer o.abandon()
-	if err := os.Mkdir(tmp, 0o700); err != nil {
+	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", dir, cause(err))
 	}
+	o.abandon()
 	return nil
 }
 
@@ -377,12 +377,18 @@ func WriteDir(dir string, files []File) error {
 		return err
 	}
 	tmp := tempName(real)
-	o, err := begin(tmp)
-	if err != nil {
+	o, err := begin(tmp, func() error { return os.Mkdir(tmp, 0o755) })
+	if errors.Is(err, ErrStopped) {
 		return err
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", dir, cause(err))
 	}
 	if err := writeTree(tmp, t, "", p.kept); err != nil {
 		o.abandon()
+		if errors.Is(err, ErrStopped) {
+			return err
+		}
 		return fmt.Errorf("cannot write %s: %w", dir, err)
 	}
 	if err := os.Chmod(tmp, mode); err != nil {
@@ -403,15 +409,15 @@ func WriteDir(dir string, files []File) error {
 	return nil
 }
 
-// writeTree writes the files of t and a manifest into the new directory
-// dir, rel being its path in the report; kept are the names balance
-// wrote earlier that are carried over, per directory.
+// writeTree writes the files of t and a manifest into the directory dir,
+// which exists, rel being its path in the report; kept are the names
+// balance wrote earlier that are carried over, per directory.
 func writeTree(dir string, t *tree, rel string, kept map[string][]string) error {
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		return cause(err)
-	}
 	for _, name := range sortedKeys(t.files) {
 		if err := writeSynced(filepath.Join(dir, name), t.files[name]); err != nil {
+			if errors.Is(err, ErrStopped) {
+				return err
+			}
 			return fmt.Errorf("%s: %w", path.Join(rel, name), err)
 		}
 	}
@@ -419,6 +425,12 @@ func writeTree(dir string, t *tree, rel string, kept map[string][]string) error 
 		sub := name
 		if rel != "" {
 			sub = rel + "/" + name
+		}
+		if err := guard(func() error { return os.Mkdir(filepath.Join(dir, name), 0o755) }); err != nil {
+			if errors.Is(err, ErrStopped) {
+				return err
+			}
+			return fmt.Errorf("%s: %w", sub, cause(err))
 		}
 		if err := writeTree(filepath.Join(dir, name), t.dirs[name], sub, kept); err != nil {
 			return err
@@ -448,8 +460,13 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// writeSynced writes a new file, mode 0644, and syncs it.
+// writeSynced writes a new file into a temporary directory, mode 0644,
+// and syncs it, unless Abort came first.
 func writeSynced(name string, data []byte) error {
+	return guard(func() error { return writeNew(name, data) })
+}
+
+func writeNew(name string, data []byte) error {
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return cause(err)

@@ -56,13 +56,15 @@ func Create(path string, stdout io.Writer) (*Writer, error) {
 		return direct(path, os.O_APPEND)
 	}
 	tmp := tempName(real)
-	o, err := begin(tmp)
-	if err != nil {
+	var f *os.File
+	o, err := begin(tmp, func() (err error) {
+		f, err = os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		return err
+	})
+	if errors.Is(err, ErrStopped) {
 		return nil, err
 	}
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		o.abandon()
 		return nil, fmt.Errorf("cannot write %s: %w", path, cause(err))
 	}
 	return &Writer{path: path, w: f, f: f, op: o, real: real}, nil
@@ -217,15 +219,19 @@ func CheckFile(path string) error {
 // the output can be written there.
 func probe(path, real string) error {
 	tmp := tempName(real)
-	o, err := begin(tmp)
-	if err != nil {
+	o, err := begin(tmp, func() error {
+		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			f.Close()
+		}
+		return err
+	})
+	if errors.Is(err, ErrStopped) {
 		return err
 	}
-	defer o.abandon()
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return fmt.Errorf("%s: cannot write there: %w", path, cause(err))
 	}
-	f.Close()
+	o.abandon()
 	return nil
 }

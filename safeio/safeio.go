@@ -41,9 +41,12 @@ const Stdout = "-"
 // ErrStopped is the error of a write attempted after Abort.
 var ErrStopped = errors.New("stopped: the program is exiting")
 
-// The outputs being written, for Abort.
+// The outputs being written, for Abort. mu is held exclusively to
+// register, commit or drop an output, and shared while a file is written
+// into a temporary directory: Abort, which holds it exclusively, then
+// finds every temporary path complete and nothing being added to one.
 var (
-	mu      sync.Mutex
+	mu      sync.RWMutex
 	pending = map[*op]bool{}
 	stopped bool
 )
@@ -56,17 +59,31 @@ type op struct {
 	moves [][2]string
 }
 
-// begin registers an output whose temporary path is tmp, before it is
-// created.
-func begin(tmp string) (*op, error) {
+// begin creates the temporary path tmp of an output with create and
+// registers it, at once for Abort: nothing is created after Abort.
+func begin(tmp string, create func() error) (*op, error) {
 	mu.Lock()
 	defer mu.Unlock()
 	if stopped {
 		return nil, ErrStopped
 	}
+	if err := create(); err != nil {
+		return nil, err
+	}
 	o := &op{tmp: tmp}
 	pending[o] = true
 	return o, nil
+}
+
+// guard runs fn, which adds to a temporary path, unless Abort came first;
+// Abort waits for it to end.
+func guard(fn func() error) error {
+	mu.RLock()
+	defer mu.RUnlock()
+	if stopped {
+		return ErrStopped
+	}
+	return fn()
 }
 
 // end forgets o once its temporary path is gone (renamed into place or
@@ -84,7 +101,11 @@ func (o *op) undo() {
 		os.Rename(o.moves[i][1], o.moves[i][0])
 	}
 	o.moves = nil
-	os.RemoveAll(o.tmp)
+	for range 3 { // again, should a file have come in while it went
+		if os.RemoveAll(o.tmp) == nil {
+			break
+		}
+	}
 }
 
 // abandon undoes o and forgets it: the error path of a write.

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -510,7 +511,7 @@ func TestAbort(t *testing.T) {
 	os.WriteFile(filepath.Join(d, "notes.txt"), []byte("mine"), 0o644)
 	// A replacement stopped between carrying notes.txt over and the swap.
 	tmp := tempName(d)
-	o, err := begin(tmp)
+	o, err := begin(tmp, func() error { return os.Mkdir(tmp, 0o755) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -577,5 +578,62 @@ func TestBadNames(t *testing.T) {
 	}
 	if err := WriteDir(d, files("a", "1", "a", "2")); err == nil {
 		t.Error("a name given twice accepted")
+	}
+}
+
+// Abort at any moment of a replacement leaves no temporary behind, and
+// the directory holds the old report or the whole new one.
+func TestAbortDuringWriteDir(t *testing.T) {
+	defer func() { mu.Lock(); stopped = false; mu.Unlock() }()
+	root := t.TempDir()
+	d := filepath.Join(root, "r")
+	version := func(v string) []File {
+		var fs []File
+		for i := range 200 {
+			fs = append(fs, File{"f" + strconv.Itoa(i), []byte(v)}, File{"sub/g" + strconv.Itoa(i), []byte(v)})
+		}
+		return fs
+	}
+	if err := WriteDir(d, version("old")); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(d, "notes.txt"), []byte("mine"), 0o644)
+	for trial := range 40 {
+		mu.Lock()
+		stopped = false
+		mu.Unlock()
+		done := make(chan error)
+		go func() { done <- WriteDir(d, version("new")) }()
+		for range trial * 50 {
+			runtime.Gosched()
+		}
+		Abort()
+		err := <-done
+		noTemp(t, root)
+		var seen []string
+		for _, n := range listAll(t, d) {
+			if n == "sub" || n == "notes.txt" {
+				continue
+			}
+			seen = append(seen, read(t, filepath.Join(d, n)))
+		}
+		if len(seen) != 400 || len(slices.Compact(seen)) != 1 {
+			t.Fatalf("trial %d (%v): the directory holds %d files, %d versions", trial, err, len(seen), len(slices.Compact(seen)))
+		}
+		if got := read(t, filepath.Join(d, "notes.txt")); got != "mine" {
+			t.Fatalf("trial %d: notes.txt holds %q", trial, got)
+		}
+		if err == nil && seen[0] != "new" || err != nil && seen[0] != "old" {
+			t.Fatalf("trial %d: error %v but the directory holds the %s report", trial, err, seen[0])
+		}
+		if seen[0] == "new" {
+			// Back to the old report for the next trial.
+			mu.Lock()
+			stopped = false
+			mu.Unlock()
+			if err := WriteDir(d, version("old")); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }
