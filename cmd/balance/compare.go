@@ -177,7 +177,12 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		tier, sa.sc, sb.sc)
 	done()
 	if err != nil {
-		return err
+		return huntFailed(err, func(j int) design {
+			if j == 0 {
+				return design{gameFlags{o.data, pos[0], o.pack, o.scenario}, nil, o.objective, tier.Name}
+			}
+			return design{gameFlags{o.data, b, o.pack, o.scenario}, o.set, o.objective, tier.Name}
+		})
 	}
 	c := comparison(r, label(sa.sc, nil), label(sb.sc, o.set), o.set, o.seed, tier.Name)
 	c.Stopped = r.Stopped

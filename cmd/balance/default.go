@@ -127,7 +127,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			Policies: tierPolicies(tier)})
 		done()
 		if err != nil {
-			return err
+			return huntFailed(err, oneDesign(design{g, nil, "", tier.Name}))
 		}
 		s := batch.Summarize(batch.Meta{Program: "balance " + version, Adversary: slug, Pack: g.pack, Scenario: g.scenario,
 			PackAI: tier.Name, Hash: tierHash(st.hash, tier.Name), Seed: o.seed, Stopped: res.Stopped, Elapsed: res.Elapsed, Workers: res.Workers}, res.Tally, st.sc)
@@ -158,7 +158,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			pr, err := batch.RunPaired(ctx, batch.Config{Scenario: st.sc, Seed: o.seed, Hunts: o.skillHunts, Workers: o.workers, Progress: show}, tiers)
 			done()
 			if err != nil {
-				return err
+				return huntFailed(err, func(j int) design { return design{g, nil, "", tiers[j].Name} })
 			}
 			k := batch.SummarizeSkill(batch.Meta{Program: "balance " + version, Adversary: slug, Pack: g.pack, Scenario: g.scenario,
 				Hash: st.hash, Seed: o.seed, Elapsed: pr.Elapsed, Workers: pr.Workers}, pr, st.sc)

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"balance/configs"
-	"balance/sim"
 )
 
 // gameFlags are the flags every command that plays hunts shares.
@@ -27,26 +26,6 @@ func (g *gameFlags) register(fs *flag.FlagSet, adversary string) {
 // isPath reports whether an -adversary value names a file rather than a slug.
 func isPath(s string) bool {
 	return strings.HasSuffix(s, ".yaml") || strings.ContainsRune(s, os.PathSeparator) || strings.Contains(s, "/")
-}
-
-// load loads the game data (embedded, then -data) and the Adversary file
-// if one was given by path, and compiles the scenario.
-func (g *gameFlags) load() (*configs.Data, *sim.Scenario, error) {
-	d, err := loadData(g.data)
-	if err != nil {
-		return nil, nil, err
-	}
-	slug := g.adversary
-	if isPath(g.adversary) {
-		if slug, err = d.AddAdversaryFile(g.adversary); err != nil {
-			return nil, nil, err
-		}
-	}
-	sc, err := d.Compile(slug, g.pack, g.scenario)
-	if err != nil {
-		return nil, nil, err
-	}
-	return d, sc, nil
 }
 
 // loadData loads the embedded data and, when dir is not "", the data files

@@ -200,7 +200,7 @@ func playTracked(ctx context.Context, stderr io.Writer, g *gameFlags, set []stri
 		Progress: show, Policies: tierPolicies(tier)})
 	done()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, huntFailed(err, oneDesign(design{*g, set, objective, tier.Name}))
 	}
 	if res.Stopped == batch.StopInterrupted {
 		return nil, nil, nil, interrupted{res.Hunts}

@@ -275,7 +275,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err e
 		Workers: o.workers, TargetError: o.targetError, Progress: show, Policies: tierPolicies(tier)})
 	done()
 	if err != nil {
-		return err
+		return huntFailed(err, oneDesign(design{o.game, o.set, objective, tier.Name}))
 	}
 	// summary.json records the target error only when the run stopped at
 	// it (docs/summary-schema.md); a target not reached is noted below.

@@ -111,22 +111,25 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	names, keys, values := statKeys(&base.sc.Adversary)
 	res := &reports.Sensitivity{Step: o.step, Seed: o.seed, PackAI: tier.Name}
 	scs := []*sim.Scenario{base.sc}
+	sets := [][]string{o.set}      // the overrides of each lane
 	lane := make([]int, len(keys)) // lane of each stat's variant, 0 if skipped
 	for i, k := range keys {
 		res.Stats = append(res.Stats, reports.StatSensitivity{Stat: names[i], Key: k, Value: values[i]})
-		st, err := loadDesign(&o.game, withSet(o.set, fmt.Sprintf("%s=%+d", k, o.step)), o.objective)
+		set := withSet(o.set, fmt.Sprintf("%s=%+d", k, o.step))
+		st, err := loadDesign(&o.game, set, o.objective)
 		if err != nil {
 			res.Stats[i].Skipped = strings.TrimPrefix(err.Error(), "-set ")
 			continue
 		}
 		lane[i] = len(scs)
 		scs = append(scs, st.sc)
+		sets = append(sets, set)
 	}
 	show, done := progress(stderr, o.quiet, int64(len(scs))*o.hunts, "sensitivity")
 	r, err := batch.RunSweep(ctx, batch.Config{Scenario: base.sc, Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show}, tier, scs)
 	done()
 	if err != nil {
-		return err
+		return huntFailed(err, func(j int) design { return design{o.game, sets[j], o.objective, tier.Name} })
 	}
 	res.Hunts, res.Stopped = r.Hunts, r.Stopped
 	res.Title = designTitle(base.sc.Adversary.Name, &o.game, o.objective, o.set)

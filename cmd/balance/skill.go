@@ -221,15 +221,15 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 	if err != nil {
 		return err
 	}
+	objective := ""
 	if o.objective != "" {
-		slug, err := pickObjective(st.data, o.objective, o.seed)
-		if err != nil {
+		if objective, err = pickObjective(st.data, o.objective, o.seed); err != nil {
 			return err
 		}
-		if st.sc, err = st.data.CompileWith(st.slug, o.game.pack, o.game.scenario, slug); err != nil {
+		if st.sc, err = st.data.CompileWith(st.slug, o.game.pack, o.game.scenario, objective); err != nil {
 			return err
 		}
-		st.hash += "+" + slug
+		st.hash += "+" + objective
 	}
 	data := stdout
 	stdout = textOut(stdout, stderr, o.json)
@@ -245,7 +245,7 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 		TargetError: o.targetError, Progress: show}, tiers)
 	done()
 	if err != nil {
-		return err
+		return huntFailed(err, func(j int) design { return design{o.game, o.set, objective, tiers[j].Name} })
 	}
 	// As run: the target error is recorded only when the run stopped at it.
 	reached := 0.0

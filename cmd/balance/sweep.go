@@ -227,6 +227,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 
 	// The grid, the first parameter varying fastest.
 	grid := make([][]int, points)
+	sets := make([][]string, points) // the overrides of each point
 	scs := make([]*sim.Scenario, points)
 	var first *setup
 	for k := range grid {
@@ -238,7 +239,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			r /= len(p.values)
 			set = append(set, p.setting(vals[j]))
 		}
-		grid[k] = vals
+		grid[k], sets[k] = vals, set
 		st, err := loadDesign(&o.game, set, o.objective)
 		if err != nil {
 			return err
@@ -253,7 +254,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	r, err := batch.RunSweep(ctx, batch.Config{Scenario: scs[0], Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show}, tier, scs)
 	done()
 	if err != nil {
-		return err
+		return huntFailed(err, func(k int) design { return design{o.game, sets[k], o.objective, tier.Name} })
 	}
 
 	title := designTitle(first.sc.Adversary.Name, &o.game, o.objective, o.set)

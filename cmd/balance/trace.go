@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"balance/ai"
@@ -20,6 +19,7 @@ type traceOpts struct {
 	hunt      uint64
 	objective string
 	policy    policyFlags
+	set       multiFlag
 }
 
 func (o *traceOpts) flags(fs *flag.FlagSet) {
@@ -28,13 +28,14 @@ func (o *traceOpts) flags(fs *flag.FlagSet) {
 	intVar(fs, &o.hunt, "hunt", 0, "hunt index within the run (hunt I of seed S is the hunt a batch run plays for index I)")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective (its slug, or random), as run does")
 	o.policy.register(fs, false)
+	fs.Var(&o.set, "set", "override a number, as run -set does (repeatable), to replay a hunt of a run that had overrides")
 }
 
 func init() {
 	register(&command{
 		name:    "trace",
 		summary: "play one hunt and print it play by play",
-		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-seed S] [-hunt I] [-objective SLUG|random] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-seed S] [-hunt I] [-objective SLUG|random] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-set KEY=VALUE]... [-data DIR]",
 		long: `trace plays one hunt, the Pack's baseline policy against the Adversary's
 Decision Trees, and prints every event: deployment, each action and move,
 every Check with its dice, wounds, hit-location cards, Conditions, the
@@ -42,7 +43,9 @@ state of every model at the end of each round, and a last line that starts
 with "outcome:". Hunt I of seed S is always the same hunt, the one a batch
 run with seed S plays for index I, so trace replays any hunt of a run.
 -adversary also takes the path of an Adversary YAML file. -pack-ai plays the
-Pack with another policy tier (` + strings.Join(ai.TierNames(), ", ") + `), as run -pack-ai does.`,
+Pack with another policy tier (` + strings.Join(ai.TierNames(), ", ") + `), as run -pack-ai does,
+and -set changes a number as run -set does. A run whose hunt fails gives
+the trace command that replays it.`,
 		examples: []string{
 			"balance trace -adversary wandering-son -seed 1",
 			"balance trace -adversary praetorians -pack quartet -hunt 7",
@@ -66,20 +69,17 @@ func runTrace(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
-	d, sc, err := o.game.load()
+	st, err := loadRun(&o.game, o.set)
 	if err != nil {
 		return err
 	}
+	d, sc := st.data, st.sc
 	if o.objective != "" {
 		slug, err := pickObjective(d, o.objective, o.seed)
 		if err != nil {
 			return err
 		}
-		adv := o.game.adversary
-		if isPath(adv) {
-			adv = strings.TrimSuffix(filepath.Base(adv), filepath.Ext(adv))
-		}
-		if sc, err = d.CompileWith(adv, o.game.pack, o.game.scenario, slug); err != nil {
+		if sc, err = d.CompileWith(st.slug, o.game.pack, o.game.scenario, slug); err != nil {
 			return err
 		}
 	}

@@ -242,7 +242,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	r, err := batch.RunSweep(ctx, batch.Config{Scenario: scs[0], Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show}, tier, scs)
 	done()
 	if err != nil {
-		return err
+		return huntFailed(err, func(k int) design { return design{o.game, withSet(o.set, p.setting(vals[k])), o.objective, tier.Name} })
 	}
 	title := designTitle(base.sc.Adversary.Name, &o.game, o.objective, o.set)
 	sw := &reports.Sweep{Title: title, Params: []string{p.key}, Signed: []bool{false}, Hunts: r.Hunts, Seed: o.seed, PackAI: tier.Name, Stopped: r.Stopped}
