@@ -31,8 +31,8 @@ func (o *compareOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.pack, "pack", "duo", "Pack name (see 'balance list packs')")
 	fs.StringVar(&o.scenario, "scenario", "open-ground", "scenario map (see 'balance list scenarios')")
 	o.playFlags.register(fs, 100000, "hunts, each played in both designs", "in both designs")
-	fs.StringVar(&o.json, "json", "", "write the comparison as JSON to this file")
-	fs.StringVar(&o.html, "html", "", "write the comparison as one self-contained HTML page to this file")
+	fs.StringVar(&o.json, "json", "", "write the comparison as JSON to this file (-: standard output)")
+	fs.StringVar(&o.html, "html", "", "write the comparison as one self-contained HTML page to this file (-: standard output)")
 	fs.Var(&o.set, "set", "an override for design B, e.g. adversary.def=7 (repeatable; the keys of 'balance help run')")
 }
 

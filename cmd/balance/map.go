@@ -24,7 +24,7 @@ type mapOpts struct {
 }
 
 func (o *mapOpts) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.out, "out", "", "write the picture to this file, PNG or SVG by its extension (default NAME.png)")
+	fs.StringVar(&o.out, "out", "", "write the picture to this file, PNG or SVG by its extension (default NAME.png; -: a PNG to standard output)")
 	fs.StringVar(&o.adversary, "adversary", "wandering-son", "Adversary slug, or the path of an Adversary YAML file, to deploy")
 	fs.StringVar(&o.pack, "pack", configs.DefaultPack, "Pack name (see 'balance list packs') to deploy")
 	intVar(fs, &o.seed, "seed", 1, "run seed of the deployment shown")
@@ -42,7 +42,8 @@ board with a 1" grid, each terrain piece filled by its types (a legend names
 each set of types present), the exits as thick segments on the border, and
 the models of hunt I of seed S where the engine deploys them, each a circle
 the size of its base with a short tag the legend names. -out chooses the
-file, a .png or an .svg; by default NAME.png in the current directory.
+file, a .png or an .svg; by default NAME.png in the current directory; -out -
+writes a PNG to standard output.
 Flags may come before or after NAME.`,
 		examples: []string{
 			"balance map lair -out reports/latest/maps/lair.png",

@@ -185,7 +185,7 @@ func (o *baselineOpts) flags(fs *flag.FlagSet) {
 	o.game.register(fs, "wandering-son")
 	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 (repeatable; see 'balance help run')")
 	o.playFlags.register(fs, 100000, "hunts to play", "")
-	fs.StringVar(&o.out, "out", "", "the baseline file to write (required)")
+	fs.StringVar(&o.out, "out", "", "the baseline file to write (required; -: standard output)")
 }
 
 // playTracked runs a configuration and returns its figures.
@@ -276,7 +276,7 @@ func (o *regressOpts) flags(fs *flag.FlagSet) {
 	fs.Float64Var(&o.alpha, "alpha", 0.001, "family-wise false-alarm level of the tests (Holm)")
 	fs.Var(&o.set, "set", "an override added to the baseline's (repeatable)")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	fs.StringVar(&o.md, "md", "", "also write the Markdown table to this file; when no verdict is reached (exit code 2), why")
+	fs.StringVar(&o.md, "md", "", "also write the Markdown table to this file (-: standard output); when no verdict is reached (exit code 2), why")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 }
 

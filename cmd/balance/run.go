@@ -56,16 +56,16 @@ func (o *runOpts) flags(fs *flag.FlagSet) {
 	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i)")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	fs.Float64Var(&o.targetError, "target-error", 0, "stop once the 95% interval of the Pack win rate is at most this wide on each side (checked every 1024 hunts)")
-	fs.StringVar(&o.out, "out", "", "write the report (summary.md, summary.json, CSV, PNG and SVG plots) to this directory")
-	fs.StringVar(&o.json, "json", "", "write summary.json to this file")
+	fs.StringVar(&o.out, "out", "", "write the report (summary.md, summary.json, CSV, PNG and SVG plots) to this directory, replaced as a whole")
+	fs.StringVar(&o.json, "json", "", "write summary.json to this file (-: standard output)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
-	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
-	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at the end")
+	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to this file (-: standard output)")
+	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at the end (-: standard output)")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective: its slug (see 'balance list objectives'), or random (a d10 roll from the seed)")
 	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 or adversary.wnd=+5 (repeatable; see 'balance help run')")
 	intVar(fs, &o.shards, "shards", 1, "split the run's hunts into this many shards (with -shard and -tally)")
 	intVar(fs, &o.shard, "shard", 0, "which shard to run, 0..shards-1")
-	fs.StringVar(&o.tally, "tally", "", "write this shard's tally to FILE, for 'balance merge'")
+	fs.StringVar(&o.tally, "tally", "", "write this shard's tally to FILE, for 'balance merge' (-: standard output)")
 	o.policy.register(fs, true)
 }
 
@@ -93,8 +93,12 @@ lookahead(k=4,horizon=2), and -pack-ai accepts that name too.
 -shards N -shard K -tally FILE plays only shard K of the hunts and writes its
 tally; 'balance merge' joins the shards into the report a single run gives.
 
-Ctrl-C stops the run cleanly: the hunts finished so far are reported, marked
-as interrupted.`,
+Ctrl-C, SIGTERM and SIGHUP stop the run cleanly: the hunts finished so far
+(in index order) are reported, marked as interrupted, exit code 1; a second
+signal stops at once. -out replaces its directory as a whole (what the
+report does not write is kept); -json, -tally and the profiles take - for
+standard output. A hunt that fails is reported with the trace command that
+replays it.`,
 		examples: []string{
 			"balance run -adversary wandering-son -hunts 20000 -quiet",
 			"balance run -adversary praetorians -pack quartet -hunts 5000 -seed 7 -quiet",

@@ -161,7 +161,7 @@ func (o *skillOpts) flags(fs *flag.FlagSet) {
 	o.look.register(fs)
 	fs.Float64Var(&o.targetError, "target-error", 0, "stop once every tier's 95% Pack win rate interval is at most this wide on each side (checked every 1024 hunts)")
 	fs.StringVar(&o.out, "out", "", "write the skill report (skill.md, skill.json, skill.csv, skill_pairs.csv, skill.png, skill.svg) to this directory")
-	fs.StringVar(&o.json, "json", "", "write skill.json to this file")
+	fs.StringVar(&o.json, "json", "", "write skill.json to this file (-: standard output)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective: its slug, or random (a d10 roll from the seed)")
 	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 (repeatable; see 'balance help run')")
@@ -184,8 +184,9 @@ significant at 5%. -out writes skill.md, skill.json (docs/skill-schema.md),
 skill.csv, skill_pairs.csv and a plot (skill.png, skill.svg).
 
 'balance run -pack-ai all' does the same. -target-error stops once the
-widest of the tiers' win-rate intervals is narrow enough. Ctrl-C stops the
-run cleanly: the hunts finished so far are reported, marked as interrupted.`,
+widest of the tiers' win-rate intervals is narrow enough. Ctrl-C, SIGTERM
+and SIGHUP stop the run cleanly: the hunts finished so far are reported,
+marked as interrupted.`,
 		examples: []string{
 			"balance skill -adversary wandering-son -hunts 2000 -quiet",
 			"balance skill -adversary praetorians -pack quartet -hunts 2000 -seed 7 -quiet",
