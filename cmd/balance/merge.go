@@ -19,7 +19,7 @@ type mergeOpts struct {
 
 func (o *mergeOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.data, "data", "", "directory of YAML files loaded over the embedded data (the same the shards ran with)")
-	fs.StringVar(&o.out, "out", "", "write the merged report to this directory")
+	fs.StringVar(&o.out, "out", "", "write the merged report to this directory, replaced as a whole")
 	fs.StringVar(&o.json, "json", "", "write the merged summary.json to this file (-: standard output)")
 }
 
