@@ -215,7 +215,7 @@ func runLanes(ctx context.Context, cfg Config, tiers []ai.Tier, scs []*sim.Scena
 		tmpls[j].Init(scs[j])
 	}
 	total := newPairedBlock(shapes)
-	stopped, workers, err := playBlocks(ctx, &cfg, nt,
+	stopped, workers, err := playBlocks(ctx, &cfg,
 		func() *pairedBlock { return newPairedBlock(shapes) },
 		func() func(*pairedBlock, int64, int64, *cursor) int64 {
 			h := new(sim.Hunt)

@@ -13,19 +13,17 @@ import (
 const spreadBlocks = 64
 
 // blockSize returns the number of hunt indices in a block of a run of
-// hunts hunt indices, each played in lanes lanes (1 for a plain run): a
-// power of two, BlockSize for a large run, smaller for a run too small to
-// give spreadBlocks blocks, and smaller for many lanes, so that a block's
-// hunts (indices times lanes) stay about BlockSize and the blocks of a
-// paired run spread over the workers as those of a plain one do. It
+// hunts hunt indices: a power of two, BlockSize for a large run, smaller
+// for a run too small to give spreadBlocks blocks, so that the blocks of
+// any run, plain or paired (every lane of a hunt index is played by the
+// worker that has its block), spread over the workers. Merging a block
+// costs about as much as two or three hunts of one lane, whatever the
+// lanes, so even the smallest blocks of a large run cost little. The size
 // depends on the run only, never on the workers: where the hunts are
 // played does not change what is tallied.
-func blockSize(hunts int64, lanes int) int64 {
+func blockSize(hunts int64) int64 {
 	b := int64(BlockSize)
 	for b > 1 && (hunts+b-1)/b < spreadBlocks {
-		b /= 2
-	}
-	for b > 1 && b*int64(lanes) > BlockSize {
 		b /= 2
 	}
 	return b
@@ -70,7 +68,7 @@ type cursor struct {
 // goroutine has to pass it on first), or the pool stops the run.
 func (c *cursor) stopped() bool { return c.stop.Load() || c.ctx.Err() != nil }
 
-// playBlocks plays cfg's hunts in blocks of blockSize(cfg.Hunts, lanes)
+// playBlocks plays cfg's hunts in blocks of blockSize(cfg.Hunts)
 // consecutive hunt indices on workers goroutines and hands the blocks to
 // merge in block order, so that what merge builds does not depend on the
 // number of workers.
@@ -92,9 +90,9 @@ func (c *cursor) stopped() bool { return c.stop.Load() || c.ctx.Err() != nil }
 // an uninterrupted run of that many hunts, and Stopped is
 // StopInterrupted. A hunt that panics stops the run; the error is a
 // *HuntPanic.
-func playBlocks[B any](ctx context.Context, cfg *Config, lanes int, newBlock func() B,
+func playBlocks[B any](ctx context.Context, cfg *Config, newBlock func() B,
 	newWorker func() func(b B, lo, hi int64, c *cursor) int64, merge func(b B, checkpoint bool) (string, error)) (stopped string, workers int, err error) {
-	size := blockSize(cfg.Hunts, lanes)
+	size := blockSize(cfg.Hunts)
 	nBlocks := (cfg.Hunts + size - 1) / size
 	workers = poolWorkers(cfg, nBlocks)
 	span := func(k int64) (lo, hi int64) {

@@ -80,7 +80,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	tmpl.Init(cfg.Scenario)
 
 	total := NewTally(shape)
-	stopped, workers, err := playBlocks(ctx, &cfg, 1,
+	stopped, workers, err := playBlocks(ctx, &cfg,
 		func() *Tally { return NewTally(shape) },
 		func() func(*Tally, int64, int64, *cursor) int64 {
 			h := new(sim.Hunt)

@@ -116,18 +116,14 @@ func TestStopBeforeStart(t *testing.T) {
 
 // The blocks of a paired run spread over the workers whatever the run's
 // size: a 2,000-hunt skill trace of five tiers keeps eight workers busy,
-// with the same result as one worker. The block size depends on the run
-// alone.
+// with the same result as one worker. The block size depends on the run's
+// size alone.
 func TestBlocksSpread(t *testing.T) {
-	for _, tt := range []struct {
-		hunts int64
-		lanes int
-		want  int64
-	}{
-		{100000, 1, 1024}, {1 << 20, 1, 1024}, {2000, 1, 16}, {2000, 5, 16}, {100000, 5, 128}, {100000, 64, 16}, {3, 1, 1}, {1, 64, 1},
+	for _, tt := range []struct{ hunts, want int64 }{
+		{1 << 20, 1024}, {100000, 1024}, {65536, 1024}, {64511, 512}, {5000, 64}, {2000, 16}, {200, 2}, {3, 1}, {1, 1},
 	} {
-		if got := blockSize(tt.hunts, tt.lanes); got != tt.want {
-			t.Errorf("blockSize(%d, %d) = %d, want %d", tt.hunts, tt.lanes, got, tt.want)
+		if got := blockSize(tt.hunts); got != tt.want {
+			t.Errorf("blockSize(%d) = %d, want %d", tt.hunts, got, tt.want)
 		}
 	}
 	sc := testScenario(t, "wandering-son")
@@ -208,5 +204,26 @@ func TestTooManyHunts(t *testing.T) {
 		if _, err := RunPaired(context.Background(), Config{Scenario: sc, Hunts: n}, ai.Tiers()[:1]); err == nil {
 			t.Errorf("RunPaired of %d hunts: no error", n)
 		}
+	}
+}
+
+// Merging a block into the run's tally and emptying it allocate nothing:
+// they are done once per block, and blocks are small in small runs.
+func TestMergeAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own")
+	}
+	sc := testScenario(t, "praetorians")
+	r, err := Run(context.Background(), Config{Scenario: sc, Seed: 1, Hunts: 300, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total, block := NewTally(ShapeOf(sc)), NewTally(ShapeOf(sc))
+	if a := testing.AllocsPerRun(50, func() {
+		block.Merge(r.Tally)
+		total.Merge(block)
+		block.Reset()
+	}); a != 0 {
+		t.Errorf("%.1f allocations per merge", a)
 	}
 }

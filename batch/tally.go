@@ -262,42 +262,42 @@ func (t *Tally) Reset() {
 	t.Outcomes = [sim.NumOutcomes]int64{}
 	t.Cards = [16]CardTally{}
 	t.Conds, t.CondsSq = [sim.NumConds]int64{}, [sim.NumConds]int64{}
-	for _, h := range t.hists(len(t.Curve)) {
-		clear(h)
-	}
-	for _, h := range t.tickHists(rows) {
-		clear(h)
-	}
+	t.hists(t, rows, func(h, _ []int64) { clear(h) })
 	t.span = 0
 	for i := range t.Pack {
 		t.Pack[i].Died, t.Pack[i].Fled, t.Pack[i].Hits, t.Pack[i].Swings = 0, 0, 0, 0
 	}
 }
 
-// hists lists every histogram slice of the tally, in a fixed order, with
-// the first rows rows of each per-Tick table.
-func (t *Tally) hists(rows int) [][]int64 {
-	hs := [][]int64{t.Rounds, t.DecidedAt, t.DefeatedAt, t.AdvWounds, t.MinionsSlain, t.PackDeaths,
-		t.LocExhausted, t.Turns, t.Draws, t.Renown}
+// hists calls fn with every histogram of t and the same of u, in a fixed
+// order, with the first rows rows of each per-Tick table (Curve, Ended,
+// DeadBy, DeadEnded); u must have as many Pack models and per-Tick rows
+// as t. It allocates nothing: merging and emptying block tallies is on
+// the batch runner's path.
+func (t *Tally) hists(u *Tally, rows int, fn func(a, b []int64)) {
+	fn(t.Rounds, u.Rounds)
+	fn(t.DecidedAt, u.DecidedAt)
+	fn(t.DefeatedAt, u.DefeatedAt)
+	fn(t.AdvWounds, u.AdvWounds)
+	fn(t.MinionsSlain, u.MinionsSlain)
+	fn(t.PackDeaths, u.PackDeaths)
+	fn(t.LocExhausted, u.LocExhausted)
+	fn(t.Turns, u.Turns)
+	fn(t.Draws, u.Draws)
+	fn(t.Renown, u.Renown)
 	for i := range t.Pack {
-		hs = append(hs, t.Pack[i].Wounds, t.Pack[i].Attacks)
+		fn(t.Pack[i].Wounds, u.Pack[i].Wounds)
+		fn(t.Pack[i].Attacks, u.Pack[i].Attacks)
 	}
-	if rows == len(t.Curve) {
-		hs = append(hs, t.tickHists(rows)...)
+	for k := 0; k < rows; k++ {
+		fn(t.Curve[k], u.Curve[k])
+		fn(t.Ended[k], u.Ended[k])
+		fn(t.DeadBy[k], u.DeadBy[k])
+		fn(t.DeadEnded[k], u.DeadEnded[k])
 	}
-	hs = append(hs, t.LocAt...)
-	return hs
-}
-
-// tickHists lists the first rows rows of the per-Tick tables: Curve,
-// Ended, DeadBy, DeadEnded.
-func (t *Tally) tickHists(rows int) [][]int64 {
-	hs := make([][]int64, 0, 4*rows)
-	hs = append(hs, t.Curve[:rows]...)
-	hs = append(hs, t.Ended[:rows]...)
-	hs = append(hs, t.DeadBy[:rows]...)
-	hs = append(hs, t.DeadEnded[:rows]...)
-	return hs
+	for l := range t.LocAt {
+		fn(t.LocAt[l], u.LocAt[l])
+	}
 }
 
 // rows returns how many leading rows of the per-Tick tables may hold
@@ -308,7 +308,7 @@ func (t *Tally) rows() int {
 		return t.span
 	}
 	for r := len(t.Curve); r > 0; r-- {
-		for _, h := range [][]int64{t.Curve[r-1], t.Ended[r-1], t.DeadBy[r-1], t.DeadEnded[r-1]} {
+		for _, h := range [...][]int64{t.Curve[r-1], t.Ended[r-1], t.DeadBy[r-1], t.DeadEnded[r-1]} {
 			for _, v := range h {
 				if v != 0 {
 					t.span = r
@@ -323,30 +323,27 @@ func (t *Tally) rows() int {
 // Merge adds u's counts to t. It fails, changing nothing, when the two
 // tallies have different shapes.
 func (t *Tally) Merge(u *Tally) error {
-	a, b := t.hists(len(t.Curve)), u.hists(len(u.Curve))
-	if len(a) != len(b) || len(t.Pack) != len(u.Pack) {
-		return fmt.Errorf("tallies of different shapes cannot be merged")
+	same := len(t.Pack) == len(u.Pack) && len(t.Curve) == len(u.Curve) && len(t.Ended) == len(u.Ended) &&
+		len(t.DeadBy) == len(u.DeadBy) && len(t.DeadEnded) == len(u.DeadEnded) && len(t.LocAt) == len(u.LocAt)
+	if same {
+		t.hists(u, len(t.Curve), func(a, b []int64) { same = same && len(a) == len(b) })
 	}
-	for k := range a {
-		if len(a[k]) != len(b[k]) {
-			return fmt.Errorf("tallies of different shapes cannot be merged")
-		}
+	if !same {
+		return fmt.Errorf("tallies of different shapes cannot be merged")
 	}
 	// Only the Ticks u reached hold counts to add.
 	rows := u.rows()
 	t.span = max(t.rows(), rows)
-	a, b = t.hists(0), u.hists(0)
-	a, b = append(a, t.tickHists(rows)...), append(b, u.tickHists(rows)...)
+	t.hists(u, rows, func(a, b []int64) {
+		for j, v := range b {
+			a[j] += v
+		}
+	})
 	t.Hunts += u.Hunts
 	t.AdvDefeated += u.AdvDefeated
 	t.ObjectiveMet += u.ObjectiveMet
 	for k := range t.Outcomes {
 		t.Outcomes[k] += u.Outcomes[k]
-	}
-	for k := range a {
-		for j, v := range b[k] {
-			a[k][j] += v
-		}
 	}
 	for i := range t.Pack {
 		p, q := &t.Pack[i], &u.Pack[i]
