@@ -142,7 +142,7 @@ func TestNightlyScript(t *testing.T) {
 	if err := json.Unmarshal(data, &b); err != nil {
 		t.Fatal(err)
 	}
-	b.Figures[0].Count /= 2 // pack_win_rate
+	b.Figures[0].Count /= 2   // pack_win_rate
 	b.Checksum = b.checksum() // a baseline of other figures, written whole
 	moved, err := json.Marshal(b)
 	if err != nil {
