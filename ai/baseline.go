@@ -41,41 +41,44 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 	if i == int(h.Obj.Prisoner) {
 		// The freed Prisoner makes for the nearest open Exit.
 		if m.Conds.Has(sim.KnockedDown) {
+			decide(h, i, "recover", -1, "knocked down")
 			h.Recover(i, sim.KnockedDown)
 			return
 		}
-		b.flee(h, i, "freed: flee")
+		b.flee(h, i, "freed: it makes for an Exit")
 		return
 	}
 	switch {
 	case m.Conds.Has(sim.KnockedDown):
-		h.Note(i, "knocked down: recover")
+		decide(h, i, "recover", -1, "knocked down")
 		h.Recover(i, sim.KnockedDown)
 		return
 	case m.Conds.Has(sim.Stunned):
-		h.Note(i, "stunned: recover")
+		decide(h, i, "recover", -1, "stunned")
 		h.Recover(i, sim.Stunned)
 		return
 	}
 	if b.hopeless(h, i) {
-		b.flee(h, i, "hopeless: flee")
+		b.flee(h, i, "badly hurt while the Adversary is still strong")
 		return
 	}
 	if h.Sc.Objective.Kind == sim.ObjAmbush {
-		b.flee(h, i, "escape the ambush: flee")
+		b.flee(h, i, "the Objective: escape the ambush")
 		return
 	}
 	if b.objective(h, i) {
 		return
 	}
 	if m.Conds.Has(sim.Burning) && m.WND <= b.RecoverBurningAt {
-		h.Note(i, "burning: recover")
+		decide(h, i, "recover", -1, "burning, with few WNDs left")
 		h.Recover(i, sim.Burning)
 		return
 	}
 	tg := b.target(h, i)
 	if tg < 0 {
-		return // nothing left to fight: Pass
+		decide(h, i, "pass", -1, "no Foe left to fight")
+		h.Pass(i)
+		return
 	}
 	if b.rituals(h, i, tg) || b.gear(h, i, tg) {
 		return
@@ -102,7 +105,7 @@ func (b Baseline) rearm(h *sim.Hunt, i int) bool {
 	if !h.CanAct(i, sim.ActSwitch) {
 		return false
 	}
-	h.Note(i, "ready its weapons")
+	decide(h, i, "ready its weapons", -1, "no weapon readied")
 	return h.Switch(i, d.Readied)
 }
 
@@ -120,9 +123,12 @@ func (b Baseline) hopeless(h *sim.Hunt, i int) bool {
 }
 
 // flee heads for the nearest Exit it can reach in a straight line and
-// takes the Flee Action there; why is the trace's note.
+// takes the Flee Action there; why is the trace's reason ("": the caller
+// has noted the decision).
 func (Baseline) flee(h *sim.Hunt, i int, why string) {
-	h.Note(i, why)
+	if why != "" {
+		decide(h, i, "flee", -1, why)
+	}
 	if !h.NearExit(i) {
 		h.FreeMove(i, exitPoint(h, i), -1, 0)
 	}
@@ -132,6 +138,7 @@ func (Baseline) flee(h *sim.Hunt, i int, why string) {
 	}
 	if h.Move(i, exitPoint(h, i), -1, 0) == 0 && !h.Acted(i) && h.M[i].Conds.Has(sim.Terrified) {
 		// The way out leads toward the Foe it fears: clear that first.
+		decide(h, i, "recover", -1, "terrified, and the way out leads toward the Foe it fears")
 		h.Recover(i, sim.Terrified)
 	}
 }
@@ -226,34 +233,40 @@ func shooter(h *sim.Hunt, i int) (int, bool) {
 func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
 	w := &h.Sc.Weapons[h.Sc.Pack[h.M[i].Def].Weapons[s]]
 	inRange := h.InWeaponRange(i, s, tg)
+	shot := "in range"
 	if inRange && h.CanAct(i, sim.ActAttack) && h.M[i].Loaded&(1<<s) != 0 {
 		// Only Line of Sight is left to test, and the Attack tests it.
-		if made, _ := h.TryAttack(i, tg, s); made {
-			h.Note(i, "shoot")
+		if attackFor(h, i, tg, s, "shoot", shot) {
 			return
 		}
-		h.FreeMove(i, bandGoal(h, i, tg, w), -1, 0)
+		freeMoveFor(h, i, bandGoal(h, i, tg, w), -1, "move to its range band", tg, "no Line of Sight")
+		shot = "in range after its free Move"
 	} else if !inRange || !h.LOS(i, tg) {
-		h.FreeMove(i, bandGoal(h, i, tg, w), -1, 0)
+		why := "out of range"
+		if inRange {
+			why = "no Line of Sight"
+		}
+		if freeMoveFor(h, i, bandGoal(h, i, tg, w), -1, "move to its range band", tg, why) > 0 {
+			shot = "in range after its free Move"
+		}
 	}
-	if made, _ := h.TryAttack(i, tg, s); made {
-		h.Note(i, "shoot")
+	if attackFor(h, i, tg, s, "shoot", shot) {
 		return
 	}
 	if h.CanReload(i, s) {
-		h.Note(i, "reload")
+		decide(h, i, "reload", -1, "its shooting weapon is not loaded")
 		h.Reload(i, s)
 		return
 	}
 	// Out of reach. A Terrified model that cannot close in clears the
 	// Condition first.
 	if h.M[i].Conds.Has(sim.Terrified) {
-		h.Note(i, "terrified: recover")
+		decide(h, i, "recover", -1, "terrified, with no shot")
 		h.Recover(i, sim.Terrified)
 		return
 	}
 	// Close in (or back off) with the Action.
-	h.Move(i, bandGoal(h, i, tg, w), -1, 0)
+	moveFor(h, i, bandGoal(h, i, tg, w), -1, "move to its range band", tg, "no shot this Turn")
 }
 
 // bandGoal is where model i stands to shoot tg with weapon w: in the
@@ -275,27 +288,27 @@ func bandGoal(h *sim.Hunt, i, tg int, w *sim.WeaponDef) geom.Vec {
 func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 	m := &h.M[i]
 	if mask, ok := meleeLoadout(h, i); ok && mask != m.Readied && h.CanAct(i, sim.ActSwitch) {
+		decide(h, i, "switch to melee weapons", tg, "no melee weapon readied")
 		h.FreeMove(i, h.M[tg].Pos, tg, 0)
-		h.Note(i, "switch to melee weapons")
 		h.Switch(i, mask)
 		return
 	}
 	// The Net is thrown only by the capture play (netPlay), never as a
 	// melee fallback.
-	if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s) {
+	if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s, "in reach") {
 		return
 	}
 	blocked := false
 	if !m.Conds.Has(sim.Terrified) {
 		if h.CanFreeMove(i) {
-			blocked = h.FreeMove(i, h.M[tg].Pos, tg, 0) < blockedMove
+			blocked = freeMoveFor(h, i, h.M[tg].Pos, tg, "close in", tg, "out of reach") < blockedMove
 		}
-		if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s) {
+		if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s, "in reach after its free Move") {
 			return
 		}
 	}
 	if m.Conds.Has(sim.Terrified) {
-		h.Note(i, "terrified: recover")
+		decide(h, i, "recover", -1, "terrified, and its target out of reach")
 		h.Recover(i, sim.Terrified)
 		return
 	}
@@ -306,27 +319,30 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 		// for an opening with the cheapest Action.
 		for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
 			k := bits.TrailingZeros16(bs)
-			if s, ok := bestWeapon(h, i, k); ok && k != tg && !isNet(h, i, s) && strike(h, i, k, s) {
+			if s, ok := bestWeapon(h, i, k); ok && k != tg && !isNet(h, i, s) && strike(h, i, k, s, "the way to its target is blocked; this one is in reach") {
 				return
 			}
 		}
-		h.Note(i, "blocked: wait")
+		decide(h, i, "wait", tg, "the way to its target is blocked")
 		h.Pass(i)
 		return
 	}
-	h.Note(i, "close in")
-	h.Move(i, h.M[tg].Pos, tg, 0)
+	still := "out of reach"
+	if !h.CanFreeMove(i) {
+		still = "still out of reach after its free Move"
+	}
+	moveFor(h, i, h.M[tg].Pos, tg, "close in", tg, still)
 }
 
 // blockedMove: a free Move shorter than this (inches) made no headway.
 const blockedMove = 0.01
 
 // strike attacks tg with the weapon in slot s, which bestWeapon chose, if
-// Line of Sight allows; it reports whether it did. Everything else the
-// Attack requires bestWeapon has checked, so the Attack's own test of Line
-// of Sight is the only one made; with a Tracer the test comes first, so
-// that the note precedes the Attack.
-func strike(h *sim.Hunt, i, tg, s int) bool {
+// Line of Sight allows; it reports whether it did (why: the trace's
+// reason). Everything else the Attack requires bestWeapon has checked, so
+// the Attack's own test of Line of Sight is the only one made; with a
+// Tracer the test comes first, so that the note precedes the Attack.
+func strike(h *sim.Hunt, i, tg, s int, why string) bool {
 	if h.Trace == nil {
 		made, _ := h.TryAttack(i, tg, s)
 		return made
@@ -334,7 +350,7 @@ func strike(h *sim.Hunt, i, tg, s int) bool {
 	if !h.LOS(i, tg) {
 		return false
 	}
-	h.Note(i, "attack")
+	decide(h, i, "attack", tg, why)
 	h.Attack(i, tg, s)
 	return true
 }

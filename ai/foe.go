@@ -59,7 +59,7 @@ func (Foes) AdversaryTurn(h *sim.Hunt) {
 			continue
 		}
 		if h.M[i].Conds.Has(sim.KnockedDown) {
-			h.Note(i, "knocked down: recovers as its Action")
+			decide(h, i, "recover", -1, "knocked down: recovers as its Action")
 			h.FoeRecoverAction(i)
 			continue
 		}
@@ -73,6 +73,7 @@ func (Foes) MinionTurn(h *sim.Hunt, i int) {
 		h.FoeRecover(i)
 	}
 	if h.M[i].Conds.Has(sim.KnockedDown) {
+		decide(h, i, "recover", -1, "knocked down: recovers as its Action")
 		h.FoeRecoverAction(i)
 		return
 	}
@@ -121,12 +122,12 @@ func (t *treeRun) closeCombat() bool {
 		return false
 	}
 	if selfAction(act) {
-		return t.perform(act, "close combat: card action")
+		return t.perform(act, "close combat: card action", "the card's action makes no attack: it is carried out at the first attack step")
 	}
 	if act.Attack != sim.MeleeAttack {
 		return false
 	}
-	return t.attack(act, "close combat")
+	return t.attack(act, "close combat", "a Hostile model in reach and in sight")
 }
 
 // rangedCombat: is the Foe within LOS and Shooting Attack range of a
@@ -137,16 +138,17 @@ func (t *treeRun) rangedCombat() bool {
 		return false
 	}
 	if selfAction(act) {
-		return t.perform(act, "ranged combat: card action")
+		return t.perform(act, "ranged combat: card action", "the card's action makes no attack: it is carried out at the first attack step")
 	}
 	if act.Attack != sim.ShootingAttack && act.Attack != sim.TerrorAttack {
 		return false
 	}
-	return t.attack(act, "ranged combat")
+	return t.attack(act, "ranged combat", "a Hostile model in range and in sight")
 }
 
-// attack performs act on the Aggro-ordered models it can reach, if any.
-func (t *treeRun) attack(act *sim.CardAction, why string) bool {
+// attack performs act on the Aggro-ordered models it can reach, if any
+// (what and why: the trace's note).
+func (t *treeRun) attack(act *sim.CardAction, what, why string) bool {
 	h, i := t.h, t.i
 	if !h.CanAct(i, sim.ActAttack) {
 		return false
@@ -167,7 +169,7 @@ func (t *treeRun) attack(act *sim.CardAction, why string) bool {
 			return false
 		}
 		aff[0] = int8(tg)
-		h.Note(i, why)
+		decide(h, i, what, tg, why)
 		h.PerformCard(i, act, aff[:1])
 		return true
 	}
@@ -185,20 +187,22 @@ func (t *treeRun) attack(act *sim.CardAction, why string) bool {
 	if len(ts) == 0 {
 		return false
 	}
-	h.Note(i, why)
+	decide(h, i, what, -1, why)
 	h.PerformCard(i, act, ts)
 	return true
 }
 
-// perform carries out a card action that makes no attack.
-func (t *treeRun) perform(act *sim.CardAction, why string) bool {
+// perform carries out a card action that makes no attack (what and why:
+// the trace's note).
+func (t *treeRun) perform(act *sim.CardAction, what, why string) bool {
 	if !t.h.CanAct(t.i, sim.ActAttack) {
 		return false
 	}
-	t.h.Note(t.i, why)
 	var cands, aff [sim.MaxModels]int8
 	n := 0
-	if tg := target(t.h, t.i, t.tree); tg >= 0 {
+	tg := target(t.h, t.i, t.tree)
+	decide(t.h, t.i, what, tg, why)
+	if tg >= 0 {
 		cands[0] = int8(tg)
 		n = 1
 	}
@@ -218,7 +222,7 @@ func (t *treeRun) aggress() bool {
 	if tg < 0 {
 		return false
 	}
-	h.Note(i, "aggress")
+	decide(h, i, "aggress", tg, "a Hostile model within 10\"")
 	t.moveToward(tg)
 	if t.closeCombat() || t.rangedCombat() {
 		return true
@@ -243,7 +247,7 @@ func (t *treeRun) reposition() bool {
 		return false
 	}
 	goal, stop := rallyPoint(h, i)
-	h.Note(i, "reposition")
+	decide(h, i, "reposition", stop, "more than 5\" from every Friendly model")
 	t.move(goal, stop, false)
 	return t.closeCombat() || t.rangedCombat() || t.holdGround()
 }
@@ -263,7 +267,7 @@ func (t *treeRun) retreat() bool {
 	if n == 0 {
 		return false
 	}
-	h.Note(i, "retreat")
+	decide(h, i, "retreat", -1, "in a Hostile model's reach and sight")
 	from := sum.Scale(1 / float32(n))
 	dir := h.M[i].Pos.Sub(from).Norm()
 	if dir.Len2() == 0 {
@@ -275,9 +279,10 @@ func (t *treeRun) retreat() bool {
 	return t.rangedCombat() || t.holdGround()
 }
 
-// holdGround: the Foe holds its position and Passes.
+// holdGround: the Foe holds its position and Passes (its Action already
+// spent on a Move, it only stands: the trace notes nothing).
 func (t *treeRun) holdGround() bool {
-	t.h.Note(t.i, "hold ground")
+	decide(t.h, t.i, "hold ground", -1, "no earlier answer of its tree applies")
 	t.h.Pass(t.i)
 	return true
 }

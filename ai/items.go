@@ -55,7 +55,7 @@ func (b Baseline) rituals(h *sim.Hunt, i, tg int) bool {
 		switch {
 		case rd.POW > 0 || has(h, ops, sim.OpMark):
 			if tg >= 0 && h.CanCast(i, r, tg) {
-				h.Notef(i, "cast ", rd.Name)
+				decidef(h, i, "cast ", rd.Name, tg, "an attack Ritual on its target")
 				h.CastRitual(i, r, tg)
 				return true
 			}
@@ -67,19 +67,19 @@ func (b Baseline) rituals(h *sim.Hunt, i, tg int) bool {
 				}
 			}
 			if n >= 2 && h.CanCast(i, r, i) {
-				h.Notef(i, "cast ", rd.Name)
+				decidef(h, i, "cast ", rd.Name, -1, "two or more of the Pack hurt around it")
 				h.CastRitual(i, r, i)
 				return true
 			}
 		case has(h, ops, sim.OpGainWND):
 			if f := mostHurtFriend(h, i, func(k int) bool { return h.CanCast(i, r, k) }); f >= 0 {
-				h.Notef(i, "cast ", rd.Name)
+				decidef(h, i, "cast ", rd.Name, f, "the most hurt of the Pack in reach, at half its WNDs or less")
 				h.CastRitual(i, r, f)
 				return true
 			}
 		case has(h, ops, sim.OpWeaponCrit):
 			if h.CanCast(i, r, i) {
-				h.Notef(i, "cast ", rd.Name)
+				decidef(h, i, "cast ", rd.Name, -1, "a boon for its weapons")
 				h.CastRitual(i, r, i)
 				return true
 			}
@@ -102,15 +102,16 @@ func (b Baseline) gear(h *sim.Hunt, i, tg int) bool {
 		}
 		ops := &gd.OnSuccess
 		use := -2 // the target to use it on; -2: not now
+		why := "" // the trace's reason
 		switch {
 		case gd.Attack:
 			if tg >= 0 && h.CanUseGear(i, g, tg) {
-				use = tg
+				use, why = tg, "gear that attacks, its target in reach"
 			}
 		case has(h, ops, sim.OpWeaponCrit):
 			// A coating goes on the first readied weapon: none, no use.
 			if m.SlotCrit == [sim.MaxWeapons]sim.CondSet{} && m.Readied != 0 {
-				use = -1
+				use, why = -1, "a coating for its weapon before the first blow"
 			}
 		case has(h, ops, sim.OpRecoverWND):
 			if gd.MustReady && m.GearReady&(1<<g) == 0 {
@@ -122,28 +123,31 @@ func (b Baseline) gear(h *sim.Hunt, i, tg int) bool {
 					if gd.Hands < 2 {
 						mask |= m.Readied
 					}
+					if h.Trace != nil && h.CanSwitch(i, mask) {
+						decidef(h, i, "ready ", gd.Name, -1, "a hurt friend in reach: ready for its next Turn")
+					}
 					if h.Switch(i, mask) {
-						h.Notef(i, "ready ", gd.Name)
 						return true
 					}
 				}
 				continue
 			}
 			use = mostHurtFriend(h, i, func(k int) bool { return h.CanUseGear(i, g, k) })
+			why = "the most hurt of the Pack in reach, at half its WNDs or less"
 			if use < 0 {
 				use = -2
 			}
 		case has(h, ops, sim.OpGainWND):
 			if hurt(h, i, 0.34) {
-				use = -1
+				use, why = -1, "a third of its WNDs or less left"
 			}
 		case has(h, ops, sim.OpImmune):
 			if m.Immune == 0 {
-				use = -1
+				use, why = -1, "no protection yet"
 			}
 		}
 		if use != -2 && h.CanUseGear(i, g, use) {
-			h.Notef(i, "use ", gd.Name)
+			decidef(h, i, "use ", gd.Name, use, why)
 			h.UseGear(i, g, use)
 			return true
 		}

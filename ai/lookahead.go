@@ -121,12 +121,19 @@ func (l *Lookahead) Turn(h *sim.Hunt, i int) {
 		}
 	}
 	if h.Trace != nil {
-		h.Note(i, planNames[best])
+		tg, why := -1, "lookahead: the best of its plans, on its rollouts"
+		if best == planSpot {
+			tg = int(h.Adv0)
+		}
+		if best == planOwn {
+			why = "lookahead: no other plan clearly better on its rollouts"
+		}
+		decide(h, i, planNames[best], tg, why)
 	}
 	l.apply(h, i, best)
 }
 
-var planNames = [numPlans]string{"lookahead: as tactical", "lookahead: defend", "lookahead: recover", "lookahead: spot weakness", "lookahead: flee", "lookahead: as basic"}
+var planNames = [numPlans]string{"play as tactical", "defend", "recover", "spot weakness", "flee", "play as basic"}
 
 // play plays plan p for model i in K copies of h, on the futures
 // first..first+K-1, and stores their values in vals[p].
@@ -236,7 +243,7 @@ func (l *Lookahead) apply(h *sim.Hunt, i, p int) {
 	case planSpot:
 		h.SpotWeakness(i, int(h.Adv0))
 	case planFlee:
-		NewBaseline().flee(h, i, "plan: flee")
+		NewBaseline().flee(h, i, "") // Turn has noted the plan
 	case planBasic:
 		NewBaseline().Turn(h, i)
 	default:

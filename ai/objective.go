@@ -26,7 +26,7 @@ func (b Baseline) objective(h *sim.Hunt, i int) bool {
 			return false
 		}
 		if h.CanBanish(i) {
-			h.Note(i, "banish the Cosmic Well")
+			decide(h, i, "banish the Cosmic Well", -1, "the Objective: at the Well, none guarding it")
 			h.Banish(i)
 			return true
 		}
@@ -34,14 +34,14 @@ func (b Baseline) objective(h *sim.Hunt, i int) bool {
 		if near {
 			return false // Hostile models guard the Well: fight them
 		}
-		h.Note(i, "to the Cosmic Well")
-		moved := h.FreeMove(i, h.Obj.Marker, -1, 0)
+		moved := freeMoveFor(h, i, h.Obj.Marker, -1, "go to the Cosmic Well", -1, "the Objective: the Pack's best at Lore banishes it")
 		if h.CanBanish(i) {
+			decide(h, i, "banish the Cosmic Well", -1, "the Objective: at the Well, none guarding it")
 			h.Banish(i)
 			return true
 		}
 		if moved >= blockedMove && h.M[i].Pos.Dist(h.Obj.Marker) > h.Obj.MarkerR+h.M[i].R+1 {
-			h.Move(i, h.Obj.Marker, -1, 0)
+			moveFor(h, i, h.Obj.Marker, -1, "go to the Cosmic Well", -1, "the Objective: still short of the Well")
 			return true
 		}
 		return false
@@ -74,17 +74,17 @@ func (b Baseline) tokens(h *sim.Hunt, i int) bool {
 			// are recovered just as surely if the Adversary falls; a
 			// carrier at half its WNDs or less takes them out.
 			if t.Genuine {
-				b.flee(h, i, "carry the Icon out: flee")
+				b.flee(h, i, "the Objective: carry the Genuine Icon out")
 				return true
 			}
 			if kind == sim.ObjArtifacts && hurt(h, i, 0.5) {
-				b.flee(h, i, "carry the Artifacts out: flee")
+				b.flee(h, i, "the Objective: carry the Artifacts out, at half its WNDs or less")
 				return true
 			}
 		}
 	}
 	if h.CanTakeToken(i) {
-		h.Note(i, "take the objective")
+		decide(h, i, "take the objective token", -1, "the Objective: a token in reach")
 		h.TakeToken(i)
 		return true
 	}
@@ -110,16 +110,16 @@ func (b Baseline) tokens(h *sim.Hunt, i int) bool {
 		}
 		t = &o.Tok[k]
 	}
-	h.Note(i, "to the objective")
-	moved := h.FreeMove(i, t.Pos, -1, 0)
+	moved := freeMoveFor(h, i, t.Pos, -1, "go to an objective token", -1, "the Objective: a token left to deal with")
 	if h.CanTakeToken(i) {
+		decide(h, i, "take the objective token", -1, "the Objective: a token in reach")
 		h.TakeToken(i)
 		return true
 	}
 	// A Move gets no further than a free Move that made no headway (a
 	// base bars the way): fight instead.
 	if moved >= blockedMove && h.M[i].Pos.Dist(t.Pos) > sim.TokenR+h.M[i].R+1 {
-		h.Move(i, t.Pos, -1, 0)
+		moveFor(h, i, t.Pos, -1, "go to an objective token", -1, "the Objective: still short of the token")
 		return true
 	}
 	return false
@@ -322,11 +322,13 @@ func (b Baseline) netPlay(h *sim.Hunt, i int) bool {
 				mask, pow = 1<<net|1<<s, w.POW
 			}
 		}
-		h.Note(i, "ready the Net")
+		if h.Trace != nil && h.CanSwitch(i, mask) {
+			decide(h, i, "ready the Net", -1, "the capture: the Net's time is near")
+		}
 		return h.Switch(i, mask)
 	}
 	if h.CanReload(i, net) {
-		h.Note(i, "reload the Net")
+		decide(h, i, "reload the Net", -1, "the capture: the Net is not loaded")
 		return h.Reload(i, net)
 	}
 	tg := netTarget(h, i)
@@ -335,13 +337,14 @@ func (b Baseline) netPlay(h *sim.Hunt, i int) bool {
 	}
 	w := &h.Sc.Weapons[d.Weapons[net]]
 	goal := netSpot(h, i, tg, w)
-	if !h.CanAttack(i, tg, net) && h.CanFreeMove(i) && h.FreeMove(i, goal, -1, 0) < 0.1 {
+	if !h.CanAttack(i, tg, net) && h.CanFreeMove(i) &&
+		freeMoveFor(h, i, goal, -1, "move to throw the Net", tg, "the capture: the Net out of reach") < 0.1 {
 		// The straight way is barred (a base it would end on, terrain):
 		// step around.
 		goal = detour(h, i, goal)
 	}
 	if h.CanAttack(i, tg, net) {
-		h.Note(i, "throw the Net")
+		decide(h, i, "throw the Net", tg, "the capture: the Adversary worn down and in the Net's reach")
 		h.Attack(i, tg, net)
 		return true
 	}
@@ -351,12 +354,11 @@ func (b Baseline) netPlay(h *sim.Hunt, i int) bool {
 	// Not in reach this Turn: clear the terror that holds it back, or
 	// Move toward its throwing spot.
 	if m.Conds.Has(sim.Terrified) {
-		h.Note(i, "terrified: recover")
+		decide(h, i, "recover", -1, "terrified, and the Net out of reach")
 		return h.Recover(i, sim.Terrified)
 	}
 	if !h.InWeaponRange(i, net, tg) && goal != m.Pos && h.CanAct(i, sim.ActMove) {
-		h.Note(i, "to throw the Net")
-		h.Move(i, goal, -1, 0)
+		moveFor(h, i, goal, -1, "move to throw the Net", tg, "the capture: the Net out of reach this Turn")
 		return true
 	}
 	return false
@@ -494,7 +496,7 @@ func attackRisk(h *sim.Hunt, i, tg int) float64 {
 func (b Baseline) hold(h *sim.Hunt, i, tg int) {
 	m := &h.M[i]
 	if mn := nearestMinion(h, i); mn >= 0 {
-		h.Note(i, "spare the Adversary: fight a Minion")
+		decide(h, i, "fight a Minion", mn, "the capture: spare the Adversary")
 		if s, ok := shooter(h, i); ok {
 			b.shoot(h, i, s, mn)
 		} else {
@@ -503,11 +505,11 @@ func (b Baseline) hold(h *sim.Hunt, i, tg int) {
 		return
 	}
 	if advThreat(h, i) && h.CanFreeMove(i) {
-		h.FreeMove(i, awayFrom(h, i, tg), -1, 0)
+		freeMoveFor(h, i, awayFrom(h, i, tg), -1, "step out of the Adversary's reach", tg, "the capture: spare the Adversary")
 	}
 	for _, c := range holdConds {
 		if m.Conds.Has(c) && h.CanAct(i, sim.ActRecover) {
-			h.Notef(i, "spare the Adversary: recover from ", c.String())
+			decidef(h, i, "recover from ", c.String(), -1, "the capture: spare the Adversary")
 			h.Recover(i, c)
 			return
 		}
@@ -516,29 +518,28 @@ func (b Baseline) hold(h *sim.Hunt, i, tg int) {
 		return
 	}
 	if f, c := aidable(h, i); f >= 0 {
-		h.Note(i, "spare the Adversary: aid")
+		decide(h, i, "aid", f, "the capture: spare the Adversary; a friend within 3\" to clear of a Condition")
 		h.Aid(i, f, c)
 		return
 	}
 	if spotForNet(h, i, tg) {
-		h.Note(i, "spare the Adversary: spot weakness for the Net")
+		decide(h, i, "spot weakness", tg, "the capture: Advantage for the Net's throw")
 		h.SpotWeakness(i, tg)
 		return
 	}
 	if advThreat(h, i) {
 		away := awayFrom(h, i, tg)
 		if away.Dist(h.M[tg].Pos)-h.M[i].R-h.M[tg].R > threatReach(h, tg) && h.CanAct(i, sim.ActMove) {
-			h.Note(i, "spare the Adversary: keep clear")
-			h.Move(i, away, -1, 0)
+			moveFor(h, i, away, -1, "keep clear of the Adversary", tg, "the capture: spare the Adversary")
 			return
 		}
 		if h.CanAct(i, sim.ActDefend) {
-			h.Note(i, "spare the Adversary: defend")
+			decide(h, i, "defend", -1, "the capture: spare the Adversary, within its reach")
 			h.Defend(i)
 			return
 		}
 	}
-	h.Note(i, "spare the Adversary: wait")
+	decide(h, i, "wait", -1, "the capture: spare the Adversary")
 	h.Pass(i)
 }
 
@@ -670,15 +671,15 @@ func (b Baseline) free(h *sim.Hunt, i int) bool {
 		return false
 	}
 	if !h.Within(i, p, 3) {
-		h.FreeMove(i, h.M[p].Pos, p, 0)
+		freeMoveFor(h, i, h.M[p].Pos, p, "go to the Prisoner", p, "the Objective: the nearest of the Pack frees the Prisoner")
 	}
 	if h.Within(i, p, 3) && h.CanAct(i, sim.ActAid) {
-		h.Note(i, "aid the Prisoner")
+		decide(h, i, "aid the Prisoner", p, "the Objective: within 3\" of the Prisoner")
 		h.Aid(i, p, sim.NoCond)
 		return true
 	}
 	if !h.Obj.Freed && h.CanAct(i, sim.ActMove) {
-		h.Move(i, h.M[p].Pos, p, 0)
+		moveFor(h, i, h.M[p].Pos, p, "go to the Prisoner", p, "the Objective: still short of the Prisoner")
 		return true
 	}
 	return false
@@ -703,16 +704,15 @@ func (b Baseline) raze(h *sim.Hunt, i int) bool {
 			dir = geom.Dir(0)
 		}
 		goal := geom.ClampToBoard(p.Add(dir.Scale(sim.BarrelBlast+m.R+sim.TokenR+1)), m.R, h.Sc.Map.W, h.Sc.Map.H)
-		h.Note(i, "clear of the barrel")
-		h.FreeMove(i, goal, -1, 0)
+		freeMoveFor(h, i, goal, -1, "get clear of the Explosive Barrel", -1, "the barrel is set: out of its blast")
 		if m.Pos.Dist(p)-m.R-sim.TokenR <= sim.BarrelBlast {
-			h.Move(i, goal, -1, 0)
+			moveFor(h, i, goal, -1, "get clear of the Explosive Barrel", -1, "still within its blast")
 			return true
 		}
 		return false
 	}
 	if h.CanTakeToken(i) {
-		h.Note(i, "pick up a barrel")
+		decide(h, i, "pick up a barrel", -1, "the Objective: a barrel in reach")
 		h.TakeToken(i)
 		return true
 	}
@@ -730,19 +730,19 @@ func (b Baseline) raze(h *sim.Hunt, i int) bool {
 	}
 	moved := float32(0)
 	if !h.InTerritory(i) {
-		moved = h.FreeMove(i, o.Marker, -1, 0)
+		moved = freeMoveFor(h, i, o.Marker, -1, "go to the Territory", -1, "the Objective: the barrel carrier nearest the Territory sets it")
 	}
 	if h.CanPlaceBarrel(i) {
-		h.Note(i, "set the Explosive Barrel")
+		decide(h, i, "set the Explosive Barrel", -1, "the Objective: in the Territory, the barrel readied")
 		h.PlaceBarrel(i)
 		return true
 	}
 	if o.BarrelReady&(1<<i) == 0 {
-		h.Note(i, "ready the Explosive Barrel")
+		decide(h, i, "ready the Explosive Barrel", -1, "the Objective: to set it in the Territory")
 		return h.ReadyBarrel(i)
 	}
 	if !h.InTerritory(i) && moved >= blockedMove {
-		h.Move(i, o.Marker, -1, 0)
+		moveFor(h, i, o.Marker, -1, "go to the Territory", -1, "the Objective: still outside it")
 		return true
 	}
 	return false

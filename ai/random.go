@@ -36,7 +36,7 @@ type choice struct {
 func (Random) Turn(h *sim.Hunt, i int) {
 	m := &h.M[i]
 	if h.CanFreeMove(i) && h.RNG.IntN(2) == 0 {
-		h.FreeMove(i, randomGoal(h, i), -1, 0)
+		freeMoveFor(h, i, randomGoal(h, i), -1, "a random free Move", -1, "a coin toss")
 	}
 	var cs [96]choice
 	n := 0
@@ -112,9 +112,18 @@ func (Random) Turn(h *sim.Hunt, i int) {
 		}
 	}
 	if n == 0 {
-		return // a Pass
+		decide(h, i, "pass", -1, "no Action open to it")
+		return // the Turn ends with no Action: a Pass
 	}
 	c := cs[h.RNG.IntN(n)]
+	if h.Trace != nil {
+		tg := -1
+		switch c.act {
+		case sim.ActAttack, sim.ActParry, sim.ActSpotWeakness, sim.ActAid, sim.ActUseGear, sim.ActCastRitual:
+			tg = int(c.a)
+		}
+		decide(h, i, "a random Action", tg, "drawn uniformly among those open to it")
+	}
 	switch c.act {
 	case sim.ActMove:
 		h.Move(i, randomGoal(h, i), -1, 0)

@@ -53,27 +53,27 @@ func (t Tactical) Turn(h *sim.Hunt, i int) {
 	}
 	switch {
 	case m.Conds.Has(sim.KnockedDown):
-		h.Note(i, "knocked down: recover")
+		decide(h, i, "recover", -1, "knocked down")
 		h.Recover(i, sim.KnockedDown)
 		return
 	case m.Conds.Has(sim.Stunned):
-		h.Note(i, "stunned: recover")
+		decide(h, i, "recover", -1, "stunned")
 		h.Recover(i, sim.Stunned)
 		return
 	}
 	if t.hopeless(h, i) {
-		t.b.flee(h, i, "hopeless: flee")
+		t.b.flee(h, i, "badly hurt, the last of the Pack, while the Adversary is still strong")
 		return
 	}
 	if h.Sc.Objective.Kind == sim.ObjAmbush {
-		t.b.flee(h, i, "escape the ambush: flee")
+		t.b.flee(h, i, "the Objective: escape the ambush")
 		return
 	}
 	if t.b.objective(h, i) {
 		return
 	}
 	if m.Conds.Has(sim.Burning) && m.WND <= t.b.RecoverBurningAt {
-		h.Note(i, "burning: recover")
+		decide(h, i, "recover", -1, "burning, with few WNDs left")
 		h.Recover(i, sim.Burning)
 		return
 	}
@@ -82,7 +82,9 @@ func (t Tactical) Turn(h *sim.Hunt, i int) {
 	}
 	tg := t.target(h, i)
 	if tg < 0 {
-		return // nothing left to fight: Pass
+		decide(h, i, "pass", -1, "no Foe left to fight")
+		h.Pass(i)
+		return
 	}
 	if t.b.rituals(h, i, tg) || t.b.gear(h, i, tg) {
 		return
@@ -141,12 +143,12 @@ func (Tactical) aid(h *sim.Hunt, i int) bool {
 			if h.Edge(i, f) > float32(h.SPD(i))+3 || !h.CanFreeMove(i) {
 				continue
 			}
-			h.FreeMove(i, fm.Pos, f, 0)
+			freeMoveFor(h, i, fm.Pos, f, "go to aid", f, "a friend down with a Foe near")
 			if !h.Within(i, f, 3) {
 				continue
 			}
 		}
-		h.Note(i, "aid a fallen friend")
+		decide(h, i, "aid", f, "a friend down with a Foe near")
 		h.Aid(i, f, c)
 		return true
 	}
@@ -378,7 +380,7 @@ func nextCard(h *sim.Hunt) (multi, single float64) {
 			act = &a.Special[c/4]
 		}
 		n++
-		if act.Attack == sim.AttackNone {
+		if act.Attack == sim.AttackNone || act.Blank {
 			continue
 		}
 		if act.Targets == sim.TargetOne {
@@ -409,23 +411,23 @@ func advThreat(h *sim.Hunt, i int) bool {
 
 // attack makes model i's best Attack on tg if one is possible now, first
 // spending its Action on Focus or Spot Weakness when they pay. It reports
-// whether the Action was taken.
-func (t Tactical) attack(h *sim.Hunt, i, tg int) bool {
+// whether the Action was taken (why: the trace's reason for the Attack).
+func (t Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
 	s, _, ok := bestEV(h, i, tg)
 	if !ok || !h.LOS(i, tg) {
 		return false
 	}
 	if spotPays(h, i, tg, s) {
-		h.Note(i, "spot weakness")
+		decide(h, i, "spot weakness", tg, "Advantage for the Pack's attacks this Round is worth more than its own attack")
 		h.SpotWeakness(i, tg)
 		return true
 	}
 	if focusPays(h, i, tg, s) {
-		h.Note(i, "focus")
+		decide(h, i, "focus", tg, "an attack with Advantage next Turn is worth more per Tick than one now")
 		h.FocusOn(i, true, 0)
 		return true
 	}
-	h.Note(i, "attack")
+	decide(h, i, "attack", tg, why)
 	h.Attack(i, tg, s)
 	return true
 }
@@ -434,23 +436,23 @@ func (t Tactical) attack(h *sim.Hunt, i, tg int) bool {
 // after the Action backs off out of the Adversary's reach when it can.
 func (t Tactical) shoot(h *sim.Hunt, i, s, tg int) {
 	w := &h.Sc.Weapons[h.Sc.Pack[h.M[i].Def].Weapons[s]]
-	if !t.attack(h, i, tg) {
-		h.FreeMove(i, farBand(h, i, tg, w), -1, 0)
-		if !t.attack(h, i, tg) {
+	if !t.attack(h, i, tg, "in range") {
+		freeMoveFor(h, i, farBand(h, i, tg, w), -1, "move to the far end of its range band", tg, "no shot from here")
+		if !t.attack(h, i, tg, "in range after its free Move") {
 			switch {
 			case h.CanReload(i, s):
-				h.Note(i, "reload")
+				decide(h, i, "reload", -1, "its shooting weapon is not loaded")
 				h.Reload(i, s)
 			case h.M[i].Conds.Has(sim.Terrified):
-				h.Note(i, "terrified: recover")
+				decide(h, i, "recover", -1, "terrified, with no shot")
 				h.Recover(i, sim.Terrified)
 			default:
-				h.Move(i, farBand(h, i, tg, w), -1, 0)
+				moveFor(h, i, farBand(h, i, tg, w), -1, "move to the far end of its range band", tg, "no shot this Turn")
 			}
 		}
 	}
 	if h.CanFreeMove(i) {
-		h.FreeMove(i, farBand(h, i, tg, w), -1, 0)
+		freeMoveFor(h, i, farBand(h, i, tg, w), -1, "back off to the far end of its range band", tg, "its Action taken, its free Move left")
 	}
 }
 
@@ -476,45 +478,49 @@ func farBand(h *sim.Hunt, i, tg int, w *sim.WeaponDef) geom.Vec {
 func (t Tactical) melee(h *sim.Hunt, i, tg int) {
 	m := &h.M[i]
 	if mask, ok := meleeLoadout(h, i); ok && mask != m.Readied && h.CanAct(i, sim.ActSwitch) {
+		decide(h, i, "switch to melee weapons", tg, "no melee weapon readied")
 		h.FreeMove(i, h.M[tg].Pos, tg, 0)
-		h.Note(i, "switch to melee weapons")
 		h.Switch(i, mask)
 		return
 	}
-	if t.attack(h, i, tg) {
+	if t.attack(h, i, tg, "in reach") {
 		return
 	}
 	// Out of reach even after the free Move, with the Adversary about to
 	// strike: stay out of its reach behind a Defend rather than walk in
 	// alone.
 	reach := float32(h.SPD(i)) + h.MeleeReach(i)
-	if !h.Within(i, tg, reach) && !m.Conds.Has(sim.Terrified) && t.braces(h, i) {
+	if !h.Within(i, tg, reach) && !m.Conds.Has(sim.Terrified) && t.braces(h, i, "out of reach even after a free Move, and the Adversary about to strike") {
 		return
 	}
 	if !m.Conds.Has(sim.Terrified) {
-		h.FreeMove(i, h.M[tg].Pos, tg, 0)
-		if t.attack(h, i, tg) {
+		freeMoveFor(h, i, h.M[tg].Pos, tg, "close in", tg, "out of reach")
+		if t.attack(h, i, tg, "in reach after its free Move") {
 			return
 		}
 	}
 	if m.Conds.Has(sim.Terrified) {
-		h.Note(i, "terrified: recover")
+		decide(h, i, "recover", -1, "terrified, and its target out of reach")
 		h.Recover(i, sim.Terrified)
 		return
 	}
-	if t.braces(h, i) {
+	if t.braces(h, i, "out of reach, and the Adversary about to strike") {
 		return
 	}
-	h.Note(i, "close in")
-	h.Move(i, h.M[tg].Pos, tg, 0)
+	still := "out of reach"
+	if !h.CanFreeMove(i) {
+		still = "still out of reach after its free Move"
+	}
+	moveFor(h, i, h.M[tg].Pos, tg, "close in", tg, still)
 }
 
 // braces Defends model i when the Adversary acts before its next Turn,
-// could reach it, and its next card may attack; it reports whether it did.
-func (t Tactical) braces(h *sim.Hunt, i int) bool {
+// could reach it, and its next card may attack; it reports whether it did
+// (why: the trace's reason).
+func (t Tactical) braces(h *sim.Hunt, i int, why string) bool {
 	if !advSoon(h, i, int(h.ActionTicks(sim.ActDefend))) || !advThreat(h, i) || !t.cardThreat(h) {
 		return false
 	}
-	h.Note(i, "defend")
+	decide(h, i, "defend", -1, why)
 	return h.Defend(i)
 }

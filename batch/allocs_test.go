@@ -38,6 +38,17 @@ func TestHuntAllocatesNothing(t *testing.T) {
 		}
 		check(obj, sc)
 	}
+	// Every action entry and hit-location effect played blank, as the card
+	// effects play them.
+	for _, adv := range d.Slugs("adversaries") {
+		sc, err := d.Compile(adv, configs.DefaultPack, configs.DefaultScenario)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range sc.Adversary.Blanks() {
+			check(adv+" blank "+b.Key(), sc.WithBlank(b))
+		}
+	}
 	// Every skill tier, with the default hunt and the ritualist's pack.
 	for _, tier := range ai.Tiers() {
 		for _, pack := range []string{configs.DefaultPack, "quartet"} {

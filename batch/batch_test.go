@@ -270,9 +270,9 @@ func TestTallyFileIntegrity(t *testing.T) {
 			t.Errorf("%s: %v, want the checksum refused", filepath.Base(p), err)
 		}
 	}
-	// A file of the first format version (no build, no checksum).
-	v1 := edit("v1.json", `"version":2`, `"version":1`)
-	if _, _, err := ReadTallyFile(v1); err == nil || !strings.Contains(err.Error(), "version 1") {
-		t.Errorf("a version 1 file: %v", err)
+	// A file of the format before builds and checksums.
+	v2 := edit("v2.json", `"version":3`, `"version":2`)
+	if _, _, err := ReadTallyFile(v2); err == nil || !strings.Contains(err.Error(), "version 2") {
+		t.Errorf("a version 2 file: %v", err)
 	}
 }

@@ -13,9 +13,9 @@ import (
 	"balance/safeio"
 )
 
-// TallyVersion is the version of the tally file format: 2 added the
-// build and the checksum.
-const TallyVersion = 2
+// TallyVersion is the version of the tally file format (2: each Pack
+// model's Tick of death; 3: the build and the checksum).
+const TallyVersion = 3
 
 // Header describes a tally file: which configuration, program and seed
 // produced it, and which hunts it holds.

@@ -82,6 +82,7 @@ func Summarize(m Meta, t *Tally, sc *sim.Scenario) *stats.Summary {
 			Fled:    stats.FromEstimate(stats.Proportion(p.Fled, n, Conf)),
 			HitRate: stats.FromEstimate(stats.Proportion(p.Hits, p.Swings, Conf)),
 			Attacks: Dist(p.Attacks),
+			DiedAt:  Dist(p.DiedAt),
 		})
 	}
 	// The damage curve and survival: hunts that ended count with their

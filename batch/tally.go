@@ -41,7 +41,8 @@ type ModelTally struct {
 	Fled    int64   `json:"fled"`
 	Attacks []int64 `json:"attacks"` // histogram of Attack Actions per hunt
 	Hits    int64   `json:"hits"`
-	Swings  int64   `json:"swings"` // Attack Actions in all
+	Swings  int64   `json:"swings"`  // Attack Actions in all
+	DiedAt  []int64 `json:"died_at"` // histogram of the Tick it died, over the hunts it died
 }
 
 // Tally is the integer account of many hunts: counts and histograms of the
@@ -136,7 +137,7 @@ func NewTally(s Shape) *Tally {
 		Draws:        make([]int64, maxDraws+1),
 	}
 	for _, w := range s.PackWND {
-		t.Pack = append(t.Pack, ModelTally{Wounds: make([]int64, w+1), Attacks: make([]int64, maxAttacks+1)})
+		t.Pack = append(t.Pack, ModelTally{Wounds: make([]int64, w+1), Attacks: make([]int64, maxAttacks+1), DiedAt: make([]int64, ticks)})
 	}
 	t.Curve = make([][]int64, s.Ticks)
 	t.Ended = make([][]int64, s.Ticks)
@@ -186,6 +187,7 @@ func (t *Tally) Add(r *sim.Record) {
 		if r.DiedAt[i] > 0 {
 			p.Died++
 			deaths++
+			bump(p.DiedAt, int(r.DiedAt[i]))
 		}
 		if r.FledAt[i] > 0 {
 			p.Fled++
@@ -297,6 +299,9 @@ func (t *Tally) hists(u *Tally, rows int, fn func(a, b []int64)) {
 	}
 	for l := range t.LocAt {
 		fn(t.LocAt[l], u.LocAt[l])
+	}
+	for i := range t.Pack {
+		fn(t.Pack[i].DiedAt, u.Pack[i].DiedAt)
 	}
 }
 

@@ -1,5 +1,7 @@
 package configs
 
+import "balance/sim"
+
 // Data is the whole game data set: rulings, equipment, Pack models, packs,
 // Adversaries and scenario maps, keyed by slug (a file's base name for
 // Adversaries and scenarios, the mapping key for the others). Every name in
@@ -245,8 +247,9 @@ const (
 	Jack
 )
 
-// RankNames are the YAML keys of the action entries, by rank index.
-var RankNames = [4]string{"ace", "king", "queen", "jack"}
+// RankNames are the YAML keys of the action entries, by rank index (the
+// engine's table, which names a blank entry the same way).
+var RankNames = sim.RankKeys
 
 // Minion is a kind of Minion that comes with the Adversary.
 type Minion struct {

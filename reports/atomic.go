@@ -11,19 +11,21 @@ import (
 type File = safeio.File
 
 // writeDir replaces dir by a report directory holding files, as a whole
-// (safeio.WriteDir): a reader sees the old report or the new one, and what
-// the old directory held that the report does not write is carried over.
-func writeDir(dir string, files []File) error {
-	if err := safeio.WriteDir(dir, files); err != nil {
+// (safeio.WriteDir): a reader sees the old report or the new one; names
+// are every file a report of the kind may hold, and what the old
+// directory held under other names is carried over.
+func writeDir(dir string, names []string, files []File) error {
+	if err := safeio.WriteDir(dir, names, files); err != nil {
 		return fmt.Errorf("reports: %w", err)
 	}
 	return nil
 }
 
 // WriteFiles replaces dir by a report directory holding files, as a whole
-// (see WriteDir): for a report made of several, such as the default
-// analysis's reports and their index.
-func WriteFiles(dir string, files []File) error { return writeDir(dir, files) }
+// (see WriteDir), names being every file such a report may hold: for a
+// report made of several, such as the default analysis's reports and
+// their index.
+func WriteFiles(dir string, names []string, files []File) error { return writeDir(dir, names, files) }
 
 // writeFile writes one output file whole or not at all (safeio.WriteFile);
 // "-" is refused here: the command line writes standard output itself.

@@ -14,16 +14,18 @@ import (
 var csvTables = []struct {
 	name  string
 	table func(*stats.Summary) [][]string
+	only  func(*stats.Summary) bool // nil: every report
 }{
-	{"outcomes.csv", outcomesTable},
-	{"pack.csv", packTable},
-	{"cards.csv", cardsTable},
-	{"locations.csv", locationsTable},
-	{"damage_curve.csv", damageTable},
-	{"survival.csv", survivalTable},
-	{"rounds.csv", roundsTable},
-	{"distributions.csv", distributionsTable},
-	{"conditions.csv", conditionsTable},
+	{"outcomes.csv", outcomesTable, nil},
+	{"pack.csv", packTable, nil},
+	{"cards.csv", cardsTable, nil},
+	{"locations.csv", locationsTable, nil},
+	{"damage_curve.csv", damageTable, nil},
+	{"survival.csv", survivalTable, nil},
+	{"rounds.csv", roundsTable, nil},
+	{"distributions.csv", distributionsTable, nil},
+	{"conditions.csv", conditionsTable, nil},
+	{"card_effects.csv", cardEffectsTable, hasCardEffects},
 }
 
 func encodeCSV(rows [][]string) []byte {
@@ -113,10 +115,25 @@ func damageTable(s *stats.Summary) [][]string {
 	return t
 }
 
+// survivalTable is the share of the Pack alive by Tick, and each model's
+// share of hunts in which it is alive (a Wilson interval over the hunts),
+// one column group per model, named alive_1 (the first model), ...
 func survivalTable(s *stats.Summary) [][]string {
-	t := [][]string{row([]string{"tick"}, est("alive"))}
+	h := row([]string{"tick"}, est("alive"))
+	for k := range s.Pack {
+		h = append(h, est("alive_"+strconv.Itoa(k+1))...)
+	}
+	t := [][]string{h}
+	dead := make([]int64, len(s.Pack))
 	for _, p := range s.Survival {
-		t = append(t, row([]string{strconv.Itoa(p.Tick)}, cells(p.Alive)))
+		r := row([]string{strconv.Itoa(p.Tick)}, cells(p.Alive))
+		for k, m := range s.Pack {
+			if p.Tick < len(m.DiedAt.Histogram) {
+				dead[k] += m.DiedAt.Histogram[p.Tick]
+			}
+			r = append(r, cells(share(m.Died.N-dead[k], m.Died.N, s))...)
+		}
+		t = append(t, r)
 	}
 	return t
 }

@@ -36,6 +36,9 @@ type docTable struct {
 	header []string
 	rows   [][]string
 	csv    string // the CSV file holding the same figures; "" for none
+	// collapse, when set, folds the table in HTML under this line (a
+	// details element), for long tables such as those by Tick.
+	collapse string
 }
 
 // docPlot is a plot: NAME.png in Markdown, the SVG inline in HTML.
@@ -134,6 +137,7 @@ func (d *document) htmlPage(svg func(name string) ([]byte, error)) (*HTMLPage, e
 				}
 				t.Rows = append(t.Rows, row)
 			}
+			t.Collapse = k.table.collapse
 			hb.Table = t
 		case k.plot != nil:
 			b, err := svg(k.plot.name)

@@ -40,10 +40,12 @@ type HTMLBlock struct {
 	Plot    *HTMLPlot
 }
 
-// HTMLTable is a table of escaped HTML cells.
+// HTMLTable is a table of escaped HTML cells. With Collapse set it is
+// folded under that line (a details element) until the reader opens it.
 type HTMLTable struct {
-	Header []template.HTML
-	Rows   [][]HTMLCell
+	Header   []template.HTML
+	Rows     [][]HTMLCell
+	Collapse string
 }
 
 // HTMLCell is a table cell: its HTML, and whether it is aligned left
@@ -72,6 +74,7 @@ th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
 td { text-align: right; font-variant-numeric: tabular-nums; } td:first-child, td.l { text-align: left; }
 th { background: #f0f4f8; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
+details { margin: 1em 0; } summary { cursor: pointer; color: #1f4e79; }
 dl.config { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
 dl.config dt { font-weight: bold; } dl.config dd { margin: 0; }
 </style>
@@ -93,12 +96,15 @@ dl.config dt { font-weight: bold; } dl.config dd { margin: 0; }
 {{end}}{{if .Items}}<ul>
 {{range .Items}}<li>{{.}}</li>
 {{end}}</ul>
-{{end}}{{with .Table}}<table>
+{{end}}{{with .Table}}{{if .Collapse}}<details>
+<summary>{{.Collapse}}</summary>
+{{end}}<table>
 <thead><tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr></thead>
 <tbody>{{range .Rows}}<tr>{{range .}}<td{{if .Left}} class="l"{{end}}>{{.HTML}}</td>{{end}}</tr>
 {{end}}</tbody>
 </table>
-{{end}}{{with .Plot}}<figure class="plot" data-plot="{{.Name}}">{{.Inline}}</figure>
+{{if .Collapse}}</details>
+{{end}}{{end}}{{with .Plot}}<figure class="plot" data-plot="{{.Name}}">{{.Inline}}</figure>
 {{end}}{{end}}</section>
 {{end}}<script>
 // Count the plots the browser laid out with a size, for a reader's check.
@@ -198,6 +204,13 @@ func sweepHTML(s *Sweep) (*HTMLPage, error) {
 	p := &HTMLPage{Title: "Sweep: " + s.Title}
 	p.Config = [][2]string{{"Parameters", strings.Join(s.Params, ", ")}, {"Hunts per point", itoa(s.Hunts)},
 		{"Seed", strconv.FormatUint(s.Seed, 10)}, {"Pack AI", orDash(s.PackAI)}, {"Stopped", orDash(s.Stopped)}}
+	if len(s.Targets) > 0 {
+		var ts []string
+		for _, t := range s.Targets {
+			ts = append(ts, t.Text)
+		}
+		p.Config = append(p.Config, [2]string{"Targets (bands on the plots)", strings.Join(ts, ", ")})
+	}
 	h, rows := SweepTable(s)
 	sec := HTMLSection{Heading: "Figures per point", Header: h, Rows: rows,
 		Text: []string{"Every point plays the same hunts; intervals are 95%. The step is the paired change of the Pack win rate from the previous value of the first parameter, with the exact McNemar test."}}

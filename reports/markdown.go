@@ -186,7 +186,8 @@ func summaryDoc(s *stats.Summary) *document {
 	b.heading(2, "Pack")
 	b.p("Each Pack model: how often it died or fled, the WNDs it took per hunt and how well it attacked. " +
 		"In the plot, the box spans the 10th to 90th percentile of WNDs taken, the thick line is the median, " +
-		"the dot the mean with its interval, and the dashed line the model's starting WND.")
+		"the dot the mean with its interval, and the dashed line the model's starting WND; beside it, the share of hunts " +
+		"each model ended dead, with its interval.")
 	b.plot("wounds", "Wounds taken per hunt")
 	rows = nil
 	for _, m := range s.Pack {
@@ -206,7 +207,8 @@ func summaryDoc(s *stats.Summary) *document {
 	for _, c := range s.DamageCurve[:n] {
 		rows = append(rows, []string{fmt.Sprint(c.Tick), c.Mean.Bounds(), fmt.Sprint(c.Mean.N), fmt.Sprint(c.P10), fmt.Sprint(c.P50), fmt.Sprint(c.P90)})
 	}
-	b.table(docTable{align: "rrrrrr", header: []string{"Tick", "Mean [interval]", "n", "10%", "Median", "90%"}, rows: rows, csv: "damage_curve.csv"})
+	b.table(docTable{align: "rrrrrr", header: []string{"Tick", "Mean [interval]", "n", "10%", "Median", "90%"}, rows: rows, csv: "damage_curve.csv",
+		collapse: fmt.Sprintf("The damage curve by Tick: %d rows", len(rows))})
 	if n < len(s.DamageCurve) {
 		b.p("Later Ticks, to Tick %d, are left out here and in the plot: from Tick %d on, the mean stays within %g%% of its final value and the quantiles do not change. Every Tick is in damage_curve.csv.",
 			s.DamageCurve[len(s.DamageCurve)-1].Tick, s.DamageCurve[n-1].Tick, 100*damageTol)
@@ -228,14 +230,17 @@ func summaryDoc(s *stats.Summary) *document {
 	b.heading(2, "Pack survival")
 	b.p("The share of Pack models not dead by the end of each Tick, over every model of every hunt, with its interval shaded. " +
 		"The interval is that of a mean of shares (each hunt's share of its Pack alive) and never narrower than " +
-		"the Wilson interval of the share over the hunts, so it keeps its width where every model of every hunt is alive.")
+		"the Wilson interval of the share over the hunts, so it keeps its width where every model of every hunt is alive. " +
+		"The dashed lines are each model's survival curve: the share of hunts in which it is not dead by then " +
+		"(survival.csv has them with their Wilson intervals, alive_1 for the first model of the Pack table, and so on).")
 	b.plot("survival", "Pack models alive")
 	rows = nil
 	n = survivalShown(s.Survival)
 	for _, st := range s.Survival[:n] {
 		rows = append(rows, []string{fmt.Sprint(st.Tick), st.Alive.PercentBounds(), fmt.Sprint(st.Alive.N)})
 	}
-	b.table(docTable{align: "rrr", header: []string{"Tick", "Alive [interval]", "n"}, rows: rows, csv: "survival.csv"})
+	b.table(docTable{align: "rrr", header: []string{"Tick", "Alive [interval]", "n"}, rows: rows, csv: "survival.csv",
+		collapse: fmt.Sprintf("The Pack alive by Tick: %d rows", len(rows))})
 	if n < len(s.Survival) {
 		b.p("Later Ticks, to Tick %d, are left out here and in the plot: from Tick %d on, the share alive stays within %g percentage points of its final value. Every Tick is in survival.csv.",
 			s.Survival[len(s.Survival)-1].Tick, s.Survival[n-1].Tick, 100*survivalTol)
@@ -265,6 +270,7 @@ func summaryDoc(s *stats.Summary) *document {
 	}
 	b.table(docTable{align: "lllrrrrr", header: []string{"Card", "Name", "Tree", "Drawn", "Per hunt", "WNDs per draw", "Kills per draw", "Conditions per draw"}, rows: rows, csv: "cards.csv"})
 	b.p("Table: cards.csv.")
+	cardEffectsSection(b, s)
 
 	if len(s.Conditions) > 0 {
 		b.heading(2, "Conditions imposed on the Pack")
@@ -285,7 +291,9 @@ func summaryDoc(s *stats.Summary) *document {
 	b.p("%s. The time is the only figure in this report that differs between two runs of the same configuration and seed.", speed(s.Timing))
 	var csvs []string
 	for _, t := range csvTables {
-		csvs = append(csvs, t.name)
+		if t.only == nil || t.only(s) {
+			csvs = append(csvs, t.name)
+		}
 	}
 	b.p("Files: summary.json (every figure, schema version %d), summary.html (this report as one page), %s; each plot as PNG and SVG.",
 		s.Schema, strings.Join(csvs, ", "))
@@ -339,6 +347,13 @@ func warnings(s *stats.Summary) []string {
 	}
 	for _, c := range s.Conditions {
 		add(label(c.Name)+" per hunt", c.Rate)
+	}
+	if ce := s.CardEffects; ce != nil {
+		for _, e := range ce.Effects {
+			add(effectLabel(&e)+" blank: Pack wins", e.Win)
+			add(effectLabel(&e)+" blank: Rounds", e.Rounds)
+			add(effectLabel(&e)+" blank: Pack WNDs", e.Wounds)
+		}
 	}
 	for _, c := range s.DamageCurve {
 		add(fmt.Sprintf("damage at Tick %d", c.Tick), c.Mean)

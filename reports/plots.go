@@ -21,19 +21,28 @@ import (
 // dpi is the resolution of the PNG plots.
 const dpi = 96
 
-// The plots of a report, each written as NAME.png and NAME.svg.
-var plots = []struct {
+// plotSpec is a plot of a report, written as NAME.png and NAME.svg; a plot
+// with an only function is drawn only for the summaries it accepts.
+type plotSpec struct {
 	name string
 	w, h vg.Length
 	make func(*stats.Summary) (func(draw.Canvas), error)
-}{
-	{"outcomes", 8 * vg.Inch, 4.5 * vg.Inch, outcomesPlot},
-	{"wounds", 8 * vg.Inch, 4.5 * vg.Inch, woundsPlot},
-	{"damage_curve", 8 * vg.Inch, 4.5 * vg.Inch, damagePlot},
-	{"survival", 8 * vg.Inch, 4.5 * vg.Inch, survivalPlot},
-	{"length", 8 * vg.Inch, 4.5 * vg.Inch, lengthPlot},
-	{"cards", 10 * vg.Inch, 6 * vg.Inch, cardsPlot},
+	only func(*stats.Summary) bool
 }
+
+// The plots of a report.
+var plots = []plotSpec{
+	{"outcomes", 8 * vg.Inch, 4.5 * vg.Inch, outcomesPlot, nil},
+	{"wounds", 12 * vg.Inch, 4.5 * vg.Inch, woundsPlot, nil},
+	{"damage_curve", 8 * vg.Inch, 4.5 * vg.Inch, damagePlot, nil},
+	{"survival", 8 * vg.Inch, 4.5 * vg.Inch, survivalPlot, nil},
+	{"length", 8 * vg.Inch, 4.5 * vg.Inch, lengthPlot, nil},
+	{"cards", 10 * vg.Inch, 6 * vg.Inch, cardsPlot, nil},
+	{"card_effects", 11 * vg.Inch, 6 * vg.Inch, cardEffectsPlot, hasCardEffects},
+}
+
+// hasCardEffects reports whether the run measured the card effects.
+func hasCardEffects(s *stats.Summary) bool { return s.CardEffects != nil }
 
 // renderPlot draws plot i of s in format "png" or "svg".
 func renderPlot(i int, format string, s *stats.Summary) ([]byte, error) {
@@ -315,14 +324,20 @@ func outcomesPlot(s *stats.Summary) (func(draw.Canvas), error) {
 	return p.Draw, nil
 }
 
+// woundsPlot draws two panels side by side: the WNDs each Pack model took
+// per hunt (box from the 10th to the 90th percentile, median, mean with
+// its interval, the starting WND), and beside it how often each died,
+// with its interval. The median is drawn over the starting WND's line, so
+// that a median equal to it stays visible.
 func woundsPlot(s *stats.Summary) (func(draw.Canvas), error) {
-	p := newPlot(plotTitle("Wounds taken per hunt", s), "", "WNDs taken")
+	p := newPlot("WNDs taken per hunt", "", "WNDs taken")
 	box := &rects{w: 0.5, fill: lightBlue, edge: line(blue, 1)}
-	med := &ticks{w: 0.5, sty: line(blue, 2.5)}
-	start := &ticks{w: 0.7, sty: line(red, 1.5, 4, 3)}
-	var mean errPoints
+	med := &ticks{w: 0.5, sty: line(blue, 3)}
+	start := &ticks{w: 0.8, sty: line(red, 1.5, 4, 3)}
+	var mean, died errPoints
 	names := make([]string, len(s.Pack))
-	top := 0.0
+	var diedLabels []string
+	top, topDied := 0.0, 0.0
 	for i, m := range s.Pack {
 		x := float64(i)
 		names[i] = m.Name
@@ -336,7 +351,12 @@ func woundsPlot(s *stats.Summary) (func(draw.Canvas), error) {
 		v, lo, hi := bounds(d.Mean)
 		mean.add(x, v, lo, hi)
 		top = math.Max(top, math.Max(float64(d.P90), math.Max(float64(m.WND), hi)))
+		v, lo, hi = bounds(m.Died)
+		died.add(x, 100*v, 100*lo, 100*hi)
+		diedLabels = append(diedLabels, twoLines(m.Died.PercentBounds()))
+		topDied = math.Max(topDied, 100*hi)
 	}
+	q := newPlot("Pack models dead at the end", "", "% of hunts ("+conf(s)+" interval)")
 	if len(s.Pack) > 0 {
 		dots, err := plotter.NewScatter(xyPairs(mean.x, mean.y))
 		if err != nil {
@@ -345,17 +365,29 @@ func woundsPlot(s *stats.Summary) (func(draw.Canvas), error) {
 		dots.GlyphStyle = draw.GlyphStyle{Color: orange, Radius: 3.5, Shape: draw.CircleGlyph{}}
 		errs := newYErr(&mean)
 		errs.LineStyle.Color = orange
-		p.Add(box, med, start, errs, dots)
+		p.Add(box, start, med, errs, dots)
 		p.Legend.Add("10th to 90th percentile", box)
 		p.Legend.Add("median", med)
 		p.Legend.Add("mean ("+conf(s)+" interval)", dots)
 		p.Legend.Add("starting WND", start)
+
+		bars := &rects{w: 0.5, fill: color.RGBA{R: 0xfc, G: 0xbb, B: 0xa1, A: 0xff}, edge: line(red, 1)}
+		for k := range died.x {
+			bars.x, bars.lo, bars.hi = append(bars.x, died.x[k]), append(bars.lo, 0), append(bars.hi, died.y[k])
+		}
+		vl := valueLabels(died.x, died.hi, diedLabels)
+		vl.Offset.Y = 4
+		q.Add(bars, newYErr(&died), boxedLabels{vl})
 	}
 	nominalX(p, names)
+	nominalX(q, names)
 	p.X.Min, p.X.Max = -0.6, float64(len(s.Pack))-0.4
+	q.X.Min, q.X.Max = -0.6, float64(len(s.Pack))-0.4
 	p.Y.Min, p.Y.Max = 0, math.Max(top, 1)*1.35
 	p.Y.Tick.Marker = niceTicks{integer: true}
-	return p.Draw, nil
+	q.Y.Min, q.Y.Max = 0, math.Max(topDied, 1)*1.3
+	q.Y.Tick.Marker = cappedTicks{niceTicks{}, 100}
+	return sidePanels(plotTitle("Wounds and deaths", s), "", p, q), nil
 }
 
 func damagePlot(s *stats.Summary) (func(draw.Canvas), error) {
@@ -400,9 +432,18 @@ func survivalPlot(s *stats.Summary) (func(draw.Canvas), error) {
 		v[i], lo[i], hi[i] = 100*v[i], 100*lo[i], 100*hi[i]
 	}
 	if n > 0 {
-		b, l := band(xs, lo, hi, midBlue), xyLine(xs, v, line(blue, 2))
+		b, l := band(xs, lo, hi, midBlue), xyLine(xs, v, line(blue, 2.5))
 		p.Add(b, l)
-		p.Legend.Add("alive ("+conf(s)+" interval shaded)", b, l)
+		p.Legend.Add("whole Pack ("+conf(s)+" interval shaded)", b, l)
+		for k, m := range s.Pack {
+			if m.DiedAt.Histogram == nil && m.Died.N == 0 {
+				continue // a summary without the models' Ticks of death
+			}
+			alive := modelSurvival(m, xs)
+			ml := xyLine(xs, alive, line(modelColors[k%len(modelColors)], 1.4, 5, 2))
+			p.Add(ml)
+			p.Legend.Add(m.Name, ml)
+		}
 		p.Legend.Top, p.Legend.Left = false, true
 		p.Legend.YOffs = 4
 	}
@@ -411,35 +452,85 @@ func survivalPlot(s *stats.Summary) (func(draw.Canvas), error) {
 	return p.Draw, nil
 }
 
+// modelColors tell the Pack models' curves apart.
+var modelColors = []color.Color{
+	orange,
+	color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff},
+	color.RGBA{R: 0x94, G: 0x67, B: 0xbd, A: 0xff},
+	color.RGBA{R: 0x8c, G: 0x56, B: 0x4b, A: 0xff},
+	color.RGBA{R: 0xe3, G: 0x77, B: 0xc2, A: 0xff},
+	color.RGBA{R: 0x7f, G: 0x7f, B: 0x7f, A: 0xff},
+}
+
+// modelSurvival is the percentage of hunts in which Pack model m is not
+// dead by the end of each Tick of ticks: 100 × (1 - deaths by then / hunts),
+// from the histogram of the Tick it died.
+func modelSurvival(m stats.PackModel, ticks []float64) []float64 {
+	out := make([]float64, len(ticks))
+	n := m.Died.N
+	for i, t := range ticks {
+		var dead int64
+		for k, c := range m.DiedAt.Histogram {
+			if float64(k) <= t {
+				dead += c
+			}
+		}
+		out[i] = 100
+		if n > 0 {
+			out[i] = 100 * (1 - float64(dead)/float64(n))
+		}
+	}
+	return out
+}
+
+// visibleShare is the least share of hunts a hunt length needs for its
+// bar to show in the hunt-length plot; the axis ends at the longest length
+// that has one, and the few longer hunts are named in the legend.
+const visibleShare = 0.001
+
+// lengthPlot draws the histogram of hunt length with the mean (its
+// interval shaded) and the median. The axis ends a little after the
+// longest length at least visibleShare of the hunts lasted, not at the
+// round cap: longer hunts, too few to show, are counted in the legend,
+// and the cap is drawn only when it lies within the axis.
 func lengthPlot(s *stats.Summary) (func(draw.Canvas), error) {
 	p := newPlot(plotTitle("Hunt length", s), "Rounds", "% of hunts")
 	d := s.Rounds
 	bars := &rects{w: 0.8, fill: lightBlue, edge: line(blue, 1)}
 	top := 0.0
-	first := -1
+	share := func(k int64) float64 { return float64(k) / float64(max(d.N, 1)) }
+	first, last := -1, -1
+	var beyond, longest int64
 	for r, k := range d.Histogram {
-		if k == 0 {
-			continue
-		}
-		if first < 0 {
+		if k > 0 && first < 0 {
 			first = r
 		}
-		pct := 0.0
-		if d.N > 0 {
-			pct = 100 * float64(k) / float64(d.N)
+		if k > 0 && (share(k) >= visibleShare || last < 0) {
+			last = r
 		}
-		bars.x, bars.lo, bars.hi = append(bars.x, float64(r)), append(bars.lo, 0), append(bars.hi, pct)
-		top = math.Max(top, pct)
 	}
-	if len(bars.x) == 0 {
+	if first < 0 {
 		p.Y.Min, p.Y.Max = 0, 1
 		return p.Draw, nil
+	}
+	for r, k := range d.Histogram {
+		switch {
+		case k == 0:
+			continue
+		case r > last:
+			beyond += k
+			longest = int64(r)
+			continue
+		}
+		pct := 100 * share(k)
+		bars.x, bars.lo, bars.hi = append(bars.x, float64(r)), append(bars.lo, 0), append(bars.hi, pct)
+		top = math.Max(top, pct)
 	}
 	p.Add(bars)
 	p.Legend.Add("hunts lasting this many Rounds", bars)
 	// The vertical lines stop a little above the tallest bar; the legend
-	// (four lines at most) sits in the room above them, clear of them.
-	lineTop, ymax := top*1.08, top*1.75
+	// (five lines at most) sits in the room above them, clear of them.
+	lineTop, ymax := top*1.08, top*1.9
 	vert := func(x float64, sty draw.LineStyle) *plotter.Line {
 		return xyLine([]float64{x, x}, []float64{0, lineTop}, sty)
 	}
@@ -450,14 +541,23 @@ func lengthPlot(s *stats.Summary) (func(draw.Canvas), error) {
 	p.Add(shade, mean, med)
 	p.Legend.Add(fmt.Sprintf("mean %s", d.Mean.Bounds()), shade, mean)
 	p.Legend.Add(fmt.Sprintf("median %d (10%%: %d, 90%%: %d)", d.P50, d.P10, d.P90), med)
-	xmax := math.Max(float64(len(d.Histogram))-0.4, hi)
-	if c := s.Config.RoundCap; c > 0 && c <= len(d.Histogram)+1 {
+	xmax := math.Max(float64(last)+0.6, hi)
+	if c := s.Config.RoundCap; c > 0 && c <= last+1 {
 		cp := vert(float64(c), line(red, 1.2, 2, 2))
 		p.Add(cp)
 		p.Legend.Add(fmt.Sprintf("round cap (%d)", c), cp)
 		xmax = math.Max(xmax, float64(c)+0.6)
 	}
+	if beyond > 0 {
+		what := fmt.Sprintf("%d Rounds", longest)
+		if c := s.Config.RoundCap; c > 0 && int(longest) >= c {
+			what = fmt.Sprintf("the round cap, %d", c)
+		}
+		p.Legend.Add(fmt.Sprintf("not drawn: %d hunts (%s) longer than %d Rounds, up to %s",
+			beyond, stats.FromEstimate(stats.Proportion(beyond, d.N, 0.95)).PercentBounds(), last, what))
+	}
 	p.Y.Min, p.Y.Max = 0, ymax
+	p.Y.Tick.Marker = cappedTicks{niceTicks{}, 100}
 	p.X.Min, p.X.Max = math.Min(float64(first)-0.6, lo), xmax
 	p.X.Tick.Marker = niceTicks{integer: true}
 	return p.Draw, nil

@@ -186,10 +186,10 @@ func TestWriteIndexGolden(t *testing.T) {
 	if err := WriteIndex(dir, entries); err != nil {
 		t.Fatal(err)
 	}
-	if names := listDir(t, dir); !slices.Equal(names, []string{"index.html", "index.md"}) {
+	if names := listDir(t, dir); !slices.Equal(names, []string{"index.html", "index.md", "index.png", "index.svg"}) {
 		t.Fatalf("WriteIndex wrote %v", names)
 	}
-	for _, name := range []string{"index.md", "index.html"} {
+	for _, name := range []string{"index.md", "index.html", "index.png", "index.svg"} {
 		got, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -224,6 +224,9 @@ func TestPlotsDeterministic(t *testing.T) {
 func TestPlotsEmpty(t *testing.T) {
 	s := &stats.Summary{Schema: stats.SchemaVersion}
 	for i, p := range plots {
+		if p.only != nil && !p.only(s) {
+			continue
+		}
 		for _, f := range []string{"png", "svg"} {
 			if _, err := renderPlot(i, f, s); err != nil {
 				t.Errorf("%s.%s: %v", p.name, f, err)

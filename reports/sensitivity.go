@@ -54,7 +54,7 @@ func SensitivityTable(s *Sensitivity) (header []string, rows [][]string) {
 			continue
 		}
 		rows = append(rows, []string{st.Stat, strconv.Itoa(st.Value),
-			signedPoints(2, st.Win.Estimate, st.Win.Low, st.Win.High),
+			PointsBounds(st.Win),
 			PText(st.WinP), signed(st.Rounds), signed(st.Wounds), signed(st.Deaths)})
 	}
 	return header, rows
@@ -76,7 +76,7 @@ func WriteSensitivityDir(dir string, s *Sensitivity) error {
 	if err != nil {
 		return err
 	}
-	return writeDir(dir, files)
+	return writeDir(dir, SensitivityNames, files)
 }
 
 // SensitivityNames are the names of the files WriteSensitivityDir writes.

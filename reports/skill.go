@@ -26,13 +26,14 @@ import (
 const skillW, skillH = 10 * vg.Inch, 4.5 * vg.Inch
 
 // SkillFiles are the files WriteSkill writes.
-var SkillFiles = []string{"skill.md", "skill.json", "skill.csv", "skill_pairs.csv", "skill.png", "skill.svg"}
+var SkillFiles = []string{"skill.md", "skill.html", "skill.json", "skill.csv", "skill_pairs.csv", "skill.png", "skill.svg"}
 
 // WriteSkill writes the skill trace k into the report directory dir,
 // beside any run report there, replacing the directory as a whole as
 // WriteDir does (its parent must exist):
 //
 //	skill.md         the report to read, with the plot embedded
+//	skill.html       the same report as one self-contained page
 //	skill.json       every figure (docs/skill-schema.md)
 //	skill.csv        one row per tier
 //	skill_pairs.csv  one row per pair of tiers
@@ -42,7 +43,7 @@ func WriteSkill(dir string, k *stats.Skill) error {
 	if err != nil {
 		return err
 	}
-	return writeDir(dir, files)
+	return writeDir(dir, SkillFiles, files)
 }
 
 // RenderSkill returns the files WriteSkill writes (SkillFiles).
@@ -54,8 +55,13 @@ func RenderSkill(k *stats.Skill) ([]File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reports: cannot write skill.json: %w", err)
 	}
+	page, err := skillHTML(k)
+	if err != nil {
+		return nil, fmt.Errorf("reports: cannot write skill.html: %w", err)
+	}
 	files := []File{
 		{Name: "skill.md", Data: skillMarkdown(k)},
+		{Name: "skill.html", Data: page},
 		{Name: "skill.json", Data: js},
 		{Name: "skill.csv", Data: encodeCSV(skillTiersTable(k))},
 		{Name: "skill_pairs.csv", Data: encodeCSV(skillPairsTable(k))},
@@ -117,7 +123,7 @@ func SkillTable(w io.Writer, k *stats.Skill) {
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "Change\tPack wins (paired)\tWNDs taken (paired)\tMcNemar p\tSignificant at 5%\tn")
 	for _, p := range adj {
-		fmt.Fprintf(tw, "%s → %s\t%s\t%s\t%s\t%s\t%d\n", p.A, p.B, signedPercentBounds(p.WinRateDiff),
+		fmt.Fprintf(tw, "%s → %s\t%s\t%s\t%s\t%s\t%d\n", p.A, p.B, PointsBounds(p.WinRateDiff),
 			signedBounds(p.WoundsDiff), pValue(p.McNemarP), yesNo(p.Significant), p.WinRateDiff.N)
 	}
 	tw.Flush()
@@ -167,16 +173,6 @@ func signedDecimals(width float64, lo, hi int) int {
 	return max(lo, min(hi, d))
 }
 
-// signedPercentBounds formats a difference of proportions with its
-// interval as signed percentages: "+3.1% [+2.5%, +3.7%]".
-func signedPercentBounds(i stats.Interval) string {
-	if !i.Finite() {
-		return "n/a"
-	}
-	d := signedDecimals(100*(i.High-i.Low), 1, 3)
-	return signedPercents(d, i.Estimate, i.Low, i.High)
-}
-
 // signedBounds formats a difference with its interval, signed:
 // "-1.25 [-1.31, -1.19]".
 func signedBounds(i stats.Interval) string {
@@ -187,20 +183,6 @@ func signedBounds(i stats.Interval) string {
 	return signedNumbers(d, i.Estimate, i.Low, i.High)
 }
 
-// signedPercents writes a difference of proportions and its interval as
-// signed percentages with d decimals, "+3.1% [+2.5%, +3.7%]"; a value
-// that rounds to zero is written "0.0%", never "-0.0%".
-func signedPercents(d int, est, low, high float64) string {
-	return stats.SignedFixed(100*est, d) + "% [" + stats.SignedFixed(100*low, d) + "%, " + stats.SignedFixed(100*high, d) + "%]"
-}
-
-// signedPoints writes a difference of proportions as a signed percentage
-// with d decimals and its interval in percentage points without the
-// sign, "-10.00% [-11.50, -8.50]"; never a negative zero.
-func signedPoints(d int, est, low, high float64) string {
-	return stats.SignedFixed(100*est, d) + "% [" + stats.SignedFixed(100*low, d) + ", " + stats.SignedFixed(100*high, d) + "]"
-}
-
 // signedNumbers writes a difference and its interval signed with d
 // decimals, "-1.25 [-1.31, -1.19]"; a value that rounds to zero is
 // written "0.00", never "-0.00".
@@ -209,25 +191,37 @@ func signedNumbers(d int, est, low, high float64) string {
 }
 
 // skillMarkdown renders skill.md.
-func skillMarkdown(k *stats.Skill) []byte {
-	var b md
-	b.p("# Skill trace: %s", skillSubject(k))
+func skillMarkdown(k *stats.Skill) []byte { return skillDoc(k).markdown() }
+
+// skillHTML is skill.md as one self-contained page, the plot inline.
+func skillHTML(k *stats.Skill) ([]byte, error) {
+	page, err := skillDoc(k).htmlPage(func(string) ([]byte, error) { return renderSkillPlot("svg", k) })
+	if err != nil {
+		return nil, err
+	}
+	return RenderHTML(page)
+}
+
+// skillDoc is the skill trace as a document, from which skill.md and
+// skill.html are both written.
+func skillDoc(k *stats.Skill) *document {
+	b := &document{title: "Skill trace: " + skillSubject(k)}
 	b.p("How the Pack's results depend on how well it is played: every registered Pack policy tier, "+
 		"from the weakest up, played the same %d hunts (hunt *i* on the random stream (seed %d, *i*) for every tier), "+
 		"so the tiers are compared on common random numbers. Written by %s.", k.Hunts, k.Seed, orDash(k.Program))
 	if k.Interrupted || (k.Stopped != "" && k.Stopped != "hunts") {
 		b.p("**This run stopped early (%s) after %d hunts per tier.**", label(k.Stopped), k.Hunts)
 	}
-	b.p("## Tiers")
+	b.heading(2, "Tiers")
 	var rows [][]string
 	for _, t := range k.Tiers {
 		rows = append(rows, []string{code(t.Name), orDash(t.Doc), t.PackWinRate.PercentBounds(), t.AdversaryDefeated.PercentBounds(),
 			t.PackWounds.Bounds(), t.PackDeaths.Mean.Bounds(), t.Rounds.Mean.Bounds(), fmt.Sprint(t.PackWinRate.N)})
 	}
-	b.table("llrrrrrr", []string{"Tier", "How it plays", "Pack wins", "Adversary defeated", "Mean Pack WNDs taken",
-		"Mean Pack deaths", "Mean Rounds", "n"}, rows)
-	b.p("![Pack win rate and WNDs taken by tier](skill.png)")
-	b.p("## Paired comparisons")
+	b.table(docTable{align: "llrrrrrr", header: []string{"Tier", "How it plays", "Pack wins", "Adversary defeated", "Mean Pack WNDs taken",
+		"Mean Pack deaths", "Mean Rounds", "n"}, rows: rows, csv: "skill.csv"})
+	b.plot("skill", "Pack win rate and WNDs taken by tier")
+	b.heading(2, "Paired comparisons")
 	if len(k.Pairs) == 0 {
 		b.p("One tier: no pair to compare.")
 	} else {
@@ -237,15 +231,15 @@ func skillMarkdown(k *stats.Skill) []byte {
 			if p.Adjacent {
 				name = "**" + name + "**"
 			}
-			rows = append(rows, []string{name, signedPercentBounds(p.WinRateDiff), signedBounds(p.WoundsDiff),
+			rows = append(rows, []string{name, PointsBounds(p.WinRateDiff), signedBounds(p.WoundsDiff),
 				fmt.Sprint(p.Both), fmt.Sprint(p.OnlyA), fmt.Sprint(p.OnlyB), fmt.Sprint(p.Neither),
 				pValue(p.McNemarP), yesNo(p.Significant), fmt.Sprint(p.WinRateDiff.N)})
 		}
-		b.table("lrrrrrrrlr", []string{"Change", "Pack wins", "Pack WNDs taken", "Both won", "Only the weaker won",
-			"Only the stronger won", "Neither won", "McNemar p", "Significant at 5%", "n"}, rows)
+		b.table(docTable{align: "lrrrrrrrlr", header: []string{"Change", "Pack wins", "Pack WNDs taken", "Both won", "Only the weaker won",
+			"Only the stronger won", "Neither won", "McNemar p", "Significant at 5%", "n"}, rows: rows, csv: "skill_pairs.csv"})
 		b.p("Neighbouring tiers in bold. A change is the stronger tier's figure minus the weaker's, over the same hunts.")
 	}
-	b.p("## How to read this report")
+	b.heading(2, "How to read this report")
 	b.p("Brackets hold 95%% confidence intervals; n is the number of hunts per tier. Win rates use the Wilson interval, " +
 		"mean WNDs taken (over the whole Pack, per hunt) the normal interval. A change in win rate is the paired " +
 		"difference of two proportions, with a hybrid score interval after Newcombe (1998) built from the two Wilson " +
@@ -253,8 +247,9 @@ func skillMarkdown(k *stats.Skill) []byte {
 		"with its normal interval. The McNemar p-value is the exact two-sided binomial test on the hunts that only " +
 		"one of the two tiers won; a change is significant at 5%% when p < 0.05. Because the tiers play the same " +
 		"hunts, their differences are measured more precisely than two separate runs would measure them. " +
-		"skill.json holds every figure at full precision (docs/skill-schema.md); skill.csv and skill_pairs.csv the tables.")
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+		"skill.json holds every figure at full precision (docs/skill-schema.md); skill.csv and skill_pairs.csv the tables; " +
+		"skill.html this report as one page.")
+	return b
 }
 
 func skillTiersTable(k *stats.Skill) [][]string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -138,15 +139,54 @@ func TestIndexSkillLink(t *testing.T) {
 	if err := WriteIndex(dir, []IndexEntry{{Name: "wandering-son", Dir: "wandering-son", S: syntheticSummary(), Skill: syntheticSkill()}}); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"index.md", "index.html"} {
+	for name, link := range map[string]string{"index.md": "wandering-son/skill.md", "index.html": "wandering-son/skill.html"} {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, want := range []string{"wandering-son/skill.md", "wandering-son/skill.png", "tactical 49.5%"} {
+		for _, want := range []string{link, "wandering-son/skill.png", "tactical 49.5%"} {
 			if !strings.Contains(string(b), want) {
 				t.Errorf("%s lacks %q", name, want)
 			}
+		}
+	}
+}
+
+// index.html links to the HTML reports, never to Markdown, and holds the
+// chart of every run inline; index.md links to the Markdown reports and
+// shows the chart as index.png.
+func TestIndexLinksAndChart(t *testing.T) {
+	dir := t.TempDir()
+	a, b := syntheticSummary(), syntheticSummary()
+	b.Config.Adversary, b.Config.AdversaryName = "neonate-wurm", "Neonate Wurm"
+	b.PackWinRate = stats.FromEstimate(stats.Proportion(99711, 100000, synConf))
+	if err := WriteIndex(dir, []IndexEntry{{Name: "wandering-son", Dir: "wandering-son", S: a, Skill: syntheticSkill()},
+		{Name: "neonate-wurm", Dir: "neonate-wurm", S: b}}); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	html := string(h)
+	for _, m := range regexp.MustCompile(`href="([^"]*)"`).FindAllStringSubmatch(html, -1) {
+		if strings.HasSuffix(m[1], ".md") {
+			t.Errorf("index.html links to Markdown: %s", m[1])
+		}
+	}
+	for _, want := range []string{`href="wandering-son/summary.html"`, `href="neonate-wurm/summary.html"`, `href="wandering-son/skill.html"`,
+		`<figure class="plot" data-plot="index"><svg`, "99.71% [99.68%, 99.74%]", "41.2% [40.9%, 41.5%]", "Sweeping Smash (A♠ A♦ A♣): Pack wins -7.4 pp"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	m, _ := os.ReadFile(filepath.Join(dir, "index.md"))
+	for _, want := range []string{"![Pack win rate and hunt length of every run](index.png)", "(wandering-son/summary.md)", "(wandering-son/skill.md)"} {
+		if !strings.Contains(string(m), want) {
+			t.Errorf("index.md lacks %q", want)
+		}
+	}
+	svg, _ := os.ReadFile(filepath.Join(dir, "index.svg"))
+	for _, want := range []string{"Pack win rate", "Hunt length", "99.71% [99.68%, 99.74%]", "wandering-son", "neonate-wurm"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("the index chart lacks %q", want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
 	"strconv"
 	"strings"
 
@@ -29,6 +30,18 @@ type Sweep struct {
 	PackAI  string       `json:"pack_ai"`
 	Stopped string       `json:"stopped"`
 	Points  []SweepPoint `json:"points"`
+	// The targets tune searched for (none for a sweep); each is drawn as
+	// a band on the plot of its figure.
+	Targets []SweepTarget `json:"targets,omitempty"`
+}
+
+// SweepTarget is a target of tune: a figure and the range its whole
+// interval must lie in. Low or High is absent for a one-sided target.
+type SweepTarget struct {
+	Text   string   `json:"text"`   // as given, e.g. "win=0.45..0.55"
+	Figure string   `json:"figure"` // win (a proportion), rounds, deaths or wounds
+	Low    *float64 `json:"low,omitempty"`
+	High   *float64 `json:"high,omitempty"`
 }
 
 // SweepPoint is one point of a sweep. Step is the paired change of the
@@ -55,7 +68,7 @@ func WriteSweepDir(dir string, s *Sweep) error {
 	if err != nil {
 		return err
 	}
-	return writeDir(dir, files)
+	return writeDir(dir, SweepNames(), files)
 }
 
 // SweepNames are the names of the files WriteSweepDir writes.
@@ -102,13 +115,19 @@ func RenderSweep(s *Sweep) ([]File, error) {
 	return files, nil
 }
 
+// sweepPlots are the plots of a sweep: each figure against the first
+// parameter. figure names it as tune's targets do, and unit scales a
+// target's bounds to the plot's (a win target is a proportion, the plot
+// is in %).
 var sweepPlots = []struct {
 	name, title, y string
 	get            func(*SweepPoint) stats.Interval
+	figure         string
+	unit           float64
 }{
-	{"sweep_win", "Pack win rate", "Pack win rate (%)", func(p *SweepPoint) stats.Interval { return scale(p.PackWin, 100) }},
-	{"sweep_length", "Hunt length", "mean Rounds", func(p *SweepPoint) stats.Interval { return p.Rounds }},
-	{"sweep_wounds", "WNDs taken by the Pack", "mean WNDs per hunt", func(p *SweepPoint) stats.Interval { return p.PackWounds }},
+	{"sweep_win", "Pack win rate", "Pack win rate (%)", func(p *SweepPoint) stats.Interval { return scale(p.PackWin, 100) }, "win", 100},
+	{"sweep_length", "Hunt length", "mean Rounds", func(p *SweepPoint) stats.Interval { return p.Rounds }, "rounds", 1},
+	{"sweep_wounds", "WNDs taken by the Pack", "mean WNDs per hunt", func(p *SweepPoint) stats.Interval { return p.PackWounds }, "wounds", 1},
 }
 
 func scale(i stats.Interval, k float64) stats.Interval {
@@ -166,7 +185,7 @@ func SweepTable(s *Sweep) (header []string, rows [][]string) {
 		}
 		step, pv := "—", "—"
 		if p.Step != nil {
-			step = signedPoints(2, p.Step.Estimate, p.Step.Low, p.Step.High)
+			step = PointsBounds(*p.Step)
 			pv = PText(*p.StepP)
 		}
 		r = append(r, p.PackWin.PercentBounds(), step, pv, p.Rounds.Bounds(), p.PackWounds.Bounds(), p.PackDeaths.Bounds())
@@ -182,6 +201,9 @@ func sweepMarkdown(s *Sweep) []byte {
 		s.Hunts, s.Seed, orDash(s.PackAI), code(s.Params[0]))
 	if s.Stopped != "" && s.Stopped != "hunts" {
 		b.p("**Stopped early: %s.** The figures cover the hunts played.", s.Stopped)
+	}
+	if t := targetTexts(s); t != "" {
+		b.p("Targets: %s, each drawn as a band on the plot of its figure: a value meets it when its whole interval lies inside.", t)
 	}
 	h, rows := SweepTable(s)
 	align := strings.Repeat("r", len(h))
@@ -200,6 +222,12 @@ var seriesColors = []color.RGBA{blue, orange, red, {R: 0x2c, G: 0xa0, B: 0x2c, A
 // parameter: a line through the estimates over a band of the intervals,
 // one curve per combination of the other parameters.
 func renderSweepPlot(s *Sweep, title, ylabel string, get func(*SweepPoint) stats.Interval, format string) ([]byte, error) {
+	figure, unit := "", 1.0
+	for _, pl := range sweepPlots {
+		if pl.title == title {
+			figure, unit = pl.figure, pl.unit
+		}
+	}
 	p := newPlot(fmt.Sprintf("%s: %s\nn=%d hunts per point, the same hunts at every point (95%% intervals)", title, s.Title, s.Hunts), s.Params[0], ylabel)
 	type series struct {
 		key           string
@@ -241,6 +269,13 @@ func renderSweepPlot(s *Sweep, title, ylabel string, get func(*SweepPoint) stats
 			p.Legend.Add(se.key, l)
 		}
 	}
+	ymin, ymax := math.Inf(1), math.Inf(-1)
+	for _, se := range all {
+		for k := range se.lo {
+			ymin, ymax = math.Min(ymin, se.lo[k]), math.Max(ymax, se.hi[k])
+		}
+	}
+	targetBands(p, s, figure, unit, all[0].xs, ymin, ymax)
 	// Integer ticks at the swept values, and the legend in the top
 	// corner the curves leave free (a falling curve frees the right).
 	var ticks []plot.Tick
@@ -255,6 +290,63 @@ func renderSweepPlot(s *Sweep, title, ylabel string, get func(*SweepPoint) stats
 		p.Legend.XOffs = -6
 	}
 	return drawPlot(p, 8*vg.Inch, 4.5*vg.Inch, format)
+}
+
+// targetTexts lists the sweep's targets as given, "" for none.
+func targetTexts(s *Sweep) string {
+	var ts []string
+	for _, t := range s.Targets {
+		ts = append(ts, code(t.Text))
+	}
+	return strings.Join(ts, ", ")
+}
+
+// targetGreen is the colour of a target's band.
+var targetGreen = color.NRGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0x38}
+
+// targetBands draws each of the sweep's targets on figure as a band over
+// the swept values xs (bounds times unit), from its low to its high end;
+// a one-sided target's band runs to the edge of what the curves span, a
+// little beyond it. The axis is widened to hold a bound the curves do not
+// reach, so the band shows where the target lies.
+func targetBands(p *plot.Plot, s *Sweep, figure string, unit float64, xs []float64, ymin, ymax float64) {
+	if figure == "" || len(xs) == 0 || math.IsInf(ymin, 0) || math.IsInf(ymax, 0) {
+		return
+	}
+	drawn := false
+	for _, t := range s.Targets {
+		if t.Figure != figure {
+			continue
+		}
+		if t.Low != nil {
+			ymin = math.Min(ymin, *t.Low*unit)
+		}
+		if t.High != nil {
+			ymax = math.Max(ymax, *t.High*unit)
+		}
+	}
+	pad := 0.05 * math.Max(ymax-ymin, 1e-9)
+	for _, t := range s.Targets {
+		if t.Figure != figure {
+			continue
+		}
+		lo, hi := ymin-pad, ymax+pad
+		if t.Low != nil {
+			lo = *t.Low * unit
+		}
+		if t.High != nil {
+			hi = *t.High * unit
+		}
+		x0, x1 := xs[0]-0.4, xs[len(xs)-1]+0.4
+		b := &plotter.Polygon{XYs: []plotter.XYs{{{X: x0, Y: lo}, {X: x1, Y: lo}, {X: x1, Y: hi}, {X: x0, Y: hi}}}, Color: targetGreen}
+		b.LineStyle = line(color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff}, 1, 4, 2)
+		p.Add(b)
+		p.Legend.Add("target "+t.Text+" (met where the whole interval lies inside)", b)
+		drawn = true
+	}
+	if drawn {
+		p.Y.Min, p.Y.Max = ymin-pad, ymax+pad
+	}
 }
 
 // drawPlot renders p at w × h as "png" or "svg".

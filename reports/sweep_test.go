@@ -44,7 +44,7 @@ func TestSweepReport(t *testing.T) {
 		golden(t, "sweep/"+name, b)
 	}
 	md, _ := os.ReadFile(filepath.Join(dir, "sweep.md"))
-	for _, want := range []string{"| 5 | -2 | 80.0% [78.0%, 82.0%] | -10.00% [-11.50, -8.50] | 1e-09 |", "![Pack win rate](sweep_win.svg)"} {
+	for _, want := range []string{"| 5 | -2 | 80.0% [78.0%, 82.0%] | -10.0 pp [-11.5, -8.5] | 1e-09 |", "![Pack win rate](sweep_win.svg)"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("sweep.md lacks %q", want)
 		}
@@ -93,7 +93,7 @@ func TestSensitivityReport(t *testing.T) {
 		t.Errorf("WriteSensitivityDir wrote %v, SensitivityNames says %v", names, want)
 	}
 	md, _ := os.ReadFile(filepath.Join(dir, "sensitivity.md"))
-	for _, want := range []string{"| DEF | 5 | -7.00% [-8.20, -5.80] |", "n/a: adversary.ter=+1", "![Tornado chart"} {
+	for _, want := range []string{"| DEF | 5 | -7.0 pp [-8.2, -5.8] |", "n/a: adversary.ter=+1", "![Tornado chart"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("sensitivity.md lacks %q", want)
 		}
@@ -121,5 +121,40 @@ func TestRenderHTML(t *testing.T) {
 	}
 	if strings.Contains(s, "<?xml") {
 		t.Error("the SVG's XML prolog is inside the page")
+	}
+}
+
+// tune's targets are drawn as bands on the plots of their figures (a win
+// target, a proportion, on the plot in %), and kept in sweep.json.
+func TestSweepTargetBand(t *testing.T) {
+	s := syntheticSweep()
+	lo, hi, most := 0.45, 0.55, 2.5
+	s.Targets = []SweepTarget{{Text: "win=0.45..0.55", Figure: "win", Low: &lo, High: &hi}, {Text: "rounds<=2.5", Figure: "rounds", High: &most}}
+	dir := t.TempDir()
+	if err := WriteSweepDir(dir, s); err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if w := read("sweep_win.svg"); !strings.Contains(w, "target win=0.45..0.55") || strings.Contains(w, "rounds&lt;=2.5") {
+		t.Error("the win plot does not show the win target's band alone")
+	}
+	if r := read("sweep_length.svg"); !strings.Contains(r, "target rounds&lt;=2.5") || strings.Contains(r, "target win") {
+		t.Error("the length plot does not show the rounds target's band alone")
+	}
+	if strings.Contains(read("sweep_wounds.svg"), "target ") {
+		t.Error("the wounds plot shows a target band it has no target for")
+	}
+	if js := read("sweep.json"); !strings.Contains(js, `"figure": "win"`) || !strings.Contains(js, `"high": 2.5`) {
+		t.Errorf("sweep.json lacks the targets:\n%s", js)
+	}
+	// A sweep has none.
+	if strings.Contains(read("sweep.md"), "target") {
+		t.Error("sweep.md speaks of targets")
 	}
 }

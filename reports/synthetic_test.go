@@ -185,6 +185,7 @@ func syntheticSummary() *stats.Summary {
 			Fled:    prop(m.fled, synHunts),
 			HitRate: prop(m.hits, m.attack),
 			Attacks: dist(shape(synHunts, 0, 14, bell(m.atk, 2.5))),
+			DiedAt:  dist(shape(m.died, 3, 40, bell(12+2*m.mu, 6))),
 		})
 	}
 
@@ -270,8 +271,64 @@ func syntheticSummary() *stats.Summary {
 		k := int64(31000 + 17000*i)
 		s.Conditions = append(s.Conditions, stats.Count{Name: c, Count: k, Rate: rateOf(k, synHunts, 0.8)})
 	}
+	s.CardEffects = syntheticCardEffects()
 	if len(s.Cards) != 16 || len(s.DamageCurve) != 40 {
 		panic(fmt.Sprint("synthetic summary: ", len(s.Cards), " cards, ", len(s.DamageCurve), " curve points"))
 	}
 	return s
+}
+
+// syntheticCardEffects are made-up card effects over 5000 hunts: each
+// entry's discordant hunts and paired sums, turned into intervals and
+// tests by the stats estimators, with Holm's correction over them all.
+func syntheticCardEffects() *stats.CardEffects {
+	const n = 5000
+	ce := &stats.CardEffects{Hunts: n, Stopped: "hunts", Alpha: 0.05, NoEffect: []string{}}
+	type entry struct {
+		key, kind, name, tree string
+		cards                 []string
+		onlyWith, onlyBlank   int64
+		sumR, sumR2           int64
+		sumD, sumD2           int64
+	}
+	entries := []entry{
+		{"actions.ace", "action", "Sweeping Smash", "", []string{"A♠", "A♦", "A♣"}, 31, 402, 512, 1900, 9800, 41000},
+		{"actions.king", "action", "Rock Throw", "", []string{"K♠", "K♦", "K♣"}, 60, 148, 90, 1400, 3100, 16000},
+		{"actions.queen", "action", "Grab and Throw", "", []string{"Q♠", "Q♦", "Q♣"}, 71, 96, -60, 1300, 1900, 9000},
+		{"actions.jack", "action", "Overhead Slam", "", []string{"J♠", "J♦", "J♣"}, 52, 171, 120, 1500, 4200, 18000},
+		{"special.ace", "action", "Sweeping Smash", "aggressive", []string{"A♥"}, 15, 133, 180, 700, 3300, 14000},
+		{"special.king", "action", "Shattering Roar", "defensive", []string{"K♥"}, 0, 0, 0, 0, 0, 0},
+		{"special.queen", "action", "Grab and Throw", "aggressive", []string{"Q♥"}, 38, 44, 10, 600, 700, 3000},
+		{"special.jack", "action", "Overhead Slam", "aggressive", []string{"J♥"}, 29, 61, 40, 650, 1400, 6500},
+		{"hit_locations.0", "location", "Head: Blinded", "", []string{"10"}, 48, 12, -70, 300, -600, 2500},
+		{"hit_locations.1", "location", "Torso: Exhausted", "", []string{"8", "9"}, 83, 20, -150, 500, -900, 3600},
+		{"hit_locations.2", "location", "Upper Limb: Maimed arm", "", []string{"5", "6", "7"}, 66, 25, 40, 450, -700, 3300},
+		{"hit_locations.3", "location", "Lower Limbs: Slashed heels", "", []string{"2", "3", "4"}, 30, 27, 20, 380, -100, 1800},
+	}
+	var ps []float64
+	for _, e := range entries {
+		both := int64(2100) - e.onlyWith
+		neither := n - both - e.onlyWith - e.onlyBlank
+		c := stats.CardEffect{Key: e.key, Kind: e.kind, Name: e.name, Tree: e.tree, Cards: e.cards,
+			Win:      stats.FromEstimate(stats.PairedDiff(both, e.onlyWith, e.onlyBlank, neither, synConf)),
+			OnlyWith: e.onlyWith, OnlyBlank: e.onlyBlank, WinP: stats.McNemar(e.onlyWith, e.onlyBlank),
+			Rounds:  stats.FromEstimate(stats.PairedMeanDiff(float64(e.sumR), float64(e.sumR2), n, synConf)),
+			RoundsP: stats.PairedMeanP(float64(e.sumR), float64(e.sumR2), n),
+			Wounds:  stats.FromEstimate(stats.PairedMeanDiff(float64(e.sumD), float64(e.sumD2), n, synConf)),
+		}
+		if e.sumR2 == 0 {
+			// No hunt went differently: the interval allows for a change
+			// of up to the round cap in the few that could have.
+			u := 20 * stats.Proportion(0, n, synConf).High
+			c.Rounds = stats.Interval{Low: -u, High: u, Conf: synConf, N: n, Warnings: []string{"fewer than 5 hunts went differently: the interval allows for any change of up to 20 in them"}}
+			c.Wounds = stats.Interval{Low: -16 * u / 20, High: 16 * u / 20, Conf: synConf, N: n, Warnings: []string{"fewer than 5 hunts went differently: the interval allows for any change of up to 16 in them"}}
+		}
+		ps = append(ps, c.WinP, c.RoundsP)
+		ce.Effects = append(ce.Effects, c)
+	}
+	rej := stats.Holm(ps, 0.05)
+	for j := range ce.Effects {
+		ce.Effects[j].WinSignificant, ce.Effects[j].RoundsSignificant = rej[2*j], rej[2*j+1]
+	}
+	return ce
 }

@@ -55,6 +55,13 @@ func Table(w io.Writer, s *stats.Summary) {
 	} else {
 		line("Deadliest card", "none: no card killed")
 	}
+	if ce := s.CardEffects; ce != nil {
+		head, lines := cardEffectLines(ce)
+		line("Card effects", "%s", head)
+		for k, l := range lines {
+			line(fmt.Sprintf("  #%d", k+1), "%s: %s", l[0], l[1])
+		}
+	}
 	line("Speed", "%s", speed(s.Timing))
 	tw.Flush()
 }

@@ -17,7 +17,9 @@ import (
 //	damage_curve.csv, survival.csv, rounds.csv,
 //	distributions.csv, conditions.csv
 //	               every table of summary.md but the configuration
+//	card_effects.csv  with the card effects measured
 //	outcomes, wounds, damage_curve, survival, length, cards: .png and .svg
+//	card_effects.png, .svg  with the card effects measured
 //
 // summary.md and summary.html are written from the same blocks
 // (summaryDoc): the page holds every section, table and warning of the
@@ -34,7 +36,7 @@ func WriteDir(dir string, s *stats.Summary) error {
 	if err != nil {
 		return err
 	}
-	return writeDir(dir, files)
+	return writeDir(dir, SummaryNames(), files)
 }
 
 // SummaryNames are the names of the files of a run's report, as WriteDir
@@ -94,9 +96,15 @@ func render(s *stats.Summary) ([]File, []failed) {
 		add("summary.html", b, err)
 	}
 	for _, t := range csvTables {
+		if t.only != nil && !t.only(s) {
+			continue
+		}
 		add(t.name, encodeCSV(t.table(s)), nil)
 	}
 	for i, p := range plots {
+		if p.only != nil && !p.only(s) {
+			continue
+		}
 		for _, format := range []string{"png", "svg"} {
 			b, err := renderPlot(i, format, s)
 			add(p.name+"."+format, b, err)

@@ -144,10 +144,13 @@ func hasKey(dir string) bool {
 }
 
 // examine compares the existing directory dir (shown to the user as
-// shown) with the report t that is to replace it, and adds to p what is
-// to be carried over, rel being dir's path in the report. owned says the
-// parent's manifest lists dir: balance wrote it.
-func examine(dir, shown, rel string, t *tree, owned bool, p *plan) error {
+// shown) with the report that is to replace it, t the files it may hold
+// and w those it holds this time, and adds to p what is to be carried
+// over, rel being dir's path in the report. owned says the parent's
+// manifest lists dir: balance wrote it. A directory of the report that
+// this report does not write but that holds something to carry over is
+// added to w, empty, to hold it.
+func examine(dir, shown, rel string, t, w *tree, owned bool, p *plan) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("%s: %w", shown, cause(err))
@@ -208,15 +211,24 @@ func examine(dir, shown, rel string, t *tree, owned bool, p *plan) error {
 				p.kept[rel] = append(p.kept[rel], name)
 			}
 		case ours && !(isWantDir && e.IsDir()):
-			// balance's own: replaced by the new report.
+			// balance's own, of this report: replaced by the new report,
+			// or gone if the new report does not write it.
 		case isWantDir && e.IsDir():
 			if !ours && !isReport(sub) {
 				if empty, _ := isEmpty(sub); !empty {
 					return fmt.Errorf("%s is a directory that holds no balance report, where the report writes its %s directory; move it away or give another directory", subShown, name)
 				}
 			}
-			if err := examine(sub, subShown, subRel, wantDir, man[name], p); err != nil {
+			subW, fresh := w.dirs[name], false
+			if subW == nil {
+				subW, fresh = newTree(), true
+			}
+			n := len(p.carry)
+			if err := examine(sub, subShown, subRel, wantDir, subW, man[name], p); err != nil {
 				return err
+			}
+			if fresh && len(p.carry) > n {
+				w.dirs[name] = subW
 			}
 		case e.IsDir():
 			return fmt.Errorf("%s is a directory, where the report writes a file; move it away or give another directory", subShown)
@@ -323,10 +335,10 @@ func checkParent(dir, real string, exists bool) error {
 }
 
 // CheckDir reports whether the report directory dir can be replaced by a
-// report of the given files (names as in File), without writing it: it
-// is new, empty or a balance report, no entry of it that balance did not
-// write is in the report's way, and its parent lets the new directory be
-// made beside it.
+// report that may hold the files names (as in File), without writing it:
+// it is new, empty or a balance report, no entry of it that balance did
+// not write is in the report's way, and its parent lets the new directory
+// be made beside it.
 func CheckDir(dir string, names []string) error {
 	t, err := namesTree(names)
 	if err != nil {
@@ -337,24 +349,54 @@ func CheckDir(dir string, names []string) error {
 		return err
 	}
 	if exists {
-		if err := examine(real, dir, "", t, false, &plan{kept: map[string][]string{}}); err != nil {
+		if err := examine(real, dir, "", t, newTree(), false, &plan{kept: map[string][]string{}}); err != nil {
 			return err
 		}
 	}
 	return checkParent(dir, real, exists)
 }
 
+// within reports whether every file of w is a file of t.
+func within(w, t *tree, rel string) error {
+	for n := range w.files {
+		if _, ok := t.files[n]; !ok {
+			return fmt.Errorf("safeio: %s is written but not among the report's names", path.Join(rel, n))
+		}
+	}
+	for n, sub := range w.dirs {
+		tsub, ok := t.dirs[n]
+		if !ok {
+			return fmt.Errorf("safeio: %s/ is written but not among the report's names", path.Join(rel, n))
+		}
+		if err := within(sub, tsub, path.Join(rel, n)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // WriteDir replaces the report directory dir by one holding files, as a
-// whole: the files (and a manifest in each directory) are written to a
-// temporary directory beside dir and synced, the entries of the old
-// directory that the report does not replace are moved into it, and it is
-// swapped with the old one in one step where the system allows (otherwise
-// in two renames, the old directory set aside first), and the old one is
-// removed. On any error the old directory is left as it was, and nothing
-// is left at the temporary path. dir's parent must exist.
-func WriteDir(dir string, files []File) error {
-	t, err := buildTree(files)
+// whole. names are every file a report of its kind may hold (files among
+// them): the files balance wrote there earlier under those names belong
+// to the report and go (replaced, or gone when this report does not write
+// them again); everything else is carried over, balance's files of other
+// reports (a skill trace beside a run's report) as well as the user's.
+// The files (and a manifest in each directory) are written to a temporary
+// directory beside dir and synced, the entries carried over are moved into
+// it, it is swapped with the old one in one step where the system allows
+// (otherwise in two renames, the old directory set aside first), and the
+// old one is removed. On any error the old directory is left as it was,
+// and nothing is left at the temporary path. dir's parent must exist.
+func WriteDir(dir string, names []string, files []File) error {
+	t, err := namesTree(names)
 	if err != nil {
+		return err
+	}
+	w, err := buildTree(files)
+	if err != nil {
+		return err
+	}
+	if err := within(w, t, ""); err != nil {
 		return err
 	}
 	real, exists, err := target(dir)
@@ -364,7 +406,7 @@ func WriteDir(dir string, files []File) error {
 	p := &plan{kept: map[string][]string{}}
 	mode := fs.FileMode(0o755)
 	if exists {
-		if err := examine(real, dir, "", t, false, p); err != nil {
+		if err := examine(real, dir, "", t, w, false, p); err != nil {
 			return err
 		}
 		if !writable(real) {
@@ -384,7 +426,7 @@ func WriteDir(dir string, files []File) error {
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", dir, cause(err))
 	}
-	if err := writeTree(tmp, t, "", p.kept); err != nil {
+	if err := writeTree(tmp, w, "", p.kept); err != nil {
 		o.abandon()
 		if errors.Is(err, ErrStopped) {
 			return err

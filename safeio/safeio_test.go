@@ -211,6 +211,15 @@ func TestWriterAbort(t *testing.T) {
 	noTemp(t, dir)
 }
 
+// writeAll writes a report whose names are its files.
+func writeAll(dir string, fs []File) error {
+	var names []string
+	for _, f := range fs {
+		names = append(names, f.Name)
+	}
+	return WriteDir(dir, names, fs)
+}
+
 func files(kv ...string) []File {
 	var out []File
 	for i := 0; i+1 < len(kv); i += 2 {
@@ -240,17 +249,17 @@ func listAll(t *testing.T, dir string) []string {
 func TestWriteDirReplace(t *testing.T) {
 	root := t.TempDir()
 	d := filepath.Join(root, "report")
-	if err := WriteDir(d, files("summary.json", "1", "summary.md", "1", "skill.md", "1")); err != nil {
+	if err := writeAll(d, files("summary.json", "1", "summary.md", "1", "skill.md", "1")); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(d, "notes.txt"), []byte("mine"), 0o600)
-	if err := WriteDir(filepath.Join(d, "nested"), files("summary.json", "n")); err != nil {
+	if err := writeAll(filepath.Join(d, "nested"), files("summary.json", "n")); err != nil {
 		t.Fatal(err)
 	}
 	if err := CheckDir(d, []string{"summary.json", "summary.md"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteDir(d, files("summary.json", "2", "summary.md", "2")); err != nil {
+	if err := writeAll(d, files("summary.json", "2", "summary.md", "2")); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"nested", "nested/summary.json", "notes.txt", "skill.md", "summary.json", "summary.md"}
@@ -268,7 +277,7 @@ func TestWriteDirReplace(t *testing.T) {
 	}
 	// The user's file in the way of a report file is refused, and nothing
 	// is touched.
-	err := WriteDir(d, files("notes.txt", "x"))
+	err := writeAll(d, files("notes.txt", "x"))
 	if err == nil || !strings.Contains(err.Error(), "notes.txt") || !strings.Contains(err.Error(), "did not write") {
 		t.Errorf("a file of the user's in the way: %v", err)
 	}
@@ -289,7 +298,7 @@ func TestWriteDirRefuses(t *testing.T) {
 	user := filepath.Join(root, "user")
 	os.Mkdir(user, 0o755)
 	os.WriteFile(filepath.Join(user, "thesis.tex"), []byte("years of work"), 0o644)
-	for _, err := range []error{CheckDir(user, []string{"summary.json"}), WriteDir(user, files("summary.json", "x"))} {
+	for _, err := range []error{CheckDir(user, []string{"summary.json"}), writeAll(user, files("summary.json", "x"))} {
 		if err == nil || !strings.Contains(err.Error(), "holds no balance report") || !strings.Contains(err.Error(), "thesis.tex") {
 			t.Errorf("a directory of the user's: %v", err)
 		}
@@ -300,7 +309,7 @@ func TestWriteDirRefuses(t *testing.T) {
 
 	empty := filepath.Join(root, "empty")
 	os.Mkdir(empty, 0o700)
-	if err := WriteDir(empty, files("a", "1")); err != nil {
+	if err := writeAll(empty, files("a", "1")); err != nil {
 		t.Fatal(err)
 	}
 	if fi, _ := os.Stat(empty); fi.Mode().Perm() != 0o700 {
@@ -311,7 +320,7 @@ func TestWriteDirRefuses(t *testing.T) {
 	d := filepath.Join(root, "d")
 	os.MkdirAll(filepath.Join(d, "summary.json"), 0o755)
 	os.WriteFile(filepath.Join(d, "index.md"), []byte("old"), 0o644)
-	for _, err := range []error{CheckDir(d, []string{"summary.json", "index.md"}), WriteDir(d, files("summary.json", "x", "index.md", "y"))} {
+	for _, err := range []error{CheckDir(d, []string{"summary.json", "index.md"}), writeAll(d, files("summary.json", "x", "index.md", "y"))} {
 		if err == nil || !strings.Contains(err.Error(), filepath.Join(d, "summary.json")+" is a directory") {
 			t.Errorf("summary.json a directory: %v", err)
 		}
@@ -344,7 +353,7 @@ func TestWriteDirLegacyAndContainer(t *testing.T) {
 	os.WriteFile(filepath.Join(old, "index.md"), []byte("old"), 0o644)
 	os.WriteFile(filepath.Join(old, "baseline.json"), []byte("keep"), 0o644)
 	os.WriteFile(filepath.Join(old, "wandering-son", "summary.json"), []byte("old"), 0o644)
-	if err := WriteDir(old, files("index.md", "new", "wandering-son/summary.json", "new")); err != nil {
+	if err := writeAll(old, files("index.md", "new", "wandering-son/summary.json", "new")); err != nil {
 		t.Fatal(err)
 	}
 	for name, want := range map[string]string{"index.md": "new", "wandering-son/summary.json": "new", "baseline.json": "keep"} {
@@ -355,10 +364,10 @@ func TestWriteDirLegacyAndContainer(t *testing.T) {
 
 	box := filepath.Join(root, "box")
 	os.Mkdir(box, 0o755)
-	if err := WriteDir(filepath.Join(box, "one"), files("summary.json", "1")); err != nil {
+	if err := writeAll(filepath.Join(box, "one"), files("summary.json", "1")); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteDir(box, files("index.md", "i")); err != nil {
+	if err := writeAll(box, files("index.md", "i")); err != nil {
 		t.Fatal(err)
 	}
 	if got := listAll(t, box); !slices.Equal(got, []string{"index.md", "one", "one/summary.json"}) {
@@ -378,10 +387,10 @@ func TestWriteDirNestedEitherOrder(t *testing.T) {
 			latest := filepath.Join(root, "latest")
 			nested := filepath.Join(latest, "praetorians-quartet")
 			steps := []func() error{
-				func() error { return WriteDir(latest, analysis) },
-				func() error { os.MkdirAll(latest, 0o755); return WriteDir(nested, run) },
-				func() error { return WriteDir(latest, analysis) },
-				func() error { return WriteDir(nested, run) },
+				func() error { return writeAll(latest, analysis) },
+				func() error { os.MkdirAll(latest, 0o755); return writeAll(nested, run) },
+				func() error { return writeAll(latest, analysis) },
+				func() error { return writeAll(nested, run) },
 			}
 			if order == "run first" {
 				steps = steps[1:]
@@ -399,7 +408,7 @@ func TestWriteDirNestedEitherOrder(t *testing.T) {
 			// A file a user put inside the analysis's own sub-report survives
 			// the next analysis.
 			os.WriteFile(filepath.Join(latest, "wandering-son", "notes.txt"), []byte("n"), 0o644)
-			if err := WriteDir(latest, analysis); err != nil {
+			if err := writeAll(latest, analysis); err != nil {
 				t.Fatal(err)
 			}
 			if got := read(t, filepath.Join(latest, "wandering-son", "notes.txt")); got != "n" {
@@ -415,12 +424,12 @@ func TestWriteDirNestedEitherOrder(t *testing.T) {
 func TestWriteDirSymlink(t *testing.T) {
 	root := t.TempDir()
 	real := filepath.Join(root, "real")
-	if err := WriteDir(real, files("summary.json", "1")); err != nil {
+	if err := writeAll(real, files("summary.json", "1")); err != nil {
 		t.Fatal(err)
 	}
 	link := filepath.Join(root, "link")
 	os.Symlink("real", link)
-	if err := WriteDir(link, files("summary.json", "2")); err != nil {
+	if err := writeAll(link, files("summary.json", "2")); err != nil {
 		t.Fatal(err)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
@@ -447,7 +456,7 @@ func TestWriteDirNeverMixed(t *testing.T) {
 		}
 		return fs
 	}
-	if err := WriteDir(d, version(0)); err != nil {
+	if err := writeAll(d, version(0)); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan struct{})
@@ -486,7 +495,7 @@ func TestWriteDirNeverMixed(t *testing.T) {
 		}
 	}()
 	for k := 1; k <= 200; k++ {
-		if err := WriteDir(d, version(k)); err != nil {
+		if err := writeAll(d, version(k)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -505,7 +514,7 @@ func TestAbort(t *testing.T) {
 	defer func() { mu.Lock(); stopped = false; mu.Unlock() }()
 	root := t.TempDir()
 	d := filepath.Join(root, "r")
-	if err := WriteDir(d, files("summary.json", "1")); err != nil {
+	if err := writeAll(d, files("summary.json", "1")); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(d, "notes.txt"), []byte("mine"), 0o644)
@@ -542,7 +551,7 @@ func TestAbort(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "x.json")); err == nil {
 		t.Error("x.json written after Abort")
 	}
-	if err := WriteDir(d, files("summary.json", "3")); !errors.Is(err, ErrStopped) {
+	if err := writeAll(d, files("summary.json", "3")); !errors.Is(err, ErrStopped) {
 		t.Errorf("WriteDir after Abort: %v", err)
 	}
 	noTemp(t, root)
@@ -566,17 +575,50 @@ func TestWriteDirTwoRenames(t *testing.T) {
 	TestWriteDirNestedEitherOrder(t)
 }
 
+// The files a report of the kind wrote earlier and does not write again
+// go; balance's files of another kind of report, and the user's, stay.
+func TestWriteDirDropsItsOwn(t *testing.T) {
+	root := t.TempDir()
+	d := filepath.Join(root, "r")
+	names := []string{"summary.json", "cards.csv", "sub/cards.png"}
+	if err := WriteDir(d, names, files("summary.json", "1", "cards.csv", "1", "sub/cards.png", "1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteDir(d, []string{"skill.json"}, files("skill.json", "s")); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(d, "sub", "notes.txt"), []byte("mine"), 0o644)
+	if err := WriteDir(d, names, files("summary.json", "2")); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"skill.json", "sub", "sub/notes.txt", "summary.json"}
+	if got := listAll(t, d); !slices.Equal(got, want) {
+		t.Errorf("the report holds %v, want %v", got, want)
+	}
+	if err := WriteDir(d, names, files("skill.json", "x")); err == nil {
+		t.Error("a file outside the report's names was written")
+	}
+	// Written again, sub (only the user's note in it) stays a report's.
+	if err := WriteDir(d, names, files("summary.json", "3", "sub/cards.png", "3")); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, filepath.Join(d, "sub", "notes.txt")); got != "mine" {
+		t.Errorf("notes.txt holds %q", got)
+	}
+	noTemp(t, root)
+}
+
 func TestBadNames(t *testing.T) {
 	d := filepath.Join(t.TempDir(), "r")
 	for _, n := range []string{"", "/abs", "../up", "a/../b", "a//b", Manifest, ".x.tmp-1"} {
-		if err := WriteDir(d, files(n, "x")); err == nil {
+		if err := writeAll(d, files(n, "x")); err == nil {
 			t.Errorf("name %q accepted", n)
 		}
 	}
-	if err := WriteDir(d, files("a", "1", "a/b", "2")); err == nil {
+	if err := writeAll(d, files("a", "1", "a/b", "2")); err == nil {
 		t.Error("a file and a directory of the same name accepted")
 	}
-	if err := WriteDir(d, files("a", "1", "a", "2")); err == nil {
+	if err := writeAll(d, files("a", "1", "a", "2")); err == nil {
 		t.Error("a name given twice accepted")
 	}
 }
@@ -594,7 +636,7 @@ func TestAbortDuringWriteDir(t *testing.T) {
 		}
 		return fs
 	}
-	if err := WriteDir(d, version("old")); err != nil {
+	if err := writeAll(d, version("old")); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(d, "notes.txt"), []byte("mine"), 0o644)
@@ -603,7 +645,7 @@ func TestAbortDuringWriteDir(t *testing.T) {
 		stopped = false
 		mu.Unlock()
 		done := make(chan error)
-		go func() { done <- WriteDir(d, version("new")) }()
+		go func() { done <- writeAll(d, version("new")) }()
 		for range trial * 50 {
 			runtime.Gosched()
 		}
@@ -631,7 +673,7 @@ func TestAbortDuringWriteDir(t *testing.T) {
 			mu.Lock()
 			stopped = false
 			mu.Unlock()
-			if err := WriteDir(d, version("old")); err != nil {
+			if err := writeAll(d, version("old")); err != nil {
 				t.Fatal(err)
 			}
 		}

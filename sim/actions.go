@@ -88,7 +88,11 @@ func (h *Hunt) startAction(i int, k ActionKind, ticks int8) {
 	h.pay(i, ticks)
 	m.actAttack = k == ActAttack
 	if h.Trace != nil {
-		h.emit(Event{Kind: EvAction, Model: int8(i), Action: k, N: int16(ticks)})
+		e := Event{Kind: EvAction, Model: int8(i), Action: k, N: int16(ticks)}
+		if h.noAction {
+			e.Name = "no Action taken"
+		}
+		h.emit(e)
 	}
 }
 
@@ -115,6 +119,14 @@ func (h *Hunt) move(i int, goal geom.Vec, budget float32, stop int) float32 {
 	return d
 }
 
+// traceMoved tells the trace that model i's move ended after d inches,
+// before the WNDs or Areas the move itself brings.
+func (h *Hunt) traceMoved(i int, d float32) {
+	if h.Trace != nil {
+		h.emit(Event{Kind: EvMoved, Model: int8(i), Pos: h.M[i].Pos, F: d})
+	}
+}
+
 func (h *Hunt) moveTo(i int, goal geom.Vec, budget float32, stop int) float32 {
 	m := &h.M[i]
 	if !m.Conds.Has(Terrified) || m.Terrifier < 0 {
@@ -127,38 +139,43 @@ func (h *Hunt) moveTo(i int, goal geom.Vec, budget float32, stop int) float32 {
 		m.Pos = from
 		d = 0
 	}
+	h.traceMoved(i, d)
 	if m.Conds.Has(Bleeding) && (d > geom.Eps || h.Sc.Rules.BleedingOnZeroMove) {
 		h.wound(i, 1, -1, Bleeding)
 	}
 	return d
 }
 
+// CanFreeMoveTo reports whether FreeMove would move model i toward goal
+// (it may still get nowhere: a base or terrain bars the way).
+func (h *Hunt) CanFreeMoveTo(i int, goal geom.Vec) bool {
+	return h.CanFreeMove(i) && !h.towardTerrifier(i, goal)
+}
+
+// CanMoveTo reports whether Move would take the Move Action toward goal
+// for model i.
+func (h *Hunt) CanMoveTo(i int, goal geom.Vec) bool {
+	return h.CanAct(i, ActMove) && !h.towardTerrifier(i, goal)
+}
+
 // FreeMove is model i's free Move: up to its SPD (plus extra, a Foe's card
 // modifier) toward goal, stopping at base contact with model stop (-1:
 // none). It returns the distance moved; 0 if the move is not allowed.
 func (h *Hunt) FreeMove(i int, goal geom.Vec, stop int, extra float32) float32 {
-	if !h.CanFreeMove(i) || h.towardTerrifier(i, goal) {
+	if !h.CanFreeMoveTo(i, goal) {
 		return 0
 	}
 	h.M[i].freeMoved = true
-	d := h.move(i, goal, float32(h.SPD(i))+extra, stop)
-	if h.Trace != nil {
-		h.emit(Event{Kind: EvMoved, Model: int8(i), Pos: h.M[i].Pos, F: d})
-	}
-	return d
+	return h.move(i, goal, float32(h.SPD(i))+extra, stop)
 }
 
 // Move is the Move Action (2 Ticks): like FreeMove, as model i's Action.
 func (h *Hunt) Move(i int, goal geom.Vec, stop int, extra float32) float32 {
-	if !h.CanAct(i, ActMove) || h.towardTerrifier(i, goal) {
+	if !h.CanMoveTo(i, goal) {
 		return 0
 	}
 	h.startAction(i, ActMove, h.ActionTicks(ActMove))
-	d := h.move(i, goal, float32(h.SPD(i))+extra, stop)
-	if h.Trace != nil {
-		h.emit(Event{Kind: EvMoved, Model: int8(i), Pos: h.M[i].Pos, F: d})
-	}
-	return d
+	return h.move(i, goal, float32(h.SPD(i))+extra, stop)
 }
 
 // CoverGround is the Cover Ground Action (3 Ticks): an Athletics Check;
@@ -176,11 +193,7 @@ func (h *Hunt) CoverGround(i int, goal geom.Vec, stop int) float32 {
 	if !res.OK() {
 		return 0
 	}
-	d := h.move(i, goal, float32(h.SPD(i))+float32(res.Successes), stop)
-	if h.Trace != nil {
-		h.emit(Event{Kind: EvMoved, Model: int8(i), Pos: h.M[i].Pos, F: d})
-	}
-	return d
+	return h.move(i, goal, float32(h.SPD(i))+float32(res.Successes), stop)
 }
 
 // InWeaponRange reports whether model t is within the range band of the
@@ -423,7 +436,7 @@ func (h *Hunt) SpotWeakness(i, t int) bool {
 // gear in mask, at most two hands' worth. Bit s of mask is weapon slot s;
 // the gear follows the weapons (bit NWeapons+g is gear g).
 func (h *Hunt) Switch(i int, mask uint8) bool {
-	if !h.CanAct(i, ActSwitch) || !h.validReady(i, mask) {
+	if !h.CanSwitch(i, mask) {
 		return false
 	}
 	h.startAction(i, ActSwitch, h.ActionTicks(ActSwitch))
@@ -432,6 +445,11 @@ func (h *Hunt) Switch(i int, mask uint8) bool {
 	h.M[i].GearReady = mask >> d.NWeapons
 	h.M[i].reach = h.packReach(i)
 	return true
+}
+
+// CanSwitch reports whether Switch would ready mask for model i.
+func (h *Hunt) CanSwitch(i int, mask uint8) bool {
+	return h.CanAct(i, ActSwitch) && h.validReady(i, mask)
 }
 
 func (h *Hunt) validReady(i int, mask uint8) bool {

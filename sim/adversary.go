@@ -168,22 +168,24 @@ func (h *Hunt) exhaust(loc int) {
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvExhausted, Loc: int8(loc)})
 	}
+	blank := a.Loc[loc].Blank // its effect left out: it only exhausts
 	if fresh {
 		// One more exhausted location: its modifiers join the sums
 		// (int8 sums, so the order they are added in does not matter).
-		lm := &a.Loc[loc].Mods
-		h.Mods.SPD += lm.SPD
-		h.Mods.ATK += lm.ATK
-		h.Mods.RNG += lm.RNG
-		h.Mods.DEF += lm.DEF
-		h.Mods.TER += lm.TER
-		h.AdvDis = h.AdvDis || a.Loc[loc].AttacksDis
+		if lm := &a.Loc[loc].Mods; !blank {
+			h.Mods.SPD += lm.SPD
+			h.Mods.ATK += lm.ATK
+			h.Mods.RNG += lm.RNG
+			h.Mods.DEF += lm.DEF
+			h.Mods.TER += lm.TER
+			h.AdvDis = h.AdvDis || a.Loc[loc].AttacksDis
+		}
 		h.adversaryStats()
 	} else {
 		h.recomputeAdversary()
 	}
 	owner := int(h.Adv0) + int(a.Loc[loc].Owner)
-	if tr := &a.Loc[loc].Trigger; tr.N > 0 && h.M[owner].State == Active {
+	if tr := &a.Loc[loc].Trigger; tr.N > 0 && !blank && h.M[owner].State == Active {
 		h.applyOps(owner, -1, tr, h.M[owner].Pos, -1)
 	}
 	for m := 0; m < int(a.NModels); m++ {
@@ -214,7 +216,7 @@ func (h *Hunt) recomputeAdversary() {
 	var mods FoeMods
 	dis := false
 	for l := 0; l < int(a.NLoc); l++ {
-		if h.Exhausted&(1<<l) == 0 {
+		if h.Exhausted&(1<<l) == 0 || a.Loc[l].Blank {
 			continue
 		}
 		lm := &a.Loc[l].Mods
@@ -412,6 +414,9 @@ func (h *Hunt) Affected(i int, act *CardAction, cands []int8, dst []int8) []int8
 func (h *Hunt) PerformCard(i int, act *CardAction, targets []int8) {
 	ticks := act.Ticks
 	h.startAction(i, ActAttack, ticks)
+	if act.Blank {
+		return // a blank card: the Action is taken and does nothing
+	}
 	first := -1
 	if len(targets) > 0 {
 		first = int(targets[0])

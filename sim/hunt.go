@@ -205,6 +205,7 @@ type Hunt struct {
 	lastAdv          dice.Adv
 	lastSucc         uint8
 	shared           int8 // the roll an OpEach shares among the models it reaches
+	noAction         bool // the Pass under way ends a Turn with no Action (for the trace)
 	buf              [MaxModels]int8
 }
 
@@ -507,15 +508,24 @@ func (h *Hunt) runTurns(p PackPolicy, f FoeAI, k uint8) {
 		switch {
 		case i == adversaryTurn:
 			if h.adversaryAlive() {
+				if h.Trace != nil {
+					h.emit(Event{Kind: EvTurn, Model: -1})
+				}
 				h.adversaryTurn(f)
 			}
 		case h.M[i].State != Active:
 		case h.M[i].Side == PackSide:
 			h.beginTurn(i)
+			if h.Trace != nil {
+				h.emit(Event{Kind: EvTurn, Model: int8(i)})
+			}
 			p.Turn(h, i)
 			h.endTurn(i)
 		default:
 			h.beginTurn(i)
+			if h.Trace != nil {
+				h.emit(Event{Kind: EvTurn, Model: int8(i)})
+			}
 			f.MinionTurn(h, i)
 			h.endTurn(i)
 		}
@@ -579,7 +589,9 @@ func (h *Hunt) endTurn(i int) {
 		h.Obj.FleeAdv = false // Aid's Advantage lasts to the end of its next Turn
 	}
 	if m := &h.M[i]; m.State == Active && !m.acted {
+		h.noAction = true // the trace says the rules, not a choice, made this Pass
 		h.pass(i)
+		h.noAction = false
 	}
 }
 

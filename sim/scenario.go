@@ -144,6 +144,11 @@ type CardAction struct {
 	Crit      Ops
 	After     Ops
 	OnSuccess Ops
+	// Blank plays the action as a blank card, to measure what it does:
+	// the Turn runs as the card directs (the same Decision Tree, moves and
+	// choice to act), but its Action, once taken, spends its Ticks and
+	// does nothing else: no Check, no attack, no effect (WithBlank).
+	Blank bool
 }
 
 // FoeStats are a Foe's six attributes.
@@ -168,6 +173,17 @@ type Location struct {
 	AttacksDis  bool // "Disadvantage to Attacks" while exhausted
 	Trigger     Ops  // run once when the location becomes exhausted
 	OwnerSeqPos uint8
+	// Blank leaves its exhaustion effect out, to measure what it does: the
+	// location still takes WNDs and is exhausted (and counts towards the
+	// Adversary's fall), but its stat changes, Disadvantage and trigger
+	// never apply (WithBlank).
+	Blank bool
+}
+
+// HasEffect reports whether exhausting the location does anything besides
+// exhausting it: a stat change, Disadvantage to Attacks or a trigger.
+func (l *Location) HasEffect() bool {
+	return l.Mods != FoeMods{} || l.AttacksDis || l.Trigger.N > 0
 }
 
 // AreaKind is a kind of Area an Adversary creates.

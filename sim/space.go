@@ -491,6 +491,9 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		moved = 0
 	}
 	m.Pos = pos
+	if action {
+		h.traceMoved(i, moved)
+	}
 	if action && m.Conds.Has(Bleeding) && (moved > geom.Eps || h.Sc.Rules.BleedingOnZeroMove) {
 		h.wound(i, 1, -1, Bleeding)
 	}

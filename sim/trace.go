@@ -11,9 +11,9 @@ type EventKind uint8
 // Trace event kinds.
 const (
 	EvStart     EventKind = iota // the hunt begins (models deployed)
-	EvTurn                       // a model's Turn begins
-	EvAction                     // an Action is declared and paid (Action, N = Ticks)
-	EvMoved                      // a move ends (Pos, F = inches)
+	EvTurn                       // a Turn begins (Model; -1: the Adversary's Turn, all its models)
+	EvAction                     // an Action is declared and paid (Action, N = Ticks; Name set when the rules made it: a Turn with no Action is a Pass)
+	EvMoved                      // a move ends, before what the move itself causes (Pos, F = inches)
 	EvCheck                      // a Check (Dice)
 	EvTie                        // the Leadership Check of a Clock tie (Dice)
 	EvRecover                    // a Recover Check (Dice)
@@ -27,7 +27,7 @@ const (
 	EvCondition                  // a Condition imposed (Cond; Target = its source)
 	EvCleared                    // a Condition cleared (Cond)
 	EvCard                       // the Adversary's action card (Card, Tree)
-	EvDecision                   // a Decision Tree answer (Name)
+	EvDecision                   // what a model chose (Name), about which model (Target, -1: none), and why (Why); before what it causes
 	EvParried                    // an attack cancelled by a Parry
 	EvCounter                    // a Parry's counter-attack
 	EvPushed                     // a model pushed (Pos)
@@ -81,6 +81,7 @@ type Event struct {
 	F      float32
 	Pos    geom.Vec
 	Name   string
+	Why    string
 	Dice   Dice
 }
 
@@ -94,18 +95,20 @@ func (h *Hunt) emit(e Event) {
 	h.Trace.Event(h, &e)
 }
 
-// Notef explains a decision in the trace as prefix + name, building the
-// text only when a trace is on (no allocation untraced).
-func (h *Hunt) Notef(i int, prefix, name string) {
+// Decide explains a choice of model i in the trace before the choice is
+// carried out: what it chose, the model the choice is about (tg; -1 for
+// none) and why. Pass constant strings: nothing is built untraced.
+func (h *Hunt) Decide(i int, what string, tg int, why string) {
 	if h.Trace != nil {
-		h.emit(Event{Kind: EvDecision, Model: int8(i), Name: prefix + name})
+		h.emit(Event{Kind: EvDecision, Model: int8(i), Target: int8(tg), Name: what, Why: why})
 	}
 }
 
-// Note lets a policy explain a decision in the trace (no effect untraced).
-func (h *Hunt) Note(i int, what string) {
+// Decidef is Decide with what = prefix + name, built only when a trace is
+// on (no allocation untraced).
+func (h *Hunt) Decidef(i int, prefix, name string, tg int, why string) {
 	if h.Trace != nil {
-		h.emit(Event{Kind: EvDecision, Model: int8(i), Name: what})
+		h.emit(Event{Kind: EvDecision, Model: int8(i), Target: int8(tg), Name: prefix + name, Why: why})
 	}
 }
 

@@ -95,3 +95,21 @@ func PairedDiff(both, onlyA, onlyB, neither int64, conf float64) Estimate {
 func PairedMeanDiff(sumD, sumD2 float64, n int64, conf float64) Estimate {
 	return Mean(sumD, sumD2, n, conf)
 }
+
+// PairedMeanP returns the two-sided p-value of the large-sample test that
+// a paired difference has mean 0, from Σd and Σd² over n ≥ 2 pairs:
+//
+//	z = d̄ / (s_d/√n),  p = 2(1 - Φ(|z|))
+//
+// with s_d the standard deviation of the differences (n-1 in the
+// denominator). When every difference is the same, p is 1 if it is 0
+// and 0 otherwise.
+func PairedMeanP(sumD, sumD2 float64, n int64) float64 {
+	if n < 2 {
+		panic("stats: PairedMeanP needs two pairs")
+	}
+	nn := float64(n)
+	m := sumD / nn
+	v := math.Max(0, (sumD2-nn*m*m)/(nn-1))
+	return twoSided(m, v/nn)
+}

@@ -144,3 +144,22 @@ func TestPairedDiffCoverage(t *testing.T) {
 		}
 	}
 }
+
+// PairedMeanP: the differences 1, 2, 3, 4 have mean 2.5 and standard
+// deviation √(5/3), so z = 2.5/(√(5/3)/2) = 3.873 and p = 2(1-Φ(z)).
+func TestPairedMeanP(t *testing.T) {
+	for _, c := range []struct {
+		sum, sumSq float64
+		n          int64
+		want       float64
+	}{
+		{10, 30, 4, 1.0749e-4},
+		{0, 0, 100, 1},     // every difference 0
+		{100, 100, 100, 0}, // every difference 1
+		{0, 50, 100, 1},    // balanced
+	} {
+		if got := PairedMeanP(c.sum, c.sumSq, c.n); math.Abs(got-c.want) > 1e-4*math.Max(c.want, 1e-3) {
+			t.Errorf("PairedMeanP(%g, %g, %d) = %.6g, want %.6g", c.sum, c.sumSq, c.n, got, c.want)
+		}
+	}
+}

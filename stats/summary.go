@@ -43,6 +43,11 @@ type Summary struct {
 	Cards       []Card         `json:"cards"`        // one per action card, in deck order
 	Conditions  []Count        `json:"conditions"`   // Conditions imposed on the Pack, per hunt
 
+	// What each action entry and hit-location effect does to the outcome,
+	// measured on hunts played again with it blank; absent when not
+	// measured (docs/summary-schema.md).
+	CardEffects *CardEffects `json:"card_effects,omitempty"`
+
 	// With an Objective: its slug, how often it was met, and the Renown
 	// the hunt earned (may be negative).
 	Objective    string        `json:"objective,omitempty"`
@@ -130,6 +135,7 @@ type PackModel struct {
 	Fled    Interval     `json:"fled"`   // P(fled)
 	HitRate Interval     `json:"hit_rate"`
 	Attacks Distribution `json:"attacks"` // Attack Actions per hunt
+	DiedAt  Distribution `json:"died_at"` // the Tick it died, over the hunts it died (its survival curve)
 }
 
 // CurvePoint is the cumulative WNDs dealt to the Adversary by the end of a
@@ -175,6 +181,51 @@ type Card struct {
 	KillRate   Interval `json:"kill_rate"`  // kills per draw, a rate (a draw may kill several)
 	Conditions int64    `json:"conditions"` // Conditions imposed on the Pack
 	CondsPer   Interval `json:"conds_per"`  // Conditions per draw, a rate
+}
+
+// CardEffects is what each Adversary action entry and each hit-location
+// exhaustion effect does to the outcome, measured the paired way: hunt
+// indices First to First+Hunts-1 played as designed and again with the
+// entry blank (the card still drawn and its Turn taken, its action doing
+// nothing; the location still exhausted, its effect left out), each on
+// the same random stream. Every difference is "as designed" minus
+// "blank": what the entry adds.
+type CardEffects struct {
+	Hunts   int64   `json:"hunts"`   // hunts played by each lane (as designed, and each entry blank)
+	First   int64   `json:"first"`   // index of the first
+	Stopped string  `json:"stopped"` // "hunts", or "interrupted": Hunts is then those played
+	Alpha   float64 `json:"alpha"`   // the family-wise level of the significance flags (Holm over every test of the list)
+	// One per action entry (actions ace..jack, special ace..jack) and per
+	// hit location with an exhaustion effect, in the order of the data.
+	Effects []CardEffect `json:"effects"`
+	// Hit locations whose exhaustion has no effect (nothing to measure).
+	NoEffect []string `json:"no_effect"`
+}
+
+// CardEffect is what one action entry or hit-location effect does.
+type CardEffect struct {
+	Key   string   `json:"key"`   // its path in the Adversary's data: actions.ace, special.king, hit_locations.2
+	Kind  string   `json:"kind"`  // "action" or "location"
+	Name  string   `json:"name"`  // the action's name, or the location's name and effect label ("Head: Weeping")
+	Cards []string `json:"cards"` // the action cards that play it (A♠ A♦ A♣, or A♥); for a location, its hit-location card values
+	Tree  string   `json:"tree"`  // the Decision Tree of a special entry; "" for a standard entry (its suit's) and a location
+	// The Pack win rate as designed minus with the entry blank, paired
+	// (PairedDiff), with the hunts only one of the two won and the exact
+	// McNemar p-value.
+	Win       Interval `json:"win"`
+	OnlyWith  int64    `json:"only_with"`  // hunts the Pack won as designed only
+	OnlyBlank int64    `json:"only_blank"` // hunts the Pack won with the entry blank only
+	WinP      float64  `json:"win_p"`
+	// Hunt length in Rounds and the Pack's WNDs taken per hunt, as designed
+	// minus blank (paired means, normal intervals); RoundsP the paired
+	// test of the length.
+	Rounds  Interval `json:"rounds"`
+	RoundsP float64  `json:"rounds_p"`
+	Wounds  Interval `json:"pack_wounds"`
+	// Whether the change of the win rate, of the length, is significant at
+	// Alpha with Holm's correction over every p-value of the list.
+	WinSignificant    bool `json:"win_significant"`
+	RoundsSignificant bool `json:"rounds_significant"`
 }
 
 // Timing is how long the run took. It is the only part of a Summary that

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -35,15 +36,15 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// renderedDOM loads a page in headless Chromium and returns its DOM
-// after the load event.
+// renderedDOM loads a page in headless Chromium, in a window 1,400 px
+// wide, and returns its DOM after the load event.
 func renderedDOM(t *testing.T, browser, page string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-		"--user-data-dir="+t.TempDir(), "--virtual-time-budget=5000", "--dump-dom", "file://"+page)
+		"--user-data-dir="+t.TempDir(), "--window-size=1400,900", "--virtual-time-budget=5000", "--dump-dom", "file://"+page)
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("chromium on %s: %v", page, err)
@@ -51,12 +52,18 @@ func renderedDOM(t *testing.T, browser, page string) string {
 	return string(out)
 }
 
-var plotsShown = regexp.MustCompile(`data-plots-shown="(\d+)"`)
+var (
+	plotsShown = regexp.MustCompile(`data-plots-shown="(\d+)"`)
+	tableWidth = regexp.MustCompile(`data-table-width="(\d+)"`)
+	pageWidth  = regexp.MustCompile(`data-page-width="(\d+)"`)
+	hrefs      = regexp.MustCompile(`href="([^"]*)"`)
+)
 
 // TestHTMLReportsInBrowser writes the HTML report of run, sweep, compare,
-// tune and sensitivity, opens each in headless Chromium, and checks that
-// the key figures are in the page and that every plot was laid out with a
-// size.
+// tune, sensitivity, skill and the default analysis's index, opens each in
+// headless Chromium, and checks that the key figures are in the page and
+// that every plot was laid out with a size; and that the index links only
+// to HTML reports and fits a 1,400 px window.
 func TestHTMLReportsInBrowser(t *testing.T) {
 	browser := chromium(t)
 	dir := t.TempDir()
@@ -83,17 +90,22 @@ func TestHTMLReportsInBrowser(t *testing.T) {
 	mustRun("sensitivity", "-hunts", "1000", "-quiet", "-out", filepath.Join(dir, "sens"))
 	mustRun("tune", "-param", "adversary.def=4..8", "-target", "win=0.45..0.99", "-hunts", "1000", "-quiet", "-out", filepath.Join(dir, "tune"))
 	cmpOut := mustRun("compare", "wandering-son", "-set", "adversary.def=7", "-hunts", "1000", "-quiet", "-html", filepath.Join(dir, "compare.html"))
+	mustRun("skill", "-adversary", "wandering-son", "-hunts", "40", "-quiet", "-out", filepath.Join(dir, "skill"))
+	mustRun("analyze", "-hunts", "1000", "-skill-hunts", "10", "-quiet", "-out", filepath.Join(dir, "analysis"))
 
 	for _, c := range []struct {
 		page  string
 		plots int
 		want  []string
 	}{
-		{"run/summary.html", 6, []string{"Pack win rate", "Seed", "Wandering Son"}},
+		{"run/summary.html", 7, []string{"Pack win rate", "Seed", "Wandering Son", "What each card does", "Rock Throw (K♠ K♦ K♣)",
+			"<summary>The damage curve by Tick: ", "<summary>The Pack alive by Tick: "}},
 		{"sweep/sweep.html", 3, []string{"adversary.def", "McNemar p", "Seed"}},
 		{"sens/sensitivity.html", 1, []string{"DEF", "Lower Limbs WND", "Seed"}},
 		{"tune/sweep.html", 3, []string{"adversary.def", "Seed"}},
-		{"compare.html", 0, []string{"Change B - A (paired)", "McNemar p", "Variance reduction", "Seed"}},
+		{"compare.html", 4, []string{"Change B - A (paired)", "McNemar p", "Variance reduction", "Seed", "Outcomes, the same 1000 hunts", "Change B - A, paired on the same 1000 hunts"}},
+		{"skill/skill.html", 1, []string{"Skill trace: Wandering Son", "Paired comparisons", "McNemar p"}},
+		{"analysis/index.html", 1, []string{"Every run: Pack win rate and hunt length (5 runs)", "A Creature Wreathed in Light", "Card that matters most"}},
 	} {
 		path := filepath.Join(dir, c.page)
 		src, err := os.ReadFile(path)
@@ -116,6 +128,35 @@ func TestHTMLReportsInBrowser(t *testing.T) {
 				t.Errorf("%s: the page does not show %q", c.page, w)
 			}
 		}
+	}
+	// The index fits a 1,400 px window and links to HTML reports only:
+	// each Adversary's summary.html and skill.html, which exist.
+	index := filepath.Join(dir, "analysis", "index.html")
+	idom := renderedDOM(t, browser, index)
+	for _, re := range []*regexp.Regexp{tableWidth, pageWidth} {
+		m := re.FindStringSubmatch(idom)
+		if m == nil {
+			t.Fatalf("index.html: the load script recorded no %s", re)
+		}
+		if w, _ := strconv.Atoi(m[1]); w > 1400 {
+			t.Errorf("index.html: %s is %d px, wider than the 1,400 px window", re, w)
+		}
+	}
+	src, _ := os.ReadFile(index)
+	links := 0
+	for _, m := range hrefs.FindAllStringSubmatch(string(src), -1) {
+		if !strings.HasSuffix(m[1], ".html") && !strings.HasSuffix(m[1], ".json") {
+			t.Errorf("index.html links to %s, not to an HTML report", m[1])
+		}
+		if _, err := os.Stat(filepath.Join(dir, "analysis", filepath.FromSlash(m[1]))); err != nil {
+			t.Errorf("index.html links to %s: %v", m[1], err)
+		}
+		if strings.HasSuffix(m[1], "skill.html") || strings.HasSuffix(m[1], "summary.html") {
+			links++
+		}
+	}
+	if links < 10 {
+		t.Errorf("index.html has %d links to summary.html and skill.html, want those of 5 Adversaries", links)
 	}
 	// The key figures: the run's Pack win rate as its report prints it,
 	// and compare's paired change as compare printed it.

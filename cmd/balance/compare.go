@@ -197,7 +197,18 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 	}
 	if o.html != "" {
-		b, err := reports.RenderHTML(comparisonHTML(c, o))
+		meta := func(st *setup) batch.Meta {
+			return batch.Meta{Program: "balance " + version, Adversary: st.slug, Pack: o.pack, Scenario: o.scenario, PackAI: tier.Name,
+				Seed: o.seed, Stopped: r.Stopped}
+		}
+		figs := &reports.CompareFigures{NameA: c.A, NameB: c.B,
+			A: batch.Summarize(meta(sa), r.Tallies[0], sa.sc), B: batch.Summarize(meta(sb), r.Tallies[1], sb.sc),
+			Win: c.WinDiff, Rounds: c.RoundsDiff, Wounds: c.WoundsDiff}
+		page, err := comparisonHTML(c, o, figs)
+		if err != nil {
+			return err
+		}
+		b, err := reports.RenderHTML(page)
 		if err != nil {
 			return fmt.Errorf("cannot write %s: %w", o.html, err)
 		}
@@ -211,9 +222,14 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	return nil
 }
 
-// comparisonHTML is the comparison as an HTML page.
-func comparisonHTML(c Comparison, o compareOpts) *reports.HTMLPage {
+// comparisonHTML is the comparison as an HTML page: the paired figures,
+// then the plots of both designs side by side and of the differences.
+func comparisonHTML(c Comparison, o compareOpts, figs *reports.CompareFigures) (*reports.HTMLPage, error) {
 	vr := c.varianceText()
+	plots, err := reports.ComparePlots(figs)
+	if err != nil {
+		return nil, err
+	}
 	return &reports.HTMLPage{
 		Title: "Compare: " + c.A + " and " + c.B,
 		Config: [][2]string{{"A", c.A}, {"B", c.B}, {"Pack", o.pack}, {"Scenario", o.scenario}, {"Pack AI", c.PackAI},
@@ -225,15 +241,20 @@ func comparisonHTML(c Comparison, o compareOpts) *reports.HTMLPage {
 			Rows: [][]string{
 				{"Pack wins A", c.WinA.Percent()},
 				{"Pack wins B", c.WinB.Percent()},
-				{"Change B - A (paired)", signedPercent(c.WinDiff)},
+				{"Change B - A (paired)", reports.Points(c.WinDiff)},
 				{"Hunts only A won / only B won", fmt.Sprintf("%d / %d", c.OnlyA, c.OnlyB)},
 				{"McNemar p", pText(c.McNemarP)},
 				{"Pack WNDs taken, B - A", c.WoundsDiff.String()},
 				{"Hunt length (Rounds), B - A", c.RoundsDiff.String()},
 				{"Variance reduction", vr},
 			},
+		}, {
+			Heading: "Plots",
+			Text: []string{"Design A in blue, B in orange, over the same hunts: the outcomes, the WNDs each Pack model took and the hunt length of each, " +
+				"then the paired changes B - A with their 95% intervals (a change whose interval holds 0 is not shown to be real)."},
+			Plots: plots,
 		}},
-	}
+	}, nil
 }
 
 func orDash(s string) string {
@@ -293,7 +314,7 @@ func printComparison(w io.Writer, c Comparison) {
 	fmt.Fprintf(tw, "Pack wins A\t%s\n", c.WinA.Percent())
 	fmt.Fprintf(tw, "Pack wins B\t%s\n", c.WinB.Percent())
 	fmt.Fprintf(tw, "Change B - A\t%s (paired); only A won %d hunts, only B %d; McNemar p %s\n",
-		signedPercent(c.WinDiff), c.OnlyA, c.OnlyB, pIs(c.McNemarP))
+		reports.Points(c.WinDiff), c.OnlyA, c.OnlyB, pIs(c.McNemarP))
 	fmt.Fprintf(tw, "Pack WNDs taken, B - A\t%s\n", c.WoundsDiff)
 	fmt.Fprintf(tw, "Hunt length (Rounds), B - A\t%s\n", c.RoundsDiff)
 	fmt.Fprintf(tw, "Variance reduction\t%s\n", c.varianceText())
@@ -309,9 +330,4 @@ func pIs(p float64) string {
 		return pText(p)
 	}
 	return "= " + pText(p)
-}
-
-// signedPercent prints a difference of proportions with its interval.
-func signedPercent(e stats.Interval) string {
-	return fmt.Sprintf("%+.2f%% [%+.2f%%, %+.2f%%] (n=%d)", 100*e.Estimate, 100*e.Low, 100*e.High, e.N)
 }

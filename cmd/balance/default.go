@@ -25,6 +25,7 @@ type analyzeOpts struct {
 	policy  policyFlags
 	// skillHunts: hunts per tier of each skill trace; -1: a fiftieth of hunts.
 	skillHunts int64
+	cardHunts  int64 // hunts of each card-effect measurement; -1: a twentieth of hunts
 }
 
 func (o *analyzeOpts) flags(fs *flag.FlagSet) {
@@ -36,17 +37,22 @@ func (o *analyzeOpts) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	o.policy.register(fs, false)
 	intVar(fs, &o.skillHunts, "skill-hunts", -1, "hunts per tier of each Adversary's skill trace (-1: a fiftieth of -hunts; 0: no skill trace)")
+	registerCardHunts(fs, &o.cardHunts)
 }
 
 func init() {
 	register(&command{
 		name:    "analyze",
 		summary: "the default analysis: every Adversary against the default Pack (what 'balance' alone runs)",
-		usage:   "[-hunts N] [-seed S] [-out DIR] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-skill-hunts N] [-quiet] [-data DIR]",
+		usage:   "[-hunts N] [-seed S] [-out DIR] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-skill-hunts N] [-card-hunts N] [-quiet] [-data DIR]",
 		long: `Plays every Adversary in the data against the default two-player Pack on
 open ground, writes a report per Adversary under -out (default
 reports/latest/) with an index, and prints each summary table. Running
 'balance' with no arguments does the same with the defaults.
+
+Each report has the card effects (as 'balance run'): the first
+-card-hunts hunts (by default a twentieth of -hunts) played again with each
+action entry and hit-location effect made blank.
 
 It adds each Adversary's skill trace (as 'balance skill'): every Pack
 policy tier plays the same hunts, fewer than the main run, -skill-hunts per
@@ -76,6 +82,9 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if o.skillHunts < -1 || o.skillHunts > batch.MaxHunts {
 		return usagef("-skill-hunts %d: give a number of hunts up to %d, 0 for no skill trace, or -1 for a fiftieth of -hunts", o.skillHunts, int64(batch.MaxHunts))
 	}
+	if err := checkCardHunts(o.cardHunts); err != nil {
+		return err
+	}
 	if o.skillHunts == -1 {
 		o.skillHunts = max(o.hunts/50, 1)
 	}
@@ -90,16 +99,13 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	slugs := d.Slugs("adversaries")
 	// The report: one directory per Adversary (its run report, and its
 	// skill trace beside it) and the index, replaced as a whole once every
-	// Adversary is played (or the analysis is interrupted).
+	// Adversary is played (or the analysis is interrupted). The skill
+	// trace's files are the analysis's even without -skill-hunts: an older
+	// trace does not stay beside a newer summary.
 	var names []string
 	for _, slug := range slugs {
-		for _, n := range reports.SummaryNames() {
+		for _, n := range append(reports.SummaryNames(), reports.SkillFiles...) {
 			names = append(names, slug+"/"+n)
-		}
-		if o.skillHunts > 0 {
-			for _, n := range reports.SkillFiles {
-				names = append(names, slug+"/"+n)
-			}
 		}
 	}
 	names = append(names, reports.IndexNames...)
@@ -114,7 +120,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		if err != nil {
 			return err
 		}
-		return reports.WriteFiles(o.out, append(files, index...))
+		return reports.WriteFiles(o.out, names, append(files, index...))
 	}
 	for _, slug := range slugs {
 		g := gameFlags{data: o.data, adversary: slug, pack: configs.DefaultPack, scenario: configs.DefaultScenario}
@@ -131,6 +137,12 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 		s := batch.Summarize(batch.Meta{Program: "balance " + version, Adversary: slug, Pack: g.pack, Scenario: g.scenario,
 			PackAI: tier.Name, Hash: tierHash(st.hash, tier.Name), Seed: o.seed, Stopped: res.Stopped, Elapsed: res.Elapsed, Workers: res.Workers}, res.Tally, st.sc)
+		cardsStopped := ""
+		if res.Stopped != batch.StopInterrupted {
+			if s.CardEffects, cardsStopped, err = measureCards(ctx, stderr, o.quiet, st.sc, tier, o.seed, 0, cardHunts(o.cardHunts, res.Hunts), o.workers); err != nil {
+				return err
+			}
+		}
 		fs, err := reports.RenderSummary(s)
 		if err != nil {
 			return err
@@ -147,6 +159,9 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			return interrupted{hunts}
 		}
 		if res.Stopped == batch.StopInterrupted {
+			return stop(res.Hunts)
+		}
+		if cardsStopped == batch.StopInterrupted {
 			return stop(res.Hunts)
 		}
 		if o.skillHunts > 0 {

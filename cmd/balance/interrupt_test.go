@@ -75,3 +75,63 @@ func TestInterrupt(t *testing.T) {
 		}
 	}
 }
+
+// Ctrl-C while the card effects are measured: the run's report is whole,
+// its card effects cover the hunts measured so far and say they were
+// interrupted, and the exit code is 1.
+func TestInterruptCardEffects(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a subprocess for a few seconds")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "report")
+	cmd := exec.Command(os.Args[0], "run", "-hunts", "2000", "-card-hunts", "1000000000", "-out", out, "-quiet")
+	cmd.Env = append(os.Environ(), "BALANCE_AS_MAIN=1")
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2500 * time.Millisecond)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitError {
+		t.Fatalf("exit: %v, want code %d; stderr: %s", err, exitError, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "interrupted while measuring the card effects") {
+		t.Errorf("stderr does not say the card effects were interrupted: %q", stderr.String())
+	}
+	b, err := os.ReadFile(filepath.Join(out, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Hunts       int64 `json:"hunts"`
+		Interrupted bool  `json:"interrupted"`
+		CardEffects struct {
+			Hunts   int64  `json:"hunts"`
+			Stopped string `json:"stopped"`
+		} `json:"card_effects"`
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Hunts != 2000 || s.Interrupted {
+		t.Fatalf("summary: %+v, want the whole run of 2000 hunts", s)
+	}
+	if s.CardEffects.Hunts == 0 {
+		// Stopped before a block of card hunts was done (a slow machine):
+		// no card effects, but the exit code and message above still hold.
+		t.Logf("interrupted before any card effect was measured: %+v", s)
+		return
+	}
+	if s.CardEffects.Stopped != "interrupted" {
+		t.Fatalf("summary: %+v", s)
+	}
+	if !strings.Contains(stdout.String(), "(interrupted)") {
+		t.Errorf("the summary table does not say the card effects were interrupted:\n%s", stdout.String())
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"balance/ai"
 	"balance/batch"
+	"balance/reports"
 	"balance/safeio"
 	"balance/sim"
 	"balance/stats"
@@ -489,7 +490,7 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *re
 			if f.Kind == "proportion" {
 				was = stats.FromEstimate(stats.Proportion(base.Count, base.N, batch.Conf)).PercentBounds()
 				is = stats.FromEstimate(stats.Proportion(f.Count, f.N, batch.Conf)).PercentBounds()
-				change = fmt.Sprintf("%+.2f pp [%+.2f, %+.2f]", 100*d.Value, 100*d.Low, 100*d.High)
+				change = reports.PointsBounds(stats.FromEstimate(d))
 			} else {
 				was = stats.FromEstimate(stats.Mean(m0[0], m0[1], base.N, batch.Conf)).Bounds()
 				is = stats.FromEstimate(stats.Mean(m1[0], m1[1], f.N, batch.Conf)).Bounds()

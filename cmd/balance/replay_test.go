@@ -60,7 +60,7 @@ func TestReplayCommand(t *testing.T) {
 		if code != exitOK {
 			t.Fatalf("%v: exit %d: %s", targs, code, errb)
 		}
-		m := regexp.MustCompile(`(?m)^outcome: ([a-z_]+) after`).FindStringSubmatch(out)
+		m := regexp.MustCompile(`(?m)^outcome: ([a-z_]+) `).FindStringSubmatch(out)
 		if m == nil || m[1] != want {
 			t.Errorf("%v replays %q, the run tallied %q", targs, m, want)
 		}

@@ -48,6 +48,7 @@ type runOpts struct {
 	shard       int
 	tally       string
 	policy      policyFlags
+	cardHunts   int64
 }
 
 func (o *runOpts) flags(fs *flag.FlagSet) {
@@ -67,13 +68,14 @@ func (o *runOpts) flags(fs *flag.FlagSet) {
 	intVar(fs, &o.shard, "shard", 0, "which shard to run, 0..shards-1")
 	fs.StringVar(&o.tally, "tally", "", "write this shard's tally to FILE, for 'balance merge' (-: standard output)")
 	o.policy.register(fs, true)
+	registerCardHunts(fs, &o.cardHunts)
 }
 
 func init() {
 	register(&command{
 		name:    "run",
 		summary: "play many hunts and report win rates, wounds, damage curves and card impact",
-		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-shards N -shard K -tally FILE] [-pack-ai TIER|all] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG|random] [-quiet] [-cpuprofile FILE] [-memprofile FILE] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-shards N -shard K -tally FILE] [-pack-ai TIER|all] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG|random] [-card-hunts N] [-quiet] [-cpuprofile FILE] [-memprofile FILE] [-data DIR]",
 		long: `Plays -hunts hunts of the Adversary against the pack, hunt i always with the
 random stream (seed, i), on all cores, and prints a summary table; -out
 writes the full report. Every figure comes with its 95% interval and n.
@@ -90,8 +92,20 @@ set the lookahead tier's rollouts per plan and how many Rounds each plays
 ahead (0: to the end of the hunt); the report names them, as in
 lookahead(k=4,horizon=2), and -pack-ai accepts that name too.
 
+The report says what each card does: the first -card-hunts hunts (by
+default a twentieth of the hunts played) are played again with each action
+entry (the four standard and four special) and each hit location's
+exhaustion effect made blank, on the same random streams: a blank card is
+still drawn and its Turn taken, but its action does nothing; a blank
+location is still exhausted, without its effect. Each entry gets the paired
+change of the Pack win rate (exact McNemar test), of the hunt length and of
+the Pack's WNDs taken, ranked biggest first. It costs one lane of
+-card-hunts hunts per entry, and one for the design (12 to 14 lanes for
+the bundled Adversaries); -card-hunts 0 leaves it out.
+
 -shards N -shard K -tally FILE plays only shard K of the hunts and writes its
-tally; 'balance merge' joins the shards into the report a single run gives.
+tally; 'balance merge' joins the shards into the report a single run gives,
+without the card effects (a sharded run does not measure them).
 
 Ctrl-C, SIGTERM and SIGHUP stop the run cleanly: the hunts finished so far
 (in index order) are reported, marked as interrupted, exit code 1; a second
@@ -226,6 +240,11 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err e
 		return usagef("-target-error cannot be used with -shards: each shard must play its whole range")
 	case int64(o.shards) > o.hunts:
 		return usagef("-shards %d: more shards than hunts (%d)", o.shards, o.hunts)
+	case o.shards > 1 && o.cardHunts > 0:
+		return usagef("-card-hunts cannot be used with -shards: the card effects are measured by a whole run")
+	}
+	if err := checkCardHunts(o.cardHunts); err != nil {
+		return err
 	}
 	if o.policy.name == packAIAll {
 		return skillFromRun(ctx, stdout, stderr, &o)
@@ -291,6 +310,14 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err e
 		PackAI: tier.Name, Overrides: o.set, Hash: st.hash, Seed: o.seed, First: first, Stopped: res.Stopped, TargetError: reached,
 		Elapsed: res.Elapsed, Workers: res.Workers}
 	s := batch.Summarize(meta, res.Tally, st.sc)
+	cardsStopped := ""
+	if o.shards == 1 && res.Stopped != batch.StopInterrupted {
+		ce, stopped, err := measureCards(ctx, stderr, o.quiet, st.sc, tier, o.seed, first, cardHunts(o.cardHunts, res.Hunts), o.workers)
+		if err != nil {
+			return err
+		}
+		s.CardEffects, cardsStopped = ce, stopped
+	}
 	if o.tally != "" {
 		h := batch.Header{Program: meta.Program, ConfigHash: st.hash, Adversary: st.slug, Pack: o.game.pack,
 			Scenario: o.game.scenario, PackAI: tier.Name, Objective: objective, Overrides: o.set, Seed: o.seed, Total: o.hunts, Shards: o.shards, Shard: o.shard,
@@ -322,6 +349,9 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err e
 	}
 	if res.Stopped == batch.StopInterrupted {
 		return interrupted{res.Hunts}
+	}
+	if cardsStopped == batch.StopInterrupted {
+		return fmt.Errorf("interrupted while measuring the card effects; the report covers the %d hunts of the run and the card effects measured so far", res.Hunts)
 	}
 	return nil
 }

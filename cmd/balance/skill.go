@@ -160,7 +160,7 @@ func (o *skillOpts) flags(fs *flag.FlagSet) {
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	o.look.register(fs)
 	fs.Float64Var(&o.targetError, "target-error", 0, "stop once every tier's 95% Pack win rate interval is at most this wide on each side (checked every 1024 hunts)")
-	fs.StringVar(&o.out, "out", "", "write the skill report (skill.md, skill.json, skill.csv, skill_pairs.csv, skill.png, skill.svg) to this directory")
+	fs.StringVar(&o.out, "out", "", "write the skill report (skill.md, skill.html, skill.json, skill.csv, skill_pairs.csv, skill.png, skill.svg) to this directory")
 	fs.StringVar(&o.json, "json", "", "write skill.json to this file (-: standard output)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress bar")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective: its slug, or random (a d10 roll from the seed)")
@@ -180,7 +180,7 @@ WNDs the whole Pack took per hunt, with 95% intervals and n; and, per pair
 of neighbouring tiers, the paired change in win rate (a hybrid score
 interval for paired proportions) and in WNDs taken, the exact McNemar
 p-value of the hunts only one of the two won, and whether the change is
-significant at 5%. -out writes skill.md, skill.json (docs/skill-schema.md),
+significant at 5%. -out writes skill.md, skill.html, skill.json (docs/skill-schema.md),
 skill.csv, skill_pairs.csv and a plot (skill.png, skill.svg).
 
 'balance run -pack-ai all' does the same. -target-error stops once the

@@ -49,8 +49,13 @@ closest value and, for each target missed, how near the range of values
 comes and where to search next: the way the figure moved over the range
 (or, when it did not move measurably, the way the parameter usually moves
 it), within the values the rules allow; or that the target cannot be
-reached with this parameter. Around the answer it prints the stat
-weights: the paired change of each figure per +1 of the parameter.
+reached with this parameter. When the estimates straddle a target, it
+says whether more hunts would help (an estimate inside the target whose
+interval reaches beyond it, and about how many hunts would narrow it) or
+not (the target falls between two whole values, both named with their
+figures). Around the answer it prints the stat weights: the paired change
+of each figure per +1 of the parameter. -out writes the sweep behind the
+answer, each target drawn as a band on the plot of its figure.
 
 Without a range, -param searches around the data's value: WND from half
 upwards, 64 values, other stats from 0 to 12; values
@@ -246,6 +251,16 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	title := designTitle(base.sc.Adversary.Name, &o.game, o.objective, o.set)
 	sw := &reports.Sweep{Title: title, Params: []string{p.key}, Signed: []bool{false}, Hunts: r.Hunts, Seed: o.seed, PackAI: tier.Name, Stopped: r.Stopped}
+	for _, t := range targets {
+		st := reports.SweepTarget{Text: t.text, Figure: t.figure}
+		if !math.IsInf(t.lo, 0) {
+			st.Low = &t.lo
+		}
+		if !math.IsInf(t.hi, 0) {
+			st.High = &t.hi
+		}
+		sw.Targets = append(sw.Targets, st)
+	}
 	for k, v := range vals {
 		pt := lanePoint(r, k)
 		pt.Values = []int{v}
@@ -327,7 +342,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		rounds := stats.FromEstimate(stats.PairedMeanDiff(-float64(pr.SumR), float64(pr.SumR2), n, batch.Conf))
 		wounds := stats.FromEstimate(stats.PairedMeanDiff(-float64(pr.SumD), float64(pr.SumD2), n, batch.Conf))
 		fmt.Fprintf(stdout, "  %d -> %d: Pack wins %s (McNemar p %s), Rounds %s, Pack WNDs %s\n",
-			vals[k], vals[k+1], signedPercent(win), pIs(stats.McNemar(pr.OnlyA, pr.OnlyB)), signed3(rounds), signed3(wounds))
+			vals[k], vals[k+1], reports.Points(win), pIs(stats.McNemar(pr.OnlyA, pr.OnlyB)), signed3(rounds), signed3(wounds))
 	}
 	if o.out != "" {
 		if err := reports.WriteSweepDir(o.out, sw); err != nil {
@@ -424,6 +439,81 @@ func (t tuneTarget) trend(sw *reports.Sweep, r *batch.PairedResult) (d stats.Int
 	return stats.FromEstimate(stats.MeanDiff(d0, dd0, n, d1, dd1, n, batch.Conf)), true
 }
 
+// straddle says why no value meets a target that the range's estimates
+// straddle (some below or in it, some above or in it), and whether more
+// hunts would help:
+//
+//   - the target is met somewhere, only not where the other targets are:
+//     the targets conflict over the range, and more hunts will not help;
+//   - an estimate lies inside the target but its interval reaches beyond:
+//     more hunts will narrow it (as 1/√n), and about how many it takes;
+//   - no estimate lies inside: the target falls between two neighbouring
+//     values, named with their figures; between two whole values no
+//     integer meets it, whatever the hunts.
+func (t tuneTarget) straddle(sw *reports.Sweep, sr searchRange) string {
+	vals := sr.vals
+	fig := func(k int) string {
+		i := t.get(&sw.Points[k])
+		return fmt.Sprintf("%s=%d (%.4g [%.4g, %.4g])", sr.key, vals[k], i.Estimate, i.Low, i.High)
+	}
+	var met []int
+	for k := range sw.Points {
+		if t.met(&sw.Points[k]) {
+			met = append(met, k)
+		}
+	}
+	if len(met) > 0 {
+		return fmt.Sprintf(": it is met at %s=%s, where another target is not: the targets pull %s different ways over this range, and more hunts will not change that",
+			sr.key, joinValues(vals, met), sr.key)
+	}
+	// An estimate inside the target whose interval reaches beyond it: the
+	// interval narrows as 1/√n, to within the target after about
+	// n·(half-width / distance to the nearer end)² hunts.
+	best, need := -1, math.Inf(1)
+	for k := range sw.Points {
+		i := t.get(&sw.Points[k])
+		d := math.Min(i.Estimate-t.lo, t.hi-i.Estimate)
+		if d <= 0 {
+			continue
+		}
+		hw := math.Max(i.Estimate-i.Low, i.High-i.Estimate)
+		if n := float64(sw.Hunts) * (hw / d) * (hw / d); n < need {
+			best, need = k, n
+		}
+	}
+	if best >= 0 {
+		return fmt.Sprintf(": at %s the estimate lies within the target but its interval reaches beyond it: more -hunts will narrow it, about %s hunts per value",
+			fig(best), roundUp(need))
+	}
+	below := func(k int) bool { return t.get(&sw.Points[k]).Estimate < t.lo }
+	for k := 0; k+1 < len(sw.Points); k++ {
+		if below(k) == below(k+1) {
+			continue
+		}
+		if vals[k+1] == vals[k]+1 {
+			return fmt.Sprintf(": the target falls between %s and %s: no whole value of %s meets it, and more hunts will not change that; widen the target, or change another stat with it (-set)",
+				fig(k), fig(k+1), sr.key)
+		}
+		return fmt.Sprintf(": the target falls between %s and %s, and the rules refused the values between them", fig(k), fig(k+1))
+	}
+	return ": the estimates lie on the target's ends: no value is clearly within it"
+}
+
+// roundUp writes a number of hunts rounded up to two significant figures:
+// 19,000 for 18,342.
+func roundUp(x float64) string {
+	if x < 100 {
+		return strconv.Itoa(int(math.Ceil(x)))
+	}
+	p := math.Pow(10, math.Floor(math.Log10(x))-1)
+	v := int64(math.Ceil(x/p) * p)
+	s := strconv.FormatInt(v, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 // usualEffect is the way a figure usually moves when the parameter rises:
 // +1 up, -1 down, 0 not known. A stronger Adversary (any of its stats or
 // WNDs up) usually lowers the Pack's win rate and raises the WNDs it takes
@@ -469,7 +559,7 @@ func (t tuneTarget) advice(sw *reports.Sweep, r *batch.PairedResult, sr searchRa
 		why += ", all above the target: no value in this range can meet it"
 		need = -1
 	default:
-		return why + ": the intervals are too wide or the steps too coarse (more -hunts may help)"
+		return why + t.straddle(sw, sr)
 	}
 
 	moves := func(sign int) string {
@@ -484,7 +574,7 @@ func (t tuneTarget) advice(sw *reports.Sweep, r *batch.PairedResult, sr searchRa
 	if ok {
 		change = fmt.Sprintf("%+.3g [%+.3g, %+.3g]", d.Estimate, d.Low, d.High)
 		if t.figure == "win" {
-			change = fmt.Sprintf("%+.2f pp [%+.2f, %+.2f]", 100*d.Estimate, 100*d.Low, 100*d.High)
+			change = reports.PointsBounds(d)
 		}
 		change = fmt.Sprintf("%s from %d to %d", change, first, last)
 	}
