@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -78,7 +79,7 @@ func TestShardsMerge(t *testing.T) {
 		}
 		p := filepath.Join(dir, "shard"+string(rune('0'+k))+".json")
 		h := Header{Program: "test", ConfigHash: "abc", Seed: 3, Total: total, Shards: 4, Shard: k, First: first, Hunts: n, Stopped: r.Stopped}
-		if err := WriteTallyFile(p, h, r.Tally); err != nil {
+		if err := WriteTallyFile(p, h, r.Tally, nil); err != nil {
 			t.Fatal(err)
 		}
 		paths = append(paths, p)
@@ -100,7 +101,7 @@ func TestShardsMerge(t *testing.T) {
 	h, tl, _ := ReadTallyFile(paths[0])
 	h.Seed = 4
 	odd := filepath.Join(dir, "odd.json")
-	if err := WriteTallyFile(odd, h, tl); err != nil {
+	if err := WriteTallyFile(odd, h, tl, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := MergeFiles([]string{paths[1], odd, paths[2], paths[3]}); err == nil || !strings.Contains(err.Error(), "seed") {
@@ -138,7 +139,7 @@ func TestTargetErrorStop(t *testing.T) {
 	}
 }
 
-// A cancelled run reports a prefix of whole blocks, labelled interrupted.
+// A cancelled run reports a prefix of the hunts, labelled interrupted.
 func TestInterrupted(t *testing.T) {
 	sc := testScenario(t, "wandering-son")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -150,7 +151,7 @@ func TestInterrupted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Stopped != StopInterrupted || r.Hunts < 3*BlockSize || r.Hunts%BlockSize != 0 || r.Hunts >= 1<<24 {
+	if r.Stopped != StopInterrupted || r.Hunts < 3*BlockSize || r.Hunts >= 1<<24 {
 		t.Fatalf("stopped %s after %d hunts", r.Stopped, r.Hunts)
 	}
 	// The prefix is the same hunts a plain run of that length tallies.
@@ -199,5 +200,79 @@ func TestDist(t *testing.T) {
 	}
 	if want := (2*1 + 3*3 + 5*4) / 10.0; d.Mean.Estimate != want {
 		t.Fatalf("mean %v want %v", d.Mean.Estimate, want)
+	}
+}
+
+// A tally file names its build and holds a checksum of its content:
+// shards of different builds are refused, and so is a file changed after
+// it was written (an outcome count edited, a header field changed), each
+// with the file and the reason.
+func TestTallyFileIntegrity(t *testing.T) {
+	sc := testScenario(t, "wandering-son")
+	dir := t.TempDir()
+	var paths []string
+	for k := 0; k < 2; k++ {
+		first, n := ShardRange(2000, 2, k)
+		r, err := Run(context.Background(), Config{Scenario: sc, Seed: 3, First: first, Hunts: n, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, "shard"+string(rune('0'+k))+".json")
+		h := Header{Program: "balance test", Build: "build A", ConfigHash: "abc", Seed: 3, Total: 2000, Shards: 2, Shard: k, First: first, Hunts: n, Stopped: r.Stopped}
+		if err := WriteTallyFile(p, h, r.Tally, nil); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	if _, _, err := MergeFiles(paths); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(paths[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"checksum":"sha256:`) || !strings.Contains(string(b), `"build":"build A"`) {
+		t.Fatalf("the tally file has no build or checksum: %.300s", b)
+	}
+	edit := func(name, from, to string) string {
+		if !strings.Contains(string(b), from) {
+			t.Fatalf("%q not in the tally file", from)
+		}
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(strings.Replace(string(b), from, to, 1)), 0o644)
+		return p
+	}
+	// Shard 1 played by another build, written whole: refused by build.
+	h, tl, err := ReadTallyFile(paths[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Build = "build B"
+	other := filepath.Join(dir, "other.json")
+	WriteTallyFile(other, h, tl, nil)
+	if _, _, err := MergeFiles([]string{paths[0], other}); err == nil || !strings.Contains(err.Error(), `build "build B" vs "build A"`) {
+		t.Errorf("shards of two builds: %v", err)
+	}
+	var o struct {
+		Tally struct {
+			Outcomes []int64 `json:"outcomes"`
+		} `json:"tally"`
+	}
+	json.Unmarshal(b, &o)
+	won := fmt.Sprintf(`"outcomes":[%d,`, o.Tally.Outcomes[0])
+	for _, p := range []string{
+		edit("counts.json", won, fmt.Sprintf(`"outcomes":[%d,`, o.Tally.Outcomes[0]+500)),
+		edit("build.json", `"build":"build A"`, `"build":"build B"`),
+		edit("seed.json", `"seed":3`, `"seed":4`),
+	} {
+		_, _, err := MergeFiles([]string{paths[0], p})
+		if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "checksum does not match") {
+			t.Errorf("%s: %v, want the checksum refused", filepath.Base(p), err)
+		}
+	}
+	// A file of the format before builds and checksums.
+	v2 := edit("v2.json", `"version":3`, `"version":2`)
+	if _, _, err := ReadTallyFile(v2); err == nil || !strings.Contains(err.Error(), "version 2") {
+		t.Errorf("a version 2 file: %v", err)
 	}
 }

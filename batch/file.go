@@ -1,17 +1,21 @@
 package batch
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
+
+	"balance/safeio"
 )
 
 // TallyVersion is the version of the tally file format (2: each Pack
-// model's Tick of death).
-const TallyVersion = 2
+// model's Tick of death; 3: the build and the checksum).
+const TallyVersion = 3
 
 // Header describes a tally file: which configuration, program and seed
 // produced it, and which hunts it holds.
@@ -33,6 +37,15 @@ type Header struct {
 	First      int64    `json:"first"` // first hunt index in this file
 	Hunts      int64    `json:"hunts"` // hunts in this file
 	Stopped    string   `json:"stopped"`
+	// Build names the build of the program that played the hunts (its
+	// version, VCS revision and modified flag, Go version and platform, or
+	// the hash of its executable): shards of different builds may play
+	// different hunts and are not merged.
+	Build string `json:"build"`
+	// Checksum is "sha256:" and the SHA-256, in hex, of the file's JSON as
+	// written with this field empty: a file changed after it was written
+	// is refused.
+	Checksum string `json:"checksum"`
 }
 
 // tallyFile is a tally file's content.
@@ -54,45 +67,42 @@ func ShardRange(total int64, shards, k int) (first, n int64) {
 	return first, n
 }
 
-// WriteFileAtomic writes data to path through a temporary file in the
-// same directory and a rename, so a reader never sees half a file.
-func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	// CreateTemp makes the file 0600; outputs are readable by all.
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
-}
-
-// WriteTallyFile writes a shard's header and tally to path, atomically.
-func WriteTallyFile(path string, h Header, t *Tally) error {
-	h.Format, h.Version = "balance-tally", TallyVersion
-	data, err := json.Marshal(tallyFile{Header: h, Tally: t})
+// WriteTallyFile writes a shard's header and tally to path, whole or not
+// at all (safeio.WriteFile; "-" is standard output, stdout).
+func WriteTallyFile(path string, h Header, t *Tally, stdout io.Writer) error {
+	data, err := EncodeTallyFile(h, t)
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(path, data)
+	return safeio.WriteFile(path, data, stdout)
+}
+
+// EncodeTallyFile returns the content of a tally file: the header, with
+// its checksum, and the tally, as JSON.
+func EncodeTallyFile(h Header, t *Tally) ([]byte, error) {
+	h.Format, h.Version, h.Checksum = "balance-tally", TallyVersion, ""
+	sum, err := tallyChecksum(h, t)
+	if err != nil {
+		return nil, err
+	}
+	h.Checksum = sum
+	return json.Marshal(tallyFile{Header: h, Tally: t})
+}
+
+// tallyChecksum is the checksum of a tally file of h (its Checksum empty)
+// and t: "sha256:" and the hex SHA-256 of their JSON as the file holds it.
+func tallyChecksum(h Header, t *Tally) (string, error) {
+	b, err := json.Marshal(tallyFile{Header: h, Tally: t})
+	if err != nil {
+		return "", err
+	}
+	return Checksum(b), nil
+}
+
+// Checksum returns "sha256:" and the hex SHA-256 of b.
+func Checksum(b []byte) string {
+	s := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(s[:])
 }
 
 // ReadTallyFile reads a tally file, checking its format and version.
@@ -109,7 +119,12 @@ func ReadTallyFile(path string) (Header, *Tally, error) {
 		return Header{}, nil, fmt.Errorf("%s: not a tally file (written by 'balance run -tally')", path)
 	}
 	if tf.Header.Version != TallyVersion {
-		return Header{}, nil, fmt.Errorf("%s: tally format version %d; this program reads version %d", path, tf.Header.Version, TallyVersion)
+		return Header{}, nil, fmt.Errorf("%s: tally format version %d; this program reads version %d (play the shard again)", path, tf.Header.Version, TallyVersion)
+	}
+	h := tf.Header
+	h.Checksum = ""
+	if sum, err := tallyChecksum(h, tf.Tally); err != nil || sum != tf.Header.Checksum {
+		return Header{}, nil, fmt.Errorf("%s: the checksum does not match the content: the file was changed after balance wrote it (or damaged); play the shard again", path)
 	}
 	if tf.Tally.Hunts != tf.Header.Hunts {
 		return Header{}, nil, fmt.Errorf("%s: the header says %d hunts but the tally holds %d", path, tf.Header.Hunts, tf.Tally.Hunts)
@@ -118,9 +133,9 @@ func ReadTallyFile(path string) (Header, *Tally, error) {
 }
 
 // MergeFiles reads the tally files of every shard of one run and merges
-// them. It refuses files from different runs (program, configuration,
-// seed, size), duplicate shards, missing shards and shards that did not
-// finish.
+// them. It refuses files changed since they were written (checksum), files
+// from different runs (program, build, configuration, seed, size),
+// duplicate shards, missing shards and shards that did not finish.
 func MergeFiles(paths []string) (Header, *Tally, error) {
 	if len(paths) == 0 {
 		return Header{}, nil, fmt.Errorf("no tally files given")
@@ -144,6 +159,9 @@ func MergeFiles(paths []string) (Header, *Tally, error) {
 		var diff []string
 		if h.Program != ref.Program {
 			diff = append(diff, fmt.Sprintf("program %q vs %q", h.Program, ref.Program))
+		}
+		if h.Build != ref.Build {
+			diff = append(diff, fmt.Sprintf("build %q vs %q", h.Build, ref.Build))
 		}
 		if h.ConfigHash != ref.ConfigHash {
 			diff = append(diff, fmt.Sprintf("configuration %s vs %s (%s/%s/%s vs %s/%s/%s)", h.ConfigHash, ref.ConfigHash,

@@ -139,16 +139,18 @@ func (b *pairedBlock) merge(u *pairedBlock) error {
 // tier and, for every pair of tiers, the paired counts of Pack wins and
 // the sums for the paired difference of the Pack's WNDs taken.
 //
-// Workers take blocks of BlockSize hunt indices (all tiers of a block on
-// one worker) and the blocks are merged in order, so the result is the
+// Workers take blocks of consecutive hunt indices (all tiers of a hunt on
+// one worker; the blocks smaller the more tiers, so that they spread over
+// the workers) and the blocks are merged in order, so the result is the
 // same, bit for bit, whatever the number of workers. cfg.Policies is
 // ignored: each worker makes one policy per tier with Tier.New and plays
-// the Foes with ai.Foes. Cancelling ctx stops the run at the blocks
-// already merged, with Stopped "interrupted". cfg.TargetError, when
-// positive, stops it at the first block boundary where the widest of the
-// tiers' 95% Pack win rate intervals has a half-width of at most
-// TargetError. Progress is called with the hunts played over all tiers
-// (hunts × tiers).
+// the Foes with ai.Foes. Cancelling ctx stops every worker before its
+// next hunt index, and the result covers the hunts finished in index
+// order, with Stopped "interrupted", as Run's does. cfg.TargetError, when
+// positive, stops it after the first multiple of BlockSize hunts where
+// the widest of the tiers' 95% Pack win rate intervals has a half-width
+// of at most TargetError. Progress is called with the hunts played over
+// all tiers (hunts × tiers).
 func RunPaired(ctx context.Context, cfg Config, tiers []ai.Tier) (*PairedResult, error) {
 	if cfg.Scenario == nil {
 		return nil, fmt.Errorf("batch: no scenario")
@@ -193,8 +195,8 @@ func RunSweep(ctx context.Context, cfg Config, tier ai.Tier, scs []*sim.Scenario
 
 // runLanes plays each hunt index once per lane j: tier j in scenario j.
 func runLanes(ctx context.Context, cfg Config, tiers []ai.Tier, scs []*sim.Scenario) (*PairedResult, error) {
-	if cfg.Hunts <= 0 {
-		return nil, fmt.Errorf("batch: %d hunts: at least 1 is needed", cfg.Hunts)
+	if err := checkHunts(&cfg); err != nil {
+		return nil, err
 	}
 	if len(tiers) == 0 {
 		return nil, fmt.Errorf("batch: no tiers to compare")
@@ -212,12 +214,10 @@ func runLanes(ctx context.Context, cfg Config, tiers []ai.Tier, scs []*sim.Scena
 		shapes[j] = ShapeOf(scs[j])
 		tmpls[j].Init(scs[j])
 	}
-	workers := poolWorkers(&cfg)
-
 	total := newPairedBlock(shapes)
-	stopped, err := playBlocks(ctx, &cfg, workers,
+	stopped, workers, err := playBlocks(ctx, &cfg,
 		func() *pairedBlock { return newPairedBlock(shapes) },
-		func() func(*pairedBlock, int64) {
+		func() func(*pairedBlock, int64, int64, *cursor) int64 {
 			h := new(sim.Hunt)
 			packs := make([]sim.PackPolicy, nt)
 			for j := range tiers {
@@ -227,11 +227,15 @@ func runLanes(ctx context.Context, cfg Config, tiers []ai.Tier, scs []*sim.Scena
 			won := make([]bool, nt)
 			taken := make([]int64, nt)
 			rounds := make([]int64, nt)
-			return func(b *pairedBlock, k int64) {
+			return func(b *pairedBlock, lo, hi int64, c *cursor) int64 {
 				b.reset()
-				lo, hi := blockSpan(&cfg, k)
 				for i := lo; i < hi; i++ {
+					if c.stopped() {
+						return i - lo
+					}
+					c.hunt = i
 					for j := range packs {
+						c.lane = j
 						h.Reset(&tmpls[j], cfg.Seed, uint64(i))
 						h.Play(packs[j], foes)
 						b.tallies[j].Add(&h.Rec)
@@ -249,16 +253,17 @@ func runLanes(ctx context.Context, cfg Config, tiers []ai.Tier, scs []*sim.Scena
 						b.pairs[p].count(won, taken, rounds)
 					}
 				}
+				return hi - lo
 			}
 		},
-		func(b *pairedBlock) (string, error) {
+		func(b *pairedBlock, checkpoint bool) (string, error) {
 			if err := total.merge(b); err != nil {
 				return "", err
 			}
 			if cfg.Progress != nil {
 				cfg.Progress(total.tallies[0].Hunts * int64(nt))
 			}
-			if cfg.TargetError > 0 && widestHalfWidth(total.tallies) <= cfg.TargetError {
+			if checkpoint && cfg.TargetError > 0 && widestHalfWidth(total.tallies) <= cfg.TargetError {
 				return StopTargetError, nil
 			}
 			return "", nil

@@ -85,6 +85,12 @@ type Tally struct {
 
 	ObjectiveMet int64   `json:"objective_met"`
 	Renown       []int64 `json:"renown"` // by Renown + RenownOffset
+
+	// span: the leading rows of Curve, Ended, DeadBy and DeadEnded that
+	// may hold counts (the others are zero), so that merging and emptying
+	// a tally skip the Ticks no hunt reached; 0 with hunts counted: not
+	// known (a tally read from a file), found when needed.
+	span int
 }
 
 // RenownOffset shifts Renown (which may be negative) into histogram bins.
@@ -196,6 +202,7 @@ func (t *Tally) Add(r *sim.Record) {
 	if end > len(t.Curve) {
 		end = len(t.Curve)
 	}
+	t.span = max(t.span, end)
 	cum := 0
 	for k := 0; k < end; k++ {
 		cum += int(r.Curve[k])
@@ -252,58 +259,96 @@ func (t *Tally) Add(r *sim.Record) {
 
 // Reset empties the tally, keeping its shape.
 func (t *Tally) Reset() {
+	rows := t.rows()
 	t.Hunts, t.AdvDefeated, t.ObjectiveMet = 0, 0, 0
 	t.Outcomes = [sim.NumOutcomes]int64{}
 	t.Cards = [16]CardTally{}
 	t.Conds, t.CondsSq = [sim.NumConds]int64{}, [sim.NumConds]int64{}
-	for _, h := range t.hists() {
-		clear(h)
-	}
+	t.hists(t, rows, func(h, _ []int64) { clear(h) })
+	t.span = 0
 	for i := range t.Pack {
 		t.Pack[i].Died, t.Pack[i].Fled, t.Pack[i].Hits, t.Pack[i].Swings = 0, 0, 0, 0
 	}
 }
 
-// hists lists every histogram slice of the tally, in a fixed order.
-func (t *Tally) hists() [][]int64 {
-	hs := [][]int64{t.Rounds, t.DecidedAt, t.DefeatedAt, t.AdvWounds, t.MinionsSlain, t.PackDeaths,
-		t.LocExhausted, t.Turns, t.Draws, t.Renown}
+// hists calls fn with every histogram of t and the same of u, in a fixed
+// order, with the first rows rows of each per-Tick table (Curve, Ended,
+// DeadBy, DeadEnded); u must have as many Pack models and per-Tick rows
+// as t. It allocates nothing: merging and emptying block tallies is on
+// the batch runner's path.
+func (t *Tally) hists(u *Tally, rows int, fn func(a, b []int64)) {
+	fn(t.Rounds, u.Rounds)
+	fn(t.DecidedAt, u.DecidedAt)
+	fn(t.DefeatedAt, u.DefeatedAt)
+	fn(t.AdvWounds, u.AdvWounds)
+	fn(t.MinionsSlain, u.MinionsSlain)
+	fn(t.PackDeaths, u.PackDeaths)
+	fn(t.LocExhausted, u.LocExhausted)
+	fn(t.Turns, u.Turns)
+	fn(t.Draws, u.Draws)
+	fn(t.Renown, u.Renown)
 	for i := range t.Pack {
-		hs = append(hs, t.Pack[i].Wounds, t.Pack[i].Attacks)
+		fn(t.Pack[i].Wounds, u.Pack[i].Wounds)
+		fn(t.Pack[i].Attacks, u.Pack[i].Attacks)
 	}
-	hs = append(hs, t.Curve...)
-	hs = append(hs, t.Ended...)
-	hs = append(hs, t.DeadBy...)
-	hs = append(hs, t.DeadEnded...)
-	hs = append(hs, t.LocAt...)
+	for k := 0; k < rows; k++ {
+		fn(t.Curve[k], u.Curve[k])
+		fn(t.Ended[k], u.Ended[k])
+		fn(t.DeadBy[k], u.DeadBy[k])
+		fn(t.DeadEnded[k], u.DeadEnded[k])
+	}
+	for l := range t.LocAt {
+		fn(t.LocAt[l], u.LocAt[l])
+	}
 	for i := range t.Pack {
-		hs = append(hs, t.Pack[i].DiedAt)
+		fn(t.Pack[i].DiedAt, u.Pack[i].DiedAt)
 	}
-	return hs
+}
+
+// rows returns how many leading rows of the per-Tick tables may hold
+// counts. For a tally whose span is not known (read from a file) it finds
+// the last row that holds one, and remembers it.
+func (t *Tally) rows() int {
+	if t.span > 0 || t.Hunts == 0 {
+		return t.span
+	}
+	for r := len(t.Curve); r > 0; r-- {
+		for _, h := range [...][]int64{t.Curve[r-1], t.Ended[r-1], t.DeadBy[r-1], t.DeadEnded[r-1]} {
+			for _, v := range h {
+				if v != 0 {
+					t.span = r
+					return r
+				}
+			}
+		}
+	}
+	return 0
 }
 
 // Merge adds u's counts to t. It fails, changing nothing, when the two
 // tallies have different shapes.
 func (t *Tally) Merge(u *Tally) error {
-	a, b := t.hists(), u.hists()
-	if len(a) != len(b) || len(t.Pack) != len(u.Pack) {
+	same := len(t.Pack) == len(u.Pack) && len(t.Curve) == len(u.Curve) && len(t.Ended) == len(u.Ended) &&
+		len(t.DeadBy) == len(u.DeadBy) && len(t.DeadEnded) == len(u.DeadEnded) && len(t.LocAt) == len(u.LocAt)
+	if same {
+		t.hists(u, len(t.Curve), func(a, b []int64) { same = same && len(a) == len(b) })
+	}
+	if !same {
 		return fmt.Errorf("tallies of different shapes cannot be merged")
 	}
-	for k := range a {
-		if len(a[k]) != len(b[k]) {
-			return fmt.Errorf("tallies of different shapes cannot be merged")
+	// Only the Ticks u reached hold counts to add.
+	rows := u.rows()
+	t.span = max(t.rows(), rows)
+	t.hists(u, rows, func(a, b []int64) {
+		for j, v := range b {
+			a[j] += v
 		}
-	}
+	})
 	t.Hunts += u.Hunts
 	t.AdvDefeated += u.AdvDefeated
 	t.ObjectiveMet += u.ObjectiveMet
 	for k := range t.Outcomes {
 		t.Outcomes[k] += u.Outcomes[k]
-	}
-	for k := range a {
-		for j, v := range b[k] {
-			a[k][j] += v
-		}
 	}
 	for i := range t.Pack {
 		p, q := &t.Pack[i], &u.Pack[i]

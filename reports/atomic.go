@@ -1,84 +1,47 @@
 package reports
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"syscall"
+
+	"balance/safeio"
 )
 
-// makeDir creates dir if it is missing. Only the last element is created:
-// a missing parent is an error, so a mistyped path does not grow a tree.
-func makeDir(dir string) error {
-	err := os.Mkdir(dir, 0o755)
-	if err == nil {
-		return nil
+// File is one file of a report directory, rendered in memory: its name
+// in the directory ("/" between subdirectories) and its bytes.
+type File = safeio.File
+
+// writeDir replaces dir by a report directory holding files, as a whole
+// (safeio.WriteDir): a reader sees the old report or the new one; names
+// are every file a report of the kind may hold, and what the old
+// directory held under other names is carried over.
+func writeDir(dir string, names []string, files []File) error {
+	if err := safeio.WriteDir(dir, names, files); err != nil {
+		return fmt.Errorf("reports: %w", err)
 	}
-	if errors.Is(err, fs.ErrExist) {
-		fi, serr := os.Stat(dir)
-		if serr == nil && fi.IsDir() {
-			return nil
-		}
-		return fmt.Errorf("reports: %s exists and is not a directory", dir)
-	}
-	if errors.Is(err, syscall.ENOTDIR) {
-		return fmt.Errorf("reports: cannot create directory %s: a parent is not a directory", dir)
-	}
-	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("reports: cannot create directory %s: its parent %s does not exist", dir, filepath.Dir(dir))
-	}
-	return fmt.Errorf("reports: cannot create directory %s: %w", dir, unwrapPath(err))
+	return nil
 }
 
-// writeFile writes data to path through a temporary file in the same
-// directory, renamed into place once complete and synced, so a reader or
-// an interrupted run never sees a half-written file. On error the
-// temporary file is removed and the error names path.
-func writeFile(path string, data []byte) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
+// WriteFiles replaces dir by a report directory holding files, as a whole
+// (see WriteDir), names being every file such a report may hold: for a
+// report made of several, such as the default analysis's reports and
+// their index.
+func WriteFiles(dir string, names []string, files []File) error { return writeDir(dir, names, files) }
+
+// writeFile writes one output file whole or not at all (safeio.WriteFile);
+// "-" is refused here: the command line writes standard output itself.
+func writeFile(path string, data []byte) error {
+	if err := safeio.WriteFile(path, data, nil); err != nil {
+		return fmt.Errorf("reports: %w", err)
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("reports: cannot write %s: %w", path, unwrapPath(err))
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-			err = fmt.Errorf("reports: cannot write %s: %w", path, unwrapPath(err))
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return err
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return nil
 }
 
-// unwrapPath drops the operation and path of a *fs.PathError or
-// *os.LinkError, which would name the temporary file; the caller names the
-// file that matters.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
+// Prefix returns files with dir/ before each name: the files of a report
+// that goes into the subdirectory dir of another.
+func Prefix(dir string, files []File) []File {
+	out := make([]File, len(files))
+	for i, f := range files {
+		out[i] = File{Name: dir + "/" + f.Name, Data: f.Data}
 	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
+	return out
 }

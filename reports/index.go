@@ -22,35 +22,47 @@ type IndexEntry struct {
 }
 
 // WriteIndex writes index.md, index.html and the chart index.png and
-// index.svg into dir, which is created if it is missing: the chart puts
-// every run's Pack win rate and hunt length side by side, each with its
-// interval, so a run out of line shows at a glance; a table gives each
-// run's headline figures and the card that matters most; and a section
-// per run shows its outcomes plot. index.md links to the runs' summary.md
-// (and skill.md), index.html to their summary.html (and skill.html), never
-// to Markdown; the HTML page holds the chart inline and is self-contained
-// apart from those links and the outcomes images. An entry without a
-// Summary is listed without figures.
+// index.svg as the report directory dir, replacing it as a whole as
+// WriteDir does (the run reports already in dir are carried over): the
+// chart puts every run's Pack win rate and hunt length side by side, each
+// with its interval, so a run out of line shows at a glance; a table gives
+// each run's headline figures and the card that matters most; and a
+// section per run shows its outcomes plot. index.md links to the runs'
+// summary.md (and skill.md), index.html to their summary.html (and
+// skill.html), never to Markdown; the HTML page holds the chart inline and
+// is self-contained apart from those links and the outcomes images. An
+// entry without a Summary is listed without figures.
 func WriteIndex(dir string, entries []IndexEntry) error {
+	files, err := RenderIndex(dir, entries)
+	if err != nil {
+		return err
+	}
+	return writeDir(dir, IndexNames, files)
+}
+
+// IndexNames are the names of the files of an index.
+var IndexNames = []string{"index.md", "index.html", "index.png", "index.svg"}
+
+// RenderIndex returns the files of the index of the runs of entries, for
+// the directory dir (see WriteIndex): the chart only when a run has
+// figures.
+func RenderIndex(dir string, entries []IndexEntry) ([]File, error) {
 	rows := make([]indexRow, len(entries))
 	for i, e := range entries {
 		if e.S == nil && e.Dir == "" {
-			return fmt.Errorf("reports: index entry %d (%q) has neither a summary nor a directory", i, e.Name)
+			return nil, fmt.Errorf("reports: index entry %d (%q) has neither a summary nor a directory", i, e.Name)
 		}
 		rows[i] = newIndexRow(dir, e)
 	}
-	if err := makeDir(dir); err != nil {
-		return err
-	}
-	files := []file{{"index.md", indexMarkdown(rows)}}
+	files := []File{{Name: "index.md", Data: indexMarkdown(rows)}}
 	view := indexView{Rows: rows}
 	if hasFigures(rows) {
 		for _, format := range []string{"png", "svg"} {
 			b, err := renderCanvas(format, indexW, indexH(rows), indexChart(entries))
 			if err != nil {
-				return fmt.Errorf("reports: cannot draw %s: %w", filepath.Join(dir, "index."+format), err)
+				return nil, fmt.Errorf("reports: cannot draw index.%s: %w", format, err)
 			}
-			files = append(files, file{"index." + format, b})
+			files = append(files, File{Name: "index." + format, Data: b})
 			if format == "svg" {
 				view.Chart = HTMLPlot{Name: "index", SVG: b}.inline().Inline
 			}
@@ -58,15 +70,9 @@ func WriteIndex(dir string, entries []IndexEntry) error {
 	}
 	var h bytes.Buffer
 	if err := indexHTML.Execute(&h, view); err != nil {
-		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "index.html"), err)
+		return nil, fmt.Errorf("reports: cannot write index.html: %w", err)
 	}
-	files = append(files, file{"index.html", h.Bytes()})
-	for _, f := range files {
-		if err := writeFile(filepath.Join(dir, f.name), f.data); err != nil {
-			return err
-		}
-	}
-	return nil
+	return append(files, File{Name: "index.html", Data: h.Bytes()}), nil
 }
 
 // indexView is what the HTML index shows: the chart (inline SVG; empty

@@ -22,6 +22,9 @@ func WriteJSON(path string, s *stats.Summary) error {
 	return writeFile(path, b)
 }
 
+// EncodeJSON returns s as summary.json holds it (see WriteJSON).
+func EncodeJSON(s *stats.Summary) ([]byte, error) { return encodeJSON(s) }
+
 // encodeJSON returns s as indented JSON ending in a newline. JSON has no
 // infinities or NaN, so a Summary holding one is an error that names the
 // field, e.g. "defeated_at.mean.low is -Inf".
@@ -81,6 +84,10 @@ func nonFinite(v reflect.Value, path string) (string, float64, bool) {
 	}
 	return "", 0, false
 }
+
+// EncodeValue returns v (a pointer to a struct) as indented JSON ending in
+// a newline, refusing infinities and NaN as EncodeJSON does.
+func EncodeValue(v any) ([]byte, error) { return encodeValue(v) }
 
 // encodeValue returns v (a pointer to a struct) as indented JSON ending in
 // a newline, refusing infinities and NaN as encodeJSON does.

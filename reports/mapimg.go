@@ -35,12 +35,15 @@ func DrawMap(path string, h *sim.Hunt) error {
 	if format != "png" && format != "svg" {
 		return fmt.Errorf("reports: cannot draw a map to %s: the file must end in .png or .svg", path)
 	}
-	b, err := renderMap(h, format)
+	b, err := RenderMap(h, format)
 	if err != nil {
 		return fmt.Errorf("reports: cannot draw the map to %s: %w", path, err)
 	}
 	return writeFile(path, b)
 }
+
+// RenderMap returns the picture DrawMap draws, in format "png" or "svg".
+func RenderMap(h *sim.Hunt, format string) ([]byte, error) { return renderMap(h, format) }
 
 // The page of a map: a square board on the left, the legend on the right.
 const (

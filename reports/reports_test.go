@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/png"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"balance/safeio"
 	"balance/stats"
 )
 
@@ -128,7 +130,9 @@ func listDir(t *testing.T, dir string) []string {
 	}
 	var names []string
 	for _, e := range es {
-		names = append(names, e.Name())
+		if e.Name() != safeio.Manifest {
+			names = append(names, e.Name())
+		}
 	}
 	return names
 }
@@ -144,6 +148,9 @@ func TestWriteDirGolden(t *testing.T) {
 	names := listDir(t, dir)
 	if want := reportFiles(); !slices.Equal(names, want) {
 		t.Fatalf("WriteDir wrote %v, want %v", names, want)
+	}
+	if want := slices.Sorted(slices.Values(SummaryNames())); !slices.Equal(names, want) {
+		t.Fatalf("WriteDir wrote %v, SummaryNames says %v", names, want)
 	}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
@@ -266,21 +273,20 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 }
 
-// TestNonFiniteJSON: a mean over no hunts has an infinite interval, which
-// JSON cannot hold. WriteDir says which field, and writes every other file.
+// TestNonFiniteJSON: JSON cannot hold an infinity. WriteDir says which
+// field of which file, and writes nothing: a report is whole or absent.
 func TestNonFiniteJSON(t *testing.T) {
 	s := syntheticSummary()
-	s.DefeatedAt = stats.Distribution{Mean: stats.FromEstimate(stats.Mean(0, 0, 0, synConf))}
+	s.DefeatedAt = stats.Distribution{Mean: stats.Interval{Low: math.Inf(-1), High: math.Inf(1), Conf: synConf}}
 	dir := filepath.Join(t.TempDir(), "r")
 	err := WriteDir(dir, s)
 	if err == nil || !strings.Contains(err.Error(), "summary.json") || !strings.Contains(err.Error(), "defeated_at.mean.low is -Inf") {
 		t.Fatalf("WriteDir: %v, want an error naming summary.json and defeated_at.mean.low", err)
 	}
-	names := listDir(t, dir)
-	if want := slices.DeleteFunc(reportFiles(), func(n string) bool { return n == "summary.json" }); !slices.Equal(names, want) {
-		t.Errorf("WriteDir wrote %v, want %v", names, want)
+	if _, err := os.Stat(dir); err == nil {
+		t.Errorf("WriteDir wrote %v", listDir(t, dir))
 	}
-	if err := WriteJSON(filepath.Join(dir, "x.json"), s); err == nil {
+	if err := WriteJSON(filepath.Join(filepath.Dir(dir), "x.json"), s); err == nil {
 		t.Error("WriteJSON wrote an infinity")
 	}
 }
@@ -340,21 +346,21 @@ func TestWriteDirErrors(t *testing.T) {
 	})
 
 	// A target that cannot be replaced (a directory in the way of a plot)
-	// fails even for root: the error names the file, the temporary file is
-	// gone, and the files before it are whole.
+	// fails even for root: the error names it, no temporary file is left,
+	// and nothing is written.
 	t.Run("target in the way", func(t *testing.T) {
 		dir := filepath.Join(root, "blocked")
 		if err := os.MkdirAll(filepath.Join(dir, "cards.png", "x"), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		err := WriteDir(dir, s)
-		if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "cards.png")) {
+		if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "cards.png")+" is a directory") {
 			t.Fatalf("WriteDir: %v, want an error naming cards.png", err)
 		}
 		t.Log(err)
-		noTemp(t, dir)
-		if _, err := os.Stat(filepath.Join(dir, "summary.md")); err != nil {
-			t.Error(err)
+		noTemp(t, root)
+		if names := listDir(t, dir); !slices.Equal(names, []string{"cards.png"}) {
+			t.Errorf("the directory now holds %v", names)
 		}
 	})
 

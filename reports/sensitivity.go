@@ -1,11 +1,9 @@
 package reports
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"path/filepath"
 	"sort"
 	"strconv"
 
@@ -69,43 +67,49 @@ func signed(i stats.Interval) string {
 	return signedNumbers(3, i.Estimate, i.Low, i.High)
 }
 
-// WriteSensitivityDir writes sensitivity.md, sensitivity.html, sensitivity.json,
-// sensitivity.csv and the tornado chart (tornado.png, tornado.svg) of the
-// Pack win rate's change per stat into dir.
+// WriteSensitivityDir writes sensitivity.md, sensitivity.html,
+// sensitivity.json, sensitivity.csv and the tornado chart (tornado.png,
+// tornado.svg) of the Pack win rate's change per stat as the directory
+// dir, replacing it as a whole as WriteDir does.
 func WriteSensitivityDir(dir string, s *Sensitivity) error {
-	if s == nil || len(s.Stats) == 0 {
-		return errors.New("reports: no sensitivity to write")
-	}
-	if err := makeDir(dir); err != nil {
+	files, err := RenderSensitivity(s)
+	if err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "sensitivity.json"), err)
+	return writeDir(dir, SensitivityNames, files)
+}
+
+// SensitivityNames are the names of the files WriteSensitivityDir writes.
+var SensitivityNames = []string{"sensitivity.md", "sensitivity.json", "sensitivity.csv", "sensitivity.html", "tornado.png", "tornado.svg"}
+
+// RenderSensitivity returns the files of a sensitivity report (see
+// WriteSensitivityDir).
+func RenderSensitivity(s *Sensitivity) ([]File, error) {
+	if s == nil || len(s.Stats) == 0 {
+		return nil, errors.New("reports: no sensitivity to write")
 	}
-	files := []file{{"sensitivity.md", sensitivityMarkdown(s)}, {"sensitivity.json", append(js, '\n')}, {"sensitivity.csv", encodeCSV(sensitivityRows(s))}}
+	js, err := encodeValue(s)
+	if err != nil {
+		return nil, fmt.Errorf("reports: cannot write sensitivity.json: %w", err)
+	}
+	files := []File{{Name: "sensitivity.md", Data: sensitivityMarkdown(s)}, {Name: "sensitivity.json", Data: js}, {Name: "sensitivity.csv", Data: encodeCSV(sensitivityRows(s))}}
 	page, err := sensitivityHTML(s)
 	if err != nil {
-		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "sensitivity.html"), err)
+		return nil, fmt.Errorf("reports: cannot write sensitivity.html: %w", err)
 	}
 	html, err := RenderHTML(page)
 	if err != nil {
-		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "sensitivity.html"), err)
+		return nil, fmt.Errorf("reports: cannot write sensitivity.html: %w", err)
 	}
-	files = append(files, file{"sensitivity.html", html})
+	files = append(files, File{Name: "sensitivity.html", Data: html})
 	for _, format := range []string{"png", "svg"} {
 		data, err := tornado(s, format)
 		if err != nil {
-			return fmt.Errorf("reports: cannot draw tornado.%s: %w", format, err)
+			return nil, fmt.Errorf("reports: cannot draw tornado.%s: %w", format, err)
 		}
-		files = append(files, file{"tornado." + format, data})
+		files = append(files, File{Name: "tornado." + format, Data: data})
 	}
-	for _, f := range files {
-		if err := writeFile(filepath.Join(dir, f.name), f.data); err != nil {
-			return err
-		}
-	}
-	return nil
+	return files, nil
 }
 
 func sensitivityRows(s *Sensitivity) [][]string {

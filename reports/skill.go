@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"io"
 	"math"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -29,8 +28,9 @@ const skillW, skillH = 10 * vg.Inch, 4.5 * vg.Inch
 // SkillFiles are the files WriteSkill writes.
 var SkillFiles = []string{"skill.md", "skill.html", "skill.json", "skill.csv", "skill_pairs.csv", "skill.png", "skill.svg"}
 
-// WriteSkill writes the skill trace k into dir, which is created if it is
-// missing (its parent must exist), beside any run report there:
+// WriteSkill writes the skill trace k into the report directory dir,
+// beside any run report there, replacing the directory as a whole as
+// WriteDir does (its parent must exist):
 //
 //	skill.md         the report to read, with the plot embedded
 //	skill.html       the same report as one self-contained page
@@ -38,47 +38,45 @@ var SkillFiles = []string{"skill.md", "skill.html", "skill.json", "skill.csv", "
 //	skill.csv        one row per tier
 //	skill_pairs.csv  one row per pair of tiers
 //	skill.png, skill.svg  Pack win rate and WNDs taken by tier
-//
-// Each file is written whole or not at all, as by WriteDir.
 func WriteSkill(dir string, k *stats.Skill) error {
-	if k == nil {
-		return errors.New("reports: no skill trace to write")
-	}
-	if err := makeDir(dir); err != nil {
+	files, err := RenderSkill(k)
+	if err != nil {
 		return err
+	}
+	return writeDir(dir, SkillFiles, files)
+}
+
+// RenderSkill returns the files WriteSkill writes (SkillFiles).
+func RenderSkill(k *stats.Skill) ([]File, error) {
+	if k == nil {
+		return nil, errors.New("reports: no skill trace to write")
 	}
 	js, err := encodeValue(k)
 	if err != nil {
-		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "skill.json"), err)
+		return nil, fmt.Errorf("reports: cannot write skill.json: %w", err)
 	}
 	page, err := skillHTML(k)
 	if err != nil {
-		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "skill.html"), err)
+		return nil, fmt.Errorf("reports: cannot write skill.html: %w", err)
 	}
-	files := []file{
-		{"skill.md", skillMarkdown(k)},
-		{"skill.html", page},
-		{"skill.json", js},
-		{"skill.csv", encodeCSV(skillTiersTable(k))},
-		{"skill_pairs.csv", encodeCSV(skillPairsTable(k))},
+	files := []File{
+		{Name: "skill.md", Data: skillMarkdown(k)},
+		{Name: "skill.html", Data: page},
+		{Name: "skill.json", Data: js},
+		{Name: "skill.csv", Data: encodeCSV(skillTiersTable(k))},
+		{Name: "skill_pairs.csv", Data: encodeCSV(skillPairsTable(k))},
 	}
 	for _, format := range []string{"png", "svg"} {
 		b, err := renderSkillPlot(format, k)
 		if err != nil {
-			return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "skill."+format), err)
+			return nil, fmt.Errorf("reports: cannot write skill.%s: %w", format, err)
 		}
-		files = append(files, file{"skill." + format, b})
+		files = append(files, File{Name: "skill." + format, Data: b})
 	}
-	for _, f := range files {
-		if err := writeFile(filepath.Join(dir, f.name), f.data); err != nil {
-			return err
-		}
-	}
-	return nil
+	return files, nil
 }
 
-// WriteSkillJSON writes k to path as indented JSON, through a temporary
-// file renamed into place.
+// WriteSkillJSON writes k to path as indented JSON, whole or not at all.
 func WriteSkillJSON(path string, k *stats.Skill) error {
 	b, err := encodeValue(k)
 	if err != nil {

@@ -2,12 +2,10 @@ package reports
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"image/color"
 	"math"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -60,50 +58,61 @@ type SweepPoint struct {
 	StepP      *float64        `json:"step_p,omitempty"`
 }
 
-// WriteSweepDir writes a sweep's report into dir (created if missing):
-// sweep.md, sweep.html, sweep.json, sweep.csv, and the plots sweep_win, sweep_length
-// and sweep_wounds as PNG and SVG, each figure against the first
-// parameter with its 95% band, one curve per value of the others.
+// WriteSweepDir writes a sweep's report as the directory dir, replacing it
+// as a whole as WriteDir does: sweep.md, sweep.html, sweep.json,
+// sweep.csv, and the plots sweep_win, sweep_length and sweep_wounds as PNG
+// and SVG, each figure against the first parameter with its 95% band, one
+// curve per value of the others.
 func WriteSweepDir(dir string, s *Sweep) error {
-	if s == nil || len(s.Points) == 0 || len(s.Params) == 0 {
-		return errors.New("reports: no sweep to write")
-	}
-	if err := makeDir(dir); err != nil {
+	files, err := RenderSweep(s)
+	if err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "sweep.json"), err)
+	return writeDir(dir, SweepNames(), files)
+}
+
+// SweepNames are the names of the files WriteSweepDir writes.
+func SweepNames() []string {
+	names := []string{"sweep.md", "sweep.json", "sweep.csv", "sweep.html"}
+	for _, pl := range sweepPlots {
+		names = append(names, pl.name+".png", pl.name+".svg")
 	}
-	files := []file{
-		{"sweep.md", sweepMarkdown(s)},
-		{"sweep.json", append(js, '\n')},
-		{"sweep.csv", encodeCSV(sweepRows(s))},
+	return names
+}
+
+// RenderSweep returns the files of a sweep's report (see WriteSweepDir).
+func RenderSweep(s *Sweep) ([]File, error) {
+	if s == nil || len(s.Points) == 0 || len(s.Params) == 0 {
+		return nil, errors.New("reports: no sweep to write")
+	}
+	js, err := encodeValue(s)
+	if err != nil {
+		return nil, fmt.Errorf("reports: cannot write sweep.json: %w", err)
+	}
+	files := []File{
+		{Name: "sweep.md", Data: sweepMarkdown(s)},
+		{Name: "sweep.json", Data: js},
+		{Name: "sweep.csv", Data: encodeCSV(sweepRows(s))},
 	}
 	page, err := sweepHTML(s)
 	if err != nil {
-		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "sweep.html"), err)
+		return nil, fmt.Errorf("reports: cannot write sweep.html: %w", err)
 	}
 	html, err := RenderHTML(page)
 	if err != nil {
-		return fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, "sweep.html"), err)
+		return nil, fmt.Errorf("reports: cannot write sweep.html: %w", err)
 	}
-	files = append(files, file{"sweep.html", html})
+	files = append(files, File{Name: "sweep.html", Data: html})
 	for _, pl := range sweepPlots {
 		for _, format := range []string{"png", "svg"} {
 			data, err := renderSweepPlot(s, pl.title, pl.y, pl.get, format)
 			if err != nil {
-				return fmt.Errorf("reports: cannot draw %s.%s: %w", pl.name, format, err)
+				return nil, fmt.Errorf("reports: cannot draw %s.%s: %w", pl.name, format, err)
 			}
-			files = append(files, file{pl.name + "." + format, data})
+			files = append(files, File{Name: pl.name + "." + format, Data: data})
 		}
 	}
-	for _, f := range files {
-		if err := writeFile(filepath.Join(dir, f.name), f.data); err != nil {
-			return err
-		}
-	}
-	return nil
+	return files, nil
 }
 
 // sweepPlots are the plots of a sweep: each figure against the first

@@ -3,6 +3,7 @@ package reports
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,6 +59,9 @@ func TestSweepReport(t *testing.T) {
 			t.Errorf("temporary file %s left", e.Name())
 		}
 	}
+	if names, want := listDir(t, dir), slices.Sorted(slices.Values(SweepNames())); !slices.Equal(names, want) {
+		t.Errorf("WriteSweepDir wrote %v, SweepNames says %v", names, want)
+	}
 	if err := WriteSweepDir(dir, &Sweep{}); err == nil {
 		t.Error("an empty sweep was written")
 	}
@@ -84,6 +88,9 @@ func TestSensitivityReport(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden(t, "sensitivity/"+name, b)
+	}
+	if names, want := listDir(t, dir), slices.Sorted(slices.Values(SensitivityNames)); !slices.Equal(names, want) {
+		t.Errorf("WriteSensitivityDir wrote %v, SensitivityNames says %v", names, want)
 	}
 	md, _ := os.ReadFile(filepath.Join(dir, "sensitivity.md"))
 	for _, want := range []string{"| DEF | 5 | -7.0 pp [-8.2, -5.8] |", "n/a: adversary.ter=+1", "![Tornado chart"} {

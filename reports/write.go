@@ -3,19 +3,12 @@ package reports
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"balance/stats"
 )
 
-// file is one file of a report, rendered in memory.
-type file struct {
-	name string
-	data []byte
-}
-
-// WriteDir writes the report of one run into dir, which is created if it
-// is missing (its parent must exist):
+// WriteDir writes the report of one run as the directory dir, replacing
+// it as a whole (its parent must exist):
 //
 //	summary.md     the report to read, with the plots embedded
 //	summary.html   the same report as one self-contained page, plots inline
@@ -32,29 +25,48 @@ type file struct {
 // (summaryDoc): the page holds every section, table and warning of the
 // Markdown.
 //
-// Each file is written to a temporary file in dir and renamed into place,
-// so an interrupted run leaves whole files only. WriteDir stops at the
-// first file it cannot write and returns an error naming it. A file that
-// cannot be produced from s (JSON cannot hold an infinite interval) is
-// reported once the others are written.
+// The files are written to a temporary directory beside dir and swapped
+// in at once (safeio.WriteDir), so a reader or an interrupted run sees the
+// old report or the new one, never a mix; what dir held that the report
+// does not write is carried over. When a file cannot be produced from s
+// (JSON cannot hold an infinite interval), nothing is written and the
+// error names the file.
 func WriteDir(dir string, s *stats.Summary) error {
-	if s == nil {
-		return errors.New("reports: no summary to write")
-	}
-	if err := makeDir(dir); err != nil {
+	files, err := RenderSummary(s)
+	if err != nil {
 		return err
 	}
-	files, errs := render(s)
-	for _, f := range files {
-		if err := writeFile(filepath.Join(dir, f.name), f.data); err != nil {
-			return err
-		}
+	return writeDir(dir, SummaryNames(), files)
+}
+
+// SummaryNames are the names of the files of a run's report, as WriteDir
+// writes them.
+func SummaryNames() []string {
+	names := []string{"summary.json", "summary.md", "summary.html"}
+	for _, t := range csvTables {
+		names = append(names, t.name)
 	}
+	for _, p := range plots {
+		names = append(names, p.name+".png", p.name+".svg")
+	}
+	return names
+}
+
+// RenderSummary returns the files of a run's report (see WriteDir), or an
+// error naming every file that cannot be produced from s.
+func RenderSummary(s *stats.Summary) ([]File, error) {
+	if s == nil {
+		return nil, errors.New("reports: no summary to write")
+	}
+	files, errs := render(s)
 	var joined []error
 	for _, e := range errs {
-		joined = append(joined, fmt.Errorf("reports: cannot write %s: %w", filepath.Join(dir, e.name), e.err))
+		joined = append(joined, fmt.Errorf("reports: cannot write %s: %w", e.name, e.err))
 	}
-	return errors.Join(joined...)
+	if err := errors.Join(joined...); err != nil {
+		return nil, err
+	}
+	return files, nil
 }
 
 // failed is a file that could not be rendered.
@@ -64,15 +76,15 @@ type failed struct {
 }
 
 // render produces the files of a report, and the files it could not.
-func render(s *stats.Summary) ([]file, []failed) {
-	var files []file
+func render(s *stats.Summary) ([]File, []failed) {
+	var files []File
 	var errs []failed
 	add := func(name string, data []byte, err error) {
 		if err != nil {
 			errs = append(errs, failed{name, err})
 			return
 		}
-		files = append(files, file{name, data})
+		files = append(files, File{Name: name, Data: data})
 	}
 	b, err := encodeJSON(s)
 	add("summary.json", b, err)

@@ -1,5 +1,7 @@
 package stats
 
+import "math"
+
 // SchemaVersion is the version of the Summary's JSON schema
 // (docs/summary-schema.md). It changes when a field changes meaning or
 // goes away; new fields may be added without a change.
@@ -82,10 +84,23 @@ type Interval struct {
 	Warnings []string `json:"warnings,omitempty"`
 }
 
-// FromEstimate converts an Estimate for JSON.
+// FromEstimate converts an Estimate for JSON and the reports. An estimate
+// that is not a finite number, as a mean over no observations is (its
+// interval is unbounded), becomes the interval of nothing measured: 0 at
+// each end with its n and its warnings, which the reports print as "n/a";
+// so no NaN or infinity reaches a writer.
 func FromEstimate(e Estimate) Interval {
+	if !finite(e.Value) || !finite(e.Low) || !finite(e.High) {
+		w := e.Warnings
+		if len(w) == 0 {
+			w = []string{"no estimate"}
+		}
+		return Interval{Conf: e.Conf, N: e.N, Warnings: w}
+	}
 	return Interval{Estimate: e.Value, Low: e.Low, High: e.High, Conf: e.Conf, N: e.N, Warnings: e.Warnings}
 }
+
+func finite(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }
 
 // Count is a named count with its rate per hunt.
 type Count struct {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 
 	"balance/batch"
 	"balance/reports"
+	"balance/safeio"
 	"balance/sim"
 	"balance/stats"
 )
@@ -31,8 +31,8 @@ func (o *compareOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.pack, "pack", "duo", "Pack name (see 'balance list packs')")
 	fs.StringVar(&o.scenario, "scenario", "open-ground", "scenario map (see 'balance list scenarios')")
 	o.playFlags.register(fs, 100000, "hunts, each played in both designs", "in both designs")
-	fs.StringVar(&o.json, "json", "", "write the comparison as JSON to this file")
-	fs.StringVar(&o.html, "html", "", "write the comparison as one self-contained HTML page to this file")
+	fs.StringVar(&o.json, "json", "", "write the comparison as JSON to this file (-: standard output)")
+	fs.StringVar(&o.html, "html", "", "write the comparison as one self-contained HTML page to this file (-: standard output)")
 	fs.Var(&o.set, "set", "an override for design B, e.g. adversary.def=7 (repeatable; the keys of 'balance help run')")
 }
 
@@ -139,10 +139,10 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return usagef("name one design (with -set for the other) or two")
 	case len(pos) == 1 && len(o.set) == 0:
 		return usagef("with one design, give -set overrides to make the other")
-	case o.hunts <= 0:
-		return usagef("-hunts %d: at least 1 hunt is needed", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case badHunts(o.hunts, 1):
+		return huntsRange(o.hunts, 1)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
 	}
 	tier, err := o.policy.tier()
 	if err != nil {
@@ -167,7 +167,9 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	if err := checkOutputs("", [2]string{"-json", o.json}, [2]string{"-html", o.html}); err != nil {
+	data := stdout
+	stdout = textOut(stdout, stderr, o.json, o.html)
+	if err := checkOutputs(reportDir{}, [2]string{"-json", o.json}, [2]string{"-html", o.html}); err != nil {
 		return err
 	}
 	show, done := progress(stderr, o.quiet, 2*o.hunts, "compare")
@@ -175,17 +177,22 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		tier, sa.sc, sb.sc)
 	done()
 	if err != nil {
-		return err
+		return huntFailed(err, func(j int) design {
+			if j == 0 {
+				return design{gameFlags{o.data, pos[0], o.pack, o.scenario}, nil, o.objective, tier.Name}
+			}
+			return design{gameFlags{o.data, b, o.pack, o.scenario}, o.set, o.objective, tier.Name}
+		})
 	}
 	c := comparison(r, label(sa.sc, nil), label(sb.sc, o.set), o.set, o.seed, tier.Name)
 	c.Stopped = r.Stopped
 	printComparison(stdout, c)
 	if o.json != "" {
-		data, err := json.MarshalIndent(c, "", "  ")
+		b, err := reports.EncodeValue(&c)
 		if err != nil {
-			return err
+			return fmt.Errorf("cannot write %s: %w", o.json, err)
 		}
-		if err := batch.WriteFileAtomic(o.json, append(data, '\n')); err != nil {
+		if err := safeio.WriteFile(o.json, b, data); err != nil {
 			return err
 		}
 	}
@@ -201,7 +208,11 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		if err != nil {
 			return err
 		}
-		if err := reports.WriteHTML(o.html, page); err != nil {
+		b, err := reports.RenderHTML(page)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", o.html, err)
+		}
+		if err := safeio.WriteFile(o.html, b, data); err != nil {
 			return err
 		}
 	}

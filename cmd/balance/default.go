@@ -90,14 +90,14 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
-	if o.hunts <= 0 {
-		return usagef("-hunts %d: at least 1 hunt is needed", o.hunts)
+	if badHunts(o.hunts, 1) {
+		return huntsRange(o.hunts, 1)
 	}
-	if o.workers < 0 {
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	if badWorkers(o.workers) {
+		return workersRange(o.workers)
 	}
-	if o.skillHunts < -1 {
-		return usagef("-skill-hunts %d: give a number of hunts, 0 for no skill trace, or -1 for a %dth of -hunts", o.skillHunts, skillShare)
+	if o.skillHunts < -1 || o.skillHunts > batch.MaxHunts {
+		return usagef("-skill-hunts %d: give a number of hunts up to %d, 0 for no skill trace, or -1 for a %dth of -hunts", o.skillHunts, int64(batch.MaxHunts), skillShare)
 	}
 	if err := checkCardHunts(o.cardHunts); err != nil {
 		return err
@@ -113,7 +113,20 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	if err := checkWritable(o.out); err != nil {
+	slugs := d.Slugs("adversaries")
+	// The report: one directory per Adversary (its run report, and its
+	// skill trace beside it) and the index, replaced as a whole once every
+	// Adversary is played (or the analysis is interrupted). The skill
+	// trace's files are the analysis's even without -skill-hunts: an older
+	// trace does not stay beside a newer summary.
+	var names []string
+	for _, slug := range slugs {
+		for _, n := range append(reports.SummaryNames(), reports.SkillFiles...) {
+			names = append(names, slug+"/"+n)
+		}
+	}
+	names = append(names, reports.IndexNames...)
+	if err := checkOutputs(reportDir{"-out", o.out, names}); err != nil {
 		return err
 	}
 	var tiers []ai.Tier
@@ -129,7 +142,6 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 	}
 	start := time.Now()
-	slugs := d.Slugs("adversaries")
 	plan := fmt.Sprintf("analyze: %d Adversaries against the %s Pack on %s, each a main run of %d hunts (%s tier)",
 		len(slugs), configs.DefaultPack, configs.DefaultScenario, o.hunts, tier.Name)
 	if len(tiers) > 0 {
@@ -137,6 +149,15 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	say("%s; reports in %s", plan, o.out)
 	var entries []reports.IndexEntry
+	var files []reports.File
+	// finish writes the report of the Adversaries played so far.
+	finish := func() error {
+		index, err := reports.RenderIndex(o.out, entries)
+		if err != nil {
+			return err
+		}
+		return reports.WriteFiles(o.out, names, append(files, index...))
+	}
 	for _, slug := range slugs {
 		g := gameFlags{data: o.data, adversary: slug, pack: configs.DefaultPack, scenario: configs.DefaultScenario}
 		st, err := loadRun(ctx, &g, nil)
@@ -149,7 +170,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			Policies: tierPolicies(tier)})
 		done()
 		if err != nil {
-			return err
+			return huntFailed(err, oneDesign(design{g, nil, "", tier.Name}))
 		}
 		s := batch.Summarize(batch.Meta{Program: "balance " + version, Adversary: slug, Pack: g.pack, Scenario: g.scenario,
 			PackAI: tier.Name, Hash: tierHash(st.hash, tier.Name), Seed: o.seed, Stopped: res.Stopped, Elapsed: res.Elapsed, Workers: res.Workers}, res.Tally, st.sc)
@@ -162,16 +183,17 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 				return err
 			}
 		}
-		dir := filepath.Join(o.out, slug)
-		if err := reports.WriteDir(dir, s); err != nil {
+		fs, err := reports.RenderSummary(s)
+		if err != nil {
 			return err
 		}
+		files = append(files, reports.Prefix(slug, fs)...)
 		entry := reports.IndexEntry{Name: st.sc.Adversary.Name, Dir: slug, S: s}
 		reports.Table(stdout, s)
 		fmt.Fprintln(stdout)
 		stop := func(hunts int64) error {
 			entries = append(entries, entry)
-			if err := reports.WriteIndex(o.out, entries); err != nil {
+			if err := finish(); err != nil {
 				return err
 			}
 			return interrupted{hunts}
@@ -188,13 +210,15 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			pr, err := batch.RunPaired(ctx, batch.Config{Scenario: st.sc, Seed: o.seed, Hunts: o.skillHunts, Workers: o.workers, Progress: show}, tiers)
 			done()
 			if err != nil {
-				return err
+				return huntFailed(err, func(j int) design { return design{g, nil, "", tiers[j].Name} })
 			}
 			k := batch.SummarizeSkill(batch.Meta{Program: "balance " + version, Adversary: slug, Pack: g.pack, Scenario: g.scenario,
 				Hash: st.hash, Seed: o.seed, Elapsed: pr.Elapsed, Workers: pr.Workers}, pr, st.sc)
-			if err := reports.WriteSkill(dir, k); err != nil {
+			fs, err := reports.RenderSkill(k)
+			if err != nil {
 				return err
 			}
+			files = append(files, reports.Prefix(slug, fs)...)
 			entry.Skill = k
 			reports.SkillTable(stdout, k)
 			fmt.Fprintln(stdout)
@@ -204,7 +228,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 		entries = append(entries, entry)
 	}
-	if err := reports.WriteIndex(o.out, entries); err != nil {
+	if err := finish(); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "report: %s\n", filepath.Join(o.out, "index.md"))

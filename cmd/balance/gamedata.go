@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"balance/configs"
-	"balance/sim"
 )
 
 // gameFlags are the flags every command that plays hunts shares.
@@ -32,24 +31,6 @@ func (g *gameFlags) register(fs *flag.FlagSet, adversary string) {
 // isPath reports whether an -adversary value names a file rather than a slug.
 func isPath(s string) bool {
 	return strings.HasSuffix(s, ".yaml") || strings.ContainsRune(s, os.PathSeparator) || strings.Contains(s, "/")
-}
-
-// load loads the game data (embedded, then -data) and the Adversary file
-// if one was given by path, and compiles the scenario.
-func (g *gameFlags) load(ctx context.Context) (*configs.Data, *sim.Scenario, error) {
-	d, err := loadData(ctx, g.data)
-	if err != nil {
-		return nil, nil, err
-	}
-	slug, err := g.resolve(d)
-	if err != nil {
-		return nil, nil, err
-	}
-	sc, err := d.Compile(slug, g.pack, g.scenario)
-	if err != nil {
-		return nil, nil, err
-	}
-	return d, sc, nil
 }
 
 // resolve checks g's names against d and returns the Adversary's slug,

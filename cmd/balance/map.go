@@ -10,6 +10,7 @@ import (
 
 	"balance/configs"
 	"balance/reports"
+	"balance/safeio"
 	"balance/sim"
 )
 
@@ -23,7 +24,7 @@ type mapOpts struct {
 }
 
 func (o *mapOpts) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.out, "out", "", "write the picture to this file, PNG or SVG by its extension (default NAME.png)")
+	fs.StringVar(&o.out, "out", "", "write the picture to this file, PNG or SVG by its extension (default NAME.png; -: a PNG to standard output)")
 	fs.StringVar(&o.adversary, "adversary", "wandering-son", "Adversary slug, or the path of an Adversary YAML file, to deploy")
 	fs.StringVar(&o.pack, "pack", configs.DefaultPack, "Pack name (see 'balance list packs') to deploy")
 	intVar(fs, &o.seed, "seed", 1, "run seed of the deployment shown")
@@ -41,7 +42,8 @@ board with a 1" grid, each terrain piece filled by its types (a legend names
 each set of types present), the exits as thick segments on the border, and
 the models of hunt I of seed S where the engine deploys them, each a circle
 the size of its base with a short tag the legend names. -out chooses the
-file, a .png or an .svg; by default NAME.png in the current directory.
+file, a .png or an .svg; by default NAME.png in the current directory; -out -
+writes a PNG to standard output.
 Flags may come before or after NAME.`,
 		examples: []string{
 			"balance map lair -out reports/latest/maps/lair.png",
@@ -71,10 +73,13 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if o.out == "" {
 		o.out = name + ".png"
 	}
-	switch strings.ToLower(filepath.Ext(o.out)) {
-	case ".png", ".svg":
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.out)), ".")
+	switch {
+	case safeio.IsStdout(o.out):
+		format = "png" // standard output takes a PNG
+	case format == "png", format == "svg":
 	default:
-		return usagef("-out %s: the file must end in .png or .svg", o.out)
+		return usagef("-out %s: the file must end in .png or .svg (or be -, standard output, for a PNG)", o.out)
 	}
 	d, err := loadData(ctx, o.data)
 	if err != nil {
@@ -96,15 +101,21 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	if err := checkFileWritable("-out", o.out); err != nil {
+	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
 		return err
 	}
 	var tmpl, h sim.Hunt
 	tmpl.Init(sc)
 	h.Reset(&tmpl, o.seed, o.hunt)
-	if err := reports.DrawMap(o.out, &h); err != nil {
+	b, err := reports.RenderMap(&h, format)
+	if err != nil {
+		return fmt.Errorf("cannot draw the map to %s: %w", o.out, err)
+	}
+	if err := safeio.WriteFile(o.out, b, stdout); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s\n", o.out)
+	if !safeio.IsStdout(o.out) {
+		fmt.Fprintf(stdout, "wrote %s\n", o.out)
+	}
 	return nil
 }

@@ -19,8 +19,8 @@ type mergeOpts struct {
 
 func (o *mergeOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.data, "data", "", "directory of YAML files loaded over the embedded data (the same the shards ran with)")
-	fs.StringVar(&o.out, "out", "", "write the merged report to this directory")
-	fs.StringVar(&o.json, "json", "", "write the merged summary.json to this file")
+	fs.StringVar(&o.out, "out", "", "write the merged report to this directory, replaced as a whole")
+	fs.StringVar(&o.json, "json", "", "write the merged summary.json to this file (-: standard output)")
 }
 
 func init() {
@@ -34,8 +34,13 @@ summary.json is identical, bit for bit, timing aside (a merged report's
 timing is zero, not measured: the tally files do not record the shards'
 play time, and the merge's own time is not the hunts'). Files from different
 runs (program, data, seed, size), duplicate shards and missing shards are
-refused with the reason. The game data must be the data the shards used
-(same -data and -set): its hash is checked.`,
+refused with the reason, and so are shards played by different builds of
+balance (version, revision, Go version and platform: each tally file
+names its build) and files changed since they were written (each holds a
+checksum of its content). The game data must be the data the shards used
+(same -data and -set): its hash is checked. -out DIR writes the report,
+replacing DIR as a whole as run -out does; -json FILE writes summary.json
+alone ("-": standard output); with neither, only the table is printed.`,
 		examples: []string{
 			"balance run -hunts 4000 -shards 2 -shard 0 -tally reports/latest/shards/0.json -quiet",
 			"balance run -hunts 4000 -shards 2 -shard 1 -tally reports/latest/shards/1.json -quiet",
@@ -82,9 +87,8 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if len(files) == 0 {
 		return usagef("no tally files given")
 	}
-	if o.out == "" && o.json == "" {
-		o.out = "." // the report goes to the current directory
-	}
+	data := stdout
+	stdout = textOut(stdout, stderr, o.json)
 	for _, f := range files {
 		if err := inputFile("", f); err != nil {
 			return err
@@ -112,7 +116,7 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	// Only now that the shards are known to merge: -out is not created
 	// for a merge that is refused.
-	if err := checkOutputs(o.out, [2]string{"-json", o.json}); err != nil {
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SummaryNames()}, [2]string{"-json", o.json}); err != nil {
 		return err
 	}
 	packAI := h.PackAI
@@ -125,9 +129,10 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	meta := batch.Meta{Program: h.Program, Adversary: h.Adversary, Pack: h.Pack, Scenario: h.Scenario, PackAI: packAI,
 		Overrides: h.Overrides, Hash: h.ConfigHash, Seed: h.Seed, First: 0, Stopped: batch.StopHunts}
 	s := batch.Summarize(meta, t, st.sc)
-	if err := writeOutputs(s, o.out, o.json); err != nil {
+	if err := writeOutputs(data, s, o.out, o.json); err != nil {
 		return err
 	}
 	reports.Table(stdout, s)
+	fmt.Fprintf(stdout, "The shards were played by %s.\n", builtBy(h.Build))
 	return nil
 }

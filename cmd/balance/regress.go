@@ -13,12 +13,14 @@ import (
 	"balance/ai"
 	"balance/batch"
 	"balance/reports"
+	"balance/safeio"
 	"balance/sim"
 	"balance/stats"
 )
 
-// baselineSchema is the version of the baseline file's layout.
-const baselineSchema = 1
+// baselineSchema is the version of the baseline file's layout: 2 added
+// the build and the checksum.
+const baselineSchema = 2
 
 // Baseline is a recorded run: its configuration, seed and the integer
 // sums of the figures regress tracks.
@@ -35,6 +37,23 @@ type Baseline struct {
 	Seed      uint64           `json:"seed"`
 	Hunts     int64            `json:"hunts"`
 	Figures   []BaselineFigure `json:"figures"`
+	// Build names the build of balance that recorded the baseline
+	// (buildIdentity); regress says which it was.
+	Build string `json:"build"`
+	// Checksum is "sha256:" and the hex SHA-256 of the baseline's compact
+	// JSON (encoding/json, fields in this order) with this field empty: a
+	// baseline changed after it was written is refused.
+	Checksum string `json:"checksum"`
+}
+
+// checksum returns the checksum b should hold.
+func (b Baseline) checksum() string {
+	b.Checksum = ""
+	data, err := json.Marshal(b)
+	if err != nil {
+		return ""
+	}
+	return batch.Checksum(data)
 }
 
 // BaselineFigure is one tracked figure: a proportion (Count of N) or a
@@ -112,8 +131,11 @@ scenario, Pack AI, Objective, overrides, the data's hash), the seed, the
 number of hunts and the integer sums behind each tracked figure: the Pack
 win rate, the Adversary defeated, hunt length, WNDs dealt to the
 Adversary, Pack deaths, Minions slain, the WNDs each Pack model took, and
-with an Objective its success and Renown. 'balance regress -baseline FILE'
-reruns it.`,
+with an Objective its success and Renown; and the build of balance that
+recorded it and a checksum of the whole file. 'balance regress -baseline
+FILE' reruns it. -out - writes the baseline to standard output. A run
+interrupted (Ctrl-C, SIGTERM) writes no baseline: the file keeps what it
+held.`,
 		examples: []string{
 			"balance baseline -adversary wandering-son -hunts 5000 -out reports/latest/baseline.json -quiet",
 		},
@@ -137,9 +159,12 @@ multiple testing with Holm's procedure at family-wise level -alpha: the
 chance that a rerun with no change raises any alarm is at most alpha. A
 Markdown table of the figures, what moved first, is printed (and written
 to -md FILE). Exit code 0: nothing moved significantly; 1: a figure moved;
-2: the check could not be made (usage, a missing or broken baseline, data
-that do not load). -md FILE is written whatever the outcome: when no
-verdict is reached it says so, with the error.
+2: the check could not be made (usage, a missing or broken baseline, one
+changed since it was written, which its checksum tells, data that do not
+load). -md FILE is written whatever the outcome: when no verdict is
+reached it says so, with the error. The table names the build of balance
+that recorded the baseline: a baseline of another build is checked all
+the same, which is what it is for.
 
 -seed, like every integer flag, is read in decimal: a leading zero, as in
 $(date +%j), is ignored.
@@ -161,7 +186,7 @@ func (o *baselineOpts) flags(fs *flag.FlagSet) {
 	o.game.register(fs, "wandering-son")
 	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 (repeatable; see 'balance help run')")
 	o.playFlags.register(fs, 100000, "hunts to play", "")
-	fs.StringVar(&o.out, "out", "", "the baseline file to write (required)")
+	fs.StringVar(&o.out, "out", "", "the baseline file to write (required; -: standard output)")
 }
 
 // playTracked runs a configuration and returns its figures.
@@ -176,7 +201,7 @@ func playTracked(ctx context.Context, stderr io.Writer, g *gameFlags, set []stri
 		Progress: show, Policies: tierPolicies(tier)})
 	done()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, huntFailed(err, oneDesign(design{*g, set, objective, tier.Name}))
 	}
 	if res.Stopped == batch.StopInterrupted {
 		return nil, nil, nil, interrupted{res.Hunts}
@@ -195,12 +220,14 @@ func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		return usagef("unexpected argument %q", pos[0])
 	case o.out == "":
 		return usagef("-out FILE is required: where to write the baseline")
-	case o.hunts < 2:
-		return usagef("-hunts %d: at least 2 hunts are needed", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case badHunts(o.hunts, 2):
+		return huntsRange(o.hunts, 2)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
 	}
-	if err := checkFileWritable("-out", o.out); err != nil {
+	data := stdout
+	stdout = textOut(stdout, stderr, o.out)
+	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
 		return err
 	}
 	tier, err := o.policy.tier()
@@ -216,12 +243,13 @@ func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	}
 	b := Baseline{Schema: baselineSchema, Program: "balance " + version, Adversary: o.game.adversary, Pack: o.game.pack,
 		Scenario: o.game.scenario, PackAI: tier.Name, Objective: o.objective, Overrides: append([]string{}, o.set...),
-		Hash: st.hash, Seed: o.seed, Hunts: o.hunts, Figures: figs}
-	data, err := json.MarshalIndent(b, "", "  ")
+		Hash: st.hash, Seed: o.seed, Hunts: o.hunts, Figures: figs, Build: buildIdentity()}
+	b.Checksum = b.checksum()
+	js, err := json.MarshalIndent(b, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := batch.WriteFileAtomic(o.out, append(data, '\n')); err != nil {
+	if err := safeio.WriteFile(o.out, append(js, '\n'), data); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "baseline: %s, %d hunts, seed %d, %d figures -> %s\n", st.sc.Adversary.Name, o.hunts, o.seed, len(figs), o.out)
@@ -249,7 +277,7 @@ func (o *regressOpts) flags(fs *flag.FlagSet) {
 	fs.Float64Var(&o.alpha, "alpha", 0.001, "family-wise false-alarm level of the tests (Holm)")
 	fs.Var(&o.set, "set", "an override added to the baseline's (repeatable)")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
-	fs.StringVar(&o.md, "md", "", "also write the Markdown table to this file; when no verdict is reached (exit code 2), why")
+	fs.StringVar(&o.md, "md", "", "also write the Markdown table to this file (-: standard output); when no verdict is reached (exit code 2), why")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress: no bar on a terminal, no progress lines otherwise")
 }
 
@@ -274,6 +302,8 @@ func readBaseline(path string) (*Baseline, error) {
 	switch {
 	case b.Schema != baselineSchema:
 		return nil, fmt.Errorf("%s: baseline schema %d; this balance reads schema %d (record it again with 'balance baseline')", path, b.Schema, baselineSchema)
+	case b.Checksum != b.checksum():
+		return nil, fmt.Errorf("%s: the checksum does not match the content: the baseline was changed after balance wrote it (or damaged); record it again with 'balance baseline'", path)
 	case b.Hunts < 2 || len(b.Figures) == 0 || b.Adversary == "" || b.Pack == "" || b.Scenario == "" || b.PackAI == "":
 		return nil, fmt.Errorf("%s: incomplete baseline: hunts, figures, adversary, pack, scenario and pack_ai are needed", path)
 	}
@@ -315,7 +345,7 @@ func runRegress(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		md = mdArg(args) // the flags failed to parse before -md
 	}
 	if md != "" {
-		if werr := writeMD(md, noVerdictMD(o.baseline, err)); werr != nil {
+		if werr := writeMD(stdout, md, noVerdictMD(o.baseline, err)); werr != nil {
 			fmt.Fprintf(stderr, "balance regress: -md %s: the failure could not be recorded there: %v\n", md, werr)
 		}
 	}
@@ -380,12 +410,14 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *re
 		return usagef("-baseline FILE is required (write one with 'balance baseline -out FILE')")
 	case !(o.alpha > 0 && o.alpha < 1):
 		return usagef("-alpha %v: give a level between 0 and 1, e.g. 0.001", o.alpha)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
 	}
 	o.mdChecked = true
+	data := stdout
+	stdout = textOut(stdout, stderr, o.md)
 	if o.md != "" {
-		if err := checkFileWritable("-md", o.md); err != nil {
+		if err := checkOutputs(reportDir{}, [2]string{"-md", o.md}); err != nil {
 			o.md = "" // nothing can be written there
 			return err
 		}
@@ -423,11 +455,12 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *re
 	if b.Hash != st.hash {
 		head.WriteString("; the game data or overrides differ from the baseline's")
 	}
+	fmt.Fprintf(&head, "\nBaseline recorded by %s.", builtBy(b.Build))
 	head.WriteString("\n\n")
 	if identical {
 		fmt.Fprintf(&head, "All %d figures are identical to the baseline: pass.\n", len(now))
 		fmt.Fprint(stdout, head.String())
-		return writeMD(o.md, head.String())
+		return writeMD(data, o.md, head.String())
 	}
 	ps := make([]float64, len(now))
 	for i, f := range now {
@@ -477,7 +510,7 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *re
 		fmt.Fprintf(&md, "\n%d of %d figures moved: regression.\n", len(names), len(now))
 	}
 	fmt.Fprint(stdout, md.String())
-	if err := writeMD(o.md, md.String()); err != nil {
+	if err := writeMD(data, o.md, md.String()); err != nil {
 		return err
 	}
 	if len(names) > 0 {
@@ -486,9 +519,10 @@ func regress(ctx context.Context, stdout, stderr io.Writer, args []string, o *re
 	return nil
 }
 
-func writeMD(path, s string) error {
+// writeMD writes s to the -md file path, if one was given ("-": stdout).
+func writeMD(stdout io.Writer, path, s string) error {
 	if path == "" {
 		return nil
 	}
-	return batch.WriteFileAtomic(path, []byte(s))
+	return safeio.WriteFile(path, []byte(s), stdout)
 }

@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strings"
@@ -19,6 +19,7 @@ import (
 	"balance/batch"
 	"balance/configs"
 	"balance/reports"
+	"balance/safeio"
 	"balance/sim"
 	"balance/sim/dice"
 	"balance/stats"
@@ -56,16 +57,16 @@ func (o *runOpts) flags(fs *flag.FlagSet) {
 	intVar(fs, &o.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i)")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
 	fs.Float64Var(&o.targetError, "target-error", 0, "stop once the 95% interval of the Pack win rate is at most this wide on each side (checked every 1024 hunts)")
-	fs.StringVar(&o.out, "out", "", "write the report (summary.md, summary.json, CSV, PNG and SVG plots) to this directory")
-	fs.StringVar(&o.json, "json", "", "write summary.json to this file")
+	fs.StringVar(&o.out, "out", "", "write the report (summary.md, summary.json, CSV, PNG and SVG plots) to this directory, replaced as a whole")
+	fs.StringVar(&o.json, "json", "", "write summary.json to this file (-: standard output)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress: no bar on a terminal, no progress lines otherwise")
-	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
-	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at the end")
+	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to this file (-: standard output)")
+	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at the end (-: standard output)")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective: its slug (see 'balance list objectives'), or random (a d10 roll from the seed)")
 	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 or adversary.wnd=+5 (repeatable; see 'balance help run')")
 	intVar(fs, &o.shards, "shards", 1, "split the run's hunts into this many shards (with -shard and -tally)")
 	intVar(fs, &o.shard, "shard", 0, "which shard to run, 0..shards-1")
-	fs.StringVar(&o.tally, "tally", "", "write this shard's tally to FILE, for 'balance merge'")
+	fs.StringVar(&o.tally, "tally", "", "write this shard's tally to FILE, for 'balance merge' (-: standard output)")
 	o.policy.register(fs, true)
 	registerCardHunts(fs, &o.cardHunts)
 }
@@ -106,8 +107,12 @@ the bundled Adversaries); -card-hunts 0 leaves it out.
 tally; 'balance merge' joins the shards into the report a single run gives,
 without the card effects (a sharded run does not measure them).
 
-Ctrl-C stops the run cleanly: the hunts finished so far are reported, marked
-as interrupted.`,
+Ctrl-C, SIGTERM and SIGHUP stop the run cleanly: the hunts finished so far
+(in index order) are reported, marked as interrupted, exit code 1; a second
+signal stops at once. -out replaces its directory as a whole (what the
+report does not write is kept); -json, -tally and the profiles take - for
+standard output. A hunt that fails is reported with the trace command that
+replays it.`,
 		examples: []string{
 			"balance run -adversary wandering-son -hunts 20000 -quiet",
 			"balance run -adversary praetorians -pack quartet -hunts 5000 -seed 7 -quiet",
@@ -187,53 +192,6 @@ func (st *setup) withObjective(pack, scenario, objective string) error {
 	return nil
 }
 
-// checkWritable makes sure dir exists (creating it) and can take files.
-func checkWritable(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("-out %s: %v", dir, err)
-	}
-	f, err := os.CreateTemp(dir, ".balance-check*")
-	if err != nil {
-		return fmt.Errorf("-out %s: cannot write there: %v", dir, err)
-	}
-	f.Close()
-	return os.Remove(f.Name())
-}
-
-// checkOutputs checks, before any hunt is played, that the report
-// directory out (if given) and each output file (flag name and path; an
-// empty path is not asked for) can be written.
-func checkOutputs(out string, files ...[2]string) error {
-	if out != "" {
-		if err := checkWritable(out); err != nil {
-			return err
-		}
-	}
-	for _, p := range files {
-		if p[1] != "" {
-			if err := checkFileWritable(p[0], p[1]); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// checkFileWritable makes sure a file can be written at path, creating
-// its directory if needed.
-func checkFileWritable(flagName, path string) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("%s %s: %v", flagName, path, err)
-	}
-	f, err := os.CreateTemp(dir, ".balance-check*")
-	if err != nil {
-		return fmt.Errorf("%s %s: cannot write there: %v", flagName, path, err)
-	}
-	f.Close()
-	return os.Remove(f.Name())
-}
-
 // progress returns a progress callback for a run of total hunts: a bar on
 // stderr when it is a terminal; otherwise (a CI log, a file) a line every
 // progressEvery with the hunts done, the rate and the time left; nothing
@@ -258,7 +216,7 @@ func progress(stderr io.Writer, quiet bool, total int64, what string) (func(int6
 	return func(done int64) { bar.Set64(done) }, func() { bar.Finish() }
 }
 
-func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err error) {
 	var o runOpts
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -267,11 +225,11 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return err
 	}
 	switch {
-	case o.hunts <= 0:
-		return usagef("-hunts %d: at least 1 hunt is needed", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
-	case o.targetError < 0 || o.targetError >= 0.5:
+	case badHunts(o.hunts, 1):
+		return huntsRange(o.hunts, 1)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
+	case badTargetError(o.targetError):
 		return usagef("-target-error %g: give a half-width between 0 and 0.5, e.g. 0.01", o.targetError)
 	case o.shards < 1:
 		return usagef("-shards %d: at least 1", o.shards)
@@ -292,6 +250,10 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if o.policy.name == packAIAll {
 		return skillFromRun(ctx, stdout, stderr, &o)
 	}
+	// data carries the output files written to standard output ("-"); the
+	// table then goes to stderr.
+	data := stdout
+	stdout = textOut(stdout, stderr, o.json, o.tally, o.cpuprofile, o.memprofile)
 	tier, err := o.policy.tier()
 	if err != nil {
 		return err
@@ -310,20 +272,26 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		}
 	}
 	st.hash = tierHash(st.hash, tier.Name)
-	if err := checkOutputs(o.out, [2]string{"-json", o.json}, [2]string{"-tally", o.tally},
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SummaryNames()}, [2]string{"-json", o.json}, [2]string{"-tally", o.tally},
 		[2]string{"-cpuprofile", o.cpuprofile}, [2]string{"-memprofile", o.memprofile}); err != nil {
 		return err
 	}
 	if o.cpuprofile != "" {
-		f, err := os.Create(o.cpuprofile)
+		w, err := safeio.Create(o.cpuprofile, data)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
+		if err := pprof.StartCPUProfile(w); err != nil {
+			w.Abort()
 			return err
 		}
-		defer pprof.StopCPUProfile()
+		// The profile is written whatever the run's end, interrupted too.
+		defer func() {
+			pprof.StopCPUProfile()
+			if cerr := w.Close(); err == nil || errors.As(err, new(interrupted)) {
+				err = errors.Join(err, cerr)
+			}
+		}()
 	}
 	first, n := batch.ShardRange(o.hunts, o.shards, o.shard)
 	show, done := progress(stderr, o.quiet, n, st.sc.Adversary.Name)
@@ -331,7 +299,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		Workers: o.workers, TargetError: o.targetError, Progress: show, Policies: tierPolicies(tier)})
 	done()
 	if err != nil {
-		return err
+		return huntFailed(err, oneDesign(design{o.game, o.set, objective, tier.Name}))
 	}
 	// summary.json records the target error only when the run stopped at
 	// it (docs/summary-schema.md); a target not reached is noted below.
@@ -354,12 +322,12 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if o.tally != "" {
 		h := batch.Header{Program: meta.Program, ConfigHash: st.hash, Adversary: st.slug, Pack: o.game.pack,
 			Scenario: o.game.scenario, PackAI: tier.Name, Objective: objective, Overrides: o.set, Seed: o.seed, Total: o.hunts, Shards: o.shards, Shard: o.shard,
-			First: first, Hunts: res.Hunts, Stopped: res.Stopped}
-		if err := batch.WriteTallyFile(o.tally, h, res.Tally); err != nil {
+			First: first, Hunts: res.Hunts, Stopped: res.Stopped, Build: buildIdentity()}
+		if err := batch.WriteTallyFile(o.tally, h, res.Tally, data); err != nil {
 			return err
 		}
 	}
-	if err := writeOutputs(s, o.out, o.json); err != nil {
+	if err := writeOutputs(data, s, o.out, o.json); err != nil {
 		return err
 	}
 	reports.Table(stdout, s)
@@ -367,16 +335,18 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		fmt.Fprintln(stdout, targetErrorNote(o.targetError, "the Pack win rate", res.Tally))
 	}
 	if o.memprofile != "" {
-		f, err := os.Create(o.memprofile)
+		w, err := safeio.Create(o.memprofile, data)
 		if err != nil {
 			return err
 		}
 		runtime.GC()
-		if err := pprof.WriteHeapProfile(f); err != nil {
-			f.Close()
+		if err := pprof.WriteHeapProfile(w); err != nil {
+			w.Abort()
 			return err
 		}
-		f.Close()
+		if err := w.Close(); err != nil {
+			return err
+		}
 	}
 	if res.Stopped == batch.StopInterrupted {
 		return interrupted{res.Hunts}
@@ -403,15 +373,20 @@ func halfWidth(t *batch.Tally) float64 {
 	return (e.High - e.Low) / 2
 }
 
-// writeOutputs writes the report directory and the JSON file asked for.
-func writeOutputs(s *stats.Summary, out, jsonPath string) error {
+// writeOutputs writes the report directory and the JSON file asked for
+// ("-": to stdout).
+func writeOutputs(stdout io.Writer, s *stats.Summary, out, jsonPath string) error {
 	if out != "" {
 		if err := reports.WriteDir(out, s); err != nil {
 			return err
 		}
 	}
 	if jsonPath != "" {
-		if err := reports.WriteJSON(jsonPath, s); err != nil {
+		b, err := reports.EncodeJSON(s)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", jsonPath, err)
+		}
+		if err := safeio.WriteFile(jsonPath, b, stdout); err != nil {
 			return err
 		}
 	}

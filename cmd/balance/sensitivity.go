@@ -87,18 +87,18 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	switch {
 	case len(pos) > 0:
 		return usagef("unexpected argument %q: name the Adversary with -adversary", pos[0])
-	case o.step == 0:
-		return usagef("-step 0: give the change of each stat, e.g. 1 or -1")
-	case o.hunts < 2:
-		return usagef("-hunts %d: at least 2 hunts are needed for an interval", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case o.step == 0 || o.step < -maxParamValue || o.step > maxParamValue:
+		return usagef("-step %d: give the change of each stat, from %d to %d but not 0, e.g. 1 or -1", o.step, -maxParamValue, maxParamValue)
+	case badHunts(o.hunts, 2):
+		return huntsRange(o.hunts, 2)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
 	}
 	tier, err := o.policy.tier()
 	if err != nil {
 		return err
 	}
-	if err := checkOutputs(o.out); err != nil {
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SensitivityNames}); err != nil {
 		return err
 	}
 	if o.objective, err = resolveObjective(ctx, o.game.data, o.objective, o.seed); err != nil {
@@ -111,22 +111,25 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	names, keys, values := statKeys(&base.sc.Adversary)
 	res := &reports.Sensitivity{Step: o.step, Seed: o.seed, PackAI: tier.Name}
 	scs := []*sim.Scenario{base.sc}
+	sets := [][]string{o.set}      // the overrides of each lane
 	lane := make([]int, len(keys)) // lane of each stat's variant, 0 if skipped
 	for i, k := range keys {
 		res.Stats = append(res.Stats, reports.StatSensitivity{Stat: names[i], Key: k, Value: values[i]})
-		st, err := loadDesign(ctx, &o.game, withSet(o.set, fmt.Sprintf("%s=%+d", k, o.step)), o.objective)
+		set := withSet(o.set, fmt.Sprintf("%s=%+d", k, o.step))
+		st, err := loadDesign(ctx, &o.game, set, o.objective)
 		if err != nil {
 			res.Stats[i].Skipped = strings.TrimPrefix(err.Error(), "-set ")
 			continue
 		}
 		lane[i] = len(scs)
 		scs = append(scs, st.sc)
+		sets = append(sets, set)
 	}
 	show, done := progress(stderr, o.quiet, int64(len(scs))*o.hunts, "sensitivity")
 	r, err := batch.RunSweep(ctx, batch.Config{Scenario: base.sc, Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show}, tier, scs)
 	done()
 	if err != nil {
-		return err
+		return huntFailed(err, func(j int) design { return design{o.game, sets[j], o.objective, tier.Name} })
 	}
 	res.Hunts, res.Stopped = r.Hunts, r.Stopped
 	res.Title = designTitle(base.sc.Adversary.Name, &o.game, o.objective, o.set)
@@ -147,7 +150,11 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 		// Pair sums are base - variant: negate for variant - base.
 		st.Rounds = stats.FromEstimate(stats.PairedMeanDiff(-float64(p.SumR), float64(p.SumR2), n, batch.Conf))
 		st.Wounds = stats.FromEstimate(stats.PairedMeanDiff(-float64(p.SumD), float64(p.SumD2), n, batch.Conf))
-		st.Deaths = stats.FromEstimate(stats.MeanDiff(d0, dd0, n, d, dd, n, batch.Conf))
+		if n >= 2 {
+			st.Deaths = stats.FromEstimate(stats.MeanDiff(d0, dd0, n, d, dd, n, batch.Conf))
+		} else {
+			st.Deaths = stats.Interval{Conf: batch.Conf, N: n, Warnings: []string{"fewer than 2 hunts: no interval"}}
+		}
 	}
 
 	fmt.Fprintf(stdout, "Sensitivity: %s\nEach stat %+d alone, on the same %d hunts (seed %d), Pack AI %s; 95%% intervals\n",

@@ -10,6 +10,7 @@ import (
 	"balance/ai"
 	"balance/batch"
 	"balance/reports"
+	"balance/safeio"
 	"balance/sim"
 )
 
@@ -160,7 +161,7 @@ func (o *skillOpts) flags(fs *flag.FlagSet) {
 	o.look.register(fs)
 	fs.Float64Var(&o.targetError, "target-error", 0, "stop once every tier's 95% Pack win rate interval is at most this wide on each side (checked every 1024 hunts)")
 	fs.StringVar(&o.out, "out", "", "write the skill report (skill.md, skill.html, skill.json, skill.csv, skill_pairs.csv, skill.png, skill.svg) to this directory")
-	fs.StringVar(&o.json, "json", "", "write skill.json to this file")
+	fs.StringVar(&o.json, "json", "", "write skill.json to this file (-: standard output)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress: no bar on a terminal, no progress lines otherwise")
 	fs.StringVar(&o.objective, "objective", "", "play with an Objective: its slug, or random (a d10 roll from the seed)")
 	fs.Var(&o.set, "set", "override a number, e.g. adversary.def=7 (repeatable; see 'balance help run')")
@@ -183,8 +184,9 @@ significant at 5%. -out writes skill.md, skill.html, skill.json (docs/skill-sche
 skill.csv, skill_pairs.csv and a plot (skill.png, skill.svg).
 
 'balance run -pack-ai all' does the same. -target-error stops once the
-widest of the tiers' win-rate intervals is narrow enough. Ctrl-C stops the
-run cleanly: the hunts finished so far are reported, marked as interrupted.`,
+widest of the tiers' win-rate intervals is narrow enough. Ctrl-C, SIGTERM
+and SIGHUP stop the run cleanly: the hunts finished so far are reported,
+marked as interrupted.`,
 		examples: []string{
 			"balance skill -adversary wandering-son -hunts 2000 -quiet",
 			"balance skill -adversary praetorians -pack quartet -hunts 2000 -seed 7 -quiet",
@@ -209,28 +211,30 @@ func runSkill(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 // skill runs and reports a skill trace.
 func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 	switch {
-	case o.hunts <= 0:
-		return usagef("-hunts %d: at least 1 hunt is needed", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
-	case o.targetError < 0 || o.targetError >= 0.5:
+	case badHunts(o.hunts, 1):
+		return huntsRange(o.hunts, 1)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
+	case badTargetError(o.targetError):
 		return usagef("-target-error %g: give a half-width between 0 and 0.5, e.g. 0.01", o.targetError)
 	}
 	st, err := loadRun(ctx, &o.game, o.set)
 	if err != nil {
 		return err
 	}
+	objective := ""
 	if o.objective != "" {
-		slug, err := pickObjective(st.data, o.objective, o.seed)
-		if err != nil {
+		if objective, err = pickObjective(st.data, o.objective, o.seed); err != nil {
 			return err
 		}
-		if st.sc, err = st.data.CompileWith(st.slug, o.game.pack, o.game.scenario, slug); err != nil {
+		if st.sc, err = st.data.CompileWith(st.slug, o.game.pack, o.game.scenario, objective); err != nil {
 			return err
 		}
-		st.hash += "+" + slug
+		st.hash += "+" + objective
 	}
-	if err := checkOutputs(o.out, [2]string{"-json", o.json}); err != nil {
+	data := stdout
+	stdout = textOut(stdout, stderr, o.json)
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SkillFiles}, [2]string{"-json", o.json}); err != nil {
 		return err
 	}
 	tiers, err := o.look.tiers()
@@ -242,7 +246,7 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 		TargetError: o.targetError, Progress: show}, tiers)
 	done()
 	if err != nil {
-		return err
+		return huntFailed(err, func(j int) design { return design{o.game, o.set, objective, tiers[j].Name} })
 	}
 	// As run: the target error is recorded only when the run stopped at it.
 	reached := 0.0
@@ -259,7 +263,11 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 		}
 	}
 	if o.json != "" {
-		if err := reports.WriteSkillJSON(o.json, k); err != nil {
+		b, err := reports.EncodeValue(k)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", o.json, err)
+		}
+		if err := safeio.WriteFile(o.json, b, data); err != nil {
 			return err
 		}
 	}

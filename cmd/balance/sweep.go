@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -105,8 +106,11 @@ func parseSweepParam(s string) (sweepParam, error) {
 	num := func(t string) (int, error) {
 		t = strings.TrimSpace(t)
 		v, err := strconv.Atoi(t)
-		if err != nil {
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
 			return 0, usagef("-param %q: %q is not a whole number", s, t)
+		}
+		if err != nil || v < -maxParamValue || v > maxParamValue {
+			return 0, usagef("-param %q: %s is out of range: values and changes go from %d to %d", s, t, -maxParamValue, maxParamValue)
 		}
 		if signed(t) {
 			p.relative = true
@@ -187,10 +191,10 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return usagef("unexpected argument %q: name the Adversary with -adversary", pos[0])
 	case len(o.params) == 0:
 		return usagef("give at least one -param KEY=LO..HI, e.g. -param adversary.def=4..9")
-	case o.hunts < 2:
-		return usagef("-hunts %d: at least 2 hunts per point are needed for an interval", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case badHunts(o.hunts, 2):
+		return huntsRange(o.hunts, 2)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
 	}
 	tier, err := o.policy.tier()
 	if err != nil {
@@ -214,7 +218,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return usagef("the grid has more than %d points; sweep fewer values", maxSweepPoints)
 		}
 	}
-	if err := checkOutputs(o.out); err != nil {
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SweepNames()}); err != nil {
 		return err
 	}
 	if o.objective, err = resolveObjective(ctx, o.game.data, o.objective, o.seed); err != nil {
@@ -223,6 +227,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 
 	// The grid, the first parameter varying fastest.
 	grid := make([][]int, points)
+	sets := make([][]string, points) // the overrides of each point
 	scs := make([]*sim.Scenario, points)
 	var first *setup
 	for k := range grid {
@@ -234,7 +239,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			r /= len(p.values)
 			set = append(set, p.setting(vals[j]))
 		}
-		grid[k] = vals
+		grid[k], sets[k] = vals, set
 		st, err := loadDesign(ctx, &o.game, set, o.objective)
 		if err != nil {
 			return err
@@ -249,7 +254,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	r, err := batch.RunSweep(ctx, batch.Config{Scenario: scs[0], Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show}, tier, scs)
 	done()
 	if err != nil {
-		return err
+		return huntFailed(err, func(k int) design { return design{o.game, sets[k], o.objective, tier.Name} })
 	}
 
 	title := designTitle(first.sc.Adversary.Name, &o.game, o.objective, o.set)

@@ -9,11 +9,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"strings"
 
 	"balance/ai"
-	"balance/batch"
+	"balance/safeio"
 	"balance/sim"
 	"balance/sim/dice"
 )
@@ -35,6 +34,7 @@ type traceOpts struct {
 	hunt      uint64
 	objective string
 	policy    policyFlags
+	set       multiFlag
 	find      string
 	findLimit uint64
 	json      string
@@ -49,13 +49,14 @@ func (o *traceOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.find, "find", "", "play hunts from -hunt on and trace the first with this outcome ("+strings.Join(outcomeNames(), ", ")+")")
 	intVar(fs, &o.findLimit, "find-limit", defaultFindLimit, "how many hunts -find plays before it gives up")
 	fs.StringVar(&o.json, "json", "", "write the events as JSON Lines to this file (- : to standard output, instead of the text)")
+	fs.Var(&o.set, "set", "override a number, as run -set does (repeatable), to replay a hunt of a run that had overrides")
 }
 
 func init() {
 	register(&command{
 		name:    "trace",
 		summary: "play one hunt and print it play by play",
-		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-seed S] [-hunt I] [-find OUTCOME] [-find-limit N] [-json FILE|-] [-objective SLUG|random] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-data DIR]",
+		usage:   "[-adversary SLUG|FILE] [-pack NAME] [-scenario NAME] [-seed S] [-hunt I] [-find OUTCOME] [-find-limit N] [-json FILE|-] [-objective SLUG|random] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-set KEY=VALUE]... [-data DIR]",
 		long: `trace plays one hunt, the Pack's policy against the Adversary's Decision
 Trees, and prints it event by event: deployment; each choice a model makes,
 with its target and why, before the moves and Actions it causes; every
@@ -79,7 +80,8 @@ the text. docs/trace-schema.md describes the objects.
 
 -adversary also takes the path of an Adversary YAML file, so a file being
 edited can be played. -pack-ai plays the Pack with another policy tier, as
-run -pack-ai does: ` + strings.Join(ai.TierNames(), ", ") + `.`,
+run -pack-ai does: ` + strings.Join(ai.TierNames(), ", ") + `. -set changes a number as run -set
+does: a run whose hunt fails gives the trace command that replays it.`,
 		examples: []string{
 			"balance trace -adversary wandering-son -seed 1",
 			"balance trace -adversary praetorians -pack quartet -hunt 7",
@@ -139,25 +141,20 @@ func runTrace(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return usagef("-find-limit %d: give a number of hunts from 1 to %d, e.g. %d", o.findLimit, maxFindLimit, defaultFindLimit)
 		}
 	}
-	if o.json != "" && o.json != "-" {
-		if err := checkOutputs("", [2]string{"-json", o.json}); err != nil {
-			return err
-		}
+	if err := checkOutputs(reportDir{}, [2]string{"-json", o.json}); err != nil {
+		return err
 	}
-	d, sc, err := o.game.load(ctx)
+	st, err := loadRun(ctx, &o.game, o.set)
 	if err != nil {
 		return err
 	}
+	d, sc := st.data, st.sc
 	if o.objective != "" {
 		slug, err := pickObjective(d, o.objective, o.seed)
 		if err != nil {
 			return err
 		}
-		adv := o.game.adversary
-		if isPath(adv) {
-			adv = strings.TrimSuffix(filepath.Base(adv), filepath.Ext(adv))
-		}
-		if sc, err = d.CompileWith(adv, o.game.pack, o.game.scenario, slug); err != nil {
+		if sc, err = d.CompileWith(st.slug, o.game.pack, o.game.scenario, slug); err != nil {
 			return err
 		}
 	}
@@ -176,10 +173,10 @@ func runTrace(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	defer w.Flush()
 	var jsonBuf bytes.Buffer
 	t := &tracer{seed: o.seed, hunt: index, pack: o.game.pack, tier: tier.Name}
-	switch o.json {
-	case "":
+	switch {
+	case o.json == "":
 		t.text = w
-	case "-":
+	case safeio.IsStdout(o.json):
 		t.json = w
 	default:
 		t.text, t.json = w, &jsonBuf
@@ -191,8 +188,8 @@ func runTrace(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if t.err != nil {
 		return t.err
 	}
-	if o.json != "" && o.json != "-" {
-		if err := batch.WriteFileAtomic(o.json, jsonBuf.Bytes()); err != nil {
+	if o.json != "" && !safeio.IsStdout(o.json) {
+		if err := safeio.WriteFile(o.json, jsonBuf.Bytes(), stdout); err != nil {
 			return err
 		}
 	}

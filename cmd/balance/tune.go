@@ -184,10 +184,10 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return usagef("give -param KEY or KEY=LO..HI, e.g. -param adversary.wnd")
 	case len(o.targets) == 0:
 		return usagef("give at least one -target, e.g. -target win=0.45..0.55")
-	case o.hunts < 2:
-		return usagef("-hunts %d: at least 2 hunts per value are needed for an interval", o.hunts)
-	case o.workers < 0:
-		return usagef("-workers %d: give a positive number, or 0 for all cores", o.workers)
+	case badHunts(o.hunts, 2):
+		return huntsRange(o.hunts, 2)
+	case badWorkers(o.workers):
+		return workersRange(o.workers)
 	}
 	tier, err := o.policy.tier()
 	if err != nil {
@@ -201,7 +201,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		targets = append(targets, t)
 	}
-	if err := checkOutputs(o.out); err != nil {
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SweepNames()}); err != nil {
 		return err
 	}
 	if o.objective, err = resolveObjective(ctx, o.game.data, o.objective, o.seed); err != nil {
@@ -247,7 +247,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	r, err := batch.RunSweep(ctx, batch.Config{Scenario: scs[0], Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show}, tier, scs)
 	done()
 	if err != nil {
-		return err
+		return huntFailed(err, func(k int) design { return design{o.game, withSet(o.set, p.setting(vals[k])), o.objective, tier.Name} })
 	}
 	title := designTitle(base.sc.Adversary.Name, &o.game, o.objective, o.set)
 	sw := &reports.Sweep{Title: title, Params: []string{p.key}, Signed: []bool{false}, Hunts: r.Hunts, Seed: o.seed, PackAI: tier.Name, Stopped: r.Stopped}

@@ -26,8 +26,12 @@ func init() {
 		long: `version prints the release of balance, the Go version and platform it was
 built with, and the first 12 hex digits of the SHA-256 of the embedded game
 data, so that two runs can tell whether they used the same rules data:
-equal hashes mean the same embedded files, byte for byte. 'balance --version'
-and 'balance -version' do the same.`,
+equal hashes mean the same embedded files, byte for byte. A second line
+gives the build's identity, which tally files and baselines record: the
+module version, VCS revision and modified flag go build stamps, the Go
+version and platform, and, without a revision or with a modified tree,
+the first 16 hex digits of the SHA-256 of the executable. 'balance
+--version' and 'balance -version' do the same.`,
 		examples: []string{"balance version"},
 		run:      runVersion,
 	})
@@ -41,7 +45,7 @@ func runVersion(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "balance %s %s %s/%s data %s\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH, h)
+	_, err = fmt.Fprintf(stdout, "balance %s %s %s/%s data %s\nbuild: %s\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH, h, buildIdentity())
 	return err
 }
 
