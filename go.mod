@@ -4,10 +4,10 @@ go 1.26.0
 
 require (
 	github.com/schollz/progressbar/v3 v3.19.1
+	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
-	golang.org/x/sys v0.49.0
 	gopkg.in/yaml.v3 v3.0.1
 )
 

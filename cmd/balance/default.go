@@ -109,7 +109,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	d, err := configs.LoadContext(ctx, o.data)
+	d, err := loadData(ctx, o.data)
 	if err != nil {
 		return err
 	}

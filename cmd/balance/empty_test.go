@@ -21,8 +21,7 @@ var nonFinite = regexp.MustCompile(`(?i)\bNaN\b|[+-]?\bInf\b|infinity`)
 func TestEmptyInterruptedReports(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
+	defer func() { beforePlay = nil }()
 	tests := []struct {
 		args []string
 		code int
@@ -40,6 +39,12 @@ func TestEmptyInterruptedReports(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			// The interruption comes once the data has loaded, as the
+			// first hunts are about to be played (a signal during the load
+			// stops the load: no report).
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			beforePlay = cancel
 			code, out, errb := balanceCtx(ctx, append(tt.args, "-quiet")...)
 			if code != tt.code || !strings.Contains(errb, "interrupted after 0 hunts") {
 				t.Fatalf("exit %d, want %d, interrupted after 0 hunts; stderr:\n%s", code, tt.code, errb)

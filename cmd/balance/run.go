@@ -136,12 +136,7 @@ type setup struct {
 
 // loadRun loads the data, applies the overrides and compiles the scenario.
 func loadRun(ctx context.Context, g *gameFlags, overrides []string) (*setup, error) {
-	if g.data != "" {
-		if st, err := os.Stat(g.data); err != nil || !st.IsDir() {
-			return nil, usagef("-data %s: not a directory", g.data)
-		}
-	}
-	d, err := configs.LoadContext(ctx, g.data)
+	d, err := loadData(ctx, g.data)
 	if err != nil {
 		return nil, err
 	}
@@ -192,11 +187,19 @@ func (st *setup) withObjective(pack, scenario, objective string) error {
 	return nil
 }
 
+// beforePlay, when a test sets it, is called as a command is about to
+// play hunts (when it sets up its progress): a test interrupts commands
+// there, after their data loaded and before their first hunt.
+var beforePlay func()
+
 // progress returns a progress callback for a run of total hunts: a bar on
 // stderr when it is a terminal; otherwise (a CI log, a file) a line every
 // progressEvery with the hunts done, the rate and the time left; nothing
 // when quiet. Call the second function when the run ends.
 func progress(stderr io.Writer, quiet bool, total int64, what string) (func(int64), func()) {
+	if beforePlay != nil {
+		beforePlay()
+	}
 	if quiet {
 		return nil, func() {}
 	}
