@@ -207,10 +207,8 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if o.objective, err = resolveObjective(ctx, o.game.data, o.objective, o.seed); err != nil {
 		return err
 	}
-	base, err := loadDesign(ctx, &o.game, o.set, o.objective)
-	if err != nil {
-		return err
-	}
+	// The parameter is read before the data loads: a range out of bounds
+	// is a usage error however the data would answer.
 	var p sweepParam
 	if strings.Contains(o.param, "=") {
 		if p, err = parseSweepParam(o.param); err != nil {
@@ -219,10 +217,14 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		if p.relative {
 			return usagef("-param %q: tune searches values, not changes; write %s=LO..HI", o.param, p.key)
 		}
-	} else {
-		if p, err = parseSweepParam(o.param + "=0"); err != nil {
-			return err
-		}
+	} else if p, err = parseSweepParam(o.param + "=0"); err != nil {
+		return err
+	}
+	base, err := loadDesign(ctx, &o.game, o.set, o.objective)
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(o.param, "=") {
 		p.values = defaultRange(p.key, base.sc)
 		if p.values == nil {
 			return usagef("-param %s: give the values to search, e.g. %s=1..20", p.key, p.key)
