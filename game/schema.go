@@ -136,6 +136,10 @@ type Ratio struct {
 	Label string
 	Num   string // a Count or Rate value's key
 	Den   string // a Count or Rate value's key, with the same Per
+	// Trials marks a ratio whose Num counts successes among Den trials
+	// (hits among attacks, never more than Den in a hunt): its interval
+	// is then the Wilson interval of Σ Num successes in Σ Den trials.
+	Trials bool
 }
 
 // Curve is, by Clock step, the share of a list's items that an event
