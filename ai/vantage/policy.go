@@ -1,0 +1,223 @@
+// Package vantage holds the policies that play Vantage's sides. The rules
+// page gives no policy for either side, so both sides are played by the
+// same tiers (the enemies by the baseline, "basic"):
+//
+//   - random: a legal action chosen uniformly, passing only when nothing
+//     else is legal; a counter-strike choice on a coin flip. The floor.
+//   - basic: a one-step greedy player that scores each legal action by the
+//     damage it is expected to be worth per action point (below) and
+//     takes the best, passing when nothing scores above zero.
+//
+// Basic's scores are fractions of HP: the share of its target's HP an
+// action is expected to take, or of the fighter's own HP it is expected to
+// save. For fighter f (chances p of its rolls, damages of its weapons,
+// hp its HP now, AP the points of a turn):
+//
+//	attack t          damage / t's HP; +100 when it takes t down
+//	gain vantage on t p(Perception) × ranged damage / t's HP
+//	gain strike on t  p(Speed) × (melee damage / t's HP + t's ranged damage × AP / hp when t has vantage on f)
+//	evade             p(Agility) × threat × AP / hp − held × f's points left / the held enemy's HP
+//	move              0.01 toward the nearest enemy when none stands in f's hex
+//
+// where threat is the damage per point of the enemies holding vantage
+// (their ranged damage) or strike (their melee damage) on f, and held the
+// damage per point of the attack f's own hold allows (lost by evading).
+// Basic is aggressive: it ignores what a counter-vantage or counter-strike
+// will do to it. Ties go to the first action Legal lists. A counter-strike
+// choice keeps the strike on the enemy with fewer HP (the gainer on a
+// tie).
+//
+// Policies draw their random choices from the duel's own stream, never
+// from the fighters' roll streams, so that the rolls of a duel stay
+// matched between designs.
+package vantage
+
+import (
+	"fmt"
+
+	sim "balance/sim/vantage"
+)
+
+// Tier is a policy tier.
+type Tier uint8
+
+// Tiers, weakest first.
+const (
+	Random Tier = iota
+	Basic
+)
+
+// TierInfo names and describes a tier.
+type TierInfo struct {
+	Name, Summary string
+}
+
+// Tiers are the tiers, weakest first, by Tier.
+var Tiers = [...]TierInfo{
+	Random: {"random", "a legal action at random; a coin flip for a counter-strike choice"},
+	Basic:  {"basic", "the action worth the most expected damage per point (attack, gain, evade, close in)"},
+}
+
+// DefaultTier is the tier the players' side plays unless told.
+const DefaultTier = Basic
+
+// ParseTier returns the tier named s.
+func ParseTier(s string) (Tier, error) {
+	for t, info := range Tiers {
+		if info.Name == s {
+			return Tier(t), nil
+		}
+	}
+	return 0, fmt.Errorf("no policy %q: the tiers are random, basic", s)
+}
+
+// Play plays duel d to its end: each fighter's choices by its side's
+// tier, pol[sim.Players] or pol[sim.Enemies]. It allocates nothing.
+func Play(d *sim.Duel, pol [2]Tier) {
+	var buf [sim.MaxActions]sim.Action
+	for {
+		i := d.Actor()
+		if i < 0 {
+			return
+		}
+		d.Do(Choose(pol[d.Sc.F[i].Side], d, i, buf[:0]))
+		if v := d.Pending.Victim; v != sim.None {
+			d.ChooseStrike(SwitchStrike(pol[d.Sc.F[v].Side], d))
+		}
+	}
+}
+
+// Choose returns fighter i's next action under tier t; buf is scratch
+// space for the legal actions (capacity sim.MaxActions).
+func Choose(t Tier, d *sim.Duel, i int, buf []sim.Action) sim.Action {
+	legal := d.Legal(buf, i)
+	if t == Random {
+		n := len(legal) - 1 // Pass is last: chosen only when alone
+		if n == 0 {
+			d.Decide(i, legal[0], "nothing else is legal")
+			return legal[0]
+		}
+		a := legal[d.RNG.IntN(n)]
+		d.Decide(i, a, "at random")
+		return a
+	}
+	best, bestV, why := legal[len(legal)-1], 0.0, "nothing is worth a point"
+	for _, a := range legal {
+		v, w := Score(d, a)
+		if v > bestV {
+			best, bestV, why = a, v, w
+		}
+	}
+	d.Decide(i, best, why)
+	return best
+}
+
+// Score is basic's score of legal action a, and the reason it gives.
+func Score(d *sim.Duel, a sim.Action) (float64, string) {
+	i := int(a.Who)
+	f := &d.Sc.F[i]
+	s := &d.S[i]
+	ap := float64(d.Sc.Rules.AP)
+	switch a.Kind {
+	case sim.Shoot, sim.Melee:
+		dmg := f.MeleeDamage
+		if a.Kind == sim.Shoot {
+			dmg = f.RangedDamage
+		}
+		if hp := d.S[a.To].HP; dmg >= hp {
+			return 100 + float64(dmg)/float64(hp), "the attack takes the target down"
+		}
+		return float64(dmg) / float64(d.S[a.To].HP), "attack with what it holds"
+	case sim.GainVantage:
+		if !f.Ranged() {
+			return 0, ""
+		}
+		return f.Chance[sim.Perception] * float64(f.RangedDamage) / float64(d.S[a.To].HP), "most expected damage per point"
+	case sim.GainStrike:
+		v := float64(f.MeleeDamage) / float64(d.S[a.To].HP)
+		if d.S[a.To].Vantage == a.Who {
+			v += float64(d.Sc.F[a.To].RangedDamage) * ap / float64(s.HP)
+		}
+		return f.Chance[sim.Speed] * v, "most expected damage per point"
+	case sim.Evade:
+		return f.Chance[sim.Agility]*threat(d, i)*ap/float64(s.HP) - held(d, i), "shake off the enemies' holds before their turn"
+	case sim.Move:
+		if enemyInHex(d, i) {
+			return 0, ""
+		}
+		t := nearestEnemy(d, i)
+		if t >= 0 && d.Sc.Map.Dist[a.To][d.S[t].Hex] < d.Sc.Map.Dist[s.Hex][d.S[t].Hex] {
+			return 0.01, "close in on the nearest enemy"
+		}
+	}
+	return 0, ""
+}
+
+// threat is the damage per point the enemies holding vantage or strike on
+// fighter i could deal it.
+func threat(d *sim.Duel, i int) float64 {
+	v := 0
+	for j := 0; j < d.Sc.N; j++ {
+		s := &d.S[j]
+		if s.Down || !d.Enemy(i, j) {
+			continue
+		}
+		if s.Vantage == int8(i) {
+			v += d.Sc.F[j].RangedDamage
+		}
+		if s.Strike == int8(i) {
+			v += d.Sc.F[j].MeleeDamage
+		}
+	}
+	return float64(v)
+}
+
+// held is the share of the held enemy's HP that fighter i's own hold lets
+// it take with its points left this turn (what an Evade gives up).
+func held(d *sim.Duel, i int) float64 {
+	s := &d.S[i]
+	f := &d.Sc.F[i]
+	dmg, t := 0, sim.None
+	switch {
+	case s.Vantage != sim.None && f.Ranged():
+		dmg, t = f.RangedDamage, s.Vantage
+	case s.Strike != sim.None:
+		dmg, t = f.MeleeDamage, s.Strike
+	default:
+		return 0
+	}
+	return float64(dmg*s.AP) / float64(d.S[t].HP)
+}
+
+func enemyInHex(d *sim.Duel, i int) bool {
+	for j := 0; j < d.Sc.N; j++ {
+		if d.Enemy(i, j) && !d.S[j].Down && d.S[j].Hex == d.S[i].Hex {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestEnemy is the standing enemy fewest steps from fighter i (the
+// first in roster order on a tie), or -1.
+func nearestEnemy(d *sim.Duel, i int) int {
+	best, bestD := -1, 256
+	for j := 0; j < d.Sc.N; j++ {
+		if d.Enemy(i, j) && !d.S[j].Down {
+			if dist := int(d.Sc.Map.Dist[d.S[i].Hex][d.S[j].Hex]); dist < bestD {
+				best, bestD = j, dist
+			}
+		}
+	}
+	return best
+}
+
+// SwitchStrike answers the pending counter-strike choice under tier t:
+// whether the victim switches its strike to the gainer.
+func SwitchStrike(t Tier, d *sim.Duel) bool {
+	p := d.Pending
+	if t == Random {
+		return d.RNG.Bool()
+	}
+	return d.S[p.Gainer].HP <= d.S[p.Held].HP
+}
