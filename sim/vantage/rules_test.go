@@ -1,6 +1,7 @@
 package vantage
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -204,5 +205,57 @@ func TestLegal(t *testing.T) {
 	want := "A strike X|A shoot X|A evade -|A pass -"
 	if s := strings.Join(names, "|"); s != want {
 		t.Errorf("legal %s, want %s", s, want)
+	}
+}
+
+// Legal lists exactly the candidates Why accepts, in the same order, in
+// every state random play reaches under every switch of the rules.
+func TestLegalAgreesWithWhy(t *testing.T) {
+	variants := []func(*Rules){
+		nil,
+		func(r *Rules) { r.Retry = false },
+		func(r *Rules) { r.EngagedMove = true },
+		func(r *Rules) { r.ClearOnMove = false },
+		func(r *Rules) { r.RangedNeedsVantage, r.MeleeNeedsStrike = false, false },
+		func(r *Rules) { r.Evade = false },
+		func(r *Rules) { r.EvadeGuard, r.EvadeThreat = GuardUntilNextTurn, SameHex },
+		func(r *Rules) { r.EvadeBlocks, r.Exclusive = false, false },
+	}
+	for v, change := range variants {
+		r := DefaultRules()
+		if change != nil {
+			change(&r)
+		}
+		b := newBench(t, r, fx{"A", Players, 3, 0}, fx{"B", Players, 0, 1}, fx{"X", Enemies, 2, 0}, fx{"Y", Enemies, 4, 1})
+		var legal, cand, want [MaxActions]Action
+		for i := uint64(0); i < 300; i++ {
+			b.d.Reset(b.sc, 11, i)
+			for steps := 0; steps < 200; steps++ {
+				for f := 0; f < b.sc.N; f++ {
+					got := b.d.Legal(legal[:0], f)
+					w := want[:0]
+					for _, a := range b.d.Candidates(cand[:0], f) {
+						if b.d.Why(a) == "" {
+							w = append(w, a)
+						}
+					}
+					if d := b.d.S[f]; d.Down || d.AP < 1 || b.d.Outcome != Ongoing {
+						w = append(w[:0], Action{Pass, int8(f), None})
+					}
+					if !slices.Equal(got, w) {
+						t.Fatalf("variant %d, duel %d, fighter %d: Legal %v, Why accepts %v", v, i, f, got, w)
+					}
+				}
+				a := b.d.Actor()
+				if a < 0 {
+					break
+				}
+				l := b.d.Legal(legal[:0], a)
+				b.d.Do(l[b.d.RNG.IntN(len(l))])
+				if b.d.Pending.Victim != None {
+					b.d.ChooseStrike(b.d.RNG.Bool())
+				}
+			}
+		}
 	}
 }

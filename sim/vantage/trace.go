@@ -137,7 +137,11 @@ func (t *Tracer) action(d *Duel, a Action, ok, rolled bool) {
 	e := Event{Event: "action", Who: key(d, i), Action: KindNames[a.Kind]}
 	switch a.Kind {
 	case Pass:
-		t.emit(d, fmt.Sprintf("  %s passes (%d points unused)", name(d, i), d.S[i].AP), e)
+		unused := fmt.Sprintf("%d points", d.S[i].AP)
+		if d.S[i].AP == 1 {
+			unused = "1 point"
+		}
+		t.emit(d, fmt.Sprintf("  %s passes (%s unused)", name(d, i), unused), e)
 	case Move:
 		h := int(a.To)
 		e.Hex = ip(h + 1)
