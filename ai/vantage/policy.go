@@ -90,8 +90,8 @@ func Play(d *sim.Duel, pol [2]Tier) {
 // Choose returns fighter i's next action under tier t; buf is scratch
 // space for the legal actions (capacity sim.MaxActions).
 func Choose(t Tier, d *sim.Duel, i int, buf []sim.Action) sim.Action {
-	legal := d.Legal(buf, i)
 	if t == Random {
+		legal := d.Legal(buf, i)
 		n := len(legal) - 1 // Pass is last: chosen only when alone
 		if n == 0 {
 			d.Decide(i, legal[0], "nothing else is legal")
@@ -101,23 +101,67 @@ func Choose(t Tier, d *sim.Duel, i int, buf []sim.Action) sim.Action {
 		d.Decide(i, a, "at random")
 		return a
 	}
-	best, bestV, why := legal[len(legal)-1], 0.0, "nothing is worth a point"
-	for _, a := range legal {
-		v, w := Score(d, a)
-		if v > bestV {
-			best, bestV, why = a, v, w
+	v := look(d, i)
+	kinds := sim.AllKinds
+	if v.inHex {
+		kinds &^= 1 << sim.Move // basic moves only to close in
+	}
+	legal := d.LegalOf(buf, i, kinds)
+	best, bestV, why := len(legal)-1, 0.0, noPoint
+	for k := range legal {
+		if s, w := v.score(d, &legal[k]); s > bestV {
+			best, bestV, why = k, s, w
 		}
 	}
-	d.Decide(i, best, why)
-	return best
+	d.Decide(i, legal[best], reasons[why])
+	return legal[best]
+}
+
+// Basic's reasons, for the trace.
+const (
+	noPoint uint8 = iota
+	takesDown
+	attackHeld
+	mostDamage
+	shakeOff
+	closeIn
+)
+
+var reasons = [...]string{
+	noPoint:    "nothing is worth a point",
+	takesDown:  "the attack takes the target down",
+	attackHeld: "attack with what it holds",
+	mostDamage: "most expected damage per point",
+	shakeOff:   "shake off the enemies' holds before their turn",
+	closeIn:    "close in on the nearest enemy",
+}
+
+// view is what basic's scores of one fighter's actions share, worked out
+// once per choice.
+type view struct {
+	ap, hp  float64 // points of a turn, the fighter's HP now
+	inHex   bool    // an enemy stands in its hex
+	nearest int     // the nearest standing enemy when none stands in its hex, or -1
+}
+
+func look(d *sim.Duel, i int) view {
+	v := view{ap: float64(d.Sc.Rules.AP), hp: float64(d.S[i].HP), inHex: enemyInHex(d, i), nearest: -1}
+	if !v.inHex {
+		v.nearest = nearestEnemy(d, i)
+	}
+	return v
 }
 
 // Score is basic's score of legal action a, and the reason it gives.
 func Score(d *sim.Duel, a sim.Action) (float64, string) {
+	v := look(d, int(a.Who))
+	s, why := v.score(d, &a)
+	return s, reasons[why]
+}
+
+func (v *view) score(d *sim.Duel, a *sim.Action) (float64, uint8) {
 	i := int(a.Who)
 	f := &d.Sc.F[i]
-	s := &d.S[i]
-	ap := float64(d.Sc.Rules.AP)
 	switch a.Kind {
 	case sim.Shoot, sim.Melee:
 		dmg := f.MeleeDamage
@@ -125,47 +169,45 @@ func Score(d *sim.Duel, a sim.Action) (float64, string) {
 			dmg = f.RangedDamage
 		}
 		if hp := d.S[a.To].HP; dmg >= hp {
-			return 100 + float64(dmg)/float64(hp), "the attack takes the target down"
+			return 100 + float64(dmg)/float64(hp), takesDown
 		}
-		return float64(dmg) / float64(d.S[a.To].HP), "attack with what it holds"
+		return float64(dmg) / float64(d.S[a.To].HP), attackHeld
 	case sim.GainVantage:
 		if !f.Ranged() {
-			return 0, ""
+			return 0, noPoint
 		}
-		return f.Chance[sim.Perception] * float64(f.RangedDamage) / float64(d.S[a.To].HP), "most expected damage per point"
+		return f.Chance[sim.Perception] * float64(f.RangedDamage) / float64(d.S[a.To].HP), mostDamage
 	case sim.GainStrike:
-		v := float64(f.MeleeDamage) / float64(d.S[a.To].HP)
+		s := float64(f.MeleeDamage) / float64(d.S[a.To].HP)
 		if d.S[a.To].Vantage == a.Who {
-			v += float64(d.Sc.F[a.To].RangedDamage) * ap / float64(s.HP)
+			s += float64(d.Sc.F[a.To].RangedDamage) * v.ap / v.hp
 		}
-		return f.Chance[sim.Speed] * v, "most expected damage per point"
+		return f.Chance[sim.Speed] * s, mostDamage
 	case sim.Evade:
-		return f.Chance[sim.Agility]*threat(d, i)*ap/float64(s.HP) - held(d, i), "shake off the enemies' holds before their turn"
+		return f.Chance[sim.Agility]*threat(d, i)*v.ap/v.hp - held(d, i), shakeOff
 	case sim.Move:
-		if enemyInHex(d, i) {
-			return 0, ""
-		}
-		t := nearestEnemy(d, i)
-		if t >= 0 && d.Sc.Map.Dist[a.To][d.S[t].Hex] < d.Sc.Map.Dist[s.Hex][d.S[t].Hex] {
-			return 0.01, "close in on the nearest enemy"
+		if t := v.nearest; t >= 0 {
+			h := d.S[t].Hex
+			if d.Sc.Map.Dist[a.To][h] < d.Sc.Map.Dist[d.S[i].Hex][h] {
+				return 0.01, closeIn
+			}
 		}
 	}
-	return 0, ""
+	return 0, noPoint
 }
 
 // threat is the damage per point the enemies holding vantage or strike on
 // fighter i could deal it.
 func threat(d *sim.Duel, i int) float64 {
 	v := 0
-	for j := 0; j < d.Sc.N; j++ {
+	me := int8(i)
+	lo, hi := d.Sc.Side(1 - d.Sc.F[i].Side)
+	for j := lo; j < hi; j++ {
 		s := &d.S[j]
-		if s.Down || !d.Enemy(i, j) {
-			continue
-		}
-		if s.Vantage == int8(i) {
+		if s.Vantage == me && !s.Down {
 			v += d.Sc.F[j].RangedDamage
 		}
-		if s.Strike == int8(i) {
+		if s.Strike == me && !s.Down {
 			v += d.Sc.F[j].MeleeDamage
 		}
 	}
@@ -190,8 +232,10 @@ func held(d *sim.Duel, i int) float64 {
 }
 
 func enemyInHex(d *sim.Duel, i int) bool {
-	for j := 0; j < d.Sc.N; j++ {
-		if d.Enemy(i, j) && !d.S[j].Down && d.S[j].Hex == d.S[i].Hex {
+	hex := d.S[i].Hex
+	lo, hi := d.Sc.Side(1 - d.Sc.F[i].Side)
+	for j := lo; j < hi; j++ {
+		if d.S[j].Hex == hex && !d.S[j].Down {
 			return true
 		}
 	}
@@ -202,10 +246,12 @@ func enemyInHex(d *sim.Duel, i int) bool {
 // first in roster order on a tie), or -1.
 func nearestEnemy(d *sim.Duel, i int) int {
 	best, bestD := -1, 256
-	for j := 0; j < d.Sc.N; j++ {
-		if d.Enemy(i, j) && !d.S[j].Down {
-			if dist := int(d.Sc.Map.Dist[d.S[i].Hex][d.S[j].Hex]); dist < bestD {
-				best, bestD = j, dist
+	dist := &d.Sc.Map.Dist[d.S[i].Hex]
+	lo, hi := d.Sc.Side(1 - d.Sc.F[i].Side)
+	for j := lo; j < hi; j++ {
+		if !d.S[j].Down {
+			if x := int(dist[d.S[j].Hex]); x < bestD {
+				best, bestD = j, x
 			}
 		}
 	}
