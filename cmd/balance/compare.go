@@ -12,7 +12,7 @@ import (
 	"balance/batch"
 	"balance/reports"
 	"balance/safeio"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/stats"
 )
 
@@ -27,7 +27,7 @@ type compareOpts struct {
 }
 
 func (o *compareOpts) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
+	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/cazadores/) loaded over the embedded data")
 	fs.StringVar(&o.pack, "pack", "duo", "Pack name (see 'balance list packs')")
 	fs.StringVar(&o.scenario, "scenario", "open-ground", "scenario map (see 'balance list scenarios')")
 	o.playFlags.register(fs, 100000, "hunts, each played in both designs", "in both designs")

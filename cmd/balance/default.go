@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/batch"
-	"balance/configs"
+	configs "balance/configs/cazadores"
 	"balance/reports"
 )
 

@@ -15,12 +15,12 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/batch"
-	"balance/configs"
+	configs "balance/configs/cazadores"
 	"balance/reports"
 	"balance/safeio"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/sim/dice"
 	"balance/stats"
 )

@@ -7,11 +7,11 @@ import (
 	"io"
 	"strings"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/batch"
 	"balance/reports"
 	"balance/safeio"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 )
 
 // packAIAll is the -pack-ai value of run that plays every tier (skill).

@@ -11,9 +11,9 @@ import (
 	"math"
 	"strings"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/safeio"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/sim/dice"
 )
 

@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/batch"
-	"balance/configs"
-	"balance/sim"
+	configs "balance/configs/cazadores"
+	sim "balance/sim/cazadores"
 )
 
 // traced runs trace with args twice, as text and as JSON Lines on
