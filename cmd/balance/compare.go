@@ -148,6 +148,11 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
+	data := stdout
+	stdout = textOut(stdout, stderr, o.json, o.html)
+	if err := checkOutputs(reportDir{}, [2]string{"-json", o.json}, [2]string{"-html", o.html}); err != nil {
+		return err
+	}
 	if o.objective, err = resolveObjective(ctx, o.data, o.objective, o.seed); err != nil {
 		return err
 	}
@@ -165,11 +170,6 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	sb, err := load(b, o.set)
 	if err != nil {
-		return err
-	}
-	data := stdout
-	stdout = textOut(stdout, stderr, o.json, o.html)
-	if err := checkOutputs(reportDir{}, [2]string{"-json", o.json}, [2]string{"-html", o.html}); err != nil {
 		return err
 	}
 	show, done := progress(stderr, o.quiet, 2*o.hunts, "compare")

@@ -109,6 +109,12 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
+	// The report directory is checked before the data load (it must be
+	// new, empty or a balance report), and again once the Adversaries,
+	// whose reports it will hold, are known.
+	if err := checkOutputs(reportDir{"-out", o.out, reports.IndexNames}); err != nil {
+		return err
+	}
 	d, err := loadData(ctx, o.data)
 	if err != nil {
 		return err

@@ -81,6 +81,9 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	default:
 		return usagef("-out %s: the file must end in .png or .svg (or be -, standard output, for a PNG)", o.out)
 	}
+	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
+		return err
+	}
 	d, err := loadData(ctx, o.data)
 	if err != nil {
 		return err
@@ -99,9 +102,6 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	sc, err := d.Compile(slug, o.pack, name)
 	if err != nil {
-		return err
-	}
-	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
 		return err
 	}
 	var tmpl, h sim.Hunt
