@@ -24,7 +24,7 @@
 //	scenarios/<slug>.yaml     one map
 //
 // The effect ops the data writes are those of sim.OpTable; their reference,
-// docs/effect-ops.md, is generated from it.
+// docs/cazadores/effect-ops.md, is generated from it.
 package cazadores
 
 //go:generate go run gen_opsdoc.go

@@ -1,6 +1,6 @@
 //go:build ignore
 
-// gen_opsdoc writes docs/effect-ops.md from sim.OpTable: run it with
+// gen_opsdoc writes docs/cazadores/effect-ops.md from sim.OpTable: run it with
 // `go generate ./configs/cazadores`.
 package main
 

@@ -10,7 +10,7 @@ import (
 
 // OpsDocFile is where the reference of the effect ops lives, from the root
 // of the repository; OpsDoc gives its text.
-const OpsDocFile = "docs/effect-ops.md"
+const OpsDocFile = "docs/cazadores/effect-ops.md"
 
 // OpsDoc returns the reference of the effect ops, in Markdown, generated
 // from sim.OpTable: `go generate ./configs/cazadores` writes it to OpsDocFile, and a

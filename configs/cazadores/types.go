@@ -336,7 +336,7 @@ type Check struct {
 }
 
 // Op is one effect, as decoded: Kind names an op of sim.OpTable, whose
-// entry says which fields its value fills (docs/effect-ops.md lists the
+// entry says which fields its value fills (docs/cazadores/effect-ops.md lists the
 // ops):
 //
 //	a Condition:             Condition (resist: its impose)

@@ -4,7 +4,7 @@ package cazadores
 // data's decoder (what it accepts, and where), its compiler (the OpKinds an
 // op becomes), the executor's tests (every OpKind of the table is carried
 // out: applyOps) and the data format's documentation, generated from it
-// (docs/effect-ops.md), so that none of them can disagree.
+// (docs/cazadores/effect-ops.md), so that none of them can disagree.
 
 // OpArg is the kind of value an effect op, or one of its fields, takes.
 type OpArg uint8

@@ -2,7 +2,7 @@ package cazadores
 
 import "balance/sim/geom"
 
-// Rules holds the switches of the rulings (docs/rulings.md) that could move
+// Rules holds the switches of the rulings (docs/cazadores/rulings.md) that could move
 // a balance figure. The zero value is not valid; DefaultRules gives the
 // defaults.
 type Rules struct {
