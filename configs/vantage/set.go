@@ -270,6 +270,20 @@ func (c *Config) Scenario(players, enemies, m string) (*sim.Scenario, error) {
 	return sc, nil
 }
 
+// NameError is a name the data do not hold: a party, a map, a build.
+type NameError struct {
+	What, Name string
+	Known      []string
+}
+
+func (e *NameError) Error() string {
+	msg := fmt.Sprintf("unknown %s %q (known: %s)", e.What, e.Name, strings.Join(e.Known, ", "))
+	if near := typo.Nearest(e.Name, e.Known); near != "" {
+		msg += fmt.Sprintf("; did you mean %q?", near)
+	}
+	return msg
+}
+
 func unknownEntry(what, name string, known []string) error {
-	return suggest(fmt.Errorf("unknown %s %q (known: %s)", what, name, strings.Join(known, ", ")), typo.Nearest(name, known))
+	return &NameError{What: what, Name: name, Known: known}
 }

@@ -15,6 +15,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -86,13 +87,32 @@ func (d *Data) List(kind string) ([]string, error) { return d.d.Names(kind) }
 // SetKeys documents the keys -set takes.
 func (d *Data) SetKeys() []string { return cfgv.SetKeys() }
 
-// Policies are the players' tiers, weakest first.
-func (d *Data) Policies() ([]game.Policy, string) {
+// Policies are the players' tiers, weakest first (they take no
+// settings).
+func (d *Data) Policies(game.Choice) ([]game.Policy, string, error) {
 	out := make([]game.Policy, len(aiv.Tiers))
 	for i, t := range aiv.Tiers {
 		out[i] = game.Policy{Name: t.Name, Summary: t.Summary}
 	}
-	return out, aiv.Tiers[aiv.DefaultTier].Name
+	return out, aiv.Tiers[aiv.DefaultTier].Name, nil
+}
+
+// Policy resolves a tier's name ("" is the default tier).
+func (d *Data) Policy(_ game.Choice, name string) (string, error) {
+	if name == "" {
+		return aiv.Tiers[aiv.DefaultTier].Name, nil
+	}
+	if _, err := aiv.ParseTier(name); err != nil {
+		names := make([]string, len(aiv.Tiers))
+		for i, t := range aiv.Tiers {
+			names[i] = t.Name
+		}
+		if near := typo.Nearest(name, names); near != "" {
+			return "", game.Usagef("%v; did you mean %q?", err, near)
+		}
+		return "", &game.UsageError{Err: err}
+	}
+	return name, nil
 }
 
 // Validate checks the data, or the files given as their kinds.
@@ -100,7 +120,8 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 	return d.d.Validate(ctx, files)
 }
 
-// Design compiles the duel the options choose, after the overrides.
+// Design compiles the duel the options choose, after the overrides. An
+// unknown option or name and a refused override are *game.UsageErrors.
 func (d *Data) Design(ctx context.Context, c game.Choice, overrides []string, seed uint64) (game.Design, error) {
 	opts := Game{}.Options()
 	names := make([]string, len(opts))
@@ -115,7 +136,7 @@ func (d *Data) Design(ctx context.Context, c game.Choice, overrides []string, se
 			if near := typo.Nearest(k, names); near != "" {
 				msg += fmt.Sprintf("; did you mean -%s?", near)
 			}
-			return nil, fmt.Errorf("%s", msg)
+			return nil, game.Usagef("%s", msg)
 		}
 		val[k] = v
 	}
@@ -124,9 +145,12 @@ func (d *Data) Design(ctx context.Context, c game.Choice, overrides []string, se
 	}
 	data, err := d.d.With(overrides)
 	if err != nil {
-		return nil, err
+		return nil, &game.UsageError{Err: err}
 	}
 	sc, err := data.Scenario(val[OptPlayers], val[OptEnemies], val[OptMap])
+	if ne := (*cfgv.NameError)(nil); errors.As(err, &ne) {
+		return nil, &game.UsageError{Err: err}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -199,8 +223,8 @@ func newDesign(sc *sim.Scenario, cfg *cfgv.Config, choice map[string]string, ove
 		game.Value{Key: "hp_left", Label: "HP left", Kind: game.Count, Per: "fighters", MaxPer: hp},
 		game.Value{Key: "player_down", Label: "Player down", Kind: game.Time, Per: "player_fighters"},
 		game.Value{Key: "enemy_down", Label: "Enemy down", Kind: game.Time, Per: "enemy_fighters"},
-		game.Value{Key: "players_hp_lost", Label: "HP the players lost", Kind: game.Count, Max: hpSide[0]},
-		game.Value{Key: "enemies_hp_lost", Label: "HP the enemies lost", Kind: game.Count, Max: hpSide[1]},
+		game.Value{Key: "players_hp_lost", Label: "HP the players lost", Kind: game.Count, Max: hpSide[0], Lead: true},
+		game.Value{Key: "enemies_hp_lost", Label: "HP the enemies lost", Kind: game.Count, Max: hpSide[1], Lead: true},
 		game.Value{Key: "enemies_first", Label: "Enemies took each round's first turn", Kind: game.Flag},
 	)
 	round := game.Unit{Key: "round", Plural: "rounds", Label: "Round", Max: cap}
@@ -217,8 +241,8 @@ func newDesign(sc *sim.Scenario, cfg *cfgv.Config, choice map[string]string, ove
 		Lists:  []game.List{fighters, sides[0], sides[1]},
 		Values: v,
 		Series: []game.Series{
-			{Key: "damage_to_enemies", Label: "HP the enemies lost", Max: hpSide[1]},
-			{Key: "damage_to_players", Label: "HP the players lost", Max: hpSide[0]},
+			{Key: "damage_to_enemies", Label: "HP the enemies lost", Max: hpSide[1], MaxLabel: "every enemy down"},
+			{Key: "damage_to_players", Label: "HP the players lost", Max: hpSide[0], MaxLabel: "every player down"},
 		},
 		Ratios: []game.Ratio{
 			{Key: "vantage_rate", Label: "Vantage gained per attempt", Num: "vantage_gains", Den: "vantage_tries", Trials: true},
@@ -293,25 +317,37 @@ func (d *Design) members(side int) string {
 	return strings.Join(out, ", ")
 }
 
-// Levers are the numbers of the players' builds sensitivity moves.
+// Levers are the numbers of the players' builds sensitivity moves and
+// tune searches: each usually raises the players' win rate as it rises.
 func (d *Design) Levers() []game.Lever {
 	var out []game.Lever
 	seen := map[string]bool{}
+	up := []game.Tendency{{Figure: "win:players", Sign: +1}}
+	top := d.sc.Rules.Roll.Dice * d.sc.Rules.Roll.Sides // a stat past it is sure to succeed
+	longest := 1
+	for i := 0; i < d.sc.N; i++ {
+		longest = max(longest, d.sc.F[i].Range)
+	}
 	for _, slug := range d.cfg.Parties[d.choice[OptPlayers]].Members {
 		if seen[slug] {
 			continue
 		}
 		seen[slug] = true
 		b := d.cfg.Builds[slug]
-		fields := []string{"perception", "speed", "agility", "hp"}
+		add := func(field string, v, lo, hi int) {
+			out = append(out, game.Lever{Label: b.Name + " " + strings.ReplaceAll(field, ".", " "), Set: "builds." + slug + "." + field,
+				Value: v, Min: lo, Max: hi, Usual: up})
+		}
+		for s, name := range sim.StatNames {
+			add(name, b.Stat[s], 0, min(top, sim.MaxStat))
+		}
+		add("hp", b.HP, 1, min(3*b.HP, sim.MaxHP))
 		if b.Ranged != nil {
-			fields = append(fields, "ranged.range", "ranged.damage")
+			add("ranged.range", b.Ranged.Range, 1, min(longest+2, sim.MaxRange))
+			add("ranged.damage", b.Ranged.Damage, 0, min(2*b.Ranged.Damage+2, sim.MaxDamage))
 		}
 		if b.Melee != nil {
-			fields = append(fields, "melee.damage")
-		}
-		for _, f := range fields {
-			out = append(out, game.Lever{Label: b.Name + " " + strings.ReplaceAll(f, ".", " "), Set: "builds." + slug + "." + f})
+			add("melee.damage", b.Melee.Damage, 0, min(2*b.Melee.Damage+2, sim.MaxDamage))
 		}
 	}
 	return out

@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -213,8 +215,8 @@ func TestRecordAddsUp(t *testing.T) {
 			}
 		}
 		for k := range 2 {
-			for r := 0; r < s.Clock.Max; r++ {
-				series[1-k] += rec.S[k*s.Clock.Max+r]
+			for r := 0; r < s.NSteps(); r++ {
+				series[1-k] += rec.S[k*s.NSteps()+r]
 			}
 		}
 		for side := range 2 {
@@ -235,7 +237,12 @@ func TestLeversAndAblations(t *testing.T) {
 		t.Fatalf("%d levers, %d ablations", len(d.Levers()), len(d.Ablations()))
 	}
 	for _, l := range d.Levers() {
-		design(t, data, game.Choice{"players": "pair"}, l.Set+"=+1")
+		if l.Value < l.Min || l.Value > l.Max || len(l.Usual) == 0 {
+			t.Errorf("lever %s: %d in %d..%d, %v", l.Set, l.Value, l.Min, l.Max, l.Usual)
+		}
+		for _, v := range []int{l.Min, l.Max} {
+			design(t, data, game.Choice{"players": "pair"}, fmt.Sprintf("%s=%d", l.Set, v))
+		}
 	}
 	for _, a := range d.Ablations() {
 		ab := design(t, data, game.Choice{"players": "pair"}, a.Set)
@@ -271,9 +278,18 @@ func TestOptions(t *testing.T) {
 	if _, err := design(t, data, nil).NewPlayer("smart"); err == nil {
 		t.Error("no error for an unknown tier")
 	}
-	tiers, def := data.Policies()
-	if len(tiers) < 2 || def != "basic" {
-		t.Errorf("tiers %v, default %s", tiers, def)
+	tiers, def, err := data.Policies(nil)
+	if err != nil || len(tiers) < 2 || def != "basic" {
+		t.Errorf("tiers %v, default %s, %v", tiers, def, err)
+	}
+	for name, want := range map[string]string{"": "basic", "random": "random", "basic": "basic"} {
+		if got, err := data.Policy(nil, name); err != nil || got != want {
+			t.Errorf("policy %q: %q %v", name, got, err)
+		}
+	}
+	var ue *game.UsageError
+	if _, err := data.Policy(nil, "basik"); !errors.As(err, &ue) || !strings.Contains(err.Error(), `did you mean "basic"?`) {
+		t.Errorf("policy basik: %v", err)
 	}
 	for _, k := range data.Kinds() {
 		if names, err := data.List(k); err != nil || len(names) == 0 {
