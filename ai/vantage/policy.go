@@ -101,20 +101,72 @@ func Choose(t Tier, d *sim.Duel, i int, buf []sim.Action) sim.Action {
 		d.Decide(i, a, "at random")
 		return a
 	}
-	v := look(d, i)
-	kinds := sim.AllKinds
-	if v.inHex {
-		kinds &^= 1 << sim.Move // basic moves only to close in
-	}
-	legal := d.LegalOf(buf, i, kinds)
-	best, bestV, why := len(legal)-1, 0.0, noPoint
-	for k := range legal {
-		if s, w := v.score(d, &legal[k]); s > bestV {
-			best, bestV, why = k, s, w
+	a, why := basic(d, i)
+	d.Decide(i, a, reasons[why])
+	return a
+}
+
+// basic is basic's choice for fighter i: the first action in Legal's
+// order whose score is the highest above zero, or Pass. It walks the
+// compact form of the legal actions (sim's MovesOf and OptionsOf) and
+// scores each as score does, without listing them.
+func basic(d *sim.Duel, i int) (sim.Action, uint8) {
+	me := int8(i)
+	best, bestV, why := sim.Action{Kind: sim.Pass, Who: me, To: sim.None}, 0.0, noPoint
+	o := d.OptionsOf(i)
+	s := &d.S[i]
+	if !o.InHex { // basic moves only to close in
+		if m := d.MovesOf(i); m != 0 {
+			if t := nearestEnemy(d, i); t >= 0 {
+				dist := &d.Sc.Map.Dist
+				th := d.S[t].Hex
+				now := dist[s.Hex][th]
+				for dir, h := range &d.Sc.Map.Adj[s.Hex] {
+					if m&(1<<dir) != 0 && dist[h][th] < now {
+						best, bestV, why = sim.Action{Kind: sim.Move, Who: me, To: h}, moveScore, closeIn
+						break
+					}
+				}
+			}
 		}
 	}
-	d.Decide(i, legal[best], reasons[why])
-	return legal[best]
+	f := &d.Sc.F[i]
+	ap, hp := float64(d.Sc.Rules.AP), float64(s.HP)
+	lo, hi := d.Sc.Side(1 - f.Side)
+	for j := lo; j < hi; j++ {
+		on := o.On[j]
+		if on == 0 {
+			continue
+		}
+		tj := int8(j)
+		thp := d.S[j].HP
+		if on&(1<<sim.GainVantage) != 0 {
+			if v := vantageScore(f, thp); v > bestV {
+				best, bestV, why = sim.Action{Kind: sim.GainVantage, Who: me, To: tj}, v, mostDamage
+			}
+		}
+		if on&(1<<sim.GainStrike) != 0 {
+			if v := strikeScore(d, f, me, j, ap, hp); v > bestV {
+				best, bestV, why = sim.Action{Kind: sim.GainStrike, Who: me, To: tj}, v, mostDamage
+			}
+		}
+		if on&(1<<sim.Shoot) != 0 {
+			if v, w := attackScore(f.RangedDamage, thp); v > bestV {
+				best, bestV, why = sim.Action{Kind: sim.Shoot, Who: me, To: tj}, v, w
+			}
+		}
+		if on&(1<<sim.Melee) != 0 {
+			if v, w := attackScore(f.MeleeDamage, thp); v > bestV {
+				best, bestV, why = sim.Action{Kind: sim.Melee, Who: me, To: tj}, v, w
+			}
+		}
+	}
+	if o.Evade {
+		if v := evadeScore(d, i, ap, hp); v > bestV {
+			best, why = sim.Action{Kind: sim.Evade, Who: me, To: sim.None}, shakeOff
+		}
+	}
+	return best, why
 }
 
 // Basic's reasons, for the trace.
@@ -163,37 +215,60 @@ func (v *view) score(d *sim.Duel, a *sim.Action) (float64, uint8) {
 	i := int(a.Who)
 	f := &d.Sc.F[i]
 	switch a.Kind {
-	case sim.Shoot, sim.Melee:
-		dmg := f.MeleeDamage
-		if a.Kind == sim.Shoot {
-			dmg = f.RangedDamage
-		}
-		if hp := d.S[a.To].HP; dmg >= hp {
-			return 100 + float64(dmg)/float64(hp), takesDown
-		}
-		return float64(dmg) / float64(d.S[a.To].HP), attackHeld
+	case sim.Shoot:
+		return attackScore(f.RangedDamage, d.S[a.To].HP)
+	case sim.Melee:
+		return attackScore(f.MeleeDamage, d.S[a.To].HP)
 	case sim.GainVantage:
-		if !f.Ranged() {
-			return 0, noPoint
-		}
-		return f.Chance[sim.Perception] * float64(f.RangedDamage) / float64(d.S[a.To].HP), mostDamage
+		return vantageScore(f, d.S[a.To].HP), mostDamage
 	case sim.GainStrike:
-		s := float64(f.MeleeDamage) / float64(d.S[a.To].HP)
-		if d.S[a.To].Vantage == a.Who {
-			s += float64(d.Sc.F[a.To].RangedDamage) * v.ap / v.hp
-		}
-		return f.Chance[sim.Speed] * s, mostDamage
+		return strikeScore(d, f, a.Who, int(a.To), v.ap, v.hp), mostDamage
 	case sim.Evade:
-		return f.Chance[sim.Agility]*threat(d, i)*v.ap/v.hp - held(d, i), shakeOff
+		return evadeScore(d, i, v.ap, v.hp), shakeOff
 	case sim.Move:
 		if t := v.nearest; t >= 0 {
 			h := d.S[t].Hex
 			if d.Sc.Map.Dist[a.To][h] < d.Sc.Map.Dist[d.S[i].Hex][h] {
-				return 0.01, closeIn
+				return moveScore, closeIn
 			}
 		}
 	}
 	return 0, noPoint
+}
+
+// moveScore is the score of a move that closes in.
+const moveScore = 0.01
+
+// attackScore scores an attack for dmg on a target with hp HP.
+func attackScore(dmg, hp int) (float64, uint8) {
+	if dmg >= hp {
+		return 100 + float64(dmg)/float64(hp), takesDown
+	}
+	return float64(dmg) / float64(hp), attackHeld
+}
+
+// vantageScore scores fighter f's attempt at vantage on a target with hp
+// HP.
+func vantageScore(f *sim.Fighter, hp int) float64 {
+	if !f.Ranged() {
+		return 0
+	}
+	return f.Chance[sim.Perception] * float64(f.RangedDamage) / float64(hp)
+}
+
+// strikeScore scores fighter me's (f's) attempt at strike on t; ap and hp
+// are the points of a turn and me's HP.
+func strikeScore(d *sim.Duel, f *sim.Fighter, me int8, t int, ap, hp float64) float64 {
+	s := float64(f.MeleeDamage) / float64(d.S[t].HP)
+	if d.S[t].Vantage == me {
+		s += float64(d.Sc.F[t].RangedDamage) * ap / hp
+	}
+	return f.Chance[sim.Speed] * s
+}
+
+// evadeScore scores fighter i's Evade.
+func evadeScore(d *sim.Duel, i int, ap, hp float64) float64 {
+	return d.Sc.F[i].Chance[sim.Agility]*threat(d, i)*ap/hp - held(d, i)
 }
 
 // threat is the damage per point the enemies holding vantage or strike on

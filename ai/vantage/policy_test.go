@@ -215,3 +215,75 @@ func TestPlayAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// Basic's walk over the compact legal actions chooses what scoring every
+// action Legal lists does (the first of the highest scores above zero,
+// moves only when no enemy shares the hex, Pass otherwise), in every
+// state random play reaches under several readings of the rules.
+func TestBasicAgreesWithScore(t *testing.T) {
+	variants := []func(*sim.Rules){
+		nil,
+		func(r *sim.Rules) { r.ClearOnMove, r.EngagedMove = false, true },
+		func(r *sim.Rules) { r.Retry, r.FailureKeeps = false, false },
+		func(r *sim.Rules) { r.RangedNeedsVantage, r.MeleeNeedsStrike, r.Exclusive = false, false, false },
+		func(r *sim.Rules) {
+			r.EvadeGuard, r.EvadeThreat, r.EngagedMove = sim.GuardUntilNextTurn, sim.SameHex, true
+		},
+	}
+	var buf [sim.MaxActions]sim.Action
+	checked := 0
+	for v, change := range variants {
+		r := sim.DefaultRules()
+		if change != nil {
+			change(&r)
+		}
+		sc := scenario(t, r, []fighter{archer, duellist}, []fighter{raider, raider})
+		if v%2 == 1 { // a hex of radius 2: moves in six directions
+			var hexes [][2]int
+			for q := -2; q <= 2; q++ {
+				for r := max(-2, -q-2); r <= min(2, -q+2); r++ {
+					hexes = append(hexes, [2]int{q, r})
+				}
+			}
+			m, err := sim.NewMap(hexes, [2]int{0, len(hexes) - 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc.Map = m
+		}
+		var d sim.Duel
+		for i := range 300 {
+			d.Reset(sc, 5, uint64(i))
+			for {
+				for f := 0; f < sc.N; f++ {
+					kinds := sim.AllKinds
+					if enemyInHex(&d, f) {
+						kinds &^= 1 << sim.Move
+					}
+					legal := d.LegalOf(buf[:0], f, kinds)
+					want, wantV := legal[len(legal)-1], 0.0
+					for _, a := range legal {
+						if s, _ := Score(&d, a); s > wantV {
+							want, wantV = a, s
+						}
+					}
+					if got, _ := basic(&d, f); got != want {
+						t.Fatalf("variant %d, duel %d, fighter %d: basic chose %+v, the scores %+v", v, i, f, got, want)
+					}
+					checked++
+				}
+				a := d.Actor()
+				if a < 0 {
+					break
+				}
+				d.Do(Choose(Random, &d, a, buf[:0]))
+				if d.Pending.Victim != sim.None {
+					d.ChooseStrike(SwitchStrike(Random, &d))
+				}
+			}
+		}
+	}
+	if checked < 10000 {
+		t.Errorf("only %d choices checked", checked)
+	}
+}

@@ -383,24 +383,68 @@ const AllKinds Kinds = 1<<(Melee+1) - 1
 func (d *Duel) Legal(dst []Action, i int) []Action { return d.LegalOf(dst, i, AllKinds) }
 
 // LegalOf is Legal keeping only the actions of the kinds in k (Pass is
-// always last).
+// always last). It lists MovesOf and OptionsOf in order.
 func (d *Duel) LegalOf(dst []Action, i int, k Kinds) []Action {
 	me := int8(i)
-	s := &d.S[i]
-	if s.Down || d.Outcome != Ongoing || s.AP < 1 {
-		return append(dst, Action{Pass, me, None})
-	}
-	r := &d.Sc.Rules
-	f := &d.Sc.F[i]
-	if k&(1<<Move) != 0 && (r.EngagedMove || !d.Engaged(i)) {
-		for _, h := range d.Sc.Map.Adj[s.Hex] {
-			if h != None {
-				dst = append(dst, Action{Move, me, h})
+	if k&(1<<Move) != 0 {
+		if m := d.MovesOf(i); m != 0 {
+			for dir, h := range &d.Sc.Map.Adj[d.S[i].Hex] {
+				if m&(1<<dir) != 0 {
+					dst = append(dst, Action{Move, me, h})
+				}
 			}
 		}
 	}
-	tryV := k&(1<<GainVantage) != 0 && (r.Retry || s.Failed&(1<<TacticVantage) == 0)
-	tryS := k&(1<<GainStrike) != 0 && (r.Retry || s.Failed&(1<<TacticStrike) == 0)
+	o := d.OptionsOf(i)
+	lo, hi := d.Sc.Side(1 - d.Sc.F[i].Side)
+	for j := lo; j < hi; j++ {
+		on := o.On[j] & k
+		if on == 0 {
+			continue
+		}
+		tj := int8(j)
+		for _, kind := range [...]Kind{GainVantage, GainStrike, Shoot, Melee} {
+			if on&(1<<kind) != 0 {
+				dst = append(dst, Action{kind, me, tj})
+			}
+		}
+	}
+	if o.Evade && k&(1<<Evade) != 0 {
+		dst = append(dst, Action{Evade, me, None})
+	}
+	return append(dst, Action{Pass, me, None})
+}
+
+// Options are a fighter's legal actions but moves and Pass, in compact
+// form: the kinds of action legal on each fighter, and whether it may
+// Evade. It also tells whether a standing enemy shares the fighter's hex.
+type Options struct {
+	On    [MaxFighters]Kinds // by target: bits of GainVantage, GainStrike, Shoot, Melee
+	Evade bool
+	InHex bool // some standing enemy stands in the fighter's hex
+}
+
+// OptionsOf returns fighter i's legal actions but moves and Pass (none
+// when it is down, has no points or the duel is over; InHex is set
+// still). It looks at each enemy once.
+func (d *Duel) OptionsOf(i int) Options {
+	var o Options
+	me := int8(i)
+	s := &d.S[i]
+	r := &d.Sc.Rules
+	f := &d.Sc.F[i]
+	act := !s.Down && d.Outcome == Ongoing && s.AP >= 1
+	var gain Kinds
+	if r.Retry || s.Failed&(1<<TacticVantage) == 0 {
+		gain |= 1 << GainVantage
+	}
+	if r.Retry || s.Failed&(1<<TacticStrike) == 0 {
+		gain |= 1 << GainStrike
+	}
+	shoot := f.Range > 0
+	melee := f.MeleeDamage > 0
+	threatAny := r.EvadeThreat == AnyHex
+	threatened := false
 	lo, hi := d.Sc.Side(1 - f.Side)
 	for j := lo; j < hi; j++ {
 		t := &d.S[j]
@@ -409,26 +453,56 @@ func (d *Duel) LegalOf(dst []Action, i int, k Kinds) []Action {
 		}
 		tj := int8(j)
 		same := t.Hex == s.Hex
-		if same && !d.Protected(j) {
-			if tryV && s.Vantage != tj {
-				dst = append(dst, Action{GainVantage, me, tj})
+		if (t.Vantage == me || t.Strike == me) && (same || threatAny) {
+			threatened = true
+		}
+		if !same {
+			if shoot && !r.ClearOnMove && (!r.RangedNeedsVantage || s.Vantage == tj) &&
+				int(d.Sc.Map.Dist[s.Hex][t.Hex]) <= f.Range {
+				o.On[j] = 1 << Shoot
 			}
-			if tryS && s.Strike != tj {
-				dst = append(dst, Action{GainStrike, me, tj})
+			continue
+		}
+		o.InHex = true
+		var on Kinds
+		if !d.Protected(j) {
+			on = gain
+			if s.Vantage == tj {
+				on &^= 1 << GainVantage
+			}
+			if s.Strike == tj {
+				on &^= 1 << GainStrike
 			}
 		}
-		if k&(1<<Shoot) != 0 && f.Range > 0 && (!r.RangedNeedsVantage || s.Vantage == tj) &&
-			(same || !r.ClearOnMove && int(d.Sc.Map.Dist[s.Hex][t.Hex]) <= f.Range) {
-			dst = append(dst, Action{Shoot, me, tj})
+		if shoot && (!r.RangedNeedsVantage || s.Vantage == tj) {
+			on |= 1 << Shoot
 		}
-		if k&(1<<Melee) != 0 && same && f.MeleeDamage > 0 && (!r.MeleeNeedsStrike || s.Strike == tj) {
-			dst = append(dst, Action{Melee, me, tj})
+		if melee && (!r.MeleeNeedsStrike || s.Strike == tj) {
+			on |= 1 << Melee
+		}
+		o.On[j] = on
+	}
+	if !act {
+		return Options{InHex: o.InHex}
+	}
+	o.Evade = threatened && r.Evade && (r.Retry || s.Failed&(1<<TacticEvade) == 0)
+	return o
+}
+
+// MovesOf returns fighter i's legal moves: bit k for the move to
+// Map.Adj[hex][k].
+func (d *Duel) MovesOf(i int) uint8 {
+	s := &d.S[i]
+	if s.Down || d.Outcome != Ongoing || s.AP < 1 || !d.Sc.Rules.EngagedMove && d.Engaged(i) {
+		return 0
+	}
+	var m uint8
+	for dir, h := range &d.Sc.Map.Adj[s.Hex] {
+		if h != None {
+			m |= 1 << dir
 		}
 	}
-	if k&(1<<Evade) != 0 && r.Evade && (r.Retry || s.Failed&(1<<TacticEvade) == 0) && d.Threatened(i) {
-		dst = append(dst, Action{Evade, me, None})
-	}
-	return append(dst, Action{Pass, me, None})
+	return m
 }
 
 // Candidates appends to dst every action fighter i could name, legal or
