@@ -6,13 +6,12 @@ import (
 	"testing"
 
 	"balance/batch"
-	configs "balance/configs/cazadores"
 )
 
 // BenchmarkRunner plays the default hunt through the batch runner with 1
 // and 2 workers; compare hunts/s between the two to see the scaling.
 func BenchmarkRunner(b *testing.B) {
-	sc := scenario(b, "wandering-son", configs.DefaultPack, configs.DefaultScenario)
+	sc := design(b, "wandering-son", "duo", "open-ground").Scenario()
 	const perOp = 16 * batch.BlockSize
 	for _, w := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
