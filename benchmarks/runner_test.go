@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"balance/batch"
+	batch "balance/batch/legacy"
 )
 
 // BenchmarkRunner plays the default hunt through the batch runner with 1

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"balance/batch"
+	batch "balance/batch/legacy"
 	"balance/reports"
 	"balance/safeio"
 	sim "balance/sim/cazadores"

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	ai "balance/ai/cazadores"
-	"balance/batch"
+	batch "balance/batch/legacy"
 	configs "balance/configs/cazadores"
 	"balance/reports"
 )

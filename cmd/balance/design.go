@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"balance/batch"
+	batch "balance/batch/legacy"
 	"balance/reports"
 	sim "balance/sim/cazadores"
 	"balance/stats"

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"balance/batch"
+	batch "balance/batch/legacy"
 	"balance/reports"
 )
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	ai "balance/ai/cazadores"
-	"balance/batch"
+	batch "balance/batch/legacy"
 	"balance/reports"
 	"balance/safeio"
 	sim "balance/sim/cazadores"

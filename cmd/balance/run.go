@@ -16,7 +16,7 @@ import (
 	"golang.org/x/term"
 
 	ai "balance/ai/cazadores"
-	"balance/batch"
+	batch "balance/batch/legacy"
 	configs "balance/configs/cazadores"
 	"balance/reports"
 	"balance/safeio"

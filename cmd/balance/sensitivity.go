@@ -9,7 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"balance/batch"
+	batch "balance/batch/legacy"
 	"balance/reports"
 	sim "balance/sim/cazadores"
 	"balance/stats"

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"balance/batch"
+	batch "balance/batch/legacy"
 	configs "balance/configs/cazadores"
 	"balance/reports"
 	sim "balance/sim/cazadores"

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	ai "balance/ai/cazadores"
-	"balance/batch"
+	batch "balance/batch/legacy"
 	"balance/game"
 	"balance/game/cazadores"
 	sim "balance/sim/cazadores"

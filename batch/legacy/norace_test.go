@@ -1,6 +1,6 @@
 //go:build !race
 
-package batch
+package legacy
 
 // raceEnabled: the race detector is on.
 const raceEnabled = false

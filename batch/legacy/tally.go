@@ -1,8 +1,10 @@
-// Package batch plays many hunts: a pool of workers, each owning one Hunt
-// value and one tally, hunt i always seeded from (run seed, i); integer
-// tallies merged exactly; shards written to and merged from tally files;
-// and the Summary computed from a tally.
-package batch
+// Package legacy is Cazadores' batch runner as it was before the game
+// seam, kept while the commands move to the shared runner (package
+// batch), and then removed. It plays many hunts: a pool of workers, each
+// owning one Hunt value and one tally, hunt i always seeded from (run
+// seed, i); integer tallies merged exactly; shards written to and merged
+// from tally files; and the Summary computed from a tally.
+package legacy
 
 import (
 	"fmt"
