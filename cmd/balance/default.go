@@ -12,7 +12,7 @@ import (
 	ai "balance/ai/cazadores"
 	batch "balance/batch/legacy"
 	configs "balance/configs/cazadores"
-	"balance/reports"
+	reports "balance/reports/legacy"
 )
 
 // defaultHunts is how many hunts the default analysis plays per Adversary.

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	batch "balance/batch/legacy"
-	"balance/reports"
+	reports "balance/reports/legacy"
 	sim "balance/sim/cazadores"
 	"balance/stats"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	batch "balance/batch/legacy"
-	"balance/reports"
+	reports "balance/reports/legacy"
 )
 
 type mergeOpts struct {

@@ -18,7 +18,7 @@ import (
 	ai "balance/ai/cazadores"
 	batch "balance/batch/legacy"
 	configs "balance/configs/cazadores"
-	"balance/reports"
+	reports "balance/reports/legacy"
 	"balance/safeio"
 	sim "balance/sim/cazadores"
 	"balance/sim/dice"

@@ -10,7 +10,7 @@ import (
 	"text/tabwriter"
 
 	batch "balance/batch/legacy"
-	"balance/reports"
+	reports "balance/reports/legacy"
 	sim "balance/sim/cazadores"
 	"balance/stats"
 )

@@ -9,7 +9,7 @@ import (
 
 	ai "balance/ai/cazadores"
 	batch "balance/batch/legacy"
-	"balance/reports"
+	reports "balance/reports/legacy"
 	"balance/safeio"
 	sim "balance/sim/cazadores"
 )

@@ -13,7 +13,7 @@ import (
 
 	batch "balance/batch/legacy"
 	configs "balance/configs/cazadores"
-	"balance/reports"
+	reports "balance/reports/legacy"
 	sim "balance/sim/cazadores"
 )
 

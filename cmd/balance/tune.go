@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 
 	batch "balance/batch/legacy"
-	"balance/reports"
+	reports "balance/reports/legacy"
 	sim "balance/sim/cazadores"
 	"balance/stats"
 )

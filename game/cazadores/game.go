@@ -21,7 +21,6 @@ import (
 	configs "balance/configs/cazadores"
 	"balance/game"
 	"balance/internal/typo"
-	"balance/reports"
 	sim "balance/sim/cazadores"
 	"balance/sim/dice"
 )
@@ -352,5 +351,5 @@ func (d *Data) DrawMap(ctx context.Context, c game.Choice, name string, seed, in
 	var tmpl, h sim.Hunt
 	tmpl.Init(des.(*Design).sc)
 	h.Reset(&tmpl, seed, index)
-	return reports.RenderMap(&h, format)
+	return renderMap(&h, format)
 }

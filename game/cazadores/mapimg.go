@@ -1,11 +1,9 @@
-package reports
+package cazadores
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -13,37 +11,11 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
+	"balance/reports"
 	sim "balance/sim/cazadores"
 	"balance/sim/geom"
 )
-
-// DrawMap draws the map of h's scenario with the models of h where they
-// stand, to path: a PNG or an SVG, told by path's extension (.png or
-// .svg). The board is drawn to scale with a 1" grid, each terrain piece
-// filled by its set of types, the exits as thick segments on the border,
-// each model as a circle the size of its base with a short tag, and a
-// legend naming the terrain types present, the exits and every model.
-//
-// Drawn after Reset, the models stand where the engine deploys them for
-// that hunt. The file is written whole or not at all; its directory must
-// exist.
-func DrawMap(path string, h *sim.Hunt) error {
-	format := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
-	if format != "png" && format != "svg" {
-		return fmt.Errorf("reports: cannot draw a map to %s: the file must end in .png or .svg", path)
-	}
-	b, err := RenderMap(h, format)
-	if err != nil {
-		return fmt.Errorf("reports: cannot draw the map to %s: %w", path, err)
-	}
-	return writeFile(path, b)
-}
-
-// RenderMap returns the picture DrawMap draws, in format "png" or "svg".
-func RenderMap(h *sim.Hunt, format string) ([]byte, error) { return renderMap(h, format) }
 
 // The page of a map: a square board on the left, the legend on the right.
 const (
@@ -170,29 +142,17 @@ func modelColor(h *sim.Hunt, i int) color.RGBA {
 	return mapMinion
 }
 
-// renderMap draws the map of h in format "png" or "svg".
+// renderMap draws the map of h in format "png" or "svg": the board to
+// scale with a 1" grid, each terrain piece filled by its set of types,
+// the exits as thick segments on the border, each model as a circle the
+// size of its base with a short tag, and a legend naming the terrain
+// types present, the exits and every model. Drawn after Reset, the models
+// stand where the engine deploys them for that hunt.
 func renderMap(h *sim.Hunt, format string) ([]byte, error) {
-	var b bytes.Buffer
-	switch format {
-	case "png":
-		c := vgimg.NewWith(vgimg.UseWH(mapPageW, mapPageH), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
-		drawMap(draw.New(c), h)
-		if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&b); err != nil {
-			return nil, err
-		}
-		return b.Bytes(), nil
-	case "svg":
-		c := vgsvg.New(mapPageW, mapPageH)
-		dc := draw.New(c)
-		dc.SetColor(color.White)
-		dc.Fill(dc.Rectangle.Path())
-		drawMap(dc, h)
-		if _, err := c.WriteTo(&b); err != nil {
-			return nil, err
-		}
-		return bytes.ReplaceAll(b.Bytes(), []byte(svgFont), []byte(svgFallback)), nil
+	if format != "png" && format != "svg" {
+		return nil, fmt.Errorf("cannot draw a map as %q: png or svg", format)
 	}
-	panic("reports: unknown map format " + format)
+	return reports.RenderCanvas(format, mapPageW, mapPageH, func(dc draw.Canvas) { drawMap(dc, h) })
 }
 
 // drawMap draws the whole page on dc.
@@ -206,12 +166,12 @@ func drawMap(dc draw.Canvas, h *sim.Hunt) {
 		return vg.Point{X: x0 + vg.Length(p.X)*scale, Y: y0 + vg.Length(p.Y)*scale}
 	}
 	style := func(size vg.Length, c color.Color, xa draw.XAlignment, ya draw.YAlignment) text.Style {
-		return text.Style{Color: c, Font: sans(size), XAlign: xa, YAlign: ya, Handler: plot.DefaultTextHandler}
+		return text.Style{Color: c, Font: reports.Font(size), XAlign: xa, YAlign: ya, Handler: plot.DefaultTextHandler}
 	}
 
 	// Title.
 	top := dc.Max.Y - 0.12*vg.Inch
-	dc.FillText(style(14, black, draw.XLeft, draw.YTop), vg.Point{X: x0, Y: top}, mp.Name)
+	dc.FillText(style(14, color.Black, draw.XLeft, draw.YTop), vg.Point{X: x0, Y: top}, mp.Name)
 	npack := 0
 	for i := range int(h.N) {
 		if h.M[i].Side == sim.PackSide {
@@ -254,14 +214,14 @@ func drawMap(dc draw.Canvas, h *sim.Hunt) {
 		y := y0 + vg.Length(j)*scale
 		dc.StrokeLine2(draw.LineStyle{Color: c, Width: 0.5}, x0, y, x0+bw, y)
 	}
-	dc.StrokeLines(draw.LineStyle{Color: black, Width: 1}, append(board, board[0]))
+	dc.StrokeLines(draw.LineStyle{Color: color.Black, Width: 1}, append(board, board[0]))
 
 	// Inches along the south and west borders, every 6".
 	for i := 0; i <= int(w); i += 6 {
-		dc.FillText(style(8, black, draw.XCenter, draw.YTop), vg.Point{X: x0 + vg.Length(i)*scale, Y: y0 - mapExitW - 3}, strconv.Itoa(i)+`"`)
+		dc.FillText(style(8, color.Black, draw.XCenter, draw.YTop), vg.Point{X: x0 + vg.Length(i)*scale, Y: y0 - mapExitW - 3}, strconv.Itoa(i)+`"`)
 	}
 	for j := 0; j <= int(ht); j += 6 {
-		dc.FillText(style(8, black, draw.XRight, draw.YCenter), vg.Point{X: x0 - mapExitW - 3, Y: y0 + vg.Length(j)*scale}, strconv.Itoa(j)+`"`)
+		dc.FillText(style(8, color.Black, draw.XRight, draw.YCenter), vg.Point{X: x0 - mapExitW - 3, Y: y0 + vg.Length(j)*scale}, strconv.Itoa(j)+`"`)
 	}
 
 	// Exits: thick segments just outside the border.
@@ -301,7 +261,7 @@ func drawMap(dc draw.Canvas, h *sim.Hunt) {
 // tagStyle is the style of a model's tag in a disc of radius r: white,
 // centred, as large as fits up to 9 points.
 func tagStyle(tag string, r vg.Length) text.Style {
-	sty := text.Style{Color: color.White, Font: sans(9), XAlign: draw.XCenter, YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
+	sty := text.Style{Color: color.White, Font: reports.Font(9), XAlign: draw.XCenter, YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
 	for sty.Font.Size > 5 && sty.Width(tag) > 1.5*r {
 		sty.Font.Size -= 0.5
 	}
@@ -350,9 +310,9 @@ func drawMapLegend(dc draw.Canvas, h *sim.Hunt, tags []string, y vg.Length) {
 	mp := &h.Sc.Map
 	x := dc.Min.X + mapLegendX
 	width := dc.Max.X - x - 0.1*vg.Inch
-	head := text.Style{Color: black, Font: sans(10), XAlign: draw.XLeft, YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
+	head := text.Style{Color: color.Black, Font: reports.Font(10), XAlign: draw.XLeft, YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
 	body := head
-	body.Font = sans(8.5)
+	body.Font = reports.Font(8.5)
 	const line, sw = 15, 18 // line height and swatch width, points
 	label := func(s string, y vg.Length) {
 		sty := body
