@@ -283,8 +283,15 @@ func (d *Design) Schema() *game.Schema { return &d.schema }
 // Scenario is the compiled scenario, read only.
 func (d *Design) Scenario() *sim.Scenario { return d.sc }
 
-// Title names the design: the Adversary against the pack.
-func (d *Design) Title() string { return d.sc.Adversary.Name + " vs " + d.info.pack }
+// Title names the design: the Adversary against the pack on the map,
+// and the Objective.
+func (d *Design) Title() string {
+	t := d.sc.Adversary.Name + " vs " + d.info.pack + " on " + d.info.scenario
+	if d.info.objective != "" {
+		t += ", objective " + d.info.objective
+	}
+	return t
+}
 
 func (d *Design) Config() []game.KV {
 	adv := d.sc.Adversary.Name

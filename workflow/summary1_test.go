@@ -1,9 +1,10 @@
-package cazadores_test
+package workflow_test
 
 import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"balance/stats"
@@ -341,4 +342,61 @@ func asSummary1(t *testing.T, b []byte) *summary1 {
 		t.Fatal(err)
 	}
 	return &s
+}
+
+// effectLabel1 names an action entry or a hit-location effect as the
+// reports of schema 1 did: "Harrowing Chorus (A♠ A♦ A♣)", "Beloved Breath
+// (K♥, defensive)", "Head: Weeping (hit card 10)".
+func effectLabel1(e *effect1) string {
+	cards := strings.Join(e.Cards, " ")
+	switch {
+	case e.Kind == "location" && len(e.Cards) == 1:
+		cards = "hit card " + cards
+	case e.Kind == "location":
+		cards = "hit cards " + strings.Join(e.Cards, ", ")
+	case e.Tree != "":
+		cards += ", " + e.Tree
+	}
+	if cards == "" {
+		return e.Name
+	}
+	return e.Name + " (" + cards + ")"
+}
+
+// compareEffects checks the card effects of a summary of schema 1 against
+// a report's ablations.
+func compareEffects(t *testing.T, where string, old *effects1, a *stats.Ablations) int {
+	t.Helper()
+	c := &checker{t: t, where: where + " card effects"}
+	if a == nil {
+		c.fail("not measured")
+		return c.bad
+	}
+	if old.Hunts != a.Hunts || old.First != a.First || old.Stopped != a.Stopped || old.Alpha != a.Alpha {
+		c.fail("hunts %d from %d, stopped %s, alpha %v; now %d from %d, %s, %v", old.Hunts, old.First, old.Stopped, old.Alpha, a.Hunts, a.First, a.Stopped, a.Alpha)
+	}
+	wounds := slices.Index(a.Headline, "pack_wounds")
+	if len(old.Effects) != len(a.Effects) || wounds < 0 {
+		c.fail("%d effects, now %d (headline %v)", len(old.Effects), len(a.Effects), a.Headline)
+		return c.bad
+	}
+	for i := range old.Effects {
+		o, n := &old.Effects[i], &a.Effects[i]
+		name := effectLabel1(o)
+		if name != n.Label || o.Kind != n.Group {
+			c.fail("effect %d: %s (%s), now %s (%s)", i, name, o.Kind, n.Label, n.Group)
+		}
+		c.interval(name+" win", o.Win, n.Win)
+		c.interval(name+" rounds", o.Rounds, n.Length)
+		c.interval(name+" pack wounds", o.Wounds, n.Headline[wounds])
+		if o.OnlyWith != n.OnlyWith || o.OnlyBlank != n.OnlyBlank || o.WinP != n.WinP || o.RoundsP != n.LengthP ||
+			o.WinSignificant != n.WinSignificant || o.RoundsSignificant != n.LengthSignificant {
+			c.fail("%s: %d/%d p %v/%v sig %v/%v, now %d/%d p %v/%v sig %v/%v", name, o.OnlyWith, o.OnlyBlank, o.WinP, o.RoundsP,
+				o.WinSignificant, o.RoundsSignificant, n.OnlyWith, n.OnlyBlank, n.WinP, n.LengthP, n.WinSignificant, n.LengthSignificant)
+		}
+	}
+	if !slices.Equal(old.NoEffect, a.Inert) {
+		c.fail("no effect %v, now inert %v", old.NoEffect, a.Inert)
+	}
+	return c.bad
 }
