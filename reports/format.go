@@ -230,9 +230,9 @@ func conf(i stats.Interval) string {
 // share is the proportion k/n with its Wilson interval.
 func share(k, n int64) stats.Interval { return stats.FromEstimate(stats.Proportion(k, n, stats.Conf)) }
 
-// figureText formats a figure's estimate with its interval, without n: a
+// FigureText formats a figure's estimate with its interval, without n: a
 // proportion as a percentage.
-func figureText(f stats.Figure) string {
+func FigureText(f stats.Figure) string {
 	if f.Kind == "proportion" {
 		return f.Estimate.PercentBounds()
 	}

@@ -173,7 +173,7 @@ func baseText(s *Sensitivity) string {
 	var parts []string
 	for i, f := range s.Base {
 		if i < len(s.Labels) {
-			parts = append(parts, s.Labels[i]+" "+figureText(f))
+			parts = append(parts, s.Labels[i]+" "+FigureText(f))
 		}
 	}
 	return strings.Join(parts, ", ")

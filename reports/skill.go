@@ -155,7 +155,7 @@ func figureCell(fs []stats.Figure, i int) string {
 	if i >= len(fs) {
 		return "—"
 	}
-	return figureText(fs[i])
+	return FigureText(fs[i])
 }
 
 // kindOf is the kind of figure i of a tier ("proportion" or "mean").
@@ -207,7 +207,7 @@ func SkillTable(w io.Writer, k *Skill) {
 	}
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := append([]string{"Change"}, k.Labels...)
-	fmt.Fprintln(tw, strings.Join(append(head, "McNemar p", "Significant"), "\t"))
+	fmt.Fprintln(tw, strings.Join(append(head, "McNemar p", "Significant at 5%"), "\t"))
 	for _, p := range adj {
 		cells := []string{p.A + " -> " + p.B}
 		for i, d := range p.Diffs {
@@ -352,7 +352,7 @@ func skillPlot(k *Skill) (func(draw.Canvas), error) {
 				v, lo, hi = 100*v, 100*lo, 100*hi
 			}
 			other.add(float64(i), v, lo, hi)
-			otherLabels = append(otherLabels, twoLines(figureText(f)))
+			otherLabels = append(otherLabels, twoLines(FigureText(f)))
 			topOther = math.Max(topOther, hi)
 		}
 	}

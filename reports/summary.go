@@ -65,6 +65,10 @@ func SummaryNames(r *stats.Report) []string {
 	return names
 }
 
+// SummaryFixedNames are the names of the files every run's report holds,
+// whatever its schema: what can be checked before the design is known.
+var SummaryFixedNames = []string{"summary.json", "summary.md", "summary.html", "ablations.csv", "ablations.png", "ablations.svg"}
+
 // RenderSummary returns the files of a run's report (see WriteSummary),
 // or an error naming every file that cannot be produced from r.
 func RenderSummary(r *stats.Report) ([]File, error) {

@@ -2,6 +2,7 @@ package workflow
 
 import (
 	"context"
+	"maps"
 
 	"balance/batch"
 	"balance/game"
@@ -12,6 +13,10 @@ import (
 // AnalyzeOptions are the options of Analyze.
 type AnalyzeOptions struct {
 	Play
+	// Choice holds the options every design takes (the settings of the
+	// policies); the swept option is set over it, the others keep their
+	// defaults.
+	Choice game.Choice
 	Policy string // the tier of the main runs
 	// SkillHunts are the hunts per tier of each entry's skill trace (0:
 	// none); AblationHunts those of its ablations (-1: a twentieth of the
@@ -60,7 +65,10 @@ func Analyze(ctx context.Context, l *Lab, o AnalyzeOptions, each func(AnalyzeEnt
 		names = []string{""}
 	}
 	for _, name := range names {
-		spec := Spec{Choice: game.Choice{}}
+		spec := Spec{Choice: maps.Clone(o.Choice)}
+		if spec.Choice == nil {
+			spec.Choice = game.Choice{}
+		}
 		if swept {
 			spec.Choice[opt.Name] = name
 		}

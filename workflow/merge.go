@@ -13,21 +13,23 @@ import (
 // Merge reads the tally files of every shard of one run, checks that they
 // belong together (batch.MergeFiles), then, before anything else, calls
 // ready (the command checks its outputs there: nothing is created for
-// shards that are refused), compiles the design the shards name again from
-// l's data and checks that it is the one they played (its hash), and
-// returns the report of all their hunts with the merged header. The
-// report's timing is zero: the shards' play time is not in their files,
-// and the merge's own time says nothing of the hunts' speed.
-func Merge(ctx context.Context, l *Lab, files []string, ready func() error) (*stats.Report, batch.Header, error) {
+// shards that are refused), opens the data of the game the shards name
+// (open), compiles the design they name again from it and checks that it
+// is the one they played (its hash), and returns the report of all their
+// hunts with the merged header. The report's timing is zero: the shards'
+// play time is not in their files, and the merge's own time says nothing
+// of the hunts' speed.
+func Merge(ctx context.Context, open func(game string) (*Lab, error), files []string, ready func() error) (*stats.Report, batch.Header, error) {
 	var des game.Design
 	h, t, err := batch.MergeFiles(files, func(h batch.Header) (*game.Schema, error) {
-		if h.Game != l.Name() {
-			return nil, fmt.Errorf("the shards were played by the game %s: merge them with -game %s", h.Game, h.Game)
-		}
 		if ready != nil {
 			if err := ready(); err != nil {
 				return nil, err
 			}
+		}
+		l, err := open(h.Game)
+		if err != nil {
+			return nil, err
 		}
 		d, err := l.Design(ctx, Spec{Choice: h.Choice, Overrides: h.Overrides}, h.Seed)
 		if err != nil {

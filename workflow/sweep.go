@@ -274,8 +274,9 @@ func stepFrom(p *reports.SweepPoint, r *batch.PairedResult, a, b int) {
 // FigureNamed resolves a figure's name as given (to tune's -target) among
 // the followed figures of a sweep: a key (win:pack, length, pack_deaths),
 // "win" for the first side's win rate, and "length" or the length's unit
-// (rounds) for the length. An unknown name is a usage error naming the
-// figures and the likely one.
+// (rounds) for the length, and the last word of one key alone ("deaths"
+// for pack_deaths, when no other key ends so). An unknown name is a usage
+// error naming the figures and the likely one.
 func FigureNamed(sw *reports.Sweep, lengthUnit, name string) (int, error) {
 	names := slices.Clone(sw.Figures)
 	aliases := map[string]int{"win": 0, "length": 1, lengthUnit: 1}
@@ -286,6 +287,19 @@ func FigureNamed(sw *reports.Sweep, lengthUnit, name string) (int, error) {
 		if k == name {
 			return i, nil
 		}
+	}
+	last := -1
+	for i, k := range sw.Figures {
+		if strings.HasSuffix(k, "_"+name) {
+			if last >= 0 {
+				last = -1
+				break
+			}
+			last = i
+		}
+	}
+	if last >= 0 {
+		return last, nil
 	}
 	names = append([]string{"win", lengthUnit}, names...)
 	if n := typo.Nearest(name, names); n != "" {

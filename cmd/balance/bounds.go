@@ -3,7 +3,7 @@ package main
 import (
 	"math"
 
-	batch "balance/batch/legacy"
+	"balance/batch"
 )
 
 // The bounds of the numeric flags that size a run: each is checked as

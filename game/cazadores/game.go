@@ -49,7 +49,8 @@ const DefaultAdversary = "wandering-son"
 func (Game) Info() game.Info {
 	return game.Info{Name: Name, Title: "Cazadores",
 		Summary:     "a cooperative miniatures game: a Pack of hunters against an Adversary and its Minions",
-		Attribution: "rules and numbers of Cazadores by Jose 'Jae' Espinoza, Matachin Games, CC BY 4.0; not affiliated with Matachin Games"}
+		Attribution: "rules and numbers of Cazadores by Jose 'Jae' Espinoza, Matachin Games, CC BY 4.0; not affiliated with Matachin Games",
+		PolicyFlag:  "pack-ai"}
 }
 
 func (Game) Options() []game.Option {
@@ -63,6 +64,9 @@ func (Game) Options() []game.Option {
 		{Name: OptHorizon, Default: fmt.Sprint(ai.DefaultLookaheadHorizon), Usage: "Rounds each lookahead rollout plays ahead (0: to the end of the hunt)", Policy: true},
 	}
 }
+
+// Files is the embedded data.
+func (Game) Files() fs.FS { return configs.Files }
 
 // Load reads the embedded data, then the files of dir over it.
 func (Game) Load(ctx context.Context, dir string) (game.Data, error) {

@@ -159,6 +159,48 @@ func TestDesignChoices(t *testing.T) {
 			t.Errorf("lever %s: %v", l.Set, err)
 		}
 	}
+	// The way a figure usually moves as a lever rises: what tune says of a
+	// target the figure does not reach over the values searched.
+	usual := func(set, figure string) int {
+		for _, l := range ls {
+			if l.Set != set {
+				continue
+			}
+			for _, u := range l.Usual {
+				if u.Figure == figure {
+					return u.Sign
+				}
+			}
+		}
+		return 0
+	}
+	for _, tt := range []struct {
+		set, figure string
+		want        int
+	}{
+		{"adversary.def", "win:pack", -1},
+		{"adversary.atk", "pack_deaths", +1},
+		{"adversary.wnd", "length", +1},
+		{"adversary.location.0.wnd", "length", +1},
+		{"adversary.spd", "length", 0},
+		{"rules.round_cap", "win:pack", 0},
+	} {
+		if got := usual(tt.set, tt.figure); got != tt.want {
+			t.Errorf("the usual effect of %s on %s: %d, want %d", tt.set, tt.figure, got, tt.want)
+		}
+	}
+	// -objective random is the Objective a d10 rolls from the seed, the
+	// same in every command: the design compiles it.
+	for seed := uint64(1); seed <= 5; seed++ {
+		want, err := cazadores.PickObjective(d.(*cazadores.Data).Configs(), "random", seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		des, err := d.Design(context.Background(), game.Choice{cazadores.OptObjective: "random"}, nil, seed)
+		if err != nil || !strings.HasSuffix(des.Title(), ", objective "+want) {
+			t.Errorf("seed %d: objective random plays %q (%v); the roll gives %q", seed, des.Title(), err, want)
+		}
+	}
 	tiers, def, err := d.Policies(game.Choice{cazadores.OptK: "4"})
 	if err != nil || def != "basic" || len(tiers) < 3 || tiers[len(tiers)-1].Name != "lookahead(k=4,horizon=0)" {
 		t.Fatalf("policies %v %q %v", tiers, def, err)

@@ -1,10 +1,10 @@
-package main
+package workflow
 
 import (
 	"strings"
 	"testing"
 
-	reports "balance/reports/legacy"
+	"balance/reports"
 	"balance/stats"
 )
 
@@ -14,12 +14,13 @@ import (
 // figures when the target falls between them (no hunts would help).
 func TestTuneStraddle(t *testing.T) {
 	win := func(v, lo, hi float64) reports.SweepPoint {
-		return reports.SweepPoint{PackWin: stats.Interval{Estimate: v, Low: lo, High: hi, N: 2000}}
+		return reports.SweepPoint{Figures: []stats.Interval{{Estimate: v, Low: lo, High: hi, N: 2000}}}
 	}
-	target, err := parseTarget("win=0.45..0.55")
+	tg, err := ParseTarget("win=0.45..0.55")
 	if err != nil {
 		t.Fatal(err)
 	}
+	target := tuneTarget{Target: tg, fig: 0}
 	for _, c := range []struct {
 		name   string
 		vals   []int
@@ -41,7 +42,7 @@ func TestTuneStraddle(t *testing.T) {
 			[]string{"more -hunts will"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			sw := &reports.Sweep{Hunts: 2000, Points: c.points}
+			sw := &reports.Sweep{Hunts: 2000, Figures: []string{"win:pack"}, Points: c.points}
 			got := target.straddle(sw, searchRange{key: "adversary.def", vals: c.vals})
 			for _, w := range c.want {
 				if !strings.Contains(got, w) {
@@ -60,5 +61,46 @@ func TestTuneStraddle(t *testing.T) {
 	}
 	if got := roundUp(2880); got != "2,900" {
 		t.Errorf("roundUp(2880) = %q", got)
+	}
+}
+
+func TestPIs(t *testing.T) {
+	for _, tt := range []struct {
+		p  float64
+		is string
+	}{
+		{1, "= 1"},
+		{0.0312, "= 0.0312"},
+		{1.16e-13, "= 1.16e-13"},
+		{1e-300, "= 1e-300"},
+		{9.9e-301, "< 1e-300"},
+		{5e-324, "< 1e-300"},
+		{0, "< 1e-300"},
+	} {
+		if got := pIs(tt.p); got != tt.is {
+			t.Errorf("pIs(%g) = %q, want %q", tt.p, got, tt.is)
+		}
+	}
+}
+
+func TestSearchRangeReach(t *testing.T) {
+	// The rules accept 0..10.
+	sr := searchRange{accepts: func(v int) bool { return v >= 0 && v <= 10 }}
+	for _, tt := range []struct {
+		from, dir, steps int
+		far              int
+		atLimit          bool
+	}{
+		{4, +1, 63, 10, true},
+		{10, +1, 63, 10, true},
+		{2, -1, 63, 0, true},
+		{0, -1, 63, 0, true},
+		{4, +1, 3, 7, false},
+		{4, +1, 0, 4, false},
+	} {
+		far, atLimit := sr.reach(tt.from, tt.dir, tt.steps)
+		if far != tt.far || atLimit != tt.atLimit {
+			t.Errorf("reach(%d, %+d, %d) = %d, %v; want %d, %v", tt.from, tt.dir, tt.steps, far, atLimit, tt.far, tt.atLimit)
+		}
 	}
 }
