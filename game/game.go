@@ -26,6 +26,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 )
 
 // Game is one hunt system: its name, the options it adds to every
@@ -50,6 +51,10 @@ type Info struct {
 	Title       string // e.g. "Cazadores"
 	Summary     string // one line for 'balance list games'
 	Attribution string // whose rules and numbers the data carries, and under which licence
+	// PolicyFlag, when set, is the name the game's players know the
+	// first side's policy flag by, accepted beside -policy (e.g.
+	// "pack-ai").
+	PolicyFlag string
 }
 
 // Option is one of a game's own flags.
@@ -149,7 +154,10 @@ type Design interface {
 }
 
 // KV is one line of a configuration.
-type KV struct{ Key, Value string }
+type KV struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
 
 // Lever is a number sensitivity moves, and tune searches: Set is a -set
 // key.
@@ -224,6 +232,12 @@ type Player interface {
 type Mapper interface {
 	MapKind() string // the kind of entry a map is, e.g. "scenarios"
 	DrawMap(ctx context.Context, c Choice, name string, seed, index uint64, format string) ([]byte, error)
+}
+
+// Embedded is implemented by a game whose default data is embedded in the
+// program: 'balance version' prints a hash of it.
+type Embedded interface {
+	Files() fs.FS
 }
 
 // Odds is implemented by a game whose rolls can be computed exactly:

@@ -21,7 +21,6 @@ import (
 	configs "balance/configs/cazadores"
 	"balance/game"
 	"balance/internal/typo"
-	"balance/reports"
 	sim "balance/sim/cazadores"
 	"balance/sim/dice"
 )
@@ -50,7 +49,8 @@ const DefaultAdversary = "wandering-son"
 func (Game) Info() game.Info {
 	return game.Info{Name: Name, Title: "Cazadores",
 		Summary:     "a cooperative miniatures game: a Pack of hunters against an Adversary and its Minions",
-		Attribution: "rules and numbers of Cazadores by Jose 'Jae' Espinoza, Matachin Games, CC BY 4.0; not affiliated with Matachin Games"}
+		Attribution: "rules and numbers of Cazadores by Jose 'Jae' Espinoza, Matachin Games, CC BY 4.0; not affiliated with Matachin Games",
+		PolicyFlag:  "pack-ai"}
 }
 
 func (Game) Options() []game.Option {
@@ -64,6 +64,9 @@ func (Game) Options() []game.Option {
 		{Name: OptHorizon, Default: fmt.Sprint(ai.DefaultLookaheadHorizon), Usage: "Rounds each lookahead rollout plays ahead (0: to the end of the hunt)", Policy: true},
 	}
 }
+
+// Files is the embedded data.
+func (Game) Files() fs.FS { return configs.Files }
 
 // Load reads the embedded data, then the files of dir over it.
 func (Game) Load(ctx context.Context, dir string) (game.Data, error) {
@@ -352,5 +355,5 @@ func (d *Data) DrawMap(ctx context.Context, c game.Choice, name string, seed, in
 	var tmpl, h sim.Hunt
 	tmpl.Init(des.(*Design).sc)
 	h.Reset(&tmpl, seed, index)
-	return reports.RenderMap(&h, format)
+	return renderMap(&h, format)
 }

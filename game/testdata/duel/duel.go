@@ -258,11 +258,11 @@ const (
 
 func newDesign(c Config, overrides []string) *Design {
 	d := &Design{c: c, set: overrides}
-	duellists := game.List{Key: "duellists", Label: "Duellists", Items: []game.Item{
+	duellists := game.List{Key: "duellists", Label: "Duellists", Noun: "Duellist", Items: []game.Item{
 		{Key: "a", Label: "A", Info: []game.KV{{Key: "hp", Value: strconv.Itoa(c.A.HP)}, {Key: "skill", Value: strconv.Itoa(c.A.Skill)}}},
 		{Key: "b", Label: "B", Info: []game.KV{{Key: "hp", Value: strconv.Itoa(c.B.HP)}, {Key: "skill", Value: strconv.Itoa(c.B.Skill)}}},
 	}}
-	cards := game.List{Key: "cards", Label: "Cards"}
+	cards := game.List{Key: "cards", Label: "Cards", Noun: "Card"}
 	for i, v := range c.Deck {
 		cards.Items = append(cards.Items, game.Item{Key: cardKey(i), Label: fmt.Sprintf("card %d (damage %d)", i+1, v)})
 	}
