@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	cfgv "balance/configs/vantage"
+	"balance/game"
 	sim "balance/sim/vantage"
 )
 
@@ -28,10 +29,10 @@ func (Game) OddsFlags(fs *flag.FlagSet) func(w io.Writer, asJSON bool) error {
 	return func(w io.Writer, asJSON bool) error {
 		stats, err := parseStats(*stat)
 		if err != nil {
-			return err
+			return &game.UsageError{Err: err}
 		}
 		if *k < 1 || *k > 100 {
-			return fmt.Errorf("-k %d: allowed 1..100", *k)
+			return game.Usagef("-k %d: allowed 1..100", *k)
 		}
 		data, err := cfgv.Load(context.Background(), *dir)
 		if err != nil {

@@ -333,8 +333,9 @@ func TestOdds(t *testing.T) {
 		if err := fs.Parse(bad); err != nil {
 			t.Fatal(err)
 		}
-		if err := run(&bytes.Buffer{}, false); err == nil {
-			t.Errorf("%v: no error", bad)
+		var ue *game.UsageError
+		if err := run(&bytes.Buffer{}, false); !errors.As(err, &ue) {
+			t.Errorf("%v: %v, want a usage error", bad, err)
 		}
 	}
 }
