@@ -25,7 +25,7 @@ func BenchmarkHunt(b *testing.B) {
 				p.Play(1, i, rec)
 				draws += p.Draws()
 				rounds += uint64(rec.Length)
-				turns += uint64(p.duel.Rec.Turns)
+				turns += uint64(p.Turns())
 				i++
 			}
 			b.ReportMetric(float64(draws)/float64(i), "draws/hunt")

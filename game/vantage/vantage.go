@@ -411,6 +411,10 @@ func (p *Player) play(seed, index uint64, rec *game.Record) {
 // Draws returns the random draws of the duel played last.
 func (p *Player) Draws() uint64 { return p.duel.Draws() }
 
+// Turns returns the fighter-turns (the model-turns: one standing
+// fighter's turn) of the duel played last.
+func (p *Player) Turns() int { return p.duel.Rec.Turns }
+
 // fill writes the duel just played into rec.
 func (p *Player) fill(rec *game.Record) {
 	rec.Reset()
