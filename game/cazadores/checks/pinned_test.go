@@ -1,4 +1,4 @@
-package batch
+package checks
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"balance/batch"
 	"balance/game"
 	"balance/game/cazadores"
 )
@@ -41,7 +42,7 @@ func TestPinned(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := Run(context.Background(), Config{Seed: 1, Hunts: 2000, Workers: 2}, Lane{Design: des, Policy: "basic"})
+		r, err := batch.Run(context.Background(), batch.Config{Seed: 1, Hunts: 2000, Workers: 2}, batch.Lane{Design: des, Policy: "basic"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +74,7 @@ func TestPinned(t *testing.T) {
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (create it with go test ./batch -run TestPinned -update)", err)
+		t.Fatalf("%v (create it with go test ./game/cazadores/checks -run TestPinned -update)", err)
 	}
 	var want map[string]pin
 	if err := json.Unmarshal(b, &want); err != nil {
