@@ -218,7 +218,7 @@ func (h *Hunt) Init(sc *Scenario) {
 	a := &sc.Adversary
 	n := 0
 	for i := range sc.Pack {
-		if sc.HasPrisoner && i == int(sc.PrisonerDef) {
+		if sc.HasObjModel && i == int(sc.ObjModelDef) {
 			continue
 		}
 		d := &sc.Pack[i]
@@ -269,11 +269,11 @@ func (h *Hunt) Init(sc *Scenario) {
 	}
 	h.Obj.Prisoner = -1
 	h.Obj.Placed = -1
-	if sc.HasPrisoner {
+	if sc.HasObjModel {
 		// The Prisoner: Friendly to the Pack, Hostile to the Foes, inert
 		// until freed.
-		d := &sc.Pack[sc.PrisonerDef]
-		h.M[n] = Model{Side: PackSide, Kind: ObjectiveModel, Def: sc.PrisonerDef, R: d.BaseR, WND: d.WND, Clock: 1,
+		d := &sc.Pack[sc.ObjModelDef]
+		h.M[n] = Model{Side: PackSide, Kind: ObjectiveModel, Def: sc.ObjModelDef, R: d.BaseR, WND: d.WND, Clock: 1,
 			Terrifier: -1, ParryOn: -1, SPD: d.SPD}
 		h.Obj.Prisoner = int8(n)
 		n++

@@ -291,7 +291,7 @@ func NetCarrier(sc *Scenario) int {
 	best, bp := -1, -1
 	for k := range sc.Pack {
 		d := &sc.Pack[k]
-		if sc.HasPrisoner && k == int(sc.PrisonerDef) || d.NWeapons == 0 {
+		if sc.HasObjModel && k == int(sc.ObjModelDef) || d.NWeapons == 0 {
 			continue
 		}
 		p := int(d.Attr[skillAttr[Shooting]] + d.Skills[Shooting])
@@ -315,7 +315,7 @@ func (sc *Scenario) GiveNet(net uint8) int {
 	slot := int(d.NWeapons)
 	if slot == MaxWeapons {
 		for slot = MaxWeapons - 1; slot > 0; slot-- {
-			if !(d.HasBook && int(d.BookSlot) == slot) && !(d.HasSymbol && int(d.SymbolSlot) == slot) {
+			if !(d.HasSlotRituals && int(d.RitualsSlot) == slot) && !(d.HasFocus && int(d.FocusSlot) == slot) {
 				break
 			}
 		}
