@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"balance/game"
 )
 
 // The tests of this file play Vantage (-game vantage) through every
@@ -485,6 +487,49 @@ func TestVantageAnalyze(t *testing.T) {
 	for _, want := range []string{"Archer vs Raider", "Duellist vs Raider", "Evader vs Raider"} {
 		if !strings.Contains(string(index), want) {
 			t.Errorf("index.md lacks %q", want)
+		}
+	}
+}
+
+// Every command's help with -game vantage gives Vantage's notes and
+// examples (TestExamples runs them) and its flags, and never panics.
+func TestVantageHelp(t *testing.T) {
+	var g game.Game
+	for _, x := range games {
+		if x.Info().Name == "vantage" {
+			g = x
+		}
+	}
+	h, ok := g.(game.Helper)
+	if !ok {
+		t.Fatal("vantage has no help of its own")
+	}
+	notes := 0
+	for _, name := range commandNames() {
+		gh := h.Help(name)
+		_, viaHelp, _ := balance(t, "help", name, "-game", "vantage")
+		if gh.Notes != "" {
+			notes++
+			if !strings.Contains(viaHelp, "Vantage (-game vantage):\n"+strings.TrimSpace(gh.Notes)+"\n") {
+				t.Errorf("%s: the help does not give Vantage's notes:\n%s", name, viaHelp)
+			}
+		}
+		for _, e := range gh.Examples {
+			if !strings.Contains(viaHelp, "\n  "+e+"\n") {
+				t.Errorf("%s: the help does not give the example %q", name, e)
+			}
+		}
+		if strings.Contains(viaHelp, "panic") || strings.Contains(viaHelp, "-adversary") {
+			t.Errorf("%s: the help panics or gives Cazadores' flags:\n%s", name, viaHelp)
+		}
+	}
+	if notes < 10 {
+		t.Errorf("Vantage has notes on only %d commands", notes)
+	}
+	_, out, _ := balance(t, "help", "odds", "-game", "vantage")
+	for _, f := range []string{"-stat", "-k", "-json"} {
+		if !strings.Contains(out, "\n  "+f+" ") && !strings.Contains(out, "\n  "+f+"\n") {
+			t.Errorf("help odds -game vantage lacks %s:\n%s", f, out)
 		}
 	}
 }
