@@ -16,6 +16,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -31,6 +32,9 @@ import (
 
 //go:embed *.yaml
 var embedded embed.FS
+
+// Files are the bundled data files, read only.
+func Files() fs.FS { return embedded }
 
 // embeddedRoot is where the bundled files are, as errors name them.
 const embeddedRoot = "configs/vantage"

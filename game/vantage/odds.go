@@ -34,6 +34,9 @@ func (Game) OddsFlags(fs *flag.FlagSet) func(w io.Writer, asJSON bool) error {
 		if *k < 1 || *k > 100 {
 			return game.Usagef("-k %d: allowed 1..100", *k)
 		}
+		if err := dataDir(*dir); err != nil {
+			return err
+		}
 		data, err := cfgv.Load(context.Background(), *dir)
 		if err != nil {
 			return err

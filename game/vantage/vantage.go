@@ -18,6 +18,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"slices"
 	"strings"
 
@@ -32,8 +34,9 @@ import (
 type Game struct{}
 
 var (
-	_ game.Game = Game{}
-	_ game.Odds = Game{}
+	_ game.Game     = Game{}
+	_ game.Odds     = Game{}
+	_ game.Embedded = Game{}
 )
 
 // Info names the game.
@@ -64,13 +67,31 @@ func (Game) Options() []game.Option {
 	}
 }
 
-// Load reads the bundled data and the data files of dir over it.
+// Files are the bundled data files ('balance version' prints their hash).
+func (Game) Files() fs.FS { return cfgv.Files() }
+
+// Load reads the bundled data and the data files of dir over it; a dir
+// that is not a directory is a usage error.
 func (Game) Load(ctx context.Context, dir string) (game.Data, error) {
+	if err := dataDir(dir); err != nil {
+		return nil, err
+	}
 	d, err := cfgv.Load(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
 	return &Data{d: d}, nil
+}
+
+// dataDir checks that the -data directory dir ("" for none) is one.
+func dataDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return game.Usagef("-data %s: not a directory", dir)
+	}
+	return nil
 }
 
 // Data is Vantage's loaded data.

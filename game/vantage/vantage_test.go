@@ -8,12 +8,15 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"math"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	cfgv "balance/configs/vantage"
 	"balance/game"
 	sim "balance/sim/vantage"
 )
@@ -341,3 +344,25 @@ func TestOdds(t *testing.T) {
 }
 
 func flagSet() *flag.FlagSet { return flag.NewFlagSet("odds", flag.ContinueOnError) }
+
+// A -data that is not a directory is a usage error; the embedded files
+// are the four kinds of data.
+func TestDataDirAndFiles(t *testing.T) {
+	var ue *game.UsageError
+	if _, err := (Game{}).Load(context.Background(), filepath.Join(t.TempDir(), "none")); !errors.As(err, &ue) {
+		t.Errorf("Load of a missing directory: %v, want a usage error", err)
+	}
+	flags := flagSet()
+	run := Game{}.OddsFlags(flags)
+	if err := flags.Parse([]string{"-data", filepath.Join(t.TempDir(), "none")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(&bytes.Buffer{}, false); !errors.As(err, &ue) {
+		t.Errorf("odds -data of a missing directory: %v, want a usage error", err)
+	}
+	for _, k := range cfgv.Kinds {
+		if b, err := fs.ReadFile(Game{}.Files(), k+".yaml"); err != nil || len(b) == 0 {
+			t.Errorf("%s.yaml: %v", k, err)
+		}
+	}
+}
