@@ -61,9 +61,16 @@ func TestVantageListed(t *testing.T) {
 			t.Errorf("list policies -game vantage lacks %s:\n%s", tier, out)
 		}
 	}
-	// A Cazadores flag is not Vantage's: a usage error.
-	if code, _, _ := balance(t, "run", "-game", "vantage", "-adversary", "praetorians", "-hunts", "10"); code != exitUsage {
-		t.Errorf("-game vantage -adversary: exit %d, want %d", code, exitUsage)
+	// A Cazadores flag is not Vantage's, and a -data that is not a
+	// directory is a mistake in the command line: usage errors.
+	for _, args := range [][]string{{"run", "-adversary", "praetorians"}, {"run", "-data", "no-such-dir"}, {"odds", "-data", "no-such-dir"}} {
+		if code, _, _ := balance(t, append([]string{args[0], "-game", "vantage"}, args[1:]...)...); code != exitUsage {
+			t.Errorf("%v -game vantage: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+	// version gives the hash of Vantage's embedded data.
+	if _, out, _ := balance(t, "version"); !regexp.MustCompile(`, vantage [0-9a-f]{12}\b`).MatchString(out) {
+		t.Errorf("version does not give Vantage's data hash:\n%s", out)
 	}
 }
 
