@@ -45,6 +45,15 @@ parties'); -enemies and -map apply to both.`,
 			"balance list -game vantage keys",
 		},
 	},
+	"map": {
+		Notes: `A map is an entry of maps.yaml ('balance list -game vantage maps');
+-players and -enemies choose who stands on the starting hexes. Every duel
+starts there, so -seed and -hunt change nothing.`,
+		Examples: []string{
+			"balance map -game vantage glade -out reports/latest/maps/glade.png",
+			"balance map -game vantage ford -players pair -enemies raiders -out reports/latest/maps/ford.svg",
+		},
+	},
 	"odds": {
 		Notes: `-stat S (or S1,S2,... for a party) gives the roll of the rules
 (roll_dice dice of roll_sides faces, a success when the sum is at most the
