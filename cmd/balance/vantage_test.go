@@ -540,3 +540,18 @@ func TestVantageHelp(t *testing.T) {
 		}
 	}
 }
+
+// map draws Vantage's hex maps; a misspelt map gets the likely one.
+func TestVantageMap(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"glade.png", "ford.svg"} {
+		name := strings.TrimSuffix(strings.TrimSuffix(f, ".png"), ".svg")
+		out, _ := playVantage(t, exitOK, "map", name, "-players", "pair", "-out", filepath.Join(dir, f))
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 || !strings.HasPrefix(out, "wrote ") {
+			t.Errorf("map %s: %q, %v", name, out, err)
+		}
+	}
+	if _, errb := playVantage(t, exitUsage, "map", "gald", "-out", filepath.Join(dir, "x.png")); !strings.Contains(errb, `did you mean "glade"`) {
+		t.Errorf("map gald: %s", errb)
+	}
+}
