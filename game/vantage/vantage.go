@@ -162,7 +162,7 @@ func (d *Data) Design(ctx context.Context, c game.Choice, overrides []string, se
 		val[k] = v
 	}
 	if ctx.Err() != nil {
-		return nil, ctx.Err()
+		return nil, fmt.Errorf("loading the data stopped before the design compiled: %w", context.Cause(ctx))
 	}
 	data, err := d.d.With(overrides)
 	if err != nil {

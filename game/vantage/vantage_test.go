@@ -366,3 +366,15 @@ func TestDataDirAndFiles(t *testing.T) {
 		}
 	}
 }
+
+// A design asked for once the context is cancelled (a signal during the
+// load) is not compiled, and the error says the load stopped.
+func TestDesignStopped(t *testing.T) {
+	d := load(t, "")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := d.Design(ctx, nil, nil, 1)
+	if !errors.Is(err, context.Canceled) || !strings.HasPrefix(err.Error(), "loading the data stopped") {
+		t.Errorf("Design after a cancel: %v", err)
+	}
+}
