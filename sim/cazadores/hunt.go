@@ -457,20 +457,21 @@ func minionBit(m *Model) int {
 func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	// Eligibility is decided without branches: whose Clock matches is a
 	// coin toss for the branch predictor.
+	w := h.w // a local: the stores below cannot move it, so it is loaded once
 	np := 0
 	tick := h.Tick
 	for i := 0; i < int(h.NPack); i++ {
-		h.w.elig[np] = int8(i)
+		w.elig[np] = int8(i)
 		np += due(&h.M[i], tick)
 	}
 	if p := int(h.Obj.Prisoner); p >= 0 && h.Obj.Freed && h.M[p].State == Active && h.M[p].Clock == tick {
-		h.w.elig[np] = int8(p)
+		w.elig[np] = int8(p)
 		np++
 	}
 	advElig := h.AdvClock == tick && h.adversaryAlive()
 	nf := 0
 	for i := int(h.Adv0 + h.NAdv); i < int(h.N); i++ {
-		h.w.buf[nf] = int8(i)
+		w.buf[nf] = int8(i)
 		nf += due(&h.M[i], tick) & minionBit(&h.M[i])
 	}
 	h.nTurns, h.turnPos = 0, 0
@@ -484,24 +485,24 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	// Minions act in a random order after the Adversary.
 	for i := nf - 1; i > 0; i-- {
 		j := h.Dice.IntN(i + 1)
-		h.w.buf[i], h.w.buf[j] = h.w.buf[j], h.w.buf[i]
+		w.buf[i], w.buf[j] = w.buf[j], w.buf[i]
 	}
 	if np > 1 {
-		p.Order(h, h.w.elig[:np])
+		p.Order(h, w.elig[:np])
 	}
 	// The order: the Foes (the Adversary, then the Minions) and the Pack,
 	// or the Pack first after a won tie.
 	n := 0
 	if packFirst {
-		n = h.queue(n, h.w.elig[:np])
+		n = h.queue(n, w.elig[:np])
 	}
 	if advElig {
 		h.turns[n] = adversaryTurn
 		n++
 	}
-	n = h.queue(n, h.w.buf[:nf])
+	n = h.queue(n, w.buf[:nf])
 	if !packFirst {
-		n = h.queue(n, h.w.elig[:np])
+		n = h.queue(n, w.elig[:np])
 	}
 	h.nTurns = uint8(n)
 	h.runTurns(p, f, 0)
@@ -554,9 +555,10 @@ func (h *Hunt) runTurns(p PackPolicy, f FoeAI, k uint8) {
 // breakTie makes the Leadership Check of a Clock tie; it reports whether
 // the Pack won it.
 func (h *Hunt) breakTie(np, nf int, advElig bool) bool {
+	w := h.w
 	best := -1
 	for k := 0; k < np; k++ {
-		i := h.w.elig[k]
+		i := w.elig[k]
 		m := &h.M[i]
 		if m.Kind != Cazador {
 			continue
@@ -577,7 +579,7 @@ func (h *Hunt) breakTie(np, nf int, advElig bool) bool {
 		}
 	}
 	for k := 0; k < nf; k++ {
-		if t := h.M[h.w.buf[k]].TER; t > dt {
+		if t := h.M[w.buf[k]].TER; t > dt {
 			dt = t
 		}
 	}
