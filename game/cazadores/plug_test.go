@@ -33,7 +33,7 @@ func design(t testing.TB, d game.Data, c game.Choice, set ...string) *cazadores.
 // The player plays the hunts the rules core plays, for every Adversary,
 // with an Objective, on a map with terrain and with another pack; every
 // figure its record gives is checked against the figures recorded before
-// the game seam in workflow (TestBeforeTheSeam).
+// the game seam in game/cazadores/checks (TestBeforeTheSeam).
 func TestPlaysTheSameHunts(t *testing.T) {
 	d := load(t)
 	cases := []game.Choice{}
