@@ -381,8 +381,7 @@ func (d *Design) Levers() []game.Lever {
 func (d *Design) Ablations() []game.Ablation {
 	var out []game.Ablation
 	for i := range d.c.Deck {
-		out = append(out, game.Ablation{Label: fmt.Sprintf("card %d", i+1), Group: "cards", Set: fmt.Sprintf("deck.%d=0", i+1),
-			Inert: d.c.Deck[i] == 0})
+		out = append(out, game.Ablation{Label: fmt.Sprintf("card %d", i+1), Group: "cards", Set: fmt.Sprintf("deck.%d=0", i+1)})
 	}
 	return out
 }
