@@ -53,15 +53,9 @@ hunts are matched). Each kind of randomness has its own stream and every
 check is drawn by inverting its exact distribution, so a changed number
 moves only the checks and hunts it really turns.
 
-A and B are values of the game's main option (for Cazadores, Adversary
-slugs or paths of Adversary YAML files; the other options apply to both).
-With one design, or none (the option's value), B is A with the -set
-overrides.`,
-		examples: []string{
-			"balance compare wandering-son -set adversary.def=7 -hunts 5000 -quiet",
-			"balance compare neonate-wurm -set adversary.wnd=+5 -hunts 5000 -quiet",
-			"balance compare wandering-son neonate-wurm -hunts 3000 -quiet",
-		},
+A and B are values of the game's main option (the first of its options
+under Flags; the other options apply to both). With one design, or none
+(the option's value), B is A with the -set overrides.`,
 		run: runCompare,
 	})
 	flagsOf["compare"] = func(fs *flag.FlagSet, g game.Game) { new(compareOpts).flags(fs, g) }

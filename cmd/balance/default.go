@@ -22,8 +22,8 @@ const defaultHunts = 100000
 
 // skillShare: by default each entry's skill trace plays a skillShare-th
 // of -hunts per tier (200 of the default 100,000). The stronger tiers
-// think harder: for Cazadores, the 200-hunt traces of the five bundled
-// Adversaries take about 14 s of CPU, almost all of it the lookahead
+// think harder: for the default game, the 200-hunt traces of its five
+// bundled entries take about 14 s of CPU, almost all of it the lookahead
 // tier's, against 7 s for their main runs of 100,000 hunts (measured on the
 // 2-core development machine; 400 hunts took 28 s).
 const skillShare = 500
@@ -43,7 +43,7 @@ type analyzeOpts struct {
 func (o *analyzeOpts) flags(fs *flag.FlagSet, g game.Game) {
 	o.game.register(fs, g, withPolicy, "", false)
 	fs.StringVar(&o.out, "out", filepath.Join("reports", "latest"), "report directory (one sub-directory per entry, and an index)")
-	intVar(fs, &o.hunts, "hunts", defaultHunts, "hunts per entry (for Cazadores, per Adversary)")
+	intVar(fs, &o.hunts, "hunts", defaultHunts, "hunts per entry of the game's main option")
 	intVar(fs, &o.seed, "seed", 1, "run seed")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress: neither what is being run nor the bar or the progress lines")
@@ -54,31 +54,29 @@ func (o *analyzeOpts) flags(fs *flag.FlagSet, g game.Game) {
 func init() {
 	register(&command{
 		name:    "analyze",
-		summary: "the default analysis: every entry of the game's main option (every Adversary) at the defaults (what 'balance' alone runs)",
+		summary: "the default analysis: every entry of the game's main option at the defaults (what 'balance' alone runs)",
 		usage:   "[-game NAME] [GAME OPTIONS] [-hunts N] [-seed S] [-out DIR] [-workers W] [-policy TIER] [-skill-hunts N] [-card-hunts N] [-quiet] [-data DIR]",
-		long: `Plays every entry of the game's main option in the data (for Cazadores,
-every Adversary, against the default two-player Pack on open ground), every
-other option at its default, writes a report per entry under -out (default
+		long: `Plays every entry of the game's main option in the data, every other
+option at its default, writes a report per entry under -out (default
 reports/latest/) with an index, and prints each summary table. Running
 'balance' with no arguments does the same with the defaults.
 
 Each report says what each part of the design does (as 'balance run'): the
 first -card-hunts hunts (by default a twentieth of -hunts) played again
-with each part switched off (for Cazadores each action entry and
-hit-location effect made blank).
+with each part the game can switch off switched off.
 
 It adds each entry's skill trace (as 'balance skill'): every policy tier
 plays the same hunts, fewer than the main run, -skill-hunts per tier (by
 default a ` + fmt.Sprint(skillShare) + `th of -hunts, at least 1: 200 of the default 100,000); the
 skill report goes into the entry's directory beside its summary, and the
-index links to it. -policy (for Cazadores also -pack-ai) chooses the tier of
-the main runs.
+index links to it. -policy (or the game's own name for it, under Flags)
+chooses the tier of the main runs.
 
 Unless -quiet, stderr says what is being run (the entry, the main run or
 the skill trace, and its hunts) and shows the progress: a bar on a
 terminal, a line every 10 seconds otherwise. With the defaults it takes
 about half a minute on 2 cores.`,
-		examples: []string{"balance analyze -hunts 2000 -quiet", "balance analyze -hunts 2000 -pack-ai random -skill-hunts 0 -quiet"},
+		examples: []string{"balance analyze -hunts 2000 -quiet", "balance analyze -hunts 2000 -policy random -skill-hunts 0 -quiet"},
 		run:      runAnalyze,
 	})
 	flagsOf["analyze"] = func(fs *flag.FlagSet, g game.Game) { new(analyzeOpts).flags(fs, g) }

@@ -168,6 +168,15 @@ func (d decimal) Set(s string) error {
 	return d.Getter.Set(strconv.FormatInt(v, 10))
 }
 
+// String is the value; the zero decimal, which the flag package makes
+// to tell a default from the zero value, is 0.
+func (d decimal) String() string {
+	if d.Getter == nil {
+		return "0"
+	}
+	return d.Getter.String()
+}
+
 func (d decimal) typeName() string {
 	if d.unsigned {
 		return "uint"

@@ -37,16 +37,14 @@ func init() {
   outcomes  the outcomes a hunt ends in, and whose win each is
   KIND      the names of one kind of entry of the game's data (the
             embedded data, and the -data directory over it), sorted: the
-            names the game's options and other files use (for Cazadores
-            adversaries, packs, scenarios, objectives, weapons, ...)
+            names the game's options and other files use ('balance list
+            kinds' lists the kinds)
 
 The game's options choose the design whose outcomes are listed, and the
 settings of the policies.`,
 		examples: []string{
 			"balance list games",
-			"balance list adversaries",
-			"balance list packs",
-			"balance list -data configs/cazadores scenarios",
+			"balance list kinds",
 			"balance list policies",
 			"balance list keys",
 			"balance list outcomes",

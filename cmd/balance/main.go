@@ -1,6 +1,6 @@
-// Command balance is a Monte Carlo balance lab for hunt games (the
-// cooperative miniatures game Cazadores first): it plays hunts AI against
-// AI under the full rules and reports what a designer's numbers do.
+// Command balance is a Monte Carlo balance lab for hunt games (the games
+// it plays are listed in games.go): it plays hunts AI against AI under the
+// full rules and reports what a designer's numbers do.
 //
 // Usage:
 //
@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -255,6 +256,10 @@ func printCommandHelp(w io.Writer, c *command, g game.Game) {
 	if c.long != "" {
 		fmt.Fprintf(w, "\n%s\n", c.long)
 	}
+	gh := gameHelp(g, c.name)
+	if gh.Notes != "" {
+		fmt.Fprintf(w, "\n%s (-game %s):\n%s\n", g.Info().Title, g.Info().Name, strings.TrimSpace(gh.Notes))
+	}
 	if fl := flagsOf[c.name]; fl != nil {
 		fs := newFlags(c, io.Discard)
 		fl(fs, g)
@@ -269,12 +274,21 @@ func printCommandHelp(w io.Writer, c *command, g game.Game) {
 			}
 		}
 	}
-	if len(c.examples) > 0 {
+	if examples := append(slices.Clone(c.examples), gh.Examples...); len(examples) > 0 {
 		fmt.Fprintln(w, "\nExamples:")
-		for _, e := range c.examples {
+		for _, e := range examples {
 			fmt.Fprintf(w, "  %s\n", e)
 		}
 	}
+}
+
+// gameHelp is what the game g adds to the help of the command name: its
+// notes and examples (none when it adds nothing).
+func gameHelp(g game.Game, name string) game.Help {
+	if h, ok := g.(game.Helper); ok {
+		return h.Help(name)
+	}
+	return game.Help{}
 }
 
 // flagsOf declares each command's flags on a flag set, for help: those of

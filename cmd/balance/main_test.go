@@ -143,18 +143,29 @@ func TestExamples(t *testing.T) {
 	var examples []example
 	for _, name := range commandNames() {
 		c := commands[name]
-		if len(c.examples) == 0 {
+		// A command's examples: its own, then each game's (those of a
+		// command that needs a game's options or data are all the game's).
+		var own []example
+		for _, e := range c.examples {
+			own = append(own, example{"command " + name, e})
+		}
+		for _, g := range games {
+			for _, e := range gameHelp(g, name).Examples {
+				own = append(own, example{"game " + g.Info().Name + ", command " + name, e})
+			}
+		}
+		if len(own) == 0 {
 			t.Errorf("command %s has no examples", name)
 		}
 		if c.summary == "" || c.long == "" {
 			t.Errorf("command %s has no summary or help text", name)
 		}
-		for _, e := range c.examples {
-			if !strings.HasPrefix(e, "balance ") {
-				t.Errorf("command %s: example %q does not start with \"balance \"", name, e)
+		for _, e := range own {
+			if !strings.HasPrefix(e.line, "balance ") {
+				t.Errorf("%s: example %q does not start with \"balance \"", e.where, e.line)
 				continue
 			}
-			examples = append(examples, example{"command " + name, e})
+			examples = append(examples, e)
 		}
 	}
 	readmeCmds, testCmd := readmeCommands(t, string(readme))

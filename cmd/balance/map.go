@@ -33,20 +33,16 @@ func init() {
 		name:    "map",
 		summary: "draw a map of the game and a deployment to a PNG or SVG",
 		usage:   "NAME [-game NAME] [GAME OPTIONS] [-out FILE] [-seed S] [-hunt I] [-data DIR]",
-		long: `map draws the map NAME of a game played on maps (for Cazadores a scenario,
-see 'balance list scenarios') to scale: the board with a 1" grid, each
+		long: `map draws the map NAME of a game played on maps (an entry of the kind of
+data the game's notes below name) to scale: the board with a 1" grid, each
 terrain piece filled by its types (a legend names each set of types
 present), the exits as thick segments on the border, and the models of hunt
 I of seed S where the engine deploys them, each a circle the size of its
-base with a short tag the legend names; the game's options (for Cazadores
--adversary and -pack) choose who is deployed. -out chooses the file, a .png
+base with a short tag the legend names; the game's options choose who is
+deployed. -out chooses the file, a .png
 or an .svg; by default NAME.png in the current directory; -out - writes a
 PNG to standard output.
 Flags may come before or after NAME.`,
-		examples: []string{
-			"balance map lair -out reports/latest/maps/lair.png",
-			"balance map ruins -adversary praetorians -pack quartet -seed 3 -out reports/latest/maps/ruins.svg",
-		},
 		run: runMap,
 	})
 	flagsOf["map"] = func(fs *flag.FlagSet, g game.Game) { new(mapOpts).flags(fs, g) }
@@ -60,7 +56,7 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	switch len(pos) {
 	case 0:
-		return usagef("name a map (for Cazadores, see 'balance list scenarios')")
+		return usagef("name a map ('balance help map' says which kind of data the game's maps are)")
 	case 1:
 	default:
 		return usagef("unexpected argument %q: map draws one map", pos[1])

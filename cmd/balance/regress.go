@@ -27,15 +27,13 @@ func init() {
 		long: `Plays a run and writes FILE: the game, the design (its options, overrides
 and hash), the policy, the seed, the number of hunts and the integer sums
 behind each tracked figure (every figure of the game's figure list but
-the rates given per item and the times of events: for Cazadores the win
-rates, the outcomes, the hunt length, the Adversary defeated, WNDs dealt
-and taken, deaths, and each Pack model's and hit location's figures); and
+the rates given per item and the times of events); and
 the build of balance that recorded it and a checksum of the whole file.
 'balance regress -baseline FILE' reruns it. -out - writes the baseline to
 standard output. A run interrupted (Ctrl-C, SIGTERM) writes no baseline:
 the file keeps what it held.`,
 		examples: []string{
-			"balance baseline -adversary wandering-son -hunts 5000 -out reports/latest/baseline.json -quiet",
+			"balance baseline -hunts 5000 -out reports/latest/baseline.json -quiet",
 		},
 		run: runBaseline,
 	})
@@ -72,9 +70,9 @@ On the baseline's seed the two runs share their random streams, so a real
 change shows more readily than the independent-samples tests assume: the
 tests are then conservative.`,
 		examples: []string{
-			"balance baseline -adversary neonate-wurm -hunts 5000 -out reports/latest/wurm-baseline.json -quiet",
-			"balance regress -baseline reports/latest/wurm-baseline.json -quiet",
-			"balance regress -baseline reports/latest/wurm-baseline.json -seed 99 -quiet",
+			"balance baseline -hunts 5000 -seed 3 -out reports/latest/base.json -quiet",
+			"balance regress -baseline reports/latest/base.json -quiet",
+			"balance regress -baseline reports/latest/base.json -seed 99 -quiet",
 		},
 		run: runRegress,
 	})

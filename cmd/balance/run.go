@@ -69,23 +69,21 @@ func init() {
 		long: `Plays -hunts hunts of the design the game's options choose, hunt i always
 with the random stream (seed, i), on all cores, and prints a summary table;
 -out writes the full report. Every figure comes with its 95% interval and n.
-The game's own options (for Cazadores -adversary, -pack, -scenario,
--objective) are listed under Flags; 'balance help run -game NAME' shows
-another game's.
+The game's own options are listed under Flags, and what they mean below
+the game's name; 'balance help run -game NAME' shows another game's.
 
 -set overrides a number of the data before the run, checked like the data
 files; a number may be relative (+5, -1). 'balance list keys' lists the
 keys of the game's data.
 
--policy TIER (or the game's own name for it, as -pack-ai) plays the players'
+-policy TIER (or the game's own name for it, under Flags) plays the players'
 side with that policy tier ('balance list policies'); -policy all plays
 every tier on the same hunts and reports the skill trace, as 'balance
 skill' does.
 
 The report says what each part of the design does: the first -card-hunts
 hunts (by default a twentieth of the hunts played) are played again with
-each part the game can switch off (for Cazadores each action entry and
-each hit location's exhaustion effect, made blank) on the same random
+each part the game can switch off, switched off, on the same random
 streams. Each part gets the paired change of the win rate (exact McNemar
 test), of the hunt length and of each headline figure, ranked biggest
 first. It costs one lane of -card-hunts hunts per part, and one for the
@@ -102,13 +100,9 @@ report does not write is kept); -json, -tally and the profiles take - for
 standard output. A hunt that fails is reported with the trace command that
 replays it.`,
 		examples: []string{
-			"balance run -adversary wandering-son -hunts 20000 -quiet",
-			"balance run -adversary praetorians -pack quartet -hunts 5000 -seed 7 -quiet",
-			"balance run -adversary neonate-wurm -set adversary.def=8 -set adversary.wnd=+5 -hunts 5000 -quiet",
-			"balance run -adversary creature-wreathed-in-light -target-error 0.01 -quiet",
-			"balance run -adversary praetorians -pack-ai lookahead -lookahead-k 4 -lookahead-horizon 2 -hunts 200 -quiet",
-			"balance run -adversary wandering-son -pack-ai random -hunts 2000 -quiet",
-			"balance run -adversary wandering-son -set adversary.actions.ace=blank -hunts 2000 -card-hunts 0 -quiet",
+			"balance run -hunts 20000 -quiet",
+			"balance run -hunts 5000 -seed 7 -policy random -quiet",
+			"balance run -target-error 0.01 -quiet",
 		},
 		run: runRun,
 	})

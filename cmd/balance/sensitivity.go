@@ -33,8 +33,7 @@ func init() {
 		summary: "the change of the win rate, the length and each headline figure per +1 of each lever of the design, on the same hunts",
 		usage:   "[-game NAME] [GAME OPTIONS] [-set KEY=VALUE]... [-step K] [-hunts N] [-seed S] [-workers W] [-policy TIER] [-out DIR] [-quiet] [-data DIR]",
 		long: `Changes each lever of the design by -step alone (the numbers the game
-names: for Cazadores the Adversary's SPD, ATK, RNG, DEF, TER, WND and the
-WNDs of each hit location) and plays every variant on the same hunts as
+names as its levers) and plays every variant on the same hunts as
 the base design. For each it prints the paired change of the win rate with
 its 95% interval and the exact McNemar test, and the paired changes of the
 hunt length and of each headline figure. A lever the data do not let go
@@ -42,8 +41,8 @@ that far is listed as n/a with the reason. With -out it writes the table
 as Markdown, JSON and CSV and a tornado chart of the win-rate changes, the
 largest at the top.`,
 		examples: []string{
-			"balance sensitivity -adversary wandering-son -hunts 2000 -quiet",
-			"balance sensitivity -adversary creature-wreathed-in-light -step -1 -hunts 1000 -quiet",
+			"balance sensitivity -hunts 2000 -quiet",
+			"balance sensitivity -step -1 -hunts 1000 -quiet",
 		},
 		run: runSensitivity,
 	})

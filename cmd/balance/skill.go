@@ -49,17 +49,16 @@ tiers, the paired change of each (a hybrid score interval for the paired
 proportions), the exact McNemar p-value of the hunts only one of the two
 won, and whether the change is significant at 5%. -out writes skill.md,
 skill.html, skill.json (docs/skill-schema.md), skill.csv, skill_pairs.csv
-and a plot (skill.png, skill.svg). The game's policy options (for
-Cazadores -lookahead-k and -lookahead-horizon) set its tiers.
+and a plot (skill.png, skill.svg). The game's policy options (under
+Flags) set its tiers.
 
 'balance run -policy all' does the same. -target-error stops once the
 widest of the tiers' win-rate intervals is narrow enough. Ctrl-C, SIGTERM
 and SIGHUP stop the run cleanly: the hunts finished so far are reported,
 marked as interrupted.`,
 		examples: []string{
-			"balance skill -adversary wandering-son -hunts 2000 -quiet",
-			"balance skill -adversary praetorians -pack quartet -hunts 2000 -seed 7 -quiet",
-			"balance run -adversary neonate-wurm -pack-ai all -hunts 2000 -quiet",
+			"balance skill -hunts 2000 -quiet",
+			"balance run -policy all -hunts 2000 -quiet",
 		},
 		run: runSkill,
 	})

@@ -75,10 +75,6 @@ of the win rate from the previous value of the first parameter on the same
 hunts, with the exact McNemar test. With -out it writes the table as
 Markdown, JSON and CSV, and plots of each figure against the first
 parameter with interval bands, one curve per value of the others.`,
-		examples: []string{
-			"balance sweep -adversary wandering-son -param adversary.def=4..7 -hunts 2000 -quiet",
-			"balance sweep -adversary neonate-wurm -param adversary.wnd=-2,+0,+2 -param adversary.atk=4..5 -hunts 1000 -quiet",
-		},
 		run: runSweep,
 	})
 	flagsOf["sweep"] = func(fs *flag.FlagSet, g game.Game) { new(sweepOpts).flags(fs, g) }
@@ -118,7 +114,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	case len(pos) > 0:
 		return usagef("unexpected argument %q: choose the design with the game's options", pos[0])
 	case len(o.params) == 0:
-		return usagef("give at least one -param KEY=LO..HI, e.g. -param adversary.def=4..9")
+		return usagef("give at least one -param KEY=LO..HI (the keys: 'balance list keys')")
 	case badHunts(o.hunts, 2):
 		return huntsRange(o.hunts, 2)
 	case badWorkers(o.workers):

@@ -57,19 +57,15 @@ gives up after -find-limit hunts (` + fmt.Sprint(defaultFindLimit) + ` by defaul
 
 -json FILE writes the same events as JSON Lines for tools, one object per
 line of the text trace; -json - writes them to standard output instead of
-the text. For Cazadores, docs/cazadores/trace-schema.md describes the
-objects.
+the text. The game's notes below say where its objects are described.
 
 -policy plays the players' side with another policy tier, as run -policy
 does. -set changes a number as run -set does: a run whose hunt fails gives
 the trace command that replays it.`,
 		examples: []string{
-			"balance trace -adversary wandering-son -seed 1",
-			"balance trace -adversary praetorians -pack quartet -hunt 7",
-			"balance trace -adversary neonate-wurm -scenario ruins -seed 3",
-			"balance trace -adversary wandering-son -pack-ai random -hunt 2",
-			"balance trace -adversary creature-wreathed-in-light -find pack_slain",
-			"balance trace -adversary neonate-wurm -json -",
+			"balance trace -seed 1",
+			"balance trace -policy random -hunt 2",
+			"balance trace -json -",
 		},
 		run: runTrace,
 	})

@@ -39,9 +39,8 @@ hunts (common random numbers) and reports the values that meet every
 target: a target is met when the figure's whole 95% interval lies within
 it. The figures are those the comparisons follow: win (the first side's
 win rate, as a proportion), the hunt's length (length, or its unit:
-rounds) and each headline figure by its key (for Cazadores pack_wounds,
-the WNDs the Pack took per hunt, and pack_deaths, its models dead per
-hunt). When no value meets them all, it names the closest value and, for
+rounds) and each headline figure by its key (the game's notes below name
+them). When no value meets them all, it names the closest value and, for
 each target missed, how near the range of values comes and where to
 search next: the way the figure moved over the range (or, when it did not
 move measurably, the way the game says the parameter usually moves it),
@@ -54,13 +53,8 @@ figures). Around the answer it prints the stat weights: the paired change
 of each figure per +1 of the parameter. -out writes the sweep behind the
 answer, each target drawn as a band on the plot of its figure.
 
-Without a range, -param searches the range the game gives the lever (for
-Cazadores WND from half upwards, 64 values, other stats from 0 to 12);
+Without a range, -param searches the range the game gives the lever;
 values the data refuse are skipped.`,
-		examples: []string{
-			"balance tune -adversary creature-wreathed-in-light -param adversary.def=4..9 -target win=0.45..0.55 -hunts 2000 -quiet",
-			"balance tune -adversary wandering-son -param adversary.wnd -target win=0.45..0.55 -hunts 1000 -quiet",
-		},
 		run: runTune,
 	})
 	flagsOf["tune"] = func(fs *flag.FlagSet, g game.Game) { new(tuneOpts).flags(fs, g) }
@@ -76,7 +70,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	case len(pos) > 0:
 		return usagef("unexpected argument %q: choose the design with the game's options", pos[0])
 	case o.param == "":
-		return usagef("give -param KEY or KEY=LO..HI, e.g. -param adversary.wnd")
+		return usagef("give -param KEY or KEY=LO..HI (the keys: 'balance list keys')")
 	case len(o.targets) == 0:
 		return usagef("give at least one -target, e.g. -target win=0.45..0.55")
 	case badHunts(o.hunts, 2):

@@ -11,7 +11,6 @@ import (
 
 	"balance/configs/yamldata"
 	"balance/game"
-	"balance/game/cazadores"
 )
 
 type validateOpts struct {
@@ -29,24 +28,16 @@ func init() {
 		usage:   "[-game NAME] [-data DIR] [FILE...]",
 		long: `With no FILE, validate loads the game's embedded data (and the -data
 directory over it) and checks that every design that can be chosen
-compiles (for Cazadores, every Adversary against every pack on every
-scenario), so that problems between files surface too; it prints one
+compiles, so that problems between files surface too; it prints one
 summary line.
 
 With FILEs, each file is checked as if loaded over the embedded data, as
-the kind of data it is (for Cazadores, its kind is told by its parent
-directory, adversaries/ or scenarios/, else by its name, weapons.yaml,
-packs.yaml, ..., else by its content, so a copy of an Adversary file
-anywhere is checked as one; an Adversary file is then also compiled
-against every pack on every scenario). Each problem is printed on its own
-line as FILE:LINE:COL: field: message, with the likely spelling when one
-is near. The exit code is 1 when any problem is found, 2 when a FILE does
+the kind of data it is (the game's notes below say how it tells). Each
+problem is printed on its own line as FILE:LINE:COL: field: message, with
+the likely spelling when one is near. The exit code is 1 when any problem is found, 2 when a FILE does
 not exist or is a directory.`,
 		examples: []string{
 			"balance validate",
-			"balance validate configs/cazadores/adversaries/wandering-son.yaml",
-			"balance validate configs/cazadores/packs.yaml configs/cazadores/adversaries/praetorians.yaml",
-			"balance validate -data configs/cazadores",
 		},
 		run: runValidate,
 	})
@@ -95,7 +86,7 @@ func runValidate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		bad := map[string]bool{}
 		for _, e := range leafErrors(err) {
 			var ye *yamldata.Error
-			var fe *cazadores.FileError
+			var fe *game.FileError
 			switch {
 			case errors.As(e, &ye):
 				bad[ye.File] = true

@@ -300,16 +300,6 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 	return fmt.Sprintf("ok: %d file%s", len(files), s), nil
 }
 
-// FileError is a problem of a design compiled from a file being checked:
-// the file and what is wrong.
-type FileError struct {
-	File string
-	Err  error
-}
-
-func (e *FileError) Error() string { return e.File + ": " + e.Err.Error() }
-func (e *FileError) Unwrap() error { return e.Err }
-
 // compileAll compiles each of the Adversaries against every pack on every
 // scenario and returns every failure, joined; prefix names the file they
 // come from ("" for the data). It stops when ctx is done.
@@ -324,7 +314,7 @@ func compileAll(ctx context.Context, d *configs.Data, adversaries []string, pref
 				if _, err := d.Compile(a, p, s); err != nil {
 					e := fmt.Errorf("adversary %s, pack %s, scenario %s: %v", a, p, s, err)
 					if prefix != "" {
-						e = &FileError{File: strings.TrimSuffix(prefix, ": "), Err: e}
+						e = &game.FileError{File: strings.TrimSuffix(prefix, ": "), Err: e}
 					}
 					errs = append(errs, e)
 				}

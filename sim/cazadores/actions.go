@@ -286,7 +286,7 @@ func (h *Hunt) TryAttack(i, t, s int) (made, hit bool) {
 		if i < int(h.NPack) {
 			h.Rec.Hits[i]++
 		}
-		if w.Net {
+		if w.Captures {
 			h.netHit(t)
 		}
 	}

@@ -553,7 +553,7 @@ func (h *Hunt) recoverCheck(i int) bool {
 	if n > 0 {
 		c := cs[0]
 		if n > 1 {
-			c = cs[h.RNG.IntN(n)]
+			c = cs[h.Dice.IntN(n)]
 		}
 		h.clear(i, c)
 	}

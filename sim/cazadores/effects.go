@@ -17,9 +17,9 @@ func (h *Hunt) amount(op *Op) int {
 // rollDie rolls a d5 or a d10.
 func (h *Hunt) rollDie(die int) int {
 	if die == 5 {
-		return h.RNG.D5()
+		return h.Dice.D5()
 	}
-	return h.RNG.D10()
+	return h.Dice.D10()
 }
 
 // applyEffect applies the effect ops that Special Gear and Rituals use:

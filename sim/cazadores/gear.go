@@ -93,8 +93,8 @@ func (h *Hunt) ritual(i, r int) (int, bool) {
 		return 0, false
 	case r < int(d.NRituals):
 		return int(d.Rituals[r]), true
-	case r < int(d.NRituals+d.NBook) && d.HasBook && m.Readied&(1<<d.BookSlot) != 0:
-		return int(d.Book[r-int(d.NRituals)]), true
+	case r < int(d.NRituals+d.NSlotRituals) && d.HasSlotRituals && m.Readied&(1<<d.RitualsSlot) != 0:
+		return int(d.SlotRituals[r-int(d.NRituals)]), true
 	}
 	return 0, false
 }
@@ -103,7 +103,7 @@ func (h *Hunt) ritual(i, r int) (int, bool) {
 // (known ones, then its Book's).
 func (h *Hunt) NumRituals(i int) int {
 	d := &h.Sc.Pack[h.M[i].Def]
-	return int(d.NRituals + d.NBook)
+	return int(d.NRituals + d.NSlotRituals)
 }
 
 // RitualOf returns the definition of Pack model i's Ritual number r, or
@@ -159,7 +159,7 @@ func (h *Hunt) CastRitual(i, r, t int) bool {
 		t = i
 	}
 	h.startAction(i, ActCastRitual, h.ActionTicks(ActCastRitual))
-	symbol := d.HasSymbol && m.Readied&(1<<d.SymbolSlot) != 0 && int(d.SymbolRitual) == r
+	symbol := d.HasFocus && m.Readied&(1<<d.FocusSlot) != 0 && int(d.FocusRitual) == r
 	pool := h.Pool(i, Lore)
 	if symbol {
 		pool += 2

@@ -138,8 +138,10 @@ type FoeAI interface {
 // The zero value is not ready; Init builds a template and Reset deals a
 // hunt from it.
 type Hunt struct {
-	Sc  *Scenario
-	RNG dice.RNG
+	Sc *Scenario
+	// Dice is the hunt's main random stream (named apart from a model's
+	// RNG, its range stat).
+	Dice dice.RNG
 
 	Round uint16
 	Tick  uint8
@@ -180,7 +182,7 @@ type Hunt struct {
 	Rec Record
 	Obj ObjState
 
-	// The hunt's other random streams (RNG above draws everything else):
+	// The hunt's other random streams (Dice above draws everything else):
 	// each pile is shuffled from its own stream, and model i's n-th Check
 	// uses dice.KeyedDraw(checkKey[i], n), n counted in checkN[i] (slot
 	// MaxModels: Checks no model makes). Common random numbers thus stay in
@@ -216,7 +218,7 @@ func (h *Hunt) Init(sc *Scenario) {
 	a := &sc.Adversary
 	n := 0
 	for i := range sc.Pack {
-		if sc.HasPrisoner && i == int(sc.PrisonerDef) {
+		if sc.HasObjModel && i == int(sc.ObjModelDef) {
 			continue
 		}
 		d := &sc.Pack[i]
@@ -267,11 +269,11 @@ func (h *Hunt) Init(sc *Scenario) {
 	}
 	h.Obj.Prisoner = -1
 	h.Obj.Placed = -1
-	if sc.HasPrisoner {
+	if sc.HasObjModel {
 		// The Prisoner: Friendly to the Pack, Hostile to the Foes, inert
 		// until freed.
-		d := &sc.Pack[sc.PrisonerDef]
-		h.M[n] = Model{Side: PackSide, Kind: ObjectiveModel, Def: sc.PrisonerDef, R: d.BaseR, WND: d.WND, Clock: 1,
+		d := &sc.Pack[sc.ObjModelDef]
+		h.M[n] = Model{Side: PackSide, Kind: ObjectiveModel, Def: sc.ObjModelDef, R: d.BaseR, WND: d.WND, Clock: 1,
 			Terrifier: -1, ParryOn: -1, SPD: d.SPD}
 		h.Obj.Prisoner = int8(n)
 		n++
@@ -306,7 +308,7 @@ func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
 	tr := h.Trace
 	*h = *tmpl
 	h.Trace = tr
-	h.RNG.Seed(seed, index)
+	h.Dice.Seed(seed, index)
 	h.hitRNG.Derive(seed, index, dice.PurposeHitPile)
 	h.actRNG.Derive(seed, index, dice.PurposeActPile)
 	var k dice.RNG
@@ -324,12 +326,12 @@ func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
 // way, so they never see the hunt's own future dice or cards, and every
 // plan tried with the same k meets the same future (common random numbers).
 func (h *Hunt) ForkRandom(k uint64) {
-	f := h.RNG.Fork(k)
+	f := h.Dice.Fork(k)
 	h.hitRNG = f.Fork(dice.PurposeHitPile)
 	h.actRNG = f.Fork(dice.PurposeActPile)
 	c := f.Fork(dice.PurposeChecks)
 	h.keyChecks(c.Uint64())
-	h.RNG = f
+	h.Dice = f
 }
 
 // keyChecks sets the keys of the Check slots from one key.
@@ -342,7 +344,7 @@ func (h *Hunt) keyChecks(key uint64) {
 // Draws returns the random draws the hunt has made so far, over all its
 // streams.
 func (h *Hunt) Draws() uint64 {
-	n := h.RNG.Draws() + h.hitRNG.Draws() + h.actRNG.Draws()
+	n := h.Dice.Draws() + h.hitRNG.Draws() + h.actRNG.Draws()
 	for _, c := range h.checkN {
 		n += uint64(c)
 	}
@@ -464,7 +466,7 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	}
 	// Minions act in a random order after the Adversary.
 	for i := nf - 1; i > 0; i-- {
-		j := h.RNG.IntN(i + 1)
+		j := h.Dice.IntN(i + 1)
 		h.buf[i], h.buf[j] = h.buf[j], h.buf[i]
 	}
 	if np > 1 {
