@@ -12,7 +12,7 @@ import (
 
 // AblationShare is the share of a run's hunts that its ablations play by
 // default: a twentieth, in each lane (as designed, and one per part
-// switched off: 12 to 14 lanes for Cazadores' Adversaries), so the
+// switched off: 12 to 14 lanes for the default game's designs), so the
 // measurement costs about two thirds as much again as the run.
 const AblationShare = 20
 

@@ -187,7 +187,7 @@ func PickObjective(d *configs.Data, name string, seed uint64) (string, error) {
 // applied in order to a copy of the data.
 func (d *Data) Design(ctx context.Context, c game.Choice, overrides []string, seed uint64) (game.Design, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("compiling the design stopped: %w", context.Cause(ctx))
+		return nil, fmt.Errorf("loading the data stopped before the design compiled: %w", context.Cause(ctx))
 	}
 	for k := range c {
 		if !slices.ContainsFunc((Game{}).Options(), func(o game.Option) bool { return o.Name == k }) {

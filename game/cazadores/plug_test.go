@@ -212,3 +212,16 @@ func TestDesignChoices(t *testing.T) {
 		t.Errorf("Policy(tactcal): %v", err)
 	}
 }
+
+// A design asked for once the context is cancelled (a signal during the
+// load) is not compiled, and the error says the load stopped, as the
+// loader's does: the command line writes nothing then.
+func TestDesignStopped(t *testing.T) {
+	d := load(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := d.Design(ctx, game.Choice{}, nil, 1)
+	if !errors.Is(err, context.Canceled) || !strings.HasPrefix(err.Error(), "loading the data stopped") {
+		t.Errorf("Design after a cancel: %v", err)
+	}
+}

@@ -434,7 +434,7 @@ func (h *Hunt) PerformCard(i int, act *CardAction, targets []int8) {
 			}
 			res := h.roll(i, int(pool), int(act.CheckDT), 0)
 			if h.Trace != nil {
-				h.lastPool, h.lastDT, h.lastAdv = pool, act.CheckDT, 0
+				h.w.lastPool, h.w.lastDT, h.w.lastAdv = pool, act.CheckDT, 0
 				h.emitCheck(EvCheck, i, -1, res)
 			}
 			ok = res.OK()

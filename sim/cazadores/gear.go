@@ -74,7 +74,7 @@ func (h *Hunt) UseGear(i, g, t int) bool {
 	if gd.Ammo > 0 {
 		m.GearAmmo[g]--
 	}
-	h.lastSucc = res.Successes
+	h.w.lastSucc = res.Successes
 	if res.OK() {
 		h.applyOps(i, t, &gd.OnSuccess, h.M[t].Pos, -1)
 	} else {
@@ -164,7 +164,7 @@ func (h *Hunt) CastRitual(i, r, t int) bool {
 	if symbol {
 		pool += 2
 	}
-	h.lastPool, h.lastDT, h.lastAdv = int8(pool), 7, dice.Normal
+	h.w.lastPool, h.w.lastDT, h.w.lastAdv = int8(pool), 7, dice.Normal
 	res := h.roll(i, pool, 7, dice.Normal)
 	if h.Trace != nil {
 		h.emitCheck(EvCheck, i, t, res)
@@ -177,7 +177,7 @@ func (h *Hunt) CastRitual(i, r, t int) bool {
 		return false
 	}
 	m.Cast |= 1 << k
-	h.lastSucc = res.Successes
+	h.w.lastSucc = res.Successes
 	h.applyOps(i, t, &rd.OnSuccess, h.M[t].Pos, -1)
 	if rd.POW > 0 && t != i && h.Hostile(i, t) && h.M[t].State == Active {
 		a := attack{kind: ShootingAttack, pool: int(rd.POW), damage: true, card: -1, crit: &rd.Crit, origin: h.M[t].Pos}

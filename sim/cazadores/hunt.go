@@ -192,9 +192,9 @@ type Hunt struct {
 	checkKey       [MaxModels + 1]uint64
 	checkN         [MaxModels + 1]uint16
 
+	// Trace, when set, is told every event; a copy that must not be
+	// traced (a lookahead's rollout) sets it to nil.
 	Trace Tracer
-	side  dice.RNG // trace-only stream for showing dice faces
-	elig  [MaxModels]int8
 	// The current Tick's Turns in order (adversaryTurn marks the
 	// Adversary's), and the one under way.
 	turns   [MaxModels + 1]int8
@@ -202,19 +202,33 @@ type Hunt struct {
 	turnPos uint8
 	// Horizon, when not 0, stops Play and Resume after that Round
 	// (lookahead rollouts); the Record is then left unfinished.
-	Horizon          uint16
+	Horizon uint16
+
+	// w is the worker's scratch memory, not part of the hunt's state.
+	w *scratch
+}
+
+// scratch is a hunt's memory that is not its state: buffers one step of
+// the rules reuses, and what the trace tells of the last roll. Nothing in
+// it outlives a step (the ordering of a Tick's Turns, an Action, an
+// effect), so copies of a Hunt made between steps, as a lookahead's
+// rollouts are, share it with the hunt they copy, on the same worker; it
+// stays out of the value they copy. Init and Reset give a hunt one of its
+// own (Reset keeps the one the hunt has, so a worker's hunt makes it once).
+type scratch struct {
+	side             dice.RNG // trace-only stream for showing dice faces
+	elig, buf        [MaxModels]int8
 	lastPool, lastDT int8
 	lastAdv          dice.Adv
 	lastSucc         uint8
 	shared           int8 // the roll an OpEach shares among the models it reaches
 	noAction         bool // the Pass under way ends a Turn with no Action (for the trace)
-	buf              [MaxModels]int8
 }
 
 // Init builds the template hunt for sc: models from their definitions,
 // undeployed. Reset copies it.
 func (h *Hunt) Init(sc *Scenario) {
-	*h = Hunt{Sc: sc}
+	*h = Hunt{Sc: sc, w: new(scratch)}
 	a := &sc.Adversary
 	n := 0
 	for i := range sc.Pack {
@@ -303,11 +317,14 @@ func (h *Hunt) Init(sc *Scenario) {
 
 // Reset deals hunt number index of a run with seed: a copy of the template
 // tmpl, the random stream (seed, index), and deployment. tmpl is not
-// changed. The Tracer of h is kept.
+// changed. The Tracer of h is kept, and so is its scratch memory.
 func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
-	tr := h.Trace
+	tr, w := h.Trace, h.w
+	if w == nil || w == tmpl.w {
+		w = new(scratch)
+	}
 	*h = *tmpl
-	h.Trace = tr
+	h.Trace, h.w = tr, w
 	h.Dice.Seed(seed, index)
 	h.hitRNG.Derive(seed, index, dice.PurposeHitPile)
 	h.actRNG.Derive(seed, index, dice.PurposeActPile)
@@ -315,7 +332,7 @@ func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
 	k.Derive(seed, index, dice.PurposeChecks)
 	h.keyChecks(k.Uint64())
 	if tr != nil {
-		h.side.Seed(^seed, index)
+		h.w.side.Seed(^seed, index)
 	}
 	h.deploy()
 }
@@ -440,20 +457,21 @@ func minionBit(m *Model) int {
 func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	// Eligibility is decided without branches: whose Clock matches is a
 	// coin toss for the branch predictor.
+	w := h.w // a local: the stores below cannot move it, so it is loaded once
 	np := 0
 	tick := h.Tick
 	for i := 0; i < int(h.NPack); i++ {
-		h.elig[np] = int8(i)
+		w.elig[np] = int8(i)
 		np += due(&h.M[i], tick)
 	}
 	if p := int(h.Obj.Prisoner); p >= 0 && h.Obj.Freed && h.M[p].State == Active && h.M[p].Clock == tick {
-		h.elig[np] = int8(p)
+		w.elig[np] = int8(p)
 		np++
 	}
 	advElig := h.AdvClock == tick && h.adversaryAlive()
 	nf := 0
 	for i := int(h.Adv0 + h.NAdv); i < int(h.N); i++ {
-		h.buf[nf] = int8(i)
+		w.buf[nf] = int8(i)
 		nf += due(&h.M[i], tick) & minionBit(&h.M[i])
 	}
 	h.nTurns, h.turnPos = 0, 0
@@ -467,24 +485,24 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	// Minions act in a random order after the Adversary.
 	for i := nf - 1; i > 0; i-- {
 		j := h.Dice.IntN(i + 1)
-		h.buf[i], h.buf[j] = h.buf[j], h.buf[i]
+		w.buf[i], w.buf[j] = w.buf[j], w.buf[i]
 	}
 	if np > 1 {
-		p.Order(h, h.elig[:np])
+		p.Order(h, w.elig[:np])
 	}
 	// The order: the Foes (the Adversary, then the Minions) and the Pack,
 	// or the Pack first after a won tie.
 	n := 0
 	if packFirst {
-		n = h.queue(n, h.elig[:np])
+		n = h.queue(n, w.elig[:np])
 	}
 	if advElig {
 		h.turns[n] = adversaryTurn
 		n++
 	}
-	n = h.queue(n, h.buf[:nf])
+	n = h.queue(n, w.buf[:nf])
 	if !packFirst {
-		n = h.queue(n, h.elig[:np])
+		n = h.queue(n, w.elig[:np])
 	}
 	h.nTurns = uint8(n)
 	h.runTurns(p, f, 0)
@@ -537,9 +555,10 @@ func (h *Hunt) runTurns(p PackPolicy, f FoeAI, k uint8) {
 // breakTie makes the Leadership Check of a Clock tie; it reports whether
 // the Pack won it.
 func (h *Hunt) breakTie(np, nf int, advElig bool) bool {
+	w := h.w
 	best := -1
 	for k := 0; k < np; k++ {
-		i := h.elig[k]
+		i := w.elig[k]
 		m := &h.M[i]
 		if m.Kind != Cazador {
 			continue
@@ -560,7 +579,7 @@ func (h *Hunt) breakTie(np, nf int, advElig bool) bool {
 		}
 	}
 	for k := 0; k < nf; k++ {
-		if t := h.M[h.buf[k]].TER; t > dt {
+		if t := h.M[w.buf[k]].TER; t > dt {
 			dt = t
 		}
 	}
@@ -591,9 +610,9 @@ func (h *Hunt) endTurn(i int) {
 		h.Obj.FleeAdv = false // Aid's Advantage lasts to the end of its next Turn
 	}
 	if m := &h.M[i]; m.State == Active && !m.acted {
-		h.noAction = true // the trace says the rules, not a choice, made this Pass
+		h.w.noAction = true // the trace says the rules, not a choice, made this Pass
 		h.pass(i)
-		h.noAction = false
+		h.w.noAction = false
 	}
 }
 

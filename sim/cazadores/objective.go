@@ -179,7 +179,7 @@ func (h *Hunt) detonate() {
 		dt := h.Defence(i, ShootingAttack)
 		res := h.roll(MaxModels, 5, dt, 0)
 		if h.Trace != nil {
-			h.lastPool, h.lastDT, h.lastAdv = 5, int8(dt), 0
+			h.w.lastPool, h.w.lastDT, h.w.lastAdv = 5, int8(dt), 0
 			h.emitCheck(EvCheck, i, -1, res)
 		}
 		if res.OK() {
@@ -265,7 +265,7 @@ func (h *Hunt) objectiveEndOfRound() {
 		}
 		res := h.roll(MaxModels, pool, 5, 0)
 		if h.Trace != nil {
-			h.lastPool, h.lastDT, h.lastAdv = int8(pool), 5, 0
+			h.w.lastPool, h.w.lastDT, h.w.lastAdv = int8(pool), 5, 0
 			h.emitCheck(EvCheck, int(h.Adv0), -1, res)
 		}
 		if res.OK() {
