@@ -27,18 +27,6 @@ func playVantage(t *testing.T, want int, cmd string, args ...string) (stdout, st
 	return out, errb
 }
 
-// readJSON decodes the JSON file path into v.
-func readJSON(t *testing.T, path string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-}
-
 // vantageInterval is an estimate with its interval, as the JSON outputs
 // write it.
 type vantageInterval struct {
