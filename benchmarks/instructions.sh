@@ -6,9 +6,13 @@
 #
 #   benchmarks/instructions.sh             # BenchmarkHunt, 20000 hunts
 #   benchmarks/instructions.sh -top 30     # and the 30 costliest functions
+#   benchmarks/instructions.sh -game vantage   # another game's default hunt
 #   N=5000 benchmarks/instructions.sh      # fewer hunts (quicker, coarser)
 #
-# It plays BenchmarkHunt under cachegrind and counts only the instructions
+# The default hunt of game NAME is BenchmarkHuntNAME (NAME capitalised:
+# BenchmarkHuntVantage), Cazadores' BenchmarkHunt; with the turns per hunt
+# the benchmark reports, the count is also given per model-turn.
+# It plays the benchmark under cachegrind and counts only the instructions
 # of the rules core, the AIs and the game plug (packages balance/sim,
 # balance/ai and balance/game: a hunt as the batch runner plays it, its
 # record included; the Go runtime's timers and scheduler, busy under
@@ -20,9 +24,17 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 top=0
-if [ "${1:-}" = "-top" ]; then
-	top="${2:?-top needs a number}"
-fi
+bench=BenchmarkHunt
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-top) top="${2:?-top needs a number}"; shift 2 ;;
+	-game)
+		g="${2:?-game needs a name}"
+		[ "$g" = cazadores ] || bench="BenchmarkHunt${g^}"
+		shift 2 ;;
+	*) echo "usage: instructions.sh [-game NAME] [-top K]" >&2; exit 2 ;;
+	esac
+done
 n="${N:-20000}"
 if ! command -v valgrind >/dev/null || ! command -v cg_annotate >/dev/null; then
 	echo "instructions.sh: needs valgrind and cg_annotate (apt-get install valgrind)" >&2
@@ -34,13 +46,18 @@ trap 'rm -rf "$dir"' EXIT
 go test -c -o "$dir/bench.test" .
 valgrind --tool=cachegrind --cache-sim=no --branch-sim=no \
 	--cachegrind-out-file="$dir/cg.out" \
-	"$dir/bench.test" -test.run XXX -test.bench 'BenchmarkHunt$' -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
-grep '^BenchmarkHunt' "$dir/bench.txt"
+	"$dir/bench.test" -test.run XXX -test.bench "^$bench\$" -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
+if ! grep "^$bench\b" "$dir/bench.txt"; then
+	echo "instructions.sh: no benchmark $bench in benchmarks/" >&2
+	exit 2
+fi
+# turns/hunt as the benchmark reports it (0 when it does not).
+turns="$(awk '{ for (i = 2; i <= NF; i++) if ($i == "turns/hunt") print $(i - 1) }' "$dir/bench.txt" | tail -1)"
 
 # cg_annotate lists "COUNT (PCT%) FILE:FUNCTION" per function; the benchmark
 # binary plays the hunts N+1 times (once with b.N = 1 first).
 cg_annotate --threshold=0 "$dir/cg.out" 2>/dev/null |
-	awk -v n="$n" -v top="$top" '
+	awk -v n="$n" -v top="$top" -v turns="${turns:-0}" '
 	/file:function/ { body = 1; next }
 	body && /:balance\/(sim|ai|game)/ {
 		c = $1; gsub(",", "", c)
@@ -49,6 +66,7 @@ cg_annotate --threshold=0 "$dir/cg.out" 2>/dev/null |
 	}
 	END {
 		printf "instructions/hunt %.0f (balance/sim, balance/ai and balance/game, %d hunts)\n", total, n
+		if (turns > 0) printf "instructions/turn %.0f (%s turns per hunt)\n", total / turns, turns
 		if (top > 0) {
 			k = 0
 			for (f in per) names[++k] = f
