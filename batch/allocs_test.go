@@ -3,88 +3,32 @@ package batch
 import (
 	"testing"
 
-	"balance/ai"
-	"balance/configs"
-	"balance/internal/testenv"
-	"balance/sim"
+	"balance/stats"
 )
 
-// A hunt allocates nothing: every Adversary with every pack, and every
-// Objective, on open ground and on the ruins.
+// A hunt played through a game's player allocates nothing, its record and
+// the tally's count of it included: the duel with each policy and with
+// its numbers changed. (Cazadores' own check, over every Adversary, pack,
+// Objective, part switched off and policy tier, is in
+// game/cazadores/checks.)
 func TestHuntAllocatesNothing(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates on its own")
 	}
-	d, err := configs.LoadEmbedded()
-	if err != nil {
-		t.Fatal(err)
-	}
-	check := func(name string, sc *sim.Scenario) {
-		checkTier(t, name, sc, ai.NewBaseline())
-	}
-
-	for _, adv := range d.Slugs("adversaries") {
-		for _, pack := range d.Slugs("packs") {
-			sc, err := d.Compile(adv, pack, "ruins")
-			if err != nil {
-				t.Fatal(err)
-			}
-			check(adv+"/"+pack+"/ruins", sc)
-		}
-	}
-	for _, obj := range d.Slugs("objectives") {
-		sc, err := d.CompileWith("creature-wreathed-in-light", "quartet", configs.DefaultScenario, obj)
+	for _, l := range []Lane{duelLane(t, "basic"), duelLane(t, "random"), duelLane(t, "basic", "a.hp=20", "b.hp=20", "a.skill=1", "b.skill=1")} {
+		pl, err := l.Design.NewPlayer(l.Policy)
 		if err != nil {
 			t.Fatal(err)
 		}
-		check(obj, sc)
-	}
-	// Every action entry and hit-location effect played blank, as the card
-	// effects play them.
-	for _, adv := range d.Slugs("adversaries") {
-		sc, err := d.Compile(adv, configs.DefaultPack, configs.DefaultScenario)
-		if err != nil {
-			t.Fatal(err)
+		rec := l.Design.Schema().NewRecord()
+		tl := stats.NewTally(l.Design.Schema())
+		i := uint64(0)
+		if a := testing.AllocsPerRun(500, func() {
+			pl.Play(1, i, rec)
+			tl.Add(rec)
+			i++
+		}); a != 0 {
+			t.Errorf("%s, %s: %.2f allocations per hunt", l.Design.Title(), l.Policy, a)
 		}
-		for _, b := range sc.Adversary.Blanks() {
-			check(adv+" blank "+b.Key(), sc.WithBlank(b))
-		}
-	}
-	// Every skill tier, with the default hunt and the ritualist's pack.
-	for _, tier := range ai.Tiers() {
-		for _, pack := range []string{configs.DefaultPack, "quartet"} {
-			sc, err := d.Compile("praetorians", pack, configs.DefaultScenario)
-			if err != nil {
-				t.Fatal(err)
-			}
-			runs := 200
-			if tier.Name == "lookahead" && !testenv.Long() {
-				runs = 20 // hundreds of times slower than the others; 200 with BALANCE_LONG=1
-			}
-			checkRuns(t, tier.Name+"/"+pack, sc, tier.New(), runs)
-		}
-	}
-}
-
-// checkTier fails the test when a hunt of sc played by policy allocates.
-func checkTier(t *testing.T, name string, sc *sim.Scenario, policy sim.PackPolicy) {
-	t.Helper()
-	checkRuns(t, name, sc, policy, 200)
-}
-
-// checkRuns is checkTier over the given number of hunts.
-func checkRuns(t *testing.T, name string, sc *sim.Scenario, policy sim.PackPolicy, runs int) {
-	t.Helper()
-	var tmpl sim.Hunt
-	tmpl.Init(sc)
-	h := new(sim.Hunt)
-	foes := sim.FoeAI(ai.Foes{})
-	i := uint64(0)
-	if a := testing.AllocsPerRun(runs, func() {
-		h.Reset(&tmpl, 1, i)
-		h.Play(policy, foes)
-		i++
-	}); a != 0 {
-		t.Errorf("%s: %.2f allocations per hunt", name, a)
 	}
 }

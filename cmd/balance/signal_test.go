@@ -199,7 +199,7 @@ func TestSignals(t *testing.T) {
 				if outcome.old || outcome.interrupted {
 					fail(tr, "exit 0 but the output is the old one or interrupted")
 				}
-			case code == exitError && strings.Contains(errText, "interrupted while measuring the card effects"):
+			case code == exitError && strings.Contains(errText, "interrupted while measuring what each part does"):
 				// The run played all its hunts; the card effects cover
 				// those measured before the signal.
 				if tr.cmd.long || outcome.old || outcome.interrupted {

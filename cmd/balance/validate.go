@@ -9,64 +9,95 @@ import (
 	"io/fs"
 	"os"
 
-	"balance/configs"
+	"balance/configs/yamldata"
+	"balance/game"
 )
 
 type validateOpts struct {
-	data string
+	game gameFlags
 }
 
-func (o *validateOpts) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data; not with FILE arguments")
+func (o *validateOpts) flags(fs *flag.FlagSet, g game.Game) {
+	o.game.register(fs, g, 0, "", false)
 }
 
 func init() {
 	register(&command{
 		name:    "validate",
-		summary: "check game data files and report every problem with its file and line",
-		usage:   "[-data DIR] [FILE...]",
-		long: `With no FILE, validate loads the embedded data (and the -data directory
-over it) and compiles every Adversary against every pack on every scenario,
-so that problems between files surface too; it prints one summary line.
+		summary: "check a game's data files and report every problem with its file and line",
+		usage:   "[-game NAME] [-data DIR] [FILE...]",
+		long: `With no FILE, validate loads the game's embedded data (and the -data
+directory over it) and checks that every design that can be chosen
+compiles, so that problems between files surface too; it prints one
+summary line.
 
-With FILEs, each file is checked as if loaded over the embedded data: its
-kind is told by its parent directory (adversaries/ or scenarios/), else by
-its name (weapons.yaml, packs.yaml, ...), else by its content (an Adversary
-file's top-level keys are name, stats, hit_locations, actions and special;
-a scenario's name, size and exits), so a copy of an Adversary file anywhere
-is checked as one. An Adversary file is then also compiled against every
-pack on every scenario. Each problem is printed on
-its own line as FILE:LINE:COL: field: message, with the likely spelling when
-one is near. The exit code is 1 when any problem is found, 2 when a FILE
-does not exist or is a directory.`,
+With FILEs, each file is checked as if loaded over the embedded data, as
+the kind of data it is (the game's notes below say how it tells). Each
+problem is printed on its own line as FILE:LINE:COL: field: message, with
+the likely spelling when one is near. The exit code is 1 when any problem is found, 2 when a FILE does
+not exist or is a directory.`,
 		examples: []string{
 			"balance validate",
-			"balance validate configs/adversaries/wandering-son.yaml",
-			"balance validate configs/packs.yaml configs/adversaries/praetorians.yaml",
-			"balance validate -data configs",
 		},
 		run: runValidate,
 	})
-	flagsOf["validate"] = func(fs *flag.FlagSet) { new(validateOpts).flags(fs) }
+	flagsOf["validate"] = func(fs *flag.FlagSet, g game.Game) { new(validateOpts).flags(fs, g) }
 }
 
 func runValidate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var o validateOpts
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.flags(fs)
 	// Flags may come before, between or after the files.
-	files, err := parseInterleaved(fs, args)
+	files, err := parseGame("validate", args, true, o.flags)
 	if err != nil {
 		return err
 	}
-	if len(files) > 0 {
-		if o.data != "" {
-			return usagef("-data cannot be combined with FILE arguments: files are checked against the embedded data; to check a data directory, run 'balance validate -data DIR'")
-		}
-		return validateFiles(ctx, stdout, stderr, files)
+	if len(files) > 0 && o.game.data != "" {
+		return usagef("-data cannot be combined with FILE arguments: files are checked against the embedded data; to check a data directory, run 'balance validate -data DIR'")
 	}
-	return validateAll(ctx, stdout, stderr, o.data)
+	// A file that is not there, or a directory, is a mistake in the
+	// command line (exit code 2), found before any file is checked.
+	for _, p := range files {
+		st, err := os.Stat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return usagef("%s: no such file", p)
+		case err == nil && st.IsDir():
+			return usagef("%s: is a directory; to check a data directory, run 'balance validate -data %s'", p, p)
+		case err != nil:
+			return problems{n: report(stderr, fmt.Errorf("%s: %v", p, err)), files: 1}
+		}
+	}
+	l, err := o.game.open(ctx)
+	if err != nil {
+		var ue *game.UsageError
+		if errors.As(err, &ue) || ctx.Err() != nil {
+			return err
+		}
+		return problems{n: report(stderr, err)}
+	}
+	sum, err := l.Data.Validate(ctx, files)
+	if err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
+		if len(files) == 0 {
+			return problems{n: report(stderr, err)}
+		}
+		bad := map[string]bool{}
+		for _, e := range leafErrors(err) {
+			var ye *yamldata.Error
+			var fe *game.FileError
+			switch {
+			case errors.As(e, &ye):
+				bad[ye.File] = true
+			case errors.As(e, &fe):
+				bad[fe.File] = true
+			}
+		}
+		return problems{n: report(stderr, err), files: max(len(bad), 1)}
+	}
+	fmt.Fprintln(stdout, sum)
+	return nil
 }
 
 // problems is the error of a validation that found n problems.
@@ -94,137 +125,4 @@ func report(w io.Writer, err error) int {
 		fmt.Fprintln(w, e)
 	}
 	return len(errs)
-}
-
-// validateAll loads the embedded data and the -data overlay and compiles
-// every Adversary against every pack on every scenario.
-func validateAll(ctx context.Context, stdout, stderr io.Writer, dir string) error {
-	d, err := loadData(ctx, dir)
-	if err != nil {
-		var ue *usageError
-		if errors.As(err, &ue) {
-			return err
-		}
-		return problems{n: report(stderr, err)}
-	}
-	n, err := compileAll(ctx, stderr, d, d.Slugs("adversaries"))
-	if err != nil {
-		return err
-	}
-	if n > 0 {
-		return problems{n: n}
-	}
-	fmt.Fprintf(stdout, "ok: %d adversaries, %d packs, %d scenarios, %d companions, %d cazadores\n",
-		len(d.Adversaries), len(d.Packs), len(d.Scenarios), len(d.Companions), len(d.Cazadores))
-	return nil
-}
-
-// compileAll compiles each of the Adversaries against every pack on every
-// scenario, prints each failure and returns their number.
-func compileAll(ctx context.Context, w io.Writer, d *configs.Data, adversaries []string) (int, error) {
-	n := 0
-	for _, a := range adversaries {
-		for _, p := range d.Slugs("packs") {
-			for _, s := range d.Slugs("scenarios") {
-				if err := ctx.Err(); err != nil {
-					return n, err
-				}
-				if _, err := d.Compile(a, p, s); err != nil {
-					fmt.Fprintf(w, "adversary %s, pack %s, scenario %s: %v\n", a, p, s, err)
-					n++
-				}
-			}
-		}
-	}
-	return n, nil
-}
-
-// validateFiles checks data files given by path.
-func validateFiles(ctx context.Context, stdout, stderr io.Writer, paths []string) error {
-	// A file that is not there, or a directory, is a mistake in the
-	// command line (exit code 2), found before any file is checked.
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return usagef("%s: no such file", p)
-		case err == nil && st.IsDir():
-			return usagef("%s: is a directory; to check a data directory, run 'balance validate -data %s'", p, p)
-		}
-	}
-	n := 0
-	bad := map[string]bool{}
-	var present []string
-	for _, p := range paths {
-		_, err := os.Stat(p)
-		switch {
-		case err != nil:
-			fmt.Fprintf(stderr, "%s: %v\n", p, err)
-		default:
-			present = append(present, p)
-			continue
-		}
-		n++
-		bad[p] = true
-	}
-	if len(present) > 0 {
-		if err := configs.ValidateFilesContext(ctx, present...); err != nil {
-			for _, e := range leafErrors(err) {
-				fmt.Fprintln(stderr, e)
-				n++
-				var ce *configs.Error
-				if errors.As(e, &ce) {
-					bad[ce.File] = true
-				}
-			}
-		} else if n == 0 {
-			// The files are sound one by one: compile each Adversary among
-			// them against every pack on every scenario.
-			d, err := configs.LoadEmbedded()
-			if err != nil {
-				return err
-			}
-			for _, p := range present {
-				if kind, _, err := configs.FileKind(p); err != nil || kind != "adversaries" {
-					continue
-				}
-				slug, err := d.AddAdversaryFile(p)
-				if err != nil {
-					n += report(stderr, err)
-					bad[p] = true
-					continue
-				}
-				var failed int
-				if failed, err = compileAll(ctx, &prefixWriter{w: stderr, prefix: p + ": "}, d, []string{slug}); err != nil {
-					return err
-				}
-				if failed > 0 {
-					n += failed
-					bad[p] = true
-				}
-			}
-		}
-	}
-	if n > 0 {
-		return problems{n: n, files: max(len(bad), 1)}
-	}
-	s := "s"
-	if len(paths) == 1 {
-		s = ""
-	}
-	fmt.Fprintf(stdout, "ok: %d file%s\n", len(paths), s)
-	return nil
-}
-
-// prefixWriter writes prefix before each Write; each Write is one line.
-type prefixWriter struct {
-	w      io.Writer
-	prefix string
-}
-
-func (p *prefixWriter) Write(b []byte) (int, error) {
-	if _, err := io.WriteString(p.w, p.prefix); err != nil {
-		return 0, err
-	}
-	return p.w.Write(b)
 }

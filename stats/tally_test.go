@@ -1,0 +1,184 @@
+package stats
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"balance/game"
+)
+
+func tallySchema(t *testing.T) *game.Schema {
+	s := &game.Schema{
+		Game:     "test",
+		Sides:    []game.Side{{Key: "a", Label: "A"}, {Key: "b", Label: "B"}},
+		Outcomes: []game.Outcome{{Key: "a_won", Label: "A won", Winner: 0}, {Key: "b_won", Label: "B won", Winner: 1}},
+		Length:   game.Unit{Key: "round", Plural: "rounds", Label: "Round", Max: 8},
+		Clock:    game.Unit{Key: "round", Plural: "rounds", Label: "Round", Max: 8},
+		Lists:    []game.List{{Key: "duellists", Label: "Duellists", Items: []game.Item{{Key: "a"}, {Key: "b"}}}},
+		Values: []game.Value{
+			{Key: "hits", Kind: game.Count, Max: 8, Per: "duellists"},
+			{Key: "swings", Kind: game.Count, Max: 8, Per: "duellists"},
+			{Key: "fell", Kind: game.Time, Per: "duellists"},
+			{Key: "renown", Kind: game.Count, Min: -3, Max: 3},
+		},
+		Ratios: []game.Ratio{{Key: "hit_rate", Num: "hits", Den: "swings"}},
+		Curves: []game.Curve{{Key: "standing", Of: "fell", Complement: true}},
+		Series: []game.Series{{Key: "damage", Max: 10}},
+	}
+	if err := s.Build(); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// fill makes hunt i's record: a simple function of i.
+func fill(s *game.Schema, r *game.Record, i int) {
+	r.Reset()
+	r.Outcome = i % 2
+	r.Length = 1 + i%8
+	r.End = r.Length
+	r.V[s.Slot("hits", 0)] = int32(i % 3)
+	r.V[s.Slot("swings", 0)] = int32(2 + i%3)
+	r.V[s.Slot("hits", 1)] = int32(i % 5)
+	r.V[s.Slot("swings", 1)] = int32(5)
+	if i%4 == 0 {
+		r.V[s.Slot("fell", 1)] = int32(r.End)
+	}
+	r.V[s.Slot("renown", 0)] = int32(i%9 - 4) // -4 lands in the bottom bin
+	for t := 1; t <= r.End; t++ {
+		r.Grow(s, 0, t, int32(i%2))
+	}
+}
+
+func TestTallyMergeExact(t *testing.T) {
+	s := tallySchema(t)
+	r := s.NewRecord()
+	whole := NewTally(s)
+	parts := []*Tally{NewTally(s), NewTally(s), NewTally(s)}
+	for i := 0; i < 300; i++ {
+		fill(s, r, i)
+		whole.Add(r)
+		parts[i%3].Add(r)
+	}
+	merged := NewTally(s)
+	for _, k := range []int{2, 0, 1} {
+		if err := merged.Merge(parts[k]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !reflect.DeepEqual(merged, whole) {
+		t.Fatal("merging the parts in another order does not give the whole")
+	}
+	if whole.Hunts != 300 || whole.Outcomes[0] != 150 {
+		t.Fatalf("hunts %d, a won %d", whole.Hunts, whole.Outcomes[0])
+	}
+	// renown -4 counts in the bottom bin (-3).
+	slot := s.Slot("renown", 0)
+	var low int64
+	for i := 0; i < 300; i++ {
+		if i%9-4 <= -3 {
+			low++
+		}
+	}
+	if whole.V[slot][0] != low {
+		t.Errorf("renown's bottom bin %d, want %d", whole.V[slot][0], low)
+	}
+	// Cross sums: Σ hits·swings of duellist 0.
+	var want int64
+	for i := 0; i < 300; i++ {
+		want += int64(i%3) * int64(2+i%3)
+	}
+	if got := whole.Cross[0][0]; got != want {
+		t.Errorf("Σ hits·swings %d, want %d", got, want)
+	}
+}
+
+func TestTallyJSONRoundTrip(t *testing.T) {
+	s := tallySchema(t)
+	r := s.NewRecord()
+	a := NewTally(s)
+	for i := 0; i < 50; i++ {
+		fill(s, r, i)
+		a.Add(r)
+	}
+	b, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Tally
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Bind(s); err != nil {
+		t.Fatal(err)
+	}
+	if !sameCounts(&back, a) {
+		t.Fatal("a tally read back from JSON differs")
+	}
+	// A tally read back merges as the one written does: its span of
+	// steps is found again.
+	twice, again := NewTally(s), NewTally(s)
+	twice.Merge(a)
+	twice.Merge(a)
+	again.Merge(&back)
+	again.Merge(a)
+	if !sameCounts(twice, again) {
+		t.Fatal("a tally read back merges differently")
+	}
+	back.Outcomes[0]++
+	if err := back.Bind(s); err == nil {
+		t.Error("a tally whose outcomes do not add up was bound")
+	}
+	other := NewTally(tallySchema(t))
+	other.V = other.V[:len(other.V)-1]
+	if err := other.Merge(a); err == nil {
+		t.Error("tallies of different layouts merged")
+	}
+}
+
+func TestTallyAddAllocatesNothing(t *testing.T) {
+	s := tallySchema(t)
+	r := s.NewRecord()
+	a, b := NewTally(s), NewTally(s)
+	fill(s, r, 3)
+	if n := testing.AllocsPerRun(100, func() { a.Add(r) }); n != 0 {
+		t.Fatalf("Add allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { b.Merge(a); b.Reset() }); n != 0 {
+		t.Fatalf("Merge and Reset allocate %v times", n)
+	}
+}
+
+// sameCounts reports whether two tallies hold the same counts (their
+// JSON is the same).
+func sameCounts(a, b *Tally) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(x) == string(y)
+}
+
+// A rate keeps no histogram, and every value's sums are exact: a value
+// beyond its histogram's range counts in its end bin but its whole self
+// in the sums.
+func TestTallySumsExact(t *testing.T) {
+	s := &game.Schema{
+		Game: "test", Sides: []game.Side{{Key: "a"}}, Outcomes: []game.Outcome{{Key: "done", Winner: 0}},
+		Length: game.Unit{Key: "round", Max: 3}, Clock: game.Unit{Key: "round", Max: 3},
+		Values: []game.Value{{Key: "hits", Kind: game.Count, Max: 4}, {Key: "draws", Kind: game.Rate, Max: 4}},
+	}
+	if err := s.Build(); err != nil {
+		t.Fatal(err)
+	}
+	tl := NewTally(s)
+	r := s.NewRecord()
+	for _, v := range []int32{1, 9, 2} {
+		r.Reset()
+		r.Length, r.End = 1, 1
+		r.V[0], r.V[1] = v, 3*v
+		tl.Add(r)
+	}
+	if tl.Sum[0] != 12 || tl.SumSq[0] != 86 || tl.V[0][4] != 1 || len(tl.V[1]) != 0 || tl.Sum[1] != 36 || tl.SumSq[1] != 774 {
+		t.Fatalf("sums %v %v, histograms %v", tl.Sum, tl.SumSq, tl.V)
+	}
+}
