@@ -543,3 +543,20 @@ func TestVantageMap(t *testing.T) {
 		t.Errorf("map gald: %s", errb)
 	}
 }
+
+// Every key of Vantage's summary.json and skill.json is in the schema
+// documents, in the table of the object it is in.
+func TestVantageSchemaDocs(t *testing.T) {
+	secs := map[string]*docSection{}
+	readSchemaDoc(t, "summary-schema.md", secs)
+	readSchemaDoc(t, "skill-schema.md", secs)
+	used := map[string]bool{}
+	dir := t.TempDir()
+	for _, r := range []struct{ cmd, root string }{{"run", "summary-schema.md#report"}, {"skill", "skill-schema.md#skill"}} {
+		p := filepath.Join(dir, r.cmd+".json")
+		playVantage(t, exitOK, r.cmd, "-players", "pair", "-enemies", "raiders", "-hunts", "300", "-target-error", "0.3", "-json", p, "-quiet")
+		var v any
+		readJSON(t, p, &v)
+		walkSchemaDoc(t, secs, used, r.root, r.cmd+" -game vantage", v)
+	}
+}
