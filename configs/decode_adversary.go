@@ -47,25 +47,25 @@ type opCtx struct {
 
 // foeStats decodes the six Foe attributes, all required.
 func (d *decoder) foeStats(n *yaml.Node, path string) (FoeStats, map[string]*yaml.Node) {
-	m := d.fields(n, path, foeStatFields, foeStatFields...)
+	m := d.Fields(n, path, foeStatFields, foeStatFields...)
 	var s FoeStats
 	if v, ok := m["spd"]; ok {
-		s.Spd = d.integer(v, at(path, "spd"), 0, 12)
+		s.Spd = d.Int(v, at(path, "spd"), 0, 12)
 	}
 	if v, ok := m["atk"]; ok {
-		s.Atk = d.integer(v, at(path, "atk"), 0, 20)
+		s.Atk = d.Int(v, at(path, "atk"), 0, 20)
 	}
 	if v, ok := m["rng"]; ok {
-		s.Rng = d.integer(v, at(path, "rng"), 0, 12)
+		s.Rng = d.Int(v, at(path, "rng"), 0, 12)
 	}
 	if v, ok := m["def"]; ok {
-		s.Def = d.integer(v, at(path, "def"), 0, 10)
+		s.Def = d.Int(v, at(path, "def"), 0, 10)
 	}
 	if v, ok := m["ter"]; ok {
-		s.Ter = d.integer(v, at(path, "ter"), 0, 20)
+		s.Ter = d.Int(v, at(path, "ter"), 0, 20)
 	}
 	if v, ok := m["wnd"]; ok {
-		s.Wnd = d.integer(v, at(path, "wnd"), 1, maxFoeWnd)
+		s.Wnd = d.Int(v, at(path, "wnd"), 1, maxFoeWnd)
 	}
 	return s, m
 }
@@ -73,44 +73,44 @@ func (d *decoder) foeStats(n *yaml.Node, path string) (FoeStats, map[string]*yam
 // adversary decodes one Adversary file's root mapping.
 func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 	a := &Adversary{Slug: slug, BaseMM: defaultBase}
-	m := d.fields(n, "", adversaryFields, "name", "stats", "hit_locations", "actions", "special")
-	if d.res(n) == nil {
+	m := d.Fields(n, "", adversaryFields, "name", "stats", "hit_locations", "actions", "special")
+	if d.Res(n) == nil {
 		return a
 	}
 	if v, ok := m["name"]; ok {
-		a.Name = d.str(v, "name")
+		a.Name = d.Str(v, "name")
 	}
 	var statNodes map[string]*yaml.Node
 	if v, ok := m["stats"]; ok {
 		a.Stats, statNodes = d.foeStats(v, "stats")
 	}
 	if v, ok := m["base_mm"]; ok {
-		a.BaseMM = d.number(v, "base_mm", 10, 300)
+		a.BaseMM = d.Number(v, "base_mm", 10, 300)
 	}
 	if v, ok := m["immune"]; ok {
-		a.Immune = d.names(v, "immune", "condition", Conditions, false)
+		a.Immune = d.Names(v, "immune", "condition", Conditions, false)
 	}
 	a.Models = []string{a.Name}
 	if v, ok := m["models"]; ok {
-		items := d.seq(v, "models")
+		items := d.Seq(v, "models")
 		if len(items) == 0 {
-			d.fail(d.res(v), "models", "", "list at least one model name")
+			d.Fail(d.Res(v), "models", "", "list at least one model name")
 		} else {
 			a.Models = a.Models[:0]
 		}
 		for i, it := range items {
-			s := d.str(it, idx("models", i))
+			s := d.Str(it, idx("models", i))
 			if s != "" && slices.Contains(a.Models, s) {
-				d.fail(d.res(it), idx("models", i), "", "model %q is listed twice", s)
+				d.Fail(d.Res(it), idx("models", i), "", "model %q is listed twice", s)
 			}
 			a.Models = append(a.Models, s)
 		}
 	}
 	a.Areas = map[string]*AreaKind{}
 	if v, ok := m["areas"]; ok {
-		for _, e := range d.pairs(v, "areas") {
-			if d.slugKey(e, "areas") {
-				a.Areas[e.key] = d.areaKind(e.key, e.v, at("areas", e.key))
+		for _, e := range d.Pairs(v, "areas") {
+			if d.SlugKey(e, "areas") {
+				a.Areas[e.Key] = d.areaKind(e.Key, e.V, at("areas", e.Key))
 			}
 		}
 	}
@@ -120,7 +120,7 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 	}
 	sort.Strings(ctx.areas)
 	if v, ok := m["minions"]; ok {
-		for i, it := range d.seq(v, "minions") {
+		for i, it := range d.Seq(v, "minions") {
 			a.Minions = append(a.Minions, d.minion(it, idx("minions", i)))
 		}
 	}
@@ -134,12 +134,12 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 		w, ok := statNodes["wnd"]
 		// The total is checked only when it and every location's wnd are
 		// sound: otherwise a mismatch would restate their errors.
-		total := ok && d.holds(w, a.Stats.Wnd)
+		total := ok && d.Holds(w, a.Stats.Wnd)
 		switch {
 		case len(a.HitLocations) == 0:
 		case !total:
 			// The total is wrong: the sum of sound locations is the likely one.
-			if e := d.errorOf("stats.wnd"); ok && e != nil && e.Suggest == "" && len(badWnd) == 0 && sum <= maxFoeWnd {
+			if e := d.ErrorOf("stats.wnd"); ok && e != nil && e.Suggest == "" && len(badWnd) == 0 && sum <= maxFoeWnd {
 				e.Suggest = strconv.Itoa(sum)
 			}
 		case len(badWnd) == 1 && badWnd[0].e != nil && badWnd[0].e.Suggest == "":
@@ -149,12 +149,12 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 				badWnd[0].e.Suggest = strconv.Itoa(want)
 			}
 		case len(badWnd) == 0 && sum != a.Stats.Wnd:
-			d.fail(d.res(w), "stats.wnd", strconv.Itoa(sum), "%d does not equal the sum of the hit locations' wnd (%d)", a.Stats.Wnd, sum)
+			d.Fail(d.Res(w), "stats.wnd", strconv.Itoa(sum), "%d does not equal the sum of the hit locations' wnd (%d)", a.Stats.Wnd, sum)
 		}
 	}
 	actionNodes := map[string]*yaml.Node{}
 	if v, ok := m["actions"]; ok {
-		am := d.fields(v, "actions", RankNames[:], RankNames[:]...)
+		am := d.Fields(v, "actions", RankNames[:], RankNames[:]...)
 		for r, key := range RankNames {
 			if an, ok := am[key]; ok {
 				actionNodes[at("actions", key)] = an
@@ -163,7 +163,7 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 		}
 	}
 	if v, ok := m["special"]; ok {
-		sm := d.fields(v, "special", RankNames[:], RankNames[:]...)
+		sm := d.Fields(v, "special", RankNames[:], RankNames[:]...)
 		for r, key := range RankNames {
 			if sn, ok := sm[key]; ok {
 				actionNodes[at("special", key)] = sn
@@ -186,7 +186,7 @@ func (d *decoder) checkPools(a *Adversary, m, statNodes, actionNodes map[string]
 		def += max(h.Exhausted.Def, 0)
 	}
 	if ter > maxPool {
-		d.fail(d.res(statNodes["ter"]), "stats.ter", "", "TER can reach %d with exhausted locations, above the %d dice a check can roll", ter, maxPool)
+		d.Fail(d.Res(statNodes["ter"]), "stats.ter", "", "TER can reach %d with exhausted locations, above the %d dice a check can roll", ter, maxPool)
 	}
 	var visit func(act *Action, node *yaml.Node, path string)
 	visit = func(act *Action, node *yaml.Node, path string) {
@@ -210,7 +210,7 @@ func (d *decoder) checkPools(a *Adversary, m, statNodes, actionNodes map[string]
 			}
 		}
 		if pool > maxPool {
-			d.fail(d.res(node), path, "", "its check can roll %d dice (%s with modifiers), above the %d a check can roll", pool, what, maxPool)
+			d.Fail(d.Res(node), path, "", "its check can roll %d dice (%s with modifiers), above the %d a check can roll", pool, what, maxPool)
 		}
 		for _, ops := range [][]Op{act.Before, act.OnHit, act.OnMiss, act.Crit, act.After, act.OnSuccess} {
 			for _, op := range ops {
@@ -234,56 +234,56 @@ func (d *decoder) checkPools(a *Adversary, m, statNodes, actionNodes map[string]
 }
 
 func (d *decoder) areaKind(key string, n *yaml.Node, path string) *AreaKind {
-	m := d.fields(n, path, areaFields, "diameter")
+	m := d.Fields(n, path, areaFields, "diameter")
 	k := &AreaKind{Name: key}
 	if v, ok := m["diameter"]; ok {
-		k.Diameter = d.number(v, at(path, "diameter"), 0.5, 24)
+		k.Diameter = d.Number(v, at(path, "diameter"), 0.5, 24)
 	}
 	if v, ok := m["terrain"]; ok {
-		k.Terrain = d.names(v, at(path, "terrain"), "terrain type", TerrainTypes, false)
+		k.Terrain = d.Names(v, at(path, "terrain"), "terrain type", TerrainTypes, false)
 	}
 	if v, ok := m["foe_def"]; ok {
-		k.FoeDef = d.integer(v, at(path, "foe_def"), -10, 10)
+		k.FoeDef = d.Int(v, at(path, "foe_def"), -10, 10)
 	}
 	if v, ok := m["enter"]; ok {
 		p := at(path, "enter")
-		e := d.fields(v, p, enterFields, "check", "impose")
+		e := d.Fields(v, p, enterFields, "check", "impose")
 		if x, ok := e["check"]; ok {
-			k.EnterSkill = d.name(x, at(p, "check"), "skill", SkillNames)
+			k.EnterSkill = d.Name(x, at(p, "check"), "skill", SkillNames)
 		}
 		if x, ok := e["dt"]; ok {
-			k.EnterDT = d.integer(x, at(p, "dt"), 0, 10)
+			k.EnterDT = d.Int(x, at(p, "dt"), 0, 10)
 		}
 		if x, ok := e["impose"]; ok {
-			k.EnterCondition = d.name(x, at(p, "impose"), "condition", Conditions)
+			k.EnterCondition = d.Name(x, at(p, "impose"), "condition", Conditions)
 		}
 		if x, ok := e["once"]; ok {
-			k.Once = d.boolean(x, at(p, "once"))
+			k.Once = d.Bool(x, at(p, "once"))
 		}
 	}
 	return k
 }
 
 func (d *decoder) minion(n *yaml.Node, path string) Minion {
-	m := d.fields(n, path, minionFields, "name", "count", "type", "stats")
+	m := d.Fields(n, path, minionFields, "name", "count", "type", "stats")
 	mi := Minion{BaseMM: minionBase}
 	if v, ok := m["name"]; ok {
-		mi.Name = d.str(v, at(path, "name"))
+		mi.Name = d.Str(v, at(path, "name"))
 	}
 	if v, ok := m["count"]; ok {
-		mi.Count = d.integer(v, at(path, "count"), 1, 20)
+		mi.Count = d.Int(v, at(path, "count"), 1, 20)
 	}
 	if v, ok := m["type"]; ok {
-		mi.Type = d.name(v, at(path, "type"), "Foe Type", Trees)
+		mi.Type = d.Name(v, at(path, "type"), "Foe Type", Trees)
 	}
 	if v, ok := m["stats"]; ok {
 		mi.Stats, _ = d.foeStats(v, at(path, "stats"))
 	}
 	if v, ok := m["base_mm"]; ok {
-		mi.BaseMM = d.number(v, at(path, "base_mm"), 10, 300)
+		mi.BaseMM = d.Number(v, at(path, "base_mm"), 10, 300)
 	}
 	if v, ok := m["shooting_rng"]; ok {
-		mi.ShootingRng = d.integer(v, at(path, "shooting_rng"), 0, 12)
+		mi.ShootingRng = d.Int(v, at(path, "shooting_rng"), 0, 12)
 	}
 	if v, ok := m["crit"]; ok {
 		mi.Crit = d.ops(v, at(path, "crit"), &opCtx{place: sim.InCrit})
@@ -306,9 +306,9 @@ type wndError struct {
 // suggests the card (a card outside 2..10, an empty list), the uncovered
 // card is not reported again.
 func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx) ([]HitLocation, []wndError) {
-	items := d.seq(n, path)
+	items := d.Seq(n, path)
 	if len(items) == 0 {
-		d.fail(d.res(n), path, "", "list at least one hit location")
+		d.Fail(d.Res(n), path, "", "list at least one hit location")
 		return nil, nil
 	}
 	type cardAt struct {
@@ -335,43 +335,43 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 	locs := make([]HitLocation, 0, len(items))
 	for i, it := range items {
 		p := idx(path, i)
-		m := d.fields(it, p, locationFields, "name", "cards", "wnd")
+		m := d.Fields(it, p, locationFields, "name", "cards", "wnd")
 		h := HitLocation{}
 		if v, ok := m["name"]; ok {
-			h.Name = d.str(v, at(p, "name"))
+			h.Name = d.Str(v, at(p, "name"))
 			for _, o := range locs {
 				if o.Name == h.Name && h.Name != "" {
-					d.fail(d.res(v), at(p, "name"), "", "hit location %q is listed twice", h.Name)
+					d.Fail(d.Res(v), at(p, "name"), "", "hit location %q is listed twice", h.Name)
 				}
 			}
 		}
 		if v, ok := m["cards"]; ok {
-			before := len(d.errs)
-			cards := d.seq(v, at(p, "cards"))
+			before := d.NErrs()
+			cards := d.Seq(v, at(p, "cards"))
 			switch {
-			case len(d.errs) > before:
+			case d.NErrs() > before:
 				// Not a list: the error is already given.
 				flawed[i] = true
-				cardErrs = append(cardErrs, cardErr{loc: i, e: d.lastError(), list: true})
+				cardErrs = append(cardErrs, cardErr{loc: i, e: d.LastError(), list: true})
 			case len(cards) == 0:
 				flawed[i] = true
-				d.fail(d.res(v), at(p, "cards"), "", "list at least one card (2..10)")
-				cardErrs = append(cardErrs, cardErr{loc: i, e: d.lastError(), list: true})
+				d.Fail(d.Res(v), at(p, "cards"), "", "list at least one card (2..10)")
+				cardErrs = append(cardErrs, cardErr{loc: i, e: d.LastError(), list: true})
 			}
 			for j, cn := range cards {
 				cp := idx(at(p, "cards"), j)
-				rc := d.res(cn)
+				rc := d.Res(cn)
 				var c int64
 				if rc == nil || rc.Kind != yaml.ScalarNode || rc.Tag != "!!int" || rc.Decode(&c) != nil {
 					flawed[i] = true
-					d.fail(rc, cp, "", "expected a card value 2..10, got %s", describe(rc))
-					cardErrs = append(cardErrs, cardErr{loc: i, e: d.lastError()})
+					d.Fail(rc, cp, "", "expected a card value 2..10, got %s", describe(rc))
+					cardErrs = append(cardErrs, cardErr{loc: i, e: d.LastError()})
 					continue
 				}
 				if c < 2 || c > 10 {
 					flawed[i] = true
-					d.fail(rc, cp, "", "card %d is outside the valid range 2..10 (hit locations take the numbered cards 2 to 10)", c)
-					cardErrs = append(cardErrs, cardErr{loc: i, e: d.lastError(), card: c, isInt: true})
+					d.Fail(rc, cp, "", "card %d is outside the valid range 2..10 (hit locations take the numbered cards 2 to 10)", c)
+					cardErrs = append(cardErrs, cardErr{loc: i, e: d.LastError(), card: c, isInt: true})
 					continue
 				}
 				h.Cards = append(h.Cards, int(c))
@@ -386,19 +386,19 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 			flawed[i] = true
 		}
 		if v, ok := m["wnd"]; ok {
-			before := len(d.errs)
-			h.Wnd = d.integer(v, at(p, "wnd"), 1, maxFoeWnd)
-			if len(d.errs) > before {
-				badWnd = append(badWnd, wndError{i, d.lastError()})
+			before := d.NErrs()
+			h.Wnd = d.Int(v, at(p, "wnd"), 1, maxFoeWnd)
+			if d.NErrs() > before {
+				badWnd = append(badWnd, wndError{i, d.LastError()})
 			}
 		} else {
-			badWnd = append(badWnd, wndError{i, d.errorOf(at(p, "wnd"))})
+			badWnd = append(badWnd, wndError{i, d.ErrorOf(at(p, "wnd"))})
 		}
 		if v, ok := m["owner"]; ok {
-			rv := d.res(v)
-			h.Owner = d.integer(rv, at(p, "owner"), 0, 1000)
+			rv := d.Res(v)
+			h.Owner = d.Int(rv, at(p, "owner"), 0, 1000)
 			if h.Owner >= models {
-				d.fail(rv, at(p, "owner"), "", "owner %d is out of range: the Adversary has %d model(s), numbered 0..%d", h.Owner, models, models-1)
+				d.Fail(rv, at(p, "owner"), "", "owner %d is out of range: the Adversary has %d model(s), numbered 0..%d", h.Owner, models, models-1)
 				h.Owner = 0
 			}
 		}
@@ -460,9 +460,9 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 		if len(missing) > 0 {
 			sug = strconv.Itoa(nearestCard(dupCards[k], missing))
 		}
-		d.fail(dup.node, dup.path, sug, "card %d is already covered by %q (each card 2..10 belongs to exactly one hit location)", dupCards[k], locs[first.loc].Name)
+		d.Fail(dup.node, dup.path, sug, "card %d is already covered by %q (each card 2..10 belongs to exactly one hit location)", dupCards[k], locs[first.loc].Name)
 	}
-	rn := d.res(n)
+	rn := d.Res(n)
 	for _, c := range missing {
 		if told[c] {
 			continue
@@ -471,7 +471,7 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 		if o := owner[c]; o >= 0 {
 			name = locs[o].Name
 		}
-		d.fail(rn, path, name, "card %d is not covered by any hit location", c)
+		d.Fail(rn, path, name, "card %d is not covered by any hit location", c)
 	}
 	return locs, badWnd
 }
@@ -553,20 +553,20 @@ func abs(x int) int {
 }
 
 func (d *decoder) exhaustion(n *yaml.Node, path string, ctx *opCtx) Exhaustion {
-	m := d.fields(n, path, exhaustFields)
+	m := d.Fields(n, path, exhaustFields)
 	var e Exhaustion
 	if v, ok := m["label"]; ok {
-		e.Label = d.str(v, at(path, "label"))
+		e.Label = d.Str(v, at(path, "label"))
 	}
 	if v, ok := m["attacks"]; ok {
-		e.Attacks = d.name(v, at(path, "attacks"), "attack state", AttackStates)
+		e.Attacks = d.Name(v, at(path, "attacks"), "attack state", AttackStates)
 	}
 	for _, f := range []struct {
 		key string
 		dst *int
 	}{{"spd", &e.Spd}, {"atk", &e.Atk}, {"rng", &e.Rng}, {"def", &e.Def}, {"ter", &e.Ter}} {
 		if v, ok := m[f.key]; ok {
-			*f.dst = d.integer(v, at(path, f.key), -10, 10)
+			*f.dst = d.Int(v, at(path, f.key), -10, 10)
 		}
 	}
 	if v, ok := m["trigger"]; ok {
@@ -584,94 +584,94 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 	if special {
 		known, required = specialFields, []string{"tree"}
 	}
-	m := d.fields(n, path, known, required...)
-	rn := d.res(n)
+	m := d.Fields(n, path, known, required...)
+	rn := d.Res(n)
 	if rn == nil || rn.Kind != yaml.MappingNode {
 		return a
 	}
 	var tree string
 	if v, ok := m["tree"]; ok {
-		tree = d.name(v, at(path, "tree"), "tree", Trees)
+		tree = d.Name(v, at(path, "tree"), "tree", Trees)
 	}
 	if v, ok := m["like"]; ok {
-		if d.name(v, at(path, "like"), "like value", []string{"standard"}) == "standard" && std != nil {
+		if d.Name(v, at(path, "like"), "like value", []string{"standard"}) == "standard" && std != nil {
 			a = *std
 			a.Like = "standard"
 		}
 	}
 	a.Tree = tree
 	if v, ok := m["name"]; ok {
-		a.Name = d.str(v, at(path, "name"))
+		a.Name = d.Str(v, at(path, "name"))
 	} else if _, like := m["like"]; !like {
-		d.fail(rn, at(path, "name"), "", "missing; it is required (or write like: standard)")
+		d.Fail(rn, at(path, "name"), "", "missing; it is required (or write like: standard)")
 	}
 	if v, ok := m["mods"]; ok {
-		mm := d.fields(v, at(path, "mods"), modFields)
+		mm := d.Fields(v, at(path, "mods"), modFields)
 		a.Mods = Mods{}
 		if x, ok := mm["spd"]; ok {
-			a.Mods.Spd = d.integer(x, at(path, "mods.spd"), -12, 12)
+			a.Mods.Spd = d.Int(x, at(path, "mods.spd"), -12, 12)
 		}
 		if x, ok := mm["atk"]; ok {
-			a.Mods.Atk = d.integer(x, at(path, "mods.atk"), -20, 20)
+			a.Mods.Atk = d.Int(x, at(path, "mods.atk"), -20, 20)
 		}
 		if x, ok := mm["rng"]; ok {
-			a.Mods.Rng = d.integer(x, at(path, "mods.rng"), -12, 24)
+			a.Mods.Rng = d.Int(x, at(path, "mods.rng"), -12, 24)
 		}
 	}
 	if v, ok := m["attack"]; ok {
-		a.Attack = d.name(v, at(path, "attack"), "attack kind", AttackKinds)
+		a.Attack = d.Name(v, at(path, "attack"), "attack kind", AttackKinds)
 	} else if _, like := m["like"]; !like {
-		d.fail(rn, at(path, "attack"), "", "missing; it is required (melee, shooting, terror or none)")
+		d.Fail(rn, at(path, "attack"), "", "missing; it is required (melee, shooting, terror or none)")
 	}
 	if v, ok := m["targets"]; ok {
-		a.Targets = d.name(v, at(path, "targets"), "targets mode", TargetModes)
+		a.Targets = d.Name(v, at(path, "targets"), "targets mode", TargetModes)
 	}
 	if v, ok := m["near"]; ok {
-		a.Near = d.number(v, at(path, "near"), 0, 24)
+		a.Near = d.Number(v, at(path, "near"), 0, 24)
 		if a.Targets != "target_and_near" && a.Targets != "" {
-			d.fail(d.res(v), at(path, "near"), "", "near applies only to targets: target_and_near (this action has targets: %s)", a.Targets)
+			d.Fail(d.Res(v), at(path, "near"), "", "near applies only to targets: target_and_near (this action has targets: %s)", a.Targets)
 		}
 	}
 	if v, ok := m["count"]; ok {
-		a.Count = d.integer(v, at(path, "count"), 1, 12)
+		a.Count = d.Int(v, at(path, "count"), 1, 12)
 		if a.Targets != "count" && a.Targets != "" {
-			d.fail(d.res(v), at(path, "count"), "", "count applies only to targets: count (this action has targets: %s)", a.Targets)
+			d.Fail(d.Res(v), at(path, "count"), "", "count applies only to targets: count (this action has targets: %s)", a.Targets)
 		}
 	}
 	if a.Targets == "target_and_near" && a.Near <= 0 {
-		d.fail(d.res(m["targets"]), at(path, "near"), "", "targets: target_and_near needs near: inches around the target")
+		d.Fail(d.Res(m["targets"]), at(path, "near"), "", "targets: target_and_near needs near: inches around the target")
 	}
 	if a.Targets == "count" && a.Count < 1 {
-		d.fail(d.res(m["targets"]), at(path, "count"), "", "targets: count needs count: how many targets")
+		d.Fail(d.Res(m["targets"]), at(path, "count"), "", "targets: count needs count: how many targets")
 	}
 	if v, ok := m["advantage"]; ok {
-		a.Advantage = d.boolean(v, at(path, "advantage"))
+		a.Advantage = d.Bool(v, at(path, "advantage"))
 	}
 	if v, ok := m["damage"]; ok {
-		a.Damage = d.boolean(v, at(path, "damage"))
+		a.Damage = d.Bool(v, at(path, "damage"))
 		a.damageSet = true
 	}
 	if !a.damageSet {
 		a.Damage = a.Attack == "melee" || a.Attack == "shooting"
 	}
 	if v, ok := m["rating"]; ok {
-		a.Rating = d.integer(v, at(path, "rating"), 1, maxPool)
+		a.Rating = d.Int(v, at(path, "rating"), 1, maxPool)
 	}
 	if v, ok := m["range"]; ok {
-		a.Range = d.number(v, at(path, "range"), 0, 48)
+		a.Range = d.Number(v, at(path, "range"), 0, 48)
 	}
 	if v, ok := m["check"]; ok {
-		cm := d.fields(v, at(path, "check"), checkFields, "skill")
+		cm := d.Fields(v, at(path, "check"), checkFields, "skill")
 		c := &Check{}
 		if x, ok := cm["skill"]; ok {
-			c.Skill = d.name(x, at(path, "check.skill"), "check skill", CheckSkills)
+			c.Skill = d.Name(x, at(path, "check.skill"), "check skill", CheckSkills)
 		}
 		if x, ok := cm["dt"]; ok {
-			c.DT = d.integer(x, at(path, "check.dt"), 0, 10)
+			c.DT = d.Int(x, at(path, "check.dt"), 0, 10)
 		}
 		a.Check = c
 		if a.Attack != "none" && a.Attack != "" {
-			d.fail(d.res(v), at(path, "check"), "", "a check replaces the attack: it needs attack: none (this action has attack: %s)", a.Attack)
+			d.Fail(d.Res(v), at(path, "check"), "", "a check replaces the attack: it needs attack: none (this action has attack: %s)", a.Attack)
 		}
 	}
 	lists := []struct {
@@ -686,13 +686,13 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 		*l.dst = d.ops(v, at(path, l.key), ctx)
 		switch {
 		case (l.key == "on_hit" || l.key == "on_miss" || l.key == "crit") && a.Attack == "none":
-			d.fail(d.res(v), at(path, l.key), "", "%s needs an attack; this action has attack: none", l.key)
+			d.Fail(d.Res(v), at(path, l.key), "", "%s needs an attack; this action has attack: none", l.key)
 		case l.key == "on_success" && a.Check == nil:
-			d.fail(d.res(v), at(path, l.key), "", "on_success needs a check")
+			d.Fail(d.Res(v), at(path, l.key), "", "on_success needs a check")
 		}
 	}
 	if v, ok := m["ticks"]; ok {
-		a.Ticks = d.integer(v, at(path, "ticks"), 1, 10)
+		a.Ticks = d.Int(v, at(path, "ticks"), 1, 10)
 		a.TicksDefault = false
 	}
 	return a
@@ -702,9 +702,9 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 // once compiled (grant_crit takes one for each ability it gives); a longer
 // one is refused before its items are decoded.
 func (d *decoder) ops(n *yaml.Node, path string, ctx *opCtx) []Op {
-	items := d.seq(n, path)
+	items := d.Seq(n, path)
 	if len(items) > sim.MaxOps {
-		d.fail(d.res(n), path, "", "%d ops; a list holds at most %d", len(items), sim.MaxOps)
+		d.Fail(d.Res(n), path, "", "%d ops; a list holds at most %d", len(items), sim.MaxOps)
 		return nil
 	}
 	var out []Op
@@ -716,7 +716,7 @@ func (d *decoder) ops(n *yaml.Node, path string, ctx *opCtx) []Op {
 		}
 	}
 	if places > sim.MaxOps {
-		d.fail(d.res(n), path, "", "these ops take %d places; a list holds at most %d (grant_crit takes one for each ability it gives)", places, sim.MaxOps)
+		d.Fail(d.Res(n), path, "", "these ops take %d places; a list holds at most %d (grant_crit takes one for each ability it gives)", places, sim.MaxOps)
 		return nil
 	}
 	return out
@@ -735,66 +735,66 @@ func opPlaces(op Op) int {
 // op's kind of value; an op may also carry the keys of its With (area:
 // at).
 func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
-	rn := d.res(n)
+	rn := d.Res(n)
 	if rn == nil {
 		return Op{}, false
 	}
 	if rn.Kind != yaml.MappingNode {
-		d.fail(rn, path, "", "an op is a one-key mapping such as {impose: stunned}, got %s", describe(rn))
+		d.Fail(rn, path, "", "an op is a one-key mapping such as {impose: stunned}, got %s", describe(rn))
 		return Op{}, false
 	}
-	es := d.pairs(rn, path)
+	es := d.Pairs(rn, path)
 	if len(es) == 0 {
-		d.fail(rn, path, "", "empty op; write one such as {impose: stunned}")
+		d.Fail(rn, path, "", "empty op; write one such as {impose: stunned}")
 		return Op{}, false
 	}
 	// The op is its first key that names one ({at: origin, area: pit}).
 	main := es[0]
 	for _, e := range es {
-		if sim.OpSpecByName(e.key) != nil {
+		if sim.OpSpecByName(e.Key) != nil {
 			main = e
 			break
 		}
 	}
-	kind := main.key
+	kind := main.Key
 	spec := sim.OpSpecByName(kind)
 	all := sim.OpNames(sim.AllPlaces)
 	if spec == nil {
-		d.fail(main.k, at(path, kind), typo.Nearest(kind, all), "unknown op %q (ops: %s)", kind, strings.Join(all, ", "))
+		d.Fail(main.K, at(path, kind), typo.Nearest(kind, all), "unknown op %q (ops: %s)", kind, strings.Join(all, ", "))
 		return Op{}, false
 	}
 	p := at(path, kind)
 	if spec.In&ctx.place == 0 {
 		allowed := sim.OpNames(ctx.place)
-		d.fail(main.k, p, typo.Nearest(kind, allowed), "op %q cannot be used in %s (there: %s)", kind, sim.PlaceName(ctx.place), strings.Join(allowed, ", "))
+		d.Fail(main.K, p, typo.Nearest(kind, allowed), "op %q cannot be used in %s (there: %s)", kind, sim.PlaceName(ctx.place), strings.Join(allowed, ", "))
 		return Op{}, false
 	}
 	op := Op{Kind: kind}
 	with := map[string]*yaml.Node{}
 	for _, e := range es {
 		switch {
-		case e.key == kind:
-		case slices.ContainsFunc(spec.With, func(f sim.OpField) bool { return f.Name == e.key }):
-			with[e.key] = e.v
-		case sim.OpSpecByName(e.key) != nil:
-			d.fail(e.k, at(path, e.key), "", "an op has one key; write {%s: ...} as its own list item", e.key)
+		case e.Key == kind:
+		case slices.ContainsFunc(spec.With, func(f sim.OpField) bool { return f.Name == e.Key }):
+			with[e.Key] = e.V
+		case sim.OpSpecByName(e.Key) != nil:
+			d.Fail(e.K, at(path, e.Key), "", "an op has one key; write {%s: ...} as its own list item", e.Key)
 		default:
 			known := []string{kind}
 			for _, f := range spec.With {
 				known = append(known, f.Name)
 			}
-			d.fail(e.k, at(path, e.key), typo.Nearest(e.key, known), "unknown field %q in a %s op (fields: %s)", e.key, kind, strings.Join(known, ", "))
+			d.Fail(e.K, at(path, e.Key), typo.Nearest(e.Key, known), "unknown field %q in a %s op (fields: %s)", e.Key, kind, strings.Join(known, ", "))
 		}
 	}
 	// The keys beside an op's own are choices (area's at), kept in At.
 	for _, f := range spec.With {
 		op.At = f.Default
 		if x, ok := with[f.Name]; ok {
-			op.At = d.name(x, at(path, f.Name), f.What, f.Values)
+			op.At = d.Name(x, at(path, f.Name), f.What, f.Values)
 		}
 	}
 	if spec.Holds() && ctx.depth >= maxOpDepth {
-		d.fail(main.k, p, "", "ops nested too deeply: at most %d ops inside one another", maxOpDepth)
+		d.Fail(main.K, p, "", "ops nested too deeply: at most %d ops inside one another", maxOpDepth)
 		return Op{}, false
 	}
 	if spec.Arg == sim.ArgFields {
@@ -805,7 +805,7 @@ func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
 				required = append(required, f.Name)
 			}
 		}
-		m := d.fields(main.v, p, names, required...)
+		m := d.Fields(main.V, p, names, required...)
 		for _, f := range spec.Fields {
 			if x, ok := m[f.Name]; ok {
 				d.opValue(&op, spec, f.Arg, f.What, f.Values, f.Min, f.Max, x, at(p, f.Name), ctx)
@@ -813,7 +813,7 @@ func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
 		}
 		return op, true
 	}
-	d.opValue(&op, spec, spec.Arg, spec.What, spec.Values, spec.Min, spec.Max, main.v, p, ctx)
+	d.opValue(&op, spec, spec.Arg, spec.What, spec.Values, spec.Min, spec.Max, main.V, p, ctx)
 	return op, true
 }
 
@@ -822,54 +822,54 @@ func (d *decoder) op(n *yaml.Node, path string, ctx *opCtx) (Op, bool) {
 func (d *decoder) opValue(op *Op, spec *sim.OpSpec, arg sim.OpArg, what string, values []string, lo, hi float64, v *yaml.Node, p string, ctx *opCtx) {
 	switch arg {
 	case sim.ArgCondition:
-		op.Condition = d.name(v, p, "condition", Conditions)
+		op.Condition = d.Name(v, p, "condition", Conditions)
 	case sim.ArgSkill:
-		op.Skill = d.name(v, p, "skill", SkillNames)
+		op.Skill = d.Name(v, p, "skill", SkillNames)
 	case sim.ArgInches:
-		op.Inches = d.number(v, p, lo, hi)
+		op.Inches = d.Number(v, p, lo, hi)
 	case sim.ArgChoice:
-		op.Where = d.name(v, p, what, values)
+		op.Where = d.Name(v, p, what, values)
 		if op.Kind == "ward" {
 			op.N = slices.Index(values, op.Where) + 1
 		}
 	case sim.ArgArea:
-		s := d.str(v, p)
+		s := d.Str(v, p)
 		switch {
 		case s == "":
 		case len(ctx.areas) == 0:
-			d.fail(d.res(v), p, "", "unknown area kind %q: no areas are defined (add it under areas)", s)
+			d.Fail(d.Res(v), p, "", "unknown area kind %q: no areas are defined (add it under areas)", s)
 		case !slices.Contains(ctx.areas, s):
-			d.fail(d.res(v), p, typo.Nearest(s, ctx.areas), "unknown area kind %q (defined under areas: %s)", s, strings.Join(ctx.areas, ", "))
+			d.Fail(d.Res(v), p, typo.Nearest(s, ctx.areas), "unknown area kind %q (defined under areas: %s)", s, strings.Join(ctx.areas, ", "))
 		default:
 			op.Area = s
 		}
 	case sim.ArgDie:
-		op.Die = sim.DieByName(d.name(v, p, "die", values))
+		op.Die = sim.DieByName(d.Name(v, p, "die", values))
 	case sim.ArgAmount:
-		rv := d.res(v)
+		rv := d.Res(v)
 		if rv == nil {
 			return
 		}
 		if rv.Kind == yaml.ScalarNode && rv.Tag == "!!str" {
-			op.Die = sim.DieByName(d.name(rv, p, "die", values))
+			op.Die = sim.DieByName(d.Name(rv, p, "die", values))
 			return
 		}
-		op.N = d.integer(rv, p, int(lo), int(hi))
+		op.N = d.Int(rv, p, int(lo), int(hi))
 	case sim.ArgCount:
-		op.N = d.integer(v, p, int(lo), int(hi))
+		op.N = d.Int(v, p, int(lo), int(hi))
 	case sim.ArgTrue:
-		if rv := d.res(v); rv != nil && !d.boolean(rv, p) && d.errorOf(p) == nil {
-			d.fail(rv, p, "true", "%s takes true", spec.Name)
+		if rv := d.Res(v); rv != nil && !d.Bool(rv, p) && d.ErrorOf(p) == nil {
+			d.Fail(rv, p, "true", "%s takes true", spec.Name)
 		}
 	case sim.ArgOps:
 		inner := spec.Inner
 		if inner == 0 {
 			inner = ctx.place
 		}
-		before := len(d.errs)
+		before := d.NErrs()
 		op.Ops = d.ops(v, p, &opCtx{place: inner, areas: ctx.areas, depth: ctx.depth + 1})
-		if rv := d.res(v); len(op.Ops) == 0 && len(d.errs) == before && rv != nil {
-			d.fail(rv, p, "", "list at least one op, such as [{impose: poisoned}]")
+		if rv := d.Res(v); len(op.Ops) == 0 && d.NErrs() == before && rv != nil {
+			d.Fail(rv, p, "", "list at least one op, such as [{impose: poisoned}]")
 		}
 	case sim.ArgAttack:
 		act := d.action(v, p, nil, &opCtx{place: ctx.place, areas: ctx.areas, depth: ctx.depth + 1}, false)

@@ -15,23 +15,23 @@ var (
 
 // objective decodes one entry of objectives.yaml.
 func (d *decoder) objective(slug string, n *yaml.Node) *Objective {
-	m := d.fields(n, slug, objectiveFields, "name", "roll", "renown")
+	m := d.Fields(n, slug, objectiveFields, "name", "roll", "renown")
 	o := &Objective{Slug: slug, Per: "hunt", Simulated: true}
 	if v, ok := m["name"]; ok {
-		o.Name = d.str(v, at(slug, "name"))
+		o.Name = d.Str(v, at(slug, "name"))
 	}
 	if v, ok := m["roll"]; ok {
-		o.Roll = d.integer(v, at(slug, "roll"), 1, 10)
+		o.Roll = d.Int(v, at(slug, "roll"), 1, 10)
 	}
 	if v, ok := m["simulated"]; ok {
-		o.Simulated = d.boolean(v, at(slug, "simulated"))
+		o.Simulated = d.Bool(v, at(slug, "simulated"))
 	}
 	if v, ok := m["model"]; ok {
 		p := at(slug, "model")
-		mm := d.fields(v, p, objModelFields, "name", "wnd")
+		mm := d.Fields(v, p, objModelFields, "name", "wnd")
 		om := &ObjModel{BaseMM: 25.4}
 		if x, ok := mm["name"]; ok {
-			om.Name = d.str(x, at(p, "name"))
+			om.Name = d.Str(x, at(p, "name"))
 		}
 		for _, f := range []struct {
 			key string
@@ -39,17 +39,17 @@ func (d *decoder) objective(slug string, n *yaml.Node) *Objective {
 			hi  int
 		}{{"spd", &om.Stats.Spd, 12}, {"prow", &om.Stats.Prow, 12}, {"shrp", &om.Stats.Shrp, 12}, {"wit", &om.Stats.Wit, 12}, {"res", &om.Stats.Res, 12}, {"wnd", &om.Stats.Wnd, 200}} {
 			if x, ok := mm[f.key]; ok {
-				*f.dst = d.integer(x, at(p, f.key), 0, f.hi)
+				*f.dst = d.Int(x, at(p, f.key), 0, f.hi)
 			}
 		}
 		if x, ok := mm["base_mm"]; ok {
-			om.BaseMM = d.number(x, at(p, "base_mm"), 10, 300)
+			om.BaseMM = d.Number(x, at(p, "base_mm"), 10, 300)
 		}
 		o.Model = om
 	}
 	if v, ok := m["renown"]; ok {
 		p := at(slug, "renown")
-		r := d.fields(v, p, renownFields, "success", "failure")
+		r := d.Fields(v, p, renownFields, "success", "failure")
 		if x, ok := r["success"]; ok {
 			o.Success = d.dice(x, at(p, "success"))
 		}
@@ -57,7 +57,7 @@ func (d *decoder) objective(slug string, n *yaml.Node) *Objective {
 			o.Failure = d.dice(x, at(p, "failure"))
 		}
 		if x, ok := r["per"]; ok {
-			o.Per = d.name(x, at(p, "per"), "renown count", RenownPers)
+			o.Per = d.Name(x, at(p, "per"), "renown count", RenownPers)
 		}
 	}
 	return o
@@ -65,7 +65,7 @@ func (d *decoder) objective(slug string, n *yaml.Node) *Objective {
 
 // dice decodes a roll: "d10+5", "d5", "2".
 func (d *decoder) dice(n *yaml.Node, path string) Dice {
-	rn := d.res(n)
+	rn := d.Res(n)
 	if rn == nil {
 		return Dice{}
 	}
@@ -77,20 +77,20 @@ func (d *decoder) dice(n *yaml.Node, path string) Dice {
 		die, plus, _ := strings.Cut(s, "+")
 		v, err := strconv.Atoi(die)
 		if err != nil || (v != 5 && v != 10) {
-			d.fail(rn, path, "d10+5", "a roll is d5 or d10, with an optional +N, or a whole number; got %q", rest)
+			d.Fail(rn, path, "d10+5", "a roll is d5 or d10, with an optional +N, or a whole number; got %q", rest)
 			return Dice{}
 		}
 		out.Die = v
 		if plus != "" {
 			p, err := strconv.Atoi(plus)
 			if err != nil || p < 0 || p > 50 {
-				d.fail(rn, path, "d10+5", "a roll is d5 or d10, with an optional +N, or a whole number; got %q", rest)
+				d.Fail(rn, path, "d10+5", "a roll is d5 or d10, with an optional +N, or a whole number; got %q", rest)
 				return Dice{}
 			}
 			out.Plus = p
 		}
 		return out
 	}
-	out.Plus = d.integer(n, path, 0, 50)
+	out.Plus = d.Int(n, path, 0, 50)
 	return out
 }

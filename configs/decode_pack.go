@@ -43,7 +43,7 @@ var (
 // rules decodes rules.yaml onto r, field by field: absent fields keep their
 // value.
 func (d *decoder) rules(n *yaml.Node, r *Rules) {
-	m := d.fields(n, "", rulesFields)
+	m := d.Fields(n, "", rulesFields)
 	ints := []struct {
 		key    string
 		dst    *int
@@ -56,7 +56,7 @@ func (d *decoder) rules(n *yaml.Node, r *Rules) {
 	}
 	for _, f := range ints {
 		if v, ok := m[f.key]; ok {
-			*f.dst = d.integer(v, f.key, f.lo, f.hi)
+			*f.dst = d.Int(v, f.key, f.lo, f.hi)
 		}
 	}
 	bools := []struct {
@@ -71,7 +71,7 @@ func (d *decoder) rules(n *yaml.Node, r *Rules) {
 	}
 	for _, f := range bools {
 		if v, ok := m[f.key]; ok {
-			*f.dst = d.boolean(v, f.key)
+			*f.dst = d.Bool(v, f.key)
 		}
 	}
 	enums := []struct {
@@ -87,7 +87,7 @@ func (d *decoder) rules(n *yaml.Node, r *Rules) {
 	}
 	for _, f := range enums {
 		if v, ok := m[f.key]; ok {
-			if s := d.name(v, f.key, f.key+" value", f.list); s != "" {
+			if s := d.Name(v, f.key, f.key+" value", f.list); s != "" {
 				*f.dst = s
 			}
 		}
@@ -95,21 +95,21 @@ func (d *decoder) rules(n *yaml.Node, r *Rules) {
 }
 
 func (d *decoder) weapon(slug string, n *yaml.Node) *Weapon {
-	m := d.fields(n, slug, weaponFields, "name", "kind", "rng", "hands", "renown")
+	m := d.Fields(n, slug, weaponFields, "name", "kind", "rng", "hands", "renown")
 	w := &Weapon{Slug: slug, Damage: true}
 	if v, ok := m["name"]; ok {
-		w.Name = d.str(v, at(slug, "name"))
+		w.Name = d.Str(v, at(slug, "name"))
 	}
 	if v, ok := m["kind"]; ok {
-		w.Kind = d.name(v, at(slug, "kind"), "weapon kind", WeaponKinds)
+		w.Kind = d.Name(v, at(slug, "kind"), "weapon kind", WeaponKinds)
 	}
 	if v, ok := m["pow"]; ok {
-		w.Pow = d.integer(v, at(slug, "pow"), -5, 10)
+		w.Pow = d.Int(v, at(slug, "pow"), -5, 10)
 	}
 	if v, ok := m["rng"]; ok {
 		if w.Kind == "" {
 			// The kind is unknown: accept either form silently.
-			if rv := d.res(v); rv != nil && rv.Kind == yaml.SequenceNode {
+			if rv := d.Res(v); rv != nil && rv.Kind == yaml.SequenceNode {
 				w.RngMin, w.RngMax = d.rangeBand(v, at(slug, "rng"), true)
 			} else {
 				w.RngMin, w.RngMax = d.rangeBand(v, at(slug, "rng"), false)
@@ -119,13 +119,13 @@ func (d *decoder) weapon(slug string, n *yaml.Node) *Weapon {
 		}
 	}
 	if v, ok := m["hands"]; ok {
-		w.Hands = d.integer(v, at(slug, "hands"), 1, 2)
+		w.Hands = d.Int(v, at(slug, "hands"), 1, 2)
 	}
 	if v, ok := m["renown"]; ok {
-		w.Renown = d.integer(v, at(slug, "renown"), 0, 10)
+		w.Renown = d.Int(v, at(slug, "renown"), 0, 10)
 	}
 	if v, ok := m["attack_ticks"]; ok {
-		w.AttackTicks = d.integer(v, at(slug, "attack_ticks"), -2, 6)
+		w.AttackTicks = d.Int(v, at(slug, "attack_ticks"), -2, 6)
 	}
 	if w.Kind == "shooting" {
 		w.Ammo = 3
@@ -136,20 +136,20 @@ func (d *decoder) weapon(slug string, n *yaml.Node) *Weapon {
 			continue
 		}
 		if w.Kind != "shooting" && w.Kind != "" {
-			d.fail(d.res(v), at(slug, key), "", "%s applies only to shooting weapons (this one is %s)", key, w.Kind)
+			d.Fail(d.Res(v), at(slug, key), "", "%s applies only to shooting weapons (this one is %s)", key, w.Kind)
 			continue
 		}
 		if key == "ammo" {
-			w.Ammo = d.integer(v, at(slug, key), 1, 20)
+			w.Ammo = d.Int(v, at(slug, key), 1, 20)
 		} else {
-			w.ReloadTicks = d.integer(v, at(slug, key), -1, 6)
+			w.ReloadTicks = d.Int(v, at(slug, key), -1, 6)
 		}
 	}
 	if v, ok := m["armour"]; ok {
-		w.Armour = d.integer(v, at(slug, "armour"), 0, 3)
+		w.Armour = d.Int(v, at(slug, "armour"), 0, 3)
 	}
 	if v, ok := m["damage"]; ok {
-		w.Damage = d.boolean(v, at(slug, "damage"))
+		w.Damage = d.Bool(v, at(slug, "damage"))
 	}
 	ctx := &opCtx{place: sim.InCrit}
 	if v, ok := m["on_hit"]; ok {
@@ -162,49 +162,49 @@ func (d *decoder) weapon(slug string, n *yaml.Node) *Weapon {
 }
 
 func (d *decoder) armour(slug string, n *yaml.Node) *Armour {
-	m := d.fields(n, slug, armourFields, "name", "rating", "spd", "renown")
+	m := d.Fields(n, slug, armourFields, "name", "rating", "spd", "renown")
 	a := &Armour{Slug: slug}
 	if v, ok := m["name"]; ok {
-		a.Name = d.str(v, at(slug, "name"))
+		a.Name = d.Str(v, at(slug, "name"))
 	}
 	if v, ok := m["rating"]; ok {
-		a.Rating = d.integer(v, at(slug, "rating"), 0, 6)
+		a.Rating = d.Int(v, at(slug, "rating"), 0, 6)
 	}
 	if v, ok := m["spd"]; ok {
-		a.Spd = d.integer(v, at(slug, "spd"), -6, 0)
+		a.Spd = d.Int(v, at(slug, "spd"), -6, 0)
 	}
 	if v, ok := m["renown"]; ok {
-		a.Renown = d.integer(v, at(slug, "renown"), 0, 10)
+		a.Renown = d.Int(v, at(slug, "renown"), 0, 10)
 	}
 	return a
 }
 
 func (d *decoder) gear(slug string, n *yaml.Node) *Gear {
-	m := d.fields(n, slug, gearFields, "name", "renown", "action", "skill", "ammo")
+	m := d.Fields(n, slug, gearFields, "name", "renown", "action", "skill", "ammo")
 	g := &Gear{Slug: slug}
 	if v, ok := m["name"]; ok {
-		g.Name = d.str(v, at(slug, "name"))
+		g.Name = d.Str(v, at(slug, "name"))
 	}
 	if v, ok := m["renown"]; ok {
-		g.Renown = d.integer(v, at(slug, "renown"), 0, 10)
+		g.Renown = d.Int(v, at(slug, "renown"), 0, 10)
 	}
 	if v, ok := m["action"]; ok {
-		g.Action = d.name(v, at(slug, "action"), "gear action", GearActions)
+		g.Action = d.Name(v, at(slug, "action"), "gear action", GearActions)
 	}
 	if v, ok := m["skill"]; ok {
-		g.Skill = d.name(v, at(slug, "skill"), "skill", SkillNames)
+		g.Skill = d.Name(v, at(slug, "skill"), "skill", SkillNames)
 	}
 	if v, ok := m["dt"]; ok {
-		g.DT = d.integer(v, at(slug, "dt"), 0, 10)
+		g.DT = d.Int(v, at(slug, "dt"), 0, 10)
 	}
 	if v, ok := m["ammo"]; ok {
-		g.Ammo = d.integer(v, at(slug, "ammo"), 1, 20)
+		g.Ammo = d.Int(v, at(slug, "ammo"), 1, 20)
 	}
 	if v, ok := m["hands"]; ok {
-		g.Hands = d.integer(v, at(slug, "hands"), 0, 2)
+		g.Hands = d.Int(v, at(slug, "hands"), 0, 2)
 	}
 	if v, ok := m["rng"]; ok {
-		rv := d.res(v)
+		rv := d.Res(v)
 		g.RngMin, g.RngMax = d.rangeBand(v, at(slug, "rng"), rv != nil && rv.Kind == yaml.SequenceNode)
 	}
 	ctx := d.effectAreas(m, slug, &g.Areas)
@@ -223,9 +223,9 @@ func (d *decoder) effectAreas(m map[string]*yaml.Node, slug string, dst *map[str
 	ctx := &opCtx{place: sim.InEffect}
 	if v, ok := m["areas"]; ok {
 		*dst = map[string]*AreaKind{}
-		for _, e := range d.pairs(d.res(v), at(slug, "areas")) {
-			(*dst)[e.key] = d.areaKind(e.key, e.v, at(slug, "areas."+e.key))
-			ctx.areas = append(ctx.areas, e.key)
+		for _, e := range d.Pairs(d.Res(v), at(slug, "areas")) {
+			(*dst)[e.Key] = d.areaKind(e.Key, e.V, at(slug, "areas."+e.Key))
+			ctx.areas = append(ctx.areas, e.Key)
 		}
 		slices.Sort(ctx.areas)
 	}
@@ -233,23 +233,23 @@ func (d *decoder) effectAreas(m map[string]*yaml.Node, slug string, dst *map[str
 }
 
 func (d *decoder) ritual(slug string, n *yaml.Node) *Ritual {
-	m := d.fields(n, slug, ritualFields, "name", "renown")
+	m := d.Fields(n, slug, ritualFields, "name", "renown")
 	r := &Ritual{Slug: slug}
 	if v, ok := m["name"]; ok {
-		r.Name = d.str(v, at(slug, "name"))
+		r.Name = d.Str(v, at(slug, "name"))
 	}
 	if v, ok := m["renown"]; ok {
-		r.Renown = d.integer(v, at(slug, "renown"), 0, 10)
+		r.Renown = d.Int(v, at(slug, "renown"), 0, 10)
 	}
 	if v, ok := m["pow"]; ok {
-		r.Pow = d.integer(v, at(slug, "pow"), 0, maxPool)
+		r.Pow = d.Int(v, at(slug, "pow"), 0, maxPool)
 	}
 	if v, ok := m["rng"]; ok {
-		r.Rng = d.number(v, at(slug, "rng"), 0, 48)
+		r.Rng = d.Number(v, at(slug, "rng"), 0, 48)
 	}
 	r.Target = "any"
 	if v, ok := m["target"]; ok {
-		r.Target = d.name(v, at(slug, "target"), "ritual target", RitualTargets)
+		r.Target = d.Name(v, at(slug, "target"), "ritual target", RitualTargets)
 	}
 	ctx := d.effectAreas(m, slug, &r.Areas)
 	if v, ok := m["effect"]; ok {
@@ -268,14 +268,14 @@ func (d *decoder) attributes(n *yaml.Node, path string, a *Attributes, required 
 	if required {
 		req = attrFields
 	}
-	m := d.fields(n, path, attrFields, req...)
+	m := d.Fields(n, path, attrFields, req...)
 	for _, f := range []struct {
 		key    string
 		dst    *int
 		lo, hi int
 	}{{"spd", &a.Spd, 1, 12}, {"prow", &a.Prow, 0, 12}, {"shrp", &a.Shrp, 0, 12}, {"wit", &a.Wit, 0, 12}, {"res", &a.Res, 0, 12}, {"wnd", &a.Wnd, 1, 200}} {
 		if v, ok := m[f.key]; ok {
-			*f.dst = d.integer(v, at(path, f.key), f.lo, f.hi)
+			*f.dst = d.Int(v, at(path, f.key), f.lo, f.hi)
 		}
 	}
 	return m
@@ -283,41 +283,41 @@ func (d *decoder) attributes(n *yaml.Node, path string, a *Attributes, required 
 
 // refs decodes a list of slugs that must be keys of known.
 func refs[T any](d *decoder, n *yaml.Node, path, what string, known map[string]T, dup bool) []string {
-	return d.names(n, path, what, slices.Sorted(maps.Keys(known)), dup)
+	return d.Names(n, path, what, slices.Sorted(maps.Keys(known)), dup)
 }
 
 func (d *decoder) companion(slug string, n *yaml.Node, data *Data) *Companion {
-	m := d.fields(n, slug, companionFields, "name", "stats", "enlist", "loadouts")
+	m := d.Fields(n, slug, companionFields, "name", "stats", "enlist", "loadouts")
 	c := &Companion{Slug: slug, BaseMM: defaultPackBase}
 	if v, ok := m["name"]; ok {
-		c.Name = d.str(v, at(slug, "name"))
+		c.Name = d.Str(v, at(slug, "name"))
 	}
 	if v, ok := m["stats"]; ok {
 		d.attributes(v, at(slug, "stats"), &c.Stats, true)
 	}
 	if v, ok := m["enlist"]; ok {
-		c.Enlist = d.integer(v, at(slug, "enlist"), 0, 10)
+		c.Enlist = d.Int(v, at(slug, "enlist"), 0, 10)
 	}
 	if v, ok := m["base_mm"]; ok {
-		c.BaseMM = d.number(v, at(slug, "base_mm"), 10, 300)
+		c.BaseMM = d.Number(v, at(slug, "base_mm"), 10, 300)
 	}
 	if v, ok := m["loadouts"]; ok {
-		items := d.seq(v, at(slug, "loadouts"))
+		items := d.Seq(v, at(slug, "loadouts"))
 		if len(items) == 0 {
-			d.fail(d.res(v), at(slug, "loadouts"), "", "list at least one loadout (weapons: [] for none)")
+			d.Fail(d.Res(v), at(slug, "loadouts"), "", "list at least one loadout (weapons: [] for none)")
 		}
 		for i, it := range items {
 			p := idx(at(slug, "loadouts"), i)
-			lm := d.fields(it, p, loadoutFields, "weapons", "armour")
+			lm := d.Fields(it, p, loadoutFields, "weapons", "armour")
 			var l Loadout
 			if x, ok := lm["weapons"]; ok {
 				l.Weapons = refs(d, x, at(p, "weapons"), "weapon", data.Weapons, true)
 				if len(l.Weapons) > maxWeapons {
-					d.fail(d.res(x), at(p, "weapons"), "", "%d weapons; a model carries at most %d", len(l.Weapons), maxWeapons)
+					d.Fail(d.Res(x), at(p, "weapons"), "", "%d weapons; a model carries at most %d", len(l.Weapons), maxWeapons)
 				}
 			}
 			if x, ok := lm["armour"]; ok {
-				l.Armour = d.name(x, at(p, "armour"), "armour", slices.Sorted(maps.Keys(data.Armour)))
+				l.Armour = d.Name(x, at(p, "armour"), "armour", slices.Sorted(maps.Keys(data.Armour)))
 			}
 			c.Loadouts = append(c.Loadouts, l)
 		}
@@ -326,40 +326,40 @@ func (d *decoder) companion(slug string, n *yaml.Node, data *Data) *Companion {
 }
 
 func (d *decoder) cazador(slug string, n *yaml.Node, data *Data) *Cazador {
-	m := d.fields(n, slug, cazadorFields, "name", "weapons", "armour")
+	m := d.Fields(n, slug, cazadorFields, "name", "weapons", "armour")
 	c := &Cazador{Slug: slug, BaseMM: defaultPackBase, Attributes: Attributes{startSpd, startAttr, startAttr, startAttr, startAttr, startWnd}}
 	if v, ok := m["name"]; ok {
-		c.Name = d.str(v, at(slug, "name"))
+		c.Name = d.Str(v, at(slug, "name"))
 	}
 	var attrNodes, skillNodes map[string]*yaml.Node
 	if v, ok := m["attributes"]; ok {
 		attrNodes = d.attributes(v, at(slug, "attributes"), &c.Attributes, false)
 	}
 	if v, ok := m["skills"]; ok {
-		skillNodes = d.fields(v, at(slug, "skills"), skillFields)
+		skillNodes = d.Fields(v, at(slug, "skills"), skillFields)
 		for i, dst := range c.Skills.ptrs() {
 			if x, ok := skillNodes[skillFields[i]]; ok {
-				*dst = d.integer(x, at(slug, "skills."+skillFields[i]), 0, 10)
+				*dst = d.Int(x, at(slug, "skills."+skillFields[i]), 0, 10)
 			}
 		}
 	}
 	if v, ok := m["weapons"]; ok {
 		c.Weapons = refs(d, v, at(slug, "weapons"), "weapon", data.Weapons, true)
-		if rv := d.res(v); rv != nil && (isNull(rv) || (rv.Kind == yaml.SequenceNode && len(rv.Content) == 0)) {
-			d.fail(d.res(v), at(slug, "weapons"), "", "a Cazador starts with a weapon of their choice; list at least one")
+		if rv := d.Res(v); rv != nil && (isNull(rv) || (rv.Kind == yaml.SequenceNode && len(rv.Content) == 0)) {
+			d.Fail(d.Res(v), at(slug, "weapons"), "", "a Cazador starts with a weapon of their choice; list at least one")
 		}
 	}
 	if v, ok := m["readied"]; ok {
-		before := len(d.errs)
+		before := d.NErrs()
 		c.Readied = refs(d, v, at(slug, "readied"), "weapon", data.Weapons, true)
-		if wn := d.res(m["weapons"]); len(d.errs) == before && wn != nil && wn.Kind == yaml.SequenceNode && len(wn.Content) == len(c.Weapons) {
+		if wn := d.Res(m["weapons"]); d.NErrs() == before && wn != nil && wn.Kind == yaml.SequenceNode && len(wn.Content) == len(c.Weapons) {
 			d.checkReadied(c, v, at(slug, "readied"), data)
 		}
 	} else if len(c.Weapons) > 0 {
 		c.Readied = slices.Clone(c.Weapons[:1])
 	}
 	if v, ok := m["armour"]; ok {
-		c.Armour = d.name(v, at(slug, "armour"), "armour", slices.Sorted(maps.Keys(data.Armour)))
+		c.Armour = d.Name(v, at(slug, "armour"), "armour", slices.Sorted(maps.Keys(data.Armour)))
 	}
 	if v, ok := m["gear"]; ok {
 		c.Gear = refs(d, v, at(slug, "gear"), "special gear", data.Gear, false)
@@ -371,19 +371,19 @@ func (d *decoder) cazador(slug string, n *yaml.Node, data *Data) *Cazador {
 		c.Book = refs(d, v, at(slug, "book"), "ritual", data.Rituals, false)
 		switch {
 		case len(c.Book) > 2:
-			d.fail(d.res(v), at(slug, "book"), "", "a Book of Rituals holds up to 2 Rituals, not %d", len(c.Book))
+			d.Fail(d.Res(v), at(slug, "book"), "", "a Book of Rituals holds up to 2 Rituals, not %d", len(c.Book))
 		case len(c.Book) > 0 && !slices.Contains(c.Weapons, "book-of-rituals"):
-			d.fail(d.res(v), at(slug, "book"), "book-of-rituals", "Rituals inscribed in a book, but the build carries no Book of Rituals; add it to weapons")
+			d.Fail(d.Res(v), at(slug, "book"), "book-of-rituals", "Rituals inscribed in a book, but the build carries no Book of Rituals; add it to weapons")
 		}
 	}
 	if v, ok := m["symbol"]; ok {
-		c.Symbol = d.name(v, at(slug, "symbol"), "known ritual", c.Rituals)
+		c.Symbol = d.Name(v, at(slug, "symbol"), "known ritual", c.Rituals)
 		if c.Symbol != "" && !slices.Contains(c.Weapons, "religious-symbol") {
-			d.fail(d.res(v), at(slug, "symbol"), "religious-symbol", "a Ritual chosen for a Religious Symbol, but the build carries none; add it to weapons")
+			d.Fail(d.Res(v), at(slug, "symbol"), "religious-symbol", "a Ritual chosen for a Religious Symbol, but the build carries none; add it to weapons")
 		}
 	}
 	if v, ok := m["base_mm"]; ok {
-		c.BaseMM = d.number(v, at(slug, "base_mm"), 10, 300)
+		c.BaseMM = d.Number(v, at(slug, "base_mm"), 10, 300)
 	}
 	d.creation(c, n, m, attrNodes, skillNodes, data)
 	return c
@@ -402,7 +402,7 @@ func (d *decoder) checkReadied(c *Cazador, n *yaml.Node, path string, data *Data
 	for _, r := range c.Readied {
 		i := slices.Index(left, r)
 		if i < 0 {
-			d.fail(d.res(n), path, "", "%q is readied but not among the weapons carried (%s)", r, strings.Join(c.Weapons, ", "))
+			d.Fail(d.Res(n), path, "", "%q is readied but not among the weapons carried (%s)", r, strings.Join(c.Weapons, ", "))
 			continue
 		}
 		left = slices.Delete(left, i, i+1)
@@ -412,7 +412,7 @@ func (d *decoder) checkReadied(c *Cazador, n *yaml.Node, path string, data *Data
 		}
 	}
 	if hands > 2 {
-		d.fail(d.res(n), path, "", "%d hands readied (%s); a model has 2", hands, strings.Join(parts, ", "))
+		d.Fail(d.Res(n), path, "", "%d hands readied (%s); a model has 2", hands, strings.Join(parts, ", "))
 	}
 }
 
@@ -422,9 +422,9 @@ func (d *decoder) creation(c *Cazador, n *yaml.Node, m, attrNodes, skillNodes ma
 	slug := c.Slug
 	node := func(key string) *yaml.Node {
 		if v, ok := m[key]; ok {
-			return d.res(v)
+			return d.Res(v)
 		}
-		return d.res(n)
+		return d.Res(n)
 	}
 	a := c.Attributes
 	var raised []string
@@ -435,16 +435,16 @@ func (d *decoder) creation(c *Cazador, n *yaml.Node, m, attrNodes, skillNodes ma
 		p := at(slug, "attributes."+f.key)
 		switch {
 		case f.v < startAttr:
-			d.fail(d.res(attrNodes[f.key]), p, "", "%d is below the starting %d; Renown only raises ratings", f.v, startAttr)
+			d.Fail(d.Res(attrNodes[f.key]), p, "", "%d is below the starting %d; Renown only raises ratings", f.v, startAttr)
 		case f.v > maxAttr:
-			d.fail(d.res(attrNodes[f.key]), p, "", "%d is above the maximum %d", f.v, maxAttr)
+			d.Fail(d.Res(attrNodes[f.key]), p, "", "%d is above the maximum %d", f.v, maxAttr)
 		case f.v > startAttr:
 			c.Spent.Attributes += f.v - startAttr
 			raised = append(raised, fmt.Sprintf("%s +%d", f.key, f.v-startAttr))
 		}
 	}
 	if c.Spent.Attributes > limitAttrs {
-		d.fail(node("attributes"), at(slug, "attributes"), "", "%d points spent on PROW, SHRP, WIT and RES (%s), the creation limit is %d", c.Spent.Attributes, strings.Join(raised, ", "), limitAttrs)
+		d.Fail(node("attributes"), at(slug, "attributes"), "", "%d points spent on PROW, SHRP, WIT and RES (%s), the creation limit is %d", c.Spent.Attributes, strings.Join(raised, ", "), limitAttrs)
 	}
 	raised = raised[:0]
 	for _, f := range []struct {
@@ -454,28 +454,28 @@ func (d *decoder) creation(c *Cazador, n *yaml.Node, m, attrNodes, skillNodes ma
 		p := at(slug, "attributes."+f.key)
 		switch {
 		case f.v < f.start:
-			d.fail(d.res(attrNodes[f.key]), p, "", "%d is below the starting %d; Renown only raises ratings", f.v, f.start)
+			d.Fail(d.Res(attrNodes[f.key]), p, "", "%d is below the starting %d; Renown only raises ratings", f.v, f.start)
 		case f.v > f.hi:
-			d.fail(d.res(attrNodes[f.key]), p, "", "%d is above the maximum %d", f.v, f.hi)
+			d.Fail(d.Res(attrNodes[f.key]), p, "", "%d is above the maximum %d", f.v, f.hi)
 		case f.v > f.start:
 			c.Spent.SpdWnd += f.v - f.start
 			raised = append(raised, fmt.Sprintf("%s +%d", f.key, f.v-f.start))
 		}
 	}
 	if c.Spent.SpdWnd > limitSpdWnd {
-		d.fail(node("attributes"), at(slug, "attributes"), "", "%d points spent on SPD and WND (%s), the creation limit is %d", c.Spent.SpdWnd, strings.Join(raised, ", "), limitSpdWnd)
+		d.Fail(node("attributes"), at(slug, "attributes"), "", "%d points spent on SPD and WND (%s), the creation limit is %d", c.Spent.SpdWnd, strings.Join(raised, ", "), limitSpdWnd)
 	}
 	for i, v := range c.Skills.ptrs() {
 		if *v > maxSkill {
-			d.fail(d.res(skillNodes[skillFields[i]]), at(slug, "skills."+skillFields[i]), "", "%d is above the maximum %d", *v, maxSkill)
+			d.Fail(d.Res(skillNodes[skillFields[i]]), at(slug, "skills."+skillFields[i]), "", "%d is above the maximum %d", *v, maxSkill)
 		}
 		c.Spent.Skills += *v
 	}
 	if c.Spent.Skills > limitSkills {
-		d.fail(node("skills"), at(slug, "skills"), "", "%d points spent, the creation limit is %d", c.Spent.Skills, limitSkills)
+		d.Fail(node("skills"), at(slug, "skills"), "", "%d points spent, the creation limit is %d", c.Spent.Skills, limitSkills)
 	}
 	if len(c.Rituals) > maxRits {
-		d.fail(node("rituals"), at(slug, "rituals"), "", "%d rituals, the maximum is %d", len(c.Rituals), maxRits)
+		d.Fail(node("rituals"), at(slug, "rituals"), "", "%d rituals, the maximum is %d", len(c.Rituals), maxRits)
 	}
 	for _, r := range c.Rituals {
 		if x := data.Rituals[r]; x != nil {
@@ -483,13 +483,13 @@ func (d *decoder) creation(c *Cazador, n *yaml.Node, m, attrNodes, skillNodes ma
 		}
 	}
 	if c.Spent.Rituals > limitRituals {
-		d.fail(node("rituals"), at(slug, "rituals"), "", "%d points spent, the creation limit is %d", c.Spent.Rituals, limitRituals)
+		d.Fail(node("rituals"), at(slug, "rituals"), "", "%d points spent, the creation limit is %d", c.Spent.Rituals, limitRituals)
 	}
 	if len(c.Weapons) > maxWeapons {
-		d.fail(node("weapons"), at(slug, "weapons"), "", "%d weapons, the maximum is %d", len(c.Weapons), maxWeapons)
+		d.Fail(node("weapons"), at(slug, "weapons"), "", "%d weapons, the maximum is %d", len(c.Weapons), maxWeapons)
 	}
 	if len(c.Gear) > maxGear {
-		d.fail(node("gear"), at(slug, "gear"), "", "%d pieces of special gear, the maximum is %d", len(c.Gear), maxGear)
+		d.Fail(node("gear"), at(slug, "gear"), "", "%d pieces of special gear, the maximum is %d", len(c.Gear), maxGear)
 	}
 	// The starting weapon is free: the player picks it, so the dearest.
 	weapons, dearest := 0, 0
@@ -516,10 +516,10 @@ func (d *decoder) creation(c *Cazador, n *yaml.Node, m, attrNodes, skillNodes ma
 	}
 	c.Spent.Gear = weapons + armour + gear
 	if c.Spent.Gear > limitGear {
-		d.fail(node("weapons"), at(slug, "weapons"), "", "weapons, armour and gear: %d points spent (weapons %d beyond the free one, armour %d beyond light, special gear %d), the creation limit is %d", c.Spent.Gear, weapons, armour, gear, limitGear)
+		d.Fail(node("weapons"), at(slug, "weapons"), "", "weapons, armour and gear: %d points spent (weapons %d beyond the free one, armour %d beyond light, special gear %d), the creation limit is %d", c.Spent.Gear, weapons, armour, gear, limitGear)
 	}
 	if t := c.Spent.Total(); t > limitTotal {
-		d.fail(d.res(n), slug, "", "%d Renown spent in all (%s), the creation limit is %d", t, c.Spent, limitTotal)
+		d.Fail(d.Res(n), slug, "", "%d Renown spent in all (%s), the creation limit is %d", t, c.Spent, limitTotal)
 	}
 }
 
@@ -529,58 +529,58 @@ func (s Spending) String() string {
 }
 
 func (d *decoder) pack(slug string, n *yaml.Node, data *Data) *Pack {
-	m := d.fields(n, slug, packFields, "name", "members")
+	m := d.Fields(n, slug, packFields, "name", "members")
 	p := &Pack{Slug: slug}
 	if v, ok := m["name"]; ok {
-		p.Name = d.str(v, at(slug, "name"))
+		p.Name = d.Str(v, at(slug, "name"))
 	}
 	v, ok := m["members"]
 	if !ok {
 		return p
 	}
 	mp := at(slug, "members")
-	items := d.seq(v, mp)
+	items := d.Seq(v, mp)
 	nodes := make([]*yaml.Node, len(items))
 	valid := true
 	for i, it := range items {
 		ip := idx(mp, i)
-		nodes[i] = d.res(it)
-		fm := d.fields(it, ip, memberFields)
+		nodes[i] = d.Res(it)
+		fm := d.Fields(it, ip, memberFields)
 		var mem Member
 		cz, hasCz := fm["cazador"]
 		co, hasCo := fm["companion"]
 		switch {
 		case hasCz && hasCo:
-			d.fail(nodes[i], ip, "", "a member is either a cazador or a companion, not both")
+			d.Fail(nodes[i], ip, "", "a member is either a cazador or a companion, not both")
 			valid = false
 		case hasCz:
-			mem.Cazador = d.name(cz, at(ip, "cazador"), "cazador build", slices.Sorted(maps.Keys(data.Cazadores)))
+			mem.Cazador = d.Name(cz, at(ip, "cazador"), "cazador build", slices.Sorted(maps.Keys(data.Cazadores)))
 			for _, k := range []string{"loadout", "of"} {
 				if x, ok := fm[k]; ok {
-					d.fail(d.res(x), at(ip, k), "", "%s applies only to companions", k)
+					d.Fail(d.Res(x), at(ip, k), "", "%s applies only to companions", k)
 				}
 			}
 			valid = valid && mem.Cazador != ""
 		case hasCo:
-			mem.Companion = d.name(co, at(ip, "companion"), "companion type", slices.Sorted(maps.Keys(data.Companions)))
+			mem.Companion = d.Name(co, at(ip, "companion"), "companion type", slices.Sorted(maps.Keys(data.Companions)))
 			if x, ok := fm["loadout"]; ok {
-				rx := d.res(x)
-				mem.Loadout = d.integer(rx, at(ip, "loadout"), 0, 100)
+				rx := d.Res(x)
+				mem.Loadout = d.Int(rx, at(ip, "loadout"), 0, 100)
 				if c := data.Companions[mem.Companion]; c != nil && mem.Loadout >= len(c.Loadouts) {
-					d.fail(rx, at(ip, "loadout"), "", "loadout %d is out of range: %s has %d loadout(s), numbered 0..%d", mem.Loadout, mem.Companion, len(c.Loadouts), len(c.Loadouts)-1)
+					d.Fail(rx, at(ip, "loadout"), "", "loadout %d is out of range: %s has %d loadout(s), numbered 0..%d", mem.Loadout, mem.Companion, len(c.Loadouts), len(c.Loadouts)-1)
 					mem.Loadout = 0
 				}
 			}
 			if x, ok := fm["of"]; ok {
-				mem.Of = d.integer(x, at(ip, "of"), 0, 100)
+				mem.Of = d.Int(x, at(ip, "of"), 0, 100)
 			} else if nodes[i] != nil && nodes[i].Kind == yaml.MappingNode {
-				d.fail(nodes[i], at(ip, "of"), "", "missing; give the index of the Cazador member this companion belongs to")
+				d.Fail(nodes[i], at(ip, "of"), "", "missing; give the index of the Cazador member this companion belongs to")
 				valid = false
 			}
 			valid = valid && mem.Companion != ""
 		default:
 			if nodes[i] != nil && nodes[i].Kind == yaml.MappingNode {
-				d.fail(nodes[i], ip, "", "a member needs cazador: <build> or companion: <type>")
+				d.Fail(nodes[i], ip, "", "a member needs cazador: <build> or companion: <type>")
 			}
 			valid = false
 		}
@@ -602,31 +602,31 @@ func (d *decoder) pack(slug string, n *yaml.Node, data *Data) *Pack {
 			continue
 		}
 		if mem.Of >= len(p.Members) || p.Members[mem.Of].Cazador == "" {
-			d.fail(nodes[i], at(idx(mp, i), "of"), "", "of %d is not a cazador member of this pack", mem.Of)
+			d.Fail(nodes[i], at(idx(mp, i), "of"), "", "of %d is not a cazador member of this pack", mem.Of)
 			return p
 		}
 		owned[mem.Of] = append(owned[mem.Of], i)
 	}
-	rv := d.res(v)
+	rv := d.Res(v)
 	switch {
 	case players == 0:
-		d.fail(rv, mp, "", "a pack needs at least one cazador")
+		d.Fail(rv, mp, "", "a pack needs at least one cazador")
 		return p
 	case players > 4:
-		d.fail(rv, mp, "", "%d cazadores; a hunt has 1 to 4 players with one Cazador each (Table 4.1)", players)
+		d.Fail(rv, mp, "", "%d cazadores; a hunt has 1 to 4 players with one Cazador each (Table 4.1)", players)
 	}
 	companions := len(p.Members) - players
 	switch {
 	case players == 1 && (companions < 1 || companions > 3):
-		d.fail(rv, mp, "", "1 player takes 1 to 3 companions (Table 4.1); this pack has %d", companions)
+		d.Fail(rv, mp, "", "1 player takes 1 to 3 companions (Table 4.1); this pack has %d", companions)
 	case players == 2:
 		for i, own := range owned {
 			if len(own) > 1 {
-				d.fail(nodes[i], idx(mp, i), "", "with 2 players each Cazador takes at most 1 companion (Table 4.1); this one has %d", len(own))
+				d.Fail(nodes[i], idx(mp, i), "", "with 2 players each Cazador takes at most 1 companion (Table 4.1); this one has %d", len(own))
 			}
 		}
 	case players >= 3 && companions > 0:
-		d.fail(rv, mp, "", "with %d players a pack takes no companions (Table 4.1); this pack has %d", players, companions)
+		d.Fail(rv, mp, "", "with %d players a pack takes no companions (Table 4.1); this pack has %d", players, companions)
 	}
 	// Creation points: a Cazador's Companions cost their enlistment.
 	for i, own := range owned {
@@ -643,10 +643,10 @@ func (d *decoder) pack(slug string, n *yaml.Node, data *Data) *Pack {
 			}
 		}
 		if enlist > limitCompanions {
-			d.fail(nodes[i], idx(mp, i), "", "companions: %d points spent enlisting %s, the creation limit is %d", enlist, strings.Join(names, ", "), limitCompanions)
+			d.Fail(nodes[i], idx(mp, i), "", "companions: %d points spent enlisting %s, the creation limit is %d", enlist, strings.Join(names, ", "), limitCompanions)
 		}
 		if t := c.Spent.Total() + enlist; t > limitTotal {
-			d.fail(nodes[i], idx(mp, i), "", "%d Renown spent in all (%s %d + companions %d), the creation limit is %d", t, c.Slug, c.Spent.Total(), enlist, limitTotal)
+			d.Fail(nodes[i], idx(mp, i), "", "%d Renown spent in all (%s %d + companions %d), the creation limit is %d", t, c.Slug, c.Spent.Total(), enlist, limitTotal)
 		}
 	}
 	return p

@@ -14,12 +14,12 @@ var (
 // scenario decodes one scenario file's root mapping.
 func (d *decoder) scenario(slug string, n *yaml.Node) *Scenario {
 	s := &Scenario{Slug: slug}
-	m := d.fields(n, "", scenarioFields, "name", "size", "exits")
-	if d.res(n) == nil {
+	m := d.Fields(n, "", scenarioFields, "name", "size", "exits")
+	if d.Res(n) == nil {
 		return s
 	}
 	if v, ok := m["name"]; ok {
-		s.Name = d.str(v, "name")
+		s.Name = d.Str(v, "name")
 	}
 	if v, ok := m["size"]; ok {
 		xs := d.numbers(v, "size", 2, 1, 200)
@@ -29,16 +29,16 @@ func (d *decoder) scenario(slug string, n *yaml.Node) *Scenario {
 	}
 	w, h := s.Size[0], s.Size[1]
 	if v, ok := m["exits"]; ok {
-		items := d.seq(v, "exits")
+		items := d.Seq(v, "exits")
 		if len(items) == 0 {
-			d.fail(d.res(v), "exits", "", "list at least one exit: the Pack deploys at one")
+			d.Fail(d.Res(v), "exits", "", "list at least one exit: the Pack deploys at one")
 		}
 		for i, it := range items {
 			p := idx("exits", i)
-			em := d.fields(it, p, exitFields, "edge")
+			em := d.Fields(it, p, exitFields, "edge")
 			var e Exit
 			if x, ok := em["edge"]; ok {
-				e.Edge = d.name(x, at(p, "edge"), "edge", Edges)
+				e.Edge = d.Name(x, at(p, "edge"), "edge", Edges)
 			}
 			length := w
 			if e.Edge == "east" || e.Edge == "west" {
@@ -46,32 +46,32 @@ func (d *decoder) scenario(slug string, n *yaml.Node) *Scenario {
 			}
 			e.To = length
 			if x, ok := em["from"]; ok {
-				e.From = d.number(x, at(p, "from"), 0, length)
+				e.From = d.Number(x, at(p, "from"), 0, length)
 			}
 			if x, ok := em["to"]; ok {
-				e.To = d.number(x, at(p, "to"), 0, length)
+				e.To = d.Number(x, at(p, "to"), 0, length)
 			}
 			if e.From >= e.To && e.Edge != "" {
-				d.fail(d.res(it), p, "", "from %g must be below to %g", e.From, e.To)
+				d.Fail(d.Res(it), p, "", "from %g must be below to %g", e.From, e.To)
 			}
 			for j, o := range s.Exits {
 				if o.Edge == e.Edge && e.Edge != "" && e.From < o.To && o.From < e.To {
-					d.fail(d.res(it), p, "", "overlaps exit %d on the %s edge", j, e.Edge)
+					d.Fail(d.Res(it), p, "", "overlaps exit %d on the %s edge", j, e.Edge)
 				}
 			}
 			s.Exits = append(s.Exits, e)
 		}
 	}
 	if v, ok := m["deploy_exit"]; ok {
-		rv := d.res(v)
-		s.DeployExit = d.integer(rv, "deploy_exit", 0, 100)
+		rv := d.Res(v)
+		s.DeployExit = d.Int(rv, "deploy_exit", 0, 100)
 		if s.DeployExit >= len(s.Exits) && len(s.Exits) > 0 {
-			d.fail(rv, "deploy_exit", "", "exit %d is out of range: there are %d exit(s), numbered 0..%d", s.DeployExit, len(s.Exits), len(s.Exits)-1)
+			d.Fail(rv, "deploy_exit", "", "exit %d is out of range: there are %d exit(s), numbered 0..%d", s.DeployExit, len(s.Exits), len(s.Exits)-1)
 			s.DeployExit = 0
 		}
 	}
 	if v, ok := m["terrain"]; ok {
-		for i, it := range d.seq(v, "terrain") {
+		for i, it := range d.Seq(v, "terrain") {
 			s.Terrain = append(s.Terrain, d.terrain(it, idx("terrain", i), w, h))
 		}
 	}
@@ -80,19 +80,19 @@ func (d *decoder) scenario(slug string, n *yaml.Node) *Scenario {
 
 // numbers decodes a list of exactly count numbers in lo..hi.
 func (d *decoder) numbers(n *yaml.Node, path string, count int, lo, hi float64) []float64 {
-	rn := d.res(n)
-	items := d.seq(rn, path)
+	rn := d.Res(n)
+	items := d.Seq(rn, path)
 	if rn != nil && rn.Kind == yaml.SequenceNode && len(items) != count {
-		d.fail(rn, path, "", "expected a list of %d numbers, got %d", count, len(items))
+		d.Fail(rn, path, "", "expected a list of %d numbers, got %d", count, len(items))
 		return nil
 	}
 	if rn != nil && isNull(rn) {
-		d.fail(rn, path, "", "expected a list of %d numbers, got %s", count, describe(rn))
+		d.Fail(rn, path, "", "expected a list of %d numbers, got %s", count, describe(rn))
 		return nil
 	}
 	out := make([]float64, 0, count)
 	for i, it := range items {
-		out = append(out, d.number(it, idx(path, i), lo, hi))
+		out = append(out, d.Number(it, idx(path, i), lo, hi))
 	}
 	if len(out) != count {
 		return nil
@@ -101,10 +101,10 @@ func (d *decoder) numbers(n *yaml.Node, path string, count int, lo, hi float64) 
 }
 
 func (d *decoder) terrain(n *yaml.Node, path string, w, h float64) Terrain {
-	m := d.fields(n, path, terrainFields, "name", "types")
+	m := d.Fields(n, path, terrainFields, "name", "types")
 	var t Terrain
 	if v, ok := m["name"]; ok {
-		t.Name = d.str(v, at(path, "name"))
+		t.Name = d.Str(v, at(path, "name"))
 	}
 	var shapes []string
 	for _, k := range shapeFields {
@@ -112,12 +112,12 @@ func (d *decoder) terrain(n *yaml.Node, path string, w, h float64) Terrain {
 			shapes = append(shapes, k)
 		}
 	}
-	rn := d.res(n)
+	rn := d.Res(n)
 	switch {
 	case len(shapes) == 0 && rn != nil && rn.Kind == yaml.MappingNode:
-		d.fail(rn, path, "", "a terrain piece needs a shape: rect, circle or poly")
+		d.Fail(rn, path, "", "a terrain piece needs a shape: rect, circle or poly")
 	case len(shapes) > 1:
-		d.fail(d.res(m[shapes[1]]), at(path, shapes[1]), "", "a terrain piece has one shape; it already has %s", shapes[0])
+		d.Fail(d.Res(m[shapes[1]]), at(path, shapes[1]), "", "a terrain piece has one shape; it already has %s", shapes[0])
 	case len(shapes) == 1:
 		t.Shape = shapes[0]
 	}
@@ -128,9 +128,9 @@ func (d *decoder) terrain(n *yaml.Node, path string, w, h float64) Terrain {
 		if xs := d.numbers(m["rect"], p, 4, -size, 2*size); xs != nil {
 			copy(t.Rect[:], xs)
 			if xs[0] >= xs[2] || xs[1] >= xs[3] {
-				d.fail(d.res(m["rect"]), p, "", "expected [x0, y0, x1, y1] with x0 < x1 and y0 < y1")
+				d.Fail(d.Res(m["rect"]), p, "", "expected [x0, y0, x1, y1] with x0 < x1 and y0 < y1")
 			} else if xs[2] <= 0 || xs[3] <= 0 || xs[0] >= w || xs[1] >= h {
-				d.fail(d.res(m["rect"]), p, "", "the rectangle lies outside the %gx%g board", w, h)
+				d.Fail(d.Res(m["rect"]), p, "", "the rectangle lies outside the %gx%g board", w, h)
 			}
 		}
 	case "circle":
@@ -139,16 +139,16 @@ func (d *decoder) terrain(n *yaml.Node, path string, w, h float64) Terrain {
 			copy(t.Circle[:], xs)
 			switch {
 			case xs[2] <= 0:
-				d.fail(d.res(m["circle"]), p, "", "radius %g must be above 0", xs[2])
+				d.Fail(d.Res(m["circle"]), p, "", "radius %g must be above 0", xs[2])
 			case xs[0] < 0 || xs[0] > w || xs[1] < 0 || xs[1] > h:
-				d.fail(d.res(m["circle"]), p, "", "the centre (%g, %g) lies outside the %gx%g board", xs[0], xs[1], w, h)
+				d.Fail(d.Res(m["circle"]), p, "", "the centre (%g, %g) lies outside the %gx%g board", xs[0], xs[1], w, h)
 			}
 		}
 	case "poly":
 		p := at(path, "poly")
-		pts := d.seq(m["poly"], p)
+		pts := d.Seq(m["poly"], p)
 		if len(pts) < 3 {
-			d.fail(d.res(m["poly"]), p, "", "a polygon needs at least 3 points, got %d", len(pts))
+			d.Fail(d.Res(m["poly"]), p, "", "a polygon needs at least 3 points, got %d", len(pts))
 			break
 		}
 		for i, pt := range pts {
@@ -157,13 +157,13 @@ func (d *decoder) terrain(n *yaml.Node, path string, w, h float64) Terrain {
 			}
 		}
 		if len(t.Poly) == len(pts) && !convex(t.Poly) {
-			d.fail(d.res(m["poly"]), p, "", "the polygon must be convex with its points in order (split a concave piece into convex ones)")
+			d.Fail(d.Res(m["poly"]), p, "", "the polygon must be convex with its points in order (split a concave piece into convex ones)")
 		}
 	}
 	if v, ok := m["types"]; ok {
-		t.Types = d.names(v, at(path, "types"), "terrain type", TerrainTypes, false)
-		if rv := d.res(v); rv != nil && rv.Kind == yaml.SequenceNode && len(rv.Content) == 0 {
-			d.fail(rv, at(path, "types"), "", "list at least one terrain type (open for none)")
+		t.Types = d.Names(v, at(path, "types"), "terrain type", TerrainTypes, false)
+		if rv := d.Res(v); rv != nil && rv.Kind == yaml.SequenceNode && len(rv.Content) == 0 {
+			d.Fail(rv, at(path, "types"), "", "list at least one terrain type (open for none)")
 		}
 	}
 	return t

@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"balance/configs/yamldata"
 	"context"
 	"embed"
 	"errors"
@@ -128,7 +129,7 @@ func LoadContext(ctx context.Context, dataDir string) (*Data, error) {
 		return nil, err
 	}
 	if dataDir != "" {
-		more, err := dirSources(newReader(ctx), dataDir)
+		more, err := dirSources(yamldata.NewReader(ctx), dataDir)
 		if err != nil {
 			return nil, err
 		}
@@ -140,13 +141,13 @@ func LoadContext(ctx context.Context, dataDir string) (*Data, error) {
 // dirSources reads the data files of a directory. An entry named as a data
 // file (NAME.yaml) must be a regular file, and adversaries/ and scenarios/
 // must be directories; other entries are left alone.
-func dirSources(r *reader, dir string) ([]source, error) {
+func dirSources(r *yamldata.Reader, dir string) ([]source, error) {
 	if st, err := os.Stat(dir); err != nil {
 		return nil, &Error{File: dir, Msg: statProblem(err)}
 	} else if !st.IsDir() {
 		return nil, &Error{File: dir, Msg: "not a directory; a data directory is expected here"}
 	}
-	entries, err := r.readDir(dir)
+	entries, err := r.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +169,7 @@ func dirSources(r *reader, dir string) ([]source, error) {
 				errs = append(errs, &Error{File: p, Msg: fmt.Sprintf("not a directory; %s/ holds one file per entry (%s/SLUG.yaml)", e.Name(), e.Name())})
 				continue
 			}
-			sub, err := r.readDir(p)
+			sub, err := r.ReadDir(p)
 			if err != nil {
 				return nil, err
 			}
@@ -181,8 +182,8 @@ func dirSources(r *reader, dir string) ([]source, error) {
 				}
 				s, err := readSource(r, filepath.Join(p, f.Name()))
 				if err != nil {
-					if r.ctx.Err() != nil {
-						return nil, stopped(r.ctx)
+					if r.Context().Err() != nil {
+						return nil, stopped(r.Context())
 					}
 					errs = append(errs, err)
 					continue
@@ -203,8 +204,8 @@ func dirSources(r *reader, dir string) ([]source, error) {
 		}
 		s, err := readSource(r, p)
 		if err != nil {
-			if r.ctx.Err() != nil {
-				return nil, stopped(r.ctx)
+			if r.Context().Err() != nil {
+				return nil, stopped(r.Context())
 			}
 			errs = append(errs, err)
 			continue
@@ -220,7 +221,7 @@ func ymlError(p string) error {
 }
 
 // readSource reads one data file of a data directory.
-func readSource(r *reader, p string) (source, error) {
+func readSource(r *yamldata.Reader, p string) (source, error) {
 	kind, slug, err := kindOf(p)
 	if err == nil && kind == "" {
 		err = untold(filepath.Base(p), nil)
@@ -228,7 +229,7 @@ func readSource(r *reader, p string) (source, error) {
 	if err != nil {
 		return source{}, fileError(p, err.Error(), "")
 	}
-	b, err := r.read(p)
+	b, err := r.Read(p)
 	if err != nil {
 		return source{}, err
 	}
@@ -251,10 +252,10 @@ func ValidateFilesContext(ctx context.Context, paths ...string) error {
 	if err != nil {
 		return err
 	}
-	r := newReader(ctx)
+	r := yamldata.NewReader(ctx)
 	var errs []error
 	for _, p := range paths {
-		b, err := r.read(p)
+		b, err := r.Read(p)
 		if err != nil {
 			if ctx.Err() != nil {
 				return stopped(ctx)
@@ -308,7 +309,7 @@ func decodeAdversary(file, slug string, b []byte, r *Rules) (*Adversary, error) 
 	}
 	dec := newDecoder(file)
 	a := dec.adversary(slug, root)
-	if err := dec.err(); err != nil {
+	if err := dec.Err(); err != nil {
 		return nil, err
 	}
 	resolveTicks(a, r)
@@ -348,7 +349,7 @@ func (d *Data) Slugs(kind string) []string {
 // override earlier ones entry by entry. The sources of one kind are parsed
 // when that kind's turn comes and their trees dropped once decoded, so the
 // memory a load takes is that of its largest kind, not of all its files;
-// the decoders of one load share one budget (see budget). It stops with
+// the decoders of one load share one budget (see yamldata.Budget). It stops with
 // ctx's error as soon as ctx is done.
 func build(ctx context.Context, srcs []source) (*Data, error) {
 	data := &Data{
@@ -368,7 +369,7 @@ func build(ctx context.Context, srcs []source) (*Data, error) {
 	// those that stop a file from being parsed first.
 	parseErrs := make([]error, len(srcs))
 	decs := make([]*decoder, len(srcs))
-	b := &budget{}
+	b := &yamldata.Budget{}
 	byKind := map[string][]int{}
 	for i, s := range srcs {
 		byKind[s.kind] = append(byKind[s.kind], i)
@@ -383,7 +384,7 @@ func build(ctx context.Context, srcs []source) (*Data, error) {
 				return nil, nil
 			}
 		}
-		decs[i] = b.decoder(srcs[i].file)
+		decs[i] = &decoder{b.Decoder(srcs[i].file)}
 		return root, decs[i]
 	}
 	for _, i := range byKind["rules"] {
@@ -406,14 +407,14 @@ func build(ctx context.Context, srcs []source) (*Data, error) {
 			if dec == nil {
 				continue
 			}
-			for _, e := range dec.pairs(root, "") {
-				if !dec.slugKey(e, "") {
+			for _, e := range dec.Pairs(root, "") {
+				if !dec.SlugKey(e, "") {
 					continue
 				}
-				if _, seen := win[e.key]; !seen {
-					order = append(order, e.key)
+				if _, seen := win[e.Key]; !seen {
+					order = append(order, e.Key)
 				}
-				win[e.key] = winner{dec, e.v}
+				win[e.Key] = winner{dec, e.V}
 			}
 		}
 		for _, slug := range order {
@@ -464,7 +465,7 @@ func build(ctx context.Context, srcs []source) (*Data, error) {
 	errs := parseErrs
 	for _, dec := range decs {
 		if dec != nil {
-			errs = append(errs, dec.errs...)
+			errs = append(errs, dec.Errs()...)
 		}
 	}
 	if err := errors.Join(errs...); err != nil {

@@ -492,7 +492,7 @@ func (d *Data) setRule(kv, field, val string) error {
 	}
 	n := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!str", Value: field}, value}}
 	dec.rules(n, &r)
-	if err := dec.err(); err != nil {
+	if err := dec.Err(); err != nil {
 		return overrideError(kv, field, err)
 	}
 	d.Rules = r

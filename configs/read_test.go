@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"balance/configs/yamldata"
 	"context"
 	"errors"
 	"fmt"
@@ -149,7 +150,7 @@ func TestOneFileOnlyRegular(t *testing.T) {
 	}
 }
 
-// TestFileSizeLimit checks that a data file above MaxFileBytes is refused,
+// TestFileSizeLimit checks that a data file above yamldata.MaxFileBytes is refused,
 // by every way in, without being decoded, and that one at the limit is
 // read (and refused for what it holds, with bounded memory).
 func TestFileSizeLimit(t *testing.T) {
@@ -157,11 +158,11 @@ func TestFileSizeLimit(t *testing.T) {
 	big := filepath.Join(dir, "adversaries", "big.yaml")
 	os.MkdirAll(filepath.Dir(big), 0o755)
 	// A flow list: the costliest YAML there is per byte.
-	list := "[" + strings.Repeat("1,", MaxFileBytes/2-1) + "1]" // MaxFileBytes+1 bytes
+	list := "[" + strings.Repeat("1,", yamldata.MaxFileBytes/2-1) + "1]" // yamldata.MaxFileBytes+1 bytes
 	if err := os.WriteFile(big, []byte(list), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want := big + fmt.Sprintf(": larger than %d bytes", MaxFileBytes)
+	want := big + fmt.Sprintf(": larger than %d bytes", yamldata.MaxFileBytes)
 	if _, err := Load(dir); err == nil || err.Error() != want {
 		t.Errorf("Load: %v, want %s", err, want)
 	}
@@ -175,7 +176,7 @@ func TestFileSizeLimit(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	os.WriteFile(big, []byte(list[:MaxFileBytes-1]+"]"), 0o644)
+	os.WriteFile(big, []byte(list[:yamldata.MaxFileBytes-1]+"]"), 0o644)
 	var m0, m1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&m0)
@@ -198,11 +199,11 @@ func TestLoadLimits(t *testing.T) {
 			t.Skip("writes a thousand files")
 		}
 		files := map[string]string{}
-		for i := 0; i <= MaxLoadFiles; i++ {
+		for i := 0; i <= yamldata.MaxLoadFiles; i++ {
 			files[fmt.Sprintf("scenarios/s%04d.yaml", i)] = "x"
 		}
 		_, err := Load(writeFiles(t, files))
-		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("s%04d.yaml: one load reads at most %d data files; this one is past the limit", MaxLoadFiles, MaxLoadFiles)) {
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("s%04d.yaml: one load reads at most %d data files; this one is past the limit", yamldata.MaxLoadFiles, yamldata.MaxLoadFiles)) {
 			t.Errorf("error %.300v", err)
 		}
 	})
@@ -210,46 +211,25 @@ func TestLoadLimits(t *testing.T) {
 		if testing.Short() {
 			t.Skip("writes 17 MiB")
 		}
-		pad := "# " + strings.Repeat("x", MaxFileBytes-4) + "\n"
+		pad := "# " + strings.Repeat("x", yamldata.MaxFileBytes-4) + "\n"
 		files := map[string]string{}
-		for i := 0; i <= MaxLoadBytes/MaxFileBytes; i++ {
+		for i := 0; i <= yamldata.MaxLoadBytes/yamldata.MaxFileBytes; i++ {
 			files[fmt.Sprintf("scenarios/s%02d.yaml", i)] = pad
 		}
 		_, err := Load(writeFiles(t, files))
-		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("s%02d.yaml: one load reads at most %d bytes of data files in all", MaxLoadBytes/MaxFileBytes, MaxLoadBytes)) {
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("s%02d.yaml: one load reads at most %d bytes of data files in all", yamldata.MaxLoadBytes/yamldata.MaxFileBytes, yamldata.MaxLoadBytes)) {
 			t.Errorf("error %.300v", err)
-		}
-	})
-	t.Run("nodes", func(t *testing.T) {
-		// A load whose files have already visited nearly all the nodes a
-		// load may: the next file stops at the bound.
-		b := &budget{visits: maxLoadVisits - 5}
-		root, err := parseYAML("a.yaml", []byte(embedded(t, "adversaries/wandering-son.yaml")))
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := b.decoder("a.yaml")
-		d.adversary("a", root)
-		es := allErrors(t, d.err())
-		if len(es) != 1 || es[0].Msg != fmt.Sprintf("the data files expand to more than %d nodes in all (aliases nested too deeply?)", maxLoadVisits) {
-			t.Errorf("errors %v", es)
-		}
-		// Decoders of the same load stop at once, and say nothing more.
-		d2 := b.decoder("b.yaml")
-		d2.adversary("b", root)
-		if d2.err() != nil {
-			t.Errorf("second file: %v", d2.err())
 		}
 	})
 	t.Run("problems", func(t *testing.T) {
 		var b strings.Builder
 		b.WriteString("name: Many\n")
-		for i := 0; i < 2*maxLoadErrors; i++ {
+		for i := 0; i < 2*yamldata.MaxLoadErrors; i++ {
 			fmt.Fprintf(&b, "field%d: 1\n", i)
 		}
 		_, err := Load(writeFiles(t, map[string]string{"adversaries/many.yaml": b.String()}))
 		es := allErrors(t, err)
-		if len(es) != maxLoadErrors+1 || es[len(es)-1].Msg != fmt.Sprintf("more than %d problems; fix these first", maxLoadErrors) {
+		if len(es) != yamldata.MaxLoadErrors+1 || es[len(es)-1].Msg != fmt.Sprintf("more than %d problems; fix these first", yamldata.MaxLoadErrors) {
 			t.Errorf("%d errors, the last %v", len(es), es[len(es)-1])
 		}
 	})
@@ -298,7 +278,7 @@ func TestAliasesBounded(t *testing.T) {
 		file, src, want string
 	}{
 		{"adversaries/laughs.yaml", laughs, fmt.Sprintf("10 ops; a list holds at most %d", sim.MaxOps)},
-		{"scenarios/flat.yaml", flat.String(), fmt.Sprintf("the file expands to more than %d nodes", maxVisits)},
+		{"scenarios/flat.yaml", flat.String(), fmt.Sprintf("the file expands to more than %d nodes", yamldata.MaxVisits)},
 	} {
 		dir := writeFiles(t, map[string]string{c.file: c.src})
 		var m0, m1 runtime.MemStats

@@ -1,4 +1,4 @@
-package configs
+package yamldata
 
 import (
 	"context"
@@ -21,33 +21,37 @@ const (
 	MaxLoadBytes = 16 << 20 // the most bytes of data files one load reads: 16 MiB
 	MaxLoadFiles = 1000     // the most data files one load reads
 
-	// maxDirEntries bounds the entries of a data directory (or of its
+	// MaxDirEntries bounds the entries of a data directory (or of its
 	// adversaries/ or scenarios/) looked at: data files and others alike.
-	maxDirEntries = 10_000
+	MaxDirEntries = 10_000
 )
 
-// reader reads the data files of one load, within its limits, and stops
+// Reader reads the data files of one load, within its limits, and stops
 // when its context is done.
-type reader struct {
+type Reader struct {
 	ctx   context.Context
 	files int
 	bytes int
 }
 
-func newReader(ctx context.Context) *reader { return &reader{ctx: ctx} }
+// NewReader returns a reader for one load, stopping when ctx is done.
+func NewReader(ctx context.Context) *Reader { return &Reader{ctx: ctx} }
 
-// read reads the data file p: a regular file, or a symbolic link to one,
+// Context is the load's context.
+func (r *Reader) Context() context.Context { return r.ctx }
+
+// Read reads the data file p: a regular file, or a symbolic link to one,
 // of at most MaxFileBytes. A directory, a named pipe, a device or a socket
 // is refused without being opened for reading, so that none can hang the
 // load or feed it without end.
-func (r *reader) read(p string) ([]byte, error) {
+func (r *Reader) Read(p string) ([]byte, error) {
 	if r.ctx.Err() != nil {
-		return nil, stopped(r.ctx)
+		return nil, Stopped(r.ctx)
 	}
 	if r.files >= MaxLoadFiles {
 		return nil, &Error{File: p, Msg: fmt.Sprintf("one load reads at most %d data files; this one is past the limit", MaxLoadFiles)}
 	}
-	b, err := readDataFile(p)
+	b, err := ReadFile(p)
 	if err != nil {
 		return nil, err
 	}
@@ -59,12 +63,13 @@ func (r *reader) read(p string) ([]byte, error) {
 	return b, nil
 }
 
-// readDataFile reads the data file p within MaxFileBytes, refusing
-// anything but a regular file.
-func readDataFile(p string) ([]byte, error) {
+// ReadFile reads the data file p within MaxFileBytes, refusing
+// anything but a regular file, outside any load's limits of files and
+// bytes (a single file named on the command line).
+func ReadFile(p string) ([]byte, error) {
 	st, err := os.Stat(p)
 	if err != nil {
-		return nil, &Error{File: p, Msg: statProblem(err)}
+		return nil, &Error{File: p, Msg: StatProblem(err)}
 	}
 	if err := regular(p, st); err != nil {
 		return nil, err
@@ -74,7 +79,7 @@ func readDataFile(p string) ([]byte, error) {
 	}
 	f, err := openNonBlocking(p)
 	if err != nil {
-		return nil, &Error{File: p, Msg: statProblem(err)}
+		return nil, &Error{File: p, Msg: StatProblem(err)}
 	}
 	defer f.Close()
 	// The file could have been replaced since it was looked at.
@@ -83,7 +88,7 @@ func readDataFile(p string) ([]byte, error) {
 	}
 	b, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
 	if err != nil {
-		return nil, &Error{File: p, Msg: statProblem(err)}
+		return nil, &Error{File: p, Msg: StatProblem(err)}
 	}
 	if len(b) > MaxFileBytes {
 		return nil, tooLarge(p)
@@ -91,9 +96,9 @@ func readDataFile(p string) ([]byte, error) {
 	return b, nil
 }
 
-// stopped is the error of a load whose context is done: it wraps the
+// Stopped is the error of a load whose context is done: it wraps the
 // context's cause.
-func stopped(ctx context.Context) error {
+func Stopped(ctx context.Context) error {
 	return fmt.Errorf("loading the data stopped: %w", context.Cause(ctx))
 }
 
@@ -125,9 +130,9 @@ func regular(p string, st fs.FileInfo) error {
 	return &Error{File: p, Msg: "is " + what + ", not a regular file; a data file must be a regular file"}
 }
 
-// statProblem words an error of the file system, without the path (the
+// StatProblem words an error of the file system, without the path (the
 // Error names it).
-func statProblem(err error) string {
+func StatProblem(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
@@ -141,32 +146,32 @@ func statProblem(err error) string {
 	return err.Error()
 }
 
-// readDir lists the entries of a data directory, sorted by name, refusing
-// one of more than maxDirEntries entries.
-func (r *reader) readDir(dir string) ([]fs.DirEntry, error) {
+// ReadDir lists the entries of a data directory, sorted by name, refusing
+// one of more than MaxDirEntries entries.
+func (r *Reader) ReadDir(dir string) ([]fs.DirEntry, error) {
 	if r.ctx.Err() != nil {
-		return nil, stopped(r.ctx)
+		return nil, Stopped(r.ctx)
 	}
 	f, err := os.Open(dir)
 	if err != nil {
-		return nil, &Error{File: dir, Msg: statProblem(err)}
+		return nil, &Error{File: dir, Msg: StatProblem(err)}
 	}
 	defer f.Close()
 	var out []fs.DirEntry
 	for {
 		if r.ctx.Err() != nil {
-			return nil, stopped(r.ctx)
+			return nil, Stopped(r.ctx)
 		}
 		es, err := f.ReadDir(256)
 		out = append(out, es...)
-		if len(out) > maxDirEntries {
-			return nil, &Error{File: dir, Msg: fmt.Sprintf("more than %d entries; a data directory holds the data files and little else", maxDirEntries)}
+		if len(out) > MaxDirEntries {
+			return nil, &Error{File: dir, Msg: fmt.Sprintf("more than %d entries; a data directory holds the data files and little else", MaxDirEntries)}
 		}
 		if err == io.EOF || (err == nil && len(es) == 0) {
 			break
 		}
 		if err != nil {
-			return nil, &Error{File: dir, Msg: statProblem(err)}
+			return nil, &Error{File: dir, Msg: StatProblem(err)}
 		}
 	}
 	slices.SortFunc(out, func(a, b fs.DirEntry) int {

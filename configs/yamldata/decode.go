@@ -1,4 +1,4 @@
-package configs
+package yamldata
 
 import (
 	"bytes"
@@ -18,48 +18,53 @@ import (
 
 // Bounds of decoding, so that aliases expanding into each other cannot make
 // a small file take forever or fill the memory: the nodes one file may make
-// the decoder visit, those all the files of one load may, and the problems
+// the Decoder visit, those all the files of one load may, and the problems
 // one load reports (past them, the rest are the same mistake repeated).
 // The bundled data visits some 3,000 nodes in all.
 const (
-	maxVisits     = 200_000
-	maxLoadVisits = 1_000_000
-	maxLoadErrors = 500
+	MaxVisits     = 200_000
+	MaxLoadVisits = 1_000_000
+	MaxLoadErrors = 500
 )
 
-// budget is what the decoders of one load share of the bounds.
-type budget struct {
+// Budget is what the decoders of one load share of the bounds. The zero
+// value is a fresh budget.
+type Budget struct {
 	visits, errors int
-	spent          bool // maxLoadVisits or maxLoadErrors was reached, and said
+	spent          bool // MaxLoadVisits or MaxLoadErrors was reached, and said
 }
 
-// decoder returns a decoder of file drawing on b.
-func (b *budget) decoder(file string) *decoder { return &decoder{file: file, budget: b} }
+// Decoder returns a decoder of file drawing on b.
+func (b *Budget) Decoder(file string) *Decoder { return &Decoder{file: file, budget: b} }
 
-// decoder walks the yaml.Node tree of one file and records every problem as
+// Decoder walks the yaml.Node tree of one file and records every problem as
 // an *Error with the position of the offending node. Its methods never stop
 // at the first error: they report it and return a zero value, so one pass
 // finds everything wrong with a file.
-type decoder struct {
+type Decoder struct {
 	file   string
 	errs   []error
 	visits int
 	abort  bool
-	budget *budget
+	budget *Budget
 }
 
-// newDecoder returns a decoder of one file with a budget of its own.
-func newDecoder(file string) *decoder { return (&budget{}).decoder(file) }
+// NewDecoder returns a decoder of one file with a budget of its own.
+func NewDecoder(file string) *Decoder { return (&Budget{}).Decoder(file) }
 
-// fail records an error at node n (nil: position unknown).
-func (d *decoder) fail(n *yaml.Node, field, suggest, format string, args ...any) {
+// File is the name of the file the decoder reads, as its errors give it.
+func (d *Decoder) File() string { return d.file }
+
+// Fail records an error at node n (nil: position unknown) about field,
+// with a suggested spelling or value ("" for none).
+func (d *Decoder) Fail(n *yaml.Node, field, suggest, format string, args ...any) {
 	if d.budget.spent {
 		d.abort = true
 		return
 	}
-	if d.budget.errors++; d.budget.errors > maxLoadErrors {
+	if d.budget.errors++; d.budget.errors > MaxLoadErrors {
 		d.budget.spent, d.abort = true, true
-		d.errs = append(d.errs, &Error{File: d.file, Msg: fmt.Sprintf("more than %d problems; fix these first", maxLoadErrors)})
+		d.errs = append(d.errs, &Error{File: d.file, Msg: fmt.Sprintf("more than %d problems; fix these first", MaxLoadErrors)})
 		return
 	}
 	e := &Error{File: d.file, Field: field, Msg: fmt.Sprintf(format, args...), Suggest: suggest}
@@ -69,9 +74,9 @@ func (d *decoder) fail(n *yaml.Node, field, suggest, format string, args ...any)
 	d.errs = append(d.errs, e)
 }
 
-// lastError returns the error recorded last, or nil (also once the
+// LastError returns the error recorded last, or nil (also once the
 // budget is spent).
-func (d *decoder) lastError() *Error {
+func (d *Decoder) LastError() *Error {
 	if len(d.errs) == 0 || d.budget.spent {
 		return nil
 	}
@@ -79,8 +84,8 @@ func (d *decoder) lastError() *Error {
 	return e
 }
 
-// errorOf returns the last error recorded about field, or nil.
-func (d *decoder) errorOf(field string) *Error {
+// ErrorOf returns the last error recorded about field, or nil.
+func (d *Decoder) ErrorOf(field string) *Error {
 	for i := len(d.errs) - 1; i >= 0; i-- {
 		if e, ok := d.errs[i].(*Error); ok && e.Field == field {
 			return e
@@ -89,20 +94,27 @@ func (d *decoder) errorOf(field string) *Error {
 	return nil
 }
 
-// holds reports whether n is written as the integer v, that is, whether v
+// Holds reports whether n is written as the integer v, that is, whether v
 // was decoded from n without an error.
-func (d *decoder) holds(n *yaml.Node, v int) bool {
-	n = d.res(n)
+func (d *Decoder) Holds(n *yaml.Node, v int) bool {
+	n = d.Res(n)
 	var x int64
 	return n != nil && n.Kind == yaml.ScalarNode && n.Tag == "!!int" && n.Decode(&x) == nil && x == int64(v)
 }
 
-// err returns the errors found so far, joined, or nil.
-func (d *decoder) err() error { return errors.Join(d.errs...) }
+// Err returns the errors found so far, joined, or nil.
+func (d *Decoder) Err() error { return errors.Join(d.errs...) }
 
-// res resolves aliases and document nodes. It returns nil once the visit
+// Errs returns the errors found so far, in the order found.
+func (d *Decoder) Errs() []error { return d.errs }
+
+// NErrs is the number of errors recorded so far: a decoder of a part
+// compares it before and after, to tell whether that part was sound.
+func (d *Decoder) NErrs() int { return len(d.errs) }
+
+// Res resolves aliases and document nodes. It returns nil once the visit
 // budget is spent.
-func (d *decoder) res(n *yaml.Node) *yaml.Node {
+func (d *Decoder) Res(n *yaml.Node) *yaml.Node {
 	if n == nil || d.abort {
 		return nil
 	}
@@ -112,12 +124,12 @@ func (d *decoder) res(n *yaml.Node) *yaml.Node {
 	case d.budget.spent:
 		d.abort = true
 		return nil
-	case d.visits > maxVisits:
-		d.fail(n, "", "", "the file expands to more than %d nodes (aliases nested too deeply?)", maxVisits)
+	case d.visits > MaxVisits:
+		d.Fail(n, "", "", "the file expands to more than %d nodes (aliases nested too deeply?)", MaxVisits)
 		d.abort = true
 		return nil
-	case d.budget.visits > maxLoadVisits:
-		d.fail(n, "", "", "the data files expand to more than %d nodes in all (aliases nested too deeply?)", maxLoadVisits)
+	case d.budget.visits > MaxLoadVisits:
+		d.Fail(n, "", "", "the data files expand to more than %d nodes in all (aliases nested too deeply?)", MaxLoadVisits)
 		d.budget.spent, d.abort = true, true
 		return nil
 	}
@@ -155,9 +167,9 @@ var parserProblems = []string{
 	"found undefined tag handle",
 }
 
-// parseYAML parses one file of a single YAML document. It never panics: a
+// Parse parses one file of a single YAML document. It never panics: a
 // panic inside the YAML parser becomes an error.
-func parseYAML(file string, b []byte) (root *yaml.Node, err error) {
+func Parse(file string, b []byte) (root *yaml.Node, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			root, err = nil, &Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("cannot parse YAML: %v", r)}
@@ -272,18 +284,19 @@ func syntaxMessage(b []byte) (msg string) {
 	}
 }
 
-// at and idx build field paths: "actions.ace", "hit_locations[2]".
-func at(path, key string) string {
+// At and Idx build field paths: "actions.ace", "hit_locations[2]".
+func At(path, key string) string {
 	if path == "" {
 		return key
 	}
 	return path + "." + key
 }
 
-func idx(path string, i int) string { return fmt.Sprintf("%s[%d]", path, i) }
+// Idx is the path of item i of the list at path.
+func Idx(path string, i int) string { return fmt.Sprintf("%s[%d]", path, i) }
 
-// describe names what a node holds, for "expected X, got Y" messages.
-func describe(n *yaml.Node) string {
+// Describe names what a node holds, for "expected X, got Y" messages.
+func Describe(n *yaml.Node) string {
 	switch {
 	case n == nil:
 		return "nothing"
@@ -299,188 +312,189 @@ func describe(n *yaml.Node) string {
 	return "an unexpected node"
 }
 
-func isNull(n *yaml.Node) bool {
+// IsNull reports whether n is missing or written as null.
+func IsNull(n *yaml.Node) bool {
 	return n == nil || (n.Kind == yaml.ScalarNode && n.Tag == "!!null")
 }
 
-// entry is one key and value of a mapping.
-type entry struct {
-	key  string
-	k, v *yaml.Node
+// Entry is one key and value of a mapping.
+type Entry struct {
+	Key  string
+	K, V *yaml.Node // the key's node, the value's
 }
 
-// pairs returns the entries of a mapping in file order, reporting keys that
+// Pairs returns the entries of a mapping in file order, reporting keys that
 // are not scalars and keys given twice (the later one is dropped).
-func (d *decoder) pairs(n *yaml.Node, path string) []entry {
-	n = d.res(n)
+func (d *Decoder) Pairs(n *yaml.Node, path string) []Entry {
+	n = d.Res(n)
 	if n == nil {
 		return nil
 	}
 	if n.Kind != yaml.MappingNode {
-		d.fail(n, path, "", "expected a mapping, got %s", describe(n))
+		d.Fail(n, path, "", "expected a mapping, got %s", Describe(n))
 		return nil
 	}
-	out := make([]entry, 0, len(n.Content)/2)
+	out := make([]Entry, 0, len(n.Content)/2)
 	seen := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
-			d.fail(k, path, "", "a key must be a plain name, got %s", describe(k))
+			d.Fail(k, path, "", "a key must be a plain name, got %s", Describe(k))
 			continue
 		}
 		if k.Tag == "!!merge" {
-			d.fail(k, at(path, k.Value), "", "merge keys (<<) are not supported; write the fields out")
+			d.Fail(k, At(path, k.Value), "", "merge keys (<<) are not supported; write the fields out")
 			continue
 		}
 		if first, dup := seen[k.Value]; dup {
-			d.fail(k, at(path, k.Value), "", "duplicate key %q (first given on line %d)", k.Value, first.Line)
+			d.Fail(k, At(path, k.Value), "", "duplicate key %q (first given on line %d)", k.Value, first.Line)
 			continue
 		}
 		seen[k.Value] = k
-		out = append(out, entry{k.Value, k, v})
+		out = append(out, Entry{k.Value, k, v})
 	}
 	return out
 }
 
-// fields decodes a mapping with a fixed set of known keys. It reports
+// Fields decodes a mapping with a fixed set of known keys. It reports
 // unknown keys (with the nearest known one) and missing required keys, and
 // returns the value node of each key present.
-func (d *decoder) fields(n *yaml.Node, path string, known []string, required ...string) map[string]*yaml.Node {
+func (d *Decoder) Fields(n *yaml.Node, path string, known []string, required ...string) map[string]*yaml.Node {
 	m := map[string]*yaml.Node{}
-	rn := d.res(n)
+	rn := d.Res(n)
 	if rn == nil {
 		return m
 	}
-	for _, e := range d.pairs(rn, path) {
-		if !slices.Contains(known, e.key) {
-			d.fail(e.k, at(path, e.key), typo.Nearest(e.key, known), "unknown field %q", e.key)
+	for _, e := range d.Pairs(rn, path) {
+		if !slices.Contains(known, e.Key) {
+			d.Fail(e.K, At(path, e.Key), typo.Nearest(e.Key, known), "unknown field %q", e.Key)
 			continue
 		}
-		m[e.key] = e.v
+		m[e.Key] = e.V
 	}
 	if rn.Kind == yaml.MappingNode {
 		for _, r := range required {
 			if _, ok := m[r]; !ok {
-				d.fail(rn, at(path, r), "", "missing; it is required")
+				d.Fail(rn, At(path, r), "", "missing; it is required")
 			}
 		}
 	}
 	return m
 }
 
-// integer decodes an integer in lo..hi.
-func (d *decoder) integer(n *yaml.Node, path string, lo, hi int) int {
-	n = d.res(n)
+// Int decodes an integer in lo..hi.
+func (d *Decoder) Int(n *yaml.Node, path string, lo, hi int) int {
+	n = d.Res(n)
 	if n == nil {
 		return 0
 	}
 	var v int64
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" || n.Decode(&v) != nil {
-		d.fail(n, path, "", "expected an integer, got %s", describe(n))
+		d.Fail(n, path, "", "expected an integer, got %s", Describe(n))
 		return 0
 	}
 	if v < int64(lo) || v > int64(hi) {
-		d.fail(n, path, "", "%d is out of range %d..%d", v, lo, hi)
+		d.Fail(n, path, "", "%d is out of range %d..%d", v, lo, hi)
 		return int(max(min(v, int64(hi)), int64(lo)))
 	}
 	return int(v)
 }
 
-// number decodes a number (integer or decimal) in lo..hi.
-func (d *decoder) number(n *yaml.Node, path string, lo, hi float64) float64 {
-	n = d.res(n)
+// Number decodes a number (integer or decimal) in lo..hi.
+func (d *Decoder) Number(n *yaml.Node, path string, lo, hi float64) float64 {
+	n = d.Res(n)
 	if n == nil {
 		return 0
 	}
 	var v float64
 	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") || n.Decode(&v) != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		d.fail(n, path, "", "expected a number, got %s", describe(n))
+		d.Fail(n, path, "", "expected a number, got %s", Describe(n))
 		return 0
 	}
 	if v < lo || v > hi {
-		d.fail(n, path, "", "%g is out of range %g..%g", v, lo, hi)
+		d.Fail(n, path, "", "%g is out of range %g..%g", v, lo, hi)
 		return max(min(v, hi), lo)
 	}
 	return v
 }
 
-// boolean decodes true or false.
-func (d *decoder) boolean(n *yaml.Node, path string) bool {
-	n = d.res(n)
+// Bool decodes true or false.
+func (d *Decoder) Bool(n *yaml.Node, path string) bool {
+	n = d.Res(n)
 	if n == nil {
 		return false
 	}
 	var v bool
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" || n.Decode(&v) != nil {
-		d.fail(n, path, "", "expected true or false, got %s", describe(n))
+		d.Fail(n, path, "", "expected true or false, got %s", Describe(n))
 		return false
 	}
 	return v
 }
 
-// str decodes a non-empty text.
-func (d *decoder) str(n *yaml.Node, path string) string {
-	n = d.res(n)
+// Str decodes a non-empty text.
+func (d *Decoder) Str(n *yaml.Node, path string) string {
+	n = d.Res(n)
 	if n == nil {
 		return ""
 	}
 	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-		d.fail(n, path, "", "expected a text, got %s", describe(n))
+		d.Fail(n, path, "", "expected a text, got %s", Describe(n))
 		return ""
 	}
 	if strings.TrimSpace(n.Value) == "" {
-		d.fail(n, path, "", "must not be empty")
+		d.Fail(n, path, "", "must not be empty")
 		return ""
 	}
 	return n.Value
 }
 
-// name decodes one of a fixed list of names; what says what kind of name it
+// Name decodes one of a fixed list of names; what says what kind of name it
 // is, for the message ("unknown condition \"stuned\"").
-func (d *decoder) name(n *yaml.Node, path, what string, allowed []string) string {
-	rn := d.res(n)
-	s := d.str(rn, path)
+func (d *Decoder) Name(n *yaml.Node, path, what string, allowed []string) string {
+	rn := d.Res(n)
+	s := d.Str(rn, path)
 	if s == "" {
 		return ""
 	}
 	if !slices.Contains(allowed, s) {
-		d.fail(rn, path, typo.Nearest(s, allowed), "unknown %s %q (known: %s)", what, s, listOf(allowed))
+		d.Fail(rn, path, typo.Nearest(s, allowed), "unknown %s %q (known: %s)", what, s, ListOf(allowed))
 		return ""
 	}
 	return s
 }
 
-// listOf lists names for a message, shortened when long.
-func listOf(names []string) string {
+// ListOf lists names for a message, shortened when long.
+func ListOf(names []string) string {
 	if len(names) > 12 {
 		return strings.Join(names[:12], ", ") + ", ..."
 	}
 	return strings.Join(names, ", ")
 }
 
-// seq decodes a list; null counts as the empty list.
-func (d *decoder) seq(n *yaml.Node, path string) []*yaml.Node {
-	n = d.res(n)
-	if n == nil || isNull(n) {
+// Seq decodes a list; null counts as the empty list.
+func (d *Decoder) Seq(n *yaml.Node, path string) []*yaml.Node {
+	n = d.Res(n)
+	if n == nil || IsNull(n) {
 		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
-		d.fail(n, path, "", "expected a list, got %s", describe(n))
+		d.Fail(n, path, "", "expected a list, got %s", Describe(n))
 		return nil
 	}
 	return n.Content
 }
 
-// names decodes a list of names from allowed, reporting repeats unless dup.
-func (d *decoder) names(n *yaml.Node, path, what string, allowed []string, dup bool) []string {
+// Names decodes a list of names from allowed, reporting repeats unless dup.
+func (d *Decoder) Names(n *yaml.Node, path, what string, allowed []string, dup bool) []string {
 	var out []string
-	for i, item := range d.seq(n, path) {
-		s := d.name(item, idx(path, i), what, allowed)
+	for i, item := range d.Seq(n, path) {
+		s := d.Name(item, Idx(path, i), what, allowed)
 		if s == "" {
 			continue
 		}
 		if !dup && slices.Contains(out, s) {
-			d.fail(d.res(item), idx(path, i), "", "%s %q is listed twice", what, s)
+			d.Fail(d.Res(item), Idx(path, i), "", "%s %q is listed twice", what, s)
 			continue
 		}
 		out = append(out, s)
@@ -488,43 +502,15 @@ func (d *decoder) names(n *yaml.Node, path, what string, allowed []string, dup b
 	return out
 }
 
-var slugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+// SlugRE is what a slug matches: lower-case letters, digits, - and _,
+// starting with a letter or a digit.
+var SlugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
 
-// slugKey checks that a mapping key is a slug.
-func (d *decoder) slugKey(e entry, path string) bool {
-	if !slugRE.MatchString(e.key) {
-		d.fail(e.k, at(path, e.key), "", "a slug must be lower-case letters, digits, - or _")
+// SlugKey checks that a mapping key is a slug.
+func (d *Decoder) SlugKey(e Entry, path string) bool {
+	if !SlugRE.MatchString(e.Key) {
+		d.Fail(e.K, At(path, e.Key), "", "a slug must be lower-case letters, digits, - or _")
 		return false
 	}
 	return true
-}
-
-// rangeBand decodes a range: a number (melee reach, min 0) or [min, max].
-// wantBand says which form is expected; the other is an error.
-func (d *decoder) rangeBand(n *yaml.Node, path string, wantBand bool) (lo, hi float64) {
-	rn := d.res(n)
-	if rn == nil {
-		return 0, 0
-	}
-	if rn.Kind == yaml.SequenceNode {
-		if !wantBand {
-			d.fail(rn, path, "", "expected one number (reach in inches), got a list")
-			return 0, 0
-		}
-		if len(rn.Content) != 2 {
-			d.fail(rn, path, "", "expected [min, max], got a list of %d", len(rn.Content))
-			return 0, 0
-		}
-		lo = d.number(rn.Content[0], idx(path, 0), 0, 48)
-		hi = d.number(rn.Content[1], idx(path, 1), 0, 48)
-		if lo > hi {
-			d.fail(rn, path, "", "min %g is above max %g", lo, hi)
-		}
-		return lo, hi
-	}
-	if wantBand {
-		d.fail(rn, path, "", "expected [min, max] in inches, got %s", describe(rn))
-		return 0, 0
-	}
-	return 0, d.number(rn, path, 0, 48)
 }

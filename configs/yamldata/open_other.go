@@ -1,6 +1,6 @@
 //go:build !unix
 
-package configs
+package yamldata
 
 import "os"
 
