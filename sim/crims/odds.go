@@ -2,6 +2,7 @@ package crims
 
 import (
 	"math/big"
+	"sync"
 )
 
 // The exact odds of the game's rolls, as fractions. They are what `odds`
@@ -182,4 +183,98 @@ func Floats(dist []*big.Rat) []float64 {
 		out[i], _ = p.Float64()
 	}
 	return out
+}
+
+// Table bounds of Tables.
+const (
+	TableDice   = 16 // checks of up to this many dice
+	TableT      = 12 // thresholds up to this
+	TableArmor  = 6  // Armor levels up to this
+	TableWounds = 16 // Damage checks of up to this many dice
+)
+
+// Tables are float forms of the exact odds, for policies: built once,
+// read by every worker.
+type Tables struct {
+	// PCheck[n][t] is P(successes >= t) for a check of n dice, the
+	// player taking "two successes" on an Impact 10 (clamped to the
+	// table's bounds).
+	PCheck [TableDice + 1][TableT + 1]float64
+	// Damage[w][a][k] is P(at least k Wound Tokens) from a Damage check
+	// of w dice against Armor a, the roller choosing the downgrades and
+	// taking "two successes" on an Impact 10.
+	Damage [TableWounds + 1][TableArmor + 1][TableWounds + 3]float64
+	// MeanDamage[w][a] is the expected Wound Tokens of that check.
+	MeanDamage [TableWounds + 1][TableArmor + 1]float64
+}
+
+var (
+	tablesOnce sync.Once
+	tables     *Tables
+)
+
+// OddsTables returns the float tables, built on first use.
+func OddsTables() *Tables {
+	tablesOnce.Do(func() {
+		t := &Tables{}
+		for n := 0; n <= TableDice; n++ {
+			dist, _ := CheckOdds(n, 0, true)
+			f := Floats(dist)
+			for th := 0; th <= TableT; th++ {
+				s := 0.0
+				for k := th; k < len(f); k++ {
+					s += f[k]
+				}
+				t.PCheck[n][th] = s
+			}
+		}
+		for w := 0; w <= TableWounds; w++ {
+			for a := 0; a <= TableArmor; a++ {
+				f := Floats(DamageOdds(w, a, 0, true, false))
+				mean := 0.0
+				for k := len(f) - 1; k >= 0; k-- {
+					mean += float64(k) * f[k]
+					if k < len(t.Damage[w][a]) {
+						t.Damage[w][a][k] = f[k]
+						if k+1 < len(t.Damage[w][a]) {
+							t.Damage[w][a][k] += t.Damage[w][a][k+1]
+						}
+					}
+				}
+				t.MeanDamage[w][a] = mean
+			}
+		}
+		tables = t
+	})
+	return tables
+}
+
+// PHit is P(a check of n dice reaches threshold t), from the tables.
+func (t *Tables) PHit(n, th int) float64 {
+	if th <= 0 {
+		return 1
+	}
+	if th > TableT {
+		return 0
+	}
+	return t.PCheck[min(max(n, 0), TableDice)][th]
+}
+
+// PDamage is P(a Damage check of w dice against Armor a deals at least
+// k Wound Tokens), from the tables.
+func (t *Tables) PDamage(w, a, k int) float64 {
+	if k <= 0 {
+		return 1
+	}
+	w, a = min(max(w, 0), TableWounds), min(max(a, 0), TableArmor)
+	if k >= len(t.Damage[w][a]) {
+		return 0
+	}
+	return t.Damage[w][a][k]
+}
+
+// EDamage is the expected Wound Tokens of a Damage check of w dice
+// against Armor a.
+func (t *Tables) EDamage(w, a int) float64 {
+	return t.MeanDamage[min(max(w, 0), TableWounds)][min(max(a, 0), TableArmor)]
 }

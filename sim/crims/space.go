@@ -1,0 +1,170 @@
+package crims
+
+import (
+	"balance/sim/geom"
+)
+
+// Space, kept simple: models are circles (a base radius from their
+// profile) on a rectangular zone; distances are edge to edge; terrain
+// features are circles and convex polygons with keywords. No terrain is
+// impassable (buildings are climbable), so moves are straight lines,
+// clamped to the zone; a move toward a model stops at base contact.
+
+// clampZone keeps a base of radius r inside the zone.
+func (m *Match) clampZone(p geom.Vec, r float32) geom.Vec {
+	return geom.ClampToBoard(p, r, m.Sc.Map.W, m.Sc.Map.H)
+}
+
+// toward returns the point dist inches from a toward b, stopping stop
+// inches short of b (never moving back).
+func toward(a, b geom.Vec, dist, stop float32) geom.Vec {
+	d := b.Sub(a)
+	l := d.Len()
+	if l <= stop || l == 0 {
+		return a
+	}
+	step := min(dist, l-stop)
+	return a.Add(d.Scale(step / l))
+}
+
+// away returns the point dist inches from a directly away from b (a
+// fixed direction when they coincide).
+func away(a, b geom.Vec, dist float32) geom.Vec {
+	d := a.Sub(b)
+	l := d.Len()
+	if l == 0 {
+		return a.Add(geom.V(dist, 0))
+	}
+	return a.Add(d.Scale(dist / l))
+}
+
+// LOS reports whether the line between a and b crosses no blocking
+// terrain feature (a feature holding either end does not block).
+func (m *Match) LOS(a, b geom.Vec) bool {
+	mp := &m.Sc.Map
+	for i := range int(mp.NTerrain) {
+		t := &mp.Terrain[i]
+		if t.Kw&KwBlocking == 0 {
+			continue
+		}
+		if t.Shape.Contains(a) || t.Shape.Contains(b) {
+			continue
+		}
+		if t.Shape.SegmentHits(a, b) {
+			return false
+		}
+	}
+	return true
+}
+
+// coverNear is how close to a cover feature a model must be to be
+// behind it.
+const coverNear = 1
+
+// inCover reports whether a model of radius r at p is in cover against
+// an attacker at from: inside a cover feature, or behind one (the line
+// from the attacker crosses it and the model is within 1" of it). A
+// feature holding the attacker gives no cover against it.
+func (m *Match) inCover(p geom.Vec, r float32, from geom.Vec) bool {
+	mp := &m.Sc.Map
+	for i := range int(mp.NTerrain) {
+		t := &mp.Terrain[i]
+		if t.Kw&KwCover == 0 || t.Shape.Contains(from) {
+			continue
+		}
+		if t.Shape.Contains(p) {
+			return true
+		}
+		if t.Shape.Dist(p) <= r+coverNear && t.Shape.SegmentHits(from, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// crosses reports whether the segment a→b touches a feature with any
+// of the keywords kw.
+func (m *Match) crosses(a, b geom.Vec, kw Keyword) bool {
+	mp := &m.Sc.Map
+	for i := range int(mp.NTerrain) {
+		t := &mp.Terrain[i]
+		if t.Kw&kw != 0 && (t.Shape.Contains(a) || t.Shape.SegmentHits(a, b)) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestFeature returns the feature with keyword kw nearest to p, and
+// its distance; -1 when there is none.
+func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, float32) {
+	mp := &m.Sc.Map
+	best, bd := -1, float32(0)
+	for i := range int(mp.NTerrain) {
+		t := &mp.Terrain[i]
+		if t.Kw&kw == 0 {
+			continue
+		}
+		d := t.Shape.Dist(p)
+		if best < 0 || d < bd {
+			best, bd = i, d
+		}
+	}
+	return best, bd
+}
+
+// extent is how far a feature reaches from its centre.
+func extent(s *geom.Shape) float32 {
+	if s.Kind == geom.Circle {
+		return s.R
+	}
+	return s.Max.Sub(s.Min).Len() / 2
+}
+
+// behind returns the spot just beyond feature t from a viewer at from:
+// where a model of radius r stands to be in its cover.
+func behind(t *geom.Shape, from geom.Vec, r float32) geom.Vec {
+	d := t.C.Sub(from)
+	l := d.Len()
+	if l == 0 {
+		return t.C
+	}
+	// walk out from the centre along the line until clear of the shape
+	u := d.Scale(1 / l)
+	e := extent(t)
+	for k := float32(0); k <= e+r+0.5; k += 0.25 {
+		q := t.C.Add(u.Scale(k))
+		if !t.Contains(q) && t.Dist(q) >= r {
+			return q.Add(u.Scale(0.1))
+		}
+	}
+	return t.C.Add(u.Scale(e + r + 0.1))
+}
+
+// visibleShare is how many of the feature's sample points (its centre
+// and the corners of its bounding box, pulled 10% toward the centre) a
+// viewer at p sees, out of 5: Spot needs at least half of the feature in
+// line of sight, read as 3 of the 5.
+func (m *Match) visibleShare(t *geom.Shape, p geom.Vec) int {
+	pts := [5]geom.Vec{t.C,
+		geom.V(t.Min.X, t.Min.Y), geom.V(t.Max.X, t.Min.Y), geom.V(t.Max.X, t.Max.Y), geom.V(t.Min.X, t.Max.Y)}
+	if t.Kind == geom.Circle {
+		r := t.R * 0.9
+		pts[1], pts[2], pts[3], pts[4] = t.C.Add(geom.V(r, 0)), t.C.Add(geom.V(0, r)), t.C.Add(geom.V(-r, 0)), t.C.Add(geom.V(0, -r))
+	} else {
+		for i := 1; i < 5; i++ {
+			pts[i] = pts[i].Add(t.C.Sub(pts[i]).Scale(0.1))
+		}
+	}
+	n := 0
+	for _, q := range pts {
+		if m.LOS(p, q) {
+			n++
+		}
+	}
+	return n
+}
+
+// spotPlaces are the offsets, around a feature's bounding box, where a
+// spotted crim may be placed (within 2" of it).
+var spotPlaces = [8][2]float32{{-1, -1}, {0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}}
