@@ -61,7 +61,11 @@ func (m *Match) roll(h int, check Check) Result {
 	if m.Trace != nil {
 		f = &m.faces
 	}
-	res.Roll = RollPool(&m.dice[h], n >= 1, res.Pool, f)
+	if m.rig != nil {
+		res.Roll = m.rigged(n >= 1, res.Pool, f)
+	} else {
+		res.Roll = RollPool(&m.dice[h], n >= 1, res.Pool, f)
+	}
 	crit := res.Roll.Impact == ImpactCrit
 	if crit {
 		res.Option = m.Pol.ImpactTen(m, h, c, res.Roll)
@@ -244,4 +248,38 @@ func (m *Match) endOfPhase() {
 		m.carryOut(int(m.pend[i][0]), int(m.pend[i][1]))
 	}
 	m.nPend = 0
+}
+
+// rigged reads a check's faces from m.rig instead of rolling them (the
+// Impact Die first, then the regular dice as RollPool orders them): the
+// tests' way of making the document's examples happen.
+func (m *Match) rigged(withImpact bool, p Pool, f *Faces) Roll {
+	var out Roll
+	next := func() uint8 {
+		if len(m.rig) == 0 {
+			panic("crims: the rigged faces ran out")
+		}
+		v := m.rig[0]
+		m.rig = m.rig[1:]
+		return v
+	}
+	if withImpact {
+		out.Impact = next()
+	}
+	if f != nil {
+		f.N = 0
+	}
+	for i, n := range [3]uint8{p.D12, p.D10, p.D8} {
+		for range n {
+			face := next()
+			if Success(face) {
+				out.Regular++
+			}
+			if f != nil && int(f.N) < MaxRegular {
+				f.Size[f.N], f.Face[f.N] = [3]uint8{12, 10, 8}[i], face
+				f.N++
+			}
+		}
+	}
+	return out
 }

@@ -124,6 +124,9 @@ type Match struct {
 
 	faces Faces // a traced check's faces
 	ck    Check // the check being rolled
+	// rig, when not nil, holds the faces the next checks show, in the
+	// order they are rolled (tests only).
+	rig   []uint8
 	order [MaxCrims]int8
 	dist  [MaxCrims]float32
 }

@@ -38,13 +38,25 @@ func away(a, b geom.Vec, dist float32) geom.Vec {
 	return a.Add(d.Scale(dist / l))
 }
 
+// nearBox reports whether p lies within margin of shape s's bounding
+// box: a cheap test before the exact ones.
+func nearBox(s *geom.Shape, p geom.Vec, margin float32) bool {
+	return p.X >= s.Min.X-margin && p.X <= s.Max.X+margin && p.Y >= s.Min.Y-margin && p.Y <= s.Max.Y+margin
+}
+
+// segBox reports whether the bounding boxes of segment a→b and of shape
+// s overlap.
+func segBox(s *geom.Shape, a, b geom.Vec) bool {
+	return max(a.X, b.X) >= s.Min.X && min(a.X, b.X) <= s.Max.X && max(a.Y, b.Y) >= s.Min.Y && min(a.Y, b.Y) <= s.Max.Y
+}
+
 // LOS reports whether the line between a and b crosses no blocking
 // terrain feature (a feature holding either end does not block).
 func (m *Match) LOS(a, b geom.Vec) bool {
 	mp := &m.Sc.Map
 	for i := range int(mp.NTerrain) {
 		t := &mp.Terrain[i]
-		if t.Kw&KwBlocking == 0 {
+		if t.Kw&KwBlocking == 0 || !segBox(&t.Shape, a, b) {
 			continue
 		}
 		if t.Shape.Contains(a) || t.Shape.Contains(b) {
@@ -69,7 +81,7 @@ func (m *Match) inCover(p geom.Vec, r float32, from geom.Vec) bool {
 	mp := &m.Sc.Map
 	for i := range int(mp.NTerrain) {
 		t := &mp.Terrain[i]
-		if t.Kw&KwCover == 0 || t.Shape.Contains(from) {
+		if t.Kw&KwCover == 0 || !nearBox(&t.Shape, p, r+coverNear) || t.Shape.Contains(from) {
 			continue
 		}
 		if t.Shape.Contains(p) {
@@ -88,7 +100,7 @@ func (m *Match) crosses(a, b geom.Vec, kw Keyword) bool {
 	mp := &m.Sc.Map
 	for i := range int(mp.NTerrain) {
 		t := &mp.Terrain[i]
-		if t.Kw&kw != 0 && (t.Shape.Contains(a) || t.Shape.SegmentHits(a, b)) {
+		if t.Kw&kw != 0 && segBox(&t.Shape, a, b) && (t.Shape.Contains(a) || t.Shape.SegmentHits(a, b)) {
 			return true
 		}
 	}
