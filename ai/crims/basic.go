@@ -81,20 +81,38 @@ func (p *Basic) bestAttack(m *sim.Match, h int) (a, c int, v float64) {
 	return a, c, v
 }
 
-// goal returns where hunter h should move: the pod or the crim of the
-// highest value per inch, at the range of its best attack on the crim.
-func (p *Basic) goal(m *sim.Match, h int) (geom.Vec, bool, string) {
+// moveAP is how far hunter h expects one Move to take it: 4" plus the
+// expected successes of its Athletics check.
+func (p *Basic) moveAP(m *sim.Match, h int) float32 {
+	n := m.Dice(h, sim.Athletics)
+	mean := 0.0
+	for t := 1; t <= sim.TableT; t++ {
+		mean += p.t.PHit(n, t)
+	}
+	return float32(sim.MoveBase + mean)
+}
+
+// goal returns where hunter h should move and the worth of going there
+// per Action Point: a stocked pod or a crim to attack, worth its value
+// over the Action Points needed to reach it and use it (the crim reached
+// at the range of the hunter's best attack on it, base contact for a
+// melee attack).
+func (p *Basic) goal(m *sim.Match, h int) (geom.Vec, float64, string) {
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
-	best, found, why := hu.Pos, false, ""
+	step := p.moveAP(m, h)
+	aps := func(to geom.Vec) float64 {
+		return float64(int(to.Dist(hu.Pos)/step) + 2)
+	}
+	best, why := hu.Pos, ""
 	bestScore := 0.0
 	for q := range int(m.Sc.Map.NPods) {
 		if !m.Stocked(q) {
 			continue
 		}
 		to := within(hu.Pos, m.Sc.Map.Pods[q], def.Base, 0, sim.PodReach*0.9)
-		if s := podValue / float64(4+to.Dist(hu.Pos)); s > bestScore {
-			best, bestScore, found, why = to, s, true, "toward a stocked pod"
+		if s := podValue / aps(to); s > bestScore {
+			best, bestScore, why = to, s, "toward a stocked pod"
 		}
 	}
 	for c := range m.C {
@@ -113,13 +131,12 @@ func (p *Basic) goal(m *sim.Match, h int) (geom.Vec, bool, string) {
 			} else {
 				to = within(hu.Pos, m.C[c].Pos, def.Base, cd.Base, at.Range*0.9)
 			}
-			v := p.attackValue(m, h, a, c)
-			if s := v / float64(4+to.Dist(hu.Pos)); s > bestScore {
-				best, bestScore, found, why = to, s, true, "toward the best crim to attack"
+			if s := p.attackValue(m, h, a, c) / aps(to); s > bestScore {
+				best, bestScore, why = to, s, "toward the best crim to attack"
 			}
 		}
 	}
-	return best, found, why
+	return best, bestScore, why
 }
 
 // Activate plays the activation by the rules of thumb above.
@@ -144,7 +161,12 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		}
 	}
 	for m.CanAct(h) {
-		if a, c, _ := p.bestAttack(m, h); a >= 0 {
+		if p.pod(m, h) {
+			continue
+		}
+		a, c, v := p.bestAttack(m, h)
+		to, gv, why := p.goal(m, h)
+		if a >= 0 && v >= gv {
 			if m.Trace != nil {
 				m.Decide(h, def.Attacks[a].Name+" on "+m.CrimName(c), "the best attack in reach")
 			}
@@ -153,23 +175,29 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 			}
 			continue
 		}
-		if p.pod(m, h) {
-			continue
-		}
 		if p.spot(m, h) {
 			continue
 		}
 		engaged := m.EngagedCrims(h) != 0
 		if !engaged && hu.Wounds*2 >= def.WoundMax && !hu.NoRest {
-			m.Decide(h, "Rest", "wounded, nothing in reach")
+			m.Decide(h, "Rest", "wounded, nothing better in reach")
 			if !m.Rest(h) {
 				m.Pass(h)
 			}
 			continue
 		}
-		if to, ok, why := p.goal(m, h); ok && to.Dist(hu.Pos) > 0.05 {
+		if gv > 0 && to.Dist(hu.Pos) > 0.05 {
 			m.Decide(h, "Move", why)
 			if !m.Move(h, to) {
+				m.Pass(h)
+			}
+			continue
+		}
+		if a >= 0 {
+			if m.Trace != nil {
+				m.Decide(h, def.Attacks[a].Name+" on "+m.CrimName(c), "the best attack in reach")
+			}
+			if !m.Attack(h, a, c) {
 				m.Pass(h)
 			}
 			continue
