@@ -2,8 +2,10 @@ package crims
 
 import (
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -151,5 +153,55 @@ func TestRulesTable(t *testing.T) {
 	}
 	if len(SetKeys()) != 6+len(Rules) {
 		t.Fatalf("%d set keys", len(SetKeys()))
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the generated section of docs/crims/data.md")
+
+// docs/crims/data.md holds the vocabularies as the tables give them.
+func TestDataDoc(t *testing.T) {
+	p := filepath.Join("..", "..", filepath.FromSlash(DataDocFile))
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	i, j := strings.Index(s, DocBegin), strings.Index(s, DocEnd)
+	if i < 0 || j < i {
+		t.Fatalf("%s: no generated section between %q and %q", p, DocBegin, DocEnd)
+	}
+	want := s[:i] + DocBegin + "\n\n" + VocabDoc() + DocEnd + s[j+len(DocEnd):]
+	if want == s {
+		return
+	}
+	if *update {
+		if err := os.WriteFile(p, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Fatalf("%s is out of date: run go test ./configs/crims -run TestDataDoc -update", p)
+}
+
+// Every ruling the coverage cites exists, and every switch of rules.yaml
+// is named in the rulings.
+func TestRulingsDoc(t *testing.T) {
+	read := func(f string) string {
+		b, err := os.ReadFile(filepath.Join("..", "..", "docs", "crims", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	rulings, coverage := read("rulings.md"), read("rules-coverage.md")
+	for _, m := range regexp.MustCompile(`R-\d+`).FindAllString(coverage, -1) {
+		if !strings.Contains(rulings, "**"+m+" ") {
+			t.Errorf("rules-coverage.md cites %s, which rulings.md does not give", m)
+		}
+	}
+	for _, r := range Rules {
+		if !strings.Contains(rulings, "`"+r.Key) {
+			t.Errorf("rulings.md does not name the switch %s", r.Key)
+		}
 	}
 }
