@@ -28,12 +28,21 @@ type Design struct {
 	Hash      string
 }
 
+// ChoiceError is an error in a choice made on the command line (an
+// encounter or a hunter the data do not hold, an override the data
+// refuse), as opposed to a problem in the data.
+type ChoiceError struct{ Err error }
+
+func (e *ChoiceError) Error() string { return e.Err.Error() }
+func (e *ChoiceError) Unwrap() error { return e.Err }
+
 // Compile compiles encounter enc with hunters (the encounter's own when
-// nil) and the -set overrides, in order.
+// nil) and the -set overrides, in order. Errors in the choice itself
+// are *ChoiceErrors.
 func (d *Data) Compile(enc string, hunters []string, overrides []string) (*Design, error) {
 	e, ok := d.Encounters.m[enc]
 	if !ok {
-		return nil, unknown("encounter", enc, d.Encounters.Keys())
+		return nil, &ChoiceError{unknown("encounter", enc, d.Encounters.Keys())}
 	}
 	ds := &Design{Encounter: e, Set: overrides, Rules: map[string]float64{}}
 	for k, v := range d.Rules {
@@ -46,7 +55,7 @@ func (d *Data) Compile(enc string, hunters []string, overrides []string) (*Desig
 	if hunters != nil {
 		refs = nil
 		if len(hunters) < 2 || len(hunters) > sim.MaxHunters {
-			return nil, fmt.Errorf("-hunters: %d hunters; a match has 2..%d", len(hunters), sim.MaxHunters)
+			return nil, &ChoiceError{fmt.Errorf("-hunters: %d hunters; a match has 2..%d", len(hunters), sim.MaxHunters)}
 		}
 		for _, h := range hunters {
 			refs = append(refs, ref{name: h})
@@ -55,7 +64,7 @@ func (d *Data) Compile(enc string, hunters []string, overrides []string) (*Desig
 	var errs []error
 	fail := func(r ref, field, kind string, among []string) {
 		if r.at.file == "" {
-			errs = append(errs, unknown(kind, r.name, among))
+			errs = append(errs, &ChoiceError{unknown(kind, r.name, among)})
 			return
 		}
 		errs = append(errs, r.at.errorf(field, nearest(r.name, among), "unknown %s %q (known: %s)", kind, r.name, yamldata.ListOf(among)))
@@ -133,7 +142,7 @@ func (d *Data) Compile(enc string, hunters []string, overrides []string) (*Desig
 	}
 	for _, kv := range overrides {
 		if err := ds.set(kv); err != nil {
-			return nil, err
+			return nil, &ChoiceError{err}
 		}
 	}
 	sc, err := ds.scenario(d)

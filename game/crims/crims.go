@@ -20,6 +20,7 @@ import (
 	ai "balance/ai/crims"
 	cfg "balance/configs/crims"
 	"balance/game"
+	"balance/internal/typo"
 	sim "balance/sim/crims"
 )
 
@@ -93,12 +94,32 @@ func (d *Data) List(kind string) ([]string, error) {
 
 func (d *Data) SetKeys() []string { return cfg.SetKeys() }
 
-func (d *Data) Policies() ([]game.Policy, string) {
+// Policies are the hunters' tiers; they take no settings.
+func (d *Data) Policies(game.Choice) ([]game.Policy, string, error) {
 	var out []game.Policy
 	for _, t := range ai.Tiers {
 		out = append(out, game.Policy{Name: t.Name, Summary: t.Summary})
 	}
-	return out, ai.DefaultTier
+	return out, ai.DefaultTier, nil
+}
+
+// Policy resolves a tier's name ("" is the default tier).
+func (d *Data) Policy(_ game.Choice, name string) (string, error) {
+	if name == "" {
+		return ai.DefaultTier, nil
+	}
+	var names []string
+	for _, t := range ai.Tiers {
+		if t.Name == name {
+			return name, nil
+		}
+		names = append(names, t.Name)
+	}
+	msg := fmt.Sprintf("the game %s has no hunters' policy %q (tiers: %s)", Name, name, strings.Join(names, ", "))
+	if s := typo.Nearest(name, names); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return "", game.Usagef("%s", msg)
 }
 
 // Design compiles the chosen encounter with its hunters and overrides.
@@ -118,11 +139,15 @@ func (d *Data) Design(ctx context.Context, c game.Choice, overrides []string, se
 				}
 			}
 		default:
-			return nil, fmt.Errorf("the game %s has no option -%s (options: -encounter, -hunters)", Name, k)
+			return nil, game.Usagef("the game %s has no option -%s (options: -encounter, -hunters)", Name, k)
 		}
 	}
 	ds, err := d.d.Compile(enc, hunters, overrides)
 	if err != nil {
+		var ce *cfg.ChoiceError
+		if errors.As(err, &ce) {
+			return nil, &game.UsageError{Err: err}
+		}
 		return nil, err
 	}
 	return newDesign(ds, c)
@@ -247,7 +272,7 @@ func newDesign(ds *cfg.Design, c game.Choice) (*Design, error) {
 		Clock:    game.Unit{Key: "turn", Plural: "turns", Label: "Turn", Max: turns},
 		Lists:    []game.List{hunters, attacks, crims},
 		Values: []game.Value{
-			{Key: "points", Label: "Points", Kind: game.Count, Max: maxPoints, Per: "hunters"},
+			{Key: "points", Label: "Points", Kind: game.Count, Max: maxPoints, Per: "hunters", Lead: true},
 			{Key: "eliminations", Label: "Crims eliminated", Kind: game.Count, Max: maxCount, Per: "hunters"},
 			{Key: "wounds", Label: "Wound Tokens taken", Kind: game.Count, Max: maxCount, Per: "hunters"},
 			{Key: "incapacitations", Label: "Times incapacitated", Kind: game.Count, Max: turns, Per: "hunters"},
@@ -266,14 +291,14 @@ func newDesign(ds *cfg.Design, c game.Choice) (*Design, error) {
 			{Key: "spawned", Label: "Placed", Kind: game.Rate, Max: maxCount, Per: "crims"},
 			{Key: "eliminated", Label: "Eliminated", Kind: game.Rate, Max: maxCount, Per: "crims"},
 			{Key: "dealt", Label: "Wound Tokens dealt to hunters", Kind: game.Rate, Max: maxPoints, Per: "crims"},
-			{Key: "crim_wounds", Label: "Wound Tokens crims dealt to hunters", Kind: game.Count, Max: maxPoints},
+			{Key: "crim_wounds", Label: "Wound Tokens crims dealt to hunters", Kind: game.Count, Max: maxPoints, Lead: true},
 			{Key: "crims_left", Label: "Crims in the zone at the end", Kind: game.Count, Max: sim.MaxCrims},
 			{Key: "winning_points", Label: "The winner's points", Kind: game.Count, Max: maxPoints},
 			{Key: "margin", Label: "The lead over the second", Kind: game.Count, Max: maxPoints},
 		},
 		Ratios: []game.Ratio{
 			{Key: "hit_rate", Label: "Hits per attack", Num: "hits", Den: "uses", Trials: true},
-			{Key: "wounds_per_attack", Label: "Wound Tokens per attack", Num: "attack_wounds", Den: "uses"},
+			{Key: "wounds_per_attack", Label: "Wound Tokens per attack", Num: "attack_wounds", Den: "uses", Top: "Most damaging attack"},
 			{Key: "eliminated_share", Label: "Share of placed crims eliminated", Num: "eliminated", Den: "spawned", Trials: true},
 		},
 		Series:   series,
@@ -330,8 +355,10 @@ func (d *Design) Config() []game.KV {
 	return append(out, game.KV{Key: "data", Value: d.ds.Hash})
 }
 
-// Levers: each hunter's attributes, Wound Maximum and Armor, and each
-// crim profile's Defense, Fight and Wounds.
+// Levers: each hunter's attributes, Wound Maximum and Armor (a rise
+// usually raises that hunter's win share), and each crim profile's
+// Defense and Wounds (a rise usually lowers the winner's points) and
+// Fight (a rise usually raises the Wounds crims deal).
 func (d *Design) Levers() []game.Lever {
 	var out []game.Lever
 	seen := map[string]bool{}
@@ -341,17 +368,23 @@ func (d *Design) Levers() []game.Lever {
 			continue
 		}
 		seen[hd.Key] = true
+		win := []game.Tendency{{Figure: "win:" + d.keys[h], Sign: +1}}
 		for a := range sim.NAttr {
-			out = append(out, game.Lever{Label: hd.Name + " " + sim.Attrs[a].Name, Set: "hunter." + hd.Key + "." + sim.Attrs[a].Name})
+			out = append(out, game.Lever{Label: hd.Name + " " + sim.Attrs[a].Name, Set: "hunter." + hd.Key + "." + sim.Attrs[a].Name,
+				Value: int(hd.Attr[a]), Min: 1, Max: 10, Usual: win})
 		}
-		out = append(out, game.Lever{Label: hd.Name + " wound_max", Set: "hunter." + hd.Key + ".wound_max"},
-			game.Lever{Label: hd.Name + " armor", Set: "hunter." + hd.Key + ".armor"})
+		out = append(out,
+			game.Lever{Label: hd.Name + " wound_max", Set: "hunter." + hd.Key + ".wound_max", Value: int(hd.WoundMax), Min: 1, Max: 20, Usual: win},
+			game.Lever{Label: hd.Name + " armor", Set: "hunter." + hd.Key + ".armor", Value: int(hd.Armor), Min: 0, Max: 6, Usual: win})
 	}
 	for i := range int(d.sc.NCrims) {
 		cd := &d.sc.Crims[i]
-		for _, f := range []string{"defense", "fight", "wounds"} {
-			out = append(out, game.Lever{Label: cd.Name + " " + f, Set: "crim." + cd.Key + "." + f})
-		}
+		fewer := []game.Tendency{{Figure: "winning_points", Sign: -1}}
+		out = append(out,
+			game.Lever{Label: cd.Name + " defense", Set: "crim." + cd.Key + ".defense", Value: int(cd.Defense), Min: 1, Max: 12, Usual: fewer},
+			game.Lever{Label: cd.Name + " fight", Set: "crim." + cd.Key + ".fight", Value: int(cd.Fight), Min: 1, Max: 12,
+				Usual: []game.Tendency{{Figure: "crim_wounds", Sign: +1}}},
+			game.Lever{Label: cd.Name + " wounds", Set: "crim." + cd.Key + ".wounds", Value: int(cd.Wounds), Min: 1, Max: 30, Usual: fewer})
 	}
 	return out
 }
@@ -360,11 +393,15 @@ func (d *Design) Levers() []game.Lever {
 func (d *Design) Ablations() []game.Ablation {
 	var out []game.Ablation
 	for i := range int(d.sc.NCards) {
-		out = append(out, game.Ablation{Label: d.ds.Control.Cards[i].Name, Group: "Control Cards", Set: fmt.Sprintf("control.%d=blank", i+1)})
+		c := &d.sc.Deck[i]
+		out = append(out, game.Ablation{Label: d.ds.Control.Cards[i].Name, Group: "Control Cards", Set: fmt.Sprintf("control.%d=blank", i+1),
+			Inert: !c.Restock && !c.Event && c.NPlace == 0})
 	}
 	if d.ds.Events != nil {
 		for i := range int(d.sc.NEvents) {
-			out = append(out, game.Ablation{Label: fmt.Sprintf("%s (%d)", d.ds.Events.Cards[i].Name, i+1), Group: "Event Cards", Set: fmt.Sprintf("event.%d=blank", i+1)})
+			e := &d.sc.Events[i]
+			out = append(out, game.Ablation{Label: fmt.Sprintf("%s (%d)", d.ds.Events.Cards[i].Name, i+1), Group: "Event Cards", Set: fmt.Sprintf("event.%d=blank", i+1),
+				Inert: e.Op == sim.EoPoints && e.N == 0})
 		}
 	}
 	return out

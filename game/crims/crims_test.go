@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -219,8 +221,9 @@ func TestDesignOptions(t *testing.T) {
 		"nonsense":                         "KEY=VALUE",
 	} {
 		_, err := data.Design(context.Background(), nil, []string{bad}, 1)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("-set %s: %v, want %q", bad, err, want)
+		var ue *game.UsageError
+		if err == nil || !strings.Contains(err.Error(), want) || !errors.As(err, &ue) {
+			t.Errorf("-set %s: %v, want a usage error with %q", bad, err, want)
 		}
 	}
 	d2 := design(t, game.Choice{"hunters": "bruiser,bruiser,runner"})
@@ -233,6 +236,23 @@ func TestDesignOptions(t *testing.T) {
 	}
 	if _, err := data.Design(context.Background(), game.Choice{"encounter": "street-swep"}, nil, 1); err == nil || !strings.Contains(err.Error(), `did you mean "street-sweep"`) {
 		t.Fatalf("-encounter with a typo: %v", err)
+	}
+}
+
+// The tiers, and a tier's name resolved.
+func TestPolicies(t *testing.T) {
+	data := load(t)
+	tiers, def, err := data.Policies(nil)
+	if err != nil || len(tiers) != 2 || tiers[0].Name != "random" || def != "basic" {
+		t.Fatalf("%v %s %v", tiers, def, err)
+	}
+	if n, err := data.Policy(nil, ""); n != "basic" || err != nil {
+		t.Fatalf("default: %s %v", n, err)
+	}
+	_, err = data.Policy(nil, "basik")
+	var ue *game.UsageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), `did you mean "basic"`) {
+		t.Fatalf("a misspelt tier: %v", err)
 	}
 }
 
@@ -250,6 +270,16 @@ func TestLeversAndAblations(t *testing.T) {
 	for _, s := range sets {
 		if _, err := data.Design(context.Background(), nil, []string{s}, 1); err != nil {
 			t.Errorf("%s: %v", s, err)
+		}
+	}
+	for _, l := range d.Levers() {
+		if l.Value < l.Min || l.Value > l.Max || len(l.Usual) == 0 {
+			t.Errorf("lever %+v", l)
+		}
+		for _, v := range []int{l.Min, l.Max} {
+			if _, err := data.Design(context.Background(), nil, []string{fmt.Sprintf("%s=%d", l.Set, v)}, 1); err != nil {
+				t.Errorf("%s=%d: %v", l.Set, v, err)
+			}
 		}
 	}
 	if len(d.Ablations()) != 10+12 {
