@@ -34,7 +34,8 @@ import (
 //   - As First Player, it sends a crim engaged with several hunters
 //     against the one with the most points other than itself.
 type Basic struct {
-	t *sim.Tables
+	t    *sim.Tables
+	step [sim.MaxHunters]float32 // each hunter's expected Move, set at its activation
 }
 
 var _ sim.HunterPolicy = (*Basic)(nil)
@@ -60,25 +61,55 @@ func (p *Basic) attackValue(m *sim.Match, h, a, c int) float64 {
 	return pHit * (pKill*(float64(cd.BPV)+1) + ed/float64(left)*float64(cd.BPV)/2)
 }
 
-// bestAttack returns the attack and crim of the highest value in reach
-// now; a < 0 when none.
-func (p *Basic) bestAttack(m *sim.Match, h int) (a, c int, v float64) {
-	a, c = -1, -1
+// plan weighs hunter h's options for its next Action Point: the attack
+// of the highest value in reach now (a < 0: none), and the goal to move
+// toward with its worth per Action Point: a stocked pod, or a crim to
+// attack (reached at the range of the attack, base contact for a melee
+// attack), its value over the Action Points needed to get there and use
+// it. Each attack's value is computed once.
+func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv float64, why string) {
+	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
+	step := p.step[h]
+	aps := func(q geom.Vec) float64 {
+		return float64(int(q.Dist(hu.Pos)/step) + 2)
+	}
+	a, c, to = -1, -1, hu.Pos
+	for q := range int(m.Sc.Map.NPods) {
+		if !m.Stocked(q) {
+			continue
+		}
+		at := within(hu.Pos, m.Sc.Map.Pods[q], def.Base, 0, sim.PodReach*0.9)
+		if s := podValue / aps(at); s > gv {
+			to, gv, why = at, s, "toward a stocked pod"
+		}
+	}
 	for k := range m.C {
 		if !m.Visible(k) {
 			continue
 		}
+		cd := &m.Sc.Crims[m.C[k].Def]
 		for x := range int(def.NAttacks) {
-			if !m.CanAttack(h, x, k) {
+			if hu.Depleted&(1<<x) != 0 {
 				continue
 			}
-			if s := p.attackValue(m, h, x, k); s > v {
-				a, c, v = x, k, s
+			val := p.attackValue(m, h, x, k)
+			if m.CanAttack(h, x, k) && val > v {
+				a, c, v = x, k, val
+			}
+			at := &def.Attacks[x]
+			var q geom.Vec
+			if at.Melee {
+				q = contact(hu.Pos, m.C[k].Pos, def.Base, cd.Base)
+			} else {
+				q = within(hu.Pos, m.C[k].Pos, def.Base, cd.Base, at.Range*0.9)
+			}
+			if s := val / aps(q); s > gv {
+				to, gv, why = q, s, "toward the best crim to attack"
 			}
 		}
 	}
-	return a, c, v
+	return
 }
 
 // moveAP is how far hunter h expects one Move to take it: 4" plus the
@@ -90,53 +121,6 @@ func (p *Basic) moveAP(m *sim.Match, h int) float32 {
 		mean += p.t.PHit(n, t)
 	}
 	return float32(sim.MoveBase + mean)
-}
-
-// goal returns where hunter h should move and the worth of going there
-// per Action Point: a stocked pod or a crim to attack, worth its value
-// over the Action Points needed to reach it and use it (the crim reached
-// at the range of the hunter's best attack on it, base contact for a
-// melee attack).
-func (p *Basic) goal(m *sim.Match, h int) (geom.Vec, float64, string) {
-	hu := &m.H[h]
-	def := &m.Sc.Hunters[h]
-	step := p.moveAP(m, h)
-	aps := func(to geom.Vec) float64 {
-		return float64(int(to.Dist(hu.Pos)/step) + 2)
-	}
-	best, why := hu.Pos, ""
-	bestScore := 0.0
-	for q := range int(m.Sc.Map.NPods) {
-		if !m.Stocked(q) {
-			continue
-		}
-		to := within(hu.Pos, m.Sc.Map.Pods[q], def.Base, 0, sim.PodReach*0.9)
-		if s := podValue / aps(to); s > bestScore {
-			best, bestScore, why = to, s, "toward a stocked pod"
-		}
-	}
-	for c := range m.C {
-		if !m.Visible(c) {
-			continue
-		}
-		cd := &m.Sc.Crims[m.C[c].Def]
-		for a := range int(def.NAttacks) {
-			at := &def.Attacks[a]
-			if hu.Depleted&(1<<a) != 0 {
-				continue
-			}
-			var to geom.Vec
-			if at.Melee {
-				to = contact(hu.Pos, m.C[c].Pos, def.Base, cd.Base)
-			} else {
-				to = within(hu.Pos, m.C[c].Pos, def.Base, cd.Base, at.Range*0.9)
-			}
-			if s := p.attackValue(m, h, a, c) / aps(to); s > bestScore {
-				best, bestScore, why = to, s, "toward the best crim to attack"
-			}
-		}
-	}
-	return best, bestScore, why
 }
 
 // Activate plays the activation by the rules of thumb above.
@@ -153,7 +137,8 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 			}
 		}
 	}
-	if a, _, _ := p.bestAttack(m, h); a >= 0 {
+	p.step[h] = p.moveAP(m, h)
+	if a, _, _, _, _, _ := p.plan(m, h); a >= 0 {
 		for o := range int(def.NOptions) {
 			if def.Options[o].Op == sim.MoAction {
 				m.SpendMomentum(h, o)
@@ -164,8 +149,7 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		if p.pod(m, h) {
 			continue
 		}
-		a, c, v := p.bestAttack(m, h)
-		to, gv, why := p.goal(m, h)
+		a, c, v, to, gv, why := p.plan(m, h)
 		if a >= 0 && v >= gv {
 			if m.Trace != nil {
 				m.Decide(h, def.Attacks[a].Name+" on "+m.CrimName(c), "the best attack in reach")

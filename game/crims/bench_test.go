@@ -29,8 +29,15 @@ func BenchmarkHunt(b *testing.B) {
 	pl, rec := benchPlayer(b, "")
 	b.ReportAllocs()
 	i := uint64(0)
+	var draws uint64
+	turns := 0
 	for b.Loop() {
 		pl.Play(1, i, rec)
+		d, t := pl.(*Player).Counts()
+		draws += d
+		turns += t
 		i++
 	}
+	b.ReportMetric(float64(draws)/float64(i), "draws/hunt")
+	b.ReportMetric(float64(turns)/float64(i), "turns/hunt")
 }

@@ -490,5 +490,9 @@ func (p *Player) fill(rec *game.Record) {
 	rec.V[sl.margin] = int32(first - second)
 }
 
+// Counts returns the random draws and the model turns of the match last
+// played: the figures BenchmarkHunt reports.
+func (p *Player) Counts() (draws uint64, turns int) { return p.m.Draws(), p.m.Activations() }
+
 // hunterKeys is the design's hunters' side keys (for tests).
 func (d *Design) hunterKeys() []string { return slices.Clone(d.keys) }

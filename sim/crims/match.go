@@ -126,9 +126,10 @@ type Match struct {
 	ck    Check // the check being rolled
 	// rig, when not nil, holds the faces the next checks show, in the
 	// order they are rolled (tests only).
-	rig   []uint8
-	order [MaxCrims]int8
-	dist  [MaxCrims]float32
+	rig         []uint8
+	activations int // model turns played: hunters' activations and crims' actions
+	order       [MaxCrims]int8
+	dist        [MaxCrims]float32
 }
 
 // Purposes of a match's random streams (dice.RNG.Derive).
@@ -198,6 +199,20 @@ func (m *Match) Play() {
 		m.endPhase()
 	}
 	m.finish()
+}
+
+// Activations is the number of model turns the match played: the
+// hunters' activations and the crims' turns.
+func (m *Match) Activations() int { return m.activations }
+
+// Draws is the number of random draws the match took, every stream
+// counted.
+func (m *Match) Draws() uint64 {
+	n := m.deckRNG.Draws() + m.evRNG.Draws() + m.rng.Draws() + m.PolicyRNG.Draws()
+	for h := range int(m.Sc.NHunters) {
+		n += m.dice[h].Draws()
+	}
+	return n
 }
 
 // FirstHunter is the hunter who is the First Player this turn.
@@ -324,6 +339,7 @@ func (m *Match) activate(h int) {
 		m.carryOut(h, int(hu.Hand[hu.NHand]))
 	}
 	hu.AP, hu.Acted = 2, 0
+	m.activations++
 	m.Pol.Activate(m, h)
 	hu.AP = 0
 }
@@ -350,6 +366,7 @@ func (m *Match) crimPhase() {
 	for i := range k {
 		c := int(m.order[i])
 		if m.C[c].Alive {
+			m.activations++
 			m.crimActs(c)
 		}
 	}
