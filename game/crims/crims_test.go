@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"balance/game"
+	"balance/internal/testenv"
 )
 
 func load(t testing.TB) game.Data {
@@ -131,11 +132,15 @@ func TestSchema(t *testing.T) {
 }
 
 // The default matchup is a contest: every build wins between 10% and
-// 40% of matches, the interval of each share within those bounds.
+// 40% of matches, the interval of each share within those bounds
+// (20,000 matches; 100,000 with BALANCE_LONG=1).
 func TestDefaultMatchup(t *testing.T) {
 	n := 20000
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		n = 4000
+	case testenv.Long():
+		n = 100000
 	}
 	d := design(t, nil)
 	s := d.Schema()
@@ -146,12 +151,12 @@ func TestDefaultMatchup(t *testing.T) {
 		pl.Play(1, uint64(i), rec)
 		count[rec.Outcome]++
 	}
-	for o := range s.Outcomes[:4] {
+	for o := range s.Outcomes {
 		p := float64(count[o]) / float64(n)
 		se := math.Sqrt(p * (1 - p) / float64(n))
 		lo, hi := p-1.96*se, p+1.96*se
-		t.Logf("%-10s won %.3f [%.3f, %.3f] of %d", s.Sides[o].Key, p, lo, hi, n)
-		if lo < 0.10 || hi > 0.40 {
+		t.Logf("%-14s %.4f [%.4f, %.4f] of %d matches", s.Outcomes[o].Key, p, lo, hi, n)
+		if o < 4 && (lo < 0.10 || hi > 0.40) {
 			t.Errorf("%s wins %.3f [%.3f, %.3f] of matches: outside 10%%..40%%", s.Sides[o].Key, p, lo, hi)
 		}
 	}
