@@ -71,17 +71,17 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
 	step := p.step[h]
-	aps := func(q geom.Vec) float64 {
-		return float64(int(q.Dist(hu.Pos)/step) + 2)
-	}
+	// aps is the Action Points to move d inches and act once.
+	aps := func(d float32) float64 { return float64(int(max(d, 0)/step) + 2) }
 	a, c, to = -1, -1, hu.Pos
+	goalPod, goalCrim, goalAttack := -1, -1, -1
 	for q := range int(m.Sc.Map.NPods) {
 		if !m.Stocked(q) {
 			continue
 		}
-		at := within(hu.Pos, m.Sc.Map.Pods[q], def.Base, 0, sim.PodReach*0.9)
-		if s := podValue / aps(at); s > gv {
-			to, gv, why = at, s, "toward a stocked pod"
+		d := hu.Pos.Dist(m.Sc.Map.Pods[q]) - def.Base - sim.PodReach*0.9
+		if s := podValue / aps(d); s > gv {
+			gv, goalPod = s, q
 		}
 	}
 	for k := range m.C {
@@ -89,25 +89,39 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 			continue
 		}
 		cd := &m.Sc.Crims[m.C[k].Def]
+		gap := hu.Pos.Dist(m.C[k].Pos) - def.Base - cd.Base
 		for x := range int(def.NAttacks) {
 			if hu.Depleted&(1<<x) != 0 {
 				continue
 			}
 			val := p.attackValue(m, h, x, k)
-			if m.CanAttack(h, x, k) && val > v {
+			if val <= max(v, 0) && val/2 <= gv {
+				continue // neither the best attack nor the best goal
+			}
+			if val > v && m.CanAttack(h, x, k) {
 				a, c, v = x, k, val
 			}
-			at := &def.Attacks[x]
-			var q geom.Vec
-			if at.Melee {
-				q = contact(hu.Pos, m.C[k].Pos, def.Base, cd.Base)
-			} else {
-				q = within(hu.Pos, m.C[k].Pos, def.Base, cd.Base, at.Range*0.9)
+			d := gap
+			if at := &def.Attacks[x]; !at.Melee {
+				d -= at.Range * 0.9
 			}
-			if s := val / aps(q); s > gv {
-				to, gv, why = q, s, "toward the best crim to attack"
+			if s := val / aps(d); s > gv {
+				gv, goalPod, goalCrim, goalAttack = s, -1, k, x
 			}
 		}
+	}
+	switch {
+	case goalCrim >= 0:
+		cd := &m.Sc.Crims[m.C[goalCrim].Def]
+		if at := &def.Attacks[goalAttack]; at.Melee {
+			to = contact(hu.Pos, m.C[goalCrim].Pos, def.Base, cd.Base)
+		} else {
+			to = within(hu.Pos, m.C[goalCrim].Pos, def.Base, cd.Base, at.Range*0.9)
+		}
+		why = "toward the best crim to attack"
+	case goalPod >= 0:
+		to = within(hu.Pos, m.Sc.Map.Pods[goalPod], def.Base, 0, sim.PodReach*0.9)
+		why = "toward a stocked pod"
 	}
 	return
 }

@@ -127,7 +127,8 @@ type Match struct {
 	// rig, when not nil, holds the faces the next checks show, in the
 	// order they are rolled (tests only).
 	rig         []uint8
-	activations int // model turns played: hunters' activations and crims' actions
+	activations int      // model turns played: hunters' activations and crims' actions
+	feat        features // the zone's features by keyword, made once by NewMatch
 	order       [MaxCrims]int8
 	dist        [MaxCrims]float32
 }
@@ -143,14 +144,18 @@ const (
 )
 
 // NewMatch returns a match of sc, not yet dealt.
-func NewMatch(sc *Scenario) *Match { return &Match{Sc: sc} }
+func NewMatch(sc *Scenario) *Match {
+	m := &Match{Sc: sc}
+	m.feat.build(&sc.Map)
+	return m
+}
 
 // Reset deals match index of the run seed: every hunter deployed at its
 // corner, the decks shuffled, the record cleared.
 func (m *Match) Reset(seed, index uint64) {
 	sc := m.Sc
-	pol, ai, tr := m.Pol, m.AI, m.Trace
-	*m = Match{Sc: sc, Pol: pol, AI: ai, Trace: tr}
+	pol, ai, tr, feat := m.Pol, m.AI, m.Trace, m.feat
+	*m = Match{Sc: sc, Pol: pol, AI: ai, Trace: tr, feat: feat}
 	n := int(sc.NHunters)
 	for h := range n {
 		m.dice[h].Derive(seed, index, streamDice+uint64(h)*0x100)

@@ -10,6 +10,35 @@ import (
 // impassable (buildings are climbable), so moves are straight lines,
 // clamped to the zone; a move toward a model stops at base contact.
 
+// features lists a zone's terrain features by keyword, so that a test of
+// line of sight or cover looks only at the features that can matter.
+type features struct {
+	blocking, cover, rough features1
+}
+
+type features1 struct {
+	n  uint8
+	at [MaxTerrain]uint8
+}
+
+func (f *features1) add(i int) { f.at[f.n] = uint8(i); f.n++ }
+
+func (f *features) build(mp *Map) {
+	*f = features{}
+	for i := range int(mp.NTerrain) {
+		kw := mp.Terrain[i].Kw
+		if kw&KwBlocking != 0 {
+			f.blocking.add(i)
+		}
+		if kw&KwCover != 0 {
+			f.cover.add(i)
+		}
+		if kw&(KwDifficult|KwClimbable) != 0 {
+			f.rough.add(i)
+		}
+	}
+}
+
 // clampZone keeps a base of radius r inside the zone.
 func (m *Match) clampZone(p geom.Vec, r float32) geom.Vec {
 	return geom.ClampToBoard(p, r, m.Sc.Map.W, m.Sc.Map.H)
@@ -54,9 +83,9 @@ func segBox(s *geom.Shape, a, b geom.Vec) bool {
 // terrain feature (a feature holding either end does not block).
 func (m *Match) LOS(a, b geom.Vec) bool {
 	mp := &m.Sc.Map
-	for i := range int(mp.NTerrain) {
+	for _, i := range m.feat.blocking.at[:m.feat.blocking.n] {
 		t := &mp.Terrain[i]
-		if t.Kw&KwBlocking == 0 || !segBox(&t.Shape, a, b) {
+		if !segBox(&t.Shape, a, b) {
 			continue
 		}
 		if t.Shape.Contains(a) || t.Shape.Contains(b) {
@@ -79,9 +108,9 @@ const coverNear = 1
 // feature holding the attacker gives no cover against it.
 func (m *Match) inCover(p geom.Vec, r float32, from geom.Vec) bool {
 	mp := &m.Sc.Map
-	for i := range int(mp.NTerrain) {
+	for _, i := range m.feat.cover.at[:m.feat.cover.n] {
 		t := &mp.Terrain[i]
-		if t.Kw&KwCover == 0 || !nearBox(&t.Shape, p, r+coverNear) || t.Shape.Contains(from) {
+		if !nearBox(&t.Shape, p, r+coverNear) || t.Shape.Contains(from) {
 			continue
 		}
 		if t.Shape.Contains(p) {
