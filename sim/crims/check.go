@@ -1,5 +1,7 @@
 package crims
 
+import "strconv"
+
 // NoThreshold marks a check without a Threshold (Damage, Damage
 // Resistance, Move, recovery).
 const NoThreshold = -1
@@ -225,7 +227,14 @@ func (m *Match) drawEvent(h int, later bool) {
 func (m *Match) carryOut(h, card int) {
 	ev := &m.Sc.Events[card]
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvEvent, Hunter: int8(h), Crim: -1, Name: ev.Name, Why: "carried out: " + EventOps[ev.Op].Doc})
+		what := EventOps[ev.Op].Name + " " + strconv.Itoa(int(ev.N))
+		switch ev.Op {
+		case EoSpawn:
+			what = "spawn " + m.Sc.Crims[ev.Crim].Name + " at " + m.Sc.Map.SpawnNames[ev.At]
+		case EoRestock:
+			what = "restock"
+		}
+		m.emit(Event{Kind: EvEvent, Hunter: int8(h), Crim: -1, Name: ev.Name, Why: "carried out: " + what})
 	}
 	switch ev.Op {
 	case EoPoints:
