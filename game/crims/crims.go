@@ -13,7 +13,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -493,6 +492,3 @@ func (p *Player) fill(rec *game.Record) {
 // Counts returns the random draws and the model turns of the match last
 // played: the figures BenchmarkHunt reports.
 func (p *Player) Counts() (draws uint64, turns int) { return p.m.Draws(), p.m.Activations() }
-
-// hunterKeys is the design's hunters' side keys (for tests).
-func (d *Design) hunterKeys() []string { return slices.Clone(d.keys) }

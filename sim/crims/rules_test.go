@@ -410,8 +410,8 @@ func TestCrimFallbacks(t *testing.T) {
 	k = addCrim(m, tThug, geom.V(5, 25))
 	m.rig = []uint8{}
 	m.charge(k, "test")
-	if got := m.C[k].Pos.Y; got < 15.99 || got > 16.01 {
-		t.Fatalf("a Charge short of the hunter ends at y %.2f, want 16 (5\" + 4\")", got)
+	if got := m.C[k].Pos.Y; got < 15.99 || got > 16.01 || rec.count(EvCheck) != 0 {
+		t.Fatalf("a Charge short of the hunter ends at y %.2f, want 16 (5\" + 4\"), with no Fight", got)
 	}
 	// Flee after a Charge: Charge.
 	m, rec = newTestMatch(t, sc, &script{}, geom.V(5, 5), geom.V(30, 30))
@@ -428,7 +428,7 @@ func TestCrimFallbacks(t *testing.T) {
 	from := m.C[k].Pos
 	m.rig = []uint8{}
 	m.seekCover(k, "test")
-	if m.C[k].Pos != from {
+	if m.C[k].Pos != from || action(m, rec, k) != "seek_cover" {
 		t.Fatal("a crim in cover without a ranged attack moved")
 	}
 	// An engaged crim told to Shoot loses its action.
