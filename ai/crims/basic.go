@@ -152,9 +152,9 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		}
 	}
 	p.step[h] = p.moveAP(m, h)
-	if a, _, _, _, _, _ := p.plan(m, h); a >= 0 {
-		for o := range int(def.NOptions) {
-			if def.Options[o].Op == sim.MoAction {
+	for o := range int(def.NOptions) {
+		if op := &def.Options[o]; op.Op == sim.MoAction && hu.Momentum >= op.Cost {
+			if a, _, _, _, _, _ := p.plan(m, h); a >= 0 {
 				m.SpendMomentum(h, o)
 			}
 		}
@@ -176,8 +176,7 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		if p.spot(m, h) {
 			continue
 		}
-		engaged := m.EngagedCrims(h) != 0
-		if !engaged && hu.Wounds*2 >= def.WoundMax && !hu.NoRest {
+		if hu.Wounds*2 >= def.WoundMax && !hu.NoRest && m.EngagedCrims(h) == 0 {
 			m.Decide(h, "Rest", "wounded, nothing better in reach")
 			if !m.Rest(h) {
 				m.Pass(h)
@@ -200,7 +199,7 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 			}
 			continue
 		}
-		if hu.Wounds > 0 && !engaged && !hu.NoRest {
+		if hu.Wounds > 0 && !hu.NoRest && m.EngagedCrims(h) == 0 {
 			m.Decide(h, "Rest", "nothing else to do")
 			if !m.Rest(h) {
 				m.Pass(h)

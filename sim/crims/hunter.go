@@ -49,7 +49,11 @@ func (m *Match) Gap(h, c int) float32 {
 // Engaged reports whether hunter h and crim c are engaged: both in the
 // zone as models, within the engagement range.
 func (m *Match) Engaged(h, c int) bool {
-	return m.H[h].In && m.Visible(c) && m.Gap(h, c) <= m.Sc.Rules.Engagement
+	if !m.H[h].In || !m.Visible(c) {
+		return false
+	}
+	r := m.Sc.Hunters[h].Base + m.Sc.Crims[m.C[c].Def].Base + m.Sc.Rules.Engagement
+	return m.H[h].Pos.Sub(m.C[c].Pos).Len2() <= r*r
 }
 
 // EngagedCrims returns the crims engaged with hunter h (bit c: crim c).
@@ -281,7 +285,8 @@ func pick(o, lo, mid, hi float32) float32 {
 
 // PodAdjacent reports whether hunter h is adjacent to pod p.
 func (m *Match) PodAdjacent(h, p int) bool {
-	return m.H[h].Pos.Dist(m.Sc.Map.Pods[p])-m.Sc.Hunters[h].Base <= PodReach
+	r := m.Sc.Hunters[h].Base + PodReach
+	return m.H[h].Pos.Sub(m.Sc.Map.Pods[p]).Len2() <= r*r
 }
 
 // Stocked reports whether pod p is stocked.

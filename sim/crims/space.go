@@ -110,13 +110,12 @@ func (m *Match) inCover(p geom.Vec, r float32, from geom.Vec) bool {
 	mp := &m.Sc.Map
 	for _, i := range m.feat.cover.at[:m.feat.cover.n] {
 		t := &mp.Terrain[i]
-		if !nearBox(&t.Shape, p, r+coverNear) || t.Shape.Contains(from) {
+		if !nearBox(&t.Shape, p, r+coverNear) {
 			continue
 		}
-		if t.Shape.Contains(p) {
-			return true
-		}
-		if t.Shape.Dist(p) <= r+coverNear && t.Shape.SegmentHits(from, p) {
+		// inside it, or behind it; the rare feature holding the
+		// attacker is looked for last
+		if (t.Shape.Contains(p) || (t.Shape.Dist(p) <= r+coverNear && t.Shape.SegmentHits(from, p))) && !t.Shape.Contains(from) {
 			return true
 		}
 	}
