@@ -1,6 +1,8 @@
 package crims
 
 import (
+	"math/bits"
+
 	sim "balance/sim/crims"
 	"balance/sim/geom"
 )
@@ -35,6 +37,9 @@ import (
 //     against the one with the most points other than itself.
 type Basic struct {
 	t    *sim.Tables
+	val  values
+	atk  [sim.MaxAttacks]reachOf // plan's: the usable attacks
+	cs   [sim.MaxCrims]cand      // plan's: the crims
 	step [sim.MaxHunters]float32 // each hunter's expected Move, set at its activation
 }
 
@@ -43,87 +48,324 @@ var _ sim.HunterPolicy = (*Basic)(nil)
 // podValue is the worth of a pod in points: 1d10 (5.5) and a reward.
 const podValue = 6.5
 
-// attackValue scores hunter h's attack a on crim c (0: not worth it).
-func (p *Basic) attackValue(m *sim.Match, h, a, c int) float64 {
-	def := &m.Sc.Hunters[h]
-	at := &def.Attacks[a]
-	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
-	attr := sim.Shoot
-	if at.Melee {
-		attr = sim.Fight
-	}
-	pHit := p.t.PHit(m.Dice(h, attr), m.AttackThreshold(h, a, c))
-	left := int(cd.Wounds - cr.Wounds)
+// killValue is the worth of a hit of attack at on a crim of profile cd
+// with left Wounds to go: P(eliminating it) × (its Base Point Value + 1)
+// + E[Wounds dealt] / left × its Base Point Value / 2.
+func killValue(t *sim.Tables, at *sim.Attack, cd *sim.CrimDef, left int) float64 {
 	w := int(at.Damage)
-	pKill := p.t.PDamage(w, int(cd.Armor), left)
-	ed := min(p.t.EDamage(w, int(cd.Armor)), float64(left))
-	return pHit * (pKill*(float64(cd.BPV)+1) + ed/float64(left)*float64(cd.BPV)/2)
+	pKill := t.PDamage(w, int(cd.Armor), left)
+	ed := min(t.EDamage(w, int(cd.Armor)), float64(left))
+	return pKill*(float64(cd.BPV)+1) + ed/float64(left)*float64(cd.BPV)/2
 }
+
+// values are killValue for every hunter, attack, crim profile and
+// Wounds left of one scenario, made on the first plan of a match of it:
+// what an attack is worth changes in a match only with the crim's Wounds.
+type values struct {
+	sc    *sim.Scenario
+	left  int       // Wounds left range over 0..left
+	value []float64 // by ((hunter·MaxAttacks + attack)·MaxProfiles + profile)·(left+1) + Wounds left
+	// best[h] is, by profile·(left+1) + Wounds left, the value of hunter
+	// h's best attack on a crim out of cover, for the dice and the
+	// depleted attacks of key[h]: a bound of what an attack on it is worth.
+	best [sim.MaxHunters][]float64
+	key  [sim.MaxHunters]uint32
+}
+
+// bestOf returns hunter h's best table for its usable attacks atk,
+// remade when its dice or its depleted attacks changed.
+func (v *values) bestOf(h int, m *sim.Match, atk []reachOf, stride int) []float64 {
+	hu := &m.H[h]
+	key := 1<<31 | uint32(hu.Depleted)<<16 | uint32(uint8(m.Dice(h, sim.Shoot)))<<8 | uint32(uint8(m.Dice(h, sim.Fight)))
+	best := v.best[h]
+	if v.key[h] == key {
+		return best
+	}
+	v.key[h] = key
+	for i := range int(m.Sc.NCrims) {
+		cd := &m.Sc.Crims[i]
+		for left := 1; left <= int(cd.Wounds); left++ {
+			b := 0.0
+			for x := range atk {
+				b = max(b, phit(atk[x].row, int(cd.Defense))*atk[x].value[i*stride+left])
+			}
+			best[i*stride+left] = b
+		}
+	}
+	return best
+}
+
+func (v *values) build(t *sim.Tables, sc *sim.Scenario) {
+	v.sc, v.left = sc, 0
+	for i := range int(sc.NCrims) {
+		v.left = max(v.left, int(sc.Crims[i].Wounds))
+	}
+	n := int(sc.NHunters) * sim.MaxAttacks * sim.MaxProfiles * (v.left + 1)
+	if cap(v.value) < n {
+		v.value = make([]float64, n)
+	}
+	v.value = v.value[:n]
+	for h := range v.best {
+		v.key[h] = 0
+		if k := sim.MaxProfiles * (v.left + 1); cap(v.best[h]) < k {
+			v.best[h] = make([]float64, k)
+		}
+		v.best[h] = v.best[h][:sim.MaxProfiles*(v.left+1)]
+	}
+	for h := range int(sc.NHunters) {
+		def := &sc.Hunters[h]
+		for a := range int(def.NAttacks) {
+			for i := range int(sc.NCrims) {
+				cd := &sc.Crims[i]
+				for left := 1; left <= int(cd.Wounds); left++ {
+					v.value[v.at(h, a, i, left)] = killValue(t, &def.Attacks[a], cd, left)
+				}
+			}
+		}
+	}
+}
+
+func (v *values) at(h, a, profile, left int) int {
+	return ((h*sim.MaxAttacks+a)*sim.MaxProfiles+profile)*(v.left+1) + left
+}
+
+// reachOf is what plan needs of one of a hunter's attacks, gathered
+// once per plan.
+type reachOf struct {
+	x     int8 // which of the hunter's attacks
+	melee bool
+	rng   float32                  // ranged: its range
+	rng09 float32                  // 0.9 × its range
+	row   *[sim.TableT + 1]float64 // P(hit) by Threshold, from the dice of its attribute
+	value []float64                // killValue by profile·(left+1) + Wounds left
+}
+
+// phit is P(a check reaching Threshold th) from row.
+func phit(row *[sim.TableT + 1]float64, th int) float64 {
+	if th <= 0 {
+		return 1
+	}
+	if th > sim.TableT {
+		return 0
+	}
+	return row[th]
+}
+
+// cand is one crim plan looks at: its slot, its distance (edge to
+// edge), where its Wounds left are in the value tables, the bound of
+// its value as a goal, and its attacks' values once computed.
+type cand struct {
+	k     int8
+	done  bool
+	gap   float32
+	vi    int
+	ub    float64 // the best value of an attack on it out of cover
+	bound float64 // ub over the fewest Action Points an attack on it needs
+	val   [sim.MaxAttacks]float64
+}
+
+// aps is the Action Points to move d inches at step inches a Move and
+// act once.
+func aps(d, step float32) float64 { return float64(int(max(d, 0)/step) + 2) }
+
+// rank orders plan's options as it weighs them: the pods, then each
+// crim's attacks by slot; ties go to the lower rank.
+func rank(k, x int) int { return sim.MaxPods + k*sim.MaxAttacks + x }
+
+// noRank is the rank of no option.
+const noRank = 1 << 30
 
 // plan weighs hunter h's options for its next Action Point: the attack
 // of the highest value in reach now (a < 0: none), and the goal to move
 // toward with its worth per Action Point: a stocked pod, or a crim to
 // attack (reached at the range of the attack, base contact for a melee
 // attack), its value over the Action Points needed to get there and use
-// it. Each attack's value is computed once.
+// it. Ties go to the lower rank: pods first, then crims by slot, then
+// attacks in order.
+//
+// An attack's value is P(hit) times its killValue, from tables. Each
+// crim is first bounded by its best attack out of cover, and looked at
+// closely (cover, each attack) only when that bound could still beat the
+// best found so far, the crim of the highest bound first; an attack's
+// line of sight is looked at only when it would be the best in reach.
 func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv float64, why string) {
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
 	step := p.step[h]
-	// aps is the Action Points to move d inches and act once.
-	aps := func(d float32) float64 { return float64(int(max(d, 0)/step) + 2) }
+	if p.val.sc != m.Sc {
+		p.val.build(p.t, m.Sc)
+	}
 	a, c, to = -1, -1, hu.Pos
-	goalPod, goalCrim, goalAttack := -1, -1, -1
-	for q := range int(m.Sc.Map.NPods) {
-		if !m.Stocked(q) {
-			continue
+	pos := hu.Pos
+	goal := noRank // the rank of the goal so far, worth gv
+	for st := m.Pods; st != 0; st &= st - 1 {
+		q := bits.TrailingZeros16(st)
+		if q >= int(m.Sc.Map.NPods) {
+			break
 		}
-		d := hu.Pos.Dist(m.Sc.Map.Pods[q]) - def.Base - sim.PodReach*0.9
-		if s := podValue / aps(d); s > gv {
-			gv, goalPod = s, q
+		d := pos.Dist(m.Sc.Map.Pods[q]) - def.Base - sim.PodReach*0.9
+		if s := podValue / aps(d, step); s > gv {
+			gv, goal = s, q
 		}
 	}
-	for k := range m.C {
-		if !m.Visible(k) {
+	// the hunter's usable attacks
+	atk := &p.atk
+	na := 0
+	stride := p.val.left + 1
+	var reach09 float32 // 0.9 × the longest range
+	for x := range int(def.NAttacks) {
+		if hu.Depleted&(1<<x) != 0 {
 			continue
 		}
-		cd := &m.Sc.Crims[m.C[k].Def]
-		gap := hu.Pos.Dist(m.C[k].Pos) - def.Base - cd.Base
-		for x := range int(def.NAttacks) {
-			if hu.Depleted&(1<<x) != 0 {
+		at := &def.Attacks[x]
+		attr := sim.Shoot
+		if at.Melee {
+			attr = sim.Fight
+		} else {
+			reach09 = max(reach09, at.Range*0.9)
+		}
+		n := min(max(m.Dice(h, attr), 0), sim.TableDice)
+		base := p.val.at(h, x, 0, 0)
+		atk[na] = reachOf{x: int8(x), melee: at.Melee, rng: at.Range, rng09: at.Range * 0.9, row: &p.t.PCheck[n], value: p.val.value[base : base+sim.MaxProfiles*stride]}
+		na++
+	}
+	best := p.val.bestOf(h, m, atk[:na], stride)
+	// every crim in the zone, bounded
+	cs := &p.cs
+	nc, top := 0, -1
+	for k := range m.C {
+		cr := &m.C[k]
+		if !cr.Alive || cr.Hidden {
+			continue
+		}
+		cd := &m.Sc.Crims[cr.Def]
+		e := &cs[nc]
+		e.k, e.done = int8(k), false
+		e.gap = pos.Dist(cr.Pos) - def.Base - cd.Base
+		e.vi = int(cr.Def)*stride + int(cd.Wounds-cr.Wounds)
+		e.ub = best[e.vi]
+		e.bound = e.ub / aps(e.gap-reach09, step)
+		if top < 0 || e.bound > cs[top].bound {
+			top = nc
+		}
+		nc++
+	}
+	// the best goal: the crim of the highest bound first, then every
+	// other whose bound could beat the best so far
+	for i := -1; i < nc; i++ {
+		j := i
+		if i < 0 {
+			j = top
+		} else if i == top {
+			continue
+		}
+		if j < 0 {
+			continue
+		}
+		e := &cs[j]
+		if !(e.bound > gv || (e.bound == gv && e.bound > 0 && rank(int(e.k), 0) < goal)) {
+			continue
+		}
+		if !e.done {
+			p.values(m, h, e, na)
+		}
+		for x := range atk[:na] {
+			d := e.gap
+			if !atk[x].melee {
+				d -= atk[x].rng09
+			}
+			s := e.val[x] / aps(d, step)
+			if r := rank(int(e.k), x); s > gv || (s == gv && s > 0 && r < goal) {
+				gv, goal = s, r
+			}
+		}
+	}
+	// the best attack in reach: a melee attack on an engaged crim, a
+	// ranged one in range and line of sight; the crims in range of an
+	// attack by their bound, highest first, while it could beat the
+	// best so far
+	engage := m.Sc.Rules.Engagement
+	var reach [sim.MaxCrims]uint8 // bit x: attack x reaches, but for line of sight
+	for i := range cs[:nc] {
+		e := &cs[i]
+		cr := &m.C[e.k]
+		r := def.Base + m.Sc.Crims[cr.Def].Base + engage
+		engaged := pos.Sub(cr.Pos).Len2() <= r*r
+		reach[i] = 0
+		for x := range atk[:na] {
+			if (atk[x].melee && engaged) || (!atk[x].melee && e.gap <= atk[x].rng) {
+				reach[i] |= 1 << x
+			}
+		}
+	}
+	at := noRank // the rank of the attack in reach so far, worth v
+	for {
+		j := -1
+		for i := range cs[:nc] {
+			if reach[i] != 0 && (j < 0 || cs[i].ub > cs[j].ub) {
+				j = i
+			}
+		}
+		if j < 0 {
+			break
+		}
+		e := &cs[j]
+		if !(e.ub > v || (e.ub == v && e.ub > 0 && rank(int(e.k), 0) < at)) {
+			break
+		}
+		if !e.done {
+			p.values(m, h, e, na)
+		}
+		k := int(e.k)
+		for x := range atk[:na] {
+			if reach[j]&(1<<x) == 0 {
 				continue
 			}
-			val := p.attackValue(m, h, x, k)
-			if val <= max(v, 0) && val/2 <= gv {
-				continue // neither the best attack nor the best goal
-			}
-			if val > v && m.CanAttack(h, x, k) {
-				a, c, v = x, k, val
-			}
-			d := gap
-			if at := &def.Attacks[x]; !at.Melee {
-				d -= at.Range * 0.9
-			}
-			if s := val / aps(d); s > gv {
-				gv, goalPod, goalCrim, goalAttack = s, -1, k, x
+			val := e.val[x]
+			if r := rank(k, x); (val > v || (val == v && val > 0 && r < at)) && (atk[x].melee || m.LOS(pos, m.C[k].Pos)) {
+				a, c, v, at = int(atk[x].x), k, val, r
 			}
 		}
+		reach[j] = 0
 	}
 	switch {
-	case goalCrim >= 0:
-		cd := &m.Sc.Crims[m.C[goalCrim].Def]
-		if at := &def.Attacks[goalAttack]; at.Melee {
-			to = contact(hu.Pos, m.C[goalCrim].Pos, def.Base, cd.Base)
+	case goal >= sim.MaxPods && goal < noRank:
+		k, x := (goal-sim.MaxPods)/sim.MaxAttacks, int(atk[(goal-sim.MaxPods)%sim.MaxAttacks].x)
+		cd := &m.Sc.Crims[m.C[k].Def]
+		if at := &def.Attacks[x]; at.Melee {
+			to = contact(hu.Pos, m.C[k].Pos, def.Base, cd.Base)
 		} else {
-			to = within(hu.Pos, m.C[goalCrim].Pos, def.Base, cd.Base, at.Range*0.9)
+			to = within(hu.Pos, m.C[k].Pos, def.Base, cd.Base, at.Range*0.9)
 		}
 		why = "toward the best crim to attack"
-	case goalPod >= 0:
-		to = within(hu.Pos, m.Sc.Map.Pods[goalPod], def.Base, 0, sim.PodReach*0.9)
+	case goal < sim.MaxPods:
+		to = within(hu.Pos, m.Sc.Map.Pods[goal], def.Base, 0, sim.PodReach*0.9)
 		why = "toward a stocked pod"
 	}
 	return
+}
+
+// values computes the value of each of hunter h's na usable attacks
+// on crim e: whether it is in cover is looked at for a ranged attack.
+func (p *Basic) values(m *sim.Match, h int, e *cand, na int) {
+	e.done = true
+	k := int(e.k)
+	th := int(m.Sc.Crims[m.C[k].Def].Defense)
+	cover := -1
+	for x := range p.atk[:na] {
+		ak := &p.atk[x]
+		t := th
+		if !ak.melee {
+			if cover < 0 {
+				cover = 0
+				if m.CrimInCover(k, h) {
+					cover = 1
+				}
+			}
+			t += cover
+		}
+		e.val[x] = phit(ak.row, t) * ak.value[e.vi]
+	}
 }
 
 // moveAP is how far hunter h expects one Move to take it: 4" plus the

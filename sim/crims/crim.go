@@ -230,7 +230,7 @@ func (m *Match) seekCover(c int, why string) {
 	}
 	h, _ := m.NearestHunter(cr.Pos)
 	hp := m.H[h].Pos
-	if m.inCover(cr.Pos, cd.Base, hp) {
+	if m.inCoverAt(&m.coverC[c], cr.Pos, cd.Base, hp) {
 		if m.EngagedHunters(c) == 0 && m.canShoot(c, h) {
 			cr.Last = ActShoot
 			m.crimEvent(c, ActShoot, "already in cover")

@@ -80,7 +80,7 @@ func (m *Match) EngagedHunters(c int) uint8 {
 
 // CrimInCover reports whether crim c is in cover against hunter h.
 func (m *Match) CrimInCover(c, h int) bool {
-	return m.inCover(m.C[c].Pos, m.Sc.Crims[m.C[c].Def].Base, m.H[h].Pos)
+	return m.inCoverAt(&m.coverC[c], m.C[c].Pos, m.Sc.Crims[m.C[c].Def].Base, m.H[h].Pos)
 }
 
 // CanAttack reports whether hunter h can use attack a on crim c now: a
@@ -515,7 +515,7 @@ func (m *Match) crimAttack(c, h int, ranged bool) {
 		t, dmg = int(cd.Shoot), int(cd.Ranged)
 	}
 	n := int(def.Attr[Defense])
-	if ranged && m.inCover(hu.Pos, def.Base, cr.Pos) {
+	if ranged && m.inCoverAt(&m.coverH[h], hu.Pos, def.Base, cr.Pos) {
 		n++
 	}
 	res := m.roll(h, Check{Kind: CkDefense, Attr: Defense, Dice: n, T: t, Crim: c, Attack: -1})

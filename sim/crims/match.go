@@ -131,6 +131,9 @@ type Match struct {
 	feat        features // the zone's features by keyword, made once by NewMatch
 	order       [MaxCrims]int8
 	dist        [MaxCrims]float32
+	// what cover each crim's and each hunter's place offers (coverMemo)
+	coverC [MaxCrims]coverMemo
+	coverH [MaxHunters]coverMemo
 }
 
 // Purposes of a match's random streams (dice.RNG.Derive).

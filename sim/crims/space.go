@@ -1,6 +1,8 @@
 package crims
 
 import (
+	"math/bits"
+
 	"balance/sim/geom"
 )
 
@@ -116,6 +118,46 @@ func (m *Match) inCover(p geom.Vec, r float32, from geom.Vec) bool {
 		// inside it, or behind it; the rare feature holding the
 		// attacker is looked for last
 		if (t.Shape.Contains(p) || (t.Shape.Dist(p) <= r+coverNear && t.Shape.SegmentHits(from, p))) && !t.Shape.Contains(from) {
+			return true
+		}
+	}
+	return false
+}
+
+// coverMemo is what cover a place offers a base of radius r, whoever
+// attacks it: the cover features holding p (in) and those within
+// coverNear of it (close), as bits of the cover list. inCoverAt reads it
+// again as long as the base stays where it is.
+type coverMemo struct {
+	p         geom.Vec
+	r         float32
+	ok        bool
+	in, close uint32
+}
+
+// inCoverAt is inCover(p, r, from), the part that does not depend on
+// the attacker kept in e.
+func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bool {
+	mp := &m.Sc.Map
+	cover := &m.feat.cover
+	if !e.ok || e.p != p || e.r != r {
+		*e = coverMemo{p: p, r: r, ok: true}
+		for k, i := range cover.at[:cover.n] {
+			t := &mp.Terrain[i].Shape
+			if !nearBox(t, p, r+coverNear) {
+				continue
+			}
+			if t.Contains(p) {
+				e.in |= 1 << k
+			} else if t.Dist(p) <= r+coverNear {
+				e.close |= 1 << k
+			}
+		}
+	}
+	for set := e.in | e.close; set != 0; set &= set - 1 {
+		k := bits.TrailingZeros32(set)
+		t := &mp.Terrain[cover.at[k]].Shape
+		if (e.in&(1<<k) != 0 || t.SegmentHits(from, p)) && !t.Contains(from) {
 			return true
 		}
 	}
