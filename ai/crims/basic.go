@@ -455,8 +455,12 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 
 // pod opens an adjacent stocked pod.
 func (p *Basic) pod(m *sim.Match, h int) bool {
-	for q := range int(m.Sc.Map.NPods) {
-		if m.Stocked(q) && m.PodAdjacent(h, q) {
+	for st := m.Pods; st != 0; st &= st - 1 {
+		q := bits.TrailingZeros16(st)
+		if q >= int(m.Sc.Map.NPods) {
+			break
+		}
+		if m.PodAdjacent(h, q) {
 			if m.OpenPod(h, q) {
 				return true
 			}
@@ -468,7 +472,7 @@ func (p *Basic) pod(m *sim.Match, h int) bool {
 // spot tries to spot a hidden crim.
 func (p *Basic) spot(m *sim.Match, h int) bool {
 	for c := range m.C {
-		if m.CanSpot(h, c) {
+		if cr := &m.C[c]; cr.Alive && cr.Hidden && m.CanSpot(h, c) {
 			if m.Trace != nil {
 				m.Decide(h, "Spot "+m.CrimName(c), "a hidden crim in sight")
 			}

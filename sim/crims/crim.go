@@ -75,8 +75,9 @@ func (m *Match) crimMove(c int, dest geom.Vec, why string) bool {
 	if !cr.Hidden {
 		var strikers [MaxHunters]int8
 		k := 0
+		engaged := m.EngagedHunters(c)
 		for h := range int(m.Sc.NHunters) {
-			if m.Engaged(h, c) && geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, dest, cd.Base) > m.Sc.Rules.Engagement &&
+			if engaged&(1<<h) != 0 && geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, dest, cd.Base) > m.Sc.Rules.Engagement &&
 				m.Sc.Hunters[h].BestMelee > 0 {
 				strikers[k] = int8(h)
 				k++

@@ -1,6 +1,8 @@
 package crims
 
 import (
+	"math/bits"
+
 	"balance/sim/geom"
 )
 
@@ -58,9 +60,20 @@ func (m *Match) Engaged(h, c int) bool {
 
 // EngagedCrims returns the crims engaged with hunter h (bit c: crim c).
 func (m *Match) EngagedCrims(h int) uint16 {
+	hu := &m.H[h]
+	if !hu.In {
+		return 0
+	}
 	var set uint16
+	base, eng := m.Sc.Hunters[h].Base, m.Sc.Rules.Engagement
 	for c := range m.C {
-		if m.Engaged(h, c) {
+		cr := &m.C[c]
+		if !cr.Alive || cr.Hidden {
+			continue
+		}
+		// as Engaged
+		r := base + m.Sc.Crims[cr.Def].Base + eng
+		if hu.Pos.Sub(cr.Pos).Len2() <= r*r {
 			set |= 1 << c
 		}
 	}
@@ -69,9 +82,20 @@ func (m *Match) EngagedCrims(h int) uint16 {
 
 // EngagedHunters returns the hunters engaged with crim c (bit h).
 func (m *Match) EngagedHunters(c int) uint8 {
+	cr := &m.C[c]
+	if !cr.Alive || cr.Hidden {
+		return 0
+	}
 	var set uint8
+	base, eng := m.Sc.Crims[cr.Def].Base, m.Sc.Rules.Engagement
 	for h := range int(m.Sc.NHunters) {
-		if m.Engaged(h, c) {
+		hu := &m.H[h]
+		if !hu.In {
+			continue
+		}
+		// as Engaged
+		r := m.Sc.Hunters[h].Base + base + eng
+		if hu.Pos.Sub(cr.Pos).Len2() <= r*r {
 			set |= 1 << h
 		}
 	}
@@ -151,10 +175,8 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 	// shortest move (4") reaches toward dest.
 	probe := toward(start, dest, MoveBase, 0)
 	avoid := -1
-	for c := range m.C {
-		if !m.Engaged(h, c) {
-			continue
-		}
+	for set := m.EngagedCrims(h); set != 0; set &= set - 1 {
+		c := bits.TrailingZeros16(set)
 		cd := &m.Sc.Crims[m.C[c].Def]
 		if geom.EdgeDist(probe, def.Base, m.C[c].Pos, cd.Base) <= rules.Engagement || cd.Melee == 0 {
 			continue
@@ -221,8 +243,35 @@ func (m *Match) CanSpot(h, c int) bool {
 	if !m.H[h].In || !cr.Alive || !cr.Hidden || cr.HideAt < 0 {
 		return false
 	}
-	t := &m.Sc.Map.Terrain[cr.HideAt].Shape
-	return t.Dist(m.H[h].Pos) <= SpotRange && m.visibleShare(t, m.H[h].Pos) >= 3
+	return m.canSpotAt(h, int(cr.HideAt))
+}
+
+// spotMemo keeps, for a hunter standing at p, which terrain features it
+// was found to see well enough to Spot a crim hidden there (yes) among
+// those looked at (known).
+type spotMemo struct {
+	p         geom.Vec
+	known, ok uint32
+}
+
+// canSpotAt reports whether hunter h, in the zone, sees terrain feature
+// f well enough to Spot a crim hidden there: within 18" and at least
+// half of it in line of sight. The answer is kept while h stays.
+func (m *Match) canSpotAt(h, f int) bool {
+	e := &m.spotH[h]
+	p := m.H[h].Pos
+	if e.p != p {
+		*e = spotMemo{p: p}
+	}
+	bit := uint32(1) << f
+	if e.known&bit == 0 {
+		e.known |= bit
+		t := &m.Sc.Map.Terrain[f].Shape
+		if t.Dist(p) <= SpotRange && m.visibleShare(f, p) >= 3 {
+			e.ok |= bit
+		}
+	}
+	return e.ok&bit != 0
 }
 
 // Spot is a Spot action against hidden crim c: a Mind check against its

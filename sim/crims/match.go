@@ -134,6 +134,7 @@ type Match struct {
 	// what cover each crim's and each hunter's place offers (coverMemo)
 	coverC [MaxCrims]coverMemo
 	coverH [MaxHunters]coverMemo
+	spotH  [MaxHunters]spotMemo // which features each hunter can Spot into from where it stands
 }
 
 // Purposes of a match's random streams (dice.RNG.Derive).

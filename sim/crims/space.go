@@ -16,6 +16,7 @@ import (
 // line of sight or cover looks only at the features that can matter.
 type features struct {
 	blocking, cover, rough features1
+	samples                [MaxTerrain][5]geom.Vec // each feature's points visibleShare looks at
 }
 
 type features1 struct {
@@ -38,6 +39,7 @@ func (f *features) build(mp *Map) {
 		if kw&(KwDifficult|KwClimbable) != 0 {
 			f.rough.add(i)
 		}
+		f.samples[i] = samples(&mp.Terrain[i].Shape)
 	}
 }
 
@@ -223,11 +225,22 @@ func behind(t *geom.Shape, from geom.Vec, r float32) geom.Vec {
 	return t.C.Add(u.Scale(e + r + 0.1))
 }
 
-// visibleShare is how many of the feature's sample points (its centre
+// visibleShare is how many of feature f's sample points (its centre
 // and the corners of its bounding box, pulled 10% toward the centre) a
 // viewer at p sees, out of 5: Spot needs at least half of the feature in
 // line of sight, read as 3 of the 5.
-func (m *Match) visibleShare(t *geom.Shape, p geom.Vec) int {
+func (m *Match) visibleShare(f int, p geom.Vec) int {
+	n := 0
+	for _, q := range m.feat.samples[f] {
+		if m.LOS(p, q) {
+			n++
+		}
+	}
+	return n
+}
+
+// samples returns the sample points of shape t that visibleShare looks at.
+func samples(t *geom.Shape) [5]geom.Vec {
 	pts := [5]geom.Vec{t.C,
 		geom.V(t.Min.X, t.Min.Y), geom.V(t.Max.X, t.Min.Y), geom.V(t.Max.X, t.Max.Y), geom.V(t.Min.X, t.Max.Y)}
 	if t.Kind == geom.Circle {
@@ -238,13 +251,7 @@ func (m *Match) visibleShare(t *geom.Shape, p geom.Vec) int {
 			pts[i] = pts[i].Add(t.C.Sub(pts[i]).Scale(0.1))
 		}
 	}
-	n := 0
-	for _, q := range pts {
-		if m.LOS(p, q) {
-			n++
-		}
-	}
-	return n
+	return pts
 }
 
 // spotPlaces are the offsets, around a feature's bounding box, where a

@@ -58,3 +58,74 @@ func TestCoverMemo(t *testing.T) {
 		t.Fatalf("only %d of 20000 places in cover: the test looks at too few", in)
 	}
 }
+
+// What a hunter can Spot, kept while it stands still, is what the
+// feature's distance and sample points say, wherever it moves.
+func TestSpotMemo(t *testing.T) {
+	m := NewMatch(geoScenario())
+	m.Reset(1, 0)
+	var r dice.RNG
+	r.Seed(2, 0)
+	seen := 0
+	for range 3000 {
+		p := randomNear(&r, &m.Sc.Map)
+		m.H[0].Pos = p
+		for range 2 {
+			f := r.IntN(int(m.Sc.Map.NTerrain))
+			s := &m.Sc.Map.Terrain[f].Shape
+			n := 0
+			for _, q := range samples(s) {
+				if m.LOS(p, q) {
+					n++
+				}
+			}
+			want := s.Dist(p) <= SpotRange && n >= 3
+			if got := m.canSpotAt(0, f); got != want {
+				t.Fatalf("from %v, feature %d: %v, want %v", p, f, got, want)
+			}
+			if want {
+				seen++
+			}
+		}
+	}
+	if seen < 1000 || seen > 5000 {
+		t.Fatalf("%d of 6000 features seen: the test looks at too few of one kind", seen)
+	}
+}
+
+// The engagement sets are Engaged's answers, bit by bit.
+func TestEngagedSets(t *testing.T) {
+	sc := geoScenario()
+	sc.Rules.Engagement = 1.5
+	m := NewMatch(sc)
+	m.Reset(1, 0)
+	var r dice.RNG
+	r.Seed(3, 0)
+	pairs := 0
+	for range 2000 {
+		for h := range int(sc.NHunters) {
+			m.H[h].Pos = geom.V(10+r.Float32()*6, 10+r.Float32()*6)
+			m.H[h].In = r.IntN(4) > 0
+		}
+		for c := range m.C {
+			m.C[c] = Crim{Def: uint8(r.IntN(int(sc.NCrims))), Alive: r.IntN(4) > 0, Hidden: r.IntN(5) == 0, Pos: geom.V(10+r.Float32()*6, 10+r.Float32()*6)}
+		}
+		for h := range int(sc.NHunters) {
+			set := m.EngagedCrims(h)
+			for c := range m.C {
+				if m.Engaged(h, c) != (set&(1<<c) != 0) {
+					t.Fatalf("hunter %d, crim %d: EngagedCrims %016b, Engaged %v", h, c, set, m.Engaged(h, c))
+				}
+				if m.Engaged(h, c) != (m.EngagedHunters(c)&(1<<h) != 0) {
+					t.Fatalf("hunter %d, crim %d: EngagedHunters %08b, Engaged %v", h, c, m.EngagedHunters(c), m.Engaged(h, c))
+				}
+				if m.Engaged(h, c) {
+					pairs++
+				}
+			}
+		}
+	}
+	if pairs < 2000 {
+		t.Fatalf("only %d engaged pairs", pairs)
+	}
+}
