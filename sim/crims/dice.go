@@ -141,6 +141,9 @@ func (p Pool) Downgrade(k int, least bool) Pool { return p.steps(k, false, least
 // expected successes (hi) or the lowest; ties keep the first found, in
 // the order of the Step constants.
 func (p Pool) steps(k int, up, hi bool) Pool {
+	if k <= 0 {
+		return p
+	}
 	for k > MaxSteps {
 		p = p.steps(1, up, hi)
 		k--
@@ -191,6 +194,9 @@ type Mods struct {
 // then every upgrade, then every downgrade.
 func Build(n int, m Mods, allDiceFirst bool) Pool {
 	p := Regular(n - 1)
+	if m.AllUp == 0 && m.AllDown == 0 && m.Up == 0 && m.Down == 0 {
+		return p
+	}
 	all := func() {
 		for range m.AllUp {
 			p = p.AllUp()
@@ -269,22 +275,25 @@ func (f *Faces) String() string {
 
 // RollPool rolls a check: the Impact Die when withImpact, then the
 // regular dice of p (d12s, d10s, d8s), one draw of r each. When f is not
-// nil it receives the regular faces.
+// nil it receives the regular faces; otherwise the dice of a size are
+// counted in one pass (dice.RNG.CountAtLeast), drawing the same.
 func RollPool(r *dice.RNG, withImpact bool, p Pool, f *Faces) Roll {
 	var out Roll
 	if withImpact {
 		out.Impact = uint8(1 + r.IntN(10))
 	}
-	if f != nil {
-		f.N = 0
+	if f == nil {
+		out.Regular = uint8(r.CountAtLeast(int(p.D12), 12, 6) + r.CountAtLeast(int(p.D10), 10, 6) + r.CountAtLeast(int(p.D8), 8, 6))
+		return out
 	}
+	f.N = 0
 	roll := func(n uint8, size int) {
 		for range n {
 			face := uint8(1 + r.IntN(size))
 			if face >= 6 {
 				out.Regular++
 			}
-			if f != nil && int(f.N) < MaxRegular {
+			if int(f.N) < MaxRegular {
 				f.Size[f.N], f.Face[f.N] = uint8(size), face
 				f.N++
 			}

@@ -64,3 +64,19 @@ func TestRollFacesMatchCount(t *testing.T) {
 		t.Fatal("a pool of no dice rolled something")
 	}
 }
+
+// A roll counted without its faces is the roll with its faces: the same
+// draws, the same successes.
+func TestRollCountedAsTraced(t *testing.T) {
+	var f Faces
+	for i := range 500 {
+		var a, b dice.RNG
+		a.Seed(7, uint64(i))
+		b = a
+		p := Pool{D12: uint8(i % 4), D10: uint8(i / 4 % 6), D8: uint8(i / 24 % 3)}
+		with := i%5 != 0
+		if x, y := RollPool(&a, with, p, &f), RollPool(&b, with, p, nil); x != y || a.Draws() != b.Draws() || a.Uint64() != b.Uint64() {
+			t.Fatalf("pool %v: traced %+v, counted %+v", p, x, y)
+		}
+	}
+}
