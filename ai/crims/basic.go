@@ -36,11 +36,27 @@ import (
 //   - As First Player, it sends a crim engaged with several hunters
 //     against the one with the most points other than itself.
 type Basic struct {
-	t    *sim.Tables
-	val  values
-	atk  [sim.MaxAttacks]reachOf // plan's: the usable attacks
-	cs   [sim.MaxCrims]cand      // plan's: the crims
-	step [sim.MaxHunters]float32 // each hunter's expected Move, set at its activation
+	t      *sim.Tables
+	val    values
+	atk    [sim.MaxHunters]usable     // each hunter's usable attacks (attacks)
+	pods   [sim.MaxHunters]podMemo    // each hunter's best pod (plan)
+	cs     [sim.MaxCrims]cand         // plan's: the crims
+	hidden uint16                     // plan's: the hidden crims (bit c), which spot looks at
+	step   [sim.MaxHunters]float32    // each hunter's expected Move, set at its activation
+	move   [sim.TableDice + 1]float32 // the expected Move by dice of Athletics (moveAP)
+}
+
+// newBasic returns the basic tier reading the exact tables t.
+func newBasic(t *sim.Tables) *Basic {
+	p := &Basic{t: t}
+	for n := range p.move {
+		mean := 0.0
+		for th := 1; th <= sim.TableT; th++ {
+			mean += t.PHit(n, th)
+		}
+		p.move[n] = float32(sim.MoveBase + mean)
+	}
+	return p
 }
 
 var _ sim.HunterPolicy = (*Basic)(nil)
@@ -140,6 +156,60 @@ type reachOf struct {
 	value []float64                // killValue by profile·(left+1) + Wounds left
 }
 
+// usable is one hunter's usable attacks as plan reads them, with 0.9 ×
+// the longest range and the best table (values.bestOf), for the dice
+// and the depleted attacks of key.
+type usable struct {
+	key     uint32
+	n       int8
+	reach09 float32
+	atk     [sim.MaxAttacks]reachOf
+	best    []float64
+}
+
+// attacks returns hunter h's usable attacks, remade when its dice or
+// its depleted attacks changed.
+func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	u := &p.atk[h]
+	key := 1<<31 | uint32(hu.Depleted)<<16 | uint32(uint8(m.Dice(h, sim.Shoot)))<<8 | uint32(uint8(m.Dice(h, sim.Fight)))
+	if u.key == key {
+		return u
+	}
+	u.key, u.n, u.reach09 = key, 0, 0
+	for x := range int(def.NAttacks) {
+		if hu.Depleted&(1<<x) != 0 {
+			continue
+		}
+		at := &def.Attacks[x]
+		attr := sim.Shoot
+		if at.Melee {
+			attr = sim.Fight
+		} else {
+			u.reach09 = max(u.reach09, at.Range*0.9)
+		}
+		n := min(max(m.Dice(h, attr), 0), sim.TableDice)
+		base := p.val.at(h, x, 0, 0)
+		u.atk[u.n] = reachOf{x: int8(x), melee: at.Melee, rng: at.Range, rng09: at.Range * 0.9, row: &p.t.PCheck[n], value: p.val.value[base : base+sim.MaxProfiles*stride]}
+		u.n++
+	}
+	u.best = p.val.bestOf(h, m, u.atk[:u.n], stride)
+	return u
+}
+
+// podMemo is plan's best stocked pod for a hunter at pos with a Move of
+// step, the pods stocked as stocked: its worth per Action Point gv and
+// its rank goal (noRank: none).
+type podMemo struct {
+	ok      bool
+	pos     geom.Vec
+	step    float32
+	stocked uint16
+	gv      float64
+	goal    int
+}
+
 // phit is P(a check reaching Threshold th) from row.
 func phit(row *[sim.TableT + 1]float64, th int) float64 {
 	if th <= 0 {
@@ -157,6 +227,7 @@ func phit(row *[sim.TableT + 1]float64, th int) float64 {
 type cand struct {
 	k     int8
 	done  bool
+	th    int // its Defense
 	gap   float32
 	vi    int
 	ub    float64 // the best value of an attack on it out of cover
@@ -194,53 +265,52 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 	step := p.step[h]
 	if p.val.sc != m.Sc {
 		p.val.build(p.t, m.Sc)
+		p.atk, p.pods = [sim.MaxHunters]usable{}, [sim.MaxHunters]podMemo{}
 	}
 	a, c, to = -1, -1, hu.Pos
 	pos := hu.Pos
 	goal := noRank // the rank of the goal so far, worth gv
-	for st := m.Pods; st != 0; st &= st - 1 {
-		q := bits.TrailingZeros16(st)
-		if q >= int(m.Sc.Map.NPods) {
-			break
-		}
-		d := pos.Dist(m.Sc.Map.Pods[q]) - def.Base - sim.PodReach*0.9
-		if s := podValue / aps(d, step); s > gv {
-			gv, goal = s, q
+	// the stocked pods, kept while the hunter, its step and the pods stay
+	pm := &p.pods[h]
+	if !pm.ok || pm.pos != pos || pm.step != step || pm.stocked != m.Pods {
+		pm.ok, pm.pos, pm.step, pm.stocked, pm.gv, pm.goal = true, pos, step, m.Pods, 0, noRank
+		for st := m.Pods; st != 0; st &= st - 1 {
+			q := bits.TrailingZeros16(st)
+			if q >= int(m.Sc.Map.NPods) {
+				break
+			}
+			d := pos.Dist(m.Sc.Map.Pods[q]) - def.Base - sim.PodReach*0.9
+			if s := podValue / aps(d, step); s > pm.gv {
+				pm.gv, pm.goal = s, q
+			}
 		}
 	}
-	// the hunter's usable attacks
-	atk := &p.atk
-	na := 0
+	gv, goal = pm.gv, pm.goal
+	// the hunter's usable attacks, kept while its dice and its depleted
+	// attacks stay
 	stride := p.val.left + 1
-	var reach09 float32 // 0.9 × the longest range
-	for x := range int(def.NAttacks) {
-		if hu.Depleted&(1<<x) != 0 {
-			continue
-		}
-		at := &def.Attacks[x]
-		attr := sim.Shoot
-		if at.Melee {
-			attr = sim.Fight
-		} else {
-			reach09 = max(reach09, at.Range*0.9)
-		}
-		n := min(max(m.Dice(h, attr), 0), sim.TableDice)
-		base := p.val.at(h, x, 0, 0)
-		atk[na] = reachOf{x: int8(x), melee: at.Melee, rng: at.Range, rng09: at.Range * 0.9, row: &p.t.PCheck[n], value: p.val.value[base : base+sim.MaxProfiles*stride]}
-		na++
-	}
-	best := p.val.bestOf(h, m, atk[:na], stride)
-	// every crim in the zone, bounded
+	ak := p.attacks(h, m, stride)
+	atk, na, reach09, best := &ak.atk, int(ak.n), ak.reach09, ak.best
+	// every crim in the zone, bounded, and the attacks that reach it but
+	// for line of sight: a melee attack on an engaged crim, a ranged one
+	// in range
 	cs := &p.cs
 	nc, top := 0, -1
+	engage := m.Sc.Rules.Engagement
+	var reach [sim.MaxCrims]uint8 // bit x: attack x reaches, but for line of sight
+	p.hidden = 0
 	for k := range m.C {
 		cr := &m.C[k]
-		if !cr.Alive || cr.Hidden {
+		if !cr.Alive {
+			continue
+		}
+		if cr.Hidden {
+			p.hidden |= 1 << k
 			continue
 		}
 		cd := &m.Sc.Crims[cr.Def]
 		e := &cs[nc]
-		e.k, e.done = int8(k), false
+		e.k, e.done, e.th = int8(k), false, int(cd.Defense)
 		e.gap = pos.Dist(cr.Pos) - def.Base - cd.Base
 		e.vi = int(cr.Def)*stride + int(cd.Wounds-cr.Wounds)
 		e.ub = best[e.vi]
@@ -248,6 +318,15 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 		if top < 0 || e.bound > cs[top].bound {
 			top = nc
 		}
+		r := def.Base + cd.Base + engage
+		engaged := pos.Sub(cr.Pos).Len2() <= r*r
+		var bits uint8
+		for x := range atk[:na] {
+			if (atk[x].melee && engaged) || (!atk[x].melee && e.gap <= atk[x].rng) {
+				bits |= 1 << x
+			}
+		}
+		reach[nc] = bits
 		nc++
 	}
 	// the best goal: the crim of the highest bound first, then every
@@ -280,24 +359,8 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 			}
 		}
 	}
-	// the best attack in reach: a melee attack on an engaged crim, a
-	// ranged one in range and line of sight; the crims in range of an
-	// attack by their bound, highest first, while it could beat the
-	// best so far
-	engage := m.Sc.Rules.Engagement
-	var reach [sim.MaxCrims]uint8 // bit x: attack x reaches, but for line of sight
-	for i := range cs[:nc] {
-		e := &cs[i]
-		cr := &m.C[e.k]
-		r := def.Base + m.Sc.Crims[cr.Def].Base + engage
-		engaged := pos.Sub(cr.Pos).Len2() <= r*r
-		reach[i] = 0
-		for x := range atk[:na] {
-			if (atk[x].melee && engaged) || (!atk[x].melee && e.gap <= atk[x].rng) {
-				reach[i] |= 1 << x
-			}
-		}
-	}
+	// the best attack in reach: the crims in reach of an attack by their
+	// bound, highest first, while it could beat the best so far
 	at := noRank // the rank of the attack in reach so far, worth v
 	for {
 		j := -1
@@ -350,10 +413,10 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 func (p *Basic) values(m *sim.Match, h int, e *cand, na int) {
 	e.done = true
 	k := int(e.k)
-	th := int(m.Sc.Crims[m.C[k].Def].Defense)
+	th := e.th
 	cover := -1
-	for x := range p.atk[:na] {
-		ak := &p.atk[x]
+	for x := range p.atk[h].atk[:na] {
+		ak := &p.atk[h].atk[x]
 		t := th
 		if !ak.melee {
 			if cover < 0 {
@@ -369,14 +432,10 @@ func (p *Basic) values(m *sim.Match, h int, e *cand, na int) {
 }
 
 // moveAP is how far hunter h expects one Move to take it: 4" plus the
-// expected successes of its Athletics check.
+// expected successes of its Athletics check (the table made by
+// newBasic).
 func (p *Basic) moveAP(m *sim.Match, h int) float32 {
-	n := m.Dice(h, sim.Athletics)
-	mean := 0.0
-	for t := 1; t <= sim.TableT; t++ {
-		mean += p.t.PHit(n, t)
-	}
-	return float32(sim.MoveBase + mean)
+	return p.move[min(max(m.Dice(h, sim.Athletics), 0), sim.TableDice)]
 }
 
 // Activate plays the activation by the rules of thumb above.
@@ -469,10 +528,12 @@ func (p *Basic) pod(m *sim.Match, h int) bool {
 	return false
 }
 
-// spot tries to spot a hidden crim.
+// spot tries to spot a hidden crim: one of those plan, just before,
+// found hidden.
 func (p *Basic) spot(m *sim.Match, h int) bool {
-	for c := range m.C {
-		if cr := &m.C[c]; cr.Alive && cr.Hidden && m.CanSpot(h, c) {
+	for set := p.hidden; set != 0; set &= set - 1 {
+		c := bits.TrailingZeros16(set)
+		if m.CanSpot(h, c) {
 			if m.Trace != nil {
 				m.Decide(h, "Spot "+m.CrimName(c), "a hidden crim in sight")
 			}

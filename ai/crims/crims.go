@@ -46,7 +46,7 @@ func New(tier string) (sim.HunterPolicy, error) {
 	case "random":
 		return &Random{}, nil
 	case "basic", "":
-		return &Basic{t: sim.OddsTables()}, nil
+		return newBasic(sim.OddsTables()), nil
 	}
 	return nil, fmt.Errorf("no hunter policy %q: random, basic", tier)
 }

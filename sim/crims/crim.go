@@ -10,7 +10,7 @@ import (
 // and the action is not Hide.
 func (m *Match) crimActs(c int) {
 	cr := &m.C[c]
-	if h, _ := m.NearestHunter(cr.Pos); h < 0 {
+	if !m.anyIn() {
 		if m.Trace != nil {
 			m.emit(Event{Kind: EvCrim, Hunter: -1, Crim: int8(c), Name: "none", Why: "no hunter in the zone"})
 		}

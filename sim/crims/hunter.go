@@ -39,6 +39,17 @@ func (m *Match) NearestHunter(p geom.Vec) (int, float32) {
 	return best, bd
 }
 
+// anyIn reports whether a hunter is in the zone (NearestHunter finds
+// one).
+func (m *Match) anyIn() bool {
+	for h := range int(m.Sc.NHunters) {
+		if m.H[h].In {
+			return true
+		}
+	}
+	return false
+}
+
 // Visible reports whether crim c is in the zone as a model: alive and
 // not hidden.
 func (m *Match) Visible(c int) bool { return m.C[c].Alive && !m.C[c].Hidden }

@@ -15,8 +15,8 @@ import (
 // features lists a zone's terrain features by keyword, so that a test of
 // line of sight or cover looks only at the features that can matter.
 type features struct {
-	blocking, cover, rough features1
-	samples                [MaxTerrain][5]geom.Vec // each feature's points visibleShare looks at
+	blocking, cover, rough, hideable features1
+	samples                          [MaxTerrain][5]geom.Vec // each feature's points visibleShare looks at
 }
 
 type features1 struct {
@@ -38,6 +38,9 @@ func (f *features) build(mp *Map) {
 		}
 		if kw&(KwDifficult|KwClimbable) != 0 {
 			f.rough.add(i)
+		}
+		if kw&KwHideable != 0 {
+			f.hideable.add(i)
 		}
 		f.samples[i] = samples(&mp.Terrain[i].Shape)
 	}
@@ -179,22 +182,41 @@ func (m *Match) crosses(a, b geom.Vec, kw Keyword) bool {
 	return false
 }
 
-// nearestFeature returns the feature with keyword kw nearest to p, and
-// its distance; -1 when there is none.
+// nearestFeature returns the feature with keyword kw (KwCover or
+// KwHideable) nearest to p, and its distance; -1 when there is none. A
+// feature whose bounding box is already no nearer than the best found
+// is passed over (its own distance cannot be nearer); ties keep the
+// first.
 func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, float32) {
 	mp := &m.Sc.Map
+	list := &m.feat.cover
+	if kw == KwHideable {
+		list = &m.feat.hideable
+	}
 	best, bd := -1, float32(0)
-	for i := range int(mp.NTerrain) {
-		t := &mp.Terrain[i]
-		if t.Kw&kw == 0 {
+	for _, i := range list.at[:list.n] {
+		t := &mp.Terrain[i].Shape
+		if best >= 0 && boxDist(t, p)-boxSlack >= bd {
 			continue
 		}
-		d := t.Shape.Dist(p)
+		d := t.Dist(p)
 		if best < 0 || d < bd {
-			best, bd = i, d
+			best, bd = int(i), d
 		}
 	}
 	return best, bd
+}
+
+// boxSlack covers the rounding of boxDist and of a shape's own distance:
+// a box farther than the best by more than this holds no nearer shape.
+const boxSlack = 1e-3
+
+// boxDist is the distance from p to shape s's bounding box, no more
+// than its distance to the shape.
+func boxDist(s *geom.Shape, p geom.Vec) float32 {
+	dx := max(s.Min.X-p.X, p.X-s.Max.X, 0)
+	dy := max(s.Min.Y-p.Y, p.Y-s.Max.Y, 0)
+	return geom.V(dx, dy).Len()
 }
 
 // extent is how far a feature reaches from its centre.
