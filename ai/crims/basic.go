@@ -38,12 +38,14 @@ import (
 type Basic struct {
 	t      *sim.Tables
 	val    values
-	atk    [sim.MaxHunters]usable     // each hunter's usable attacks (attacks)
-	pods   [sim.MaxHunters]podMemo    // each hunter's best pod (plan)
-	cs     [sim.MaxCrims]cand         // plan's: the crims
-	hidden uint16                     // plan's: the hidden crims (bit c), which spot looks at
-	step   [sim.MaxHunters]float32    // each hunter's expected Move, set at its activation
-	move   [sim.TableDice + 1]float32 // the expected Move by dice of Athletics (moveAP)
+	atk    [sim.MaxHunters][usableWays]usable // each hunter's usable attacks (attacks)
+	next   [sim.MaxHunters]uint8              // the way of atk made next
+	cur    *usable                            // plan's: the hunter's usable attacks
+	pods   [sim.MaxHunters]podMemo            // each hunter's best pod (plan)
+	cs     [sim.MaxCrims]cand                 // plan's: the crims
+	hidden uint16                             // plan's: the hidden crims (bit c), which spot looks at
+	step   [sim.MaxHunters]float32            // each hunter's expected Move, set at its activation
+	move   [sim.TableDice + 1]float32         // the expected Move by dice of Athletics (moveAP)
 }
 
 // newBasic returns the basic tier reading the exact tables t.
@@ -81,23 +83,12 @@ type values struct {
 	sc    *sim.Scenario
 	left  int       // Wounds left range over 0..left
 	value []float64 // by ((hunter·MaxAttacks + attack)·MaxProfiles + profile)·(left+1) + Wounds left
-	// best[h] is, by profile·(left+1) + Wounds left, the value of hunter
-	// h's best attack on a crim out of cover, for the dice and the
-	// depleted attacks of key[h]: a bound of what an attack on it is worth.
-	best [sim.MaxHunters][]float64
-	key  [sim.MaxHunters]uint32
 }
 
-// bestOf returns hunter h's best table for its usable attacks atk,
-// remade when its dice or its depleted attacks changed.
-func (v *values) bestOf(h int, m *sim.Match, atk []reachOf, stride int) []float64 {
-	hu := &m.H[h]
-	key := 1<<31 | uint32(hu.Depleted)<<16 | uint32(uint8(m.Dice(h, sim.Shoot)))<<8 | uint32(uint8(m.Dice(h, sim.Fight)))
-	best := v.best[h]
-	if v.key[h] == key {
-		return best
-	}
-	v.key[h] = key
+// bestOf fills best, by profile·(left+1) + Wounds left, with the value
+// of the best of the usable attacks atk on a crim out of cover: a bound
+// of what an attack on it is worth.
+func (v *values) bestOf(best []float64, m *sim.Match, atk []reachOf, stride int) {
 	for i := range int(m.Sc.NCrims) {
 		cd := &m.Sc.Crims[i]
 		for left := 1; left <= int(cd.Wounds); left++ {
@@ -108,7 +99,6 @@ func (v *values) bestOf(h int, m *sim.Match, atk []reachOf, stride int) []float6
 			best[i*stride+left] = b
 		}
 	}
-	return best
 }
 
 func (v *values) build(t *sim.Tables, sc *sim.Scenario) {
@@ -121,13 +111,6 @@ func (v *values) build(t *sim.Tables, sc *sim.Scenario) {
 		v.value = make([]float64, n)
 	}
 	v.value = v.value[:n]
-	for h := range v.best {
-		v.key[h] = 0
-		if k := sim.MaxProfiles * (v.left + 1); cap(v.best[h]) < k {
-			v.best[h] = make([]float64, k)
-		}
-		v.best[h] = v.best[h][:sim.MaxProfiles*(v.left+1)]
-	}
 	for h := range int(sc.NHunters) {
 		def := &sc.Hunters[h]
 		for a := range int(def.NAttacks) {
@@ -158,7 +141,7 @@ type reachOf struct {
 
 // usable is one hunter's usable attacks as plan reads them, with 0.9 ×
 // the longest range and the best table (values.bestOf), for the dice
-// and the depleted attacks of key.
+// and the depleted attacks of key (0: none yet).
 type usable struct {
 	key     uint32
 	n       int8
@@ -167,16 +150,28 @@ type usable struct {
 	best    []float64
 }
 
-// attacks returns hunter h's usable attacks, remade when its dice or
-// its depleted attacks changed.
+// usableWays is how many sets of usable attacks are kept for a hunter:
+// its dice and its depleted attacks take few values in a match.
+const usableWays = 4
+
+// attacks returns hunter h's usable attacks, made when its dice or its
+// depleted attacks take a value not among those kept.
 func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
-	u := &p.atk[h]
 	key := 1<<31 | uint32(hu.Depleted)<<16 | uint32(uint8(m.Dice(h, sim.Shoot)))<<8 | uint32(uint8(m.Dice(h, sim.Fight)))
-	if u.key == key {
-		return u
+	ways := &p.atk[h]
+	for w := range ways {
+		if ways[w].key == key {
+			return &ways[w]
+		}
 	}
+	u := &ways[p.next[h]]
+	p.next[h] = (p.next[h] + 1) % usableWays
+	if k := sim.MaxProfiles * stride; cap(u.best) < k {
+		u.best = make([]float64, k)
+	}
+	u.best = u.best[:sim.MaxProfiles*stride]
 	u.key, u.n, u.reach09 = key, 0, 0
 	for x := range int(def.NAttacks) {
 		if hu.Depleted&(1<<x) != 0 {
@@ -194,7 +189,7 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 		u.atk[u.n] = reachOf{x: int8(x), melee: at.Melee, rng: at.Range, rng09: at.Range * 0.9, row: &p.t.PCheck[n], value: p.val.value[base : base+sim.MaxProfiles*stride]}
 		u.n++
 	}
-	u.best = p.val.bestOf(h, m, u.atk[:u.n], stride)
+	p.val.bestOf(u.best, m, u.atk[:u.n], stride)
 	return u
 }
 
@@ -265,7 +260,12 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 	step := p.step[h]
 	if p.val.sc != m.Sc {
 		p.val.build(p.t, m.Sc)
-		p.atk, p.pods = [sim.MaxHunters]usable{}, [sim.MaxHunters]podMemo{}
+		for h := range p.atk {
+			for w := range p.atk[h] {
+				p.atk[h][w].key = 0
+			}
+		}
+		p.pods = [sim.MaxHunters]podMemo{}
 	}
 	a, c, to = -1, -1, hu.Pos
 	pos := hu.Pos
@@ -290,6 +290,7 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 	// attacks stay
 	stride := p.val.left + 1
 	ak := p.attacks(h, m, stride)
+	p.cur = ak
 	atk, na, reach09, best := &ak.atk, int(ak.n), ak.reach09, ak.best
 	// every crim in the zone, bounded, and the attacks that reach it but
 	// for line of sight: a melee attack on an engaged crim, a ranged one
@@ -415,8 +416,8 @@ func (p *Basic) values(m *sim.Match, h int, e *cand, na int) {
 	k := int(e.k)
 	th := e.th
 	cover := -1
-	for x := range p.atk[h].atk[:na] {
-		ak := &p.atk[h].atk[x]
+	for x := range p.cur.atk[:na] {
+		ak := &p.cur.atk[x]
 		t := th
 		if !ak.melee {
 			if cover < 0 {

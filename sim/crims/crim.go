@@ -69,13 +69,18 @@ func (m *Match) crimEvent(c int, act Action, why string) {
 // Armor, at least 1, with no Damage check. It reports whether the crim
 // survived to move.
 func (m *Match) crimMove(c int, dest geom.Vec, why string) bool {
+	return m.crimMoveFrom(c, dest, why, m.EngagedHunters(c))
+}
+
+// crimMoveFrom is crimMove with the hunters engaged with the crim
+// (EngagedHunters) already known.
+func (m *Match) crimMoveFrom(c int, dest geom.Vec, why string, engaged uint8) bool {
 	cr := &m.C[c]
 	cd := &m.Sc.Crims[cr.Def]
 	dest = m.clampZone(dest, cd.Base)
 	if !cr.Hidden {
 		var strikers [MaxHunters]int8
 		k := 0
-		engaged := m.EngagedHunters(c)
 		for h := range int(m.Sc.NHunters) {
 			if engaged&(1<<h) != 0 && geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, dest, cd.Base) > m.Sc.Rules.Engagement &&
 				m.Sc.Hunters[h].BestMelee > 0 {
@@ -121,30 +126,31 @@ func (m *Match) charge(c int, why string) {
 	cr.Last = ActCharge
 	m.crimEvent(c, ActCharge, why)
 	for leg, dist := range [2]float32{cd.Move, ChargeOn} {
-		h, _ := m.NearestHunter(cr.Pos)
-		if h < 0 {
-			return
-		}
-		if m.EngagedHunters(c) == 0 {
-			contact := m.Sc.Hunters[h].Base + cd.Base
-			if !m.crimMove(c, toward(cr.Pos, m.H[h].Pos, dist, contact), "charge") {
+		eng := m.EngagedHunters(c)
+		if eng == 0 {
+			h, _ := m.NearestHunter(cr.Pos)
+			if h < 0 {
 				return
 			}
+			contact := m.Sc.Hunters[h].Base + cd.Base
+			if !m.crimMoveFrom(c, toward(cr.Pos, m.H[h].Pos, dist, contact), "charge", eng) {
+				return
+			}
+			eng = m.EngagedHunters(c)
 		}
-		if m.EngagedHunters(c) != 0 {
+		if eng != 0 {
 			if leg == 0 || m.Sc.Rules.ChargeFight {
-				m.fightNow(c)
+				m.fightNow(c, eng)
 			}
 			return
 		}
 	}
 }
 
-// fightNow is crim c's attack up close: on the hunter engaged with it,
-// the First Player choosing among several.
-func (m *Match) fightNow(c int) {
+// fightNow is crim c's attack up close: on the hunter engaged with it
+// (set: EngagedHunters), the First Player choosing among several.
+func (m *Match) fightNow(c int, set uint8) {
 	cd := &m.Sc.Crims[m.C[c].Def]
-	set := m.EngagedHunters(c)
 	if set == 0 || cd.Melee == 0 {
 		return
 	}
@@ -172,13 +178,14 @@ func (m *Match) fightNow(c int) {
 // fight: the engaged hunter; not engaged (or no melee attack), Charge.
 func (m *Match) fight(c int, why string) {
 	cr := &m.C[c]
-	if m.EngagedHunters(c) == 0 || m.Sc.Crims[cr.Def].Melee == 0 {
+	set := m.EngagedHunters(c)
+	if set == 0 || m.Sc.Crims[cr.Def].Melee == 0 {
 		m.charge(c, "cannot Fight: not engaged")
 		return
 	}
 	cr.Last = ActFight
 	m.crimEvent(c, ActFight, why)
-	m.fightNow(c)
+	m.fightNow(c, set)
 }
 
 // canShoot reports whether crim c can shoot hunter h: a ranged attack,
