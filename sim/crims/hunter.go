@@ -208,7 +208,7 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 		n := int(def.Attr[Athletics])
 		var mods Mods
 		far := toward(start, dest, float32(MoveBase+m.Dice(h, Athletics)+1), 0)
-		if m.crosses(start, far, KwDifficult|KwClimbable) {
+		if m.crosses(start, far) {
 			mods.AllDown = 1
 		}
 		s = m.roll(h, Check{Kind: CkMove, Attr: Athletics, Dice: n, T: NoThreshold, Mods: mods, Crim: -1, Attack: -1}).S

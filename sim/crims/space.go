@@ -169,13 +169,13 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 	return false
 }
 
-// crosses reports whether the segment a→b touches a feature with any
-// of the keywords kw.
-func (m *Match) crosses(a, b geom.Vec, kw Keyword) bool {
+// crosses reports whether the segment a→b touches a difficult or
+// climbable feature (the rough list).
+func (m *Match) crosses(a, b geom.Vec) bool {
 	mp := &m.Sc.Map
-	for i := range int(mp.NTerrain) {
+	for _, i := range m.feat.rough.at[:m.feat.rough.n] {
 		t := &mp.Terrain[i]
-		if t.Kw&kw != 0 && segBox(&t.Shape, a, b) && (t.Shape.Contains(a) || t.Shape.SegmentHits(a, b)) {
+		if segBox(&t.Shape, a, b) && (t.Shape.Contains(a) || t.Shape.SegmentHits(a, b)) {
 			return true
 		}
 	}
