@@ -199,6 +199,7 @@ type slots struct {
 	uses, hits, atWounds, atElims                                                                 int
 	spawned, eliminated, dealt                                                                    int
 	crimWounds, crimsLeft, winPts, margin                                                         int
+	modelTurns                                                                                    int
 	attack                                                                                        [sim.MaxHunters]int // first slot of each hunter's attacks in the attacks list
 	seriesPoints, seriesWounds                                                                    int
 }
@@ -294,6 +295,7 @@ func newDesign(ds *cfg.Design, c game.Choice) (*Design, error) {
 			{Key: "crims_left", Label: "Crims in the zone at the end", Kind: game.Count, Max: sim.MaxCrims},
 			{Key: "winning_points", Label: "The winner's points", Kind: game.Count, Max: maxPoints},
 			{Key: "margin", Label: "The lead over the second", Kind: game.Count, Max: maxPoints},
+			{Key: "model_turns", Label: "Model turns (hunters' activations and crims' turns)", Kind: game.Rate, Max: turns * (n + int(sc.Rules.MaxCrims))},
 		},
 		Ratios: []game.Ratio{
 			{Key: "hit_rate", Label: "Hits per attack", Num: "hits", Den: "uses", Trials: true},
@@ -315,6 +317,7 @@ func newDesign(ds *cfg.Design, c game.Choice) (*Design, error) {
 	sl.uses, sl.hits, sl.atWounds, sl.atElims = s.Slot("uses", 0), s.Slot("hits", 0), s.Slot("attack_wounds", 0), s.Slot("attack_eliminations", 0)
 	sl.spawned, sl.eliminated, sl.dealt = s.Slot("spawned", 0), s.Slot("eliminated", 0), s.Slot("dealt", 0)
 	sl.crimWounds, sl.crimsLeft, sl.winPts, sl.margin = s.Slot("crim_wounds", 0), s.Slot("crims_left", 0), s.Slot("winning_points", 0), s.Slot("margin", 0)
+	sl.modelTurns = s.Slot("model_turns", 0)
 	sl.seriesPoints, sl.seriesWounds = 0, n
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s\n", ds.Hash, strings.Join(d.keys, ","))
@@ -487,6 +490,7 @@ func (p *Player) fill(rec *game.Record) {
 	rec.V[sl.crimsLeft] = int32(r.CrimsLeft)
 	rec.V[sl.winPts] = int32(first)
 	rec.V[sl.margin] = int32(first - second)
+	rec.V[sl.modelTurns] = int32(p.m.Activations())
 }
 
 // Counts returns the random draws and the model turns of the match last

@@ -128,6 +128,10 @@ func TestSchema(t *testing.T) {
 		if rec.Length != 10 {
 			t.Fatalf("match %d lasted %d turns", i, rec.Length)
 		}
+		// the model turns: every hunter's activation and every crim's turn
+		if _, turns := pl.(*Player).Counts(); rec.V[s.Slot("model_turns", 0)] != int32(turns) || turns <= 0 {
+			t.Fatalf("match %d: %d model turns recorded, %d played", i, rec.V[s.Slot("model_turns", 0)], turns)
+		}
 	}
 }
 
