@@ -1,6 +1,7 @@
 package crims
 
 import (
+	"math"
 	"math/bits"
 
 	sim "balance/sim/crims"
@@ -145,6 +146,9 @@ type reachOf struct {
 type usable struct {
 	key     uint32
 	n       int8
+	melee   uint8 // bit x: atk[x] is a melee attack
+	nr      int8  // the ranged attacks are atk[ranged[:nr]]
+	ranged  [sim.MaxAttacks]int8
 	reach09 float32
 	atk     [sim.MaxAttacks]reachOf
 	best    []float64
@@ -172,7 +176,7 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 		u.best = make([]float64, k)
 	}
 	u.best = u.best[:sim.MaxProfiles*stride]
-	u.key, u.n, u.reach09 = key, 0, 0
+	u.key, u.n, u.melee, u.nr, u.reach09 = key, 0, 0, 0, 0
 	for x := range int(def.NAttacks) {
 		if hu.Depleted&(1<<x) != 0 {
 			continue
@@ -181,8 +185,11 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 		attr := sim.Shoot
 		if at.Melee {
 			attr = sim.Fight
+			u.melee |= 1 << u.n
 		} else {
 			u.reach09 = max(u.reach09, at.Range*0.9)
+			u.ranged[u.nr] = u.n
+			u.nr++
 		}
 		n := min(max(m.Dice(h, attr), 0), sim.TableDice)
 		base := p.val.at(h, x, 0, 0)
@@ -193,16 +200,46 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 	return u
 }
 
-// podMemo is plan's best stocked pod for a hunter at pos with a Move of
-// step, the pods stocked as stocked: its worth per Action Point gv and
-// its rank goal (noRank: none).
+// podMemo is, for a hunter at pos with a Move of step and the pods
+// stocked as stocked, plan's best stocked pod (its worth per Action
+// Point gv and its rank goal; noRank: none) and the stocked pods it is
+// adjacent to (adj, bit q: pod q).
 type podMemo struct {
 	ok      bool
 	pos     geom.Vec
 	step    float32
 	stocked uint16
+	adj     uint16
 	gv      float64
 	goal    int
+}
+
+// podsAt returns hunter h's podMemo, made again when the hunter, its
+// Move or the pods changed.
+func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
+	pos, step := m.H[h].Pos, p.step[h]
+	pm := &p.pods[h]
+	if pm.ok && pm.pos == pos && pm.step == step && pm.stocked == m.Pods {
+		return pm
+	}
+	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal = true, pos, step, m.Pods, 0, 0, noRank
+	base := m.Sc.Hunters[h].Base
+	r := base + sim.PodReach // as Match.PodAdjacent
+	for st := m.Pods; st != 0; st &= st - 1 {
+		q := bits.TrailingZeros16(st)
+		if q >= int(m.Sc.Map.NPods) {
+			break
+		}
+		d2 := pos.Sub(m.Sc.Map.Pods[q]).Len2()
+		if d2 <= r*r {
+			pm.adj |= 1 << q
+		}
+		d := sqrt32(d2) - base - sim.PodReach*0.9
+		if s := podValue / aps(d, step); s > pm.gv {
+			pm.gv, pm.goal = s, q
+		}
+	}
+	return pm
 }
 
 // phit is P(a check reaching Threshold th) from row.
@@ -229,6 +266,9 @@ type cand struct {
 	bound float64 // ub over the fewest Action Points an attack on it needs
 	val   [sim.MaxAttacks]float64
 }
+
+// sqrt32 is the square root geom.Vec.Len takes.
+func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
 
 // aps is the Action Points to move d inches at step inches a Move and
 // act once.
@@ -271,20 +311,7 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 	pos := hu.Pos
 	goal := noRank // the rank of the goal so far, worth gv
 	// the stocked pods, kept while the hunter, its step and the pods stay
-	pm := &p.pods[h]
-	if !pm.ok || pm.pos != pos || pm.step != step || pm.stocked != m.Pods {
-		pm.ok, pm.pos, pm.step, pm.stocked, pm.gv, pm.goal = true, pos, step, m.Pods, 0, noRank
-		for st := m.Pods; st != 0; st &= st - 1 {
-			q := bits.TrailingZeros16(st)
-			if q >= int(m.Sc.Map.NPods) {
-				break
-			}
-			d := pos.Dist(m.Sc.Map.Pods[q]) - def.Base - sim.PodReach*0.9
-			if s := podValue / aps(d, step); s > pm.gv {
-				pm.gv, pm.goal = s, q
-			}
-		}
-	}
+	pm := p.podsAt(m, h)
 	gv, goal = pm.gv, pm.goal
 	// the hunter's usable attacks, kept while its dice and its depleted
 	// attacks stay
@@ -298,7 +325,11 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 	cs := &p.cs
 	nc, top := 0, -1
 	engage := m.Sc.Rules.Engagement
-	var reach [sim.MaxCrims]uint8 // bit x: attack x reaches, but for line of sight
+	// the crims some attack reaches (rl[:nr], by their index in cs), and
+	// which attacks (reach: bit x, attack x)
+	var reach [sim.MaxCrims]uint8
+	var rl [sim.MaxCrims]int8
+	nr := 0
 	p.hidden = 0
 	for k := range m.C {
 		cr := &m.C[k]
@@ -312,22 +343,28 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 		cd := &m.Sc.Crims[cr.Def]
 		e := &cs[nc]
 		e.k, e.done, e.th = int8(k), false, int(cd.Defense)
-		e.gap = pos.Dist(cr.Pos) - def.Base - cd.Base
+		d2 := pos.Sub(cr.Pos).Len2()
+		e.gap = sqrt32(d2) - def.Base - cd.Base
 		e.vi = int(cr.Def)*stride + int(cd.Wounds-cr.Wounds)
 		e.ub = best[e.vi]
 		e.bound = e.ub / aps(e.gap-reach09, step)
 		if top < 0 || e.bound > cs[top].bound {
 			top = nc
 		}
-		r := def.Base + cd.Base + engage
-		engaged := pos.Sub(cr.Pos).Len2() <= r*r
 		var bits uint8
-		for x := range atk[:na] {
-			if (atk[x].melee && engaged) || (!atk[x].melee && e.gap <= atk[x].rng) {
+		if r := def.Base + cd.Base + engage; d2 <= r*r {
+			bits = ak.melee
+		}
+		for _, x := range ak.ranged[:ak.nr] {
+			if e.gap <= atk[x].rng {
 				bits |= 1 << x
 			}
 		}
-		reach[nc] = bits
+		if bits != 0 {
+			reach[nr] = bits
+			rl[nr] = int8(nc)
+			nr++
+		}
 		nc++
 	}
 	// the best goal: the crim of the highest bound first, then every
@@ -365,15 +402,15 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 	at := noRank // the rank of the attack in reach so far, worth v
 	for {
 		j := -1
-		for i := range cs[:nc] {
-			if reach[i] != 0 && (j < 0 || cs[i].ub > cs[j].ub) {
+		for i := range nr {
+			if reach[i] != 0 && (j < 0 || cs[rl[i]].ub > cs[rl[j]].ub) {
 				j = i
 			}
 		}
 		if j < 0 {
 			break
 		}
-		e := &cs[j]
+		e := &cs[rl[j]]
 		if !(e.ub > v || (e.ub == v && e.ub > 0 && rank(int(e.k), 0) < at)) {
 			break
 		}
@@ -515,15 +552,9 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 
 // pod opens an adjacent stocked pod.
 func (p *Basic) pod(m *sim.Match, h int) bool {
-	for st := m.Pods; st != 0; st &= st - 1 {
-		q := bits.TrailingZeros16(st)
-		if q >= int(m.Sc.Map.NPods) {
-			break
-		}
-		if m.PodAdjacent(h, q) {
-			if m.OpenPod(h, q) {
-				return true
-			}
+	for adj := p.podsAt(m, h).adj; adj != 0; adj &= adj - 1 {
+		if m.OpenPod(h, bits.TrailingZeros16(adj)) {
+			return true
 		}
 	}
 	return false
