@@ -180,6 +180,7 @@ func TestTrace(t *testing.T) {
 	if !strings.HasPrefix(lines[len(lines)-1], "outcome: ") || !strings.Contains(w.String(), " check") {
 		t.Fatalf("trace:\n%s", w.String())
 	}
+	events := strings.TrimSpace(ev.String())
 	sc := bufio.NewScanner(&ev)
 	sc.Buffer(nil, 1<<20)
 	n, checks := 0, 0
@@ -199,12 +200,27 @@ func TestTrace(t *testing.T) {
 		}
 		n++
 	}
-	if n != len(lines)-2 || checks == 0 {
-		t.Fatalf("%d JSON events for %d text lines, %d checks", n, len(lines)-2, checks)
+	if n != len(lines) || checks == 0 {
+		t.Fatalf("%d JSON events for %d text lines, %d checks", n, len(lines), checks)
 	}
-	// a nil events writer writes text alone
+	var last struct {
+		Kind, Outcome string
+		Points        map[string]int
+	}
+	if err := json.Unmarshal([]byte(events[strings.LastIndexByte(events, '\n')+1:]), &last); err != nil {
+		t.Fatal(err)
+	}
+	if o := d.Schema().Outcomes[rec.Outcome].Key; last.Kind != "outcome" || last.Outcome != o || len(last.Points) != 4 ||
+		!strings.HasPrefix(lines[len(lines)-1], "outcome: "+o+" ") {
+		t.Errorf("last event %+v, last line %q", last, lines[len(lines)-1])
+	}
+	// a nil events writer writes text alone; a nil text writer, events alone
 	if err := pl.Trace(1, 3, rec, &bytes.Buffer{}, nil); err != nil {
 		t.Fatal(err)
+	}
+	var ev2 bytes.Buffer
+	if err := pl.Trace(1, 3, rec, nil, &ev2); err != nil || strings.TrimSpace(ev2.String()) != events {
+		t.Errorf("events without text: %v, same events %v", err, strings.TrimSpace(ev2.String()) == events)
 	}
 }
 

@@ -30,7 +30,7 @@ type jsonCheck struct {
 	OK        bool   `json:"ok"`
 }
 
-// jsonEvent is one line of the JSON trace (docs/crims/trace.md).
+// jsonEvent is one line of the JSON trace (docs/crims/data.md, Traces).
 type jsonEvent struct {
 	Turn   int        `json:"turn"`
 	Kind   string     `json:"kind"`
@@ -43,7 +43,10 @@ type jsonEvent struct {
 	Name   string     `json:"name,omitempty"`
 	Why    string     `json:"why,omitempty"`
 	Check  *jsonCheck `json:"check,omitempty"`
-	Text   string     `json:"text"`
+	// Outcome and Points are set on the last line only.
+	Outcome string         `json:"outcome,omitempty"`
+	Points  map[string]int `json:"points,omitempty"`
+	Text    string         `json:"text"`
 }
 
 func (t *tracer) Event(m *sim.Match, e *sim.Event) {
@@ -93,8 +96,14 @@ func sign(f float32) float32 {
 	return 1
 }
 
-// Trace plays the same match as Play, writing it play by play.
+// Trace plays the same match as Play, writing it play by play: text to
+// w (nothing when w is nil) and, when events is not nil, one JSON object
+// per line of text, the first of kind "match" and the last of kind
+// "outcome" (with the outcome's key and every hunter's points).
 func (p *Player) Trace(seed, index uint64, rec *game.Record, w, events io.Writer) error {
+	if w == nil {
+		w = io.Discard
+	}
 	t := &tracer{w: w, events: events}
 	if events != nil {
 		t.enc = json.NewEncoder(events)
@@ -103,7 +112,8 @@ func (p *Player) Trace(seed, index uint64, rec *game.Record, w, events io.Writer
 	p.m.Trace = t
 	defer func() { p.m.Trace = nil }()
 	p.m.Reset(seed, index)
-	if _, err := fmt.Fprintf(w, "match %d of seed %d: %s\n", index, seed, p.d.Title()); err != nil {
+	head := fmt.Sprintf("match %d of seed %d: %s", index, seed, p.d.Title())
+	if err := t.line(jsonEvent{Kind: "match", Name: p.d.Title(), Text: head}); err != nil {
 		return err
 	}
 	p.m.Play()
@@ -112,8 +122,23 @@ func (p *Player) Trace(seed, index uint64, rec *game.Record, w, events io.Writer
 		return t.err
 	}
 	o := &p.d.schema.Outcomes[rec.Outcome]
-	_, err := fmt.Fprintf(w, "outcome: %s after %d turns; points %s\n", o.Key, rec.Length, p.points())
-	return err
+	pts := map[string]int{}
+	for h := range int(p.d.sc.NHunters) {
+		pts[p.d.keys[h]] = int(p.m.Rec.Points[h])
+	}
+	return t.line(jsonEvent{Turn: rec.Length, Kind: "outcome", Outcome: o.Key, Points: pts,
+		Text: fmt.Sprintf("outcome: %s after %d turns; points %s", o.Key, rec.Length, p.points())})
+}
+
+// line writes one line of text and its JSON object.
+func (t *tracer) line(j jsonEvent) error {
+	if _, err := fmt.Fprintln(t.w, j.Text); err != nil {
+		return err
+	}
+	if t.enc != nil {
+		return t.enc.Encode(&j)
+	}
+	return nil
 }
 
 // points lists every hunter's points.
