@@ -13,11 +13,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	ai "balance/ai/crims"
 	cfg "balance/configs/crims"
+	"balance/configs/yamldata"
 	"balance/game"
 	"balance/internal/typo"
 	sim "balance/sim/crims"
@@ -166,12 +168,11 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 	var errs []error
 	for _, e := range data.Encounters.Keys() {
 		ds, err := data.Compile(e, nil, nil)
-		if err != nil {
-			errs = append(errs, err)
-			continue
+		if err == nil {
+			_, err = newDesign(ds, nil)
 		}
-		if _, err := newDesign(ds, nil); err != nil {
-			errs = append(errs, err)
+		if err != nil {
+			errs = append(errs, inFile(files, e, err)...)
 		}
 	}
 	if len(errs) > 0 {
@@ -180,6 +181,47 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 	return fmt.Sprintf("ok: %d encounters, %d hunters, %d crims, %d zones, %d Control Decks, %d Event decks",
 		len(data.Encounters.Keys()), len(data.Hunters.Keys()), len(data.Crims.Keys()), len(data.Zones.Keys()),
 		len(data.Controls.Keys()), len(data.EventDecks.Keys())), nil
+}
+
+// inFile returns the problems of encounter enc compiled from files: a
+// problem found at a place in a file as it is; any other (a design that
+// does not compile) as a *game.FileError naming the file it comes from
+// (rules.yaml for a rule, else encounters.yaml, among the files checked,
+// else the first of them). With no files, the problems are as they are.
+func inFile(files []string, enc string, err error) []error {
+	var out []error
+	for _, e := range leaves(err) {
+		var ye *yamldata.Error
+		if len(files) == 0 || errors.As(e, &ye) {
+			out = append(out, e)
+			continue
+		}
+		file := files[0]
+		want := "encounters.yaml"
+		if strings.HasPrefix(e.Error(), "rules.yaml: ") {
+			want = "rules.yaml"
+		}
+		for _, f := range files {
+			if filepath.Base(f) == want {
+				file = f
+				break
+			}
+		}
+		out = append(out, &game.FileError{File: file, Err: fmt.Errorf("encounter %s: %w", enc, e)})
+	}
+	return out
+}
+
+// leaves flattens errors joined with errors.Join into their parts.
+func leaves(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, leaves(e)...)
+		}
+		return out
+	}
+	return []error{err}
 }
 
 // Design is one compiled design.

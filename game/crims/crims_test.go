@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"balance/configs/yamldata"
 	"balance/game"
 	"balance/internal/testenv"
 )
@@ -356,5 +357,29 @@ func TestValidate(t *testing.T) {
 	msg, err := load(t).Validate(context.Background(), nil)
 	if err != nil || !strings.HasPrefix(msg, "ok: 1 encounters, 4 hunters, 5 crims") {
 		t.Fatalf("%s %v", msg, err)
+	}
+}
+
+// A problem of a design compiled from the files checked that has no place
+// in a file is a *game.FileError naming the file it comes from, so that
+// validate counts that file; a placed problem stays as it is.
+func TestValidateFileErrors(t *testing.T) {
+	placed := &yamldata.Error{File: "d/hunters.yaml", Line: 3, Col: 1, Msg: "bad"}
+	err := errors.Join(placed, errors.New("rules.yaml: engagement: missing; it is required"), errors.New("too many Demeanors"))
+	got := inFile([]string{"d/hunters.yaml", "d/rules.yaml", "d/encounters.yaml"}, "street-sweep", err)
+	if len(got) != 3 || got[0] != error(placed) {
+		t.Fatalf("%v", got)
+	}
+	for i, want := range []string{"d/rules.yaml", "d/encounters.yaml"} {
+		var fe *game.FileError
+		if !errors.As(got[i+1], &fe) || fe.File != want || !strings.Contains(fe.Error(), "encounter street-sweep: ") {
+			t.Errorf("problem %d: %v, want a FileError of %s", i+1, got[i+1], want)
+		}
+	}
+	if got := inFile([]string{"x/hunters.yaml"}, "e", errors.New("p")); len(got) != 1 || !strings.HasPrefix(got[0].Error(), "x/hunters.yaml: ") {
+		t.Errorf("%v", got)
+	}
+	if got := inFile(nil, "e", errors.New("p")); len(got) != 1 || got[0].Error() != "p" {
+		t.Errorf("%v", got)
 	}
 }
