@@ -40,9 +40,8 @@ func VocabDoc() string {
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", r.Key, r.allowed(), r.Doc)
 	}
 	b.WriteString("\n### -set keys\n\n")
-	for _, k := range SetKeys() {
-		key, doc, _ := strings.Cut(k, ": ")
-		fmt.Fprintf(&b, "- `%s`: %s\n", key, doc)
+	for _, k := range SetKeyTable() {
+		fmt.Fprintf(&b, "- `%s`: %s\n", k.Key, k.Doc)
 	}
 	return b.String()
 }

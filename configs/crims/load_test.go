@@ -151,8 +151,16 @@ func TestRulesTable(t *testing.T) {
 			t.Errorf("%s: %v read back as %v (%v)", r.Key, v, got, err)
 		}
 	}
-	if len(SetKeys()) != 6+len(Rules) {
-		t.Fatalf("%d set keys", len(SetKeys()))
+	// -set keys are one pattern a line, with no text of their own, so
+	// that sweep and tune can match a -param against them.
+	keys := SetKeys()
+	if len(keys) != 19+len(Rules) || keys[2] != "hunter.BUILD.fight" {
+		t.Fatalf("%d set keys: %v", len(keys), keys)
+	}
+	for _, k := range keys {
+		if strings.ContainsAny(k, " :") {
+			t.Errorf("set key %q is not a key alone", k)
+		}
 	}
 }
 

@@ -4,20 +4,48 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	sim "balance/sim/crims"
 )
 
-// SetKeys documents the keys -set takes, one line each.
-func SetKeys() []string {
-	out := []string{
-		"hunter.BUILD.athletics|mind|fight|shoot|defense: an attribute, 1..10",
-		"hunter.BUILD.wound_max: 1..20; hunter.BUILD.armor: 0..6",
-		"hunter.BUILD.attack.N.damage: 1..10; hunter.BUILD.attack.N.range: 1..100 (N from 1, in the build's order)",
-		"crim.PROFILE.move: 0..24; crim.PROFILE.fight|shoot|defense|stealth: 1..12; crim.PROFILE.wounds: 1..30; crim.PROFILE.armor: 0..6; crim.PROFILE.bpv: 0..50",
-		"control.N=blank: Control Card N (from 1) restocks nothing, draws no Event Card and places no crim",
-		"event.N=blank: Event Card N (from 1, copies counted) does nothing",
+// SetKey is one key -set takes, as a pattern (an upper-case part stands
+// for any name: BUILD a hunter build, PROFILE a crim profile, N a number
+// from 1), with what it takes.
+type SetKey struct{ Key, Doc string }
+
+// SetKeyTable is the one table of the keys -set takes: SetKeys, the help
+// and docs/crims/data.md read it.
+func SetKeyTable() []SetKey {
+	var out []SetKey
+	for _, a := range sim.Attrs {
+		out = append(out, SetKey{"hunter.BUILD." + a.Name, "the build's " + a.Name + " (dice rolled), 1..10"})
 	}
+	out = append(out,
+		SetKey{"hunter.BUILD.wound_max", "the build's Wound Maximum, 1..20"},
+		SetKey{"hunter.BUILD.armor", "the build's Armor, 0..6"},
+		SetKey{"hunter.BUILD.attack.N.damage", "the damage of the build's attack N (from 1, in the build's order), 1..10"},
+		SetKey{"hunter.BUILD.attack.N.range", "the range in inches of the build's ranged attack N, 1..100"},
+		SetKey{"crim.PROFILE.move", "the profile's Move in inches, 0..24"})
+	for _, f := range []string{"fight", "shoot", "defense", "stealth"} {
+		out = append(out, SetKey{"crim.PROFILE." + f, "the profile's " + f + ", 1..12"})
+	}
+	out = append(out,
+		SetKey{"crim.PROFILE.wounds", "the profile's Wounds, 1..30"},
+		SetKey{"crim.PROFILE.armor", "the profile's Armor, 0..6"},
+		SetKey{"crim.PROFILE.bpv", "the profile's Base Point Value, 0..50"},
+		SetKey{"control.N=blank", "Control Card N (from 1) restocks nothing, draws no Event Card and places no crim"},
+		SetKey{"event.N=blank", "Event Card N (from 1, copies counted) does nothing"})
 	for _, r := range Rules {
-		out = append(out, fmt.Sprintf("rules.%s: %s", r.Key, r.allowed()))
+		out = append(out, SetKey{"rules." + r.Key, r.allowed()})
+	}
+	return out
+}
+
+// SetKeys are the keys -set takes, one a line (SetKeyTable's keys).
+func SetKeys() []string {
+	var out []string
+	for _, k := range SetKeyTable() {
+		out = append(out, k.Key)
 	}
 	return out
 }
