@@ -346,8 +346,9 @@ func TestOdds(t *testing.T) {
 		}
 	}
 	for _, bad := range [][]string{{"-impact", "triple"}, {"-pool", "99"}, {"-armor", "1"}, {"-damage", "-2"}} {
-		if _, err := run(bad...); err == nil {
-			t.Errorf("%v: no error", bad)
+		var ue *game.UsageError
+		if _, err := run(bad...); !errors.As(err, &ue) {
+			t.Errorf("%v: %v, want a usage error", bad, err)
 		}
 	}
 }

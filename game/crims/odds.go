@@ -2,12 +2,12 @@ package crims
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/big"
 
+	"balance/game"
 	sim "balance/sim/crims"
 )
 
@@ -37,23 +37,23 @@ func (Game) OddsFlags(fs *flag.FlagSet) func(w io.Writer, asJSON bool) error {
 			double = true
 		case "single":
 		default:
-			return fmt.Errorf("-impact %q: single or double", *impact)
+			return game.Usagef("-impact %q: single or double", *impact)
 		}
 		switch {
 		case *pool < 0 || *pool > maxOddsDice:
-			return fmt.Errorf("-pool %d: allowed 0..%d", *pool, maxOddsDice)
+			return game.Usagef("-pool %d: allowed 0..%d", *pool, maxOddsDice)
 		case *threshold < 0 || *threshold > maxOddsDice:
-			return fmt.Errorf("-threshold %d: allowed 0..%d", *threshold, maxOddsDice)
+			return game.Usagef("-threshold %d: allowed 0..%d", *threshold, maxOddsDice)
 		case *damage < 0 || *damage > maxOddsDice:
-			return fmt.Errorf("-damage %d: allowed 1..%d", *damage, maxOddsDice)
+			return game.Usagef("-damage %d: allowed 1..%d", *damage, maxOddsDice)
 		case *armor < 0 || *armor > maxOddsArmor:
-			return fmt.Errorf("-armor %d: allowed 0..%d", *armor, maxOddsArmor)
+			return game.Usagef("-armor %d: allowed 0..%d", *armor, maxOddsArmor)
 		}
 		if *damage > 0 {
 			return printDamage(w, *damage, *armor, double, asJSON)
 		}
 		if *armor != 0 {
-			return errors.New("-armor goes with -damage")
+			return game.Usagef("-armor goes with -damage")
 		}
 		return printCheck(w, *pool, *threshold, double, asJSON)
 	}
