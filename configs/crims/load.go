@@ -18,6 +18,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -31,6 +32,9 @@ import (
 
 //go:embed *.yaml
 var embedded embed.FS
+
+// Embedded is the embedded data: the files of Files.
+func Embedded() fs.FS { return embedded }
 
 // Files are the data files, in the order they are decoded.
 var Files = []string{"rules.yaml", "hunters.yaml", "crims.yaml", "zones.yaml", "control.yaml", "events.yaml", "encounters.yaml"}

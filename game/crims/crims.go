@@ -13,6 +13,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -29,9 +30,13 @@ import (
 type Game struct{}
 
 var (
-	_ game.Game = Game{}
-	_ game.Odds = Game{}
+	_ game.Game     = Game{}
+	_ game.Odds     = Game{}
+	_ game.Embedded = Game{}
 )
+
+// Files are the embedded data ('balance version' prints their hash).
+func (Game) Files() fs.FS { return cfg.Embedded() }
 
 // Name is the game's -game value.
 const Name = "crims"
