@@ -266,6 +266,21 @@ func TestCrimsWorkflows(t *testing.T) {
 		}
 	})
 
+	t.Run("analyze", func(t *testing.T) {
+		out := filepath.Join(dir, "analyze")
+		crimsRun(t, exitOK, "analyze", "-hunts", "200", "-skill-hunts", "50", "-out", out, "-quiet")
+		index, err := os.ReadFile(filepath.Join(out, "index.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(index), "Street Sweep") {
+			t.Errorf("the index names no encounter:\n%s", index)
+		}
+		if _, err := os.Stat(filepath.Join(out, "street-sweep", "summary.md")); err != nil {
+			t.Errorf("no report of the encounter: %v", err)
+		}
+	})
+
 	t.Run("skill", func(t *testing.T) {
 		p := filepath.Join(dir, "skill.json")
 		crimsRun(t, exitOK, "skill", "-hunts", "400", "-json", p, "-quiet")
