@@ -7,6 +7,11 @@
 #   benchmarks/instructions.sh             # BenchmarkHunt, 20000 hunts
 #   benchmarks/instructions.sh -top 30     # and the 30 costliest functions
 #   N=5000 benchmarks/instructions.sh      # fewer hunts (quicker, coarser)
+#   benchmarks/instructions.sh -game crims # another game's default hunt
+#
+# -game NAME (first, when given) counts that game's default hunt: its
+# benchmark BenchmarkHunt followed by the name capitalised
+# (BenchmarkHuntCrims); Cazadores' is BenchmarkHunt.
 #
 # It plays BenchmarkHunt under cachegrind and counts only the instructions
 # of the rules core, the AIs and the game plug (packages balance/sim,
@@ -19,6 +24,14 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
+bench=BenchmarkHunt
+if [ "${1:-}" = "-game" ]; then
+	g="${2:?-game needs a name}"
+	shift 2
+	if [ "$g" != cazadores ]; then
+		bench="BenchmarkHunt${g^}"
+	fi
+fi
 top=0
 if [ "${1:-}" = "-top" ]; then
 	top="${2:?-top needs a number}"
@@ -34,8 +47,11 @@ trap 'rm -rf "$dir"' EXIT
 go test -c -o "$dir/bench.test" .
 valgrind --tool=cachegrind --cache-sim=no --branch-sim=no \
 	--cachegrind-out-file="$dir/cg.out" \
-	"$dir/bench.test" -test.run XXX -test.bench 'BenchmarkHunt$' -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
-grep '^BenchmarkHunt' "$dir/bench.txt"
+	"$dir/bench.test" -test.run XXX -test.bench "^$bench\$" -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
+if ! grep "^$bench" "$dir/bench.txt"; then
+	echo "instructions.sh: no benchmark $bench" >&2
+	exit 2
+fi
 
 # cg_annotate lists "COUNT (PCT%) FILE:FUNCTION" per function; the benchmark
 # binary plays the hunts N+1 times (once with b.N = 1 first).
