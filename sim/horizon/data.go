@@ -164,10 +164,10 @@ type Loadout struct {
 	NWeapons   uint8
 	Armour     Armour
 	Immune     Cond
-	Stealth    int8 // damage added to attacks on non-alert enemies (trait)
-	MeleeDice  Pool // dice added to melee attacks (trait, misc)
-	RangedDice Pool // dice added to ranged attacks (trait, misc)
-	EvadeDice  Pool // dice added to evade rolls (trait, misc)
+	Stealth    int8           // damage added to attacks on non-alert enemies (trait)
+	MeleeDice  Pool           // dice added to melee attacks (trait, misc)
+	RangedDice Pool           // dice added to ranged attacks (trait, misc)
+	EvadeDice  Pool           // dice added to evade rolls (trait, misc)
 	Deck       [MaxDeck]uint8 // card indices, with repeats
 	NDeck      uint8
 }
@@ -295,9 +295,9 @@ type Spawned struct {
 
 // Faint rules (what ends an encounter in failure by faints).
 const (
-	FaintStandard = iota // faints ≥ hunters
-	FaintAny             // cooperative: any faint
-	FaintMoreThanOne     // cooperative, easier: more than one faint
+	FaintStandard    = iota // faints ≥ hunters
+	FaintAny                // cooperative: any faint
+	FaintMoreThanOne        // cooperative, easier: more than one faint
 )
 
 // Stop votes.

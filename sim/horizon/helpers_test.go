@@ -130,7 +130,7 @@ func testMachines() ([]Machine, []Deck, []BCard) {
 	}
 	for i := 0; i < 4; i++ {
 		bc = append(bc, BCard{Name: "Sawtooth " + string(rune('1'+i)), Machine: 2,
-			Col: [2][MaxBoxes]Box{{{Mandatory: true, Needs: -1, Act: move(EMoveHunter, 2)}, {Mandatory: true, Needs: -1, Act: melee(0, 3+int8(i))}}},
+			Col:  [2][MaxBoxes]Box{{{Mandatory: true, Needs: -1, Act: move(EMoveHunter, 2)}, {Mandatory: true, Needs: -1, Act: melee(0, 3+int8(i))}}},
 			NCol: [2]uint8{2, 0}})
 	}
 	decks := []Deck{{Cards: []uint8{0}}, {Cards: []uint8{1}}, {Cards: []uint8{2, 3, 4, 5}}}
@@ -194,8 +194,8 @@ func (p *script) Next(h *Hunt, who int) Action {
 	return a
 }
 func (p *script) Crit(h *Hunt, who, enemy int, opts []Effects) int { return pop(&p.crits, 0) }
-func (p *script) Discard(h *Hunt, who int) int                      { return pop(&p.discards, -1) }
-func (p *script) Dodge(h *Hunt, who int, legal uint64) int          { return pop(&p.dodges, tz(legal)) }
+func (p *script) Discard(h *Hunt, who int) int                     { return pop(&p.discards, -1) }
+func (p *script) Dodge(h *Hunt, who int, legal uint64) int         { return pop(&p.dodges, tz(legal)) }
 func (p *script) Move(h *Hunt, who int, legal uint64, why MoveWhy) int {
 	return pop(&p.moves, int(h.H[who].Cell))
 }
