@@ -207,6 +207,12 @@ func (h *Hunt) strike(b *blow) (killed, tore bool) {
 	en := &h.E[b.e]
 	alertStart := en.Alert
 	frozen := en.Cond&Freeze != 0
+	var alerted uint32 // the enemies alert as the attack starts (for an AOE's armour)
+	for i := 0; i < h.NE; i++ {
+		if h.E[i].Alert {
+			alerted |= 1 << i
+		}
+	}
 	pips, crits := h.rollPool(b.pool)
 	if b.reroll != 0 {
 		h.reroll(b.reroll)
@@ -268,7 +274,7 @@ func (h *Hunt) strike(b *blow) (killed, tore bool) {
 	}
 	killed = en.Where == Killed
 	if aoe >= 0 {
-		h.splash(b.who, b.e, int(cell), int(aoe))
+		h.splash(b.who, b.e, int(cell), int(aoe), alerted)
 	}
 	for k := 0; k < push && en.Where == InPlay; k++ {
 		legal := h.enemySteps(b.e) | 1<<en.Cell
@@ -313,14 +319,10 @@ func (h *Hunt) hitComponent(who, e, part, dmg int) bool {
 	m := &sc.Machines[en.M]
 	c := &m.Comps[part]
 	t := en.Tear[part]
-	half := t / 2
-	if sc.Rules.TearFloor {
-		half = float32(int(t) / 2)
-	}
-	switch {
-	case float32(dmg) >= t:
+	switch Tear(t, dmg, sc.Rules.TearFloor) {
+	case 2:
 		en.Comp[part] = Destroyed
-		h.Rec.Torn[e][part] = int16(h.Turn)
+		h.Rec.Torn[e][part] = int16(max(h.Turn, 1))
 		h.event(evTorn, who, e, part)
 		h.gainGlory(who, 1+int(c.Glory))
 		if who >= 0 {
@@ -338,10 +340,16 @@ func (h *Hunt) hitComponent(who, e, part, dmg int) bool {
 			h.damageEnemy(e, d, who, true)
 		}
 		return true
-	case dmg > 0 && float32(dmg) >= half && (en.Comp[part] == Intact || sc.Rules.TearHalveAgain):
-		en.Comp[part] = Damaged
-		en.Tear[part] = half
-		h.event(evDamaged, who, e, part)
+	case 1:
+		if en.Comp[part] == Intact || sc.Rules.TearHalveAgain {
+			en.Comp[part] = Damaged
+			if sc.Rules.TearFloor {
+				en.Tear[part] = float32(int(t) / 2)
+			} else {
+				en.Tear[part] = t / 2
+			}
+			h.event(evDamaged, who, e, part)
+		}
 	}
 	return false
 }
@@ -391,8 +399,9 @@ func (h *Hunt) inflict(e int, c Cond) Cond {
 
 // splash resolves AOE profile a around square cell, the attack's target
 // being enemy target: every other enemy in that square or next to it
-// suffers it, with its own roll.
-func (h *Hunt) splash(who, target, cell, a int) {
+// suffers it, with its own roll; armour counts for the victims alert as
+// the attack started (alerted).
+func (h *Hunt) splash(who, target, cell, a int, alerted uint32) {
 	sc := h.Sc
 	r := &sc.Rules
 	p := &sc.AOEs[a]
@@ -402,7 +411,7 @@ func (h *Hunt) splash(who, target, cell, a int) {
 			continue
 		}
 		en := &h.E[i]
-		alertStart := en.Alert
+		alertStart := alerted&(1<<i) != 0
 		frozen := en.Cond&Freeze != 0
 		pips, _ := h.rollPool(p.Dice)
 		h.rollEvent(evAOERoll, who, i, pips, 0)

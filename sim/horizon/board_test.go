@@ -35,7 +35,7 @@ func TestRangeExample(t *testing.T) {
 		hc, ec := cell(t, b, 0, 0), cell(t, b, w[0], w[1])
 		hunters := []Loadout{testLoadout("Carja Warrior", cArrow, cArrow, cArrow, cArrow, cArrow)}
 		sc := testScenario(t, b, hunters, [][2]int{{mWatcher, ec}}, 1)
-		h := newHunt(sc, &script{deploy: []int{hc}})
+		h := newHuntAt(sc, &script{}, hc)
 		for _, r := range []struct {
 			rng   uint8
 			legal bool

@@ -186,7 +186,7 @@ type Joint struct {
 }
 
 // At returns P(pips = s, crits = c).
-func (j *Joint) At(s, c int) float64 {
+func (j Joint) At(s, c int) float64 {
 	if s < 0 || s > j.MaxPips || c < 0 || c > j.MaxCrits {
 		return 0
 	}
@@ -240,7 +240,7 @@ func (d *Dice) addDie(j Joint, c int) Joint {
 }
 
 // PipsLaw returns P(total pips = s) for s = 0..MaxPips.
-func (j *Joint) PipsLaw() []float64 {
+func (j Joint) PipsLaw() []float64 {
 	out := make([]float64, j.MaxPips+1)
 	for s := 0; s <= j.MaxPips; s++ {
 		for c := 0; c <= j.MaxCrits; c++ {
@@ -251,7 +251,7 @@ func (j *Joint) PipsLaw() []float64 {
 }
 
 // CritsLaw returns P(crits = c) for c = 0..MaxCrits.
-func (j *Joint) CritsLaw() []float64 {
+func (j Joint) CritsLaw() []float64 {
 	out := make([]float64, j.MaxCrits+1)
 	for s := 0; s <= j.MaxPips; s++ {
 		for c := 0; c <= j.MaxCrits; c++ {
@@ -265,7 +265,7 @@ func (j *Joint) CritsLaw() []float64 {
 // armour A when each crit adds critDamage:
 //
 //	damage = max(0, pips + critDamage·crits − A)
-func (j *Joint) Damage(armour, critDamage int) []float64 {
+func (j Joint) Damage(armour, critDamage int) []float64 {
 	top := max(0, j.MaxPips+critDamage*j.MaxCrits-armour)
 	out := make([]float64, top+1)
 	for s := 0; s <= j.MaxPips; s++ {

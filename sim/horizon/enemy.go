@@ -136,6 +136,7 @@ func (h *Hunt) enemyStep(active int) {
 		if en.Alert {
 			h.activateAlert(best)
 		} else {
+			h.event(evPatrol, -1, best, int(en.Cell))
 			h.patrol(best)
 		}
 		h.endEnemyActivation(best)
@@ -169,7 +170,7 @@ func (h *Hunt) patrol(e int) {
 	switch next := b.Next[c]; {
 	case next == OffBoard:
 		en.Where = Left
-		h.Rec.LeftAt[e] = int16(h.Turn)
+		h.Rec.LeftAt[e] = int16(max(h.Turn, 1))
 		h.event(evLeft, -1, e, c)
 	case next != NoCell:
 		if huge && h.HugeAt(e)&(1<<next) != 0 {

@@ -235,3 +235,14 @@ func cell(t testing.TB, b *Board, x, y int) int {
 	}
 	return c
 }
+
+// newHuntAt deals hunt 0 of seed 1 with pol, then puts the hunters on
+// the squares given (the tests' set pieces need not start on the
+// starting tile).
+func newHuntAt(sc *Scenario, pol Policy, cells ...int) *Hunt {
+	h := newHunt(sc, pol)
+	for i, c := range cells {
+		h.H[i].Cell = uint8(c)
+	}
+	return h
+}

@@ -196,8 +196,8 @@ func (h *Hunt) legalAttack(who int, a *Action) bool {
 		return false // a ranged attack needs matching ammunition
 	}
 	trap := ammo != nil && ammo.Trap
-	if trap && !w.Trap {
-		return false
+	if trap && (!w.Trap || a.Ability >= 0) {
+		return false // a trap is placed with its card alone; abilities join it as it triggers
 	}
 	if a.Ability >= 0 {
 		ab := &h.Sc.Cards[s.Hand[a.Ability]]

@@ -61,6 +61,7 @@ const (
 	evBurn
 	evInterrupt
 	evCoopGlory
+	evPatrol
 	evEnd
 )
 
@@ -68,7 +69,7 @@ var evNames = [...]string{"start", "deploy", "activate", "refresh", "deck_out", 
 	"distract", "salvage", "attack", "roll", "crit", "hit", "torn", "damaged", "kill", "condition", "aoe_roll", "trap_set",
 	"trap", "push", "free_action", "outcrop", "alert", "enemy_move", "enemy_burn", "left", "blocked", "behaviour",
 	"shocked", "enemy_action", "repair", "enemy_attack", "ruin", "evade", "hunter_condition", "aoe_hunter", "dodge",
-	"pushed", "damage", "faint", "burn", "interrupt", "coop_glory", "end"}
+	"pushed", "damage", "faint", "burn", "interrupt", "coop_glory", "patrol", "end"}
 
 // Tracer writes a hunt play by play: as text, and as JSON Lines when
 // events is not nil. A hunt without a Tracer formats nothing.
@@ -345,6 +346,8 @@ func (h *Hunt) describe(k evKind, hunter, enemy, n, crits int) string {
 		return fmt.Sprintf("%s plays %s", hn, sc.Cards[n].Name)
 	case evCoopGlory:
 		return fmt.Sprintf("glory turned into %d cards shuffled back into %s's draw pile", n, hn)
+	case evPatrol:
+		return fmt.Sprintf("%s patrols from %s", en, b.Name(n))
 	case evEnd:
 		faints := 0
 		for i := 0; i < h.NH; i++ {
