@@ -77,12 +77,11 @@ type Placement struct {
 
 // Layout is an encounter's playing area before compilation.
 type Layout struct {
-	Tiles                  []Placement
-	Outcrop, Ruin, Corpse  [][2]int // squares holding a marker at the start
-	EdgeOrthogonal         bool     // an edge square lacks an orthogonal neighbour (false: any of the eight)
-	NoDiagonalPastCorner   bool     // forbid a diagonal step whose two orthogonal neighbours are both outside
-	ChebyshevClosest       bool     // "closest" by squares as the crow flies (false: by the route inside the area)
-	AllowDiagonalCornerLOS bool     // unused by the default reading; see LOS
+	Tiles                 []Placement
+	Outcrop, Ruin, Corpse [][2]int // squares holding a marker at the start
+	EdgeOrthogonal        bool     // an edge square lacks an orthogonal neighbour (false: any of the eight)
+	NoDiagonalPastCorner  bool     // forbid a diagonal step whose two orthogonal neighbours are both outside
+	PathClosest           bool     // "closest" by the route inside the area (false: by squares as the crow flies)
 }
 
 // Board is a compiled playing area: squares are numbered 0..N-1 in
@@ -100,6 +99,7 @@ type Board struct {
 	Arrow    [MaxCells]Dir             // the arrow printed on the square
 	Adj      [MaxCells]uint64          // squares one king move away (not the square itself)
 	Near     [MaxCells]uint64          // squares at distance 0 or 1 (the square and its neighbours on the board)
+	Near2    [MaxCells]uint64          // squares at distance 2 or less
 	Cheb     [MaxCells][MaxCells]uint8 // distance in squares, diagonals counting 1
 	Path     [MaxCells][MaxCells]uint8 // king moves inside the area (255: unreachable)
 	LOS      [MaxCells]uint64
@@ -110,7 +110,6 @@ type Board struct {
 	index    map[[2]int]int
 	minX     int
 	minY     int
-	names    []string
 	maxX     int
 	maxY     int
 	cellName [MaxCells]string
@@ -154,7 +153,7 @@ func (b *Board) Within(c, r int) uint64 {
 
 // NewBoard compiles a layout.
 func NewBoard(l *Layout) (*Board, error) {
-	b := &Board{index: map[[2]int]int{}, Closest: !l.ChebyshevClosest}
+	b := &Board{index: map[[2]int]int{}, Closest: l.PathClosest}
 	type sq struct {
 		x, y int
 		tile int
@@ -255,6 +254,11 @@ func NewBoard(l *Layout) (*Board, error) {
 		}
 	}
 	for i := 0; i < b.N; i++ {
+		for j := 0; j < b.N; j++ {
+			if b.Cheb[i][j] <= 2 {
+				b.Near2[i] |= 1 << j
+			}
+		}
 		b.bfs(i)
 		for j := 0; j < b.N; j++ {
 			if b.sight(i, j) {

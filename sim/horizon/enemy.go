@@ -462,7 +462,12 @@ func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool) {
 func (h *Hunt) stepsTowards(e int, t uint64) uint64 {
 	b := h.B
 	en := &h.E[e]
+	single := t&(t-1) == 0
+	one := tz(t)
 	dist := func(c int) int {
+		if single {
+			return int(b.Path[c][one])
+		}
 		d := 255
 		for m := t; m != 0; m &= m - 1 {
 			d = min(d, int(b.Path[c][tz(m)]))
@@ -699,6 +704,7 @@ func (h *Hunt) attackHunter(e int, a *EAction, t, card int) {
 		h.event(evRuin, t, e, int(s.Cell))
 		return
 	}
+	h.Incoming = int(a.Damage)
 	extra, reduce := h.playInterrupts(t, Attacked, -1)
 	pool := l.Armour.Evade.Add(l.EvadeDice).Add(extra)
 	pips, crits := h.rollPool(pool)

@@ -114,6 +114,9 @@ type Hunt struct {
 	NTies int
 	// Opts are the crit options offered (Crit).
 	Opts [3 * MaxCrits]Effects
+	// Incoming is the damage of the enemy attack an Attacked interrupt
+	// answers.
+	Incoming int
 
 	rng   dice.RNG // dice
 	cards dice.RNG // action decks
