@@ -1,0 +1,725 @@
+package horizon
+
+import (
+	"math/bits"
+
+	"balance/sim/dice"
+	sim "balance/sim/horizon"
+)
+
+func init() {
+	register(Tier{Name: "basic", Order: 1, Doc: "the baseline: the attack worth most encounter points for the cards it spends (exact damage odds), else close to weapon range without alerting, craft when the discard pile allows, dodge away from alert machines",
+		New: func() sim.Policy { return &Basic{} }})
+	register(Tier{Name: "careful", Order: 2, Doc: "basic, and: spends an idle action crafting before moving, keeps out of reach of alert machines after attacking, hides in tall grass, distracts machines about to walk off the area",
+		New: func() sim.Policy { return &Basic{careful: true} }})
+}
+
+// Basic is the baseline hunters' policy. Each action it takes the attack
+// of the highest value net of the cards it spends, where an attack's
+// value is read from the exact damage law of its dice (sim.Tail): the
+// chance it kills times the enemy's encounter points, the damage it is
+// expected to deal as a share of them, or the chance it destroys a
+// component times what that does. Without a worthwhile attack it moves
+// towards the closest machine to its weapon's range, avoiding squares
+// that would alert machines, or crafts. It discards damage from the top
+// of the draw pile, stamina first from the hand; dodges away from alert
+// machines; breaks the active player's ties at random.
+type Basic struct {
+	rng     dice.RNG
+	careful bool
+	slot    [sim.MaxKinds]int8 // a hand slot holding each kind of card, -1
+	v       view
+}
+
+// view is what a decision reads of the machines, as square masks made
+// once per decision.
+type view struct {
+	nonAlert uint64 // squares holding a non-alert machine
+	alert    uint64 // squares holding an alert one
+	alertAt  [sim.MaxEnemies]uint8
+	nAlert   int
+}
+
+// look fills p.v from h.
+func (p *Basic) look(h *sim.Hunt) {
+	v := &p.v
+	v.nonAlert, v.alert, v.nAlert = 0, 0, 0
+	for i := 0; i < h.NE; i++ {
+		e := &h.E[i]
+		if e.Where != sim.InPlay {
+			continue
+		}
+		if e.Alert {
+			v.alert |= 1 << e.Cell
+			v.alertAt[v.nAlert] = e.Cell
+			v.nAlert++
+		} else {
+			v.nonAlert |= 1 << e.Cell
+		}
+	}
+}
+
+var _ sim.Policy = (*Basic)(nil)
+
+// Weights of the value of an attack, in encounter points.
+const (
+	cardCost   = 0.35 // a card played (it is a point of health spent)
+	alertBonus = 1.3  // removing an alert machine is worth more
+	attackMin  = 0.15 // below this, an attack is not worth its action
+)
+
+func (p *Basic) Begin(h *sim.Hunt, seed, index uint64) {
+	p.rng.Derive(seed, index, sim.PurposePolicy)
+}
+
+// Deploy takes the starting square closest to distance 3 from the
+// nearest machine, tall grass first.
+func (p *Basic) Deploy(h *sim.Hunt, who int, legal uint64) int {
+	best, bestV := -1, -1<<30
+	for m := legal; m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
+		d := p.nearestEnemy(h, c, false)
+		v := -abs(d-3) * 4
+		if h.B.Grass&(1<<c) != 0 {
+			v += 2
+		}
+		if v > bestV {
+			best, bestV = c, v
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// nearestEnemy returns the distance from square c to the nearest enemy in
+// play (alert ones only when alert is set), 99 when none.
+func (p *Basic) nearestEnemy(h *sim.Hunt, c int, alert bool) int {
+	d := 99
+	for i := 0; i < h.NE; i++ {
+		e := &h.E[i]
+		if e.Where == sim.InPlay && (!alert || e.Alert) {
+			d = min(d, int(h.B.Cheb[c][e.Cell]))
+		}
+	}
+	return d
+}
+
+func (p *Basic) Refresh(h *sim.Hunt, who int) uint32 { return 0 }
+
+func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
+	s := &h.H[who]
+	a, v := p.bestAttack(h, who)
+	if v >= attackMin {
+		if h.Tracing() {
+			h.Why("the attack worth most for its cards")
+		}
+		return a
+	}
+	craft := sim.Action{Kind: sim.Craft}
+	canCraft := s.Used&(1<<sim.Craft) == 0 && s.NDisc >= 3
+	if p.careful {
+		if d := p.distract(h, who); d.Kind != sim.Pass {
+			return d
+		}
+		if canCraft && s.Cards() < 10 {
+			craft.Both = s.Spent == 0 && s.NDisc >= 6 && p.nearestEnemy(h, int(s.Cell), true) > 4
+			if h.Tracing() {
+				h.Why("no attack worth making; the discard pile gives cards back")
+			}
+			return craft
+		}
+	}
+	if m := p.move(h, who); m.Kind != sim.Pass {
+		return m
+	}
+	if canCraft {
+		if h.Tracing() {
+			h.Why("nothing better to do")
+		}
+		return craft
+	}
+	return sim.Action{Kind: sim.Pass}
+}
+
+// bestAttack returns the attack of the highest value net of its cards.
+func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
+	sc := h.Sc
+	s := &h.H[who]
+	l := &sc.Hunters[who]
+	b := h.B
+	nk := int(sc.NKinds[who])
+	for k := 0; k < nk; k++ {
+		p.slot[k] = -1
+	}
+	for i := 0; i < int(s.NHand); i++ {
+		if k := sc.Kind(who, s.Hand[i]); k >= 0 && p.slot[k] < 0 {
+			p.slot[k] = int8(i)
+		}
+	}
+	best := sim.Action{Kind: sim.Pass}
+	bestV := float32(-1)
+	cost := float32(cardCost) * (1 + 6/float32(s.Cards()+1))
+	for w := 0; w < int(l.NWeapons); w++ {
+		wp := &l.Weapons[w]
+		kind := sim.RangedAttack
+		reach := uint8(1)
+		if wp.Kind == sim.Melee {
+			kind = sim.MeleeAttack
+		} else {
+			reach = wp.Range
+		}
+		if s.Used&(1<<kind) != 0 {
+			continue
+		}
+		if wp.Trap {
+			if a, v := p.bestTrap(h, who, w, kind, cost); v > bestV {
+				best, bestV = a, v
+			}
+		}
+		// the machines this weapon reaches
+		var targets uint32
+		for e := 0; e < h.NE; e++ {
+			en := &h.E[e]
+			if en.Where == sim.InPlay && b.LOS[s.Cell]&(1<<en.Cell) != 0 && b.Cheb[s.Cell][en.Cell] <= reach {
+				targets |= 1 << e
+			}
+		}
+		if targets == 0 {
+			continue
+		}
+		// the kinds in hand that fit this weapon: ammunition, abilities
+		var ammos, abs [sim.MaxKinds + 1]int8
+		na, nb := 0, 1
+		abs[0] = -1
+		if kind == sim.MeleeAttack {
+			ammos[0], na = -1, 1
+		}
+		for k := 0; k < nk; k++ {
+			if p.slot[k] < 0 {
+				continue
+			}
+			switch c := &sc.Cards[sc.Kinds[who][k]]; {
+			case c.Kind == sim.Ammo && !c.Trap && c.Symbols&wp.Symbols != 0:
+				ammos[na] = int8(k)
+				na++
+			case c.Kind == sim.Ability && c.With&wp.Kind != 0:
+				abs[nb] = int8(k)
+				nb++
+			}
+		}
+		for _, a8 := range ammos[:na] {
+			a := int(a8)
+			for _, ab8 := range abs[:nb] {
+				ab := int(ab8)
+				tail := sc.Profile(who, w, a, ab)
+				if tail == nil {
+					continue
+				}
+				flat, pierce := int(wp.Damage), 0
+				spent := float32(0)
+				aoe := false
+				if a >= 0 {
+					c := &sc.Cards[sc.Kinds[who][a]]
+					flat += int(c.Damage)
+					pierce += int(c.Pierce)
+					spent += cost
+				}
+				if ab >= 0 {
+					c := &sc.Cards[sc.Kinds[who][ab]]
+					flat += int(c.Damage)
+					pierce += int(c.Pierce)
+					spent += cost
+					aoe = c.AOE >= 0
+				}
+				for m := targets; m != 0; m &= m - 1 {
+					e := bits.TrailingZeros32(m)
+					en := &h.E[e]
+					f := flat
+					if !en.Alert {
+						f += int(l.Stealth)
+					}
+					arm := 0
+					if (en.Alert || sc.Rules.ArmourAtDamage) && en.Cond&sim.Freeze == 0 {
+						arm = max(0, int(en.Armour)-pierce)
+					}
+					v, part := p.value(h, e, &sc.Machines[en.M], tail, arm-f)
+					v -= spent
+					if aoe {
+						v += 0.4 * float32(p.aoeTargets(h, e)) // an AOE's other victims
+					}
+					if v > bestV {
+						bestV = v
+						best = sim.Attack(kind, w, e)
+						best.Part = part
+						if a >= 0 {
+							best.Ammo = p.slot[a]
+						}
+						if ab >= 0 {
+							best.Ability = p.slot[ab]
+						}
+					}
+				}
+			}
+		}
+	}
+	return best, bestV
+}
+
+// aoeTargets counts the other enemies in play next to enemy e.
+func (p *Basic) aoeTargets(h *sim.Hunt, e int) int {
+	n := 0
+	near := h.B.Near[h.E[e].Cell]
+	for i := 0; i < h.NE; i++ {
+		if o := &h.E[i]; i != e && o.Where == sim.InPlay && near&(1<<o.Cell) != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// value returns the value of an attack on enemy e whose raw damage has
+// tail t, less off (armour less added damage), and the part to aim at
+// (-1: the body).
+func (p *Basic) value(h *sim.Hunt, e int, m *sim.Machine, t *sim.Tail, off int) (float32, int8) {
+	en := &h.E[e]
+	hp := int(m.HP) - int(en.Dmg)
+	pts := float32(m.Points) + 0.3*float32(m.Glory)
+	pKill := t.AtLeast(hp + off)
+	dmg := t.MeanOver(off)
+	if dmg > float32(hp) {
+		dmg = float32(hp)
+	}
+	v := pKill*pts + (1-pKill)*dmg/float32(m.HP)*pts*0.8
+	if en.Alert {
+		v *= alertBonus
+	}
+	part := int8(-1)
+	for c := 0; c < int(m.NComps); c++ {
+		if en.Comp[c] == sim.Destroyed {
+			continue
+		}
+		comp := &m.Comps[c]
+		tear := int(en.Tear[c] + 0.999)
+		pDes := t.AtLeast(tear + off)
+		worth := float32(comp.Damage)/float32(m.HP)*pts + 0.4 + 0.2*float32(comp.Salvage+comp.Glory)
+		if int(comp.Damage) >= hp {
+			worth = pts + 0.4
+		}
+		if comp.Armour < 0 {
+			worth += 0.5 * float32(-comp.Armour)
+		}
+		cv := pDes * worth
+		if en.Comp[c] == sim.Intact {
+			half := int(en.Tear[c]/2 + 0.999)
+			cv += (t.AtLeast(half+off) - pDes) * worth * 0.3
+		}
+		if en.Alert {
+			cv *= alertBonus
+		}
+		if cv > v {
+			v, part = cv, int8(c)
+		}
+	}
+	return v, part
+}
+
+// bestTrap returns the best trap to set with weapon w: on the square a
+// non-alert machine patrols into next, or in the square of the hunter's
+// path of an alert machine coming for it.
+func (p *Basic) bestTrap(h *sim.Hunt, who, w int, kind sim.ActionKind, cost float32) (sim.Action, float32) {
+	sc := h.Sc
+	s := &h.H[who]
+	b := h.B
+	wp := &sc.Hunters[who].Weapons[w]
+	best := sim.Action{Kind: sim.Pass}
+	bestV := float32(-1)
+	for k := 0; k < int(sc.NKinds[who]); k++ {
+		if p.slot[k] < 0 {
+			continue
+		}
+		c := &sc.Cards[sc.Kinds[who][k]]
+		if c.Kind != sim.Ammo || !c.Trap || c.Symbols&wp.Symbols == 0 {
+			continue
+		}
+		mean := float32(c.Damage + wp.Damage)
+		pool := c.Dice.Add(wp.Dice)
+		for col := 0; col < sc.Dice.N; col++ {
+			mean += float32(pool[col]) * float32(sc.Dice.DieMean(col))
+		}
+		for e := 0; e < h.NE; e++ {
+			en := &h.E[e]
+			if en.Where != sim.InPlay {
+				continue
+			}
+			var sq uint8 = sim.NoCell
+			arm := float32(en.Armour)
+			if !en.Alert {
+				sq = b.Next[en.Cell]
+				arm = 0
+			} else if d := b.Cheb[en.Cell][s.Cell]; d >= 2 {
+				// the square next to the hunter on the machine's way
+				for m := b.Adj[s.Cell]; m != 0; m &= m - 1 {
+					c := uint8(bits.TrailingZeros64(m))
+					if b.Path[en.Cell][c] < b.Path[en.Cell][s.Cell] {
+						sq = c
+						break
+					}
+				}
+			}
+			if sq >= uint8(b.N) || h.TrapAt&(1<<sq) != 0 || b.Cheb[s.Cell][sq] > wp.Range || b.LOS[s.Cell]&(1<<sq) == 0 {
+				continue
+			}
+			m := &sc.Machines[en.M]
+			dmg := mean - arm
+			if dmg <= 0 {
+				continue
+			}
+			v := dmg/float32(m.HP)*float32(m.Points)*0.6 - cost
+			if v > bestV {
+				bestV = v
+				best = sim.Attack(kind, w, -1)
+				best.Ammo, best.Square = p.slot[k], sq
+			}
+		}
+	}
+	return best, bestV
+}
+
+// distract turns a non-alert machine about to walk off the area back
+// into it (a machine gone cannot be worth encounter points).
+func (p *Basic) distract(h *sim.Hunt, who int) sim.Action {
+	s := &h.H[who]
+	b := h.B
+	if s.Used&(1<<sim.Distract) != 0 {
+		return sim.Action{Kind: sim.Pass}
+	}
+	for e := 0; e < h.NE; e++ {
+		en := &h.E[e]
+		if en.Where != sim.InPlay || en.Alert || b.Next[en.Cell] != sim.OffBoard || b.Cheb[s.Cell][en.Cell] > 2 {
+			continue
+		}
+		best, most := -1, -1
+		for m := b.Adj[en.Cell]; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros64(m)
+			if n := bits.OnesCount64(b.Adj[c]); n > most && b.Next[c] != sim.OffBoard {
+				best, most = c, n
+			}
+		}
+		if best >= 0 {
+			if h.Tracing() {
+				h.Why("the machine would walk off the area")
+			}
+			return sim.Action{Kind: sim.Distract, Enemy: int8(e), Square: uint8(best)}
+		}
+	}
+	return sim.Action{Kind: sim.Pass}
+}
+
+// reachRange returns the longest range at which hunter who can attack
+// now: a ranged weapon with matching ammunition in hand, else 1 (melee).
+func (p *Basic) reachRange(h *sim.Hunt, who int) int {
+	sc := h.Sc
+	s := &h.H[who]
+	l := &sc.Hunters[who]
+	r := 1
+	for w := 0; w < int(l.NWeapons); w++ {
+		wp := &l.Weapons[w]
+		if wp.Kind != sim.Ranged || wp.Trap && wp.Dice.N() == 0 {
+			continue
+		}
+		for i := 0; i < int(s.NHand); i++ {
+			if c := &sc.Cards[s.Hand[i]]; c.Kind == sim.Ammo && !c.Trap && c.Symbols&wp.Symbols != 0 {
+				r = max(r, int(wp.Range))
+				break
+			}
+		}
+	}
+	return r
+}
+
+// square scores a square for hunter who to stand in, wanting to be at
+// distance want of its target machine: in range with line of sight, not
+// next to non-alert machines out of tall grass, away from alert ones.
+func (p *Basic) square(h *sim.Hunt, who, c, target, want int) int {
+	b := h.B
+	v := &p.v
+	tc := h.E[target].Cell
+	d := int(b.Cheb[c][tc])
+	s := -abs(d-want) * 10
+	switch {
+	case b.LOS[c]&(1<<tc) == 0:
+		s -= 5 + 10*d
+	case d <= want:
+		s = 0
+	}
+	grass := b.Grass&(1<<c) != 0
+	if grass {
+		s += 2
+	}
+	if h.Ruin&(1<<c) != 0 {
+		s += 3
+	}
+	switch {
+	case v.nonAlert&(1<<c) != 0:
+		s -= 6
+	case !grass && b.Near[c]&v.nonAlert != 0:
+		s -= 6
+	}
+	if want > 1 {
+		switch {
+		case b.Near[c]&v.alert != 0:
+			s -= 4
+		case p.careful && b.Near2[c]&v.alert != 0:
+			s -= 2
+		}
+	}
+	return s
+}
+
+// move moves hunter who towards the closest machine, to its reach.
+func (p *Basic) move(h *sim.Hunt, who int) sim.Action {
+	s := &h.H[who]
+	b := h.B
+	target, td := -1, 1<<30
+	for i := 0; i < h.NE; i++ {
+		e := &h.E[i]
+		if e.Where != sim.InPlay {
+			continue
+		}
+		d := int(b.Path[s.Cell][e.Cell])
+		if e.Alert {
+			d-- // alert machines first, at equal distance
+		}
+		if d < td {
+			target, td = i, d
+		}
+	}
+	if target < 0 {
+		return sim.Action{Kind: sim.Pass}
+	}
+	want := p.reachRange(h, who)
+	p.look(h)
+	here := p.square(h, who, int(s.Cell), target, want)
+	bestSneak, sneakV := -1, here
+	if s.Used&(1<<sim.Sneak) == 0 {
+		for m := b.Adj[s.Cell]; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros64(m)
+			if v := p.square(h, who, c, target, want); v > sneakV {
+				bestSneak, sneakV = c, v
+			}
+		}
+	}
+	bestSprint, sprintV, mid := -1, sneakV, -1
+	if s.Used&(1<<sim.Sprint) == 0 && sneakV < 0 {
+		far := b.Reach(int(s.Cell), 2) &^ (b.Adj[s.Cell] | 1<<s.Cell)
+		for m := far; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros64(m)
+			// a sprint alerts the non-alert machines next to its squares
+			first, alerts := -1, 1<<30
+			for k := b.Adj[s.Cell] & b.Adj[c]; k != 0; k &= k - 1 {
+				f := bits.TrailingZeros64(k)
+				if n := p.alerted(h, f) + p.alerted(h, c); n < alerts {
+					first, alerts = f, n
+				}
+			}
+			if first < 0 {
+				continue
+			}
+			v := p.square(h, who, c, target, want) - 5*(alerts+p.alerted(h, int(s.Cell))) - 1
+			if v > sprintV {
+				bestSprint, sprintV, mid = c, v, first
+			}
+		}
+	}
+	switch {
+	case bestSprint >= 0:
+		if h.Tracing() {
+			h.Why("towards the closest machine, to the weapon's range")
+		}
+		return sim.Action{Kind: sim.Sprint, Path: [2]uint8{uint8(mid), uint8(bestSprint)}}
+	case bestSneak >= 0:
+		if h.Tracing() {
+			h.Why("towards the closest machine, to the weapon's range")
+		}
+		return sim.Action{Kind: sim.Sneak, Path: [2]uint8{uint8(bestSneak), sim.NoCell}}
+	}
+	return sim.Action{Kind: sim.Pass}
+}
+
+// alerted counts the squares of non-alert machines a sprinter in square
+// c alerts (p.v must be filled).
+func (p *Basic) alerted(h *sim.Hunt, c int) int {
+	return bits.OnesCount64(h.B.Near[c] & p.v.nonAlert)
+}
+
+func (p *Basic) Crit(h *sim.Hunt, who, enemy int, opts []sim.Effects) int {
+	en := &h.E[enemy]
+	best, bestV := 0, -1
+	for i := range opts {
+		o := &opts[i]
+		v := 4 * int(o.Damage)
+		if c := o.Cond &^ en.Cond; c != 0 {
+			v += 3
+		}
+		if o.AOE >= 0 {
+			v += 2
+		}
+		if o.Push || o.Dodge {
+			v++
+		}
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}
+
+// Discard gives up a stamina card from the hand first, then the top of
+// the draw pile, then the hand card least use.
+func (p *Basic) Discard(h *sim.Hunt, who int) int {
+	s := &h.H[who]
+	worst, worstV := -1, 1<<30
+	for i := 0; i < int(s.NHand); i++ {
+		c := &h.Sc.Cards[s.Hand[i]]
+		v := 3
+		switch c.Kind {
+		case sim.Stamina:
+			v = 0
+		case sim.Interrupt:
+			v = 2
+		case sim.Ability:
+			v = 4
+		case sim.Ammo:
+			v = 5
+		}
+		if v < worstV {
+			worst, worstV = i, v
+		}
+	}
+	if worstV == 0 || s.NDraw == 0 {
+		return worst
+	}
+	return -1
+}
+
+// safety scores a square to dodge or be pushed into (p.v must be
+// filled).
+func (p *Basic) safety(h *sim.Hunt, who, c int) int {
+	b := h.B
+	v := &p.v
+	s := 0
+	grass := b.Grass&(1<<c) != 0
+	if grass {
+		s += 2
+	}
+	if h.Ruin&(1<<c) != 0 {
+		s += 4
+	}
+	for i := 0; i < v.nAlert; i++ {
+		s += 2 * min(int(b.Cheb[c][v.alertAt[i]]), 3)
+	}
+	if !grass {
+		s -= 5 * bits.OnesCount64(b.Near[c]&v.nonAlert)
+	}
+	return s
+}
+
+func (p *Basic) safest(h *sim.Hunt, who int, legal uint64) int {
+	p.look(h)
+	best, bestV := -1, -1<<30
+	for m := legal; m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
+		if v := p.safety(h, who, c); v > bestV {
+			best, bestV = c, v
+		}
+	}
+	return best
+}
+
+func (p *Basic) Dodge(h *sim.Hunt, who int, legal uint64) int {
+	if h.Tracing() {
+		h.Why("away from the alert machines")
+	}
+	return p.safest(h, who, legal)
+}
+
+func (p *Basic) Move(h *sim.Hunt, who int, legal uint64, why sim.MoveWhy) int {
+	return p.safest(h, who, legal)
+}
+
+// Push pushes a machine into a trap, else away from the hunters.
+func (p *Basic) Push(h *sim.Hunt, who, enemy int, legal uint64) int {
+	if t := legal & h.TrapAt; t != 0 {
+		return bits.TrailingZeros64(t)
+	}
+	b := h.B
+	best, bestV := int(h.E[enemy].Cell), -1
+	for m := legal; m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
+		d := 99
+		for i := 0; i < h.NH; i++ {
+			if !h.H[i].Fainted {
+				d = min(d, int(b.Cheb[c][h.H[i].Cell]))
+			}
+		}
+		if d > bestV {
+			best, bestV = c, d
+		}
+	}
+	return best
+}
+
+func (p *Basic) PushHunter(h *sim.Hunt, chooser, hunter int, legal uint64) int {
+	return p.safest(h, hunter, legal)
+}
+
+// Interrupt plays an evade card against an attack of 2 damage or more,
+// a card that gives cards back when the discard pile holds them, and any
+// card answering a condition inflicted.
+func (p *Basic) Interrupt(h *sim.Hunt, who int, t sim.Trigger) int {
+	s := &h.H[who]
+	for i := 0; i < int(s.NHand); i++ {
+		c := &h.Sc.Cards[s.Hand[i]]
+		if c.Kind != sim.Interrupt {
+			continue
+		}
+		switch {
+		case t == sim.Attacked && c.When == sim.Attacked && h.Incoming >= 2 && (c.Evade.N() > 0 || c.Reduce > 0):
+			return i
+		case t == sim.AnyTime && c.When == sim.AnyTime && (c.Recover > 0 && int(s.NDisc) >= int(c.Recover) || c.Draw > 0):
+			return i
+		case t == sim.Inflicted && c.When == sim.Inflicted:
+			return i
+		}
+	}
+	return -1
+}
+
+func (p *Basic) OnTrap(h *sim.Hunt, who, enemy int) int {
+	s := &h.H[who]
+	for i := 0; i < int(s.NHand); i++ {
+		if c := &h.Sc.Cards[s.Hand[i]]; c.Kind == sim.Ability && c.OnTrap {
+			return i
+		}
+	}
+	return -1
+}
+
+func (p *Basic) Tie(h *sim.Hunt, kind sim.TieKind, n int) int { return p.rng.IntN(n) }
+
+// Glory gives the cards back to the hunter with the fewest.
+func (p *Basic) Glory(h *sim.Hunt, who, n int) int {
+	best, fewest := -1, 1<<30
+	for i := 0; i < h.NH; i++ {
+		if c := h.H[i].Cards(); c < fewest && h.H[i].NDisc > 0 {
+			best, fewest = i, c
+		}
+	}
+	return best
+}
