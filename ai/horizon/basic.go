@@ -711,6 +711,15 @@ func (p *Basic) OnTrap(h *sim.Hunt, who, enemy int) int {
 	return -1
 }
 
+// Scrap gives up the top of the discard pile (a card already spent)
+// before any card in hand.
+func (p *Basic) Scrap(h *sim.Hunt, who int) int {
+	if h.H[who].NDisc > 0 {
+		return -1
+	}
+	return p.Discard(h, who)
+}
+
 func (p *Basic) Tie(h *sim.Hunt, kind sim.TieKind, n int) int { return p.rng.IntN(n) }
 
 // Glory gives the cards back to the hunter with the fewest.

@@ -147,6 +147,15 @@ func (p *Random) OnTrap(h *sim.Hunt, who, enemy int) int {
 	return -1
 }
 
+func (p *Random) Scrap(h *sim.Hunt, who int) int {
+	s := &h.H[who]
+	k := p.rng.IntN(int(s.NHand) + 1)
+	if k == int(s.NHand) {
+		return -1
+	}
+	return k
+}
+
 func (p *Random) Tie(h *sim.Hunt, kind sim.TieKind, n int) int { return p.rng.IntN(n) }
 
 func (p *Random) Glory(h *sim.Hunt, who, n int) int {

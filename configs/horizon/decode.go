@@ -281,7 +281,7 @@ func (x *Data) decodeMisc(d *yamldata.Decoder, key string, n *yaml.Node, path st
 }
 
 func (x *Data) decodeCard(d *yamldata.Decoder, key string, n *yaml.Node, path string) *Card {
-	known := []string{"name", "kind", "fits", "trap", "dice", "crits", "damage", "pierce", "effects", "aoe", "reroll", "with", "free", "on_trap",
+	known := []string{"name", "kind", "fits", "trap", "dice", "crits", "damage", "pierce", "effects", "aoe", "reroll", "with", "free", "on_trap", "scrap",
 		"when", "evade", "reduce", "draw", "recover", "move", "burn"}
 	f := d.Fields(n, path, known, "kind")
 	c := &Card{At: at(d, d.Res(n))}
@@ -291,7 +291,7 @@ func (x *Data) decodeCard(d *yamldata.Decoder, key string, n *yaml.Node, path st
 	c.Kind = sim.CardKind(max(0, slices.Index(keys(CardKinds), kind)))
 	allowed := map[sim.CardKind][]string{
 		sim.Ammo:      {"name", "kind", "fits", "trap", "dice", "crits", "damage", "pierce", "effects"},
-		sim.Ability:   {"name", "kind", "dice", "crits", "damage", "pierce", "effects", "aoe", "reroll", "with", "free", "on_trap"},
+		sim.Ability:   {"name", "kind", "dice", "crits", "damage", "pierce", "effects", "aoe", "reroll", "with", "free", "on_trap", "scrap"},
 		sim.Interrupt: {"name", "kind", "when", "evade", "reduce", "draw", "recover", "move", "burn"},
 		sim.Stamina:   {"name", "kind"},
 	}[c.Kind]
@@ -335,6 +335,7 @@ func (x *Data) decodeCard(d *yamldata.Decoder, key string, n *yaml.Node, path st
 		}
 	}
 	c.OnTrap = f["on_trap"] != nil && d.Bool(f["on_trap"], yamldata.At(path, "on_trap"))
+	c.Scrap = int8(d.Int(f["scrap"], yamldata.At(path, "scrap"), 0, 5))
 	if f["when"] != nil {
 		c.When = sim.Trigger(max(0, slices.Index(keys(Triggers), d.Name(f["when"], yamldata.At(path, "when"), "event", keys(Triggers)))))
 	}

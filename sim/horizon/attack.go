@@ -107,6 +107,9 @@ func (h *Hunt) hunterAttack(who int, a *Action) {
 		}
 	}
 	h.Rec.Attacks[who]++
+	if ab >= 0 && sc.Cards[ab].Scrap > 0 {
+		h.scrap(who, int(sc.Cards[ab].Scrap))
+	}
 	if ammo >= 0 {
 		h.Rec.Played[who]++
 	}
@@ -161,6 +164,27 @@ func (h *Hunt) hunterAttack(who int, a *Action) {
 	if ab >= 0 {
 		h.toDiscard(who, uint8(ab))
 		h.freeAction(who, sc.Cards[ab].Free)
+	}
+}
+
+// scrap removes n cards of hunter who, from its hand or the top of its
+// discard pile as its player chooses, for the rest of the encounter.
+func (h *Hunt) scrap(who, n int) {
+	s := &h.H[who]
+	for k := 0; k < n && s.NHand+s.NDisc > 0; k++ {
+		slot := h.pol.Scrap(h, who)
+		var c uint8
+		switch {
+		case slot >= 0 && slot < int(s.NHand):
+			c = h.takeHand(who, slot)
+		case s.NDisc > 0:
+			s.NDisc--
+			c = s.Disc[s.NDisc]
+		default:
+			c = h.takeHand(who, 0)
+		}
+		h.Rec.Scrapped[who]++
+		h.event(evScrap, who, -1, int(c))
 	}
 }
 

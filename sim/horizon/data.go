@@ -129,6 +129,7 @@ type Card struct {
 	With    AttackKind
 	Free    ActionKind // ability: a free action after the attack (Sneak or Sprint), or Pass
 	OnTrap  bool       // ability: may be played when the hunter's trap triggers, out of turn
+	Scrap   int8       // ability: cards the hunter scraps (from hand or discard pile) to play it
 	When    Trigger    // interrupt
 	Evade   Pool       // interrupt: dice added to the evade roll
 	Reduce  int8       // interrupt: damage of the attack reduced

@@ -58,6 +58,7 @@ const (
 	cTrapCard   // trap ammunition: 1 blue, Shock
 	cDodgeRoll  // interrupt when attacked: +1 blue evade
 	cSecondWind // interrupt any time: recover 2
+	cFury       // ability for melee: 1 black, scrap 1
 	numTestCards
 )
 
@@ -74,6 +75,7 @@ func testCards() []Card {
 	cs[cTrapCard] = Card{Name: "Shock Trap", Kind: Ammo, Symbols: 2, Trap: true, Dice: Pool{0, 1, 0}, Cond: Shock, AOE: -1}
 	cs[cDodgeRoll] = Card{Name: "Dodge Roll", Kind: Interrupt, When: Attacked, Evade: Pool{0, 1, 0}, AOE: -1}
 	cs[cSecondWind] = Card{Name: "Second Wind", Kind: Interrupt, When: AnyTime, Recover: 2, AOE: -1}
+	cs[cFury] = Card{Name: "Fury", Kind: Ability, With: Melee, Dice: Pool{0, 0, 1}, Scrap: 1, AOE: -1}
 	return cs
 }
 
@@ -169,6 +171,7 @@ type script struct {
 	ints     []int
 	ties     []int
 	moves    []int
+	scraps   []int
 }
 
 func pop(q *[]int, def int) int {
@@ -207,6 +210,7 @@ func (p *script) Interrupt(h *Hunt, who int, t Trigger) int                 { re
 func (p *script) OnTrap(h *Hunt, who, enemy int) int                        { return -1 }
 func (p *script) Tie(h *Hunt, kind TieKind, n int) int                      { return pop(&p.ties, 0) }
 func (p *script) Glory(h *Hunt, who, n int) int                             { return -1 }
+func (p *script) Scrap(h *Hunt, who int) int                                { return pop(&p.scraps, -1) }
 
 // face returns the index of the face of colour c in the test dice with
 // pips and crit (the first such).

@@ -112,6 +112,9 @@ type Policy interface {
 	// Tie picks one of n options the rules leave to the player whose
 	// turn it is.
 	Tie(h *Hunt, kind TieKind, n int) int
+	// Scrap picks the card hunter who scraps (removes for the rest of
+	// the encounter): a hand slot, or -1 for the top of its discard pile.
+	Scrap(h *Hunt, who int) int
 	// Glory (cooperative glory rule) picks the hunter whose discard pile
 	// gives back n cards instead of who gaining n glory, or -1 to keep
 	// the glory.

@@ -41,6 +41,7 @@ type Record struct {
 	Attacks   [MaxHunters]int16 // attacks made (traps placed included)
 	Kills     [MaxHunters]int16
 	CardsLeft [MaxHunters]int16 // hand and draw pile at the end
+	Scrapped  [MaxHunters]int16 // cards scrapped
 	KilledAt  [MaxEnemies]int16 // turn, 0: not killed
 	LeftAt    [MaxEnemies]int16 // turn it left the area, 0: did not
 	Torn      [MaxEnemies][MaxComponents]int16

@@ -601,3 +601,25 @@ func TestCoopGlory(t *testing.T) {
 type coopScript struct{ script }
 
 func (coopScript) Glory(h *Hunt, who, n int) int { return who }
+
+// Scrapping: an ability that scraps a card removes it (here the top of
+// the discard pile) for the rest of the encounter: standing up after a
+// faint does not bring it back.
+func TestScrap(t *testing.T) {
+	b := mustBoard(t, openLayout(2, 1))
+	deck := append([]uint8{cFury}, arrows(5)...)
+	sc := testScenario(t, b, []Loadout{testLoadout("A", deck...)}, [][2]int{{mSawtooth, cell(t, b, 1, 1)}}, 8)
+	h := newHuntAt(sc, &script{}, cell(t, b, 0, 1))
+	s := &h.H[0]
+	s.NDisc, s.Disc[0], s.Disc[1] = 2, cArrow, cStamina
+	a := Attack(MeleeAttack, 1, 0)
+	a.Ability = slotOf(t, h, 0, cFury)
+	h.do(0, &a)
+	if h.Rec.Scrapped[0] != 1 || s.NDisc != 2 || s.Disc[1] != cFury || s.Disc[0] != cArrow {
+		t.Fatalf("scrapped %d, discard %v", h.Rec.Scrapped[0], s.Disc[:s.NDisc])
+	}
+	total := int(s.NHand) + int(s.NDraw) + int(s.NDisc)
+	if total != 7 { // 6 dealt and 2 put in the discard pile, 1 scrapped
+		t.Errorf("%d cards left, want 7 of 8", total)
+	}
+}

@@ -62,6 +62,7 @@ const (
 	evInterrupt
 	evCoopGlory
 	evPatrol
+	evScrap
 	evEnd
 )
 
@@ -69,7 +70,7 @@ var evNames = [...]string{"start", "deploy", "activate", "refresh", "deck_out", 
 	"distract", "salvage", "attack", "roll", "crit", "hit", "torn", "damaged", "kill", "condition", "aoe_roll", "trap_set",
 	"trap", "push", "free_action", "outcrop", "alert", "enemy_move", "enemy_burn", "left", "blocked", "behaviour",
 	"shocked", "enemy_action", "repair", "enemy_attack", "ruin", "evade", "hunter_condition", "aoe_hunter", "dodge",
-	"pushed", "damage", "faint", "burn", "interrupt", "coop_glory", "patrol", "end"}
+	"pushed", "damage", "faint", "burn", "interrupt", "coop_glory", "patrol", "scrap", "end"}
 
 // Tracer writes a hunt play by play: as text, and as JSON Lines when
 // events is not nil. A hunt without a Tracer formats nothing.
@@ -212,7 +213,7 @@ func (h *Hunt) emit(k evKind, hunter, enemy, n, crits int, why string) {
 func isDecision(k evKind) bool {
 	switch k {
 	case evDeploy, evRefresh, evAction, evCraft, evDistract, evSalvage, evAttack, evTrapSet, evCrit, evPush, evFree,
-		evDodge, evPushed, evInterrupt, evCoopGlory:
+		evDodge, evPushed, evInterrupt, evCoopGlory, evScrap:
 		return true
 	}
 	return false
@@ -346,6 +347,8 @@ func (h *Hunt) describe(k evKind, hunter, enemy, n, crits int) string {
 		return fmt.Sprintf("%s plays %s", hn, sc.Cards[n].Name)
 	case evCoopGlory:
 		return fmt.Sprintf("glory turned into %d cards shuffled back into %s's draw pile", n, hn)
+	case evScrap:
+		return fmt.Sprintf("%s scraps %s for the rest of the encounter", hn, sc.Cards[n].Name)
 	case evPatrol:
 		return fmt.Sprintf("%s patrols from %s", en, b.Name(n))
 	case evEnd:
