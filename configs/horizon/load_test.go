@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"gopkg.in/yaml.v3"
+
 	sim "balance/sim/horizon"
 )
 
@@ -174,6 +176,34 @@ func TestRuleDefs(t *testing.T) {
 			t.Errorf("%s takes nonsense", d.Key)
 		}
 	}
+	// the words mean what they say
+	for _, c := range []struct {
+		kv   string
+		test func(r *Rules) bool
+	}{
+		{"conditions_need_damage=false", func(r *Rules) bool { return r.Sim.CondWithoutDamage }},
+		{"crit_face_pips=false", func(r *Rules) bool { return !r.CritPips }},
+		{"sprint_alerts_own_square=false", func(r *Rules) bool { return !r.Sim.SprintOwnSquare }},
+		{"aoe_armour=false", func(r *Rules) bool { return !r.Sim.AOEArmour }},
+		{"closest=route", func(r *Rules) bool { return r.PathClosest }},
+		{"alert_on_enter=same_square", func(r *Rules) bool { return r.Sim.AlertOnEnter == sim.EnterSame }},
+		{"stop_vote=while_fresh", func(r *Rules) bool { return r.Sim.StopVote == sim.StopWhileFresh }},
+		{"faint_failure=more_than_one", func(r *Rules) bool { return r.Sim.FaintRule == sim.FaintMoreThanOne }},
+		{"enemy_aoe_needs_hit=false", func(r *Rules) bool { return !r.Sim.EnemyAOENeedsHit }},
+		{"armour_vs_non_alert=at_damage", func(r *Rules) bool { return r.Sim.ArmourAtDamage }},
+	} {
+		k, v, _ := strings.Cut(c.kv, "=")
+		d := findRule(k)
+		r := DefaultRules()
+		n, err := d.parse(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.set(&r, n)
+		if !c.test(&r) {
+			t.Errorf("%s does not do what it says", c.kv)
+		}
+	}
 }
 
 // -set changes the compiled design and refuses what the data would.
@@ -202,5 +232,31 @@ func TestSet(t *testing.T) {
 		if _, err := x.Compile("sawtooth_lair", "duo", []string{bad}); err == nil {
 			t.Errorf("-set %s: no error", bad)
 		}
+	}
+}
+
+// rules.yaml lists every switch, at its default.
+func TestRulesFileListsEverySwitch(t *testing.T) {
+	b, err := Files.ReadFile("rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Rules map[string]string `yaml:"rules"`
+	}
+	if err := yaml.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	for i := range RuleDefs {
+		d := &RuleDefs[i]
+		v, ok := f.Rules[d.Key]
+		if !ok {
+			t.Errorf("rules.yaml lacks %s", d.Key)
+		} else if v != d.Default() {
+			t.Errorf("rules.yaml: %s: %s, the default is %s", d.Key, v, d.Default())
+		}
+	}
+	if len(f.Rules) != len(RuleDefs) {
+		t.Errorf("rules.yaml has %d switches, the table %d", len(f.Rules), len(RuleDefs))
 	}
 }

@@ -108,7 +108,7 @@ var RuleDefs = []RuleDef{
 		}),
 	rule("conditions_need_damage", []string{"true", "false"}, "A-13", "a condition lands only on an enemy that suffered damage",
 		func() (func(*Rules) int, func(*Rules, int)) {
-			return inverse(func(r *Rules) *bool { return &r.Sim.CondWithoutDamage })
+			return flag(func(r *Rules) *bool { return &r.Sim.CondWithoutDamage })
 		}),
 	rule("faint_at_draw", []string{"empty_pile", "short_hand"}, "A-16", "a hunter faints at the start of its activation when its draw pile is empty, or whenever it cannot fill its hand",
 		func() (func(*Rules) int, func(*Rules, int)) {
