@@ -20,7 +20,7 @@ var Sections = []Term{
 	{"tiles", "encounter tiles, both sides, square by square"},
 	{"encounters", "encounters as tracking cards give them: layout, terrain, spawns, threshold, bonus salvage"},
 	{"parties", "the hunting parties a design can choose"},
-	{"rules", "the readings of the rulebook (see docs/horizon/rulings.md)"},
+	{"rules", "the readings of the rulebook (see [rulings.md](rulings.md))"},
 }
 
 // AttackEffects are the effects a critical-hit option, an AOE profile or
