@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -74,8 +73,6 @@ func TestSampleData(t *testing.T) {
 		}
 	}
 }
-
-var posRE = regexp.MustCompile(`\.yaml:\d+:\d+: `)
 
 // The loader's errors name the file, line and column, the field, what is
 // wrong and the likely spelling.

@@ -149,12 +149,7 @@ var RuleDefs = []RuleDef{
 			return flag(func(r *Rules) *bool { return &r.Sim.RangedClosestOnly })
 		}),
 	{Key: "trap_limit", Lo: 0, Hi: sim.MaxTraps, Ruling: "A-30", Doc: "trap tokens in play at once (the box has 4 pairs); 0: no limit",
-		get: func(r *Rules) int {
-			if r.Sim.TrapLimit == 0 {
-				return 0
-			}
-			return int(r.Sim.TrapLimit)
-		}, set: func(r *Rules, v int) { r.Sim.TrapLimit = int8(v) }},
+		get: func(r *Rules) int { return int(r.Sim.TrapLimit) }, set: func(r *Rules, v int) { r.Sim.TrapLimit = int8(v) }},
 	rule("ruins_absorb_aoe", yesNo, "A-31", "a ruin also shelters a hunter from an enemy attack's AOE",
 		func() (func(*Rules) int, func(*Rules, int)) {
 			return flag(func(r *Rules) *bool { return &r.Sim.RuinsAbsorbAOE })

@@ -242,12 +242,14 @@ func BenchmarkHunt(b *testing.B) {
 	d := design(b, nil)
 	p := player(b, d, "basic")
 	rec := d.Schema().NewRecord()
-	turns := 0
+	turns, draws := 0, uint64(0)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		p.Play(1, uint64(i), rec)
 		turns += int(rec.V[d.slots.turns])
+		draws += p.(*Player).h.Draws()
 	}
+	b.ReportMetric(float64(draws)/float64(b.N), "draws/hunt")
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/hunt")
 }
 

@@ -198,7 +198,7 @@ func (h *Hunt) patrol(e int) {
 		for _, r := range route {
 			m |= 1 << r
 		}
-		h.stepEnemyTowards(e, m, true)
+		h.stepEnemyTowards(e, m)
 	}
 }
 
@@ -342,7 +342,7 @@ func (h *Hunt) perform(e int, a *EAction, card int) {
 			if a.Kind == EEdge && h.B.Edge&(1<<en.Cell) != 0 {
 				break
 			}
-			if !h.stepEnemyTowards(e, t, true) {
+			if !h.stepEnemyTowards(e, t) {
 				break
 			}
 		}
@@ -352,7 +352,7 @@ func (h *Hunt) perform(e int, a *EAction, card int) {
 			return
 		}
 		for k := 0; k < int(a.N) && en.Where == InPlay && int(en.Cell) != t; k++ {
-			if !h.stepEnemyTowards(e, 1<<t, true) {
+			if !h.stepEnemyTowards(e, 1<<t) {
 				break
 			}
 		}
@@ -496,7 +496,7 @@ func (h *Hunt) stepsTowards(e int, t uint64) uint64 {
 // stepEnemyTowards moves enemy e one square along a shortest route to the
 // squares of t (the player whose turn it is picks among equal routes). It
 // reports whether the enemy moved.
-func (h *Hunt) stepEnemyTowards(e int, t uint64, _ bool) bool {
+func (h *Hunt) stepEnemyTowards(e int, t uint64) bool {
 	steps := h.stepsTowards(e, t)
 	if steps == 0 {
 		return false

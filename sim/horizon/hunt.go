@@ -421,6 +421,10 @@ func (h *Hunt) HugeAt(except int) uint64 {
 	return m
 }
 
+// Draws returns the random numbers the hunt has drawn: dice, action
+// decks and behaviour decks (a policy's own are not counted).
+func (h *Hunt) Draws() uint64 { return h.rng.Draws() + h.cards.Draws() + h.beh.Draws() }
+
 // tie asks the active player to choose among the n options in h.Ties.
 func (h *Hunt) tie(kind TieKind, n int) int {
 	if n <= 1 {

@@ -200,12 +200,7 @@ func (h *Hunt) legalAttack(who int, a *Action) bool {
 		return false // a trap is placed with its card alone; abilities join it as it triggers
 	}
 	if a.Ability >= 0 {
-		ab := &h.Sc.Cards[s.Hand[a.Ability]]
-		with := kind
-		if trap {
-			with = TrapAttack
-		}
-		if ab.Kind != Ability || ab.With&with == 0 {
+		if ab := &h.Sc.Cards[s.Hand[a.Ability]]; ab.Kind != Ability || ab.With&kind == 0 {
 			return false
 		}
 	}
@@ -245,7 +240,6 @@ func (h *Hunt) do(who int, a *Action) {
 	s := &h.H[who]
 	s.Used |= 1 << a.Kind
 	s.Spent++
-	b := h.B
 	switch a.Kind {
 	case Sneak:
 		h.event(evAction, who, -1, int(a.Kind))
@@ -268,8 +262,7 @@ func (h *Hunt) do(who int, a *Action) {
 	case Distract:
 		e := int(a.Enemy)
 		h.event(evDistract, who, e, int(a.Square))
-		h.stepEnemyTowards(e, uint64(1)<<a.Square, false)
-		_ = b
+		h.stepEnemyTowards(e, uint64(1)<<a.Square)
 	case Salvage:
 		h.Corpse &^= 1 << s.Cell
 		h.Rec.Salvage[who] += 3

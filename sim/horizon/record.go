@@ -47,7 +47,7 @@ type Record struct {
 	Torn      [MaxEnemies][MaxComponents]int16
 	Drawn     [MaxBCards]int16 // activations by each behaviour card
 	CardDmg   [MaxBCards]int16 // damage hunters suffered from each behaviour card's actions
-	FireDmg   int16            // damage hunters suffered from Fire set by no card (never, unless a rule does)
+	FireDmg   int16            // damage hunters suffered from no behaviour card (a Fire token of unknown source)
 }
 
 func (r *Record) reset() { *r = Record{} }

@@ -129,6 +129,13 @@ func (sc *Scenario) Compile() error {
 		sp.Route = sc.Board.Route(int(sp.Cell))
 		sc.Points += int(sc.Machines[sp.Machine].Points)
 	}
+	var occupied uint64
+	for i := 0; i < sc.NE; i++ {
+		occupied |= 1 << sc.Spawns[i].Cell
+	}
+	if sc.Board.Start&^occupied == 0 {
+		bad("the starting tile has no square free of enemies to place the hunters in")
+	}
 	if sc.Threshold > sc.Points {
 		bad("threshold %d: the enemies are worth only %d encounter points in all", sc.Threshold, sc.Points)
 	}
