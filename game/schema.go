@@ -165,6 +165,10 @@ type Curve struct {
 
 var keyPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 
+// reservedKeys are the names of the reports' own files and figures, which
+// no list, value, series, ratio or curve may take.
+var reservedKeys = []string{"outcomes", "distributions", "length", "summary", "ablations", "index"}
+
 // Build checks the schema and lays out the Record's slots. It must be
 // called once, before NewRecord, Slot or any tally.
 func (s *Schema) Build() error {
@@ -187,7 +191,10 @@ func (s *Schema) Build() error {
 	if s.Steps < 0 || s.Steps > s.Clock.Max {
 		bad("Steps %d: from 0 to the clock's Max, %d", s.Steps, s.Clock.Max)
 	}
-	keys := map[string]string{}
+	// Sides and outcomes have a namespace each (their figures are
+	// prefixed, win:SIDE and outcome:KEY); lists, values, series, ratios
+	// and curves share one, as they name figures and the reports' files.
+	var keys map[string]string
 	seen := func(key, what string) {
 		if !keyPattern.MatchString(key) {
 			bad("%s %q: a key is lower case letters, digits and _", what, key)
@@ -197,11 +204,17 @@ func (s *Schema) Build() error {
 		}
 		keys[key] = what
 	}
+	keys = map[string]string{}
 	for _, x := range s.Sides {
 		seen(x.Key, "side")
 	}
+	keys = map[string]string{}
 	for _, x := range s.Outcomes {
 		seen(x.Key, "outcome")
+	}
+	keys = map[string]string{}
+	for _, k := range reservedKeys {
+		keys[k] = "name the reports use"
 	}
 	lists := map[string]*List{}
 	for i := range s.Lists {
