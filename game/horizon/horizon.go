@@ -284,19 +284,19 @@ func faceText(f sim.Face) string {
 func (d *Design) Levers() []game.Lever {
 	sc := d.sc
 	out := []game.Lever{{Label: "Encounter threshold", Set: "encounter.threshold", Value: sc.Threshold, Min: 1, Max: sc.Points,
-		Usual: []game.Tendency{{Figure: "win:party", Sign: -1}}}}
+		Usual: []game.Tendency{{Figure: "win:hunters", Sign: -1}}}}
 	for i, k := range d.c.Machines {
 		m := &sc.Machines[i]
 		out = append(out,
 			game.Lever{Label: m.Name + " HP", Set: "machine." + k + ".hp", Value: int(m.HP), Min: max(1, int(m.HP)/2), Max: int(m.HP) * 2,
-				Usual: []game.Tendency{{Figure: "win:party", Sign: -1}}},
+				Usual: []game.Tendency{{Figure: "win:hunters", Sign: -1}}},
 			game.Lever{Label: m.Name + " armour", Set: "machine." + k + ".armour", Value: int(m.Armour), Min: 0, Max: int(m.Armour) + 3,
-				Usual: []game.Tendency{{Figure: "win:party", Sign: -1}}})
+				Usual: []game.Tendency{{Figure: "win:hunters", Sign: -1}}})
 	}
 	for i, k := range d.c.Hunters {
 		l := &sc.Hunters[i]
 		out = append(out, game.Lever{Label: l.Name + " hand size", Set: "hunter." + k + ".hand_size", Value: int(l.HandMax), Min: 3, Max: 8,
-			Usual: []game.Tendency{{Figure: "win:party", Sign: 1}}})
+			Usual: []game.Tendency{{Figure: "win:hunters", Sign: 1}}})
 	}
 	return out
 }
