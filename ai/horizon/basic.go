@@ -317,7 +317,7 @@ func (p *Basic) value(h *sim.Hunt, e int, m *sim.Machine, t *sim.Tail, off int) 
 		cv := pDes * worth
 		if en.Comp[c] == sim.Intact {
 			half := int(en.Tear[c]/2 + 0.999)
-			cv += (t.AtLeast(half+off) - pDes) * worth * 0.3
+			cv += (t.AtLeast(half+off) - pDes) * worth * 0.5
 		}
 		if en.Alert {
 			cv *= alertBonus
