@@ -7,11 +7,14 @@ import (
 	"encoding/json"
 	"flag"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"balance/batch"
 	"balance/game"
+	"balance/stats"
 )
 
 func load(t testing.TB) game.Data {
@@ -300,5 +303,25 @@ func TestOdds(t *testing.T) {
 		} else if _, ok := err.(*game.UsageError); !ok {
 			t.Errorf("odds %v: %v is not a usage error", bad, err)
 		}
+	}
+}
+
+// Through the shared runner, a run's tally is the same bit for bit on one
+// worker or two.
+func TestRunnerDeterministic(t *testing.T) {
+	d := design(t, nil)
+	var got []*stats.Tally
+	for _, w := range []int{1, 2} {
+		r, err := batch.Run(context.Background(), batch.Config{Seed: 5, Hunts: 3000, Workers: w}, batch.Lane{Design: d, Policy: "basic"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, r.Tally)
+	}
+	if !reflect.DeepEqual(got[0], got[1]) {
+		t.Error("the tallies of 1 and 2 workers differ")
+	}
+	if got[0].Hunts != 3000 {
+		t.Errorf("%d hunts tallied", got[0].Hunts)
 	}
 }
