@@ -204,7 +204,7 @@ type Design struct {
 // slots are the record's slots the player fills, looked up once.
 type slots struct {
 	faints, faintsTotal, taken, takenTotal, firstFaint, glory, salvage, attacks, kills, played, left int
-	killed, escaped, torn, drawn, cardDmg, points, turns                                             int
+	killed, escaped, torn, drawn, cardDmg, points, turns, modelTurns                                 int
 }
 
 func newDesign(c *configs.Compiled, set []string, digest string) (*Design, error) {

@@ -245,15 +245,18 @@ func BenchmarkHunt(b *testing.B) {
 	d := design(b, nil)
 	p := player(b, d, "basic")
 	rec := d.Schema().NewRecord()
-	turns, draws := 0, uint64(0)
+	turns, hunterTurns, draws := 0, 0, uint64(0)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		p.Play(1, uint64(i), rec)
-		turns += int(rec.V[d.slots.turns])
+		turns += int(rec.V[d.slots.modelTurns])
+		hunterTurns += int(rec.V[d.slots.turns])
 		draws += p.(*Player).h.Draws()
 	}
 	b.ReportMetric(float64(draws)/float64(b.N), "draws/hunt")
+	// model turns: the activations of hunters and machines
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/hunt")
+	b.ReportMetric(float64(hunterTurns)/float64(b.N), "hunter-turns/hunt")
 }
 
 // odds prints the exact law of a roll from the data's faces, the faces

@@ -68,6 +68,7 @@ func (d *Design) buildSchema() error {
 		{Key: "faints_total", Label: "Faints", Kind: game.Count, Max: 3 * sc.NH, Lead: true},
 		{Key: "damage_taken", Label: "Cards discarded to damage", Kind: game.Count, Max: 4 * deck * sc.NH, Lead: true},
 		{Key: "turns", Label: "Hunter turns", Kind: game.Count, Max: cap},
+		{Key: "model_turns", Label: "Model turns (activations of hunters and machines)", Kind: game.Count, Max: cap * (1 + sc.NE)},
 		{Key: "faints", Label: "Faints", Kind: game.Count, Max: 6, Per: "hunters"},
 		{Key: "discards", Label: "Cards discarded to damage", Kind: game.Count, Max: 4 * deck, Per: "hunters"},
 		{Key: "first_faint", Label: "First faint", Kind: game.Time, Per: "hunters"},
@@ -114,7 +115,7 @@ func (d *Design) buildSchema() error {
 	sl.firstFaint, sl.glory, sl.salvage, sl.attacks = s.Slot("first_faint", 0), s.Slot("glory", 0), s.Slot("salvage", 0), s.Slot("attacks", 0)
 	sl.kills, sl.played, sl.left = s.Slot("kills", 0), s.Slot("cards_played", 0), s.Slot("cards_left", 0)
 	sl.killed, sl.escaped, sl.drawn, sl.cardDmg = s.Slot("killed", 0), s.Slot("escaped", 0), s.Slot("card_draws", 0), s.Slot("card_damage", 0)
-	sl.points, sl.turns = s.Slot("points", 0), s.Slot("turns", 0)
+	sl.points, sl.turns, sl.modelTurns = s.Slot("points", 0), s.Slot("turns", 0), s.Slot("model_turns", 0)
 	sl.torn = -1
 	if len(comps.Items) > 0 {
 		sl.torn = s.Slot("torn", 0)
@@ -135,6 +136,7 @@ func (d *Design) fill(h *sim.Hunt, rec *game.Record) {
 	v := rec.V
 	v[sl.points] = int32(r.Points)
 	v[sl.turns] = int32(turns)
+	v[sl.modelTurns] = int32(r.Activations)
 	faints, taken := 0, 0
 	for i := 0; i < sc.NH; i++ {
 		faints += int(r.Faints[i])

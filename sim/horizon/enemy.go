@@ -133,6 +133,7 @@ func (h *Hunt) enemyStep(active int) {
 		}
 		en := &h.E[best]
 		en.Done = true
+		h.Rec.Activations++
 		if en.Alert {
 			h.activateAlert(best)
 		} else {

@@ -244,6 +244,7 @@ func (h *Hunt) activate(who int) {
 	l := &h.Sc.Hunters[who]
 	h.stamp++
 	s.Stamp = h.stamp
+	h.Rec.Activations++
 	s.ShockStart = s.Cond&Shock != 0
 	s.Used, s.Spent = 0, 0
 	h.event(evActivate, who, -1, 0)
