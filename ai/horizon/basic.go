@@ -27,7 +27,9 @@ func init() {
 type Basic struct {
 	rng     dice.RNG
 	careful bool
-	slot    [sim.MaxKinds]int8 // a hand slot holding each kind of card, -1
+	d       design
+	have    uint32 // the kinds of card in hand (bits), at bestAttack
+	tg      [sim.MaxEnemies]target
 	v       view
 }
 
@@ -69,6 +71,9 @@ const (
 )
 
 func (p *Basic) Begin(h *sim.Hunt, seed, index uint64) {
+	if p.d.sc != h.Sc {
+		p.prepare(h.Sc)
+	}
 	p.rng.Derive(seed, index, sim.PurposePolicy)
 }
 
@@ -148,21 +153,36 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 }
 
 // bestAttack returns the attack of the highest value net of its cards.
+// The ways of attacking with each weapon come from the design's tables
+// (sim.Scenario.Combos), in the order the first of equal values wins; the
+// machines' parts of the value are made once per decision (target), and
+// an attack whose value cannot beat the best so far is not weighed.
 func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	sc := h.Sc
 	s := &h.H[who]
 	l := &sc.Hunters[who]
 	b := h.B
-	nk := int(sc.NKinds[who])
-	for k := 0; k < nk; k++ {
-		p.slot[k] = -1
+	var have uint32
+	kb := &p.d.kbit[who]
+	for _, c := range s.Hand[:s.NHand] {
+		have |= kb[c]
 	}
-	for i := 0; i < int(s.NHand); i++ {
-		if k := sc.Kind(who, s.Hand[i]); k >= 0 && p.slot[k] < 0 {
-			p.slot[k] = int8(i)
+	p.have = have
+	// the machines in sight, by distance (255: out of sight or play)
+	var dist [sim.MaxEnemies]uint8
+	los := b.LOS[s.Cell]
+	cheb := &b.Cheb[s.Cell]
+	seen := false
+	for e := 0; e < h.NE; e++ {
+		dist[e] = 255
+		if en := &h.E[e]; en.Where == sim.InPlay && los&(1<<en.Cell) != 0 {
+			dist[e] = cheb[en.Cell]
+			seen = true
 		}
 	}
+	var made uint32
 	best := sim.Action{Kind: sim.Pass}
+	var bestCb *sim.Combo
 	bestV := float32(-1)
 	cost := float32(cardCost) * (1 + 6/float32(s.Cards()+1))
 	for w := 0; w < int(l.NWeapons); w++ {
@@ -179,96 +199,202 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 		}
 		if wp.Trap {
 			if a, v := p.bestTrap(h, who, w, kind, cost); v > bestV {
-				best, bestV = a, v
+				best, bestV, bestCb = a, v, nil
 			}
+		}
+		if !seen {
+			continue
 		}
 		// the machines this weapon reaches
 		var targets uint32
 		for e := 0; e < h.NE; e++ {
-			en := &h.E[e]
-			if en.Where == sim.InPlay && b.LOS[s.Cell]&(1<<en.Cell) != 0 && b.Cheb[s.Cell][en.Cell] <= reach {
+			if dist[e] <= reach {
 				targets |= 1 << e
 			}
 		}
 		if targets == 0 {
 			continue
 		}
-		// the kinds in hand that fit this weapon: ammunition, abilities
-		var ammos, abs [sim.MaxKinds + 1]int8
-		na, nb := 0, 1
-		abs[0] = -1
-		if kind == sim.MeleeAttack {
-			ammos[0], na = -1, 1
+		for m := targets &^ made; m != 0; m &= m - 1 {
+			p.target(h, bits.TrailingZeros32(m), int(l.Stealth))
 		}
-		for k := 0; k < nk; k++ {
-			if p.slot[k] < 0 {
+		made |= targets
+		combos := sc.Combos(who, w)
+		for i := range combos {
+			cb := &combos[i]
+			if cb.Need&^have != 0 {
 				continue
 			}
-			switch c := &sc.Cards[sc.Kinds[who][k]]; {
-			case c.Kind == sim.Ammo && !c.Trap && c.Symbols&wp.Symbols != 0:
-				ammos[na] = int8(k)
-				na++
-			case c.Kind == sim.Ability && c.With&wp.Kind != 0:
-				abs[nb] = int8(k)
-				nb++
+			var tail *sim.Tail
+			spent := float32(0)
+			if cb.Ammo >= 0 {
+				spent += cost
 			}
-		}
-		for _, a8 := range ammos[:na] {
-			a := int(a8)
-			for _, ab8 := range abs[:nb] {
-				ab := int(ab8)
-				tail := sc.Profile(who, w, a, ab)
-				if tail == nil {
+			if cb.Abil >= 0 {
+				spent += cost
+			}
+			flat, pierce := int(cb.Damage), int(cb.Pierce)
+			for m := targets; m != 0; m &= m - 1 {
+				e := bits.TrailingZeros32(m)
+				tg := &p.tg[e]
+				// the value is at most tg.ub: rounding keeps the order
+				ub := tg.ub - spent
+				if cb.AOE {
+					ub += 0.4 * float32(tg.others)
+				}
+				if ub <= bestV {
 					continue
 				}
-				flat, pierce := int(wp.Damage), 0
-				spent := float32(0)
-				aoe := false
-				if a >= 0 {
-					c := &sc.Cards[sc.Kinds[who][a]]
-					flat += int(c.Damage)
-					pierce += int(c.Pierce)
-					spent += cost
+				if tail == nil {
+					tail = sc.ComboTail(cb)
 				}
-				if ab >= 0 {
-					c := &sc.Cards[sc.Kinds[who][ab]]
-					flat += int(c.Damage)
-					pierce += int(c.Pierce)
-					spent += cost
-					aoe = c.AOE >= 0
+				arm := 0
+				if tg.armed {
+					arm = max(0, tg.armour-pierce)
 				}
-				for m := targets; m != 0; m &= m - 1 {
-					e := bits.TrailingZeros32(m)
-					en := &h.E[e]
-					f := flat
-					if !en.Alert {
-						f += int(l.Stealth)
-					}
-					arm := 0
-					if (en.Alert || sc.Rules.ArmourAtDamage) && en.Cond&sim.Freeze == 0 {
-						arm = max(0, int(en.Armour)-pierce)
-					}
-					v, part := p.value(h, e, &sc.Machines[en.M], tail, arm-f)
-					v -= spent
-					if aoe {
-						v += 0.4 * float32(p.aoeTargets(h, e)) // an AOE's other victims
-					}
-					if v > bestV {
-						bestV = v
-						best = sim.Attack(kind, w, e)
-						best.Part = part
-						if a >= 0 {
-							best.Ammo = p.slot[a]
-						}
-						if ab >= 0 {
-							best.Ability = p.slot[ab]
-						}
-					}
+				v, part := tg.value(tail, arm-flat-tg.stealth)
+				v -= spent
+				if cb.AOE {
+					v += 0.4 * float32(tg.others) // an AOE's other victims
+				}
+				if v > bestV {
+					bestV, bestCb = v, cb
+					best = sim.Attack(kind, w, e)
+					best.Part = part
 				}
 			}
 		}
 	}
+	if bestCb != nil {
+		if bestCb.Ammo >= 0 {
+			best.Ammo = p.slotOf(h, who, int(bestCb.Ammo))
+		}
+		if bestCb.Abil >= 0 {
+			best.Ability = p.slotOf(h, who, int(bestCb.Abil))
+		}
+	}
 	return best, bestV
+}
+
+// slotOf returns the first hand slot of hunter who holding a card of
+// kind k.
+func (p *Basic) slotOf(h *sim.Hunt, who, k int) int8 {
+	s := &h.H[who]
+	kb := &p.d.kbit[who]
+	for i, c := range s.Hand[:s.NHand] {
+		if kb[c] == 1<<k {
+			return int8(i)
+		}
+	}
+	return -1
+}
+
+// design holds what the basic policy reads of a design, made once.
+type design struct {
+	sc   *sim.Scenario
+	kbit [sim.MaxHunters][256]uint32 // each card's kind in each hunter's deck (a bit), 0: none
+	pts  [sim.MaxMachines]float32    // what killing a machine is worth
+	// worth[m][c] is what destroying component c of machine type m is
+	// worth: [0] while it would not kill, [1] when it would.
+	worth [sim.MaxMachines][sim.MaxComponents][2]float32
+}
+
+// prepare fills p.d for sc.
+func (p *Basic) prepare(sc *sim.Scenario) {
+	d := &p.d
+	*d = design{sc: sc}
+	for who := 0; who < sc.NH; who++ {
+		for c := range d.kbit[who] {
+			if k := sc.Kind(who, uint8(c)); k >= 0 {
+				d.kbit[who][c] = 1 << k
+			}
+		}
+	}
+	for i := range sc.Machines {
+		m := &sc.Machines[i]
+		pts := float32(m.Points) + 0.3*float32(m.Glory)
+		d.pts[i] = pts
+		for c := 0; c < int(m.NComps); c++ {
+			comp := &m.Comps[c]
+			w := [2]float32{float32(comp.Damage)/float32(m.HP)*pts + 0.4 + 0.2*float32(comp.Salvage+comp.Glory), pts + 0.4}
+			if comp.Armour < 0 {
+				w[0] += 0.5 * float32(-comp.Armour)
+				w[1] += 0.5 * float32(-comp.Armour)
+			}
+			d.worth[i][c] = w
+		}
+	}
+}
+
+// target is what the value of an attack reads of one machine, made once
+// per decision.
+type target struct {
+	hp      int     // HP left
+	hpMax   float32 // its HP
+	pts     float32 // what killing it is worth
+	ub      float32 // more than the value of any attack on it
+	alert   bool
+	armed   bool // its armour counts
+	armour  int
+	stealth int // damage the hunter's stealth adds
+	others  int // the other machines in play next to it (an AOE's victims)
+	nc      int
+	comp    [sim.MaxComponents]part
+}
+
+// part is a component not yet destroyed, as the value of an attack
+// reads it.
+type part struct {
+	c      int8
+	intact bool
+	tear   int // damage that destroys it
+	half   int // damage that damages it, when intact
+	worth  float32
+}
+
+// target fills p.tg[e] from machine e of h, for hunter who's attack
+// (stealth: the hunter's stealth trait).
+func (p *Basic) target(h *sim.Hunt, e, stealth int) {
+	sc := h.Sc
+	en := &h.E[e]
+	m := &sc.Machines[en.M]
+	tg := &p.tg[e]
+	hp := int(m.HP) - int(en.Dmg)
+	pts := p.d.pts[en.M]
+	tg.hp, tg.hpMax, tg.pts, tg.alert = hp, float32(m.HP), pts, en.Alert
+	tg.armed = (en.Alert || sc.Rules.ArmourAtDamage) && en.Cond&sim.Freeze == 0
+	tg.armour = int(en.Armour)
+	tg.stealth = 0
+	if !en.Alert {
+		tg.stealth = stealth
+	}
+	tg.others = p.aoeTargets(h, e)
+	tg.nc = 0
+	// The value is the larger of the body's, at most pts, and each
+	// component's, at most its worth (each a worth times a chance, the
+	// rounding of a few products aside); none is below 0.
+	ub := max(pts, 0)
+	for c := 0; c < int(m.NComps); c++ {
+		if en.Comp[c] == sim.Destroyed {
+			continue
+		}
+		worth := p.d.worth[en.M][c][0]
+		if int(m.Comps[c].Damage) >= hp {
+			worth = p.d.worth[en.M][c][1]
+		}
+		ub = max(ub, worth)
+		pt := &tg.comp[tg.nc]
+		tg.nc++
+		pt.c, pt.intact, pt.worth = int8(c), en.Comp[c] == sim.Intact, worth
+		pt.tear = int(en.Tear[c] + 0.999)
+		if pt.intact {
+			pt.half = int(en.Tear[c]/2 + 0.999)
+		}
+	}
+	if en.Alert {
+		ub *= alertBonus
+	}
+	tg.ub = ub*(1+1e-4) + 1e-4
 }
 
 // aoeTargets counts the other enemies in play next to enemy e.
@@ -283,47 +409,34 @@ func (p *Basic) aoeTargets(h *sim.Hunt, e int) int {
 	return n
 }
 
-// value returns the value of an attack on enemy e whose raw damage has
-// tail t, less off (armour less added damage), and the part to aim at
-// (-1: the body).
-func (p *Basic) value(h *sim.Hunt, e int, m *sim.Machine, t *sim.Tail, off int) (float32, int8) {
-	en := &h.E[e]
-	hp := int(m.HP) - int(en.Dmg)
-	pts := float32(m.Points) + 0.3*float32(m.Glory)
+// value returns the value of an attack on the machine whose raw damage
+// has tail t, less off (armour less added damage), and the part to aim
+// at (-1: the body).
+func (tg *target) value(t *sim.Tail, off int) (float32, int8) {
+	hp := tg.hp
+	pts := tg.pts
 	pKill := t.AtLeast(hp + off)
 	dmg := t.MeanOver(off)
 	if dmg > float32(hp) {
 		dmg = float32(hp)
 	}
-	v := pKill*pts + (1-pKill)*dmg/float32(m.HP)*pts*0.8
-	if en.Alert {
+	v := pKill*pts + (1-pKill)*dmg/tg.hpMax*pts*0.8
+	if tg.alert {
 		v *= alertBonus
 	}
 	part := int8(-1)
-	for c := 0; c < int(m.NComps); c++ {
-		if en.Comp[c] == sim.Destroyed {
-			continue
+	for i := 0; i < tg.nc; i++ {
+		pt := &tg.comp[i]
+		pDes := t.AtLeast(pt.tear + off)
+		cv := pDes * pt.worth
+		if pt.intact {
+			cv += (t.AtLeast(pt.half+off) - pDes) * pt.worth * 0.5
 		}
-		comp := &m.Comps[c]
-		tear := int(en.Tear[c] + 0.999)
-		pDes := t.AtLeast(tear + off)
-		worth := float32(comp.Damage)/float32(m.HP)*pts + 0.4 + 0.2*float32(comp.Salvage+comp.Glory)
-		if int(comp.Damage) >= hp {
-			worth = pts + 0.4
-		}
-		if comp.Armour < 0 {
-			worth += 0.5 * float32(-comp.Armour)
-		}
-		cv := pDes * worth
-		if en.Comp[c] == sim.Intact {
-			half := int(en.Tear[c]/2 + 0.999)
-			cv += (t.AtLeast(half+off) - pDes) * worth * 0.5
-		}
-		if en.Alert {
+		if tg.alert {
 			cv *= alertBonus
 		}
 		if cv > v {
-			v, part = cv, int8(c)
+			v, part = cv, pt.c
 		}
 	}
 	return v, part
@@ -340,7 +453,7 @@ func (p *Basic) bestTrap(h *sim.Hunt, who, w int, kind sim.ActionKind, cost floa
 	best := sim.Action{Kind: sim.Pass}
 	bestV := float32(-1)
 	for k := 0; k < int(sc.NKinds[who]); k++ {
-		if p.slot[k] < 0 {
+		if p.have&(1<<k) == 0 {
 			continue
 		}
 		c := &sc.Cards[sc.Kinds[who][k]]
@@ -384,7 +497,7 @@ func (p *Basic) bestTrap(h *sim.Hunt, who, w int, kind sim.ActionKind, cost floa
 			if v > bestV {
 				bestV = v
 				best = sim.Attack(kind, w, -1)
-				best.Ammo, best.Square = p.slot[k], sq
+				best.Ammo, best.Square = p.slotOf(h, who, k), sq
 			}
 		}
 	}

@@ -58,10 +58,33 @@ func newTail(law []float64) Tail {
 }
 
 type profiles struct {
-	idx   [MaxHunters][MaxWeapons][MaxKinds + 1][MaxKinds + 1]int16
-	tails []Tail
-	aoe   []Tail
+	idx    [MaxHunters][MaxWeapons][MaxKinds + 1][MaxKinds + 1]int16
+	tails  []Tail
+	aoe    []Tail
+	combos [MaxHunters][MaxWeapons][]Combo
 }
+
+// Combo is one way of attacking with a weapon: the ammunition and the
+// ability it plays (kinds as Kind gives them, -1: none), what it needs in
+// hand, the tail of its raw damage and what its cards add.
+type Combo struct {
+	Need   uint32 // the kinds (bits) it needs in hand
+	Ammo   int8
+	Abil   int8
+	Tail   int16 // index of its Tail (ComboTail)
+	Damage int16 // damage added by the weapon and the cards
+	Pierce int16 // armour ignored
+	AOE    bool  // the ability adds an area of effect
+}
+
+// Combos returns the ways hunter who can attack with weapon w, the
+// ammunition kinds in order (none first, for a melee weapon), and for
+// each the ability kinds in order (none first): the order in which a
+// policy that keeps the first of equal values meets them.
+func (sc *Scenario) Combos(who, w int) []Combo { return sc.prof.combos[who][w] }
+
+// ComboTail returns the tail of combo c.
+func (sc *Scenario) ComboTail(c *Combo) *Tail { return &sc.prof.tails[c.Tail] }
 
 // Kind returns the place of card c among hunter who's distinct cards,
 // or -1.
@@ -176,6 +199,9 @@ func (sc *Scenario) buildProfiles() {
 	p.tails = p.tails[:0]
 	memo := map[[2]uint64]int16{}
 	for who := 0; who < MaxHunters; who++ {
+		for w := range p.combos[who] {
+			p.combos[who][w] = nil
+		}
 		for w := range p.idx[who] {
 			for a := range p.idx[who][w] {
 				for b := range p.idx[who][w][a] {
@@ -235,6 +261,17 @@ func (sc *Scenario) buildProfiles() {
 						memo[key] = i
 					}
 					p.idx[who][w][a+1][b+1] = i
+					cb := Combo{Ammo: int8(a), Abil: int8(b), Tail: i, Damage: int16(wp.Damage)}
+					for k, c := range []*Card{ammo, ab} {
+						if c == nil {
+							continue
+						}
+						cb.Need |= 1 << []int{a, b}[k]
+						cb.Damage += int16(c.Damage)
+						cb.Pierce += int16(c.Pierce)
+					}
+					cb.AOE = ab != nil && ab.AOE >= 0
+					p.combos[who][w] = append(p.combos[who][w], cb)
 				}
 			}
 		}
