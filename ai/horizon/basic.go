@@ -36,16 +36,20 @@ type Basic struct {
 // view is what a decision reads of the machines, as square masks made
 // once per decision.
 type view struct {
-	nonAlert uint64 // squares holding a non-alert machine
-	alert    uint64 // squares holding an alert one
-	alertAt  [sim.MaxEnemies]uint8
-	nAlert   int
+	nonAlert   uint64 // squares holding a non-alert machine
+	alert      uint64 // squares holding an alert one
+	nearNon    uint64 // squares whose Near holds a non-alert machine
+	nearAlert  uint64 // squares whose Near holds an alert machine
+	near2Alert uint64 // squares whose Near2 holds an alert machine
+	alertAt    [sim.MaxEnemies]uint8
+	nAlert     int
 }
 
 // look fills p.v from h.
 func (p *Basic) look(h *sim.Hunt) {
 	v := &p.v
-	v.nonAlert, v.alert, v.nAlert = 0, 0, 0
+	d := &p.d
+	*v = view{alertAt: v.alertAt}
 	for i := 0; i < h.NE; i++ {
 		e := &h.E[i]
 		if e.Where != sim.InPlay {
@@ -53,10 +57,13 @@ func (p *Basic) look(h *sim.Hunt) {
 		}
 		if e.Alert {
 			v.alert |= 1 << e.Cell
+			v.nearAlert |= d.nearT[e.Cell]
+			v.near2Alert |= d.near2T[e.Cell]
 			v.alertAt[v.nAlert] = e.Cell
 			v.nAlert++
 		} else {
 			v.nonAlert |= 1 << e.Cell
+			v.nearNon |= d.nearT[e.Cell]
 		}
 	}
 }
@@ -297,6 +304,18 @@ type design struct {
 	// worth[m][c] is what destroying component c of machine type m is
 	// worth: [0] while it would not kill, [1] when it would.
 	worth [sim.MaxMachines][sim.MaxComponents][2]float32
+	// the board's masks read backwards: nearT[x] holds the squares c
+	// whose Near[c] holds x; near2T the same for Near2; losT[x] the
+	// squares that see x
+	nearT, near2T, losT [sim.MaxCells]uint64
+	far                 [sim.MaxCells]uint64 // squares two king moves away, not one
+	// ammo[who][w] are the kinds of ammunition (bits) that fit weapon w
+	// for an attack (not traps)
+	ammo [sim.MaxHunters][sim.MaxWeapons]uint32
+	// cat is each card's rank when damage is discarded (stamina first)
+	cat [256]uint8
+	// interrupt marks the interrupt cards
+	interrupt [256]bool
 }
 
 // prepare fills p.d for sc.
@@ -309,6 +328,48 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 				d.kbit[who][c] = 1 << k
 			}
 		}
+	}
+	for who := 0; who < sc.NH; who++ {
+		l := &sc.Hunters[who]
+		for w := 0; w < int(l.NWeapons); w++ {
+			wp := &l.Weapons[w]
+			for k := 0; k < int(sc.NKinds[who]); k++ {
+				if c := &sc.Cards[sc.Kinds[who][k]]; c.Kind == sim.Ammo && !c.Trap && c.Symbols&wp.Symbols != 0 {
+					d.ammo[who][w] |= 1 << k
+				}
+			}
+		}
+	}
+	for i := range sc.Cards {
+		c := &sc.Cards[i]
+		v := uint8(3)
+		switch c.Kind {
+		case sim.Stamina:
+			v = 0
+		case sim.Interrupt:
+			v = 2
+		case sim.Ability:
+			v = 4
+		case sim.Ammo:
+			v = 5
+		}
+		d.cat[i] = v
+		d.interrupt[i] = c.Kind == sim.Interrupt
+	}
+	b := sc.Board
+	for c := 0; c < b.N; c++ {
+		for x := 0; x < b.N; x++ {
+			if b.Near[c]&(1<<x) != 0 {
+				d.nearT[x] |= 1 << c
+			}
+			if b.Near2[c]&(1<<x) != 0 {
+				d.near2T[x] |= 1 << c
+			}
+			if b.LOS[c]&(1<<x) != 0 {
+				d.losT[x] |= 1 << c
+			}
+		}
+		d.far[c] = b.Reach(c, 2) &^ (b.Adj[c] | 1<<c)
 	}
 	for i := range sc.Machines {
 		m := &sc.Machines[i]
@@ -540,55 +601,67 @@ func (p *Basic) reachRange(h *sim.Hunt, who int) int {
 	sc := h.Sc
 	s := &h.H[who]
 	l := &sc.Hunters[who]
+	var have uint32
+	kb := &p.d.kbit[who]
+	for _, c := range s.Hand[:s.NHand] {
+		have |= kb[c]
+	}
 	r := 1
 	for w := 0; w < int(l.NWeapons); w++ {
 		wp := &l.Weapons[w]
 		if wp.Kind != sim.Ranged || wp.Trap && wp.Dice.N() == 0 {
 			continue
 		}
-		for i := 0; i < int(s.NHand); i++ {
-			if c := &sc.Cards[s.Hand[i]]; c.Kind == sim.Ammo && !c.Trap && c.Symbols&wp.Symbols != 0 {
-				r = max(r, int(wp.Range))
-				break
-			}
+		if p.d.ammo[who][w]&have != 0 {
+			r = max(r, int(wp.Range))
 		}
 	}
 	return r
 }
 
-// square scores a square for hunter who to stand in, wanting to be at
+// spot is what scoring a square to stand in reads: the target's square,
+// the distance wanted, and the squares that see the target.
+type spot struct {
+	tc   uint8
+	want int
+	sees uint64
+}
+
+// square scores a square for a hunter to stand in, wanting to be at
 // distance want of its target machine: in range with line of sight, not
-// next to non-alert machines out of tall grass, away from alert ones.
-func (p *Basic) square(h *sim.Hunt, who, c, target, want int) int {
+// next to non-alert machines out of tall grass, away from alert ones
+// (p.v must be filled).
+func (p *Basic) square(h *sim.Hunt, sp *spot, c int) int {
 	b := h.B
 	v := &p.v
-	tc := h.E[target].Cell
-	d := int(b.Cheb[c][tc])
+	bit := uint64(1) << c
+	d := int(b.Cheb[c][sp.tc])
+	want := sp.want
 	s := -abs(d-want) * 10
 	switch {
-	case b.LOS[c]&(1<<tc) == 0:
+	case sp.sees&bit == 0:
 		s -= 5 + 10*d
 	case d <= want:
 		s = 0
 	}
-	grass := b.Grass&(1<<c) != 0
+	grass := b.Grass&bit != 0
 	if grass {
 		s += 2
 	}
-	if h.Ruin&(1<<c) != 0 {
+	if h.Ruin&bit != 0 {
 		s += 3
 	}
 	switch {
-	case v.nonAlert&(1<<c) != 0:
+	case v.nonAlert&bit != 0:
 		s -= 6
-	case !grass && b.Near[c]&v.nonAlert != 0:
+	case !grass && v.nearNon&bit != 0:
 		s -= 6
 	}
 	if want > 1 {
 		switch {
-		case b.Near[c]&v.alert != 0:
+		case v.nearAlert&bit != 0:
 			s -= 4
-		case p.careful && b.Near2[c]&v.alert != 0:
+		case p.careful && v.near2Alert&bit != 0:
 			s -= 2
 		}
 	}
@@ -616,35 +689,46 @@ func (p *Basic) move(h *sim.Hunt, who int) sim.Action {
 	if target < 0 {
 		return sim.Action{Kind: sim.Pass}
 	}
-	want := p.reachRange(h, who)
+	tc := h.E[target].Cell
+	sp := spot{tc: tc, want: p.reachRange(h, who), sees: p.d.losT[tc]}
 	p.look(h)
-	here := p.square(h, who, int(s.Cell), target, want)
+	cell := int(s.Cell)
+	here := p.square(h, &sp, cell)
 	bestSneak, sneakV := -1, here
 	if s.Used&(1<<sim.Sneak) == 0 {
-		for m := b.Adj[s.Cell]; m != 0; m &= m - 1 {
+		for m := b.Adj[cell]; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros64(m)
-			if v := p.square(h, who, c, target, want); v > sneakV {
+			if v := p.square(h, &sp, c); v > sneakV {
 				bestSneak, sneakV = c, v
 			}
 		}
 	}
 	bestSprint, sprintV, mid := -1, sneakV, -1
 	if s.Used&(1<<sim.Sprint) == 0 && sneakV < 0 {
-		far := b.Reach(int(s.Cell), 2) &^ (b.Adj[s.Cell] | 1<<s.Cell)
-		for m := far; m != 0; m &= m - 1 {
+		non := p.v.nonAlert
+		here := 0
+		if non != 0 {
+			here = p.alerted(h, cell)
+		}
+		for m := p.d.far[cell]; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros64(m)
 			// a sprint alerts the non-alert machines next to its squares
-			first, alerts := -1, 1<<30
-			for k := b.Adj[s.Cell] & b.Adj[c]; k != 0; k &= k - 1 {
-				f := bits.TrailingZeros64(k)
-				if n := p.alerted(h, f) + p.alerted(h, c); n < alerts {
-					first, alerts = f, n
-				}
-			}
-			if first < 0 {
+			common := b.Adj[cell] & b.Adj[c]
+			if common == 0 {
 				continue
 			}
-			v := p.square(h, who, c, target, want) - 5*(alerts+p.alerted(h, int(s.Cell))) - 1
+			first, alerts := bits.TrailingZeros64(common), 0
+			if non != 0 {
+				alerts = 1 << 30
+				at := p.alerted(h, c)
+				for k := common; k != 0; k &= k - 1 {
+					f := bits.TrailingZeros64(k)
+					if n := p.alerted(h, f) + at; n < alerts {
+						first, alerts = f, n
+					}
+				}
+			}
+			v := p.square(h, &sp, c) - 5*(alerts+here) - 1
 			if v > sprintV {
 				bestSprint, sprintV, mid = c, v, first
 			}
@@ -698,20 +782,8 @@ func (p *Basic) Crit(h *sim.Hunt, who, enemy int, opts []sim.Effects) int {
 func (p *Basic) Discard(h *sim.Hunt, who int) int {
 	s := &h.H[who]
 	worst, worstV := -1, 1<<30
-	for i := 0; i < int(s.NHand); i++ {
-		c := &h.Sc.Cards[s.Hand[i]]
-		v := 3
-		switch c.Kind {
-		case sim.Stamina:
-			v = 0
-		case sim.Interrupt:
-			v = 2
-		case sim.Ability:
-			v = 4
-		case sim.Ammo:
-			v = 5
-		}
-		if v < worstV {
+	for i, c := range s.Hand[:s.NHand] {
+		if v := int(p.d.cat[c]); v < worstV {
 			worst, worstV = i, v
 		}
 	}
@@ -721,35 +793,34 @@ func (p *Basic) Discard(h *sim.Hunt, who int) int {
 	return -1
 }
 
-// safety scores a square to dodge or be pushed into (p.v must be
-// filled).
-func (p *Basic) safety(h *sim.Hunt, who, c int) int {
-	b := h.B
-	v := &p.v
-	s := 0
-	grass := b.Grass&(1<<c) != 0
-	if grass {
-		s += 2
-	}
-	if h.Ruin&(1<<c) != 0 {
-		s += 4
-	}
-	for i := 0; i < v.nAlert; i++ {
-		s += 2 * min(int(b.Cheb[c][v.alertAt[i]]), 3)
-	}
-	if !grass {
-		s -= 5 * bits.OnesCount64(b.Near[c]&v.nonAlert)
-	}
-	return s
-}
-
+// safest returns the square of legal safest to dodge or be pushed
+// into: tall grass and ruins, away from alert machines (up to 3 squares
+// counted), not next to non-alert machines out of tall grass.
 func (p *Basic) safest(h *sim.Hunt, who int, legal uint64) int {
 	p.look(h)
+	b := h.B
+	v := &p.v
 	best, bestV := -1, -1<<30
 	for m := legal; m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
-		if v := p.safety(h, who, c); v > bestV {
-			best, bestV = c, v
+		bit := uint64(1) << c
+		s := 0
+		grass := b.Grass&bit != 0
+		if grass {
+			s += 2
+		}
+		if h.Ruin&bit != 0 {
+			s += 4
+		}
+		cheb := &b.Cheb[c]
+		for _, a := range v.alertAt[:v.nAlert] {
+			s += 2 * min(int(cheb[a]), 3)
+		}
+		if !grass && v.nearNon&bit != 0 {
+			s -= 5 * bits.OnesCount64(b.Near[c]&v.nonAlert)
+		}
+		if s > bestV {
+			best, bestV = c, s
 		}
 	}
 	return best
@@ -797,11 +868,11 @@ func (p *Basic) PushHunter(h *sim.Hunt, chooser, hunter int, legal uint64) int {
 // card answering a condition inflicted.
 func (p *Basic) Interrupt(h *sim.Hunt, who int, t sim.Trigger) int {
 	s := &h.H[who]
-	for i := 0; i < int(s.NHand); i++ {
-		c := &h.Sc.Cards[s.Hand[i]]
-		if c.Kind != sim.Interrupt {
+	for i, ci := range s.Hand[:s.NHand] {
+		if !p.d.interrupt[ci] {
 			continue
 		}
+		c := &h.Sc.Cards[ci]
 		switch {
 		case t == sim.Attacked && c.When == sim.Attacked && h.Incoming >= 2 && (c.Evade.N() > 0 || c.Reduce > 0):
 			return i

@@ -26,13 +26,26 @@ func (h *Hunt) rollPool(p Pool) (pips, crits int) {
 	r := &h.roll
 	r.n, r.re = 0, 0
 	for c := 0; c < d.N; c++ {
+		nf := int(d.Die[c].NFaces)
+		eff := &d.eff[c]
 		for k := 0; k < int(p[c]); k++ {
+			var f uint8
+			if h.rig != nil {
+				f = h.face(c)
+			} else {
+				f = uint8(h.rng.IntN(nf))
+			}
 			r.col[r.n] = uint8(c)
-			r.face[r.n] = h.face(c)
+			r.face[r.n] = f
 			r.n++
+			ef := eff[f]
+			pips += int(ef.Pips)
+			if ef.Crit {
+				crits++
+			}
 		}
 	}
-	return h.rollSum()
+	return pips, crits
 }
 
 // rollSum returns the pips and crits of the dice in h.roll; frozen
@@ -328,9 +341,8 @@ func (h *Hunt) strike(b *blow) (killed, tore bool) {
 // enemySteps returns the squares enemy e may step into: the squares next
 // to it, less those holding another huge model when it is huge.
 func (h *Hunt) enemySteps(e int) uint64 {
-	en := &h.E[e]
-	m := h.B.Adj[en.Cell]
-	if h.Sc.Machines[en.M].Huge {
+	m := h.B.Adj[h.E[e].Cell]
+	if h.huge&(1<<e) != 0 {
 		m &^= h.HugeAt(e)
 	}
 	return m

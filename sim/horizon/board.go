@@ -88,25 +88,29 @@ type Layout struct {
 // reading order (by row, then column), and every set of squares is a
 // bit mask.
 type Board struct {
-	N        int
-	X, Y     [MaxCells]int8
-	Tile     [MaxCells]uint8 // index of the placement the square belongs to
-	Grass    uint64
-	Start    uint64 // squares of the starting tile
-	Edge     uint64 // squares on the outside edge of the playing area
-	Spawn    [MaxCells]uint8
-	Next     [MaxCells]uint8           // patrol step: the square the arrow points to, OffBoard, or NoCell without an arrow
-	Arrow    [MaxCells]Dir             // the arrow printed on the square
-	Adj      [MaxCells]uint64          // squares one king move away (not the square itself)
-	Near     [MaxCells]uint64          // squares at distance 0 or 1 (the square and its neighbours on the board)
-	Near2    [MaxCells]uint64          // squares at distance 2 or less
-	Cheb     [MaxCells][MaxCells]uint8 // distance in squares, diagonals counting 1
-	Path     [MaxCells][MaxCells]uint8 // king moves inside the area (255: unreachable)
-	LOS      [MaxCells]uint64
-	Outcrop  uint64
-	Ruin     uint64
-	Corpse   uint64
-	Closest  bool // "closest" reads Path (true) or Cheb (false)
+	N       int
+	X, Y    [MaxCells]int8
+	Tile    [MaxCells]uint8 // index of the placement the square belongs to
+	Grass   uint64
+	Start   uint64 // squares of the starting tile
+	Edge    uint64 // squares on the outside edge of the playing area
+	Spawn   [MaxCells]uint8
+	Next    [MaxCells]uint8           // patrol step: the square the arrow points to, OffBoard, or NoCell without an arrow
+	Arrow   [MaxCells]Dir             // the arrow printed on the square
+	Adj     [MaxCells]uint64          // squares one king move away (not the square itself)
+	Near    [MaxCells]uint64          // squares at distance 0 or 1 (the square and its neighbours on the board)
+	Near2   [MaxCells]uint64          // squares at distance 2 or less
+	Cheb    [MaxCells][MaxCells]uint8 // distance in squares, diagonals counting 1
+	Path    [MaxCells][MaxCells]uint8 // king moves inside the area (255: unreachable)
+	LOS     [MaxCells]uint64
+	Outcrop uint64
+	Ruin    uint64
+	Corpse  uint64
+	Closest bool // "closest" reads Path (true) or Cheb (false)
+	// Closer[t][c] holds the squares next to c one king move nearer to
+	// t by the route inside the area (Path), when c can reach t.
+	Closer   [MaxCells][MaxCells]uint64
+	within   [MaxCells][maxWithin]uint64 // Within(c, r) for r < maxWithin
 	index    map[[2]int]int
 	minX     int
 	minY     int
@@ -140,8 +144,26 @@ func (b *Board) Dist(a, c int) int {
 	return int(b.Cheb[a][c])
 }
 
+// maxWithin bounds the radii whose Within is tabled.
+const maxWithin = 16
+
+// DistRow returns the distances Dist(a, ·) as a row of Path or Cheb.
+func (b *Board) DistRow(a int) *[MaxCells]uint8 {
+	if b.Closest {
+		return &b.Path[a]
+	}
+	return &b.Cheb[a]
+}
+
 // Within returns the squares within r squares of c (Chebyshev).
 func (b *Board) Within(c, r int) uint64 {
+	if r >= 0 && r < maxWithin {
+		return b.within[c][r]
+	}
+	return b.within0(c, r)
+}
+
+func (b *Board) within0(c, r int) uint64 {
 	var m uint64
 	for i := 0; i < b.N; i++ {
 		if int(b.Cheb[c][i]) <= r {
@@ -263,6 +285,20 @@ func NewBoard(l *Layout) (*Board, error) {
 		for j := 0; j < b.N; j++ {
 			if b.sight(i, j) {
 				b.LOS[i] |= 1 << j
+			}
+		}
+		for r := 0; r < maxWithin; r++ {
+			b.within[i][r] = b.within0(i, r)
+		}
+	}
+	for t := 0; t < b.N; t++ {
+		for c := 0; c < b.N; c++ {
+			if d := b.Path[c][t]; d != 0 && d != 255 {
+				for m := b.Adj[c]; m != 0; m &= m - 1 {
+					if x := bits.TrailingZeros64(m); b.Path[x][t] == d-1 {
+						b.Closer[t][c] |= 1 << x
+					}
+				}
 			}
 		}
 	}

@@ -1,5 +1,7 @@
 package horizon
 
+import "math/bits"
+
 // alert makes enemy e alert (for good); an alert enemy alerts the
 // non-alert enemies in its square.
 func (h *Hunt) alert(e int, why string) {
@@ -15,20 +17,22 @@ func (h *Hunt) alert(e int, why string) {
 // alertSquare alerts the non-alert enemies in square c when an alert
 // enemy is there.
 func (h *Hunt) alertSquare(c int) {
+	var non uint32
 	any := false
 	for i := 0; i < h.NE; i++ {
-		if en := &h.E[i]; en.Where == InPlay && en.Alert && int(en.Cell) == c {
-			any = true
-			break
+		if en := &h.E[i]; en.Where == InPlay && int(en.Cell) == c {
+			if en.Alert {
+				any = true
+			} else {
+				non |= 1 << i
+			}
 		}
 	}
 	if !any {
 		return
 	}
-	for i := 0; i < h.NE; i++ {
-		if en := &h.E[i]; en.Where == InPlay && !en.Alert && int(en.Cell) == c {
-			h.alert(i, "an alert enemy shares its square")
-		}
+	for ; non != 0; non &= non - 1 {
+		h.alert(bits.TrailingZeros32(non), "an alert enemy shares its square")
 	}
 }
 
@@ -73,30 +77,43 @@ func (h *Hunt) enemyEnters(e, c int) {
 // closest to the active hunter first.
 func (h *Hunt) enemyStep(active int) {
 	b := h.B
+	hc := h.standing()
+	var alertAt, nonAt uint64
 	for i := 0; i < h.NE; i++ {
 		en := &h.E[i]
 		en.Done = false
 		if en.Where != InPlay || en.Alert {
 			continue
 		}
-		if h.HuntersIn(1<<en.Cell) != 0 {
+		if hc&(1<<en.Cell) != 0 {
 			h.alert(i, "a hunter is in its square")
-		} else if h.HuntersIn(b.Adj[en.Cell]&^b.Grass) != 0 {
+		} else if hc&b.Adj[en.Cell]&^b.Grass != 0 {
 			h.alert(i, "a hunter is next to it, not in tall grass")
 		}
 	}
 	for i := 0; i < h.NE; i++ {
-		if en := &h.E[i]; en.Where == InPlay && en.Alert {
-			h.alertSquare(int(en.Cell))
+		if en := &h.E[i]; en.Where == InPlay {
+			if en.Alert {
+				alertAt |= 1 << en.Cell
+			} else {
+				nonAt |= 1 << en.Cell
+			}
 		}
 	}
-	from := int(h.H[active].Cell)
-	var snap [MaxEnemies]int8 // snapshot order: alertness at the start of the step
-	if h.Sc.Rules.SnapshotOrder {
+	if alertAt&nonAt != 0 {
 		for i := 0; i < h.NE; i++ {
-			snap[i] = 1
-			if h.E[i].Alert {
-				snap[i] = 0
+			if en := &h.E[i]; en.Where == InPlay && en.Alert {
+				h.alertSquare(int(en.Cell))
+			}
+		}
+	}
+	row := b.DistRow(int(h.H[active].Cell))
+	snapshot := h.Sc.Rules.SnapshotOrder
+	var snap uint32 // snapshot order: the enemies non-alert at the start of the step
+	if snapshot {
+		for i := 0; i < h.NE; i++ {
+			if !h.E[i].Alert {
+				snap |= 1 << i
 			}
 		}
 	}
@@ -107,15 +124,15 @@ func (h *Hunt) enemyStep(active int) {
 			if en.Where != InPlay || en.Done {
 				continue
 			}
-			key := b.Dist(from, int(en.Cell))
-			rank := 1
-			if en.Alert {
-				rank = 0
+			key := int(row[en.Cell])
+			switch {
+			case snapshot:
+				if snap&(1<<i) != 0 {
+					key += 1 << 10
+				}
+			case !en.Alert:
+				key += 1 << 10
 			}
-			if h.Sc.Rules.SnapshotOrder {
-				rank = int(snap[i])
-			}
-			key += rank << 10
 			switch {
 			case key < bestKey:
 				best, bestKey, n = i, key, 1
@@ -463,12 +480,12 @@ func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool) {
 func (h *Hunt) stepsTowards(e int, t uint64) uint64 {
 	b := h.B
 	en := &h.E[e]
-	single := t&(t-1) == 0
-	one := tz(t)
+	if t != 0 && t&(t-1) == 0 {
+		// the squares next to it one move nearer: none of them is more
+		// than one move nearer, so these are the closest it can reach
+		return h.enemySteps(e) & b.Closer[tz(t)][en.Cell]
+	}
 	dist := func(c int) int {
-		if single {
-			return int(b.Path[c][one])
-		}
 		d := 255
 		for m := t; m != 0; m &= m - 1 {
 			d = min(d, int(b.Path[c][tz(m)]))

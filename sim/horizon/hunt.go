@@ -101,6 +101,8 @@ type Hunt struct {
 
 	Outcrop, Ruin, Corpse uint64
 
+	huge uint32 // the enemies of a huge machine type (bits)
+
 	piles [MaxMachines]pile
 
 	Turn   int // hunter turns begun
@@ -150,9 +152,13 @@ func (h *Hunt) Reset(sc *Scenario, pol Policy, seed, index uint64) {
 	h.cards.Derive(seed, index, purposeCards)
 	h.beh.Derive(seed, index, purposeBehaviour)
 	h.Rec.reset()
+	h.huge = 0
 	for i := 0; i < h.NE; i++ {
 		sp := &sc.Spawns[i]
 		m := &sc.Machines[sp.Machine]
+		if m.Huge {
+			h.huge |= 1 << i
+		}
 		e := &h.E[i]
 		*e = EnemyState{M: sp.Machine, Cell: sp.Cell, Armour: m.Armour, Spawn: uint8(i)}
 		for c := 0; c < int(m.NComps); c++ {
@@ -414,9 +420,24 @@ func (h *Hunt) HuntersIn(m uint64) uint8 {
 // HugeAt returns the squares holding a huge enemy other than except.
 func (h *Hunt) HugeAt(except int) uint64 {
 	var m uint64
-	for i := 0; i < h.NE; i++ {
-		if e := &h.E[i]; i != except && e.Where == InPlay && h.Sc.Machines[e.M].Huge {
+	k := h.huge
+	if except >= 0 {
+		k &^= 1 << except
+	}
+	for ; k != 0; k &= k - 1 {
+		if e := &h.E[bits.TrailingZeros32(k)]; e.Where == InPlay {
 			m |= 1 << e.Cell
+		}
+	}
+	return m
+}
+
+// standing returns the squares of the hunters standing (not fainted).
+func (h *Hunt) standing() uint64 {
+	var m uint64
+	for i := 0; i < h.NH; i++ {
+		if s := &h.H[i]; !s.Fainted {
+			m |= 1 << s.Cell
 		}
 	}
 	return m
