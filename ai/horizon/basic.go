@@ -31,6 +31,9 @@ type Basic struct {
 	have    uint32 // the kinds of card in hand (bits), at bestAttack
 	tg      [sim.MaxEnemies]target
 	v       view
+	memo    [1 << memoBits]memoEntry
+	moves   [1 << moveBits]moveEntry
+	safe    [1 << safeBits]safeEntry
 }
 
 // view is what a decision reads of the machines, as square masks made
@@ -163,28 +166,27 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 // The ways of attacking with each weapon come from the design's tables
 // (sim.Scenario.Combos), in the order the first of equal values wins; the
 // machines' parts of the value are made once per decision (target), and
-// an attack whose value cannot beat the best so far is not weighed.
+// the values already weighed are looked up (memo).
 func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	sc := h.Sc
 	s := &h.H[who]
-	l := &sc.Hunters[who]
 	b := h.B
+	d := &p.d
 	var have uint32
-	kb := &p.d.kbit[who]
+	kb := &d.kbit[who]
 	for _, c := range s.Hand[:s.NHand] {
 		have |= kb[c]
 	}
 	p.have = have
-	// the machines in sight, by distance (255: out of sight or play)
+	// the machines in sight, and their distances
 	var dist [sim.MaxEnemies]uint8
+	var inSight uint32
 	los := b.LOS[s.Cell]
 	cheb := &b.Cheb[s.Cell]
-	seen := false
 	for e := 0; e < h.NE; e++ {
-		dist[e] = 255
 		if en := &h.E[e]; en.Where == sim.InPlay && los&(1<<en.Cell) != 0 {
 			dist[e] = cheb[en.Cell]
-			seen = true
+			inSight |= 1 << e
 		}
 	}
 	var made uint32
@@ -192,30 +194,23 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	var bestCb *sim.Combo
 	bestV := float32(-1)
 	cost := float32(cardCost) * (1 + 6/float32(s.Cards()+1))
-	for w := 0; w < int(l.NWeapons); w++ {
-		wp := &l.Weapons[w]
-		kind := sim.RangedAttack
-		reach := uint8(1)
-		if wp.Kind == sim.Melee {
-			kind = sim.MeleeAttack
-		} else {
-			reach = wp.Range
-		}
-		if s.Used&(1<<kind) != 0 {
+	spentBy := [3]float32{0, cost, cost + cost}
+	stealth := int(sc.Hunters[who].Stealth)
+	ws := d.weapons[who][:d.nweapons[who]]
+	for w := range ws {
+		wp := &ws[w]
+		if s.Used&(1<<wp.kind) != 0 {
 			continue
 		}
-		if wp.Trap {
-			if a, v := p.bestTrap(h, who, w, kind, cost); v > bestV {
+		if wp.trap {
+			if a, v := p.bestTrap(h, who, w, wp.kind, cost); v > bestV {
 				best, bestV, bestCb = a, v, nil
 			}
 		}
-		if !seen {
-			continue
-		}
 		// the machines this weapon reaches
 		var targets uint32
-		for e := 0; e < h.NE; e++ {
-			if dist[e] <= reach {
+		for m := inSight; m != 0; m &= m - 1 {
+			if e := bits.TrailingZeros32(m); dist[e] <= wp.reach {
 				targets |= 1 << e
 			}
 		}
@@ -223,51 +218,38 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 			continue
 		}
 		for m := targets &^ made; m != 0; m &= m - 1 {
-			p.target(h, bits.TrailingZeros32(m), int(l.Stealth))
+			p.target(h, bits.TrailingZeros32(m), stealth)
 		}
 		made |= targets
-		combos := sc.Combos(who, w)
-		for i := range combos {
-			cb := &combos[i]
-			if cb.Need&^have != 0 {
-				continue
+		// the ways of attacking the cards in hand allow, by 64
+		for ch, avail := range wp.all {
+			for k := wp.kinds &^ have; k != 0; k &= k - 1 {
+				avail &^= wp.needs[bits.TrailingZeros32(k)][ch]
 			}
-			var tail *sim.Tail
-			spent := float32(0)
-			if cb.Ammo >= 0 {
-				spent += cost
-			}
-			if cb.Abil >= 0 {
-				spent += cost
-			}
-			flat, pierce := int(cb.Damage), int(cb.Pierce)
-			for m := targets; m != 0; m &= m - 1 {
-				e := bits.TrailingZeros32(m)
-				tg := &p.tg[e]
-				// the value is at most tg.ub: rounding keeps the order
-				ub := tg.ub - spent
-				if cb.AOE {
-					ub += 0.4 * float32(tg.others)
-				}
-				if ub <= bestV {
-					continue
-				}
-				if tail == nil {
-					tail = sc.ComboTail(cb)
-				}
-				arm := 0
-				if tg.armed {
-					arm = max(0, tg.armour-pierce)
-				}
-				v, part := tg.value(tail, arm-flat-tg.stealth)
-				v -= spent
-				if cb.AOE {
-					v += 0.4 * float32(tg.others) // an AOE's other victims
-				}
-				if v > bestV {
-					bestV, bestCb = v, cb
-					best = sim.Attack(kind, w, e)
-					best.Part = part
+			for ; avail != 0; avail &= avail - 1 {
+				cb := &wp.combos[ch<<6|bits.TrailingZeros64(avail)]
+				spent := spentBy[cb.Cards]
+				flat, pierce := int(cb.Damage), int(cb.Pierce)
+				for m := targets; m != 0; m &= m - 1 {
+					e := bits.TrailingZeros32(m)
+					tg := &p.tg[e]
+					arm := 0
+					if tg.armed {
+						arm = max(0, tg.armour-pierce)
+					}
+					v, part := p.value(h, tg, cb, arm-flat-tg.stealth)
+					v -= spent
+					if cb.AOE {
+						if tg.others < 0 {
+							tg.others = p.aoeTargets(h, e)
+						}
+						v += 0.4 * float32(tg.others) // an AOE's other victims
+					}
+					if v > bestV {
+						bestV, bestCb = v, cb
+						best = sim.Attack(wp.kind, w, e)
+						best.Part = part
+					}
 				}
 			}
 		}
@@ -303,7 +285,9 @@ type design struct {
 	pts  [sim.MaxMachines]float32    // what killing a machine is worth
 	// worth[m][c] is what destroying component c of machine type m is
 	// worth: [0] while it would not kill, [1] when it would.
-	worth [sim.MaxMachines][sim.MaxComponents][2]float32
+	worth    [sim.MaxMachines][sim.MaxComponents][2]float32
+	weapons  [sim.MaxHunters][sim.MaxWeapons]weapon
+	nweapons [sim.MaxHunters]int
 	// the board's masks read backwards: nearT[x] holds the squares c
 	// whose Near[c] holds x; near2T the same for Near2; losT[x] the
 	// squares that see x
@@ -318,21 +302,53 @@ type design struct {
 	interrupt [256]bool
 }
 
-// prepare fills p.d for sc.
+// weapon is a hunter's weapon as an attack reads it.
+type weapon struct {
+	kind   sim.ActionKind // RangedAttack or MeleeAttack
+	reach  uint8          // the range it attacks at (1 for a melee weapon)
+	trap   bool
+	combos []sim.Combo
+	all    []uint64 // every combo (bits, by 64)
+	kinds  uint32   // the kinds of card the combos need
+	needs  [sim.MaxKinds][]uint64
+}
+
+// prepare fills p.d for sc, and empties the memo.
 func (p *Basic) prepare(sc *sim.Scenario) {
 	d := &p.d
 	*d = design{sc: sc}
+	clear(p.memo[:])
+	clear(p.moves[:])
+	clear(p.safe[:])
 	for who := 0; who < sc.NH; who++ {
 		for c := range d.kbit[who] {
 			if k := sc.Kind(who, uint8(c)); k >= 0 {
 				d.kbit[who][c] = 1 << k
 			}
 		}
-	}
-	for who := 0; who < sc.NH; who++ {
 		l := &sc.Hunters[who]
+		d.nweapons[who] = int(l.NWeapons)
 		for w := 0; w < int(l.NWeapons); w++ {
 			wp := &l.Weapons[w]
+			x := weapon{kind: sim.RangedAttack, reach: wp.Range, trap: wp.Trap, combos: sc.Combos(who, w)}
+			if wp.Kind == sim.Melee {
+				x.kind, x.reach = sim.MeleeAttack, 1
+			}
+			n := (len(x.combos) + 63) / 64
+			x.all = make([]uint64, n)
+			for k := range x.needs {
+				x.needs[k] = make([]uint64, n)
+			}
+			for i := range x.combos {
+				x.all[i/64] |= 1 << (i % 64)
+				x.kinds |= x.combos[i].Need
+				for k := range x.needs {
+					if x.combos[i].Need&(1<<k) != 0 {
+						x.needs[k][i/64] |= 1 << (i % 64)
+					}
+				}
+			}
+			d.weapons[who][w] = x
 			for k := 0; k < int(sc.NKinds[who]); k++ {
 				if c := &sc.Cards[sc.Kinds[who][k]]; c.Kind == sim.Ammo && !c.Trap && c.Symbols&wp.Symbols != 0 {
 					d.ammo[who][w] |= 1 << k
@@ -388,17 +404,20 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 }
 
 // target is what the value of an attack reads of one machine, made once
-// per decision.
+// per decision: the parts of the body and components only when a value
+// is not in the memo.
 type target struct {
-	hp      int     // HP left
-	hpMax   float32 // its HP
-	pts     float32 // what killing it is worth
-	ub      float32 // more than the value of any attack on it
+	e       int
 	alert   bool
 	armed   bool // its armour counts
 	armour  int
-	stealth int // damage the hunter's stealth adds
-	others  int // the other machines in play next to it (an AOE's victims)
+	stealth int    // damage the hunter's stealth adds
+	others  int    // the other machines in play next to it (an AOE's victims), -1: not counted yet
+	key     uint64 // its state as the memo keys it, 0: not kept
+	parts   bool   // hp..comp are made
+	hp      int    // HP left
+	hpMax   float32
+	pts     float32
 	nc      int
 	comp    [sim.MaxComponents]part
 }
@@ -416,25 +435,43 @@ type part struct {
 // target fills p.tg[e] from machine e of h, for hunter who's attack
 // (stealth: the hunter's stealth trait).
 func (p *Basic) target(h *sim.Hunt, e, stealth int) {
-	sc := h.Sc
 	en := &h.E[e]
-	m := &sc.Machines[en.M]
 	tg := &p.tg[e]
-	hp := int(m.HP) - int(en.Dmg)
-	pts := p.d.pts[en.M]
-	tg.hp, tg.hpMax, tg.pts, tg.alert = hp, float32(m.HP), pts, en.Alert
-	tg.armed = (en.Alert || sc.Rules.ArmourAtDamage) && en.Cond&sim.Freeze == 0
+	tg.e, tg.alert, tg.parts, tg.others = e, en.Alert, false, -1
+	tg.armed = (en.Alert || h.Sc.Rules.ArmourAtDamage) && en.Cond&sim.Freeze == 0
 	tg.armour = int(en.Armour)
 	tg.stealth = 0
 	if !en.Alert {
 		tg.stealth = stealth
 	}
-	tg.others = p.aoeTargets(h, e)
+	// the memo's key: the machine type, its damage, alertness, and each
+	// component's state and tear value rounded up
+	key := uint64(1)<<63 | uint64(en.M) | uint64(en.Dmg)<<3
+	if en.Alert {
+		key |= 1 << 10
+	}
+	nc := int(h.Sc.Machines[en.M].NComps)
+	for c := 0; c < nc; c++ {
+		tear := int(en.Tear[c] + 0.999)
+		if tear < 0 || tear > 127 {
+			key = 0
+			break
+		}
+		key |= (uint64(en.Comp[c])<<7 | uint64(tear)) << (11 + 9*c)
+	}
+	if en.Dmg < 0 || en.M >= sim.MaxMachines {
+		key = 0
+	}
+	tg.key = key
+}
+
+// makeParts fills the parts of tg that weigh an attack.
+func (p *Basic) makeParts(h *sim.Hunt, tg *target) {
+	en := &h.E[tg.e]
+	m := &h.Sc.Machines[en.M]
+	hp := int(m.HP) - int(en.Dmg)
+	tg.hp, tg.hpMax, tg.pts = hp, float32(m.HP), p.d.pts[en.M]
 	tg.nc = 0
-	// The value is the larger of the body's, at most pts, and each
-	// component's, at most its worth (each a worth times a chance, the
-	// rounding of a few products aside); none is below 0.
-	ub := max(pts, 0)
 	for c := 0; c < int(m.NComps); c++ {
 		if en.Comp[c] == sim.Destroyed {
 			continue
@@ -443,7 +480,6 @@ func (p *Basic) target(h *sim.Hunt, e, stealth int) {
 		if int(m.Comps[c].Damage) >= hp {
 			worth = p.d.worth[en.M][c][1]
 		}
-		ub = max(ub, worth)
 		pt := &tg.comp[tg.nc]
 		tg.nc++
 		pt.c, pt.intact, pt.worth = int8(c), en.Comp[c] == sim.Intact, worth
@@ -452,10 +488,44 @@ func (p *Basic) target(h *sim.Hunt, e, stealth int) {
 			pt.half = int(en.Tear[c]/2 + 0.999)
 		}
 	}
-	if en.Alert {
-		ub *= alertBonus
+	tg.parts = true
+}
+
+// memoBits sizes the memo: 1<<memoBits entries.
+const memoBits = 11
+
+// memoEntry is one value kept: the machine's state (target.key), the
+// attack's tail and offset, and its value and part.
+type memoEntry struct {
+	a    uint64
+	b    uint32
+	v    float32
+	part int8
+}
+
+// value returns the value of attack combo cb on machine tg, its raw
+// damage less off (armour less added damage), and the part to aim at
+// (-1: the body). The value is a function of the machine's state, the
+// tail and off alone, so it is kept in a memo across decisions and hunts:
+// the memo changes no choice, only its cost.
+func (p *Basic) value(h *sim.Hunt, tg *target, cb *sim.Combo, off int) (float32, int8) {
+	var slot *memoEntry
+	b := uint32(uint16(cb.Tail))<<16 | uint32(uint16(off+1<<15))
+	if tg.key != 0 && off >= -1<<15 && off < 1<<15 {
+		i := ((tg.key ^ uint64(b)*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd) >> (64 - memoBits)
+		slot = &p.memo[i]
+		if slot.a == tg.key && slot.b == b {
+			return slot.v, slot.part
+		}
 	}
-	tg.ub = ub*(1+1e-4) + 1e-4
+	if !tg.parts {
+		p.makeParts(h, tg)
+	}
+	v, part := tg.weigh(h.Sc.ComboTail(cb), off)
+	if slot != nil {
+		*slot = memoEntry{a: tg.key, b: b, v: v, part: part}
+	}
+	return v, part
 }
 
 // aoeTargets counts the other enemies in play next to enemy e.
@@ -470,10 +540,10 @@ func (p *Basic) aoeTargets(h *sim.Hunt, e int) int {
 	return n
 }
 
-// value returns the value of an attack on the machine whose raw damage
+// weigh returns the value of an attack on the machine whose raw damage
 // has tail t, less off (armour less added damage), and the part to aim
 // at (-1: the body).
-func (tg *target) value(t *sim.Tail, off int) (float32, int8) {
+func (tg *target) weigh(t *sim.Tail, off int) (float32, int8) {
 	hp := tg.hp
 	pts := tg.pts
 	pKill := t.AtLeast(hp + off)
@@ -690,21 +760,59 @@ func (p *Basic) move(h *sim.Hunt, who int) sim.Action {
 		return sim.Action{Kind: sim.Pass}
 	}
 	tc := h.E[target].Cell
-	sp := spot{tc: tc, want: p.reachRange(h, who), sees: p.d.losT[tc]}
+	want := p.reachRange(h, who)
 	p.look(h)
 	cell := int(s.Cell)
-	here := p.square(h, &sp, cell)
+	used := s.Used & (1<<sim.Sneak | 1<<sim.Sprint)
+	// the choice is a function of these alone: look it up
+	key := [4]uint64{1<<63 | uint64(cell) | uint64(tc)<<8 | uint64(uint32(want))<<16 | uint64(used)<<48, p.v.nonAlert, p.v.alert, h.Ruin}
+	e := &p.moves[memoIndex(key[:], moveBits)]
+	if e.key != key {
+		sp := spot{tc: tc, want: want, sees: p.d.losT[tc]}
+		*e = moveEntry{key: key, a: p.route(h, &sp, cell, used)}
+	}
+	if e.a.Kind != sim.Pass && h.Tracing() {
+		h.Why("towards the closest machine, to the weapon's range")
+	}
+	return e.a
+}
+
+// moveBits sizes the memo of moves: 1<<moveBits entries.
+const moveBits = 13
+
+// moveEntry is one move kept: what it is a function of, and the move.
+type moveEntry struct {
+	key [4]uint64
+	a   sim.Action
+}
+
+// memoIndex hashes the words of a key to an index of 1<<bits entries.
+func memoIndex(key []uint64, bits int) int {
+	x := uint64(0)
+	for _, w := range key {
+		x = (x ^ w) * 0x9e3779b97f4a7c15
+		x ^= x >> 29
+	}
+	return int(x >> (64 - bits))
+}
+
+// route returns the move from square cell that scores best (sp), among
+// a Sneak and a Sprint not used yet (used: the action kinds used, bits),
+// or Pass when staying scores best (p.v must be filled).
+func (p *Basic) route(h *sim.Hunt, sp *spot, cell int, used uint16) sim.Action {
+	b := h.B
+	here := p.square(h, sp, cell)
 	bestSneak, sneakV := -1, here
-	if s.Used&(1<<sim.Sneak) == 0 {
+	if used&(1<<sim.Sneak) == 0 {
 		for m := b.Adj[cell]; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros64(m)
-			if v := p.square(h, &sp, c); v > sneakV {
+			if v := p.square(h, sp, c); v > sneakV {
 				bestSneak, sneakV = c, v
 			}
 		}
 	}
 	bestSprint, sprintV, mid := -1, sneakV, -1
-	if s.Used&(1<<sim.Sprint) == 0 && sneakV < 0 {
+	if used&(1<<sim.Sprint) == 0 && sneakV < 0 {
 		non := p.v.nonAlert
 		here := 0
 		if non != 0 {
@@ -728,7 +836,7 @@ func (p *Basic) move(h *sim.Hunt, who int) sim.Action {
 					}
 				}
 			}
-			v := p.square(h, &sp, c) - 5*(alerts+here) - 1
+			v := p.square(h, sp, c) - 5*(alerts+here) - 1
 			if v > sprintV {
 				bestSprint, sprintV, mid = c, v, first
 			}
@@ -736,14 +844,8 @@ func (p *Basic) move(h *sim.Hunt, who int) sim.Action {
 	}
 	switch {
 	case bestSprint >= 0:
-		if h.Tracing() {
-			h.Why("towards the closest machine, to the weapon's range")
-		}
 		return sim.Action{Kind: sim.Sprint, Path: [2]uint8{uint8(mid), uint8(bestSprint)}}
 	case bestSneak >= 0:
-		if h.Tracing() {
-			h.Why("towards the closest machine, to the weapon's range")
-		}
 		return sim.Action{Kind: sim.Sneak, Path: [2]uint8{uint8(bestSneak), sim.NoCell}}
 	}
 	return sim.Action{Kind: sim.Pass}
@@ -798,6 +900,32 @@ func (p *Basic) Discard(h *sim.Hunt, who int) int {
 // counted), not next to non-alert machines out of tall grass.
 func (p *Basic) safest(h *sim.Hunt, who int, legal uint64) int {
 	p.look(h)
+	v := &p.v
+	// the choice is a function of these alone: look it up (the alert
+	// machines' squares as a list, for their number in each)
+	key := [5]uint64{legal, v.nonAlert, h.Ruin, 1 << 63, uint64(v.nAlert) << 58}
+	for i, a := range v.alertAt[:v.nAlert] {
+		key[3+i/10] |= uint64(a) << (6 * (i % 10))
+	}
+	e := &p.safe[memoIndex(key[:], safeBits)]
+	if e.key != key {
+		*e = safeEntry{key: key, c: p.safest0(h, legal)}
+	}
+	return e.c
+}
+
+// safeBits sizes the memo of safe squares: 1<<safeBits entries.
+const safeBits = 12
+
+// safeEntry is one safest square kept: what it is a function of, and
+// the square.
+type safeEntry struct {
+	key [5]uint64
+	c   int
+}
+
+// safest0 scores the squares of legal (p.v must be filled).
+func (p *Basic) safest0(h *sim.Hunt, legal uint64) int {
 	b := h.B
 	v := &p.v
 	best, bestV := -1, -1<<30

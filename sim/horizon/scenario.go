@@ -75,6 +75,7 @@ type Combo struct {
 	Damage int16 // damage added by the weapon and the cards
 	Pierce int16 // armour ignored
 	AOE    bool  // the ability adds an area of effect
+	Cards  uint8 // cards it plays: 0, 1 or 2
 }
 
 // Combos returns the ways hunter who can attack with weapon w, the
@@ -267,6 +268,7 @@ func (sc *Scenario) buildProfiles() {
 							continue
 						}
 						cb.Need |= 1 << []int{a, b}[k]
+						cb.Cards++
 						cb.Damage += int16(c.Damage)
 						cb.Pierce += int16(c.Pierce)
 					}
