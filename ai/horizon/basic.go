@@ -52,7 +52,7 @@ type view struct {
 func (p *Basic) look(h *sim.Hunt) {
 	v := &p.v
 	d := &p.d
-	*v = view{alertAt: v.alertAt}
+	v.nonAlert, v.alert, v.nearNon, v.nearAlert, v.near2Alert, v.nAlert = 0, 0, 0, 0, 0, 0
 	for i := 0; i < h.NE; i++ {
 		e := &h.E[i]
 		if e.Where != sim.InPlay {
@@ -150,7 +150,7 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 			return craft
 		}
 	}
-	if m := p.move(h, who); m.Kind != sim.Pass {
+	if m := p.move(h, who, p.have); m.Kind != sim.Pass {
 		return m
 	}
 	if canCraft {
@@ -666,16 +666,10 @@ func (p *Basic) distract(h *sim.Hunt, who int) sim.Action {
 }
 
 // reachRange returns the longest range at which hunter who can attack
-// now: a ranged weapon with matching ammunition in hand, else 1 (melee).
-func (p *Basic) reachRange(h *sim.Hunt, who int) int {
-	sc := h.Sc
-	s := &h.H[who]
-	l := &sc.Hunters[who]
-	var have uint32
-	kb := &p.d.kbit[who]
-	for _, c := range s.Hand[:s.NHand] {
-		have |= kb[c]
-	}
+// now: a ranged weapon with matching ammunition in hand (have: the kinds
+// of card in hand, bits), else 1 (melee).
+func (p *Basic) reachRange(h *sim.Hunt, who int, have uint32) int {
+	l := &h.Sc.Hunters[who]
 	r := 1
 	for w := 0; w < int(l.NWeapons); w++ {
 		wp := &l.Weapons[w]
@@ -738,8 +732,9 @@ func (p *Basic) square(h *sim.Hunt, sp *spot, c int) int {
 	return s
 }
 
-// move moves hunter who towards the closest machine, to its reach.
-func (p *Basic) move(h *sim.Hunt, who int) sim.Action {
+// move moves hunter who towards the closest machine, to its reach (have:
+// the kinds of card in hand, bits).
+func (p *Basic) move(h *sim.Hunt, who int, have uint32) sim.Action {
 	s := &h.H[who]
 	b := h.B
 	target, td := -1, 1<<30
@@ -760,13 +755,13 @@ func (p *Basic) move(h *sim.Hunt, who int) sim.Action {
 		return sim.Action{Kind: sim.Pass}
 	}
 	tc := h.E[target].Cell
-	want := p.reachRange(h, who)
+	want := p.reachRange(h, who, have)
 	p.look(h)
 	cell := int(s.Cell)
 	used := s.Used & (1<<sim.Sneak | 1<<sim.Sprint)
 	// the choice is a function of these alone: look it up
 	key := [4]uint64{1<<63 | uint64(cell) | uint64(tc)<<8 | uint64(uint32(want))<<16 | uint64(used)<<48, p.v.nonAlert, p.v.alert, h.Ruin}
-	e := &p.moves[memoIndex(key[:], moveBits)]
+	e := &p.moves[memoIndex(key[0], key[1], key[2], key[3], 0, moveBits)]
 	if e.key != key {
 		sp := spot{tc: tc, want: want, sees: p.d.losT[tc]}
 		*e = moveEntry{key: key, a: p.route(h, &sp, cell, used)}
@@ -787,13 +782,11 @@ type moveEntry struct {
 }
 
 // memoIndex hashes the words of a key to an index of 1<<bits entries.
-func memoIndex(key []uint64, bits int) int {
-	x := uint64(0)
-	for _, w := range key {
-		x = (x ^ w) * 0x9e3779b97f4a7c15
-		x ^= x >> 29
-	}
-	return int(x >> (64 - bits))
+func memoIndex(a, b, c, d, e uint64, bits int) int {
+	x := (a*0x9e3779b97f4a7c15 ^ b) * 0xff51afd7ed558ccd
+	x = (x ^ x>>29 ^ c) * 0x9e3779b97f4a7c15
+	x = (x ^ x>>29 ^ d ^ e<<1) * 0xc4ceb9fe1a85ec53
+	return int((x ^ x>>32) >> (64 - bits))
 }
 
 // route returns the move from square cell that scores best (sp), among
@@ -907,8 +900,8 @@ func (p *Basic) safest(h *sim.Hunt, who int, legal uint64) int {
 	for i, a := range v.alertAt[:v.nAlert] {
 		key[3+i/10] |= uint64(a) << (6 * (i % 10))
 	}
-	e := &p.safe[memoIndex(key[:], safeBits)]
-	if e.key != key {
+	e := &p.safe[memoIndex(key[0], key[1], key[2], key[3], key[4], safeBits)]
+	if k := &e.key; k[0] != key[0] || k[1] != key[1] || k[2] != key[2] || k[3] != key[3] || k[4] != key[4] {
 		*e = safeEntry{key: key, c: p.safest0(h, legal)}
 	}
 	return e.c
