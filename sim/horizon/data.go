@@ -384,5 +384,8 @@ type Scenario struct {
 	Kinds  [MaxHunters][MaxKinds]uint8
 	NKinds [MaxHunters]uint8
 	kindOf [MaxHunters][256]int8
-	prof   profiles
+	// answers[c] are the triggers (bits) card c answers as an interrupt
+	// (any_time ones answer every trigger), 0: not an interrupt
+	answers [256]uint8
+	prof    profiles
 }

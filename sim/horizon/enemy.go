@@ -91,8 +91,10 @@ func (h *Hunt) enemyStep(active int) {
 			h.alert(i, "a hunter is next to it, not in tall grass")
 		}
 	}
+	var todo uint32 // the enemies in play not yet activated
 	for i := 0; i < h.NE; i++ {
 		if en := &h.E[i]; en.Where == InPlay {
+			todo |= 1 << i
 			if en.Alert {
 				alertAt |= 1 << en.Cell
 			} else {
@@ -119,9 +121,11 @@ func (h *Hunt) enemyStep(active int) {
 	}
 	for !h.Over {
 		best, bestKey, n := -1, 1<<30, 0
-		for i := 0; i < h.NE; i++ {
+		for m := todo; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros32(m)
 			en := &h.E[i]
-			if en.Where != InPlay || en.Done {
+			if en.Where != InPlay {
+				todo &^= 1 << i
 				continue
 			}
 			key := int(row[en.Cell])
@@ -150,6 +154,7 @@ func (h *Hunt) enemyStep(active int) {
 		}
 		en := &h.E[best]
 		en.Done = true
+		todo &^= 1 << best
 		h.Rec.Activations++
 		if en.Alert {
 			h.activateAlert(best)

@@ -310,6 +310,14 @@ func (h *Hunt) playInterrupts(who int, t Trigger, enemy int) (evade Pool, reduce
 	if s.Cond&Shock != 0 || s.Fainted {
 		return
 	}
+	// the policy is asked only when a card in hand answers t
+	var any uint8
+	for _, c := range s.Hand[:s.NHand] {
+		any |= h.Sc.answers[c]
+	}
+	if any&(1<<t) == 0 {
+		return
+	}
 	for n := 0; n < MaxHand && s.NHand > 0; n++ {
 		slot := h.pol.Interrupt(h, who, t)
 		if slot < 0 || slot >= int(s.NHand) {

@@ -191,6 +191,15 @@ func (sc *Scenario) Compile() error {
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
+	sc.answers = [256]uint8{}
+	for i := range sc.Cards {
+		if c := &sc.Cards[i]; c.Kind == Interrupt && i < len(sc.answers) {
+			sc.answers[i] = 1 << c.When
+			if c.When == AnyTime {
+				sc.answers[i] = 0xff
+			}
+		}
+	}
 	sc.buildProfiles()
 	return nil
 }
