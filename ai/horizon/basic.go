@@ -223,13 +223,18 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 		made |= targets
 		// the ways of attacking the cards in hand allow, by 64
 		for ch, avail := range wp.all {
-			for k := wp.kinds &^ have; k != 0; k &= k - 1 {
-				avail &^= wp.needs[bits.TrailingZeros32(k)][ch]
+			if wp.by != nil {
+				avail = wp.by[have&wp.kinds]
+			} else {
+				for k := wp.kinds &^ have; k != 0; k &= k - 1 {
+					avail &^= wp.needs[bits.TrailingZeros32(k)][ch]
+				}
 			}
 			for ; avail != 0; avail &= avail - 1 {
 				cb := &wp.combos[ch<<6|bits.TrailingZeros64(avail)]
 				spent := spentBy[cb.Cards]
 				flat, pierce := int(cb.Damage), int(cb.Pierce)
+				tb := uint32(uint16(cb.Tail)) << 16
 				for m := targets; m != 0; m &= m - 1 {
 					e := bits.TrailingZeros32(m)
 					tg := &p.tg[e]
@@ -237,7 +242,17 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 					if tg.armed {
 						arm = max(0, tg.armour-pierce)
 					}
-					v, part := p.value(h, tg, cb, arm-flat-tg.stealth)
+					// the value, from the memo when it is there
+					off := arm - flat - tg.stealth
+					kb := tb | uint32(uint16(off+1<<15))
+					i := ((tg.key ^ uint64(kb)*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd) >> (64 - memoBits)
+					var v float32
+					var part int8
+					if m := &p.memo[i]; m.a == tg.key && m.b == kb && tg.key != 0 && uint(off+1<<15) < 1<<16 {
+						v, part = m.v, m.part
+					} else {
+						v, part = p.weighKept(h, tg, cb, off, kb, i)
+					}
 					v -= spent
 					if cb.AOE {
 						if tg.others < 0 {
@@ -311,7 +326,14 @@ type weapon struct {
 	all    []uint64 // every combo (bits, by 64)
 	kinds  uint32   // the kinds of card the combos need
 	needs  [sim.MaxKinds][]uint64
+	// by[k] are the combos (bits) the kinds in hand k&kinds allow, when
+	// there are at most 64 combos and byKinds kinds (else nil)
+	by []uint64
 }
+
+// byKinds is the most kinds a weapon's combos may need for its table of
+// the combos each hand allows (weapon.by).
+const byKinds = 8
 
 // prepare fills p.d for sc, and empties the memo.
 func (p *Basic) prepare(sc *sim.Scenario) {
@@ -345,6 +367,19 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 				for k := range x.needs {
 					if x.combos[i].Need&(1<<k) != 0 {
 						x.needs[k][i/64] |= 1 << (i % 64)
+					}
+				}
+			}
+			if n == 1 && x.kinds < 1<<byKinds {
+				x.by = make([]uint64, x.kinds+1)
+				for k := range x.by {
+					if uint32(k)&^x.kinds != 0 {
+						continue
+					}
+					for i := range x.combos {
+						if x.combos[i].Need&^uint32(k) == 0 {
+							x.by[k] |= 1 << i
+						}
 					}
 				}
 			}
@@ -503,27 +538,23 @@ type memoEntry struct {
 	part int8
 }
 
-// value returns the value of attack combo cb on machine tg, its raw
-// damage less off (armour less added damage), and the part to aim at
-// (-1: the body). The value is a function of the machine's state, the
-// tail and off alone, so it is kept in a memo across decisions and hunts:
+// The value of attack combo cb on machine tg, its raw damage less off
+// (armour less added damage), and the part to aim at (-1: the body), is
+// a function of the machine's state (target.key), the tail and off
+// alone, so bestAttack keeps it in a memo across decisions and hunts (the
+// key holds each component's tear rounded up, as weigh reads it; the
+// half of an intact component's tear, a whole number, follows from it):
 // the memo changes no choice, only its cost.
-func (p *Basic) value(h *sim.Hunt, tg *target, cb *sim.Combo, off int) (float32, int8) {
-	var slot *memoEntry
-	b := uint32(uint16(cb.Tail))<<16 | uint32(uint16(off+1<<15))
-	if tg.key != 0 && off >= -1<<15 && off < 1<<15 {
-		i := ((tg.key ^ uint64(b)*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd) >> (64 - memoBits)
-		slot = &p.memo[i]
-		if slot.a == tg.key && slot.b == b {
-			return slot.v, slot.part
-		}
-	}
+
+// weighKept weighs an attack the memo does not hold, and keeps it in
+// slot i of the memo (b: the attack's part of the key).
+func (p *Basic) weighKept(h *sim.Hunt, tg *target, cb *sim.Combo, off int, b uint32, i uint64) (float32, int8) {
 	if !tg.parts {
 		p.makeParts(h, tg)
 	}
 	v, part := tg.weigh(h.Sc.ComboTail(cb), off)
-	if slot != nil {
-		*slot = memoEntry{a: tg.key, b: b, v: v, part: part}
+	if tg.key != 0 && uint(off+1<<15) < 1<<16 {
+		p.memo[i] = memoEntry{a: tg.key, b: b, v: v, part: part}
 	}
 	return v, part
 }
