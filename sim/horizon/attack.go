@@ -24,20 +24,24 @@ func (h *Hunt) rollPool(p Pool) (pips, crits int) {
 	d := &h.Sc.Dice
 	p = d.Effective(p)
 	r := &h.roll
-	r.n, r.re = 0, 0
+	n := 0 // at most MaxPool (Effective)
 	for c := 0; c < d.N; c++ {
+		k := int(p[c])
+		if k == 0 {
+			continue
+		}
 		nf := int(d.Die[c].NFaces)
 		eff := &d.eff[c]
-		for k := 0; k < int(p[c]); k++ {
+		for ; k > 0; k-- {
 			var f uint8
 			if h.rig != nil {
 				f = h.face(c)
 			} else {
 				f = uint8(h.rng.IntN(nf))
 			}
-			r.col[r.n] = uint8(c)
-			r.face[r.n] = f
-			r.n++
+			r.col[n%MaxPool] = uint8(c)
+			r.face[n%MaxPool] = f
+			n++
 			ef := eff[f]
 			pips += int(ef.Pips)
 			if ef.Crit {
@@ -45,6 +49,7 @@ func (h *Hunt) rollPool(p Pool) (pips, crits int) {
 			}
 		}
 	}
+	r.n, r.re = n, 0
 	return pips, crits
 }
 

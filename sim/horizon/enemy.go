@@ -268,11 +268,13 @@ func (h *Hunt) activateAlert(e int) {
 		if !box.Mandatory && used {
 			continue
 		}
-		if !h.able(e, &box.Act) {
+		ok, targets := h.ableTargets(e, &box.Act)
+		if !ok {
 			continue
 		}
 		for r := 0; r < int(max(box.Repeat, 1)) && en.Where == InPlay; r++ {
-			h.perform(e, &box.Act, card)
+			h.performKnown(e, &box.Act, card, targets)
+			targets = 0 // found again for a repeat
 		}
 		if !box.Mandatory {
 			used = true
@@ -318,41 +320,53 @@ func (h *Hunt) answer(e int, q *Question) bool {
 // movement action that would not move it, an attack with no hunter to
 // attack or a special with nothing to do is not able.
 func (h *Hunt) able(e int, a *EAction) bool {
+	ok, _ := h.ableTargets(e, a)
+	return ok
+}
+
+// ableTargets is able, and for an attack the hunters it could attack
+// (attackTargets; 0 for other actions).
+func (h *Hunt) ableTargets(e int, a *EAction) (bool, uint8) {
 	en := &h.E[e]
 	switch a.Kind {
 	case EMoveHunter, EMoveNonAlert, EMoveEnemy, EEdge:
 		t, can := h.moveTarget(e, a.Kind, false)
 		if !can {
-			return false
+			return false, 0
 		}
 		if h.Sc.Rules.NoEffectPerformed {
-			return true
+			return true, 0
 		}
-		return h.stepsTowards(e, t) != 0
+		return h.stepsTowards(e, t) != 0, 0
 	case EMoveAway:
 		t := h.awayTarget(e, int(a.N), false)
-		return t != NoCell || h.Sc.Rules.NoEffectPerformed && h.anyHunter()
+		return t != NoCell || h.Sc.Rules.NoEffectPerformed && h.anyHunter(), 0
 	case EMelee, ERanged, EPulse:
-		return h.attackTargets(e, a) != 0
+		t := h.attackTargets(e, a)
+		return t != 0, t
 	case EAlert:
 		near := h.B.Within(int(en.Cell), int(a.N))
 		for i := 0; i < h.NE; i++ {
 			if o := &h.E[i]; i != e && o.Where == InPlay && !o.Alert && near&(1<<o.Cell) != 0 {
-				return true
+				return true, 0
 			}
 		}
-		return false
+		return false, 0
 	case ERepair:
-		return en.Dmg > 0
+		return en.Dmg > 0, 0
 	}
-	return false
+	return false, 0
 }
 
 // anyHunter reports whether a hunter is standing.
 func (h *Hunt) anyHunter() bool { return h.HuntersIn(^uint64(0)) != 0 }
 
 // perform resolves action a of behaviour card card for enemy e.
-func (h *Hunt) perform(e int, a *EAction, card int) {
+func (h *Hunt) perform(e int, a *EAction, card int) { h.performKnown(e, a, card, 0) }
+
+// performKnown is perform, told the hunters an attack can target when
+// ableTargets has just found them (known; 0: not known).
+func (h *Hunt) performKnown(e int, a *EAction, card int, known uint8) {
 	en := &h.E[e]
 	h.event(evEAction, -1, e, int(a.Kind))
 	switch a.Kind {
@@ -380,7 +394,10 @@ func (h *Hunt) perform(e int, a *EAction, card int) {
 			}
 		}
 	case EMelee, ERanged, EPulse:
-		targets := h.attackTargets(e, a)
+		targets := known
+		if targets == 0 {
+			targets = h.attackTargets(e, a)
+		}
 		if a.Kind == EPulse {
 			for i := 0; i < h.NH && en.Where == InPlay; i++ {
 				if targets&(1<<i) != 0 {
