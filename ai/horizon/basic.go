@@ -25,15 +25,24 @@ func init() {
 // of the draw pile, stamina first from the hand; dodges away from alert
 // machines; breaks the active player's ties at random.
 type Basic struct {
-	rng     dice.RNG
-	careful bool
-	d       design
-	have    uint32 // the kinds of card in hand (bits), at bestAttack
-	tg      [sim.MaxEnemies]target
-	v       view
-	memo    [1 << memoBits]memoEntry
-	moves   [1 << moveBits]moveEntry
-	safe    [1 << safeBits]safeEntry
+	rng      dice.RNG
+	careful  bool
+	d        design
+	have     uint32 // the kinds of card in hand (bits), at bestAttack
+	tg       [sim.MaxEnemies]target
+	v        view
+	memo     [1 << memoBits]memoEntry
+	moves    [1 << moveBits]moveEntry
+	safe     [1 << safeBits]safeEntry
+	deployed deployed
+}
+
+// deployed is the last starting square chosen: what it is a function
+// of, and the square.
+type deployed struct {
+	ok        bool
+	legal, at uint64
+	c         int
 }
 
 // view is what a decision reads of the machines, as square masks made
@@ -48,11 +57,11 @@ type view struct {
 	nAlert     int
 }
 
-// look fills p.v from h.
+// look fills p.v from h: the squares of the machines and the alert
+// ones' list (near fills the rest, when a decision is not kept).
 func (p *Basic) look(h *sim.Hunt) {
 	v := &p.v
-	d := &p.d
-	v.nonAlert, v.alert, v.nearNon, v.nearAlert, v.near2Alert, v.nAlert = 0, 0, 0, 0, 0, 0
+	v.nonAlert, v.alert, v.nAlert = 0, 0, 0
 	for i := 0; i < h.NE; i++ {
 		e := &h.E[i]
 		if e.Where != sim.InPlay {
@@ -60,14 +69,26 @@ func (p *Basic) look(h *sim.Hunt) {
 		}
 		if e.Alert {
 			v.alert |= 1 << e.Cell
-			v.nearAlert |= d.nearT[e.Cell]
-			v.near2Alert |= d.near2T[e.Cell]
 			v.alertAt[v.nAlert] = e.Cell
 			v.nAlert++
 		} else {
 			v.nonAlert |= 1 << e.Cell
-			v.nearNon |= d.nearT[e.Cell]
 		}
+	}
+}
+
+// near fills the squares near the machines in p.v (look first).
+func (p *Basic) near() {
+	v := &p.v
+	d := &p.d
+	v.nearNon, v.nearAlert, v.near2Alert = 0, 0, 0
+	for m := v.alert; m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
+		v.nearAlert |= d.nearT[c]
+		v.near2Alert |= d.near2T[c]
+	}
+	for m := v.nonAlert; m != 0; m &= m - 1 {
+		v.nearNon |= d.nearT[bits.TrailingZeros64(m)]
 	}
 }
 
@@ -90,6 +111,17 @@ func (p *Basic) Begin(h *sim.Hunt, seed, index uint64) {
 // Deploy takes the starting square closest to distance 3 from the
 // nearest machine, tall grass first.
 func (p *Basic) Deploy(h *sim.Hunt, who int, legal uint64) int {
+	// the choice is a function of legal and the squares of the enemies
+	// in play alone: the last one is kept
+	var at uint64
+	for i := 0; i < h.NE; i++ {
+		if e := &h.E[i]; e.Where == sim.InPlay {
+			at |= 1 << e.Cell
+		}
+	}
+	if k := &p.deployed; k.ok && k.legal == legal && k.at == at {
+		return k.c
+	}
 	best, bestV := -1, -1<<30
 	for m := legal; m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
@@ -102,6 +134,7 @@ func (p *Basic) Deploy(h *sim.Hunt, who int, legal uint64) int {
 			best, bestV = c, v
 		}
 	}
+	p.deployed = deployed{ok: true, legal: legal, at: at, c: best}
 	return best
 }
 
@@ -342,6 +375,7 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 	clear(p.memo[:])
 	clear(p.moves[:])
 	clear(p.safe[:])
+	p.deployed = deployed{}
 	for who := 0; who < sc.NH; who++ {
 		for c := range d.kbit[who] {
 			if k := sc.Kind(who, uint8(c)); k >= 0 {
@@ -725,7 +759,7 @@ type spot struct {
 // square scores a square for a hunter to stand in, wanting to be at
 // distance want of its target machine: in range with line of sight, not
 // next to non-alert machines out of tall grass, away from alert ones
-// (p.v must be filled).
+// (p.v must be filled, near included).
 func (p *Basic) square(h *sim.Hunt, sp *spot, c int) int {
 	b := h.B
 	v := &p.v
@@ -795,6 +829,7 @@ func (p *Basic) move(h *sim.Hunt, who int, have uint32) sim.Action {
 	e := &p.moves[memoIndex(key[0], key[1], key[2], key[3], 0, moveBits)]
 	if e.key != key {
 		sp := spot{tc: tc, want: want, sees: p.d.losT[tc]}
+		p.near()
 		*e = moveEntry{key: key, a: p.route(h, &sp, cell, used)}
 	}
 	if e.a.Kind != sim.Pass && h.Tracing() {
@@ -822,7 +857,7 @@ func memoIndex(a, b, c, d, e uint64, bits int) int {
 
 // route returns the move from square cell that scores best (sp), among
 // a Sneak and a Sprint not used yet (used: the action kinds used, bits),
-// or Pass when staying scores best (p.v must be filled).
+// or Pass when staying scores best (p.v must be filled, near included).
 func (p *Basic) route(h *sim.Hunt, sp *spot, cell int, used uint16) sim.Action {
 	b := h.B
 	here := p.square(h, sp, cell)
@@ -933,6 +968,7 @@ func (p *Basic) safest(h *sim.Hunt, who int, legal uint64) int {
 	}
 	e := &p.safe[memoIndex(key[0], key[1], key[2], key[3], key[4], safeBits)]
 	if k := &e.key; k[0] != key[0] || k[1] != key[1] || k[2] != key[2] || k[3] != key[3] || k[4] != key[4] {
+		p.near()
 		*e = safeEntry{key: key, c: p.safest0(h, legal)}
 	}
 	return e.c
@@ -948,7 +984,8 @@ type safeEntry struct {
 	c   int
 }
 
-// safest0 scores the squares of legal (p.v must be filled).
+// safest0 scores the squares of legal (p.v must be filled, near
+// included).
 func (p *Basic) safest0(h *sim.Hunt, legal uint64) int {
 	b := h.B
 	v := &p.v
