@@ -24,7 +24,7 @@ func (h *Hunt) rollPool(p Pool) (pips, crits int) {
 	d := &h.Sc.Dice
 	p = d.Effective(p)
 	r := &h.roll
-	n := 0 // at most MaxPool (Effective)
+	n := uint(0) // at most MaxPool (Effective)
 	for c := 0; c < d.N; c++ {
 		k := int(p[c])
 		if k == 0 {
@@ -49,7 +49,7 @@ func (h *Hunt) rollPool(p Pool) (pips, crits int) {
 			}
 		}
 	}
-	r.n, r.re = n, 0
+	r.n, r.re = int(n), 0
 	return pips, crits
 }
 
