@@ -60,21 +60,23 @@ type view struct {
 // look fills p.v from h: the squares of the machines and the alert
 // ones' list (near fills the rest, when a decision is not kept).
 func (p *Basic) look(h *sim.Hunt) {
-	v := &p.v
-	v.nonAlert, v.alert, v.nAlert = 0, 0, 0
-	for i := 0; i < h.NE; i++ {
+	var non, alert uint64
+	n := uint(0)
+	at := &p.v.alertAt
+	for i := range h.E[:h.NE] {
 		e := &h.E[i]
 		if e.Where != sim.InPlay {
 			continue
 		}
 		if e.Alert {
-			v.alert |= 1 << e.Cell
-			v.alertAt[v.nAlert] = e.Cell
-			v.nAlert++
+			alert |= 1 << e.Cell
+			at[n%sim.MaxEnemies] = e.Cell
+			n++
 		} else {
-			v.nonAlert |= 1 << e.Cell
+			non |= 1 << e.Cell
 		}
 	}
+	p.v.nonAlert, p.v.alert, p.v.nAlert = non, alert, int(n)
 }
 
 // near fills the squares near the machines in p.v (look first).

@@ -79,7 +79,7 @@ func (h *Hunt) enemyStep(active int) {
 	b := h.B
 	hc := h.standing()
 	var alertAt, nonAt uint64
-	for i := 0; i < h.NE; i++ {
+	for i := range h.E[:h.NE] {
 		en := &h.E[i]
 		en.Done = false
 		if en.Where != InPlay || en.Alert {
@@ -92,7 +92,7 @@ func (h *Hunt) enemyStep(active int) {
 		}
 	}
 	var todo uint32 // the enemies in play not yet activated
-	for i := 0; i < h.NE; i++ {
+	for i := range h.E[:h.NE] {
 		if en := &h.E[i]; en.Where == InPlay {
 			todo |= 1 << i
 			if en.Alert {
