@@ -623,3 +623,43 @@ func TestScrap(t *testing.T) {
 		t.Errorf("%d cards left, want 7 of 8", total)
 	}
 }
+
+// asking counts the interrupts the rules core asks its policy for.
+type asking struct {
+	script
+	asked int
+}
+
+func (p *asking) Interrupt(h *Hunt, who int, t Trigger) int {
+	p.asked++
+	return -1
+}
+
+// The policy is asked for an interrupt only when a card in hand answers
+// the event: an interrupt of that trigger, or one played any time.
+func TestInterruptAskedOnlyWhenAnswered(t *testing.T) {
+	b := mustBoard(t, openLayout(1, 1))
+	for _, tc := range []struct {
+		hand []uint8
+		t    Trigger
+		ask  bool
+	}{
+		{[]uint8{cArrow, cStamina}, Attacked, false},
+		{[]uint8{cArrow, cDodgeRoll}, Attacked, true},
+		{[]uint8{cDodgeRoll}, Inflicted, false},
+		{[]uint8{cDodgeRoll}, AnyTime, false},
+		{[]uint8{cSecondWind}, Attacked, true},
+		{[]uint8{cSecondWind}, AnyTime, true},
+		{nil, AnyTime, false},
+	} {
+		sc := testScenario(t, b, []Loadout{testLoadout("A", cArrow, cDodgeRoll, cSecondWind, cStamina)}, [][2]int{{mWatcher, cell(t, b, 2, 2)}}, 2)
+		pol := &asking{}
+		h := newHuntAt(sc, pol, cell(t, b, 0, 0))
+		s := &h.H[0]
+		s.NHand = uint8(copy(s.Hand[:], tc.hand))
+		h.playInterrupts(0, tc.t, -1)
+		if got := pol.asked > 0; got != tc.ask {
+			t.Errorf("hand %v, trigger %v: asked %d times, want asked %v", tc.hand, tc.t, pol.asked, tc.ask)
+		}
+	}
+}
