@@ -201,6 +201,14 @@ func TestTrace(t *testing.T) {
 	if n != len(lines) || rolls == 0 {
 		t.Errorf("%d events for %d lines of text, %d rolls", n, len(lines), rolls)
 	}
+	// the events alone, without the text (trace -json -)
+	var only bytes.Buffer
+	if err := p.Trace(1, 5, rec, nil, &only); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(only.String(), "\n"); got != n {
+		t.Errorf("the events alone: %d lines, want %d", got, n)
+	}
 }
 
 // Overrides change the design and its hash; bad ones are usage errors.

@@ -91,7 +91,12 @@ type DieShown struct {
 
 // NewTracer returns a tracer writing text to w and, when events is not
 // nil, JSON Lines to events.
-func NewTracer(w, events io.Writer) *Tracer { return &Tracer{w: w, events: events} }
+func NewTracer(w, events io.Writer) *Tracer {
+	if w == nil {
+		w = io.Discard
+	}
+	return &Tracer{w: w, events: events}
+}
 
 // Err returns the first write error.
 func (t *Tracer) Err() error { return t.err }
