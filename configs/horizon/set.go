@@ -14,15 +14,24 @@ import (
 func nearest(word string, known []string) string { return typo.Nearest(word, known) }
 func listOf(known []string) string               { return yamldata.ListOf(known) }
 
-// SetKeys documents the keys -set takes.
+// SetKeys documents the keys -set takes, one a line: the key (an
+// upper-case part stands for any name), then = and what it takes.
 var SetKeys = []string{
 	"rules.KEY=VALUE: a reading (balance list -game horizon rules; docs/horizon/rulings.md)",
-	"machine.M.hp, .armour, .salvage, .glory, .points: machine M's data card (a whole number; +N or -N: relative)",
-	"component.M.L.tear, .damage: component L of machine M",
+	"machine.M.hp=N: machine M's HP (a whole number; +N or -N: relative, as for every number below)",
+	"machine.M.armour=N: machine M's armour",
+	"machine.M.salvage=N: machine M's salvage",
+	"machine.M.glory=N: machine M's glory",
+	"machine.M.points=N: machine M's encounter points",
+	"component.M.L.tear=N: the tear value of component L of machine M",
+	"component.M.L.damage=N: the damage destroying component L of machine M deals",
 	"behaviour.M.N=blank: machine M's behaviour card N (1-based) does nothing",
-	"hunter.H.hand_size: hunter H's hand size; hunter.H.deck.C: its copies of card C (0 takes them out)",
-	"weapon.W.range, .damage: weapon W",
-	"encounter.threshold, encounter.bonus_salvage: the chosen encounter's",
+	"hunter.H.hand_size=N: hunter H's hand size",
+	"hunter.H.deck.C=N: hunter H's copies of card C (0 takes them out)",
+	"weapon.W.range=N: weapon W's range",
+	"weapon.W.damage=N: weapon W's added damage",
+	"encounter.threshold=N: the chosen encounter's threshold of encounter points",
+	"encounter.bonus_salvage=N: the chosen encounter's bonus salvage",
 	"dice.COLOUR.N=FACE: face N (1-based) of a colour: pips, crit, or N+crit",
 }
 

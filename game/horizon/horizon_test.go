@@ -15,6 +15,7 @@ import (
 	"balance/batch"
 	"balance/game"
 	"balance/stats"
+	"balance/workflow"
 )
 
 func load(t testing.TB) game.Data {
@@ -334,5 +335,36 @@ func TestRunnerDeterministic(t *testing.T) {
 	}
 	if got[0].Hunts != 3000 {
 		t.Errorf("%d hunts tallied", got[0].Hunts)
+	}
+}
+
+// Every key -set takes is a line of SetKeys that sweep and tune check a
+// -param against, and every line is such a key: an override of each line
+// applies, and its key passes the check.
+func TestSetKeys(t *testing.T) {
+	data := load(t)
+	for _, kv := range []string{
+		"rules.stop_vote=all_gone",
+		"machine.sawtooth.hp=+2", "machine.watcher.armour=2", "machine.watcher.salvage=2", "machine.watcher.glory=2", "machine.watcher.points=3",
+		"component.sawtooth.A.tear=6", "component.sawtooth.A.damage=4",
+		"behaviour.sawtooth.2=blank",
+		"hunter.nora_marksman.hand_size=6", "hunter.nora_marksman.deck.hunter_arrow=2",
+		"weapon.hunter_bow.range=3", "weapon.hunter_bow.damage=1",
+		"encounter.threshold=12", "encounter.bonus_salvage=2",
+		"dice.orange.1=1",
+	} {
+		if _, err := data.Design(context.Background(), nil, []string{kv}, 1); err != nil {
+			t.Errorf("-set %s: %v", kv, err)
+		}
+		key, _, _ := strings.Cut(kv, "=")
+		if err := workflow.CheckParam(data, workflow.Param{Key: key, Text: key + "=1,2"}); err != nil {
+			t.Errorf("-param %s: %v", key, err)
+		}
+	}
+	for _, line := range data.SetKeys() {
+		key, what, ok := strings.Cut(line, "=")
+		if !ok || strings.ContainsAny(key, " ,:") || what == "" {
+			t.Errorf("SetKeys line %q: write KEY=WHAT, the key alone before =", line)
+		}
 	}
 }
