@@ -332,6 +332,10 @@ type Player struct {
 	h   sim.Hunt
 }
 
+// Hunt is the player's hunt, as the last one played left it (its
+// random draws and record: for benchmarks).
+func (p *Player) Hunt() *sim.Hunt { return &p.h }
+
 func (p *Player) Play(seed, index uint64, rec *game.Record) {
 	p.h.SetTracer(nil)
 	p.play(seed, index, rec)
