@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"io/fs"
 	"math"
 	"reflect"
 	"slices"
@@ -366,5 +367,28 @@ func TestSetKeys(t *testing.T) {
 		if !ok || strings.ContainsAny(key, " ,:") || what == "" {
 			t.Errorf("SetKeys line %q: write KEY=WHAT, the key alone before =", line)
 		}
+	}
+}
+
+// The help the game adds: examples that name the game, for the commands
+// it has something to say on; its embedded data is the configs folder's.
+func TestHelpAndFiles(t *testing.T) {
+	for _, cmd := range []string{"run", "compare", "sweep", "tune", "sensitivity", "skill", "trace", "validate", "odds", "list", "analyze", "baseline"} {
+		h := Game{}.Help(cmd)
+		if len(h.Examples) == 0 {
+			t.Errorf("%s: no examples", cmd)
+		}
+		for _, e := range h.Examples {
+			if !strings.HasPrefix(e, "balance "+cmd+" -game horizon") {
+				t.Errorf("%s: example %q", cmd, e)
+			}
+		}
+	}
+	if h := (Game{}).Help("version"); h.Notes != "" || len(h.Examples) != 0 {
+		t.Errorf("version: %+v", h)
+	}
+	names, err := fs.Glob(Game{}.Files(), "*.yaml")
+	if err != nil || !slices.Contains(names, "machines.yaml") || !slices.Contains(names, "rules.yaml") {
+		t.Errorf("the embedded files: %v, %v", names, err)
 	}
 }
