@@ -6,12 +6,16 @@
 #
 #   benchmarks/instructions.sh             # BenchmarkHunt, 20000 hunts
 #   benchmarks/instructions.sh -top 30     # and the 30 costliest functions
-#   benchmarks/instructions.sh -game vantage   # another game's default hunt
 #   N=5000 benchmarks/instructions.sh      # fewer hunts (quicker, coarser)
+#   benchmarks/instructions.sh -game crims     # another game's default hunt (crims, horizon, vantage, ...)
 #
-# The default hunt of game NAME is BenchmarkHuntNAME (NAME capitalised:
-# BenchmarkHuntVantage), Cazadores' BenchmarkHunt; with the turns per hunt
-# the benchmark reports, the count is also given per model-turn.
+# -game NAME counts the default hunt of that game: BenchmarkHunt for
+# Cazadores (the default), BenchmarkHuntName for another (Name: the
+# game's name, capitalised), each a game's default hunt through its plug.
+#
+# With the turns per hunt the benchmark reports, the count is also given
+# per model-turn.
+#
 # It plays the benchmark under cachegrind and counts only the instructions
 # of the rules core, the AIs and the game plug (packages balance/sim,
 # balance/ai and balance/game: a hunt as the batch runner plays it, its
@@ -27,12 +31,21 @@ top=0
 bench=BenchmarkHunt
 while [ $# -gt 0 ]; do
 	case "$1" in
-	-top) top="${2:?-top needs a number}"; shift 2 ;;
+	-top)
+		top="${2:?-top needs a number}"
+		shift 2
+		;;
 	-game)
 		g="${2:?-game needs a name}"
-		[ "$g" = cazadores ] || bench="BenchmarkHunt${g^}"
-		shift 2 ;;
-	*) echo "usage: instructions.sh [-game NAME] [-top K]" >&2; exit 2 ;;
+		shift 2
+		if [ "$g" != cazadores ]; then
+			bench="BenchmarkHunt${g^}"
+		fi
+		;;
+	*)
+		echo "usage: instructions.sh [-top K] [-game NAME]" >&2
+		exit 2
+		;;
 	esac
 done
 n="${N:-20000}"
@@ -47,8 +60,8 @@ go test -c -o "$dir/bench.test" .
 valgrind --tool=cachegrind --cache-sim=no --branch-sim=no \
 	--cachegrind-out-file="$dir/cg.out" \
 	"$dir/bench.test" -test.run XXX -test.bench "^$bench\$" -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
-if ! grep "^$bench\b" "$dir/bench.txt"; then
-	echo "instructions.sh: no benchmark $bench in benchmarks/" >&2
+if ! grep "^$bench" "$dir/bench.txt"; then
+	echo "instructions.sh: no benchmark $bench (see benchmarks/README.md)" >&2
 	exit 2
 fi
 # turns/hunt as the benchmark reports it (0 when it does not).

@@ -205,6 +205,48 @@ func TestNetCarrierKeepsTheNet(t *testing.T) {
 	}
 }
 
+// A Terrified carrier out of the Net's reach spends its Action on Recover
+// and its Turn ends there whether or not the Check clears the terror: a
+// failed Recover is still the Action taken (netPlay reports it), so the
+// Turn does not go on to hold back or step away as if no Action were made.
+func TestNetCarrierFailedRecoverEndsTurn(t *testing.T) {
+	failed := 0
+	for seed := uint64(1); seed <= 60 && failed < 5; seed++ {
+		h := capHunt(t, "wandering-son", "duo", seed, 0, true)
+		adv := int(h.Adv0)
+		k, s := carrier(t, h)
+		m := &h.M[k]
+		wear(h, 2, 10)
+		m.Readied = 1 << s
+		m.Conds = m.Conds.With(sim.Terrified)
+		m.Terrifier = int8(adv)
+		m.Pos = h.M[adv].Pos.Sub(geom.V(0, h.M[adv].R+m.R+6))
+		before := m.Pos
+		c := *h
+		took := NewBaseline().netPlay(&c, k)
+		if c.M[k].Conds.Has(sim.Terrified) != m.Conds.Has(sim.Terrified) || !c.Acted(k) {
+			continue // the Check cleared the terror, or no Recover was tried
+		}
+		failed++
+		if !took {
+			t.Fatalf("seed %d: netPlay made a Recover that failed and reported no Action taken", seed)
+		}
+		l := packTurn(h, k)
+		if !m.Conds.Has(sim.Terrified) {
+			continue // this hunt's dice differ from the copy's only if the Turn differs
+		}
+		if acts := l.actions(k); len(acts) != 1 || acts[0].Action != sim.ActRecover {
+			t.Fatalf("seed %d: Actions %+v, want one Recover (notes %v)", seed, acts, l.decisions(k))
+		}
+		if m.Pos != before {
+			t.Fatalf("seed %d: the carrier moved from %v to %v after its failed Recover", seed, before, m.Pos)
+		}
+	}
+	if failed == 0 {
+		t.Fatal("no seed gave a failed Recover")
+	}
+}
+
 // Over whole hunts the Net's carrier readies the Net at most once and
 // never switches it away while the capture is pending (QA seed 3, Round 2:
 // "ready the Net", "switch to melee weapons", "ready the Net", ...).

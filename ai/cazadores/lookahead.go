@@ -123,7 +123,7 @@ func (l *Lookahead) Turn(h *sim.Hunt, i int) {
 	if h.Trace != nil {
 		tg, why := -1, "lookahead: the best of its plans, on its rollouts"
 		if best == planSpot {
-			tg = int(h.Adv0)
+			tg = netTarget(h, i)
 		}
 		if best == planOwn {
 			why = "lookahead: no other plan clearly better on its rollouts"
@@ -190,7 +190,8 @@ func (l *Lookahead) open(h *sim.Hunt, i, p int) bool {
 	case planRecover:
 		return h.M[i].Conds != 0 && h.CanAct(i, sim.ActRecover)
 	case planSpot:
-		return h.CanAct(i, sim.ActSpotWeakness) && h.Within(i, int(h.Adv0), 5) && h.M[h.Adv0].Alive()
+		tg := netTarget(h, i)
+		return tg >= 0 && h.CanAct(i, sim.ActSpotWeakness) && h.Within(i, tg, 5) && !h.M[tg].Spotted
 	case planFlee:
 		return h.Sc.Map.NExits > 0 && hurt(h, i, 0.5)
 	case planBasic:
@@ -241,7 +242,8 @@ func (l *Lookahead) apply(h *sim.Hunt, i, p int) {
 			}
 		}
 	case planSpot:
-		h.SpotWeakness(i, int(h.Adv0))
+		// The Target is one model: the living Adversary model nearest i.
+		h.SpotWeakness(i, netTarget(h, i))
 	case planFlee:
 		NewBaseline().flee(h, i, "") // Turn has noted the plan
 	case planBasic:

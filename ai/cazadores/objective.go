@@ -353,9 +353,11 @@ func (b Baseline) netPlay(h *sim.Hunt, i int) bool {
 	}
 	// Not in reach this Turn: clear the terror that holds it back, or
 	// Move toward its throwing spot.
-	if m.Conds.Has(sim.Terrified) {
+	if m.Conds.Has(sim.Terrified) && h.CanAct(i, sim.ActRecover) {
+		// The Action is taken whether or not the Check clears the terror.
 		decide(h, i, "recover", -1, "terrified, and the Net out of reach")
-		return h.Recover(i, sim.Terrified)
+		h.Recover(i, sim.Terrified)
+		return true
 	}
 	if !h.InWeaponRange(i, net, tg) && goal != m.Pos && h.CanAct(i, sim.ActMove) {
 		moveFor(h, i, goal, -1, "move to throw the Net", tg, "the capture: the Net out of reach this Turn")

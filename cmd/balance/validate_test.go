@@ -81,9 +81,9 @@ func TestValidateAnywhere(t *testing.T) {
 			`balance validate: \d+ problems in 1 file`}},
 		{name: "broken copy, relative path up", cwd: "adversaries", file: "../bad.yaml", code: exitError, lines: 3, stderr: []string{
 			`\.\./bad\.yaml:` + badLine + `:\d+: actions\.jack\.atack: unknown field "atack"; did you mean "attack"\?`}},
-		{name: "copy anywhere is compiled", file: "e4.yaml", code: exitError, lines: 21, stderr: []string{
-			`e4\.yaml: adversary e4, pack duo, scenario lair: adversary e4: 4 models; 1\.\.3`,
-			`balance validate: 20 problems in 1 file`}},
+		{name: "too many models: one problem, with its line", file: "e4.yaml", code: exitError, lines: 2, stderr: []string{
+			`e4\.yaml:8:9: models: 4 models; an Adversary is 1\.\.3 models \(they share its deck and clock\)`,
+			`balance validate: 1 problem in 1 file`}},
 		{name: "hit location hints", file: "gap.yaml", code: exitError, lines: 3, stderr: []string{
 			`gap\.yaml:\d+:\d+: hit_locations\[0\]\.cards: list at least one card \(2\.\.10\); did you mean "\[10\]"\?`,
 			`gap\.yaml:\d+:\d+: hit_locations\[0\]\.wnd: expected an integer, got "5\.5"; did you mean "5"\?`,

@@ -21,6 +21,10 @@ const (
 	maxFoeWnd   = 200  // the most WNDs of a Foe or of a hit location
 	defaultBase = 50.0 // base diameter (mm) of an Adversary that gives none
 	minionBase  = 32.0 // base diameter (mm) of a Minion that gives none
+
+	// maxFoeModels is the most models an Adversary and its Minions may be:
+	// what a hunt holds less the largest Pack, so every Pack can face it.
+	maxFoeModels = sim.MaxModels - sim.MaxPack
 )
 
 var (
@@ -105,6 +109,9 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 			}
 			a.Models = append(a.Models, s)
 		}
+		if len(items) > sim.MaxAdvModels {
+			d.Fail(d.Res(v), "models", "", "%d models; an Adversary is 1..%d models (they share its deck and clock)", len(items), sim.MaxAdvModels)
+		}
 	}
 	a.Areas = map[string]*AreaKind{}
 	if v, ok := m["areas"]; ok {
@@ -120,8 +127,15 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 	}
 	sort.Strings(ctx.areas)
 	if v, ok := m["minions"]; ok {
+		before := d.NErrs()
 		for i, it := range d.Seq(v, "minions") {
 			a.Minions = append(a.Minions, d.minion(it, idx("minions", i)))
+		}
+		// The total is checked only when the Minions are sound: otherwise
+		// it would restate their errors.
+		if n := len(a.Models) + minionCount(a); d.NErrs() == before && len(a.Models) <= sim.MaxAdvModels && n > maxFoeModels {
+			d.Fail(d.Res(v), "minions", "", "the Adversary and its Minions are %d models (%d of its own, %d Minions); at most %d, so that any Pack (up to %d models) fits in a hunt of %d",
+				n, len(a.Models), minionCount(a), maxFoeModels, sim.MaxPack, sim.MaxModels)
 		}
 	}
 	if v, ok := m["hit_locations"]; ok {

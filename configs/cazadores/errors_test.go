@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -111,6 +112,10 @@ func TestBrokenAdversary(t *testing.T) {
 			field: "hit_locations", msg: "missing", line: "name: Wandering Son"},
 		{name: "wrong type", old: "ter: 6, wnd: 20}", new: "ter: 6, wnd: five}",
 			field: "stats.wnd", msg: `expected an integer, got "five"`, suggest: "20", line: "wnd: five"},
+		{name: "too many models", old: "models: [Wandering Son]", new: "models: [A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T]",
+			field: "models", msg: "20 models; an Adversary is 1..3 models", line: "models: [A"},
+		{name: "too many Minions", old: "\nareas:", new: "\nminions:\n  - {name: Imp, count: 9, type: aggressive, stats: {spd: 5, atk: 3, rng: 1, def: 4, ter: 3, wnd: 2}}\nareas:",
+			field: "minions", msg: "the Adversary and its Minions are 10 models (1 of its own, 9 Minions); at most 6, so that any Pack (up to 6 models) fits in a hunt of 12", line: "minions:", below: 1},
 		{name: "unknown condition", old: "crit: [{impose: stunned}]", new: "crit: [{impose: stuned}]",
 			field: "actions.jack.crit[0].impose", msg: `unknown condition "stuned"`, suggest: "stunned", line: "stuned"},
 		{name: "unknown immunity", old: "immune: [freezing]", new: "immune: [freezng]",
@@ -179,6 +184,31 @@ func TestBrokenAdversary(t *testing.T) {
 			_, err := decodeAdversary("son.yaml", "son", []byte(src), &r)
 			c.check(t, "son.yaml", src, err)
 		})
+	}
+}
+
+// Too many models is one problem at its place: a Minion count out of its
+// range is reported, and the total it would give is not reported again.
+func TestModelLimitOnce(t *testing.T) {
+	base := embedded(t, "adversaries/wandering-son.yaml")
+	r := DefaultRules()
+	for _, c := range []struct {
+		count string
+		want  []string // the errors' fields, in order
+	}{
+		{"9", []string{"minions"}},
+		{"30", []string{"minions[0].count"}},
+		{"5", nil},
+	} {
+		src := strings.Replace(base, "\nareas:", "\nminions:\n  - {name: Imp, count: "+c.count+", type: aggressive, stats: {spd: 5, atk: 3, rng: 1, def: 4, ter: 3, wnd: 2}}\nareas:", 1)
+		_, err := decodeAdversary("son.yaml", "son", []byte(src), &r)
+		var got []string
+		for _, e := range allErrors(t, err) {
+			got = append(got, e.Field)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("count %s: errors %q, want %q:\n%v", c.count, got, c.want, err)
+		}
 	}
 }
 

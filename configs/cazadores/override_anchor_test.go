@@ -80,15 +80,17 @@ func TestSetThroughAnchors(t *testing.T) {
 
 	// A value shared with more of the file than an override copies is
 	// refused, with its anchor and line.
+	// (Areas repeat it: an Adversary and its Minions are too few models.)
 	var many strings.Builder
-	many.WriteString("minions:\n")
-	for i := 0; i < 800; i++ {
-		fmt.Fprintf(&many, "  - {name: Shade %d, count: 1, type: aggressive, stats: *s}\n", i)
+	many.WriteString("areas:\n")
+	for i := 0; i <= maxUnshared; i++ {
+		fmt.Fprintf(&many, "  a%d: {diameter: 1, foe_def: *d}\n", i)
 	}
-	d := withAdversary(t, edit(statsLine, "stats: &s {spd: 5, atk: 7, rng: 2, def: 6, ter: 6, wnd: 20}\n"+many.String()))
+	src := edit(statsLine, "stats: {spd: 5, atk: 7, rng: 2, def: &d 6, ter: 6, wnd: 20}", "areas:\n  rock:", many.String()+"  rock:")
+	d := withAdversary(t, src)
 	err := d.Set("x", "adversary.def=7")
 	line := lineOf(t, son, statsLine)
-	want := fmt.Sprintf("-set adversary.def=7: the value it changes is shared through the anchor &s (%s:%d) with more of the file than an override copies (%d nodes); write the value out there",
+	want := fmt.Sprintf("-set adversary.def=7: the value it changes is shared through the anchor &d (%s:%d) with more of the file than an override copies (%d nodes); write the value out there",
 		d.raw["x"].file, line, maxUnshared)
 	if err == nil || err.Error() != want {
 		t.Errorf("error\n%v\nwant\n%s", err, want)

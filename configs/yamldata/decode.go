@@ -473,11 +473,9 @@ func (d *Decoder) Name(n *yaml.Node, path, what string, allowed []string) string
 	return s
 }
 
-// ListOf lists names for a message, shortened when long.
+// ListOf lists names for a message, every one of them: a designer who
+// misspelt one must see them all to choose.
 func ListOf(names []string) string {
-	if len(names) > 12 {
-		return strings.Join(names[:12], ", ") + ", ..."
-	}
 	return strings.Join(names, ", ")
 }
 

@@ -301,27 +301,73 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 }
 
 // compileAll compiles each of the Adversaries against every pack on every
-// scenario and returns every failure, joined; prefix names the file they
-// come from ("" for the data). It stops when ctx is done.
+// scenario and returns every failure, joined, each problem once with the
+// packs and scenarios it arises with; prefix names the file they come from
+// ("" for the data). It stops when ctx is done.
 func compileAll(ctx context.Context, d *configs.Data, adversaries []string, prefix string) error {
 	var errs []error
+	packs, scens := d.Slugs("packs"), d.Slugs("scenarios")
 	for _, a := range adversaries {
-		for _, p := range d.Slugs("packs") {
-			for _, s := range d.Slugs("scenarios") {
+		// The same problem with several packs or scenarios is one problem.
+		var msgs []string
+		where := map[string][][2]string{}
+		for _, p := range packs {
+			for _, s := range scens {
 				if err := ctx.Err(); err != nil {
 					return fmt.Errorf("validating the data stopped: %w", context.Cause(ctx))
 				}
 				if _, err := d.Compile(a, p, s); err != nil {
-					e := fmt.Errorf("adversary %s, pack %s, scenario %s: %v", a, p, s, err)
-					if prefix != "" {
-						e = &game.FileError{File: strings.TrimSuffix(prefix, ": "), Err: e}
+					m := err.Error()
+					if where[m] == nil {
+						msgs = append(msgs, m)
 					}
-					errs = append(errs, e)
+					where[m] = append(where[m], [2]string{p, s})
 				}
 			}
 		}
+		for _, m := range msgs {
+			e := fmt.Errorf("adversary %s, %s: %s", a, combos(where[m], packs, scens), m)
+			if prefix != "" {
+				e = &game.FileError{File: strings.TrimSuffix(prefix, ": "), Err: e}
+			}
+			errs = append(errs, e)
+		}
 	}
 	return errors.Join(errs...)
+}
+
+// combos names the (pack, scenario) pairs a problem arises with: "every
+// pack on every scenario", "pack P on every scenario", "every pack on
+// scenario S", or each pair.
+func combos(pairs [][2]string, packs, scens []string) string {
+	ps, ss := map[string]bool{}, map[string]bool{}
+	for _, c := range pairs {
+		ps[c[0]], ss[c[1]] = true, true
+	}
+	if len(pairs) != len(ps)*len(ss) {
+		// Not a full cross: each pair.
+		out := make([]string, len(pairs))
+		for i, c := range pairs {
+			out[i] = "pack " + c[0] + " on scenario " + c[1]
+		}
+		return strings.Join(out, "; ")
+	}
+	name := func(what string, set map[string]bool, all []string) string {
+		if len(set) == len(all) {
+			return "every " + what
+		}
+		var in []string
+		for _, x := range all {
+			if set[x] {
+				in = append(in, x)
+			}
+		}
+		if len(in) == 1 {
+			return what + " " + in[0]
+		}
+		return what + "s " + strings.Join(in, ", ")
+	}
+	return name("pack", ps, packs) + " on " + name("scenario", ss, scens)
 }
 
 // MapKind is the kind of entry a map is.

@@ -410,7 +410,8 @@ func (h *Hunt) Reload(i, s int) bool {
 
 // SpotWeakness is the Spot Weakness Action (4 Ticks): against a target
 // within 5", a Hunt Check with DT its DEF; on a success the Pack attacks it
-// with Advantage for the rest of the Round.
+// with Advantage for the rest of the Round. The Target is one model: of an
+// Adversary of several models (the Praetorians) only t is marked.
 func (h *Hunt) SpotWeakness(i, t int) bool {
 	if !h.CanAct(i, ActSpotWeakness) || h.M[t].State != Active || !h.Hostile(i, t) || !h.Within(i, t, 5) {
 		return false
@@ -421,13 +422,7 @@ func (h *Hunt) SpotWeakness(i, t int) bool {
 		h.emitCheck(EvCheck, i, t, res)
 	}
 	if res.OK() {
-		if h.IsAdversary(t) {
-			for k := int(h.Adv0); k < int(h.Adv0+h.NAdv); k++ {
-				h.M[k].Spotted = true
-			}
-		} else {
-			h.M[t].Spotted = true
-		}
+		h.M[t].Spotted = true
 	}
 	return res.OK()
 }

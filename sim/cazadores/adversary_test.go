@@ -322,6 +322,30 @@ func TestPraetorianFalls(t *testing.T) {
 	}
 }
 
+// Spot Weakness selects a single Target: against the Praetorians a
+// success marks the one Praetorian spotted, not the other two.
+func TestSpotWeaknessMarksOnePraetorian(t *testing.T) {
+	for seed := uint64(1); seed <= 100; seed++ {
+		h := dataHunt(t, "praetorians", seed)
+		a0 := int(h.Adv0)
+		h.M[a0].Pos, h.M[a0+1].Pos, h.M[a0+2].Pos = geom.V(10, 12), geom.V(14, 12), geom.V(12, 16)
+		h.M[0].Pos = geom.V(12, 9)
+		if !h.Within(0, a0+1, 5) {
+			t.Fatal("the Axe is not within 5\" of the spotter")
+		}
+		if !h.SpotWeakness(0, a0+1) {
+			continue
+		}
+		for k := a0; k < a0+3; k++ {
+			if got, want := h.M[k].Spotted, k == a0+1; got != want {
+				t.Fatalf("Praetorian %d spotted: %v, want %v (only the Target)", k-a0, got, want)
+			}
+		}
+		return
+	}
+	t.Fatal("Spot Weakness never succeeded")
+}
+
 // Cerulean Flame (R30): Hostile models within the triangle of the living
 // Praetorians; with two left, those touching the segment between them.
 func TestCeruleanFlameTriangle(t *testing.T) {
