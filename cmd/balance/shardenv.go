@@ -1,7 +1,9 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 )
@@ -121,4 +123,69 @@ func shardOf(getenv func(string) string, s shardSource) (k, n int, err error) {
 		return 0, 0, fmt.Errorf("-shard auto: the Slurm array %d-%d has %d tasks, not %d in a row; submit it without gaps (--array=0-N)", lo, hi, n, hi-lo+1)
 	}
 	return k - lo, n, nil
+}
+
+// shardFlags are -shards N -shard K|auto -tally FILE, the flags every
+// workflow splits into shards by: shard K of N plays its slice of the
+// hunts of every lane of the workflow and writes their tallies to FILE,
+// for 'balance merge'.
+type shardFlags struct {
+	shards    int
+	shardsSet bool // -shards was given (-shard auto then checks it)
+	shard     string
+	tally     string
+	k         int // the shard resolved by resolve
+}
+
+// countFlag is -shards: an integer flag that records that it was given.
+type countFlag struct {
+	intFlag[int]
+	set *bool
+}
+
+func (f countFlag) Set(s string) error {
+	*f.set = true
+	return f.intFlag.Set(s)
+}
+
+func (s *shardFlags) register(fs *flag.FlagSet) {
+	s.shards, s.shard = 1, "0"
+	fs.Var(countFlag{intFlag[int]{&s.shards}, &s.shardsSet}, "shards", "split the hunts into this many shards (with -shard and -tally)")
+	fs.StringVar(&s.shard, "shard", "0", "which shard to play, 0..shards-1, or auto: the index a scheduler gives the task (BALANCE_SHARD, SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)")
+	fs.StringVar(&s.tally, "tally", "", "write this shard's tallies to FILE, for 'balance merge' (-: standard output)")
+}
+
+// resolve checks the flags against a workflow of hunts hunts (per lane)
+// and sets s.k and s.shards; -shard auto reads the environment (getenv)
+// and says on stderr which variable it used.
+func (s *shardFlags) resolve(cmd string, stderr io.Writer, getenv func(string) string, hunts int64) error {
+	if s.shard == shardAuto {
+		given := 0
+		if s.shardsSet {
+			given = s.shards
+		}
+		k, n, used, err := shardFromEnv(getenv, given)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		s.k, s.shards = k, n
+		fmt.Fprintf(stderr, "balance %s: shard %d of %d (-shard auto: %s=%s)\n", cmd, k, n, used, getenv(used))
+	} else {
+		k, err := parseDecimal[int](s.shard)
+		if err != nil {
+			return usagef("-shard %q: %v; give 0..N-1 or auto", s.shard, err)
+		}
+		s.k = k
+	}
+	switch {
+	case s.shards < 1:
+		return usagef("-shards %d: at least 1", s.shards)
+	case s.k < 0 || s.k >= s.shards:
+		return usagef("-shard %d: shards are numbered 0..%d", s.k, s.shards-1)
+	case s.shards > 1 && s.tally == "":
+		return usagef("-shards %d needs -tally FILE to write the shard's tally to", s.shards)
+	case int64(s.shards) > hunts:
+		return usagef("-shards %d: more shards than hunts (%d)", s.shards, hunts)
+	}
+	return nil
 }
