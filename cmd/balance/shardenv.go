@@ -1,11 +1,16 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
+
+	"balance/batch"
+	"balance/workflow"
 )
 
 // shardAuto is the value of -shard that reads the shard's index from the
@@ -134,7 +139,8 @@ type shardFlags struct {
 	shardsSet bool // -shards was given (-shard auto then checks it)
 	shard     string
 	tally     string
-	k         int // the shard resolved by resolve
+	k         int  // the shard resolved by resolve
+	resolved  bool // resolve has run (run -policy all hands its flags on)
 }
 
 // countFlag is -shards: an integer flag that records that it was given.
@@ -159,6 +165,10 @@ func (s *shardFlags) register(fs *flag.FlagSet) {
 // and sets s.k and s.shards; -shard auto reads the environment (getenv)
 // and says on stderr which variable it used.
 func (s *shardFlags) resolve(cmd string, stderr io.Writer, getenv func(string) string, hunts int64) error {
+	if s.resolved {
+		return nil
+	}
+	s.resolved = true
 	if s.shard == shardAuto {
 		given := 0
 		if s.shardsSet {
@@ -186,6 +196,55 @@ func (s *shardFlags) resolve(cmd string, stderr io.Writer, getenv func(string) s
 		return usagef("-shards %d needs -tally FILE to write the shard's tally to", s.shards)
 	case int64(s.shards) > hunts:
 		return usagef("-shards %d: more shards than hunts (%d)", s.shards, hunts)
+	}
+	return nil
+}
+
+// shardHelp is the paragraph of every workflow's help on its shards.
+const shardHelp = `
+-shards N -shard K -tally FILE plays only shard K of N: its slice of the
+hunt indices in every lane of the workflow (every design, value or tier
+it compares), written to FILE with the workflow's parameters; 'balance
+merge' joins the N files into the output an unsplit run gives. -shard auto
+takes K from the scheduler's environment (BALANCE_SHARD, a Slurm array's
+task, a Kubernetes Indexed Job's completion index) and says which it read.
+A shard writes no report: -out, -json and -html go to 'balance merge'.`
+
+// check resolves the flags (resolve) and refuses a shard's -tally with
+// the report's own outputs, which the merge writes.
+func (s *shardFlags) check(cmd string, stderr io.Writer, hunts int64, outputs ...[2]string) error {
+	if err := s.resolve(cmd, stderr, os.Getenv, hunts); err != nil {
+		return err
+	}
+	if s.tally == "" {
+		return nil
+	}
+	for _, o := range outputs {
+		if o[1] != "" {
+			return usagef("%s cannot be used with -tally: a shard writes its tallies, and 'balance merge' writes the report (give it %s)", o[0], o[0])
+		}
+	}
+	return nil
+}
+
+// playShard plays shard s.k of the workflow plan makes and writes its
+// tally file (data is where "-" writes).
+func playShard(ctx context.Context, stdout, data io.Writer, l *workflow.Lab, g *gameFlags, s *shardFlags, p workflow.Play, plan func() (*workflow.Plan, error)) error {
+	pl, err := plan()
+	if err != nil {
+		return err
+	}
+	h, r, err := pl.PlayShard(ctx, l, s.shards, s.k, p.Workers, p.Progress, buildIdentity())
+	if err != nil {
+		return huntFailed(err, g.g, g.data)
+	}
+	if err := batch.WriteLanesFile(s.tally, h, r.Tallies, r.Pairs, data); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s shard %d of %d: hunts %d..%d in each of %d lanes (seed %d) -> %s\n",
+		pl.Workflow, s.k, s.shards, h.First, h.First+r.Hunts-1, pl.Lanes(), pl.Seed, s.tally)
+	if r.Stopped == batch.StopInterrupted {
+		return workflow.Interrupted{Hunts: r.Hunts}
 	}
 	return nil
 }
