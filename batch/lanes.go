@@ -25,16 +25,20 @@ func (m *Moments) add(d int64) {
 // Pair is the paired account of two lanes A and B over the same hunts:
 // hunt i played by each on the random stream (seed, i).
 type Pair struct {
-	A, B int // indices into PairedResult.Lanes, A < B
+	A int `json:"a"` // indices into PairedResult.Lanes, A < B
+	B int `json:"b"`
 
 	// The first side's wins: both lanes won hunt i, only A, only B,
 	// neither.
-	Both, OnlyA, OnlyB, Neither int64
+	Both    int64 `json:"both"`
+	OnlyA   int64 `json:"only_a"`
+	OnlyB   int64 `json:"only_b"`
+	Neither int64 `json:"neither"`
 	// Length: Σd and Σd² over the hunts of d = (A's length) - (B's
 	// length) in the same hunt; Headline: the same for each Headline
 	// value of the schema, in its order.
-	Length   Moments
-	Headline []Moments
+	Length   Moments   `json:"length"`
+	Headline []Moments `json:"headline"`
 }
 
 // Hunts returns the number of paired hunts.

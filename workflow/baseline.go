@@ -99,9 +99,47 @@ func RecordBaseline(ctx context.Context, l *Lab, o BaselineOptions) (*Baseline, 
 	if err != nil {
 		return nil, err
 	}
+	return baselineOf(l, o, des, res.Tally), nil
+}
+
+// baselineOf is the baseline of a run of the design des that played t.
+func baselineOf(l *Lab, o BaselineOptions, des game.Design, t *stats.Tally) *Baseline {
 	return &Baseline{Schema: BaselineSchema, Program: l.Program, Game: l.Name(), Title: des.Title(), Choice: o.Choice,
 		Overrides: orEmpty(o.Overrides), Policy: o.Policy, Hash: des.Hash(), Seed: o.Seed, Hunts: o.Hunts,
-		Figures: Tracked(res.Tally), Build: o.Build}, nil
+		Figures: Tracked(t), Build: o.Build}
+}
+
+// baselineParams are the parameters of a baseline's shards.
+type baselineParams struct {
+	Spec   Spec   `json:"spec"`
+	Policy string `json:"policy"`
+}
+
+func init() {
+	replanners["baseline"] = func(ctx context.Context, l *Lab, h batch.Header) (*Plan, error) {
+		var ps baselineParams
+		if err := decodeParams(h, &ps); err != nil {
+			return nil, err
+		}
+		// The baseline names the build that played its hunts: the shards'.
+		return PlanBaseline(ctx, l, BaselineOptions{Spec: ps.Spec, Policy: ps.Policy, Play: Play{Seed: h.Seed, Hunts: h.Total}, Build: h.Build})
+	}
+}
+
+// PlanBaseline is the plan of a baseline: one lane, the run it records.
+// Its merged shards give the baseline an unsplit run records, which
+// regress reruns like any other.
+func PlanBaseline(ctx context.Context, l *Lab, o BaselineOptions) (*Plan, error) {
+	des, err := l.Design(ctx, o.Spec, o.Seed)
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{Workflow: "baseline", Seed: o.Seed, Hunts: o.Hunts, title: des.Title(), params: baselineParams{o.Spec, o.Policy},
+		specs: []Lane{{o.Spec, o.Policy}}, lanes: []batch.Lane{{Design: des, Policy: o.Policy}}}
+	p.finish = func(r *batch.PairedResult) (*Merged, error) {
+		return &Merged{Baseline: baselineOf(l, o, des, r.Tallies[0])}, nil
+	}
+	return p, nil
 }
 
 // playTracked plays a run for a baseline or a regression check.

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"balance/batch"
+	"balance/game"
 	"balance/reports"
 	"balance/stats"
 )
@@ -19,6 +20,26 @@ type CompareOptions struct {
 	Play
 }
 
+// compareParams are the parameters of a comparison's shards.
+type compareParams struct {
+	A      Spec   `json:"a"`
+	B      Spec   `json:"b"`
+	NameA  string `json:"name_a"`
+	NameB  string `json:"name_b"`
+	Policy string `json:"policy"`
+}
+
+func init() {
+	replanners["compare"] = func(ctx context.Context, l *Lab, h batch.Header) (*Plan, error) {
+		var ps compareParams
+		if err := decodeParams(h, &ps); err != nil {
+			return nil, err
+		}
+		return PlanCompare(ctx, l, CompareOptions{A: ps.A, B: ps.B, NameA: ps.NameA, NameB: ps.NameB, Policy: ps.Policy,
+			Play: Play{Seed: h.Seed, Hunts: h.Total}})
+	}
+}
+
 // Compare plays every hunt index once in design A and once in design B,
 // on the same random stream (common random numbers), and reports each
 // design's figures and the paired change of each from A to B, with the
@@ -26,27 +47,41 @@ type CompareOptions struct {
 // achieved. It also returns each design's report of the same hunts, for
 // the comparison's plots. A run stopped by ctx returns what it played.
 func Compare(ctx context.Context, l *Lab, o CompareOptions) (*reports.Comparison, [2]*stats.Report, error) {
-	var reps [2]*stats.Report
+	p, err := PlanCompare(ctx, l, o)
+	if err != nil {
+		return nil, [2]*stats.Report{}, err
+	}
+	m, _, err := p.run(ctx, o.Workers, 0, o.Progress)
+	if err != nil {
+		return nil, [2]*stats.Report{}, err
+	}
+	return m.Compare, m.CompareReports, nil
+}
+
+// PlanCompare is the plan of a comparison: design A and design B.
+func PlanCompare(ctx context.Context, l *Lab, o CompareOptions) (*Plan, error) {
 	da, err := l.Design(ctx, o.A, o.Seed)
 	if err != nil {
-		return nil, reps, err
+		return nil, err
 	}
 	db, err := l.Design(ctx, o.B, o.Seed)
 	if err != nil {
-		return nil, reps, err
+		return nil, err
 	}
-	show, done := o.Progress.start("compare", 2*o.Hunts)
-	r, err := batch.RunLanes(ctx, batch.Config{Seed: o.Seed, Hunts: o.Hunts, Workers: o.Workers, Progress: show},
-		[]batch.Lane{{Design: da, Policy: o.Policy}, {Design: db, Policy: o.Policy}})
-	done()
-	if err != nil {
-		return nil, reps, failed(err, func(j int) Lane {
-			if j == 0 {
-				return Lane{o.A, o.Policy}
-			}
-			return Lane{o.B, o.Policy}
-		})
+	p := &Plan{Workflow: "compare", Seed: o.Seed, Hunts: o.Hunts, title: "compare",
+		params: compareParams{o.A, o.B, o.NameA, o.NameB, o.Policy},
+		specs:  []Lane{{o.A, o.Policy}, {o.B, o.Policy}},
+		lanes:  []batch.Lane{{Design: da, Policy: o.Policy}, {Design: db, Policy: o.Policy}}}
+	p.finish = func(r *batch.PairedResult) (*Merged, error) {
+		c, reps := compared(l, o, da, db, r)
+		return &Merged{Compare: c, CompareReports: reps}, nil
 	}
+	return p, nil
+}
+
+// compared is the comparison of what the lanes of A and B played.
+func compared(l *Lab, o CompareOptions, da, db game.Design, r *batch.PairedResult) (*reports.Comparison, [2]*stats.Report) {
+	var reps [2]*stats.Report
 	nameA, nameB := o.NameA, o.NameB
 	if nameA == "" {
 		nameA = da.Title()
@@ -78,5 +113,5 @@ func Compare(ctx context.Context, l *Lab, o CompareOptions) (*reports.Comparison
 	}
 	reps[0] = stats.NewReport(runInfo(l, da, o.A, o.Policy, o.Seed, 0, r.Stopped, 0, 0, r.Workers, r.Hunts), r.Tallies[0])
 	reps[1] = stats.NewReport(runInfo(l, db, o.B, o.Policy, o.Seed, 0, r.Stopped, 0, 0, r.Workers, r.Hunts), r.Tallies[1])
-	return c, reps, nil
+	return c, reps
 }

@@ -46,8 +46,8 @@ func (l *Lab) Name() string { return l.Game.Info().Name }
 // Spec is what compiles a design: a choice of the game's options and the
 // -set overrides, in order.
 type Spec struct {
-	Choice    game.Choice
-	Overrides []string
+	Choice    game.Choice `json:"choice"`
+	Overrides []string    `json:"overrides"`
 }
 
 // With returns s with overrides appended, sharing nothing with s.

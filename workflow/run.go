@@ -2,6 +2,7 @@ package workflow
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -186,6 +187,7 @@ func Ablations(ctx context.Context, l *Lab, des game.Design, s Spec, policy stri
 // run of total hunts, that played r's hunts of des.
 func TallyHeader(l *Lab, des game.Design, s Spec, policy string, seed uint64, total int64, shards, k int, r *batch.Result, build string) batch.Header {
 	first, _ := batch.ShardRange(total, shards, k)
+	params, _ := json.Marshal(runParams{s, policy}) // strings and maps of strings: no error
 	return batch.Header{Program: l.Program, Title: des.Title(), Choice: s.Choice, Overrides: s.Overrides, ConfigHash: des.Hash(),
-		Policy: policy, Seed: seed, Total: total, Shards: shards, Shard: k, First: first, Hunts: r.Hunts, Stopped: r.Stopped, Build: build}
+		Policy: policy, Workflow: "run", Params: params, Seed: seed, Total: total, Shards: shards, Shard: k, First: first, Hunts: r.Hunts, Stopped: r.Stopped, Build: build}
 }

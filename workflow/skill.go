@@ -20,30 +20,64 @@ type SkillOptions struct {
 	TargetError float64
 }
 
+// skillParams are the parameters of a skill trace's shards.
+type skillParams struct {
+	Spec Spec `json:"spec"`
+}
+
+func init() {
+	replanners["skill"] = func(ctx context.Context, l *Lab, h batch.Header) (*Plan, error) {
+		var ps skillParams
+		if err := decodeParams(h, &ps); err != nil {
+			return nil, err
+		}
+		return PlanSkill(ctx, l, SkillOptions{Spec: ps.Spec, Play: Play{Seed: h.Seed, Hunts: h.Total}})
+	}
+}
+
 // Skill plays the same hunts of the design of o.Spec once with each of its
 // game's policy tiers (with the choice's policy options), on common random
 // numbers, and reports each tier's figures and the paired comparison of
 // every pair. A run stopped by ctx returns what it played, Stopped saying
 // so.
 func Skill(ctx context.Context, l *Lab, o SkillOptions) (*reports.Skill, *batch.PairedResult, error) {
-	tiers, _, err := l.Data.Policies(o.Choice)
+	p, err := PlanSkill(ctx, l, o)
 	if err != nil {
 		return nil, nil, err
+	}
+	m, r, err := p.run(ctx, o.Workers, o.TargetError, o.Progress)
+	if err != nil {
+		return nil, nil, err
+	}
+	return m.Skill, r, nil
+}
+
+// PlanSkill is the plan of a skill trace: a lane per policy tier. A
+// sharded trace has no target error (o.TargetError is ignored by its
+// shards: they play every hunt).
+func PlanSkill(ctx context.Context, l *Lab, o SkillOptions) (*Plan, error) {
+	tiers, _, err := l.Data.Policies(o.Choice)
+	if err != nil {
+		return nil, err
 	}
 	des, err := l.Design(ctx, o.Spec, o.Seed)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	lanes := make([]batch.Lane, len(tiers))
-	for j, t := range tiers {
-		lanes[j] = batch.Lane{Design: des, Policy: t.Name}
+	p := &Plan{Workflow: "skill", Seed: o.Seed, Hunts: o.Hunts, title: des.Title() + " (skill)", params: skillParams{o.Spec}}
+	for _, t := range tiers {
+		p.lanes = append(p.lanes, batch.Lane{Design: des, Policy: t.Name})
+		p.specs = append(p.specs, Lane{o.Spec, t.Name})
 	}
-	show, done := o.Progress.start(des.Title()+" (skill)", o.Hunts*int64(len(lanes)))
-	r, err := batch.RunLanes(ctx, batch.Config{Seed: o.Seed, Hunts: o.Hunts, Workers: o.Workers, TargetError: o.TargetError, Progress: show}, lanes)
-	done()
-	if err != nil {
-		return nil, nil, failed(err, func(j int) Lane { return Lane{o.Spec, tiers[j].Name} })
+	p.finish = func(r *batch.PairedResult) (*Merged, error) {
+		return &Merged{Skill: skillOf(l, o, des, tiers, r)}, nil
 	}
+	return p, nil
+}
+
+// skillOf is the skill trace of what the tiers' lanes played.
+func skillOf(l *Lab, o SkillOptions, des game.Design, tiers []game.Policy, r *batch.PairedResult) *reports.Skill {
+	lanes := r.Lanes
 	// As a run: the target error is recorded only when the run stopped at it.
 	reached := 0.0
 	if r.Stopped == batch.StopTargetError {
@@ -76,7 +110,7 @@ func Skill(ctx context.Context, l *Lab, o SkillOptions) (*reports.Skill, *batch.
 	if secs > 0 {
 		k.Timing.HuntsPerSec = float64(r.Hunts*int64(len(lanes))) / secs
 	}
-	return k, r, nil
+	return k
 }
 
 // followed names the figures the comparing workflows follow in a design

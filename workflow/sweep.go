@@ -161,12 +161,51 @@ type SweepResult struct {
 	Paired *batch.PairedResult
 }
 
+// sweepParams are the parameters of a sweep's shards: each -param as
+// given.
+type sweepParams struct {
+	Spec   Spec     `json:"spec"`
+	Params []string `json:"params"`
+	Policy string   `json:"policy"`
+}
+
+func init() {
+	replanners["sweep"] = func(ctx context.Context, l *Lab, h batch.Header) (*Plan, error) {
+		var ps sweepParams
+		if err := decodeParams(h, &ps); err != nil {
+			return nil, err
+		}
+		var params []Param
+		for _, t := range ps.Params {
+			p, err := ParseParam(t)
+			if err != nil {
+				return nil, err
+			}
+			params = append(params, p)
+		}
+		return PlanSweep(ctx, l, SweepOptions{Spec: ps.Spec, Params: params, Policy: ps.Policy, Play: Play{Seed: h.Seed, Hunts: h.Total}})
+	}
+}
+
 // Sweep plays the same hunts at every point of the grid of the
 // parameters' values (the first parameter varying fastest), and reports
 // each point's followed figures and the paired step of the win rate from
 // the previous value of the first parameter. A point the data refuse is
 // an error. A run stopped by ctx returns what it played.
 func Sweep(ctx context.Context, l *Lab, o SweepOptions) (*SweepResult, error) {
+	p, err := PlanSweep(ctx, l, o)
+	if err != nil {
+		return nil, err
+	}
+	m, _, err := p.run(ctx, o.Workers, 0, o.Progress)
+	if err != nil {
+		return nil, err
+	}
+	return m.Sweep, nil
+}
+
+// PlanSweep is the plan of a sweep: a lane per point of the grid.
+func PlanSweep(ctx context.Context, l *Lab, o SweepOptions) (*Plan, error) {
 	if len(o.Params) == 0 {
 		return nil, usage("give at least one -param")
 	}
@@ -208,27 +247,32 @@ func Sweep(ctx context.Context, l *Lab, o SweepOptions) (*SweepResult, error) {
 		}
 		lanes[k] = batch.Lane{Design: d, Policy: o.Policy}
 	}
-	show, done := o.Progress.start("sweep", int64(points)*o.Hunts)
-	r, err := batch.RunLanes(ctx, batch.Config{Seed: o.Seed, Hunts: o.Hunts, Workers: o.Workers, Progress: show}, lanes)
-	done()
-	if err != nil {
-		return nil, failed(err, func(k int) Lane { return Lane{specs[k], o.Policy} })
-	}
-	sw := newSweep(l, first, o.Spec, o.Policy, o.Seed, r)
+	ps := sweepParams{Spec: o.Spec, Policy: o.Policy}
 	for _, p := range o.Params {
-		sw.Params = append(sw.Params, p.Name())
-		sw.Signed = append(sw.Signed, p.Relative)
+		ps.Params = append(ps.Params, p.Text)
 	}
-	n0 := len(o.Params[0].Values)
-	for k, vals := range grid {
-		pt := point(r, k)
-		pt.Values = vals
-		if k%n0 > 0 {
-			stepFrom(&pt, r, k-1, k)
+	pl := &Plan{Workflow: "sweep", Seed: o.Seed, Hunts: o.Hunts, title: "sweep", params: ps, lanes: lanes}
+	for _, s := range specs {
+		pl.specs = append(pl.specs, Lane{s, o.Policy})
+	}
+	pl.finish = func(r *batch.PairedResult) (*Merged, error) {
+		sw := newSweep(l, first, o.Spec, o.Policy, o.Seed, r)
+		for _, p := range o.Params {
+			sw.Params = append(sw.Params, p.Name())
+			sw.Signed = append(sw.Signed, p.Relative)
 		}
-		sw.Points = append(sw.Points, pt)
+		n0 := len(o.Params[0].Values)
+		for k, vals := range grid {
+			pt := point(r, k)
+			pt.Values = vals
+			if k%n0 > 0 {
+				stepFrom(&pt, r, k-1, k)
+			}
+			sw.Points = append(sw.Points, pt)
+		}
+		return &Merged{Sweep: &SweepResult{Sweep: sw, Specs: specs, Paired: r}}, nil
 	}
-	return &SweepResult{Sweep: sw, Specs: specs, Paired: r}, nil
+	return pl, nil
 }
 
 // Title names a design and the overrides common to every point of a

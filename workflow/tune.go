@@ -155,6 +155,33 @@ func ParseTuneParam(s string) (Param, error) {
 	return p, err
 }
 
+// tuneParams are the parameters of a tune's shards: -param and each
+// -target as given.
+type tuneParams struct {
+	Spec    Spec     `json:"spec"`
+	Param   string   `json:"param"`
+	Targets []string `json:"targets"`
+	Policy  string   `json:"policy"`
+}
+
+func init() {
+	replanners["tune"] = func(ctx context.Context, l *Lab, h batch.Header) (*Plan, error) {
+		var ps tuneParams
+		if err := decodeParams(h, &ps); err != nil {
+			return nil, err
+		}
+		var targets []Target
+		for _, t := range ps.Targets {
+			tt, err := ParseTarget(t)
+			if err != nil {
+				return nil, err
+			}
+			targets = append(targets, tt)
+		}
+		return PlanTune(ctx, l, TuneOptions{Spec: ps.Spec, Param: ps.Param, Targets: targets, Policy: ps.Policy, Play: Play{Seed: h.Seed, Hunts: h.Total}})
+	}
+}
+
 // Tune plays every value of the parameter on the same hunts (common random
 // numbers) and finds the values whose figures meet every target: a target
 // is met when the figure's whole 95% interval lies within it. Without a
@@ -163,6 +190,22 @@ func ParseTuneParam(s string) (Param, error) {
 // names the closest value and, for each target missed, why and where to
 // search next (see advice). Around the answer it gives the stat weights.
 func Tune(ctx context.Context, l *Lab, o TuneOptions) (*TuneResult, error) {
+	p, err := PlanTune(ctx, l, o)
+	if err != nil {
+		return nil, err
+	}
+	m, _, err := p.run(ctx, o.Workers, 0, o.Progress)
+	if err != nil {
+		return nil, err
+	}
+	return m.Tune, nil
+}
+
+// PlanTune is the plan of a tune: a lane per value of the parameter the
+// data accept. Its search is fixed before a hunt is played (every value
+// of the range, all on the same hunts), so its shards each play a slice
+// of every value's hunts and the merge finds the answer.
+func PlanTune(ctx context.Context, l *Lab, o TuneOptions) (*Plan, error) {
 	p, err := ParseTuneParam(o.Param)
 	if err != nil {
 		return nil, err
@@ -206,12 +249,27 @@ func Tune(ctx context.Context, l *Lab, o TuneOptions) (*TuneResult, error) {
 	if len(lanes) == 0 {
 		return nil, fmt.Errorf("-param %s: the rules refuse every value searched: %s", p.Key, strings.Join(res.Skipped, "; "))
 	}
-	show, done := o.Progress.start("tune", int64(len(lanes))*o.Hunts)
-	r, err := batch.RunLanes(ctx, batch.Config{Seed: o.Seed, Hunts: o.Hunts, Workers: o.Workers, Progress: show}, lanes)
-	done()
-	if err != nil {
-		return nil, failed(err, func(k int) Lane { return Lane{specs[k], o.Policy} })
+	ps := tuneParams{Spec: o.Spec, Param: o.Param, Policy: o.Policy}
+	for _, t := range o.Targets {
+		ps.Targets = append(ps.Targets, t.Text)
 	}
+	pl := &Plan{Workflow: "tune", Seed: o.Seed, Hunts: o.Hunts, title: "tune", params: ps, lanes: lanes}
+	for _, s := range specs {
+		pl.specs = append(pl.specs, Lane{s, o.Policy})
+	}
+	pl.finish = func(r *batch.PairedResult) (*Merged, error) {
+		cp := *res
+		res, err := tuned(ctx, l, o, p, lever, base, &cp, r)
+		if err != nil {
+			return nil, err
+		}
+		return &Merged{Tune: res}, nil
+	}
+	return pl, nil
+}
+
+// tuned finds the answer of a tune in what its values' lanes played.
+func tuned(ctx context.Context, l *Lab, o TuneOptions, p Param, lever *game.Lever, base game.Design, res *TuneResult, r *batch.PairedResult) (*TuneResult, error) {
 	res.Paired = r
 	sw := newSweep(l, base, o.Spec, o.Policy, o.Seed, r)
 	sw.Params, sw.Signed = []string{p.Key}, []bool{false}

@@ -11,6 +11,7 @@ import (
 	"balance/game"
 	"balance/reports"
 	"balance/safeio"
+	"balance/stats"
 	"balance/workflow"
 )
 
@@ -22,6 +23,7 @@ type compareOpts struct {
 	quiet   bool
 	json    string
 	html    string
+	shardFlags
 }
 
 func (o *compareOpts) flags(fs *flag.FlagSet, g game.Game) {
@@ -32,13 +34,14 @@ func (o *compareOpts) flags(fs *flag.FlagSet, g game.Game) {
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress: no bar on a terminal, no progress lines otherwise")
 	fs.StringVar(&o.json, "json", "", "write the comparison as JSON to this file (-: standard output)")
 	fs.StringVar(&o.html, "html", "", "write the comparison as one self-contained HTML page to this file (-: standard output)")
+	o.shardFlags.register(fs)
 }
 
 func init() {
 	register(&command{
 		name:    "compare",
 		summary: "compare two designs on the same hunts: the paired difference, its interval and an exact test",
-		usage:   "[A [B]] [-game NAME] [GAME OPTIONS] [-set KEY=VALUE]... [-hunts N] [-seed S] [-workers W] [-policy TIER] [-json FILE] [-html FILE] [-quiet] [-data DIR]",
+		usage:   "[A [B]] [-game NAME] [GAME OPTIONS] [-set KEY=VALUE]... [-hunts N] [-seed S] [-workers W] [-policy TIER] [-json FILE] [-html FILE] [-shards N -shard K|auto -tally FILE] [-quiet] [-data DIR]",
 		long: `Plays every hunt index twice, once against design A and once against
 design B, on the same random stream (common random numbers), and reports
 the change from A to B: the win rate's paired difference with its 95%
@@ -55,7 +58,8 @@ moves only the checks and hunts it really turns.
 
 A and B are values of the game's main option (the first of its options
 under Flags; the other options apply to both). With one design, or none
-(the option's value), B is A with the -set overrides.`,
+(the option's value), B is A with the -set overrides.
+` + shardHelp,
 		run: runCompare,
 	})
 	flagsOf["compare"] = func(fs *flag.FlagSet, g game.Game) { new(compareOpts).flags(fs, g) }
@@ -91,9 +95,12 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	case badWorkers(o.workers):
 		return workersRange(o.workers)
 	}
+	if err := o.shardFlags.check("compare", stderr, o.hunts, [2]string{"-json", o.json}, [2]string{"-html", o.html}); err != nil {
+		return err
+	}
 	data := stdout
-	stdout = textOut(stdout, stderr, o.json, o.html)
-	if err := checkOutputs(reportDir{}, [2]string{"-json", o.json}, [2]string{"-html", o.html}); err != nil {
+	stdout = textOut(stdout, stderr, o.json, o.html, o.tally)
+	if err := checkOutputs(reportDir{}, [2]string{"-json", o.json}, [2]string{"-html", o.html}, [2]string{"-tally", o.tally}); err != nil {
 		return err
 	}
 	l, err := o.game.open(ctx)
@@ -127,11 +134,21 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 		return n
 	}
-	c, reps, err := workflow.Compare(ctx, l, workflow.CompareOptions{A: a, B: b, NameA: name(a, nil), NameB: name(b, b.Overrides), Policy: policy,
-		Play: workflow.Play{Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: progressOf(stderr, o.quiet)}})
+	co := workflow.CompareOptions{A: a, B: b, NameA: name(a, nil), NameB: name(b, b.Overrides), Policy: policy,
+		Play: workflow.Play{Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: progressOf(stderr, o.quiet)}}
+	if o.tally != "" {
+		return playShard(ctx, stdout, data, l, &o.game, &o.shardFlags, co.Play, func() (*workflow.Plan, error) { return workflow.PlanCompare(ctx, l, co) })
+	}
+	c, reps, err := workflow.Compare(ctx, l, co)
 	if err != nil {
 		return huntFailed(err, o.game.g, o.game.data)
 	}
+	return reportCompare(stdout, data, c, reps, o.json, o.html)
+}
+
+// reportCompare prints a comparison and writes its -json and -html.
+func reportCompare(stdout, data io.Writer, c *reports.Comparison, reps [2]*stats.Report, jsonPath, html string) error {
+	o := struct{ json, html string }{jsonPath, html}
 	reports.CompareTable(stdout, c)
 	if o.json != "" {
 		b, err := reports.EncodeValue(c)

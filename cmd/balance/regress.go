@@ -17,13 +17,14 @@ type baselineOpts struct {
 	game gameFlags
 	playFlags
 	out string
+	shardFlags
 }
 
 func init() {
 	register(&command{
 		name:    "baseline",
 		summary: "record a design, its seed and its results, for 'balance regress'",
-		usage:   "-out FILE [-game NAME] [GAME OPTIONS] [-set KEY=VALUE]... [-hunts N] [-seed S] [-workers W] [-policy TIER] [-quiet] [-data DIR]",
+		usage:   "-out FILE|-shards N -shard K|auto -tally FILE [-game NAME] [GAME OPTIONS] [-set KEY=VALUE]... [-hunts N] [-seed S] [-workers W] [-policy TIER] [-quiet] [-data DIR]",
 		long: `Plays a run and writes FILE: the game, the design (its options, overrides
 and hash), the policy, the seed, the number of hunts and the integer sums
 behind each tracked figure (every figure of the game's figure list but
@@ -31,7 +32,12 @@ the rates given per item and the times of events); and
 the build of balance that recorded it and a checksum of the whole file.
 'balance regress -baseline FILE' reruns it. -out - writes the baseline to
 standard output. A run interrupted (Ctrl-C, SIGTERM) writes no baseline:
-the file keeps what it held.`,
+the file keeps what it held.
+
+A baseline merged from shards ('balance merge ... -out FILE') is the
+baseline an unsplit run records, byte for byte: regress reruns it as any
+other.
+` + shardHelp,
 		examples: []string{
 			"balance baseline -hunts 5000 -out reports/latest/baseline.json -quiet",
 		},
@@ -82,7 +88,8 @@ tests are then conservative.`,
 func (o *baselineOpts) flags(fs *flag.FlagSet, g game.Game) {
 	o.game.register(fs, g, withOptions|withSet|withPolicy, "", false)
 	o.playFlags.register(fs, 100000, "hunts to play", "")
-	fs.StringVar(&o.out, "out", "", "the baseline file to write (required; -: standard output)")
+	fs.StringVar(&o.out, "out", "", "the baseline file to write (required but with -tally; -: standard output)")
+	o.shardFlags.register(fs)
 }
 
 func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -94,16 +101,19 @@ func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	switch {
 	case len(pos) > 0:
 		return usagef("unexpected argument %q", pos[0])
-	case o.out == "":
+	case o.out == "" && o.tally == "":
 		return usagef("-out FILE is required: where to write the baseline")
 	case badHunts(o.hunts, 2):
 		return huntsRange(o.hunts, 2)
 	case badWorkers(o.workers):
 		return workersRange(o.workers)
 	}
+	if err := o.shardFlags.check("baseline", stderr, o.hunts, [2]string{"-out", o.out}); err != nil {
+		return err
+	}
 	data := stdout
-	stdout = textOut(stdout, stderr, o.out)
-	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
+	stdout = textOut(stdout, stderr, o.out, o.tally)
+	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}, [2]string{"-tally", o.tally}); err != nil {
 		return err
 	}
 	l, err := o.game.open(ctx)
@@ -114,10 +124,24 @@ func runBaseline(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
-	b, err := workflow.RecordBaseline(ctx, l, workflow.BaselineOptions{Spec: o.game.spec(), Policy: policy, Play: o.play(stderr), Build: buildIdentity()})
+	bo := workflow.BaselineOptions{Spec: o.game.spec(), Policy: policy, Play: o.play(stderr), Build: buildIdentity()}
+	if o.tally != "" {
+		return playShard(ctx, stdout, data, l, &o.game, &o.shardFlags, bo.Play, func() (*workflow.Plan, error) { return workflow.PlanBaseline(ctx, l, bo) })
+	}
+	b, err := workflow.RecordBaseline(ctx, l, bo)
 	if err != nil {
 		return huntFailed(err, o.game.g, o.game.data)
 	}
+	return reportBaseline(stdout, data, b, o.out)
+}
+
+// reportBaseline writes a baseline to out and says so.
+func reportBaseline(stdout, data io.Writer, b *workflow.Baseline, out string) error {
+	o := struct {
+		hunts int64
+		seed  uint64
+		out   string
+	}{b.Hunts, b.Seed, out}
 	js, err := b.Encode()
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"runtime/pprof"
 	"strings"
@@ -38,10 +39,8 @@ type runOpts struct {
 	quiet       bool
 	cpuprofile  string
 	memprofile  string
-	shards      int
-	shard       int
-	tally       string
-	cardHunts   int64
+	shardFlags
+	cardHunts int64
 }
 
 func (o *runOpts) flags(fs *flag.FlagSet, g game.Game) {
@@ -55,9 +54,7 @@ func (o *runOpts) flags(fs *flag.FlagSet, g game.Game) {
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress: no bar on a terminal, no progress lines otherwise")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to this file (-: standard output)")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to this file at the end (-: standard output)")
-	intVar(fs, &o.shards, "shards", 1, "split the run's hunts into this many shards (with -shard and -tally)")
-	intVar(fs, &o.shard, "shard", 0, "which shard to run, 0..shards-1")
-	fs.StringVar(&o.tally, "tally", "", "write this shard's tally to FILE, for 'balance merge' (-: standard output)")
+	o.shardFlags.register(fs)
 	registerCardHunts(fs, &o.cardHunts)
 }
 
@@ -65,7 +62,7 @@ func init() {
 	register(&command{
 		name:    "run",
 		summary: "play many hunts and report win rates, outcomes, distributions, curves and what each part of the design does",
-		usage:   "[-game NAME] [GAME OPTIONS] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-shards N -shard K -tally FILE] [-policy TIER|all] [-card-hunts N] [-quiet] [-cpuprofile FILE] [-memprofile FILE] [-data DIR]",
+		usage:   "[-game NAME] [GAME OPTIONS] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-shards N -shard K|auto -tally FILE] [-policy TIER|all] [-card-hunts N] [-quiet] [-cpuprofile FILE] [-memprofile FILE] [-data DIR]",
 		long: `Plays -hunts hunts of the design the game's options choose, hunt i always
 with the random stream (seed, i), on all cores, and prints a summary table;
 -out writes the full report. Every figure comes with its 95% interval and n.
@@ -92,6 +89,10 @@ design; -card-hunts 0 leaves it out.
 -shards N -shard K -tally FILE plays only shard K of the hunts and writes its
 tally; 'balance merge' joins the shards into the report a single run gives,
 without the parts switched off (a sharded run does not measure them).
+-shard auto takes K from the scheduler's environment (BALANCE_SHARD, a
+Slurm array's SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN, with its
+count, or a Kubernetes Indexed Job's JOB_COMPLETION_INDEX) and says on
+stderr which variable it read.
 
 Ctrl-C, SIGTERM and SIGHUP stop the run cleanly: the hunts finished so far
 (in index order) are reported, marked as interrupted, exit code 1; a second
@@ -121,16 +122,13 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err e
 		return workersRange(o.workers)
 	case badTargetError(o.targetError):
 		return usagef("-target-error %g: give a half-width between 0 and 0.5, e.g. 0.01", o.targetError)
-	case o.shards < 1:
-		return usagef("-shards %d: at least 1", o.shards)
-	case o.shard < 0 || o.shard >= o.shards:
-		return usagef("-shard %d: shards are numbered 0..%d", o.shard, o.shards-1)
-	case o.shards > 1 && o.tally == "":
-		return usagef("-shards %d needs -tally FILE to write the shard's tally to", o.shards)
+	}
+	if err := o.shardFlags.resolve("run", stderr, os.Getenv, o.hunts); err != nil {
+		return err
+	}
+	switch {
 	case o.shards > 1 && o.targetError > 0:
 		return usagef("-target-error cannot be used with -shards: each shard must play its whole range")
-	case int64(o.shards) > o.hunts:
-		return usagef("-shards %d: more shards than hunts (%d)", o.shards, o.hunts)
 	case o.shards > 1 && o.cardHunts > 0:
 		return usagef("-card-hunts cannot be used with -shards: the parts switched off are measured by a whole run")
 	}
@@ -185,7 +183,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err e
 			}
 		}()
 	}
-	first, n := batch.ShardRange(o.hunts, o.shards, o.shard)
+	first, n := batch.ShardRange(o.hunts, o.shards, o.k)
 	ablations := o.cardHunts
 	if o.shards > 1 {
 		ablations = 0
@@ -196,7 +194,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err e
 		return huntFailed(err, o.game.g, o.game.data)
 	}
 	if o.tally != "" {
-		h := workflow.TallyHeader(l, res.Design, spec, policy, o.seed, o.hunts, o.shards, o.shard, res.Result, buildIdentity())
+		h := workflow.TallyHeader(l, res.Design, spec, policy, o.seed, o.hunts, o.shards, o.k, res.Result, buildIdentity())
 		if err := batch.WriteTallyFile(o.tally, h, res.Result.Tally, data); err != nil {
 			return err
 		}

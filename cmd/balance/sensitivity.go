@@ -18,6 +18,7 @@ type sensitivityOpts struct {
 	step int
 	playFlags
 	out string
+	shardFlags
 }
 
 func (o *sensitivityOpts) flags(fs *flag.FlagSet, g game.Game) {
@@ -25,13 +26,14 @@ func (o *sensitivityOpts) flags(fs *flag.FlagSet, g game.Game) {
 	intVar(fs, &o.step, "step", 1, "the change of each lever (a whole number, not 0)")
 	o.playFlags.register(fs, 20000, "hunts, each played by the base design and every variant", "in every design")
 	fs.StringVar(&o.out, "out", "", "write the report (sensitivity.md, .json, .csv, .html and the tornado chart as PNG and SVG) to this directory")
+	o.shardFlags.register(fs)
 }
 
 func init() {
 	register(&command{
 		name:    "sensitivity",
 		summary: "the change of the win rate, the length and each headline figure per +1 of each lever of the design, on the same hunts",
-		usage:   "[-game NAME] [GAME OPTIONS] [-set KEY=VALUE]... [-step K] [-hunts N] [-seed S] [-workers W] [-policy TIER] [-out DIR] [-quiet] [-data DIR]",
+		usage:   "[-game NAME] [GAME OPTIONS] [-set KEY=VALUE]... [-step K] [-hunts N] [-seed S] [-workers W] [-policy TIER] [-out DIR] [-shards N -shard K|auto -tally FILE] [-quiet] [-data DIR]",
 		long: `Changes each lever of the design by -step alone (the numbers the game
 names as its levers) and plays every variant on the same hunts as
 the base design. For each it prints the paired change of the win rate with
@@ -39,7 +41,8 @@ its 95% interval and the exact McNemar test, and the paired changes of the
 hunt length and of each headline figure. A lever the data do not let go
 that far is listed as n/a with the reason. With -out it writes the table
 as Markdown, JSON and CSV and a tornado chart of the win-rate changes, the
-largest at the top.`,
+largest at the top.
+` + shardHelp,
 		examples: []string{
 			"balance sensitivity -hunts 2000 -quiet",
 			"balance sensitivity -step -1 -hunts 1000 -quiet",
@@ -65,7 +68,12 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	case badWorkers(o.workers):
 		return workersRange(o.workers)
 	}
-	if err := checkOutputs(reportDir{"-out", o.out, reports.SensitivityNames}); err != nil {
+	if err := o.shardFlags.check("sensitivity", stderr, o.hunts, [2]string{"-out", o.out}); err != nil {
+		return err
+	}
+	data := stdout
+	stdout = textOut(stdout, stderr, o.tally)
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SensitivityNames}, [2]string{"-tally", o.tally}); err != nil {
 		return err
 	}
 	l, err := o.game.open(ctx)
@@ -76,10 +84,25 @@ func runSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	res, err := workflow.Sensitivity(ctx, l, workflow.SensitivityOptions{Spec: o.game.spec(), Step: o.step, Policy: policy, Play: o.play(stderr)})
+	so := workflow.SensitivityOptions{Spec: o.game.spec(), Step: o.step, Policy: policy, Play: o.play(stderr)}
+	if o.tally != "" {
+		return playShard(ctx, stdout, data, l, &o.game, &o.shardFlags, so.Play, func() (*workflow.Plan, error) { return workflow.PlanSensitivity(ctx, l, so) })
+	}
+	res, err := workflow.Sensitivity(ctx, l, so)
 	if err != nil {
 		return huntFailed(err, o.game.g, o.game.data)
 	}
+	return reportSensitivity(stdout, res, o.out)
+}
+
+// reportSensitivity prints a sensitivity and writes its -out directory.
+func reportSensitivity(stdout io.Writer, res *reports.Sensitivity, out string) error {
+	o := struct {
+		step int
+		seed uint64
+		out  string
+	}{res.Step, res.Seed, out}
+	policy := res.Policy
 	fmt.Fprintf(stdout, "Sensitivity: %s\nEach lever %+d alone, on the same %d hunts (seed %d), policy %s; 95%% intervals\n",
 		res.Title, o.step, res.Hunts, o.seed, policy)
 	var base []string

@@ -22,6 +22,7 @@ type skillOpts struct {
 	out         string
 	json        string
 	quiet       bool
+	shardFlags
 }
 
 func (o *skillOpts) flags(fs *flag.FlagSet, g game.Game) {
@@ -33,13 +34,14 @@ func (o *skillOpts) flags(fs *flag.FlagSet, g game.Game) {
 	fs.StringVar(&o.out, "out", "", "write the skill report (skill.md, skill.html, skill.json, skill.csv, skill_pairs.csv, skill.png, skill.svg) to this directory")
 	fs.StringVar(&o.json, "json", "", "write skill.json to this file (-: standard output)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress: no bar on a terminal, no progress lines otherwise")
+	o.shardFlags.register(fs)
 }
 
 func init() {
 	register(&command{
 		name:    "skill",
 		summary: "the skill trace: the win rate under every policy tier, on the same hunts",
-		usage:   "[-game NAME] [GAME OPTIONS] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-quiet] [-data DIR]",
+		usage:   "[-game NAME] [GAME OPTIONS] [-hunts N] [-seed S] [-workers W] [-target-error E] [-out DIR] [-json FILE] [-set KEY=VALUE]... [-shards N -shard K|auto -tally FILE] [-quiet] [-data DIR]",
 		long: `skill plays the same -hunts hunts once with each policy tier of the game
 ('balance list policies', from the weakest up): hunt i is played by every
 tier on the random stream (seed, i), so the tiers are compared on common
@@ -55,7 +57,11 @@ Flags) set its tiers.
 'balance run -policy all' does the same. -target-error stops once the
 widest of the tiers' win-rate intervals is narrow enough. Ctrl-C, SIGTERM
 and SIGHUP stop the run cleanly: the hunts finished so far are reported,
-marked as interrupted.`,
+marked as interrupted.
+
+-target-error cannot be used with -shards: it stops where the run's own
+intervals say, and each shard must play its whole slice of the hunts.
+` + shardHelp,
 		examples: []string{
 			"balance skill -hunts 2000 -quiet",
 			"balance run -policy all -hunts 2000 -quiet",
@@ -83,35 +89,33 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 	case badTargetError(o.targetError):
 		return usagef("-target-error %g: give a half-width between 0 and 0.5, e.g. 0.01", o.targetError)
 	}
+	if err := o.shardFlags.check("skill", stderr, o.hunts, [2]string{"-out", o.out}, [2]string{"-json", o.json}); err != nil {
+		return err
+	}
+	if o.tally != "" && o.targetError > 0 {
+		return usagef("-target-error cannot be used with -shards: each shard must play its whole range")
+	}
 	data := stdout
-	stdout = textOut(stdout, stderr, o.json)
-	if err := checkOutputs(reportDir{"-out", o.out, reports.SkillFiles}, [2]string{"-json", o.json}); err != nil {
+	stdout = textOut(stdout, stderr, o.json, o.tally)
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SkillFiles}, [2]string{"-json", o.json}, [2]string{"-tally", o.tally}); err != nil {
 		return err
 	}
 	l, err := o.game.open(ctx)
 	if err != nil {
 		return err
 	}
-	k, r, err := workflow.Skill(ctx, l, workflow.SkillOptions{Spec: o.game.spec(), TargetError: o.targetError,
-		Play: workflow.Play{Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: progressOf(stderr, o.quiet)}})
+	so := workflow.SkillOptions{Spec: o.game.spec(), TargetError: o.targetError,
+		Play: workflow.Play{Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: progressOf(stderr, o.quiet)}}
+	if o.tally != "" {
+		return playShard(ctx, stdout, data, l, &o.game, &o.shardFlags, so.Play, func() (*workflow.Plan, error) { return workflow.PlanSkill(ctx, l, so) })
+	}
+	k, r, err := workflow.Skill(ctx, l, so)
 	if err != nil {
 		return huntFailed(err, o.game.g, o.game.data)
 	}
-	if o.out != "" {
-		if err := reports.WriteSkill(o.out, k); err != nil {
-			return err
-		}
+	if err := reportSkill(stdout, data, k, o.out, o.json); err != nil {
+		return err
 	}
-	if o.json != "" {
-		b, err := reports.EncodeValue(k)
-		if err != nil {
-			return fmt.Errorf("cannot write %s: %w", o.json, err)
-		}
-		if err := safeio.WriteFile(o.json, b, data); err != nil {
-			return err
-		}
-	}
-	reports.SkillTable(stdout, k)
 	if o.targetError > 0 && r.Stopped == batch.StopHunts {
 		// The widest interval of the tiers is the one that missed.
 		widest := r.Tallies[0]
@@ -128,14 +132,33 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 	return nil
 }
 
+// reportSkill writes a skill trace's -out and -json and prints its table.
+func reportSkill(stdout, data io.Writer, k *reports.Skill, out, jsonPath string) error {
+	o := struct{ out, json string }{out, jsonPath}
+	if o.out != "" {
+		if err := reports.WriteSkill(o.out, k); err != nil {
+			return err
+		}
+	}
+	if o.json != "" {
+		b, err := reports.EncodeValue(k)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", o.json, err)
+		}
+		if err := safeio.WriteFile(o.json, b, data); err != nil {
+			return err
+		}
+	}
+	reports.SkillTable(stdout, k)
+	return nil
+}
+
 // skillFromRun runs 'run -policy all': the skill trace with run's flags.
 func skillFromRun(ctx context.Context, stdout, stderr io.Writer, o *runOpts) error {
 	switch {
-	case o.shards > 1 || o.tally != "":
-		return usagef("%s all cannot be split into shards (-shards, -tally): run each tier with its own %s", o.game.policyFlagName(), o.game.policyFlagName())
 	case o.cpuprofile != "" || o.memprofile != "":
 		return usagef("%s all does not take -cpuprofile or -memprofile: profile one tier with %s NAME", o.game.policyFlagName(), o.game.policyFlagName())
 	}
 	return skill(ctx, stdout, stderr, &skillOpts{game: o.game, hunts: o.hunts, seed: o.seed, workers: o.workers,
-		targetError: o.targetError, out: o.out, json: o.json, quiet: o.quiet})
+		targetError: o.targetError, out: o.out, json: o.json, quiet: o.quiet, shardFlags: o.shardFlags})
 }

@@ -48,6 +48,7 @@ type sweepOpts struct {
 	params multiFlag
 	playFlags
 	out string
+	shardFlags
 }
 
 func (o *sweepOpts) flags(fs *flag.FlagSet, g game.Game) {
@@ -55,13 +56,14 @@ func (o *sweepOpts) flags(fs *flag.FlagSet, g game.Game) {
 	fs.Var(&o.params, "param", "a parameter and its values, KEY=LO..HI or KEY=V1,V2,...; a signed value (+1, -2) is a change from the data (repeatable: the points are the grid of all combinations)")
 	o.playFlags.register(fs, 20000, "hunts per point, the same hunts at every point", "at every point")
 	fs.StringVar(&o.out, "out", "", "write the report (sweep.md, sweep.json, sweep.csv, sweep.html and a plot per figure as PNG and SVG) to this directory")
+	o.shardFlags.register(fs)
 }
 
 func init() {
 	register(&command{
 		name:    "sweep",
 		summary: "play a grid of parameter values on the same hunts: the win rate, the length and each headline figure against the parameter",
-		usage:   "-param KEY=LO..HI [-param KEY=V1,V2,...]... [-game NAME] [GAME OPTIONS] [-set KEY=VALUE]... [-hunts N] [-seed S] [-workers W] [-policy TIER] [-out DIR] [-quiet] [-data DIR]",
+		usage:   "-param KEY=LO..HI [-param KEY=V1,V2,...]... [-game NAME] [GAME OPTIONS] [-set KEY=VALUE]... [-hunts N] [-seed S] [-workers W] [-policy TIER] [-out DIR] [-shards N -shard K|auto -tally FILE] [-quiet] [-data DIR]",
 		long: `Plays the same hunts (seed, i) at every point of a grid of parameter
 values: one -param gives a line, several give the grid of all their
 combinations (at most 64 points). The keys are those of -set ('balance
@@ -74,7 +76,8 @@ figure, each with its 95% interval and n, and the paired step: the change
 of the win rate from the previous value of the first parameter on the same
 hunts, with the exact McNemar test. With -out it writes the table as
 Markdown, JSON and CSV, and plots of each figure against the first
-parameter with interval bands, one curve per value of the others.`,
+parameter with interval bands, one curve per value of the others.
+` + shardHelp,
 		run: runSweep,
 	})
 	flagsOf["sweep"] = func(fs *flag.FlagSet, g game.Game) { new(sweepOpts).flags(fs, g) }
@@ -138,7 +141,12 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return usagef("the grid has more than %d points; sweep fewer values", workflow.MaxSweepPoints)
 		}
 	}
-	if err := checkOutputs(reportDir{"-out", o.out, sweepFixedNames}); err != nil {
+	if err := o.shardFlags.check("sweep", stderr, o.hunts, [2]string{"-out", o.out}); err != nil {
+		return err
+	}
+	data := stdout
+	stdout = textOut(stdout, stderr, o.tally)
+	if err := checkOutputs(reportDir{"-out", o.out, sweepFixedNames}, [2]string{"-tally", o.tally}); err != nil {
 		return err
 	}
 	l, err := o.game.open(ctx)
@@ -152,11 +160,24 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := sweepOutputs(ctx, l, &o.game, o.seed, o.out); err != nil {
 		return err
 	}
-	res, err := workflow.Sweep(ctx, l, workflow.SweepOptions{Spec: o.game.spec(), Params: params, Policy: policy, Play: o.play(stderr)})
+	so := workflow.SweepOptions{Spec: o.game.spec(), Params: params, Policy: policy, Play: o.play(stderr)}
+	if o.tally != "" {
+		return playShard(ctx, stdout, data, l, &o.game, &o.shardFlags, so.Play, func() (*workflow.Plan, error) { return workflow.PlanSweep(ctx, l, so) })
+	}
+	res, err := workflow.Sweep(ctx, l, so)
 	if err != nil {
 		return huntFailed(err, o.game.g, o.game.data)
 	}
-	sw := res.Sweep
+	return reportSweep(stdout, res.Sweep, o.out)
+}
+
+// reportSweep prints a sweep and writes its -out directory.
+func reportSweep(stdout io.Writer, sw *reports.Sweep, out string) error {
+	o := struct {
+		seed uint64
+		out  string
+	}{sw.Seed, out}
+	policy := sw.Policy
 	fmt.Fprintf(stdout, "Sweep: %s\n%d hunts per point, the same hunts at every point (seed %d), policy %s; 95%% intervals\n\n",
 		sw.Title, sw.Hunts, o.seed, policy)
 	h, rows := reports.SweepTable(sw)

@@ -19,6 +19,7 @@ type tuneOpts struct {
 	targets multiFlag
 	playFlags
 	out string
+	shardFlags
 }
 
 func (o *tuneOpts) flags(fs *flag.FlagSet, g game.Game) {
@@ -27,13 +28,14 @@ func (o *tuneOpts) flags(fs *flag.FlagSet, g game.Game) {
 	fs.Var(&o.targets, "target", "a target: win=0.45..0.55, rounds=4..6, FIGURE<=X, FIGURE>=X (win as a proportion; repeatable)")
 	o.playFlags.register(fs, 20000, "hunts per value, the same hunts at every value", "at every value")
 	fs.StringVar(&o.out, "out", "", "write the sweep behind the answer (sweep.md, .json, .csv, plots) to this directory")
+	o.shardFlags.register(fs)
 }
 
 func init() {
 	register(&command{
 		name:    "tune",
 		summary: "find the values of a parameter whose figures meet targets, with intervals and stat weights",
-		usage:   "-param KEY[=LO..HI] -target NAME=LO..HI|NAME<=X|NAME>=X... [-game NAME] [GAME OPTIONS] [-set KEY=VALUE]... [-hunts N] [-seed S] [-workers W] [-policy TIER] [-out DIR] [-quiet] [-data DIR]",
+		usage:   "-param KEY[=LO..HI] -target NAME=LO..HI|NAME<=X|NAME>=X... [-game NAME] [GAME OPTIONS] [-set KEY=VALUE]... [-hunts N] [-seed S] [-workers W] [-policy TIER] [-out DIR] [-shards N -shard K|auto -tally FILE] [-quiet] [-data DIR]",
 		long: `Plays every integer value of the parameter in its range on the same
 hunts (common random numbers) and reports the values that meet every
 target: a target is met when the figure's whole 95% interval lies within
@@ -54,7 +56,12 @@ of each figure per +1 of the parameter. -out writes the sweep behind the
 answer, each target drawn as a band on the plot of its figure.
 
 Without a range, -param searches the range the game gives the lever;
-values the data refuse are skipped.`,
+values the data refuse are skipped.
+
+The search is fixed before a hunt is played (every value of the range,
+on the same hunts), so it shards as the other workflows do: each shard
+plays its slice of every value's hunts, and the merge finds the answer.
+` + shardHelp,
 		run: runTune,
 	})
 	flagsOf["tune"] = func(fs *flag.FlagSet, g game.Game) { new(tuneOpts).flags(fs, g) }
@@ -86,7 +93,12 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		targets = append(targets, t)
 	}
-	if err := checkOutputs(reportDir{"-out", o.out, sweepFixedNames}); err != nil {
+	if err := o.shardFlags.check("tune", stderr, o.hunts, [2]string{"-out", o.out}); err != nil {
+		return err
+	}
+	data := stdout
+	stdout = textOut(stdout, stderr, o.tally)
+	if err := checkOutputs(reportDir{"-out", o.out, sweepFixedNames}, [2]string{"-tally", o.tally}); err != nil {
 		return err
 	}
 	// The parameter is read before the data loads: a range out of bounds
@@ -105,11 +117,29 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err := sweepOutputs(ctx, l, &o.game, o.seed, o.out); err != nil {
 		return err
 	}
-	res, err := workflow.Tune(ctx, l, workflow.TuneOptions{Spec: o.game.spec(), Param: o.param, Targets: targets, Policy: policy, Play: o.play(stderr)})
+	to := workflow.TuneOptions{Spec: o.game.spec(), Param: o.param, Targets: targets, Policy: policy, Play: o.play(stderr)}
+	if o.tally != "" {
+		return playShard(ctx, stdout, data, l, &o.game, &o.shardFlags, to.Play, func() (*workflow.Plan, error) { return workflow.PlanTune(ctx, l, to) })
+	}
+	res, err := workflow.Tune(ctx, l, to)
 	if err != nil {
 		return huntFailed(err, o.game.g, o.game.data)
 	}
+	return reportTune(stdout, res, o.out)
+}
+
+// reportTune prints what tune found and writes its -out directory.
+func reportTune(stdout io.Writer, res *workflow.TuneResult, out string) error {
 	sw := res.Sweep
+	o := struct {
+		seed    uint64
+		targets []string
+		out     string
+	}{seed: sw.Seed, out: out}
+	for _, t := range sw.Targets {
+		o.targets = append(o.targets, t.Text)
+	}
+	policy := sw.Policy
 	vals := res.Values
 	fmt.Fprintf(stdout, "Tune %s: %s\n%d values (%d..%d), %d hunts each, the same hunts at every value (seed %d), policy %s; 95%% intervals\n",
 		res.Key, sw.Title, len(vals), vals[0], vals[len(vals)-1], sw.Hunts, o.seed, policy)
