@@ -1,0 +1,668 @@
+package skirmish
+
+import (
+	"errors"
+	"fmt"
+
+	"balance/sim/geom"
+)
+
+// navFor is the navigation grid for bases of one radius.
+type navFor struct {
+	r   float32
+	nav *geom.Nav
+}
+
+// Prepare checks the Setup's limits and builds what play reads: the
+// navigation grids around impassable terrain, one per base radius, and
+// the pieces each query goes through. Call it once after filling the
+// Setup and before any Battle uses it.
+func (s *Setup) Prepare() error {
+	var errs []error
+	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	sc := &s.Scenario
+	switch {
+	case len(s.Profiles) > MaxFigures:
+		bad("%d figures: at most %d", len(s.Profiles), MaxFigures)
+	case s.NBand[0] < 1 || s.NBand[1] < 1 || s.NBand[0] > MaxBand || s.NBand[1] > MaxBand:
+		bad("warbands of %d and %d figures: each 1..%d", s.NBand[0], s.NBand[1], MaxBand)
+	case s.NCreatures() < 0 || s.NCreatures() > MaxCreatures:
+		bad("%d creatures: at most %d", s.NCreatures(), MaxCreatures)
+	}
+	if len(sc.Terrain) > MaxTerrain {
+		bad("%d terrain pieces: at most %d", len(sc.Terrain), MaxTerrain)
+	}
+	if len(sc.Loot) > MaxLoot {
+		bad("%d loot tokens: at most %d", len(sc.Loot), MaxLoot)
+	}
+	if sc.TurnCap < 1 || sc.TurnCap > MaxTurnCap {
+		bad("turn cap %d: 1..%d", sc.TurnCap, MaxTurnCap)
+	}
+	if !(sc.W > 0 && sc.H > 0) {
+		bad("table %vx%v", sc.W, sc.H)
+	}
+	if int(s.Unarmed) >= len(s.Weapons) || s.Weapons[s.Unarmed].Class != Melee {
+		bad("no unarmed entry in the weapons")
+	}
+	for i := range s.Profiles {
+		p := &s.Profiles[i]
+		want := SideCreatures
+		switch {
+		case i < s.NBand[0]:
+			want = SideA
+		case i < s.NBand[0]+s.NBand[1]:
+			want = SideB
+		}
+		if p.Side != want || (p.Role == Creature) != (want == SideCreatures) {
+			bad("figure %d (%s): side %d, role %s out of order", i, p.Name, p.Side, p.Role)
+		}
+		if !(p.Base > 0) {
+			bad("figure %s: base radius %v", p.Name, p.Base)
+		}
+		if int(p.Melee) >= len(s.Weapons) {
+			bad("figure %s: melee weapon %d", p.Name, p.Melee)
+		}
+		for k := 0; k < int(p.NWeapons); k++ {
+			if int(p.Weapons[k]) >= len(s.Weapons) {
+				bad("figure %s: weapon %d", p.Name, p.Weapons[k])
+			}
+		}
+	}
+	for side := 0; side < 2; side++ {
+		caps := 0
+		for i := range s.Profiles {
+			if int(s.Profiles[i].Side) == side && s.Profiles[i].Role == Captain {
+				caps++
+			}
+		}
+		if caps > 1 {
+			bad("warband %d has %d captains", side, caps)
+		}
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	var blocked, difficult []geom.Shape
+	for k := range sc.Terrain {
+		t := &sc.Terrain[k]
+		if t.Impassable {
+			blocked = append(blocked, t.Shape)
+		} else if t.Rough || t.Water {
+			difficult = append(difficult, t.Shape)
+		}
+	}
+	s.nNavs = 0
+	for i := range s.Profiles {
+		r := s.Profiles[i].Base
+		if s.navOf(r) != nil || len(blocked) == 0 {
+			continue
+		}
+		if s.nNavs == len(s.navs) {
+			return fmt.Errorf("more than %d base sizes", len(s.navs))
+		}
+		s.navs[s.nNavs] = navFor{r, geom.BuildNav(sc.W, sc.H, 0.5, r, blocked, difficult)}
+		s.nNavs++
+	}
+	return nil
+}
+
+// navOf returns the grid for bases of radius r (nil: open ground).
+func (s *Setup) navOf(r float32) *geom.Nav {
+	for k := 0; k < s.nNavs; k++ {
+		if s.navs[k].r == r {
+			return s.navs[k].nav
+		}
+	}
+	return nil
+}
+
+// PathLen returns the length of the way figure i would walk to p, around
+// impassable terrain (ignoring what the ground costs).
+func (b *Battle) PathLen(i int, p geom.Vec) float32 {
+	return b.S.navOf(b.P(i).Base).PathLen(b.Figs[i].Pos, p)
+}
+
+// Next returns the point figure i heads for on its way to p.
+func (b *Battle) Next(i int, p geom.Vec) geom.Vec {
+	wp, _ := b.S.navOf(b.P(i).Base).Next(b.Figs[i].Pos, p)
+	return wp
+}
+
+// Elevation returns the height of the ground at p: the highest piece one
+// stands on that contains p, 0 on the table.
+func (b *Battle) Elevation(p geom.Vec) float32 {
+	var e float32
+	for k := range b.S.Scenario.Terrain {
+		t := &b.S.Scenario.Terrain[k]
+		if t.Height > e && !t.Impassable && t.Shape.Contains(p) {
+			e = t.Height
+		}
+	}
+	return e
+}
+
+func (b *Battle) inWater(p geom.Vec) bool {
+	for k := range b.S.Scenario.Terrain {
+		if t := &b.S.Scenario.Terrain[k]; t.Water && t.Shape.Contains(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// InWater reports whether figure i stands in water.
+func (b *Battle) InWater(i int) bool { return b.inWater(b.Figs[i].Pos) }
+
+// ground returns what moving across p costs: 2 in rough ground or water,
+// 1 elsewhere, and whether p is water.
+func (b *Battle) ground(p geom.Vec) (mult float32, water bool) {
+	mult = 1
+	for k := range b.S.Scenario.Terrain {
+		t := &b.S.Scenario.Terrain[k]
+		if (t.Rough || t.Water) && t.Shape.Contains(p) {
+			mult = 2
+			water = water || t.Water
+		}
+	}
+	return mult, water
+}
+
+// EdgeDist returns the distance between the bases of figures i and j.
+func (b *Battle) EdgeDist(i, j int) float32 {
+	return geom.EdgeDist(b.Figs[i].Pos, b.P(i).Base, b.Figs[j].Pos, b.P(j).Base)
+}
+
+// InCombatWith reports whether figures i and j are enemies in base
+// contact, both standing.
+func (b *Battle) InCombatWith(i, j int) bool {
+	return i != j && b.Enemies(i, j) && b.Figs[i].Standing() && b.Figs[j].Standing() && b.EdgeDist(i, j) <= contactTol
+}
+
+// InCombat reports whether figure i is in combat with any enemy.
+func (b *Battle) InCombat(i int) bool {
+	for j := 0; j < b.NF; j++ {
+		if b.InCombatWith(i, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// Opponents appends to dst the figures in combat with figure i.
+func (b *Battle) Opponents(i int, dst []int8) []int8 {
+	for j := 0; j < b.NF; j++ {
+		if b.InCombatWith(i, j) {
+			dst = append(dst, int8(j))
+		}
+	}
+	return dst
+}
+
+// LOSPoint reports whether a line of sight runs from p to q: no piece
+// that blocks sight and no smoke cloud lies across it.
+func (b *Battle) LOSPoint(p, q geom.Vec) bool {
+	for k := range b.S.Scenario.Terrain {
+		t := &b.S.Scenario.Terrain[k]
+		if t.BlocksLOS && t.Shape.SegmentHits(p, q) {
+			return false
+		}
+	}
+	for k := 0; k < b.NSmoke; k++ {
+		if c := &b.Smoke[k]; geom.SegmentCircle(p, q, c.C, c.R) {
+			return false
+		}
+	}
+	return true
+}
+
+// LOS reports whether figures i and j see each other (centre to centre;
+// figures do not block sight, they give cover).
+func (b *Battle) LOS(i, j int) bool { return b.LOSPoint(b.Figs[i].Pos, b.Figs[j].Pos) }
+
+// Walking modes.
+const (
+	walkFree        uint8 = 1 << iota // Run for it: no movement penalty
+	walkStraight                      // no path around impassable terrain: straight at the goal
+	walkHalt                          // halt at any obstacle (a piece one would climb, an impassable piece)
+	walkNoIntercept                   // no enemy may intercept (a Power Move is still a move: not set there)
+)
+
+// Allowance returns how far figure i's next Move action may take it on
+// open ground: its Move for the first, half of it for a second, halved
+// again while it carries physical loot; 0 when it may not move.
+func (b *Battle) Allowance(i int) float32 {
+	f := &b.Figs[i]
+	if f.moves >= 2 {
+		return 0
+	}
+	m := b.P(i).Move
+	if f.moves == 1 {
+		m /= 2
+	}
+	if f.Carry >= 0 && !b.Loot[f.Carry].Data {
+		m /= 2
+	}
+	return m
+}
+
+// canAct reports whether figure i may take an action of the given kind
+// now: it is the figure playing, it stands and has an action left, the
+// game goes on, a group member's first action is a Move, and a figure
+// not in combat keeps an action for the Move every activation needs.
+func (b *Battle) canAct(i int, move bool) bool {
+	f := &b.Figs[i]
+	if b.Done || int(b.cur) != i || !f.Standing() || f.left <= 0 {
+		return false
+	}
+	if move {
+		return true
+	}
+	if b.step == StepGroupMove {
+		return false
+	}
+	return f.moves > 0 || f.left > 1 || b.InCombat(i)
+}
+
+// Move is the Move action (the first at full Move, a second at half):
+// figure i walks toward goal, around impassable terrain, paying double
+// across rough ground and water and 2" per inch or part of an inch
+// climbed, jumping a stretch of water up to 4" wide after a straight
+// run-up as long. Going down a piece it drops when the drop is 3" or
+// less or at most maxDrop, and climbs down otherwise. It stops at base
+// contact with another figure (with an enemy, in combat), where an enemy
+// intercepts it, or where its allowance runs out. A loot carrier that
+// reaches its warband's table edge leaves the table. It reports whether
+// the action was taken.
+func (b *Battle) Move(i int, goal geom.Vec, maxDrop float32) bool {
+	f := &b.Figs[i]
+	if !b.canAct(i, true) || f.moves >= 2 || b.InCombat(i) {
+		return false
+	}
+	budget := b.Allowance(i)
+	f.moves++
+	f.left--
+	f.run = 0
+	from := f.Pos
+	b.walk(i, goal, budget, 0, maxDrop)
+	if b.Trace != nil {
+		b.emit(Event{Kind: EvMove, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from), N: int16(f.moves)})
+	}
+	b.afterMove(i)
+	return true
+}
+
+// RunForIt is Run for it, only as a figure's first action: it moves 3"
+// toward goal whatever would slow it, and its activation ends.
+func (b *Battle) RunForIt(i int, goal geom.Vec) bool {
+	f := &b.Figs[i]
+	if !b.canAct(i, true) || f.left < 2 || f.moves > 0 || b.InCombat(i) {
+		return false
+	}
+	f.moves++
+	f.left = 0
+	f.run = 0
+	from := f.Pos
+	b.walk(i, goal, runForIt, walkFree, 0)
+	if b.Trace != nil {
+		b.emit(Event{Kind: EvRun, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from)})
+	}
+	b.afterMove(i)
+	return true
+}
+
+// RandomMove is a creature's random movement: a full Move in a uniformly
+// drawn direction (one of 256), straight, halting at any obstacle or the
+// table's edge.
+func (b *Battle) RandomMove(i int) bool {
+	f := &b.Figs[i]
+	if !b.canAct(i, true) || f.moves >= 2 || b.InCombat(i) {
+		return false
+	}
+	budget := b.Allowance(i)
+	f.moves++
+	f.left--
+	f.run = 0
+	dir := geom.Dir(uint8(b.RNG.Uint64() >> 56))
+	goal := f.Pos.Add(dir.Scale(budget))
+	from := f.Pos
+	b.walk(i, goal, budget, walkStraight|walkHalt, 0)
+	if b.Trace != nil {
+		b.emit(Event{Kind: EvMove, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from), N: int16(f.moves), Why: "random direction"})
+	}
+	b.afterMove(i)
+	return true
+}
+
+// afterMove lets a loot carrier at its warband's edge leave the table.
+func (b *Battle) afterMove(i int) {
+	f := &b.Figs[i]
+	if f.Carry < 0 || !f.Standing() || f.Side > SideB {
+		return
+	}
+	r := b.P(i).Base
+	var at bool
+	if b.S.Scenario.Home[f.Side] == 0 {
+		at = f.Pos.Y-r <= contactTol
+	} else {
+		at = f.Pos.Y+r >= b.S.Scenario.H-contactTol
+	}
+	if !at {
+		return
+	}
+	t := &b.Loot[f.Carry]
+	t.Off, t.Carrier = f.Side, -1
+	f.Carry = -1
+	f.flags |= fExited
+	f.left = 0
+	b.T.Off[f.Side]++
+	b.T.Exit[i] = int8(b.Turn)
+	if b.Trace != nil {
+		b.emit(Event{Kind: EvExit, Fig: int8(i)})
+	}
+	b.checkEnd()
+}
+
+// HomeGoal returns the point of figure i's warband edge straight behind
+// it, where its base touches the edge.
+func (b *Battle) HomeGoal(i int) geom.Vec {
+	f := &b.Figs[i]
+	r := b.P(i).Base
+	y := r
+	if b.S.Scenario.Home[f.Side&1] == 1 {
+		y = b.S.Scenario.H - r
+	}
+	return geom.V(f.Pos.X, y)
+}
+
+// walk moves figure i toward goal with budget inches of movement.
+func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop float32) {
+	f := &b.Figs[i]
+	r := b.P(i).Base
+	sc := &b.S.Scenario
+	goal = geom.ClampToBoard(goal, r, sc.W, sc.H)
+	nav := b.S.navOf(r)
+	fallDmg, fallen := 0, float32(0)
+	var moved float32
+	for leg := 0; leg < 12 && budget > 1e-3 && !b.Done; leg++ {
+		from := f.Pos
+		wp := goal
+		if mode&walkStraight == 0 {
+			wp, _ = nav.Next(from, goal)
+		}
+		d := wp.Sub(from)
+		L := d.Len()
+		if L < 1e-3 {
+			break
+		}
+		dir := d.Scale(1 / L)
+		if f.run > 0 && dir.Dot(f.runDir) < 0.999 {
+			f.run = 0
+		}
+		f.runDir = dir
+		tEnd, _, _, _ := b.advance(i, from, wp, L, budget, 1, mode, maxDrop, false)
+		t := tEnd
+		if mode&walkHalt != 0 {
+			e := b.Elevation(from)
+			for k := range sc.Terrain {
+				tr := &sc.Terrain[k]
+				if tr.Impassable || tr.Height > e+1e-3 {
+					if ts, hit := tr.Shape.SweepHits(from, wp, r); hit && ts < t {
+						t = ts
+					}
+				}
+			}
+		}
+		hitFig := -1
+		for j := 0; j < b.NF; j++ {
+			if j == i || !b.Figs[j].Standing() {
+				continue
+			}
+			if ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.P(j).Base); hit && ts < t {
+				t, hitFig = ts, j
+			}
+		}
+		ic := -1
+		if mode&walkNoIntercept == 0 {
+			t, ic = b.interception(i, from, wp, t)
+		}
+		_, spent, fd, fl := b.advance(i, from, wp, L, budget, t, mode, maxDrop, true)
+		f.Pos = from.Add(d.Scale(t))
+		moved += L * t
+		f.run += L * t
+		budget -= spent
+		fallDmg += fd
+		fallen = max(fallen, fl)
+		if ic >= 0 {
+			b.intercept(ic, i)
+			break
+		}
+		if hitFig >= 0 || t < 1-1e-5 || wp == goal {
+			break
+		}
+	}
+	if moved > 1e-3 {
+		f.flags |= fMoved
+	}
+	if fallDmg > 0 {
+		b.T.Falls++
+		if b.Trace != nil {
+			b.emit(Event{Kind: EvFall, Fig: int8(i), F: fallen, N: int16(fallDmg)})
+		}
+		b.damage(i, -1, fallDmg, "falling")
+	}
+}
+
+// interception returns where, before t along from→wp, an enemy of the
+// mover not in combat first comes within 1" of it and chooses to force
+// combat, and who: (t, -1) when none does.
+func (b *Battle) interception(i int, from, wp geom.Vec, t float32) (float32, int) {
+	r := b.P(i).Base
+	var cand [MaxFigures]struct {
+		t float32
+		j int8
+	}
+	n := 0
+	for j := 0; j < b.NF; j++ {
+		if !b.Enemies(i, j) || !b.Figs[j].Standing() || b.InCombat(j) {
+			continue
+		}
+		ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.P(j).Base+interceptGap)
+		if !hit || ts > t {
+			continue
+		}
+		k := n
+		for k > 0 && cand[k-1].t > ts {
+			cand[k] = cand[k-1]
+			k--
+		}
+		cand[k].t, cand[k].j = ts, int8(j)
+		n++
+	}
+	for k := 0; k < n; k++ {
+		j := int(cand[k].j)
+		if b.pol[b.Figs[j].Side] == nil || b.pol[b.Figs[j].Side].Intercept(b, j, i) {
+			return cand[k].t, j
+		}
+	}
+	return t, -1
+}
+
+// intercept moves figure j into base contact with figure i: forcing
+// combat.
+func (b *Battle) intercept(j, i int) {
+	fi, fj := &b.Figs[i], &b.Figs[j]
+	v := fj.Pos.Sub(fi.Pos)
+	dir := v.Norm()
+	if v.Len2() == 0 {
+		dir = geom.V(1, 0)
+	}
+	fj.Pos = fi.Pos.Add(dir.Scale(b.P(i).Base + b.P(j).Base))
+	b.T.Intercepts++
+	if b.Trace != nil {
+		b.emit(Event{Kind: EvIntercept, Fig: int8(j), Target: int8(i), Pos: fj.Pos})
+	}
+}
+
+// advance walks from→to (length L) with budget inches, up to the
+// fraction tMax: it returns the fraction reached, the movement spent,
+// the falling damage taken on the way and the longest drop.
+func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool) (t, spent float32, fallDmg int, fallen float32) {
+	sc := &b.S.Scenario
+	var ts [2*MaxTerrain + 2]float32
+	n := 0
+	ts[n] = 0
+	n++
+	for k := range sc.Terrain {
+		tr := &sc.Terrain[k]
+		if tr.Impassable || !(tr.Rough || tr.Water || tr.Height > 0) {
+			continue
+		}
+		t0, t1, ok := tr.Shape.SegmentSpan(from, to)
+		if !ok {
+			continue
+		}
+		for _, x := range [2]float32{t0, t1} {
+			if x > 0 && x < tMax {
+				ts[n] = x
+				n++
+			}
+		}
+	}
+	ts[n] = tMax
+	n++
+	for a := 1; a < n; a++ { // insertion sort: a handful of breakpoints
+		for c := a; c > 0 && ts[c-1] > ts[c]; c-- {
+			ts[c-1], ts[c] = ts[c], ts[c-1]
+		}
+	}
+	free := mode&walkFree != 0
+	d := to.Sub(from)
+	elev := b.Elevation(from)
+	runUp := b.Figs[i].run
+	jumpTo := float32(-1) // the end of a jump under way
+	for k := 0; k+1 < n; k++ {
+		ta, tb := ts[k], ts[k+1]
+		if tb-ta < 1e-6 {
+			continue
+		}
+		mid := from.Add(d.Scale((ta + tb) / 2))
+		e := b.Elevation(mid)
+		switch {
+		case e > elev+1e-3:
+			c := ClimbCost(e - elev)
+			if free {
+				c = 0
+			}
+			if c > budget {
+				return ta, spent, fallDmg, fallen
+			}
+			budget -= c
+			spent += c
+		case e < elev-1e-3:
+			drop := elev - e
+			if drop <= 3 || drop <= maxDrop {
+				fallDmg += FallDamage(drop)
+				fallen = max(fallen, drop)
+			} else {
+				c := ClimbCost(drop)
+				if free {
+					c = 0
+				}
+				if c > budget {
+					return ta, spent, fallDmg, fallen
+				}
+				budget -= c
+				spent += c
+			}
+		}
+		elev = e
+		mult, water := b.ground(mid)
+		span := (tb - ta) * L
+		if free || ta < jumpTo {
+			mult = 1
+		} else if water {
+			// A jump: the stretch of water ahead, if no wider than 4",
+			// no longer than the straight run-up just made, and landing
+			// on dry ground within this leg.
+			w, dry := tb, false
+			for w < tMax-1e-6 {
+				if _, wet := b.ground(from.Add(d.Scale(w + 1e-4))); !wet {
+					dry = true
+					break
+				}
+				next := tMax
+				for _, x := range ts[k+2 : n] {
+					if x > w+1e-6 {
+						next = x
+						break
+					}
+				}
+				w = next
+			}
+			if jump := (w - ta) * L; dry && jump <= maxJump && jump <= runUp+ta*L && jump <= budget {
+				if final && b.Trace != nil {
+					b.emit(Event{Kind: EvJump, Fig: int8(i), F: jump})
+				}
+				mult, jumpTo = 1, w
+			}
+		}
+		c := span * mult
+		if c <= budget {
+			budget -= c
+			spent += c
+			continue
+		}
+		t = ta + budget/(L*mult)
+		spent += budget
+		return t, spent, fallDmg, fallen
+	}
+	return tMax, spent, fallDmg, fallen
+}
+
+// push moves figure m 1" directly away from figure away, stopping at
+// impassable terrain, at a piece higher than the ground it stands on, at
+// another figure or at the table's edge; falling off a piece hurts as
+// any fall does.
+func (b *Battle) push(m, away int) {
+	fm := &b.Figs[m]
+	r := b.P(m).Base
+	v := fm.Pos.Sub(b.Figs[away].Pos)
+	dir := v.Norm()
+	if v.Len2() == 0 {
+		dir = geom.V(0, 1)
+	}
+	sc := &b.S.Scenario
+	from := fm.Pos
+	to := geom.ClampToBoard(from.Add(dir.Scale(pushDist)), r, sc.W, sc.H)
+	t := float32(1)
+	e0 := b.Elevation(from)
+	for k := range sc.Terrain {
+		tr := &sc.Terrain[k]
+		if tr.Impassable || tr.Height > e0+1e-3 {
+			if ts, hit := tr.Shape.SweepHits(from, to, r); hit && ts < t {
+				t = ts
+			}
+		}
+	}
+	for j := 0; j < b.NF; j++ {
+		if j == m || j == away || !b.Figs[j].Standing() {
+			continue
+		}
+		if ts, hit := geom.SweepCircle(from, to, r, b.Figs[j].Pos, b.P(j).Base); hit && ts < t {
+			t = ts
+		}
+	}
+	fm.Pos = from.Add(to.Sub(from).Scale(t))
+	if b.Trace != nil {
+		b.emit(Event{Kind: EvPush, Fig: int8(m), Target: int8(away), Pos: fm.Pos})
+	}
+	if drop := e0 - b.Elevation(fm.Pos); drop > 1e-3 {
+		if dmg := FallDamage(drop); dmg > 0 {
+			b.T.Falls++
+			if b.Trace != nil {
+				b.emit(Event{Kind: EvFall, Fig: int8(m), F: drop, N: int16(dmg)})
+			}
+			b.damage(m, -1, dmg, "falling")
+		}
+	}
+}
