@@ -183,6 +183,8 @@ type Battle struct {
 	cur  int8 // the figure whose action methods may be called, -1 none
 	step Step
 	pol  [3]Policy
+	rig  [8]int8 // faces the next d20s show (tests only)
+	nRig int
 }
 
 // Tally is what a battle records for the reports.
@@ -228,8 +230,16 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 // P returns figure i's profile.
 func (b *Battle) P(i int) *Profile { return &b.S.Profiles[i] }
 
-// D20 rolls a d20.
-func (b *Battle) D20() int { return 1 + b.RNG.IntN(20) }
+// D20 rolls a d20 (the next rigged face first, in tests).
+func (b *Battle) D20() int {
+	if b.nRig > 0 {
+		x := b.rig[0]
+		copy(b.rig[:], b.rig[1:])
+		b.nRig--
+		return int(x)
+	}
+	return 1 + b.RNG.IntN(20)
+}
 
 // Enemies reports whether figures i and j are enemies: of different
 // warbands, or one a creature and the other not.

@@ -599,7 +599,7 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 				}
 				w = next
 			}
-			if jump := (w - ta) * L; dry && jump <= maxJump && jump <= runUp+ta*L && jump <= budget {
+			if jump := (w - ta) * L; dry && jump <= maxJump+1e-3 && jump <= runUp+ta*L+1e-3 && jump <= budget+1e-3 {
 				if final && b.Trace != nil {
 					b.emit(Event{Kind: EvJump, Fig: int8(i), F: jump})
 				}
