@@ -632,3 +632,10 @@ func (b *Battle) Score() (a, bb int) {
 	}
 	return int(b.T.Off[0]) + held[0], int(b.T.Off[1]) + held[1]
 }
+
+// Rules returns the rules the battle is played under.
+func (b *Battle) Rules() *Rules { return &b.S.Rules }
+
+// Acting returns the figure whose actions may now be taken (-1: none)
+// and the step of its activation.
+func (b *Battle) Acting() (int, Step) { return int(b.cur), b.step }

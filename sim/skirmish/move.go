@@ -666,3 +666,10 @@ func (b *Battle) push(m, away int) {
 		}
 	}
 }
+
+// Slow reports whether figure i stands where moving costs double (rough
+// ground or water).
+func (b *Battle) Slow(i int) bool {
+	m, _ := b.ground(b.Figs[i].Pos)
+	return m > 1
+}
