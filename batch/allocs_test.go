@@ -3,10 +3,10 @@ package batch
 import (
 	"testing"
 
-	"balance/ai"
-	"balance/configs"
+	ai "balance/ai/cazadores"
+	configs "balance/configs/cazadores"
 	"balance/internal/testenv"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 )
 
 // A hunt allocates nothing: every Adversary with every pack, and every

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"balance/configs"
-	"balance/sim"
+	configs "balance/configs/cazadores"
+	sim "balance/sim/cazadores"
 )
 
 func testScenario(t testing.TB, adversary string) *sim.Scenario {

@@ -6,8 +6,8 @@ import (
 	"math"
 	"strconv"
 
-	"balance/ai"
-	"balance/sim"
+	ai "balance/ai/cazadores"
+	sim "balance/sim/cazadores"
 	"balance/stats"
 )
 

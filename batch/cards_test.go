@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"balance/ai"
-	"balance/configs"
+	ai "balance/ai/cazadores"
+	configs "balance/configs/cazadores"
 )
 
 // The card effects of a test Adversary whose Ace (Crushing Sweep: +6 ATK

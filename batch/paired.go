@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"balance/ai"
-	"balance/sim"
+	ai "balance/ai/cazadores"
+	sim "balance/sim/cazadores"
 )
 
 // Pair is the paired account of two tiers A and B over the same hunts:

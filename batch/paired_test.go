@@ -6,9 +6,9 @@ import (
 	"reflect"
 	"testing"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/internal/testenv"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 )
 
 // testTiers is every registered tier: the tests hold for any set of

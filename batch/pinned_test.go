@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"balance/configs"
+	configs "balance/configs/cazadores"
 )
 
 var update = flag.Bool("update", false, "rewrite the pinned results in testdata/")

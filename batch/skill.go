@@ -1,7 +1,7 @@
 package batch
 
 import (
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/stats"
 )
 

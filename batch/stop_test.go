@@ -8,8 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"balance/ai"
-	"balance/sim"
+	ai "balance/ai/cazadores"
+	sim "balance/sim/cazadores"
 )
 
 // counting is a Pack policy that calls turn before each of its Turns.

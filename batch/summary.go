@@ -6,7 +6,7 @@ import (
 	"slices"
 	"time"
 
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/stats"
 
 	"gonum.org/v1/gonum/stat/distuv"

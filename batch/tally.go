@@ -7,7 +7,7 @@ package batch
 import (
 	"fmt"
 
-	"balance/sim"
+	sim "balance/sim/cazadores"
 )
 
 // Histogram bounds for quantities without a natural maximum; larger values

@@ -5,9 +5,9 @@ package benchmarks
 import (
 	"testing"
 
-	"balance/ai"
-	"balance/configs"
-	"balance/sim"
+	ai "balance/ai/cazadores"
+	configs "balance/configs/cazadores"
+	sim "balance/sim/cazadores"
 )
 
 // sink keeps the compiler from dropping the work.

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"balance/batch"
-	"balance/configs"
+	configs "balance/configs/cazadores"
 )
 
 // BenchmarkRunner plays the default hunt through the batch runner with 1

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
-	"balance/ai"
-	"balance/configs"
-	"balance/sim"
+	ai "balance/ai/cazadores"
+	configs "balance/configs/cazadores"
+	sim "balance/sim/cazadores"
 )
 
 // BenchmarkHuntTier plays the default hunt (BenchmarkHunt's) with each

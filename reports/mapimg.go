@@ -16,7 +16,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/sim/geom"
 )
 

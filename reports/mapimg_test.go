@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/sim/geom"
 )
 

@@ -5,9 +5,9 @@ import (
 	"flag"
 	"io"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/batch"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/stats"
 )
 

@@ -12,7 +12,7 @@ import (
 	"balance/batch"
 	"balance/reports"
 	"balance/safeio"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/stats"
 )
 
@@ -27,7 +27,7 @@ type compareOpts struct {
 }
 
 func (o *compareOpts) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
+	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/cazadores/) loaded over the embedded data")
 	fs.StringVar(&o.pack, "pack", "duo", "Pack name (see 'balance list packs')")
 	fs.StringVar(&o.scenario, "scenario", "open-ground", "scenario map (see 'balance list scenarios')")
 	o.playFlags.register(fs, 100000, "hunts, each played in both designs", "in both designs")
@@ -148,6 +148,11 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
+	data := stdout
+	stdout = textOut(stdout, stderr, o.json, o.html)
+	if err := checkOutputs(reportDir{}, [2]string{"-json", o.json}, [2]string{"-html", o.html}); err != nil {
+		return err
+	}
 	if o.objective, err = resolveObjective(ctx, o.data, o.objective, o.seed); err != nil {
 		return err
 	}
@@ -165,11 +170,6 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	sb, err := load(b, o.set)
 	if err != nil {
-		return err
-	}
-	data := stdout
-	stdout = textOut(stdout, stderr, o.json, o.html)
-	if err := checkOutputs(reportDir{}, [2]string{"-json", o.json}, [2]string{"-html", o.html}); err != nil {
 		return err
 	}
 	show, done := progress(stderr, o.quiet, 2*o.hunts, "compare")

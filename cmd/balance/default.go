@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/batch"
-	"balance/configs"
+	configs "balance/configs/cazadores"
 	"balance/reports"
 )
 
@@ -107,6 +107,12 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	tier, err := o.policy.tier()
 	if err != nil {
+		return err
+	}
+	// The report directory is checked before the data load (it must be
+	// new, empty or a balance report), and again once the Adversaries,
+	// whose reports it will hold, are known.
+	if err := checkOutputs(reportDir{"-out", o.out, reports.IndexNames}); err != nil {
 		return err
 	}
 	d, err := loadData(ctx, o.data)

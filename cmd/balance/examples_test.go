@@ -93,7 +93,7 @@ func copyYAML(t *testing.T, src, dst string) {
 
 // namedTops returns the entries of the directory root that the command
 // lines name by a relative path (reports/latest/x.json names reports;
-// -data configs names configs), and reports, where outputs go by default:
+// -data configs/cazadores names configs), and reports, where outputs go by default:
 // where an example run from root would write or read.
 func namedTops(root string, lines []string) []string {
 	tops := map[string]bool{"reports": true}
@@ -128,9 +128,9 @@ func TestNamedTops(t *testing.T) {
 		}
 	}
 	got := namedTops(root, []string{
-		"balance validate configs/adversaries/wandering-son.yaml",
+		"balance validate configs/cazadores/adversaries/wandering-son.yaml",
 		"balance run -out=reports/latest/x -quiet",
-		"balance list -data configs scenarios",
+		"balance list -data configs/cazadores scenarios",
 		"balance run -json /tmp/x.json -seed 7",
 	})
 	if want := []string{"configs", "reports"}; !slices.Equal(got, want) {

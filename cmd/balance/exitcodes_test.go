@@ -23,7 +23,7 @@ func TestSameMistakeSameExitCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := func(name string) string { return filepath.Join(dir, name) }
-	packs := filepath.Join(repoRoot(t), "configs", "packs.yaml")
+	packs := filepath.Join(repoRoot(t), "configs", "cazadores", "packs.yaml")
 	// Shards to merge, a baseline to check.
 	for _, args := range [][]string{
 		{"run", "-hunts", "20", "-shards", "2", "-shard", "0", "-tally", out("0.json"), "-quiet"},

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"balance/configs"
+	configs "balance/configs/cazadores"
 )
 
 // gameFlags are the flags every command that plays hunts shares.
@@ -22,7 +22,7 @@ type gameFlags struct {
 }
 
 func (g *gameFlags) register(fs *flag.FlagSet, adversary string) {
-	fs.StringVar(&g.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
+	fs.StringVar(&g.data, "data", "", "directory of YAML files (same layout as configs/cazadores/) loaded over the embedded data")
 	fs.StringVar(&g.adversary, "adversary", adversary, "Adversary slug, or the path of an Adversary YAML file")
 	fs.StringVar(&g.pack, "pack", configs.DefaultPack, "Pack name (see 'balance list packs')")
 	fs.StringVar(&g.scenario, "scenario", configs.DefaultScenario, "scenario map (see 'balance list scenarios')")

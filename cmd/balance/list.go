@@ -17,7 +17,7 @@ type listOpts struct {
 }
 
 func (o *listOpts) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
+	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/cazadores/) loaded over the embedded data")
 }
 
 func init() {
@@ -31,7 +31,7 @@ the name other files and the -adversary, -pack and -scenario flags use.`,
 		examples: []string{
 			"balance list adversaries",
 			"balance list packs",
-			"balance list -data configs scenarios",
+			"balance list -data configs/cazadores scenarios",
 			"balance list weapons",
 		},
 		run: runList,

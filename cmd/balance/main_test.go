@@ -17,8 +17,8 @@ import (
 	"strings"
 	"testing"
 
-	"balance/ai"
-	"balance/configs"
+	ai "balance/ai/cazadores"
+	configs "balance/configs/cazadores"
 	"balance/internal/testenv"
 )
 
@@ -109,7 +109,7 @@ func TestExitCodes(t *testing.T) {
 		{"odds adv and dis cancel", []string{"odds", "-pool", "6", "-dt", "6", "-adv", "-dis"}, exitOK, "", "P(at least one success) 0.894836"},
 		{"list without kind", []string{"list"}, exitUsage, "name a kind", ""},
 		{"list unknown kind", []string{"list", "advesaries"}, exitUsage, `did you mean "adversaries"?`, ""},
-		{"list flags after kind", []string{"list", "packs", "-data", "../../configs"}, exitOK, "", "duo\n"},
+		{"list flags after kind", []string{"list", "packs", "-data", "../../configs/cazadores"}, exitOK, "", "duo\n"},
 		{"version with argument", []string{"version", "x"}, exitUsage, "unexpected argument", ""},
 	}
 	for _, tt := range tests {
@@ -822,7 +822,7 @@ func TestCompare(t *testing.T) {
 	// beats about half the time: TER +1 measured 9.7x to 12.3x on seeds 1 to
 	// 3; the guard is 4x), and never beat the ceiling the two win rates
 	// allow.
-	src, err := os.ReadFile(filepath.Join(repoRoot(t), "configs", "adversaries", "wandering-son.yaml"))
+	src, err := os.ReadFile(filepath.Join(repoRoot(t), "configs", "cazadores", "adversaries", "wandering-son.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -976,7 +976,7 @@ func TestRegress(t *testing.T) {
 	}
 	// One stat +2, in the data (-data DIR) and as an override: exit 1,
 	// naming what moved.
-	src, err := os.ReadFile(filepath.Join(repoRoot(t), "configs", "adversaries", "wandering-son.yaml"))
+	src, err := os.ReadFile(filepath.Join(repoRoot(t), "configs", "cazadores", "adversaries", "wandering-son.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

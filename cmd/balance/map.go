@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"balance/configs"
+	configs "balance/configs/cazadores"
 	"balance/reports"
 	"balance/safeio"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 )
 
 type mapOpts struct {
@@ -29,7 +29,7 @@ func (o *mapOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.pack, "pack", configs.DefaultPack, "Pack name (see 'balance list packs') to deploy")
 	intVar(fs, &o.seed, "seed", 1, "run seed of the deployment shown")
 	intVar(fs, &o.hunt, "hunt", 0, "hunt index within the run: the deployment is the one hunt I of seed S starts with")
-	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
+	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/cazadores/) loaded over the embedded data")
 }
 
 func init() {
@@ -81,6 +81,9 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	default:
 		return usagef("-out %s: the file must end in .png or .svg (or be -, standard output, for a PNG)", o.out)
 	}
+	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
+		return err
+	}
 	d, err := loadData(ctx, o.data)
 	if err != nil {
 		return err
@@ -99,9 +102,6 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	sc, err := d.Compile(slug, o.pack, name)
 	if err != nil {
-		return err
-	}
-	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
 		return err
 	}
 	var tmpl, h sim.Hunt

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"balance/configs"
-	"balance/sim"
+	configs "balance/configs/cazadores"
+	sim "balance/sim/cazadores"
 	"balance/sim/geom"
 )
 

@@ -98,6 +98,11 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err != nil {
 		return err
 	}
+	// Only now that the shards are known to merge (-out is not created for
+	// shards that do not belong together), and before the data load.
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SummaryNames()}, [2]string{"-json", o.json}); err != nil {
+		return err
+	}
 	g := gameFlags{data: o.data, adversary: h.Adversary, pack: h.Pack, scenario: h.Scenario}
 	st, err := loadRun(ctx, &g, h.Overrides)
 	if err != nil {
@@ -113,11 +118,6 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if st.hash != h.ConfigHash {
 		return fmt.Errorf("the game data differs from the shards' (hash %s, shards %s): merge with the same -data and overrides (%s)",
 			st.hash, h.ConfigHash, strings.Join(h.Overrides, " "))
-	}
-	// Only now that the shards are known to merge: -out is not created
-	// for a merge that is refused.
-	if err := checkOutputs(reportDir{"-out", o.out, reports.SummaryNames()}, [2]string{"-json", o.json}); err != nil {
-		return err
 	}
 	packAI := h.PackAI
 	if packAI == "" {

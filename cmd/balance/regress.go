@@ -10,11 +10,11 @@ import (
 	"os"
 	"strings"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/batch"
 	"balance/reports"
 	"balance/safeio"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/stats"
 )
 
@@ -272,7 +272,7 @@ type regressOpts struct {
 
 func (o *regressOpts) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.baseline, "baseline", "", "the baseline file written by 'balance baseline' (required)")
-	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data")
+	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/cazadores/) loaded over the embedded data")
 	intVar(fs, &o.seed, "seed", 0, "rerun on this seed (0: the baseline's)")
 	fs.Float64Var(&o.alpha, "alpha", 0.001, "family-wise false-alarm level of the tests (Holm)")
 	fs.Var(&o.set, "set", "an override added to the baseline's (repeatable)")

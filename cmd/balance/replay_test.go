@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"balance/batch"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 )
 
 // The trace command a failed hunt's error gives replays that very hunt:
@@ -19,7 +19,7 @@ import (
 // tallied for that hunt index.
 func TestReplayCommand(t *testing.T) {
 	dir := t.TempDir()
-	data, err := filepath.Abs(filepath.Join("..", "..", "configs"))
+	data, err := filepath.Abs(filepath.Join("..", "..", "configs", "cazadores"))
 	if err != nil {
 		t.Fatal(err)
 	}

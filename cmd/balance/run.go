@@ -15,12 +15,12 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/batch"
-	"balance/configs"
+	configs "balance/configs/cazadores"
 	"balance/reports"
 	"balance/safeio"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/sim/dice"
 	"balance/stats"
 )
@@ -261,6 +261,10 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err e
 	if err != nil {
 		return err
 	}
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SummaryNames()}, [2]string{"-json", o.json}, [2]string{"-tally", o.tally},
+		[2]string{"-cpuprofile", o.cpuprofile}, [2]string{"-memprofile", o.memprofile}); err != nil {
+		return err
+	}
 	st, err := loadRun(ctx, &o.game, o.set)
 	if err != nil {
 		return err
@@ -275,10 +279,6 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err e
 		}
 	}
 	st.hash = tierHash(st.hash, tier.Name)
-	if err := checkOutputs(reportDir{"-out", o.out, reports.SummaryNames()}, [2]string{"-json", o.json}, [2]string{"-tally", o.tally},
-		[2]string{"-cpuprofile", o.cpuprofile}, [2]string{"-memprofile", o.memprofile}); err != nil {
-		return err
-	}
 	if o.cpuprofile != "" {
 		w, err := safeio.Create(o.cpuprofile, data)
 		if err != nil {

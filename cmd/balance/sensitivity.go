@@ -11,7 +11,7 @@ import (
 
 	"balance/batch"
 	"balance/reports"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/stats"
 )
 

@@ -7,11 +7,11 @@ import (
 	"io"
 	"strings"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/batch"
 	"balance/reports"
 	"balance/safeio"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 )
 
 // packAIAll is the -pack-ai value of run that plays every tier (skill).
@@ -218,6 +218,11 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 	case badTargetError(o.targetError):
 		return usagef("-target-error %g: give a half-width between 0 and 0.5, e.g. 0.01", o.targetError)
 	}
+	data := stdout
+	stdout = textOut(stdout, stderr, o.json)
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SkillFiles}, [2]string{"-json", o.json}); err != nil {
+		return err
+	}
 	st, err := loadRun(ctx, &o.game, o.set)
 	if err != nil {
 		return err
@@ -231,11 +236,6 @@ func skill(ctx context.Context, stdout, stderr io.Writer, o *skillOpts) error {
 			return err
 		}
 		st.hash += "+" + objective
-	}
-	data := stdout
-	stdout = textOut(stdout, stderr, o.json)
-	if err := checkOutputs(reportDir{"-out", o.out, reports.SkillFiles}, [2]string{"-json", o.json}); err != nil {
-		return err
 	}
 	tiers, err := o.look.tiers()
 	if err != nil {

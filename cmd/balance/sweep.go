@@ -12,9 +12,9 @@ import (
 	"text/tabwriter"
 
 	"balance/batch"
-	"balance/configs"
+	configs "balance/configs/cazadores"
 	"balance/reports"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 )
 
 // maxSweepPoints bounds a sweep's grid: every point is played on every

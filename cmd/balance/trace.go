@@ -11,13 +11,13 @@ import (
 	"math"
 	"strings"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/safeio"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/sim/dice"
 )
 
-// traceSchema is the version of the JSON Lines trace (docs/trace-schema.md):
+// traceSchema is the version of the JSON Lines trace (docs/cazadores/trace-schema.md):
 // it changes when a field changes meaning or goes away.
 const traceSchema = 1
 
@@ -76,7 +76,7 @@ It gives up after -find-limit hunts (` + fmt.Sprint(defaultFindLimit) + ` by def
 
 -json FILE writes the same events as JSON Lines for tools, one object per
 line of the text trace; -json - writes them to standard output instead of
-the text. docs/trace-schema.md describes the objects.
+the text. docs/cazadores/trace-schema.md describes the objects.
 
 -adversary also takes the path of an Adversary YAML file, so a file being
 edited can be played. -pack-ai plays the Pack with another policy tier, as

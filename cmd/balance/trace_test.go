@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 	"balance/batch"
-	"balance/configs"
-	"balance/sim"
+	configs "balance/configs/cazadores"
+	sim "balance/sim/cazadores"
 )
 
 // traced runs trace with args twice, as text and as JSON Lines on
@@ -163,19 +163,19 @@ func TestTraceJSON(t *testing.T) {
 			t.Errorf("no %q event in the traces checked", k)
 		}
 	}
-	// docs/trace-schema.md names every kind and field seen.
-	doc, err := os.ReadFile(filepath.Join(repoRoot(t), "docs", "trace-schema.md"))
+	// docs/cazadores/trace-schema.md names every kind and field seen.
+	doc, err := os.ReadFile(filepath.Join(repoRoot(t), "docs", "cazadores", "trace-schema.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for k := range kinds {
 		if !strings.Contains(string(doc), "`"+k+"`") {
-			t.Errorf("docs/trace-schema.md does not describe the kind %q", k)
+			t.Errorf("docs/cazadores/trace-schema.md does not describe the kind %q", k)
 		}
 	}
 	for f := range fieldsSeen {
 		if !strings.Contains(string(doc), "`"+f+"`") {
-			t.Errorf("docs/trace-schema.md does not describe the field %q", f)
+			t.Errorf("docs/cazadores/trace-schema.md does not describe the field %q", f)
 		}
 	}
 

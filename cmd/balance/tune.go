@@ -12,7 +12,7 @@ import (
 
 	"balance/batch"
 	"balance/reports"
-	"balance/sim"
+	sim "balance/sim/cazadores"
 	"balance/stats"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"balance/configs"
+	configs "balance/configs/cazadores"
 	"balance/internal/typo"
 )
 

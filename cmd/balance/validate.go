@@ -9,7 +9,7 @@ import (
 	"io/fs"
 	"os"
 
-	"balance/configs"
+	configs "balance/configs/cazadores"
 )
 
 type validateOpts struct {
@@ -17,7 +17,7 @@ type validateOpts struct {
 }
 
 func (o *validateOpts) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/) loaded over the embedded data; not with FILE arguments")
+	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/cazadores/) loaded over the embedded data; not with FILE arguments")
 }
 
 func init() {
@@ -41,9 +41,9 @@ one is near. The exit code is 1 when any problem is found, 2 when a FILE
 does not exist or is a directory.`,
 		examples: []string{
 			"balance validate",
-			"balance validate configs/adversaries/wandering-son.yaml",
-			"balance validate configs/packs.yaml configs/adversaries/praetorians.yaml",
-			"balance validate -data configs",
+			"balance validate configs/cazadores/adversaries/wandering-son.yaml",
+			"balance validate configs/cazadores/packs.yaml configs/cazadores/adversaries/praetorians.yaml",
+			"balance validate -data configs/cazadores",
 		},
 		run: runValidate,
 	})

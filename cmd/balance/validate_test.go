@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"balance/configs"
+	configs "balance/configs/cazadores"
 )
 
 // TestValidateAnywhere checks data files outside a data directory's layout
@@ -60,7 +60,7 @@ func TestValidateAnywhere(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	repoAdversaries := filepath.Join(repoRoot(t), "configs", "adversaries")
+	repoAdversaries := filepath.Join(repoRoot(t), "configs", "cazadores", "adversaries")
 	tests := []struct {
 		name   string
 		cwd    string // a directory under dir, or an absolute one

@@ -10,7 +10,7 @@ import (
 	"io/fs"
 	"runtime"
 
-	"balance/configs"
+	configs "balance/configs/cazadores"
 )
 
 // version is the release of balance, set at build time with

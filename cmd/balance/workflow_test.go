@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"balance/ai"
+	ai "balance/ai/cazadores"
 )
 
 func TestPText(t *testing.T) {

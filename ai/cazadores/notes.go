@@ -1,0 +1,63 @@
+package cazadores
+
+import (
+	sim "balance/sim/cazadores"
+	"balance/sim/geom"
+)
+
+// The trace shows a choice before what it causes: each policy notes its
+// decision (sim's Decide) before the Action or move that carries it out.
+// A policy that tries an Action and learns only from the attempt whether
+// it was allowed uses these helpers, which make the test the Action would
+// make first when a trace is on, so that the note comes first; untraced
+// they cost nothing and the play is the same either way.
+
+// freeMoveFor takes model i's free Move toward goal, as sim's FreeMove,
+// noting first what it is for (what, about model tg, why) when the Move
+// will be made.
+func freeMoveFor(h *sim.Hunt, i int, goal geom.Vec, stop int, what string, tg int, why string) float32 {
+	if h.Trace != nil && h.CanFreeMoveTo(i, goal) {
+		h.Decide(i, what, tg, why)
+	}
+	return h.FreeMove(i, goal, stop, 0)
+}
+
+// moveFor is freeMoveFor for the Move Action.
+func moveFor(h *sim.Hunt, i int, goal geom.Vec, stop int, what string, tg int, why string) float32 {
+	if h.Trace != nil && h.CanMoveTo(i, goal) {
+		h.Decide(i, what, tg, why)
+	}
+	return h.Move(i, goal, stop, 0)
+}
+
+// attackFor makes model i's Attack on tg with the weapon in slot s if it
+// is allowed, as sim's TryAttack, noting first what and why; it reports
+// whether the Attack was made.
+func attackFor(h *sim.Hunt, i, tg, s int, what, why string) bool {
+	if h.Trace == nil {
+		made, _ := h.TryAttack(i, tg, s)
+		return made
+	}
+	if !h.CanAttack(i, tg, s) {
+		return false
+	}
+	h.Decide(i, what, tg, why)
+	h.Attack(i, tg, s)
+	return true
+}
+
+// decide notes model i's choice of an Action (what, about model tg, why),
+// as sim's Decide, unless the model has already taken its Action this
+// Turn: a choice that can no longer be carried out is not shown.
+func decide(h *sim.Hunt, i int, what string, tg int, why string) {
+	if h.Trace != nil && !h.Acted(i) {
+		h.Decide(i, what, tg, why)
+	}
+}
+
+// decidef is decide with what = prefix + name, built only when traced.
+func decidef(h *sim.Hunt, i int, prefix, name string, tg int, why string) {
+	if h.Trace != nil && !h.Acted(i) {
+		h.Decidef(i, prefix, name, tg, why)
+	}
+}

@@ -1,0 +1,526 @@
+package cazadores
+
+import (
+	sim "balance/sim/cazadores"
+	"balance/sim/dice"
+	"balance/sim/geom"
+)
+
+func init() {
+	register(Tier{Name: "tactical", Order: 2,
+		Doc: "expected value with exact Check odds: best WNDs per Tick, focus fire, Focus and Spot Weakness when they pay, Defend before a known blow, shooters kite, no lone contact, Aid and Recover",
+		New: func() sim.PackPolicy { return NewTactical() }})
+}
+
+// Tactical is a Pack policy that chooses by expected value under the
+// exact Check odds of sim/dice: the attack with the most expected WNDs per
+// Tick, on the weakest Foe it can reach (Minions first, then the
+// Adversary's weakest model), Focus or Spot Weakness when the Advantage
+// they give pays for their Ticks, Defend when the Adversary is about to act
+// on a model that cannot attack, shooters that stay in their range band
+// and back out of the Adversary's reach, melee models that wait for a
+// friend rather than stand alone in the Adversary's reach, Aid and Recover
+// against crippling Conditions, and the Baseline's gear, Rituals,
+// Objectives and flight. It holds no state: the zero value plays with
+// zero thresholds, so use NewTactical.
+type Tactical struct {
+	b Baseline
+	// FleeBelow and FleeWhileAdvAbove: as Baseline's, for the flight of
+	// a model whose friends are all gone.
+	FleeBelow         float32
+	FleeWhileAdvAbove float32
+}
+
+var _ sim.PackPolicy = Tactical{}
+
+// NewTactical returns the Tactical policy with its default thresholds.
+func NewTactical() Tactical {
+	return Tactical{b: NewBaseline(), FleeBelow: 0.25, FleeWhileAdvAbove: 0.6}
+}
+
+// PackFirst: after a won Clock tie the Pack acts first.
+func (Tactical) PackFirst(h *sim.Hunt) bool { return true }
+
+// Order keeps the Pack's own order.
+func (Tactical) Order(h *sim.Hunt, eligible []int8) {}
+
+// Turn plays Pack model i's Turn.
+func (t Tactical) Turn(h *sim.Hunt, i int) {
+	m := &h.M[i]
+	if i == int(h.Obj.Prisoner) {
+		t.b.Turn(h, i)
+		return
+	}
+	switch {
+	case m.Conds.Has(sim.KnockedDown):
+		decide(h, i, "recover", -1, "knocked down")
+		h.Recover(i, sim.KnockedDown)
+		return
+	case m.Conds.Has(sim.Stunned):
+		decide(h, i, "recover", -1, "stunned")
+		h.Recover(i, sim.Stunned)
+		return
+	}
+	if t.hopeless(h, i) {
+		t.b.flee(h, i, "badly hurt, the last of the Pack, while the Adversary is still strong")
+		return
+	}
+	if h.Sc.Objective.Kind == sim.ObjAmbush {
+		t.b.flee(h, i, "the Objective: escape the ambush")
+		return
+	}
+	if t.b.objective(h, i) {
+		return
+	}
+	if m.Conds.Has(sim.Burning) && m.WND <= t.b.RecoverBurningAt {
+		decide(h, i, "recover", -1, "burning, with few WNDs left")
+		h.Recover(i, sim.Burning)
+		return
+	}
+	if t.aid(h, i) {
+		return
+	}
+	tg := t.target(h, i)
+	if tg < 0 {
+		decide(h, i, "pass", -1, "no Foe left to fight")
+		h.Pass(i)
+		return
+	}
+	if t.b.rituals(h, i, tg) || t.b.gear(h, i, tg) {
+		return
+	}
+	if s, ok := shooter(h, i); ok {
+		t.shoot(h, i, s, tg)
+		return
+	}
+	t.melee(h, i, tg)
+}
+
+// hopeless reports whether model i should leave the hunt: badly hurt
+// while the Adversary is still strong.
+func (t Tactical) hopeless(h *sim.Hunt, i int) bool {
+	if h.Sc.Map.NExits == 0 {
+		return false
+	}
+	d := &h.Sc.Pack[h.M[i].Def]
+	if float32(h.M[i].WND) > t.FleeBelow*float32(d.WND) {
+		return false
+	}
+	for k := 0; k < int(h.NPack); k++ {
+		if k != i && h.M[k].Alive() && h.M[k].Kind != sim.ObjectiveModel {
+			return false // friends fight on: the hunt is not lost
+		}
+	}
+	total := int(h.Sc.Adversary.Stats.WND)
+	return total > 0 && float32(h.AdvLeft) > t.FleeWhileAdvAbove*float32(total)
+}
+
+// aid spends model i's Action on Aid for a Knocked Down or Stunned friend
+// within 3" (after the free Move) that a Foe threatens; it reports
+// whether it did.
+func (Tactical) aid(h *sim.Hunt, i int) bool {
+	if !h.CanAct(i, sim.ActAid) {
+		return false
+	}
+	for f := 0; f < int(h.NPack); f++ {
+		fm := &h.M[f]
+		if f == i || !fm.Alive() || fm.Kind == sim.ObjectiveModel {
+			continue
+		}
+		c := sim.NoCond
+		switch {
+		case fm.Conds.Has(sim.KnockedDown):
+			c = sim.KnockedDown
+		case fm.Conds.Has(sim.Stunned):
+			c = sim.Stunned
+		default:
+			continue
+		}
+		if !foeNear(h, f) {
+			continue
+		}
+		if !h.Within(i, f, 3) {
+			if h.Edge(i, f) > float32(h.SPD(i))+3 || !h.CanFreeMove(i) {
+				continue
+			}
+			freeMoveFor(h, i, fm.Pos, f, "go to aid", f, "a friend down with a Foe near")
+			if !h.Within(i, f, 3) {
+				continue
+			}
+		}
+		decide(h, i, "aid", f, "a friend down with a Foe near")
+		h.Aid(i, f, c)
+		return true
+	}
+	return false
+}
+
+// foeNear reports whether a Foe could reach Pack model k on its next
+// Turn: within its SPD plus RNG plus 4 (the largest card modifiers).
+func foeNear(h *sim.Hunt, k int) bool {
+	for f := int(h.NPack); f < int(h.N); f++ {
+		fm := &h.M[f]
+		if !fm.Alive() || fm.Side != sim.FoeSide || fm.Kind == sim.ObjectiveModel {
+			continue
+		}
+		if h.Within(k, f, float32(h.SPD(f))+float32(fm.RNG)+4) {
+			return true
+		}
+	}
+	return false
+}
+
+// target picks the Foe to fight, as the Baseline does: the nearest
+// Adversary model, or a Minion nearer by more than 3". Measured on the
+// default Pack, focusing fire on the weakest reachable Minion (or the
+// weakest of the Praetorians, whose WNDs fall on hit-location cards, not
+// on the model struck) lost hunts against the Creature and the
+// Praetorians: the Minions' Sentry tree keeps them apart, and the chase
+// leaves the hunters strung out.
+func (t Tactical) target(h *sim.Hunt, i int) int { return t.b.target(h, i) }
+
+// weaponOf returns the weapon in slot s of Pack model i (s < 0: Unarmed).
+func weaponOf(h *sim.Hunt, i, s int) *sim.WeaponDef {
+	if s < 0 {
+		return &h.Sc.Weapons[0]
+	}
+	return &h.Sc.Weapons[h.Sc.Pack[h.M[i].Def].Weapons[s]]
+}
+
+// advantage returns the net advantage of an attack of kind k by Pack
+// model i on tg as things stand, with extra further sources of Advantage.
+func advantage(h *sim.Hunt, i, tg int, k sim.AttackKind, extra int) dice.Adv {
+	m, t := &h.M[i], &h.M[tg]
+	adv, dis := extra, 0
+	if m.Focus == sim.FocusAdvantage {
+		adv++
+	}
+	if m.Conds.Has(sim.Hidden) {
+		adv++
+	}
+	if t.Spotted {
+		adv++
+	}
+	if !h.IsAdversary(tg) && h.Surrounded(tg) {
+		adv++
+	}
+	if t.Defending {
+		dis++
+	}
+	if h.InCover(i, tg) {
+		dis++
+	}
+	switch k {
+	case sim.MeleeAttack:
+		if t.Ward&1 != 0 {
+			dis++
+		}
+	case sim.ShootingAttack:
+		if t.Ward&2 != 0 {
+			dis++
+		}
+		if t.Marked {
+			adv++
+		}
+	}
+	return dice.Net(adv, dis)
+}
+
+// attackEV returns the expected WNDs of model i's attack on tg with the
+// weapon in slot s at net advantage a, E[S] + P(S >= 1)·POW, and the
+// attack's Ticks.
+func attackEV(h *sim.Hunt, i, tg, s int, a dice.Adv) (ev float64, ticks int) {
+	w := weaponOf(h, i, s)
+	skill, kind := sim.Melee, sim.MeleeAttack
+	if w.Kind == sim.ShootingWeapon {
+		skill, kind = sim.Shooting, sim.ShootingAttack
+	}
+	ticks = int(h.ActionTicks(sim.ActAttack)) + int(w.AttackTicks)
+	if ticks < 1 {
+		ticks = 1
+	}
+	if w.NoDamage {
+		return 0, ticks
+	}
+	pool, dt := h.Pool(i, skill), h.Defence(tg, kind)
+	if dt > dice.MaxDT && !h.Sc.Rules.NaturalTenAlwaysSucceeds {
+		return 0, ticks
+	}
+	ev = dice.MeanSuccesses(pool, dt, a) + dice.PAtLeast(pool, dt, a, 1)*float64(w.POW)
+	return ev, ticks
+}
+
+// kindOf returns the attack kind of the weapon in slot s.
+func kindOf(h *sim.Hunt, i, s int) sim.AttackKind {
+	if weaponOf(h, i, s).Kind == sim.ShootingWeapon {
+		return sim.ShootingAttack
+	}
+	return sim.MeleeAttack
+}
+
+// bestEV returns model i's readied weapon slot (-1: Unarmed) with the most
+// expected WNDs per Tick against tg that is in range now (Line of Sight
+// aside), and that rate.
+func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
+	m := &h.M[i]
+	d := &h.Sc.Pack[m.Def]
+	if !h.CanAct(i, sim.ActAttack) {
+		return -1, 0, false
+	}
+	slot = -1
+	for s := 0; s < int(d.NWeapons); s++ {
+		w := &h.Sc.Weapons[d.Weapons[s]]
+		// The Net deals no WNDs: only the capture play throws it.
+		if m.Readied&(1<<s) == 0 || w.Kind == sim.ArcaneWeapon || w.Net {
+			continue
+		}
+		if w.Kind == sim.ShootingWeapon && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {
+			continue
+		}
+		if !h.InWeaponRange(i, s, tg) {
+			continue
+		}
+		ev, tk := attackEV(h, i, tg, s, advantage(h, i, tg, kindOf(h, i, s), 0))
+		if r := ev / float64(tk); !ok || r > rate {
+			slot, rate, ok = s, r, true
+		}
+	}
+	if h.InWeaponRange(i, -1, tg) {
+		ev, tk := attackEV(h, i, tg, -1, advantage(h, i, tg, sim.MeleeAttack, 0))
+		if r := ev / float64(tk); !ok || r > rate {
+			slot, rate, ok = -1, r, true
+		}
+	}
+	return slot, rate, ok
+}
+
+// focusPays reports whether Focus (Advantage on the next Attack) now and
+// the Attack next Turn deal more WNDs per Tick than attacking with the
+// weapon in slot s at once.
+func focusPays(h *sim.Hunt, i, tg, s int) bool {
+	m := &h.M[i]
+	if m.Focus != sim.FocusNone {
+		return false
+	}
+	k := kindOf(h, i, s)
+	a := advantage(h, i, tg, k, 0)
+	if a > 0 {
+		return false
+	}
+	now, tk := attackEV(h, i, tg, s, a)
+	with, _ := attackEV(h, i, tg, s, advantage(h, i, tg, k, 1))
+	focus := float64(h.ActionTicks(sim.ActFocus))
+	return with/(float64(tk)+focus) > now/float64(tk)
+}
+
+// spotPays reports whether Spot Weakness on tg pays for its Ticks: the
+// Pack's gain from Advantage over the attacks left this Round, weighted by
+// the chance of the Hunt Check, beats model i's own attacks in those Ticks.
+func spotPays(h *sim.Hunt, i, tg, s int) bool {
+	if h.M[tg].Spotted || !h.Within(i, tg, 5) || !h.CanAct(i, sim.ActSpotWeakness) {
+		return false
+	}
+	left := 10 - int(h.Tick) - int(h.ActionTicks(sim.ActSpotWeakness))
+	if left <= 0 {
+		return false
+	}
+	p := dice.PAtLeast(h.Pool(i, sim.HuntSkill), h.Defence(tg, sim.MeleeAttack), dice.Normal, 1)
+	gain := 0.0
+	for k := 0; k < int(h.NPack); k++ {
+		if !h.M[k].Alive() || h.M[k].Kind == sim.ObjectiveModel {
+			continue
+		}
+		sk, _, ok := bestEV(h, k, tg)
+		if k == i {
+			sk, ok = s, true
+		}
+		if !ok {
+			continue
+		}
+		kd := kindOf(h, k, sk)
+		a := advantage(h, k, tg, kd, 0)
+		if a > 0 {
+			continue
+		}
+		now, tk := attackEV(h, k, tg, sk, a)
+		with, _ := attackEV(h, k, tg, sk, advantage(h, k, tg, kd, 1))
+		gain += float64(left/tk) * (with - now)
+	}
+	own, tk := attackEV(h, i, tg, s, advantage(h, i, tg, kindOf(h, i, s), 0))
+	cost := own * float64(h.ActionTicks(sim.ActSpotWeakness)) / float64(tk)
+	return p*gain > cost
+}
+
+// advSoon reports whether the Adversary acts before Pack model i's next
+// Turn if i pays ticks now.
+func advSoon(h *sim.Hunt, i, ticks int) bool {
+	if !h.M[h.Adv0].Alive() && h.NAdv == 1 {
+		return false
+	}
+	until := (int(h.AdvClock) - int(h.Tick) + 10) % 10
+	return until < ticks
+}
+
+// nextCard returns the chances that the Adversary's next action card makes
+// a multi-target attack and a single-target attack. A pile that has been
+// through once repeats its order, so its next card is known; otherwise the
+// next card is any of those not yet drawn this pass.
+func nextCard(h *sim.Hunt) (multi, single float64) {
+	a := &h.Sc.Adversary
+	lo, hi := int(h.ActPos), len(h.ActPile)
+	if h.ActFixed || lo >= hi {
+		lo %= hi
+		hi = lo + 1
+	}
+	n := 0
+	for p := lo; p < hi; p++ {
+		c := h.ActPile[p]
+		act := &a.Standard[c/4]
+		if c%4 == sim.Hearts {
+			act = &a.Special[c/4]
+		}
+		n++
+		if act.Attack == sim.AttackNone || act.Blank {
+			continue
+		}
+		if act.Targets == sim.TargetOne {
+			single++
+		} else {
+			multi++
+		}
+	}
+	return multi / float64(n), single / float64(n)
+}
+
+// cardThreat reports whether the Adversary's next card may attack.
+func (Tactical) cardThreat(h *sim.Hunt) bool {
+	multi, single := nextCard(h)
+	return multi+single > 0
+}
+
+// advThreat reports whether an Adversary model could attack Pack model i
+// on its next Turn (its SPD and RNG plus 2 for card modifiers).
+func advThreat(h *sim.Hunt, i int) bool {
+	for k := int(h.Adv0); k < int(h.Adv0+h.NAdv); k++ {
+		if h.M[k].Alive() && h.Within(i, k, float32(h.SPD(k))+float32(h.M[k].RNG)+2) {
+			return true
+		}
+	}
+	return false
+}
+
+// attack makes model i's best Attack on tg if one is possible now, first
+// spending its Action on Focus or Spot Weakness when they pay. It reports
+// whether the Action was taken (why: the trace's reason for the Attack).
+func (t Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
+	s, _, ok := bestEV(h, i, tg)
+	if !ok || !h.LOS(i, tg) {
+		return false
+	}
+	if spotPays(h, i, tg, s) {
+		decide(h, i, "spot weakness", tg, "Advantage for the Pack's attacks this Round is worth more than its own attack")
+		h.SpotWeakness(i, tg)
+		return true
+	}
+	if focusPays(h, i, tg, s) {
+		decide(h, i, "focus", tg, "an attack with Advantage next Turn is worth more per Tick than one now")
+		h.FocusOn(i, true, 0)
+		return true
+	}
+	decide(h, i, "attack", tg, why)
+	h.Attack(i, tg, s)
+	return true
+}
+
+// shoot keeps the far end of the weapon's range band, fires, reloads, and
+// after the Action backs off out of the Adversary's reach when it can.
+func (t Tactical) shoot(h *sim.Hunt, i, s, tg int) {
+	w := &h.Sc.Weapons[h.Sc.Pack[h.M[i].Def].Weapons[s]]
+	if !t.attack(h, i, tg, "in range") {
+		freeMoveFor(h, i, farBand(h, i, tg, w), -1, "move to the far end of its range band", tg, "no shot from here")
+		if !t.attack(h, i, tg, "in range after its free Move") {
+			switch {
+			case h.CanReload(i, s):
+				decide(h, i, "reload", -1, "its shooting weapon is not loaded")
+				h.Reload(i, s)
+			case h.M[i].Conds.Has(sim.Terrified):
+				decide(h, i, "recover", -1, "terrified, with no shot")
+				h.Recover(i, sim.Terrified)
+			default:
+				moveFor(h, i, farBand(h, i, tg, w), -1, "move to the far end of its range band", tg, "no shot this Turn")
+			}
+		}
+	}
+	if h.CanFreeMove(i) {
+		freeMoveFor(h, i, farBand(h, i, tg, w), -1, "back off to the far end of its range band", tg, "its Action taken, its free Move left")
+	}
+}
+
+// farBand is where model i stands to shoot tg with weapon w: near the far
+// end of its range band, on the line from tg through i.
+func farBand(h *sim.Hunt, i, tg int, w *sim.WeaponDef) geom.Vec {
+	want := w.Max - 0.5
+	if want < w.Min {
+		want = (w.Min + w.Max) / 2
+	}
+	dir := h.M[i].Pos.Sub(h.M[tg].Pos).Norm()
+	if dir.Len2() == 0 {
+		dir = geom.Dir(0)
+	}
+	goal := h.M[tg].Pos.Add(dir.Scale(want + h.M[i].R + h.M[tg].R))
+	return geom.ClampToBoard(goal, h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
+}
+
+// melee closes with the target and attacks with the weapon of most
+// expected WNDs per Tick. Out of reach, it Defends when the Adversary is
+// about to strike it, waits outside the Adversary's reach when it would
+// stand there alone, or Moves in.
+func (t Tactical) melee(h *sim.Hunt, i, tg int) {
+	m := &h.M[i]
+	if mask, ok := meleeLoadout(h, i); ok && mask != m.Readied && h.CanAct(i, sim.ActSwitch) {
+		decide(h, i, "switch to melee weapons", tg, "no melee weapon readied")
+		h.FreeMove(i, h.M[tg].Pos, tg, 0)
+		h.Switch(i, mask)
+		return
+	}
+	if t.attack(h, i, tg, "in reach") {
+		return
+	}
+	// Out of reach even after the free Move, with the Adversary about to
+	// strike: stay out of its reach behind a Defend rather than walk in
+	// alone.
+	reach := float32(h.SPD(i)) + h.MeleeReach(i)
+	if !h.Within(i, tg, reach) && !m.Conds.Has(sim.Terrified) && t.braces(h, i, "out of reach even after a free Move, and the Adversary about to strike") {
+		return
+	}
+	if !m.Conds.Has(sim.Terrified) {
+		freeMoveFor(h, i, h.M[tg].Pos, tg, "close in", tg, "out of reach")
+		if t.attack(h, i, tg, "in reach after its free Move") {
+			return
+		}
+	}
+	if m.Conds.Has(sim.Terrified) {
+		decide(h, i, "recover", -1, "terrified, and its target out of reach")
+		h.Recover(i, sim.Terrified)
+		return
+	}
+	if t.braces(h, i, "out of reach, and the Adversary about to strike") {
+		return
+	}
+	still := "out of reach"
+	if !h.CanFreeMove(i) {
+		still = "still out of reach after its free Move"
+	}
+	moveFor(h, i, h.M[tg].Pos, tg, "close in", tg, still)
+}
+
+// braces Defends model i when the Adversary acts before its next Turn,
+// could reach it, and its next card may attack; it reports whether it did
+// (why: the trace's reason).
+func (t Tactical) braces(h *sim.Hunt, i int, why string) bool {
+	if !advSoon(h, i, int(h.ActionTicks(sim.ActDefend))) || !advThreat(h, i) || !t.cardThreat(h) {
+		return false
+	}
+	decide(h, i, "defend", -1, why)
+	return h.Defend(i)
+}

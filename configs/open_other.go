@@ -1,8 +1,0 @@
-//go:build !unix
-
-package configs
-
-import "os"
-
-// openNonBlocking opens p for reading.
-func openNonBlocking(p string) (*os.File, error) { return os.Open(p) }

@@ -1,0 +1,755 @@
+package cazadores
+
+import (
+	"balance/sim/dice"
+	"balance/sim/geom"
+)
+
+// Model states.
+const (
+	Active uint8 = iota
+	Dead
+	Fled
+)
+
+// Model is one model on the board. Pack models come first in Hunt.M, then
+// the Adversary's models, then Minions.
+type Model struct {
+	Pos   geom.Vec
+	R     float32 // base radius in inches
+	reach float32 // a Pack model's melee reach (cached; see MeleeReach)
+
+	Entered uint64 // Dangerous pieces (bits 0..31) and Areas (32..55) already entered
+
+	Side  Side
+	Kind  Kind
+	Def   uint8 // PackDef index, Adversary model index or MinionDef index
+	Tree  Tree  // a Minion's Foe Type
+	State uint8
+	Clock uint8 // Personal Clock, 1..10
+
+	WND   int16 // WNDs left (for Adversary models: the sum over their own hit locations)
+	Taken int16 // WNDs taken this hunt
+
+	Conds     CondSet
+	Terrifier int8 // the Foe that made it Terrified
+
+	// Effective stats. Foes: base + exhaustion modifiers; Pack: SPD after armour.
+	SPD, ATK, RNG, DEF, TER int8
+
+	// Pack equipment state.
+	Readied   uint8 // bit i: weapon slot i readied
+	Loaded    uint8 // bit i: shooting weapon in slot i is loaded
+	Ammo      [MaxWeapons]uint8
+	GearAmmo  [2]uint8
+	GearReady uint8               // bit g: gear g readied
+	Cast      uint16              // bit k: Scenario.Rituals[k] cast successfully this hunt
+	Immune    CondSet             // Conditions it cannot suffer (Elysian Incense)
+	SlotCrit  [MaxWeapons]CondSet // Crit abilities its weapons gained (Burning Pitch, Poison Vial, Indomitable Edge)
+	Ward      uint8               // bit 1: melee, bit 2: shooting attacks against it are at Disadvantage
+	Marked    bool                // Shooting Attacks against it are at Advantage
+
+	// Stances and one-shot effects.
+	Defending  bool
+	ParryOn    int8 // the Parry's target, or -1
+	Focus      uint8
+	FocusShift int8
+	Spotted    bool // Foes: Spot Weakness gives Advantage against it this Round
+
+	// Turn state.
+	freeMoved bool
+	acted     bool
+	paid      int8
+	actAttack bool   // the Action this Turn was an Attack
+	usedCrit  uint16 // abilities used this Turn
+}
+
+// SetState sets model i's State (Active, Dead or Fled). State is only
+// ever changed through it.
+func (h *Hunt) SetState(i int, s uint8) {
+	h.M[i].State = s
+	if s == Active {
+		h.live |= 1 << i
+	} else {
+		h.live &^= 1 << i
+	}
+}
+
+// bit returns model k's bit in a model mask (none for k < 0).
+func bit(k int) uint16 {
+	if k < 0 {
+		return 0
+	}
+	return 1 << k
+}
+
+// activeOf returns the bits of side s's Active models.
+func (h *Hunt) activeOf(s Side) uint16 { return h.live & h.sides[s] }
+
+// Hostiles returns a mask of the Active models Hostile to model i: bit k
+// for model k, lowest first (walk it with math/bits.TrailingZeros16).
+func (h *Hunt) Hostiles(i int) uint16 { return h.activeOf(h.M[i].Side ^ 1) }
+
+// Friends returns a mask of the Active models Friendly to model i, i
+// itself excluded.
+func (h *Hunt) Friends(i int) uint16 { return h.activeOf(h.M[i].Side) &^ bit(i) }
+
+// Alive reports whether the model is still on the board.
+func (m *Model) Alive() bool { return m.State == Active }
+
+// Focus kinds.
+const (
+	FocusNone uint8 = iota
+	FocusAdvantage
+	FocusShift
+)
+
+// Area is an Area created during play: a circle of dynamic terrain.
+type Area struct {
+	C       geom.Vec
+	R       float32
+	Terrain Terrain
+	FoeDEF  int8
+	Kind    uint8
+	Seq     uint16
+	Pair    uint16 // Seq of the linked Area (Cosmic Rift), 0: none
+	Spent   bool   // a trap that has been triggered
+}
+
+// PackPolicy chooses for the Pack. Implementations live in package ai.
+type PackPolicy interface {
+	// Turn plays Pack model m's Turn through the Hunt's action methods.
+	Turn(h *Hunt, m int)
+	// PackFirst is asked after a won Leadership Check on a Clock tie.
+	PackFirst(h *Hunt) bool
+	// Order sorts the eligible Pack models into the order they act.
+	Order(h *Hunt, eligible []int8)
+}
+
+// FoeAI plays the Foes. Implementations live in package ai.
+type FoeAI interface {
+	// AdversaryTurn plays the Adversary's Turn (all its models).
+	AdversaryTurn(h *Hunt)
+	// MinionTurn plays Minion m's Turn.
+	MinionTurn(h *Hunt, m int)
+}
+
+// Hunt is the whole state of one hunt, a value: copying it forks the hunt.
+// The zero value is not ready; Init builds a template and Reset deals a
+// hunt from it.
+type Hunt struct {
+	Sc  *Scenario
+	RNG dice.RNG
+
+	Round uint16
+	Tick  uint8
+
+	N     uint8 // models in M
+	NPack uint8 // Pack models are M[0:NPack]
+	Adv0  uint8 // first Adversary model
+	NAdv  uint8 // Adversary models are M[Adv0:Adv0+NAdv]
+	// live has bit k set while M[k] is Active (SetState keeps it);
+	// sides[s] has the bits of side s's models. Loops over the models
+	// that matter walk these bits.
+	live  uint16
+	sides [2]uint16
+	M     [MaxModels]Model
+
+	AdvClock  uint8
+	AdvLeft   int16               // WNDs left over all hit locations
+	Loc       [MaxLocations]int16 // WNDs left on each hit location
+	Exhausted uint16              // bit i: location i exhausted
+	Mods      FoeMods             // summed exhaustion modifiers
+	AdvDis    bool                // the Adversary attacks at Disadvantage
+	Granted   CondSet             // Conditions imposed by granted Crit abilities
+
+	HitPile  [36]uint8
+	HitPos   uint8
+	HitFixed bool // the pile has been through once: its order now repeats
+	ActPile  [16]uint8
+	ActPos   uint8
+	ActFixed bool
+	Card     uint8 // the action card of the Adversary's current turn
+	CardAct  *CardAction
+	CardTree Tree
+
+	NAreas  uint8
+	AreaSeq uint16
+	Areas   [MaxAreas]Area
+
+	Rec Record
+	Obj ObjState
+
+	// The hunt's other random streams (RNG above draws everything else):
+	// each pile is shuffled from its own stream, and model i's n-th Check
+	// uses dice.KeyedDraw(checkKey[i], n), n counted in checkN[i] (slot
+	// MaxModels: Checks no model makes). Common random numbers thus stay in
+	// step across designs: a Check one design adds does not move the draws
+	// of any other model or of the piles.
+	hitRNG, actRNG dice.RNG
+	checkKey       [MaxModels + 1]uint64
+	checkN         [MaxModels + 1]uint16
+
+	Trace Tracer
+	side  dice.RNG // trace-only stream for showing dice faces
+	elig  [MaxModels]int8
+	// The current Tick's Turns in order (adversaryTurn marks the
+	// Adversary's), and the one under way.
+	turns   [MaxModels + 1]int8
+	nTurns  uint8
+	turnPos uint8
+	// Horizon, when not 0, stops Play and Resume after that Round
+	// (lookahead rollouts); the Record is then left unfinished.
+	Horizon          uint16
+	lastPool, lastDT int8
+	lastAdv          dice.Adv
+	lastSucc         uint8
+	shared           int8 // the roll an OpEach shares among the models it reaches
+	noAction         bool // the Pass under way ends a Turn with no Action (for the trace)
+	buf              [MaxModels]int8
+}
+
+// Init builds the template hunt for sc: models from their definitions,
+// undeployed. Reset copies it.
+func (h *Hunt) Init(sc *Scenario) {
+	*h = Hunt{Sc: sc}
+	a := &sc.Adversary
+	n := 0
+	for i := range sc.Pack {
+		if sc.HasPrisoner && i == int(sc.PrisonerDef) {
+			continue
+		}
+		d := &sc.Pack[i]
+		m := &h.M[n]
+		*m = Model{Side: PackSide, Kind: d.Kind, Def: uint8(i), R: d.BaseR, WND: d.WND, Clock: 1, Terrifier: -1, ParryOn: -1}
+		m.SPD = d.SPD + d.ArmourSPD
+		if m.SPD < 0 {
+			m.SPD = 0
+		}
+		m.Readied = d.Readied
+		for g := 0; g < int(d.NGear); g++ {
+			m.GearAmmo[g] = sc.Gear[d.Gear[g]].Ammo
+		}
+		for s := 0; s < int(d.NWeapons); s++ {
+			w := &sc.Weapons[d.Weapons[s]]
+			if w.Kind == ShootingWeapon {
+				m.Ammo[s] = w.Ammo
+				m.Loaded |= 1 << s
+			}
+		}
+		n++
+	}
+	h.NPack = uint8(n)
+	h.Adv0 = uint8(n)
+	for i := 0; i < int(a.NModels); i++ {
+		m := &h.M[n]
+		*m = Model{Side: FoeSide, Kind: AdversaryModel, Def: uint8(i), R: a.BaseR, Clock: 1, Terrifier: -1, ParryOn: -1}
+		n++
+	}
+	h.NAdv = a.NModels
+	for i := range a.Minions {
+		d := &a.Minions[i]
+		for k := 0; k < int(d.Count); k++ {
+			m := &h.M[n]
+			*m = Model{Side: FoeSide, Kind: Minion, Def: uint8(i), Tree: d.Tree, R: d.BaseR, WND: d.Stats.WND,
+				Clock: 1, Terrifier: -1, ParryOn: -1,
+				SPD: d.Stats.SPD, ATK: d.Stats.ATK, RNG: d.Stats.RNG, DEF: d.Stats.DEF, TER: d.Stats.TER}
+			n++
+		}
+	}
+	h.Obj.Vessel = -1
+	if sc.Objective.Kind == ObjVessel {
+		// The Vessel: an Area 1 model, Hostile to the Pack, that takes no Turns.
+		h.M[n] = Model{Side: FoeSide, Kind: ObjectiveModel, R: TokenR, WND: 10, Clock: 1, Terrifier: -1, ParryOn: -1,
+			DEF: 6, TER: 5}
+		h.Obj.Vessel = int8(n)
+		n++
+	}
+	h.Obj.Prisoner = -1
+	h.Obj.Placed = -1
+	if sc.HasPrisoner {
+		// The Prisoner: Friendly to the Pack, Hostile to the Foes, inert
+		// until freed.
+		d := &sc.Pack[sc.PrisonerDef]
+		h.M[n] = Model{Side: PackSide, Kind: ObjectiveModel, Def: sc.PrisonerDef, R: d.BaseR, WND: d.WND, Clock: 1,
+			Terrifier: -1, ParryOn: -1, SPD: d.SPD}
+		h.Obj.Prisoner = int8(n)
+		n++
+	}
+	h.N = uint8(n)
+	h.live = 1<<n - 1
+	for i := 0; i < n; i++ {
+		h.sides[h.M[i].Side] |= 1 << i
+	}
+	for i := 0; i < int(h.NPack); i++ {
+		h.M[i].reach = h.packReach(i)
+	}
+	for i := 0; i < int(a.NLoc); i++ {
+		h.Loc[i] = a.Loc[i].WND
+		h.AdvLeft += a.Loc[i].WND
+	}
+	h.recomputeAdversary()
+	for i := range h.HitPile {
+		h.HitPile[i] = uint8(2 + i/4)
+	}
+	for i := range h.ActPile {
+		h.ActPile[i] = uint8(i)
+	}
+	h.Round, h.Tick, h.AdvClock = 1, 1, 1
+	h.Rec.Init(h)
+}
+
+// Reset deals hunt number index of a run with seed: a copy of the template
+// tmpl, the random stream (seed, index), and deployment. tmpl is not
+// changed. The Tracer of h is kept.
+func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
+	tr := h.Trace
+	*h = *tmpl
+	h.Trace = tr
+	h.RNG.Seed(seed, index)
+	h.hitRNG.Derive(seed, index, dice.PurposeHitPile)
+	h.actRNG.Derive(seed, index, dice.PurposeActPile)
+	var k dice.RNG
+	k.Derive(seed, index, dice.PurposeChecks)
+	h.keyChecks(k.Uint64())
+	if tr != nil {
+		h.side.Seed(^seed, index)
+	}
+	h.deploy()
+}
+
+// ForkRandom gives h fresh random streams for its future, derived from its
+// main stream's present state and k without drawing from any stream of h:
+// the k-th possible future. Lookahead rollouts play from a copy forked this
+// way, so they never see the hunt's own future dice or cards, and every
+// plan tried with the same k meets the same future (common random numbers).
+func (h *Hunt) ForkRandom(k uint64) {
+	f := h.RNG.Fork(k)
+	h.hitRNG = f.Fork(dice.PurposeHitPile)
+	h.actRNG = f.Fork(dice.PurposeActPile)
+	c := f.Fork(dice.PurposeChecks)
+	h.keyChecks(c.Uint64())
+	h.RNG = f
+}
+
+// keyChecks sets the keys of the Check slots from one key.
+func (h *Hunt) keyChecks(key uint64) {
+	for s := range h.checkKey {
+		h.checkKey[s] = dice.SlotKey(key, uint64(s))
+	}
+}
+
+// Draws returns the random draws the hunt has made so far, over all its
+// streams.
+func (h *Hunt) Draws() uint64 {
+	n := h.RNG.Draws() + h.hitRNG.Draws() + h.actRNG.Draws()
+	for _, c := range h.checkN {
+		n += uint64(c)
+	}
+	return n
+}
+
+// Play runs the hunt to its end with the given Pack policy and Foe AI.
+func (h *Hunt) Play(p PackPolicy, f FoeAI) {
+	if h.Trace != nil {
+		h.emit(Event{Kind: EvStart})
+	}
+	h.run(p, f)
+}
+
+// run plays Ticks until the hunt ends (or passes its Horizon), then
+// settles the Record.
+func (h *Hunt) run(p PackPolicy, f FoeAI) {
+	for h.Rec.Outcome == Unfinished && (h.Horizon == 0 || h.Round <= h.Horizon) {
+		h.playTick(p, f)
+		h.advance()
+	}
+	if h.Rec.Outcome == Unfinished {
+		return // stopped at the Horizon: a rollout reads the state as it is
+	}
+	h.Rec.finish(h)
+	h.objectiveFinish()
+	if h.Trace != nil {
+		h.emit(Event{Kind: EvEnd})
+	}
+}
+
+// advance moves the Round Clock on, ending the Round after Tick 10.
+func (h *Hunt) advance() {
+	if h.Tick == 10 {
+		h.endRound()
+		if h.Rec.Outcome != Unfinished {
+			return
+		}
+		h.Round++
+		h.Tick = 1
+	} else {
+		h.Tick++
+	}
+}
+
+// Resume plays the rest of the hunt from inside the Turn of the Pack model
+// whose Turn is under way (a lookahead policy calls it on a copy of the
+// hunt): that Turn ends, the other Turns of the Tick are played, and the
+// hunt goes on with p and f to its end or its Horizon.
+func (h *Hunt) Resume(p PackPolicy, f FoeAI) {
+	if h.turnPos < h.nTurns {
+		if i := h.turns[h.turnPos]; i >= 0 {
+			h.endTurn(int(i))
+		}
+		h.runTurns(p, f, h.turnPos+1)
+		h.advance()
+	}
+	h.run(p, f)
+}
+
+// Now is the number of Ticks since the hunt began, counting from 1.
+func (h *Hunt) Now() int { return (int(h.Round)-1)*10 + int(h.Tick) }
+
+func loopClock(c uint8, ticks int8) uint8 {
+	v := (int(c)-1+int(ticks))%10 + 1
+	if v <= 0 {
+		v += 10
+	}
+	return uint8(v)
+}
+
+// due is 1 when model m is active and its Clock shows tick, else 0.
+func due(m *Model, tick uint8) int {
+	x := 0
+	if uint(m.State)|uint(m.Clock^tick) == 0 { // Active is 0
+		x = 1
+	}
+	return x
+}
+
+// minionBit is 1 for a Minion, 0 for any other model (an Objective's
+// Vessel takes no Turns).
+func minionBit(m *Model) int {
+	if m.Kind == Minion {
+		return 1
+	}
+	return 0
+}
+
+// playTick runs every eligible model's Turn on the current Tick, in the
+// order the rules give; the order is kept in the Hunt so that a copy made
+// during a Turn can carry on (Resume).
+func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
+	// Eligibility is decided without branches: whose Clock matches is a
+	// coin toss for the branch predictor.
+	np := 0
+	tick := h.Tick
+	for i := 0; i < int(h.NPack); i++ {
+		h.elig[np] = int8(i)
+		np += due(&h.M[i], tick)
+	}
+	if p := int(h.Obj.Prisoner); p >= 0 && h.Obj.Freed && h.M[p].State == Active && h.M[p].Clock == tick {
+		h.elig[np] = int8(p)
+		np++
+	}
+	advElig := h.AdvClock == tick && h.adversaryAlive()
+	nf := 0
+	for i := int(h.Adv0 + h.NAdv); i < int(h.N); i++ {
+		h.buf[nf] = int8(i)
+		nf += due(&h.M[i], tick) & minionBit(&h.M[i])
+	}
+	h.nTurns, h.turnPos = 0, 0
+	if np == 0 && nf == 0 && !advElig {
+		return
+	}
+	packFirst := false
+	if np > 0 && (nf > 0 || advElig) {
+		packFirst = h.breakTie(np, nf, advElig) && p.PackFirst(h)
+	}
+	// Minions act in a random order after the Adversary.
+	for i := nf - 1; i > 0; i-- {
+		j := h.RNG.IntN(i + 1)
+		h.buf[i], h.buf[j] = h.buf[j], h.buf[i]
+	}
+	if np > 1 {
+		p.Order(h, h.elig[:np])
+	}
+	// The order: the Foes (the Adversary, then the Minions) and the Pack,
+	// or the Pack first after a won tie.
+	n := 0
+	if packFirst {
+		n = h.queue(n, h.elig[:np])
+	}
+	if advElig {
+		h.turns[n] = adversaryTurn
+		n++
+	}
+	n = h.queue(n, h.buf[:nf])
+	if !packFirst {
+		n = h.queue(n, h.elig[:np])
+	}
+	h.nTurns = uint8(n)
+	h.runTurns(p, f, 0)
+}
+
+// queue appends models to the Tick's order of Turns at position n and
+// returns the new length (a loop: these lists are a few models long).
+func (h *Hunt) queue(n int, models []int8) int {
+	for _, i := range models {
+		h.turns[n] = i
+		n++
+	}
+	return n
+}
+
+// adversaryTurn marks the Adversary's Turn in a Tick's order of Turns.
+const adversaryTurn = -2
+
+// runTurns plays the Tick's Turns from position k on.
+func (h *Hunt) runTurns(p PackPolicy, f FoeAI, k uint8) {
+	for h.turnPos = k; h.turnPos < h.nTurns; h.turnPos++ {
+		i := int(h.turns[h.turnPos])
+		switch {
+		case i == adversaryTurn:
+			if h.adversaryAlive() {
+				if h.Trace != nil {
+					h.emit(Event{Kind: EvTurn, Model: -1})
+				}
+				h.adversaryTurn(f)
+			}
+		case h.M[i].State != Active:
+		case h.M[i].Side == PackSide:
+			h.beginTurn(i)
+			if h.Trace != nil {
+				h.emit(Event{Kind: EvTurn, Model: int8(i)})
+			}
+			p.Turn(h, i)
+			h.endTurn(i)
+		default:
+			h.beginTurn(i)
+			if h.Trace != nil {
+				h.emit(Event{Kind: EvTurn, Model: int8(i)})
+			}
+			f.MinionTurn(h, i)
+			h.endTurn(i)
+		}
+	}
+}
+
+// breakTie makes the Leadership Check of a Clock tie; it reports whether
+// the Pack won it.
+func (h *Hunt) breakTie(np, nf int, advElig bool) bool {
+	best := -1
+	for k := 0; k < np; k++ {
+		i := h.elig[k]
+		m := &h.M[i]
+		if m.Kind != Cazador {
+			continue
+		}
+		if best < 0 || h.packAttr(int(i), RES) > h.packAttr(best, RES) {
+			best = int(i)
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	dt := int8(0)
+	if advElig {
+		for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+			if h.M[i].State == Active && h.M[i].TER > dt {
+				dt = h.M[i].TER
+			}
+		}
+	}
+	for k := 0; k < nf; k++ {
+		if t := h.M[h.buf[k]].TER; t > dt {
+			dt = t
+		}
+	}
+	res := h.skillCheck(best, Leadership, int(dt), 0, 0)
+	if h.Trace != nil {
+		h.emitCheck(EvTie, best, -1, res)
+	}
+	return res.OK()
+}
+
+// beginTurn starts model i's Turn: stances that last until the start of
+// its next Turn end.
+func (h *Hunt) beginTurn(i int) {
+	m := &h.M[i]
+	m.Defending = false
+	m.ParryOn = -1
+	m.freeMoved = false
+	m.acted = false
+	m.actAttack = false
+	m.paid = 0
+	m.usedCrit = 0
+	h.Rec.Turns++
+}
+
+// endTurn closes model i's Turn: a Turn with no Action is a Pass.
+func (h *Hunt) endTurn(i int) {
+	if i == int(h.Obj.Prisoner) {
+		h.Obj.FleeAdv = false // Aid's Advantage lasts to the end of its next Turn
+	}
+	if m := &h.M[i]; m.State == Active && !m.acted {
+		h.noAction = true // the trace says the rules, not a choice, made this Pass
+		h.pass(i)
+		h.noAction = false
+	}
+}
+
+// adversaryTurn plays the Adversary's Turn, for all its living models, and
+// advances its joint clock by the highest Tick cost paid.
+func (h *Hunt) adversaryTurn(f FoeAI) {
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		if h.M[i].State == Active {
+			h.beginTurn(i)
+			// One Turn for the Adversary as a whole.
+			if i > int(h.Adv0) {
+				h.Rec.Turns--
+			}
+		}
+	}
+	f.AdversaryTurn(h)
+	h.AdvClock = h.AdvClockAfter()
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		h.M[i].Clock = h.AdvClock
+	}
+	h.CardAct = nil
+}
+
+// AdvClockAfter returns the Adversary's joint clock as it will stand if
+// its Turn ends now: advanced by the most Ticks any of its models has paid
+// this Turn (a Pass's, if none has).
+func (h *Hunt) AdvClockAfter() uint8 {
+	var most int8
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		if m := &h.M[i]; m.State == Active && m.paid > most {
+			most = m.paid
+		}
+	}
+	if most == 0 {
+		most = h.Sc.Rules.PassTicks
+	}
+	return loopClock(h.AdvClock, most)
+}
+
+// pay advances model i's Personal Clock by ticks for an Action.
+func (h *Hunt) pay(i int, ticks int8) {
+	m := &h.M[i]
+	if ticks < 1 {
+		ticks = 1
+	}
+	m.acted = true
+	m.paid += ticks
+	if m.Kind != AdversaryModel {
+		m.Clock = loopClock(m.Clock, ticks)
+	}
+}
+
+// endRound resolves the end of the Round and checks whether the hunt ends.
+func (h *Hunt) endRound() {
+	for i := 0; i < int(h.N); i++ {
+		m := &h.M[i]
+		if m.State != Active {
+			continue
+		}
+		if m.Conds.Has(Burning) {
+			h.wound(i, 4, -1, Burning)
+		}
+		if m.State == Active && m.Conds.Has(Poisoned) {
+			h.wound(i, 1, -1, Poisoned)
+		}
+	}
+	if h.Sc.Objective.Kind != NoObjective {
+		h.objectiveEndOfRound()
+	}
+	for i := 0; i < int(h.N); i++ {
+		m := &h.M[i]
+		m.Conds = m.Conds.Without(Hidden)
+		m.Spotted = false
+	}
+	if h.Trace != nil {
+		h.emit(Event{Kind: EvRoundEnd})
+	}
+	foes, pack := false, false
+	for i := 0; i < int(h.N); i++ {
+		if h.M[i].State == Active && h.M[i].Kind != ObjectiveModel {
+			if h.M[i].Side == FoeSide {
+				foes = true
+			} else {
+				pack = true
+			}
+		}
+	}
+	switch {
+	case !foes:
+		h.Rec.Outcome = PackWon
+	case !pack:
+		died, fled := false, false
+		for i := 0; i < int(h.NPack); i++ {
+			switch h.M[i].State {
+			case Dead:
+				died = true
+			case Fled:
+				fled = true
+			}
+		}
+		switch {
+		case died && fled:
+			h.Rec.Outcome = Mixed
+		case fled:
+			h.Rec.Outcome = PackFled
+		default:
+			h.Rec.Outcome = PackSlain
+		}
+	case int(h.Round) >= h.Sc.Rules.RoundCap:
+		h.Rec.Outcome = Stalemate
+	}
+}
+
+// adversaryAlive reports whether any model of the Adversary is on the board.
+func (h *Hunt) adversaryAlive() bool {
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		if h.M[i].State == Active {
+			return true
+		}
+	}
+	return false
+}
+
+// IsAdversary reports whether model i is one of the Adversary's models.
+func (h *Hunt) IsAdversary(i int) bool {
+	return i >= int(h.Adv0) && i < int(h.Adv0+h.NAdv)
+}
+
+// Hostile reports whether models a and b are Hostile to each other.
+func (h *Hunt) Hostile(a, b int) bool { return h.M[a].Side != h.M[b].Side }
+
+// Name returns model i's name: the Pack model's, the Adversary model's or
+// the Minion's (Minions numbered when there are several).
+func (h *Hunt) Name(i int) string {
+	m := &h.M[i]
+	switch m.Kind {
+	case Cazador, Companion:
+		return h.Sc.Pack[m.Def].Name
+	case AdversaryModel:
+		if n := h.Sc.Adversary.ModelNames[m.Def]; n != "" {
+			return n
+		}
+		return h.Sc.Adversary.Name
+	case ObjectiveModel:
+		if m.Side == PackSide {
+			return h.Sc.Pack[m.Def].Name
+		}
+		return "Vessel"
+	}
+	d := &h.Sc.Adversary.Minions[m.Def]
+	if d.Count > 1 {
+		k := 1
+		for j := int(h.Adv0 + h.NAdv); j < i; j++ {
+			if h.M[j].Def == m.Def {
+				k++
+			}
+		}
+		return d.Name + " " + string(rune('0'+k))
+	}
+	return d.Name
+}

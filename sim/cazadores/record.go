@@ -1,0 +1,81 @@
+package cazadores
+
+// CardRecord is what one Adversary action card did in a hunt.
+type CardRecord struct {
+	Drawn  uint8
+	Kills  uint8
+	Conds  uint16 // Conditions imposed on the Pack
+	Wounds uint16 // WNDs dealt to the Pack
+}
+
+// Record is the fixed-size account of one hunt that tallies aggregate.
+// Ticks are counted from 1 at the first Tick of the first Round; 0 means
+// "never".
+type Record struct {
+	Outcome           Outcome
+	Rounds            uint16
+	Ticks             uint16
+	Turns             uint16
+	AdversaryDefeated bool
+	DefeatedAt        uint16
+	FoesGoneAt        uint16 // Tick the last Foe fell
+	PackGoneAt        uint16 // Tick the last Pack model fell or fled
+	DecidedAt         uint16 // Tick the outcome was settled (the last of a side gone; the cap's last Tick)
+	NPack             uint8
+	Taken             [MaxPack]int16  // WNDs taken by each Pack model
+	Healed            [MaxPack]int16  // WNDs each Pack model recovered
+	DiedAt            [MaxPack]uint16 // Tick each Pack model died
+	FledAt            [MaxPack]uint16 // Tick each Pack model fled
+	Attacks           [MaxPack]uint16
+	Hits              [MaxPack]uint16
+	AdvWounds         int16                // WNDs dealt to the Adversary
+	Curve             [MaxCurve]uint16     // WNDs dealt to the Adversary at each Tick (index Tick-1; the last bin holds the rest)
+	LocAt             [MaxLocations]uint16 // Tick each hit location was exhausted
+	MinionsSlain      uint8
+	Areas             uint16
+	Cards             [16]CardRecord   // by action card (rank*4+suit)
+	Conds             [NumConds]uint16 // Conditions imposed on the Pack
+	Draws             uint64           // random draws the hunt made
+	Objective         ObjKind          // the hunt's Objective
+	ObjectiveMet      bool             // it was accomplished
+	Renown            int16            // Renown gained (or lost) at the end, with an Objective
+}
+
+// Init clears the record for a hunt of h.
+func (r *Record) Init(h *Hunt) {
+	*r = Record{NPack: h.NPack}
+}
+
+func (r *Record) finish(h *Hunt) {
+	r.Rounds = h.Round
+	r.Ticks = uint16(h.Now())
+	r.Draws = h.Draws()
+	switch r.Outcome {
+	case PackWon:
+		r.DecidedAt = r.FoesGoneAt
+	case PackSlain, PackFled, Mixed:
+		r.DecidedAt = r.PackGoneAt
+	default:
+		r.DecidedAt = r.Ticks
+	}
+	if r.DecidedAt == 0 {
+		r.DecidedAt = r.Ticks
+	}
+}
+
+// sideGone records the Tick at which the last model of side s left the
+// board, when it just did.
+func (h *Hunt) sideGone(s Side) {
+	for i := 0; i < int(h.N); i++ {
+		if h.M[i].Side == s && h.M[i].State == Active && h.M[i].Kind != ObjectiveModel {
+			return
+		}
+	}
+	if s == FoeSide {
+		if h.Rec.FoesGoneAt == 0 {
+			h.Rec.FoesGoneAt = uint16(h.Now())
+		}
+	} else if h.Rec.PackGoneAt == 0 {
+		h.Rec.PackGoneAt = uint16(h.Now())
+	}
+}

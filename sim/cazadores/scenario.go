@@ -1,0 +1,414 @@
+package cazadores
+
+import "balance/sim/geom"
+
+// Rules holds the switches of the rulings (docs/cazadores/rulings.md) that could move
+// a balance figure. The zero value is not valid; DefaultRules gives the
+// defaults.
+type Rules struct {
+	RoundCap                 int
+	PassTicks                int8
+	FoeRecoverTicks          int8
+	TerrorDT                 TerrorDTMode
+	SurroundedCountsSelf     bool
+	CritOncePerTurn          bool
+	BleedingOnZeroMove       bool
+	OverflowWrap             bool // false: down (default); true: wrap to the lowest location
+	FoeMoveInRange           bool // false: move to base contact (default); true: stop once in range
+	AmmoLimited              bool
+	DangerousEveryEntry      bool
+	NaturalTenAlwaysSucceeds bool
+	CoverAnyLine             bool
+	SelfCardTicks            int8
+}
+
+// TerrorDTMode selects the Rating used as the DT of a Terror Attack.
+type TerrorDTMode uint8
+
+// Terror DT modes.
+const (
+	TerrorDTPool  TerrorDTMode = iota // RES + Fortitude skill
+	TerrorDTSkill                     // Fortitude skill only
+	TerrorDTRes                       // RES only
+)
+
+// DefaultRules returns the default rulings.
+func DefaultRules() Rules {
+	return Rules{
+		RoundCap:                 30,
+		PassTicks:                1,
+		FoeRecoverTicks:          0,
+		TerrorDT:                 TerrorDTPool,
+		CritOncePerTurn:          true,
+		AmmoLimited:              true,
+		NaturalTenAlwaysSucceeds: true,
+		SelfCardTicks:            3,
+	}
+}
+
+// OpKind is the kind of an effect op.
+type OpKind uint8
+
+// Effect ops, the small vocabulary in which card actions, weapon abilities
+// and hit-location effects are written. OpTable says which op of the data
+// becomes which.
+const (
+	OpNone                 OpKind = iota
+	OpImpose                      // impose Cond on the target
+	OpPush                        // push the target Dist inches away from the performer
+	OpPlaceScatter                // place the target by a Scatter Roll from its position
+	OpPlaceAdjacent               // place the target in base contact with the performer
+	OpMoveSelfAdjacent            // place the performer in base contact with the target
+	OpArea                        // create an Area of kind Area at At
+	OpGrantCrit                   // the Adversary's attacks gain "Crit: impose Cond" for the hunt
+	OpHeal                        // the performer heals dDie WNDs on its own hit locations
+	OpImposeSelf                  // the performer suffers Cond
+	OpAttack                      // the performer makes the attack Triggers[Sub]
+	OpRecoverWND                  // the target recovers WNDs equal to the Check's Successes, at most N
+	OpGainWND                     // the target recovers N WNDs, or dN (Die) rolled once per effect
+	OpLoseWND                     // the target loses N WNDs, or dN (Die)
+	OpImmune                      // the target becomes immune to Cond for the hunt
+	OpWeaponCrit                  // the target's first readied weapon gains "Crit: impose Cond" for the hunt
+	OpWard                        // attacks of kind N (1 melee, 2 shooting) against the target are at Disadvantage for the hunt
+	OpMark                        // Shooting Attacks against the target are at Advantage for the hunt
+	OpResist                      // the target makes a Check of Skill against DT N or suffers Cond
+	OpEach                        // Lists[Sub] applies to every model within Dist of the performer (itself included)
+	OpAreaPair                    // two linked Areas of kind Area: one at At, one a Scatter from it; entering one places a model beside the other
+	OpTerrifiedByAdversary        // the target becomes Terrified of the Adversary
+	NumOpKinds                    // the number of kinds, OpNone included
+)
+
+// AreaAt says where an OpArea is centred.
+type AreaAt uint8
+
+// Area positions.
+const (
+	AtTarget  AreaAt = iota // under the target's base now (the performer's when there is none)
+	AtOrigin                // where the target stood when the attack began
+	AtSelf                  // under the performer
+	AtScatter               // a Scatter Roll from the target's position
+)
+
+// Op is one effect.
+type Op struct {
+	Kind  OpKind
+	Cond  Cond
+	At    AreaAt
+	Area  uint8 // index into AdversaryDef.Areas
+	Sub   uint8 // index into AdversaryDef.Triggers
+	N     int8  // an amount (OpRecoverWND's cap, OpGainWND's WNDs, OpResist's DT, OpWard's kinds)
+	Die   int8  // a die for the amount (5: d5, 10: d10); 0: N
+	Skill Skill // OpResist's Check
+	Dist  float32
+}
+
+// Ops is a short fixed list of effects.
+type Ops struct {
+	N   uint8
+	Ops [MaxOps]Op
+}
+
+// Add appends op; it reports false when the list is full.
+func (o *Ops) Add(op Op) bool {
+	if int(o.N) >= MaxOps {
+		return false
+	}
+	o.Ops[o.N] = op
+	o.N++
+	return true
+}
+
+// List returns the ops as a slice of the fixed array.
+func (o *Ops) List() []Op { return o.Ops[:o.N] }
+
+// CardAction is an Adversary action (one card entry, or a triggered attack).
+type CardAction struct {
+	Name      string
+	Tree      Tree // the Decision Tree (special entries only; standard entries use the suit)
+	Attack    AttackKind
+	ModSPD    int8
+	ModATK    int8
+	ModRNG    int8
+	Targets   TargetMode
+	Near      float32 // TargetAndNear
+	Count     uint8   // TargetCount
+	Advantage bool
+	Damage    bool
+	Rating    int8    // a fixed pool (triggered attacks); 0: ATK or TER
+	Range     float32 // a fixed range (triggered attacks); < 0: RNG
+	HasCheck  bool    // attack none with a Check (War Chant)
+	CheckTER  bool    // the Check rolls TER (else ATK)
+	CheckDT   int8
+	Ticks     int8
+	Before    Ops
+	OnHit     Ops
+	OnMiss    Ops
+	Crit      Ops
+	After     Ops
+	OnSuccess Ops
+	// Blank plays the action as a blank card, to measure what it does:
+	// the Turn runs as the card directs (the same Decision Tree, moves and
+	// choice to act), but its Action, once taken, spends its Ticks and
+	// does nothing else: no Check, no attack, no effect (WithBlank).
+	Blank bool
+}
+
+// FoeStats are a Foe's six attributes.
+type FoeStats struct {
+	SPD, ATK, RNG, DEF, TER int8
+	WND                     int16
+}
+
+// FoeMods are stat changes (hit-location exhaustion effects).
+type FoeMods struct {
+	SPD, ATK, RNG, DEF, TER int8
+}
+
+// Location is one hit location of the Adversary.
+type Location struct {
+	Name        string
+	Label       string // the exhaustion effect's name
+	WND         int16
+	Owner       uint8 // which of the Adversary's models it belongs to
+	High        uint8 // its highest card value, which orders the locations
+	Mods        FoeMods
+	AttacksDis  bool // "Disadvantage to Attacks" while exhausted
+	Trigger     Ops  // run once when the location becomes exhausted
+	OwnerSeqPos uint8
+	// Blank leaves its exhaustion effect out, to measure what it does: the
+	// location still takes WNDs and is exhausted (and counts towards the
+	// Adversary's fall), but its stat changes, Disadvantage and trigger
+	// never apply (WithBlank).
+	Blank bool
+}
+
+// HasEffect reports whether exhausting the location does anything besides
+// exhausting it: a stat change, Disadvantage to Attacks or a trigger.
+func (l *Location) HasEffect() bool {
+	return l.Mods != FoeMods{} || l.AttacksDis || l.Trigger.N > 0
+}
+
+// AreaKind is a kind of Area an Adversary creates.
+type AreaKind struct {
+	Name     string
+	Diameter float32
+	Terrain  Terrain
+	FoeDEF   int8 // DEF bonus for Foes within the Area
+	// A model that enters the Area makes a Check of EnterSkill against
+	// EnterDT or suffers EnterCond (none when EnterCond is NoCond); with
+	// Once, only the first model to enter does, and the Area is spent.
+	EnterSkill Skill
+	EnterDT    int8
+	EnterCond  Cond
+	Once       bool
+}
+
+// AdversaryDef is a compiled Adversary.
+type AdversaryDef struct {
+	Name       string
+	Slug       string
+	Stats      FoeStats
+	BaseR      float32
+	Immune     CondSet
+	NModels    uint8
+	ModelNames [MaxAdvModels]string
+	NLoc       uint8
+	Loc        [MaxLocations]Location
+	CardLoc    [11]uint8           // card value 2..10 -> location index
+	Up         [MaxLocations]int8  // overflow target of each location when exhausted, by order
+	Order      [MaxLocations]uint8 // location indices by ascending High
+	Standard   [4]CardAction       // by rank
+	Special    [4]CardAction       // the Hearts entries
+	Triggers   []CardAction
+	Areas      []AreaKind
+	Minions    []MinionDef
+}
+
+// MinionDef is a compiled Minion type.
+type MinionDef struct {
+	Name     string
+	Count    uint8
+	Tree     Tree
+	Stats    FoeStats
+	BaseR    float32
+	ShootRNG int8 // extra RNG of its Shooting Attack; 0: no Shooting Attack
+	Crit     Ops
+	Melee    CardAction // its Melee Attack
+	Shoot    CardAction // its Shooting Attack (when ShootRNG > 0)
+}
+
+// MinionActions builds a Minion's two attacks from its definition.
+func (d *MinionDef) MinionActions() {
+	d.Melee = CardAction{Name: "Melee Attack", Attack: MeleeAttack, Damage: true, Range: -1, Ticks: 3, Crit: d.Crit}
+	d.Shoot = CardAction{Name: "Shooting Attack", Attack: ShootingAttack, Damage: true, Range: -1, Ticks: 3, ModRNG: d.ShootRNG, Crit: d.Crit}
+}
+
+// WeaponKind is a weapon's kind.
+type WeaponKind uint8
+
+// Weapon kinds.
+const (
+	MeleeWeapon WeaponKind = iota
+	ShootingWeapon
+	ArcaneWeapon
+)
+
+// WeaponDef is a compiled weapon. Weapons[0] of a Scenario is Unarmed.
+type WeaponDef struct {
+	Name        string
+	Kind        WeaponKind
+	POW         int8
+	Min, Max    float32 // range band in inches (melee: Min 0)
+	Hands       uint8
+	AttackTicks int8 // extra Ticks to Attack
+	ReloadTicks int8 // extra Ticks to Reload
+	Ammo        uint8
+	Armour      int8 // armour while readied (Shield)
+	NoDamage    bool // deals no WNDs (Net)
+	Net         bool // the Net: a hit on the Adversary can capture it (Capture the Beast)
+	OnHit       Ops
+	Crit        Ops
+}
+
+// GearDef is a compiled piece of Special Gear, used with the Use Gear
+// Action: a Check of Skill against DT, effects on a success or a failure,
+// and Ammo spent either way.
+type GearDef struct {
+	Name      string
+	Skill     Skill
+	DT        int8
+	Ammo      uint8 // 0: unlimited
+	MustReady bool
+	Hands     uint8
+	Attack    bool    // used with the Attack Action: a Shooting Check against the target's Defence
+	Min       float32 // the nearest the target may be (Attack gear)
+	Range     float32 // < 0: the user itself is the target
+	OnSuccess Ops
+	OnFailure Ops
+}
+
+// RitualDef is a compiled Ritual, cast with the Cast Ritual Action: a Lore
+// Check against DT 7, once successfully per hunt, effects on a success; a
+// Ritual with POW makes a Shooting Attack of POW dice on its target.
+type RitualDef struct {
+	Name      string
+	Range     float32 // < 0: the caster itself is the target
+	Hostile   bool    // the target must be a Hostile model
+	Friendly  bool    // the target must be a Friendly model (or the caster)
+	POW       int8
+	OnSuccess Ops
+	Crit      Ops
+}
+
+// PackDef is a compiled Pack model (a Cazador build or a Companion).
+type PackDef struct {
+	Name      string
+	Kind      Kind
+	SPD       int8
+	Attr      [NumAttrs]int8
+	WND       int16
+	Skills    [NumSkills]int8
+	NWeapons  uint8
+	Weapons   [MaxWeapons]uint8 // indices into Scenario.Weapons
+	Readied   uint8             // bit i: Weapons[i] readied at the start
+	Armour    int8
+	ArmourSPD int8
+	BaseR     float32
+	NGear     uint8
+	Gear      [2]uint8 // indices into Scenario.Gear
+	NRituals  uint8
+	Rituals   [3]uint8 // indices into Scenario.Rituals
+	// The Book of Rituals in weapon slot BookSlot (with HasBook) makes its
+	// inscribed Rituals castable while readied; they follow the known ones
+	// in the Ritual numbering of CastRitual.
+	HasBook  bool
+	BookSlot int8
+	NBook    uint8
+	Book     [2]uint8
+	// The Religious Symbol in weapon slot SymbolSlot (with HasSymbol) adds 2 to
+	// the Lore pool for the known Ritual SymbolRitual, and a failed casting
+	// of it leaves the caster Terrified.
+	HasSymbol    bool
+	SymbolSlot   int8
+	SymbolRitual int8
+}
+
+// Piece is a terrain piece of a map.
+type Piece struct {
+	Name  string
+	Shape geom.Shape
+	Types Terrain
+}
+
+// Exit is a stretch of the board's border that Pack models may flee by.
+type Exit struct {
+	A, B geom.Vec
+}
+
+// Map is a compiled scenario map.
+type Map struct {
+	Name       string
+	W, H       float32
+	NPieces    uint8
+	Pieces     [MaxPieces]Piece
+	NExits     uint8
+	Exits      [MaxExits]Exit
+	DeployExit uint8
+	Nav        *geom.Nav // nil on maps without Impassable pieces
+	HasTerrain Terrain   // union of the pieces' types
+}
+
+// ObjKind is one of the ten Objectives.
+type ObjKind uint8
+
+// Objectives, numbered as the rulebook's d10.
+const (
+	NoObjective ObjKind = iota
+	ObjVessel
+	ObjWell
+	ObjCapture
+	ObjAmbush
+	ObjExterminate
+	ObjSeal
+	ObjRaze
+	ObjArtifacts
+	ObjIcon
+	ObjPrisoner
+)
+
+// Roll is a roll: dDie (0: none) plus Plus.
+type Roll struct{ Die, Plus int8 }
+
+// Renown counts: what an Objective's gain or loss is counted over.
+const (
+	PerHunt  uint8 = iota // once
+	PerModel              // each Pack model (that fled; that did not)
+	PerFoe                // each Foe left standing
+)
+
+// ObjectiveDef is the Objective of a hunt (Kind NoObjective: none).
+type ObjectiveDef struct {
+	Kind    ObjKind
+	Name    string
+	Success Roll
+	Failure Roll
+	Per     uint8
+}
+
+// Scenario is everything a hunt needs, compiled once and shared read-only
+// by every worker.
+type Scenario struct {
+	Rules     Rules
+	Adversary AdversaryDef
+	Pack      []PackDef
+	Weapons   []WeaponDef
+	Lists     []Ops // effect lists that ops refer to (OpEach)
+	Gear      []GearDef
+	Rituals   []RitualDef
+	Map       Map
+	Objective ObjectiveDef
+	// Save the Prisoner: the Prisoner's definition is Pack[PrisonerDef]
+	// (it is not a Pack member).
+	HasPrisoner bool
+	PrisonerDef uint8
+}
