@@ -355,9 +355,10 @@ func exertion(b *sk.Battle, i, k int) int {
 }
 
 // brawler reports whether figure i fights better than it shoots (or has
-// no gun).
+// no gun); a flame thrower makes a shooter of it.
 func brawler(b *sk.Battle, i int) bool {
-	return bestGun(b, i) < 0 || b.FightStat(i) > b.ShootStat(i)
+	w := bestGun(b, i)
+	return w < 0 || (b.FightStat(i) > b.ShootStat(i) && b.S.Weapons[w].Class != sk.Flame)
 }
 
 // bestGun returns figure i's gun of the longest range (a flame thrower

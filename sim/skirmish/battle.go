@@ -639,3 +639,16 @@ func (b *Battle) Rules() *Rules { return &b.S.Rules }
 // Acting returns the figure whose actions may now be taken (-1: none)
 // and the step of its activation.
 func (b *Battle) Acting() (int, Step) { return int(b.cur), b.step }
+
+// PlayOne runs play as figure i's activation (for tests and tools that
+// drive one figure): the figure activates, play takes its actions.
+func (b *Battle) PlayOne(i int, play func()) {
+	if b.Turn == 0 {
+		b.Turn = 1
+	}
+	b.begin(i)
+	b.cur, b.step = int8(i), StepAll
+	play()
+	b.end(i)
+	b.cur = -1
+}

@@ -168,7 +168,7 @@ func (b *Battle) TerrainMods(p geom.Vec, ri float32, i, j int) (mod int, cover u
 		if t.Cover == CoverNone || t.BlocksLOS || !t.Shape.SegmentHits(p, q) {
 			continue
 		}
-		if t.Shape.Contains(q) || t.Shape.Contains(p) {
+		if within(&t.Shape, q) || within(&t.Shape, p) {
 			continue
 		}
 		switch {

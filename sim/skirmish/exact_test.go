@@ -7,9 +7,9 @@ import (
 	"balance/sim/geom"
 )
 
-// within checks a simulated share against the exact probability p at
+// agrees checks a simulated share against the exact probability p at
 // 4.5 standard errors of n draws.
-func within(t *testing.T, what string, seed uint64, got float64, p float64, n int) {
+func agrees(t *testing.T, what string, seed uint64, got float64, p float64, n int) {
 	t.Helper()
 	se := math.Sqrt(p * (1 - p) / float64(n))
 	if math.Abs(got-p) > 4.5*se+1e-9 {
@@ -63,8 +63,8 @@ func TestShootingAgreesWithExact(t *testing.T) {
 				stuns++
 			}
 		}
-		within(t, "P(hit)", seed, hits/exactN, win, exactN)
-		within(t, "P(stun)", seed, stuns/exactN, pStun, exactN)
+		agrees(t, "P(hit)", seed, hits/exactN, win, exactN)
+		agrees(t, "P(stun)", seed, stuns/exactN, pStun, exactN)
 		withinMean(t, "damage", seed, dmg/exactN, dist, exactN)
 	}
 }
@@ -91,8 +91,8 @@ func TestMeleeAgreesWithExact(t *testing.T) {
 			won += float64(b.T.Won[0])
 			lost += float64(b.T.Won[1])
 		}
-		within(t, "P(attacker wins)", seed, won/exactN, w, exactN)
-		within(t, "P(tie)", seed, 1-(won+lost)/exactN, tie, exactN)
+		agrees(t, "P(attacker wins)", seed, won/exactN, w, exactN)
+		agrees(t, "P(tie)", seed, 1-(won+lost)/exactN, tie, exactN)
 	}
 }
 
@@ -137,10 +137,10 @@ func TestTargetNumbersAgreeWithExact(t *testing.T) {
 			}
 			swimTaken += float64(b.T.Taken[0])
 		}
-		within(t, "unlock Will +4 vs TN14", seed, unlocked/exactN, TN(LootTN, 4), exactN)
-		within(t, "grenade +3 lands", seed, landed/exactN, land, exactN)
-		within(t, "power AN 12 with 2 exerted", seed, powered/exactN, TN(12, 2), exactN)
-		within(t, "swimming Will +2 fails", seed, swimFails/exactN, swimFail, exactN)
+		agrees(t, "unlock Will +4 vs TN14", seed, unlocked/exactN, TN(LootTN, 4), exactN)
+		agrees(t, "grenade +3 lands", seed, landed/exactN, land, exactN)
+		agrees(t, "power AN 12 with 2 exerted", seed, powered/exactN, TN(12, 2), exactN)
+		agrees(t, "swimming Will +2 fails", seed, swimFails/exactN, swimFail, exactN)
 		withinMean(t, "swimming damage", seed, swimTaken/exactN, swimDmg, exactN)
 	}
 	// Removal (a miss by more than 6: d20 ≤ 2 at +3), read from the trace.
@@ -159,5 +159,5 @@ func TestTargetNumbersAgreeWithExact(t *testing.T) {
 		}
 		b.Trace = nil
 	}
-	within(t, "grenade +3 removed", 7, n/exactN, removed, exactN)
+	agrees(t, "grenade +3 removed", 7, n/exactN, removed, exactN)
 }

@@ -3,14 +3,36 @@ package skirmish
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"balance/sim/geom"
 )
 
-// navFor is the navigation grid for bases of one radius.
+// navFor is the navigation grids for bases of one radius: route goes
+// around impassable pieces and the pieces one would climb (the warbands'
+// way), climb around impassable pieces only (the creatures', climbing
+// obstacles as necessary).
 type navFor struct {
-	r   float32
-	nav *geom.Nav
+	r            float32
+	route, climb *geom.Nav
+}
+
+// within reports whether p lies inside shape s by more than a hair: a
+// figure stopped at a piece's edge is not on it.
+func within(s *geom.Shape, p geom.Vec) bool {
+	const hair = 1e-3
+	if s.Kind == geom.Circle {
+		return p.Dist(s.C) < s.R-hair
+	}
+	n := int(s.N)
+	for i := 0; i < n; i++ {
+		a, b := s.P[i], s.P[(i+1)%n]
+		e := b.Sub(a)
+		if e.Cross(p.Sub(a)) <= hair*e.Len() {
+			return false
+		}
+	}
+	return true
 }
 
 // Prepare checks the Setup's limits and builds what play reads: the
@@ -82,50 +104,77 @@ func (s *Setup) Prepare() error {
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
-	var blocked, difficult []geom.Shape
+	var blocked, climbed, difficult []geom.Shape
 	for k := range sc.Terrain {
 		t := &sc.Terrain[k]
-		if t.Impassable {
+		switch {
+		case t.Impassable:
 			blocked = append(blocked, t.Shape)
-		} else if t.Rough || t.Water {
+		case t.Height > 0:
+			climbed = append(climbed, t.Shape)
+		case t.Rough || t.Water:
 			difficult = append(difficult, t.Shape)
 		}
 	}
 	s.nNavs = 0
 	for i := range s.Profiles {
 		r := s.Profiles[i].Base
-		if s.navOf(r) != nil || len(blocked) == 0 {
+		if s.hasNav(r) {
 			continue
 		}
 		if s.nNavs == len(s.navs) {
 			return fmt.Errorf("more than %d base sizes", len(s.navs))
 		}
-		s.navs[s.nNavs] = navFor{r, geom.BuildNav(sc.W, sc.H, 0.5, r, blocked, difficult)}
+		nf := navFor{r: r}
+		if len(blocked)+len(climbed) > 0 {
+			nf.route = geom.BuildNav(sc.W, sc.H, 0.5, r, append(slices.Clone(blocked), climbed...), difficult)
+		}
+		if len(blocked) > 0 {
+			nf.climb = geom.BuildNav(sc.W, sc.H, 0.5, r, blocked, difficult)
+		}
+		s.navs[s.nNavs] = nf
 		s.nNavs++
 	}
 	return nil
 }
 
-// navOf returns the grid for bases of radius r (nil: open ground).
-func (s *Setup) navOf(r float32) *geom.Nav {
+func (s *Setup) hasNav(r float32) bool {
 	for k := 0; k < s.nNavs; k++ {
 		if s.navs[k].r == r {
-			return s.navs[k].nav
+			return true
+		}
+	}
+	return false
+}
+
+// navOf returns the grid figures of base radius r walk by (nil: open
+// ground): around what they would climb, unless climb is set.
+func (s *Setup) navOf(r float32, climb bool) *geom.Nav {
+	for k := 0; k < s.nNavs; k++ {
+		if s.navs[k].r == r {
+			if climb {
+				return s.navs[k].climb
+			}
+			return s.navs[k].route
 		}
 	}
 	return nil
 }
 
-// PathLen returns the length of the way figure i would walk to p, around
-// impassable terrain (ignoring what the ground costs).
-func (b *Battle) PathLen(i int, p geom.Vec) float32 {
-	return b.S.navOf(b.P(i).Base).PathLen(b.Figs[i].Pos, p)
-}
+// climbs reports whether figure i walks straight over obstacles
+// (creatures climb them as necessary; warband figures go around).
+func (b *Battle) climbs(i int) bool { return b.Figs[i].Side == SideCreatures }
 
 // Next returns the point figure i heads for on its way to p.
 func (b *Battle) Next(i int, p geom.Vec) geom.Vec {
-	wp, _ := b.S.navOf(b.P(i).Base).Next(b.Figs[i].Pos, p)
+	wp, _ := b.S.navOf(b.P(i).Base, b.climbs(i)).Next(b.Figs[i].Pos, p)
 	return wp
+}
+
+// PathLen returns the length of the way figure i would walk to p, around
+// the terrain it avoids (ignoring what the ground costs).
+func (b *Battle) PathLen(i int, p geom.Vec) float32 {
+	return b.S.navOf(b.P(i).Base, b.climbs(i)).PathLen(b.Figs[i].Pos, p)
 }
 
 // Elevation returns the height of the ground at p: the highest piece one
@@ -134,7 +183,7 @@ func (b *Battle) Elevation(p geom.Vec) float32 {
 	var e float32
 	for k := range b.S.Scenario.Terrain {
 		t := &b.S.Scenario.Terrain[k]
-		if t.Height > e && !t.Impassable && t.Shape.Contains(p) {
+		if t.Height > e && !t.Impassable && within(&t.Shape, p) {
 			e = t.Height
 		}
 	}
@@ -143,7 +192,7 @@ func (b *Battle) Elevation(p geom.Vec) float32 {
 
 func (b *Battle) inWater(p geom.Vec) bool {
 	for k := range b.S.Scenario.Terrain {
-		if t := &b.S.Scenario.Terrain[k]; t.Water && t.Shape.Contains(p) {
+		if t := &b.S.Scenario.Terrain[k]; t.Water && within(&t.Shape, p) {
 			return true
 		}
 	}
@@ -159,7 +208,7 @@ func (b *Battle) ground(p geom.Vec) (mult float32, water bool) {
 	mult = 1
 	for k := range b.S.Scenario.Terrain {
 		t := &b.S.Scenario.Terrain[k]
-		if (t.Rough || t.Water) && t.Shape.Contains(p) {
+		if (t.Rough || t.Water) && within(&t.Shape, p) {
 			mult = 2
 			water = water || t.Water
 		}
@@ -380,14 +429,18 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 	r := b.P(i).Base
 	sc := &b.S.Scenario
 	goal = geom.ClampToBoard(goal, r, sc.W, sc.H)
-	nav := b.S.navOf(r)
+	// A figure going onto a piece, or off the one it stands on, walks
+	// over what it would otherwise go around.
+	nav := b.S.navOf(r, b.climbs(i) || b.Elevation(goal) > 0 || b.Elevation(f.Pos) > 0)
 	fallDmg, fallen := 0, float32(0)
 	var moved float32
 	for leg := 0; leg < 12 && budget > 1e-3 && !b.Done; leg++ {
 		from := f.Pos
 		wp := goal
 		if mode&walkStraight == 0 {
-			wp, _ = nav.Next(from, goal)
+			if wp, _ = nav.Next(from, goal); wp.Dist(from) < 1e-3 {
+				wp = goal // no way around: straight on, climbing
+			}
 		}
 		d := wp.Sub(from)
 		L := d.Len()
@@ -414,8 +467,8 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		}
 		hitFig := -1
 		for j := 0; j < b.NF; j++ {
-			if j == i || !b.Figs[j].Standing() {
-				continue
+			if j == i || !b.Figs[j].Standing() || !b.Enemies(i, j) {
+				continue // friends are passed through (but not stopped on)
 			}
 			if ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.P(j).Base); hit && ts < t {
 				t, hitFig = ts, j
@@ -424,6 +477,9 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		ic := -1
 		if mode&walkNoIntercept == 0 {
 			t, ic = b.interception(i, from, wp, t)
+		}
+		if ic < 0 {
+			t = b.offFriends(i, from, d, L, t)
 		}
 		_, spent, fd, fl := b.advance(i, from, wp, L, budget, t, mode, maxDrop, true)
 		f.Pos = from.Add(d.Scale(t))
@@ -450,6 +506,28 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		}
 		b.damage(i, -1, fallDmg, "falling")
 	}
+}
+
+// offFriends returns the fraction, at most t, along from→from+d (length
+// L) at which figure i stops without standing on a friendly figure:
+// stepping back a quarter inch at a time (to where it started, at worst).
+func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
+	r := b.P(i).Base
+	step := 0.25 / L
+	for n := 0; n < 64 && t > 0; n++ {
+		p := from.Add(d.Scale(t))
+		clear := true
+		for j := 0; j < b.NF && clear; j++ {
+			if j != i && b.Figs[j].Standing() && !b.Enemies(i, j) && p.Dist(b.Figs[j].Pos) < r+b.P(j).Base-1e-3 {
+				clear = false
+			}
+		}
+		if clear {
+			return t
+		}
+		t = max(t-step, 0)
+	}
+	return t
 }
 
 // interception returns where, before t along from→wp, an enemy of the

@@ -42,30 +42,40 @@ func TestTV05InterveningTerrain(t *testing.T) {
 }
 
 // Climbing over a wall: 2" per inch or part of an inch, the way down a
-// drop of 3" or less (no cost, no damage).
+// drop of 3" or less (no cost, no damage). A creature climbs straight
+// over; a warband figure goes around when there is a way.
 func TestClimbingAcrossAWall(t *testing.T) {
-	wall := rect("wall", 0, 10, 24, 10.5)
+	wall := rect("wall", 0, 10, 20, 10.5)
 	wall.Height = 1.5
-	a := soldier(SideA, 5, 7.5) // base edge 2" short of the wall
-	s := setup(t, 24, 24, []fig{a, soldier(SideB, 20, 22)}, []Terrain{wall}, nil)
+	c := soldier(SideCreatures, 5, 7.5) // base edge 2" short of the wall
+	s := setup(t, 24, 24, []fig{soldier(SideA, 22, 2), soldier(SideB, 20, 22), c}, []Terrain{wall}, nil)
 	b := battle(s, passive{})
-	act(b, 0)
-	b.Move(0, geom.V(5, 20), 0)
+	act(b, 2)
+	b.Move(2, geom.V(5, 20), 0)
 	// 2.5" to where the centre meets the wall, 4" of climbing: Move 6 is
 	// spent at the foot (the climb is not begun without the 4" for it).
-	if got := b.Figs[0].Pos.Y; !approx(got, 10) {
+	if got := b.Figs[2].Pos.Y; !approx(got, 10) {
 		t.Errorf("Move 6 from 2.5\" before a 1.5\" wall: stopped at y=%v, want 10 (the foot)", got)
 	}
-	b2 := battle(s, passive{})
-	b2.Figs[0].Pos = geom.V(5, 9.5)
-	act(b2, 0)
-	b2.Move(0, geom.V(5, 20), 0)
+	b = battle(s, passive{})
+	b.Figs[2].Pos = geom.V(5, 9.5)
+	act(b, 2)
+	b.Move(2, geom.V(5, 20), 0)
 	// 0.5" to the wall, 4" to climb, 0.5" across its top, a free drop, 1" more.
-	if got := b2.Figs[0].Pos.Y; !approx(got, 11.5) {
+	if got := b.Figs[2].Pos.Y; !approx(got, 11.5) {
 		t.Errorf("Move 6 from 0.5\" before the wall: ended at y=%v, want 11.5", got)
 	}
-	if b2.Figs[0].Health != 10 {
-		t.Errorf("a drop of 1.5\" hurt: Health %d", b2.Figs[0].Health)
+	if b.Figs[2].Health != 10 {
+		t.Errorf("a drop of 1.5\" hurt: Health %d", b.Figs[2].Health)
+	}
+	// A warband figure heads around the wall's end (x = 20), on the
+	// ground all the way.
+	b = battle(s, passive{})
+	b.Figs[0].Pos = geom.V(17, 8)
+	act(b, 0)
+	b.Move(0, geom.V(17, 14), 0)
+	if f := b.Figs[0]; f.Pos.X < 17.5 || b.Elevation(f.Pos) != 0 {
+		t.Errorf("a warband figure climbed instead of going around: at %v", f.Pos)
 	}
 }
 
@@ -105,18 +115,18 @@ func TestFallingInPlay(t *testing.T) {
 	}
 	// Walking off: climbing down costs 8" (a drop of 4" would hurt); with
 	// maxDrop 4 the figure drops and takes 6.
-	s = setup(t, 24, 24, []fig{soldier(SideA, 12, 9), soldier(SideB, 2, 22)}, []Terrain{tower}, nil)
+	s = setup(t, 24, 24, []fig{soldier(SideA, 22, 22), soldier(SideB, 2, 22), soldier(SideCreatures, 12, 9)}, []Terrain{tower}, nil)
 	b = battle(s, passive{})
-	act(b, 0)
-	b.Move(0, geom.V(12, 20), 0)
-	if got := b.Figs[0].Pos.Y; !approx(got, 10) || b.Figs[0].Health != 10 {
-		t.Errorf("climbing down 4\" with Move 6: at y=%v, Health %d; want the edge (10), unhurt", got, b.Figs[0].Health)
+	act(b, 2)
+	b.Move(2, geom.V(12, 20), 0)
+	if got := b.Figs[2].Pos.Y; !approx(got, 10) || b.Figs[2].Health != 10 {
+		t.Errorf("climbing down 4\" with Move 6: at y=%v, Health %d; want the edge (10), unhurt", got, b.Figs[2].Health)
 	}
 	b = battle(s, passive{})
-	act(b, 0)
-	b.Move(0, geom.V(12, 20), 4)
-	if got := b.Figs[0].Pos.Y; !approx(got, 15) || b.Figs[0].Health != 4 {
-		t.Errorf("dropping 4\" with Move 6: at y=%v, Health %d; want 15, Health 4", got, b.Figs[0].Health)
+	act(b, 2)
+	b.Move(2, geom.V(12, 20), 4)
+	if got := b.Figs[2].Pos.Y; !approx(got, 15) || b.Figs[2].Health != 4 {
+		t.Errorf("dropping 4\" with Move 6: at y=%v, Health %d; want 15, Health 4", got, b.Figs[2].Health)
 	}
 }
 
