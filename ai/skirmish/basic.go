@@ -389,10 +389,10 @@ func claim(b *sk.Battle, i int) int {
 		mine := true
 		for j := 0; j < b.NF && mine; j++ {
 			fj := &b.Figs[j]
-			if j == i || fj.Side != b.Figs[i].Side || !fj.Standing() || fj.Carry >= 0 || b.InCombat(j) {
+			if j == i || fj.Side != b.Figs[i].Side || !fj.Standing() || fj.Carry >= 0 {
 				continue
 			}
-			if dj := fj.Pos.Dist(t.Pos); dj < d || (dj == d && j < i) {
+			if dj := fj.Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && !b.InCombat(j) {
 				mine = false
 			}
 		}

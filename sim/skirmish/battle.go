@@ -180,11 +180,12 @@ type Battle struct {
 	Outcome Outcome
 	T       Tally
 
-	cur  int8 // the figure whose action methods may be called, -1 none
-	step Step
-	pol  [3]Policy
-	rig  [8]int8 // faces the next d20s show (tests only)
-	nRig int
+	cur   int8 // the figure whose action methods may be called, -1 none
+	step  Step
+	pol   [3]Policy
+	group [MaxBand]int8 // the members of a group activation
+	rig   [8]int8       // faces the next d20s show (tests only)
+	nRig  int
 }
 
 // Tally is what a battle records for the reports.
@@ -356,7 +357,7 @@ func (b *Battle) GroupEligible(leader int, dst []int8) []int8 {
 }
 
 func (b *Battle) groupActivation(leader int) {
-	var buf [MaxBand]int8
+	buf := &b.group // the policy is handed a slice of it: kept in the Battle, it costs no allocation
 	members := buf[:0]
 	if !b.InCombat(leader) {
 		el := b.GroupEligible(leader, buf[1:1])

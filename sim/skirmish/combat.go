@@ -278,13 +278,13 @@ func (b *Battle) Carries(i, w int) bool {
 // flame thrower it carries, not jammed) at figure j: an enemy standing,
 // in range and in sight.
 func (b *Battle) CanShoot(i, w, j int) bool {
-	if !b.canShootNow(i) || !b.Carries(i, w) || b.Figs[i].flags&fJammed != 0 {
+	if j == i || !b.Enemies(i, j) || !b.Figs[j].Standing() || b.Figs[i].flags&fJammed != 0 {
 		return false
 	}
 	if c := b.S.Weapons[w].Class; c != Gun && c != Flame {
 		return false
 	}
-	return j != i && b.Enemies(i, j) && b.Figs[j].Standing() && b.InRange(i, w, j) && b.LOS(i, j)
+	return b.InRange(i, w, j) && b.Carries(i, w) && b.canShootNow(i) && b.LOS(i, j)
 }
 
 // Shoot is the Shoot action of figure i with gun w at figure j; with a

@@ -21,6 +21,9 @@ type navFor struct {
 // figure stopped at a piece's edge is not on it.
 func within(s *geom.Shape, p geom.Vec) bool {
 	const hair = 1e-3
+	if p.X <= s.Min.X || p.X >= s.Max.X || p.Y <= s.Min.Y || p.Y >= s.Max.Y {
+		return false
+	}
 	if s.Kind == geom.Circle {
 		return p.Dist(s.C) < s.R-hair
 	}
@@ -224,7 +227,12 @@ func (b *Battle) EdgeDist(i, j int) float32 {
 // InCombatWith reports whether figures i and j are enemies in base
 // contact, both standing.
 func (b *Battle) InCombatWith(i, j int) bool {
-	return i != j && b.Enemies(i, j) && b.Figs[i].Standing() && b.Figs[j].Standing() && b.EdgeDist(i, j) <= contactTol
+	fi, fj := &b.Figs[i], &b.Figs[j]
+	if fi.Side == fj.Side || !fi.Standing() || !fj.Standing() {
+		return false
+	}
+	r := b.S.Profiles[i].Base + b.S.Profiles[j].Base + contactTol
+	return fi.Pos.Sub(fj.Pos).Len2() <= r*r
 }
 
 // InCombat reports whether figure i is in combat with any enemy.
@@ -430,8 +438,10 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 	sc := &b.S.Scenario
 	goal = geom.ClampToBoard(goal, r, sc.W, sc.H)
 	// A figure going onto a piece, or off the one it stands on, walks
-	// over what it would otherwise go around.
-	nav := b.S.navOf(r, b.climbs(i) || b.Elevation(goal) > 0 || b.Elevation(f.Pos) > 0)
+	// over what it would otherwise go around; so does one whose way
+	// crosses nothing it would climb (the grid around impassable pieces
+	// alone is the cheaper to ask).
+	nav := b.S.navOf(r, b.climbs(i) || b.Elevation(goal) > 0 || b.Elevation(f.Pos) > 0 || !b.crossesClimb(f.Pos, goal))
 	fallDmg, fallen := 0, float32(0)
 	var moved float32
 	for leg := 0; leg < 12 && budget > 1e-3 && !b.Done; leg++ {
@@ -530,6 +540,16 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
 	return t
 }
 
+// crossesClimb reports whether the line p→q crosses a piece one climbs.
+func (b *Battle) crossesClimb(p, q geom.Vec) bool {
+	for k := range b.S.Scenario.Terrain {
+		if t := &b.S.Scenario.Terrain[k]; t.Height > 0 && !t.Impassable && t.Shape.SegmentHits(p, q) {
+			return true
+		}
+	}
+	return false
+}
+
 // interception returns where, before t along from→wp, an enemy of the
 // mover not in combat first comes within 1" of it and chooses to force
 // combat, and who: (t, -1) when none does.
@@ -541,11 +561,11 @@ func (b *Battle) interception(i int, from, wp geom.Vec, t float32) (float32, int
 	}
 	n := 0
 	for j := 0; j < b.NF; j++ {
-		if !b.Enemies(i, j) || !b.Figs[j].Standing() || b.InCombat(j) {
+		if !b.Enemies(i, j) || !b.Figs[j].Standing() {
 			continue
 		}
 		ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.P(j).Base+interceptGap)
-		if !hit || ts > t {
+		if !hit || ts > t || b.InCombat(j) {
 			continue
 		}
 		k := n

@@ -1,0 +1,119 @@
+package skirmish
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"balance/game"
+)
+
+func design(t testing.TB, set ...string) *Design {
+	t.Helper()
+	data, err := Game{}.Load(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := data.Design(context.Background(), game.Choice{}, set, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.(*Design)
+}
+
+// Playing a battle allocates nothing, traced or not between.
+func TestPlayAllocatesNothing(t *testing.T) {
+	d := design(t)
+	for _, pol := range []string{"basic", "random/random"} {
+		pl, err := d.NewPlayer(pol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := d.Schema().NewRecord()
+		i := uint64(0)
+		if a := testing.AllocsPerRun(300, func() { pl.Play(1, i, rec); i++ }); a != 0 {
+			t.Errorf("%s: %v allocations per battle", pol, a)
+		}
+	}
+}
+
+func sameRecord(a, b *game.Record) bool {
+	return a.Outcome == b.Outcome && a.Length == b.Length && a.End == b.End && slices.Equal(a.V, b.V) && slices.Equal(a.S, b.S)
+}
+
+// The same (seed, index) plays the same battle whatever was played before
+// on the player, and Trace plays what Play plays.
+func TestDeterministic(t *testing.T) {
+	d := design(t)
+	for _, pol := range []string{"basic", "random", "random/random"} {
+		fresh, _ := d.NewPlayer(pol)
+		used, _ := d.NewPlayer(pol)
+		r1, r2, r3 := d.Schema().NewRecord(), d.Schema().NewRecord(), d.Schema().NewRecord()
+		for i := uint64(0); i < 50; i++ {
+			used.Play(9, 1000+i, r2)
+		}
+		for i := uint64(0); i < 40; i++ {
+			fresh.Play(3, i, r1)
+			used.Play(3, i, r2)
+			var text, events bytes.Buffer
+			if err := used.Trace(3, i, r3, &text, &events); err != nil {
+				t.Fatal(err)
+			}
+			if !sameRecord(r1, r2) || !sameRecord(r1, r3) {
+				t.Fatalf("%s: battle %d differs between a fresh player, a used one and its trace", pol, i)
+			}
+			lines := strings.Split(strings.TrimSpace(text.String()), "\n")
+			if last := lines[len(lines)-1]; !strings.HasPrefix(last, "outcome: "+d.schema.Outcomes[r1.Outcome].Key) {
+				t.Fatalf("%s: battle %d's trace ends %q, its outcome is %s", pol, i, last, d.schema.Outcomes[r1.Outcome].Key)
+			}
+			if n := strings.Count(events.String(), "\n"); n != len(lines) {
+				t.Fatalf("%s: %d events, %d lines of text", pol, n, len(lines))
+			}
+		}
+	}
+}
+
+// The default battle is a real contest: each warband wins between 30% and
+// 70% of battles (the 99.9% interval inside), over 4,000 battles.
+func TestDefaultIsAContest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 4,000 battles")
+	}
+	d := design(t)
+	pl, _ := d.NewPlayer("basic")
+	rec := d.Schema().NewRecord()
+	const n = 4000
+	var wins [2]float64
+	for i := uint64(0); i < n; i++ {
+		pl.Play(1, i, rec)
+		if w := d.schema.Outcomes[rec.Outcome].Winner; w >= 0 {
+			wins[w]++
+		}
+	}
+	for side, w := range wins {
+		p := w / n
+		h := 3.29 * math.Sqrt(p*(1-p)/n)
+		t.Logf("%s wins %.3f ± %.3f (n %d)", d.schema.Sides[side].Label, p, h, n)
+		if p-h < 0.30 || p+h > 0.70 {
+			t.Errorf("%s wins %.3f ± %.3f: not within 30%%-70%%", d.schema.Sides[side].Label, p, h)
+		}
+	}
+}
+
+func BenchmarkHunt(b *testing.B) {
+	d := design(b)
+	pl, _ := d.NewPlayer("basic")
+	rec := d.Schema().NewRecord()
+	b.ReportAllocs()
+	var turns, draws int
+	for i := 0; b.Loop(); i++ {
+		pl.Play(1, uint64(i), rec)
+		turns += rec.Length
+		draws += int(pl.(*Player).b.RNG.Draws())
+	}
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/hunt")
+	b.ReportMetric(float64(draws)/float64(b.N), "draws/hunt")
+}
