@@ -653,3 +653,7 @@ func (b *Battle) PlayOne(i int, play func()) {
 	b.end(i)
 	b.cur = -1
 }
+
+// SetPolicies installs the policies a battle asks outside Play (for
+// PlayOne): warband A's, B's and the creatures'.
+func (b *Battle) SetPolicies(a, bb, c Policy) { b.pol = [3]Policy{a, bb, c} }
