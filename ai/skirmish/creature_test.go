@@ -12,8 +12,8 @@ import (
 // the lowest Health and, winning, stays in combat.
 func TestTV18aCreatureInCombat(t *testing.T) {
 	s := setup(t, nil, nil,
-		prof(sk.SideA, sk.Captain, 10, 11, 0, 8),  // Y: Health 8
-		prof(sk.SideB, sk.Captain, 11, 10, 0, 5),  // X: Health 5
+		prof(sk.SideA, sk.Captain, 10, 11, 0, 8), // Y: Health 8
+		prof(sk.SideB, sk.Captain, 11, 10, 0, 5), // X: Health 5
 		prof(sk.SideCreatures, sk.Creature, 10, 10, 40, 20))
 	for seed := uint64(1); seed <= 5; seed++ {
 		b := newBattle(s, seed)

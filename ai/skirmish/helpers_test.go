@@ -83,9 +83,9 @@ func activate(b *sk.Battle, i int, p sk.Policy) *log {
 type still struct{}
 
 func (still) Group(b *sk.Battle, leader int, el []int8) int { return 0 }
-func (still) Act(b *sk.Battle, i int, step sk.Step)        {}
-func (still) Intercept(b *sk.Battle, i, mover int) bool    { return false }
-func (still) Push(b *sk.Battle, w, l int) sk.Push          { return sk.Stay }
+func (still) Act(b *sk.Battle, i int, step sk.Step)         {}
+func (still) Intercept(b *sk.Battle, i, mover int) bool     { return false }
+func (still) Push(b *sk.Battle, w, l int) sk.Push           { return sk.Stay }
 
 func newBattle(s *sk.Setup, seed uint64) *sk.Battle {
 	b := &sk.Battle{}
