@@ -169,7 +169,7 @@ func dirSources(r *yd.Reader, dir string) ([]source, error) {
 			}
 			continue
 		}
-		if kind, _, _ := kindOf(p); kind != "" {
+		if strings.HasSuffix(e.Name(), ".yaml") {
 			s, err := readSource(r, p)
 			if err != nil {
 				if r.Context().Err() != nil {
@@ -191,8 +191,12 @@ func readSource(r *yd.Reader, p string) (source, error) {
 		return source{}, &yd.Error{File: p, Line: 1, Col: 1, Msg: err.Error()}
 	}
 	if kind == "" {
-		return source{}, &yd.Error{File: p, Line: 1, Col: 1, Msg: fmt.Sprintf("not a data file of the skirmish game: name it %s.yaml, or put it in %s/",
-			strings.Join(fileKinds, ".yaml, "), strings.Join(dirKinds, "/ or "))}
+		names := make([]string, len(fileKinds))
+		for i, k := range fileKinds {
+			names[i] = k + ".yaml"
+		}
+		return source{}, &yd.Error{File: p, Line: 1, Col: 1, Msg: fmt.Sprintf("not a data file of the skirmish game: the files are %s, and %s/SLUG.yaml",
+			strings.Join(names, ", "), strings.Join(dirKinds, "/SLUG.yaml, ")), Suggest: suggest(filepath.Base(p), names)}
 	}
 	b, err := r.Read(p)
 	if err != nil {

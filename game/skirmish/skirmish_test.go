@@ -117,3 +117,50 @@ func BenchmarkHunt(b *testing.B) {
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/hunt")
 	b.ReportMetric(float64(draws)/float64(b.N), "draws/hunt")
 }
+
+// Options name warbands and scenarios, with suggestions; Validate
+// compiles every pairing; a warband file given as an option is loaded.
+func TestOptionsAndValidate(t *testing.T) {
+	ctx := context.Background()
+	data, err := Game{}.Load(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ch, want := range map[string]string{"a=shootng-crew": `did you mean "shooting-crew"`, "scenario=salvag": `did you mean "salvage"`, "c=x": "has no option -c"} {
+		k, v, _ := strings.Cut(ch, "=")
+		if _, err := data.Design(ctx, game.Choice{k: v}, nil, 1); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("-%s: %v", ch, err)
+		}
+	}
+	if _, err := data.Design(ctx, nil, []string{"a.captian.fight=1"}, 1); err == nil || !strings.Contains(err.Error(), `did you mean "captain"`) {
+		t.Errorf("-set with a typo: %v", err)
+	}
+	msg, err := data.Validate(ctx, nil)
+	if err != nil || msg != "ok: 2 warbands, 1 scenarios, 2 creatures, 13 weapons" {
+		t.Errorf("validate: %q, %v", msg, err)
+	}
+	choice := game.Choice{"b": "../../configs/skirmish/warbands/shooting-crew.yaml"}
+	d, err := data.Design(ctx, choice, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Title(); got != "Shooting crew vs Shooting crew (Salvage)" {
+		t.Errorf("title %q", got)
+	}
+	if d.Hash() == design(t).Hash() {
+		t.Error("a different design has the same hash")
+	}
+	if len(d.Levers()) != 12 || len(d.Ablations()) == 0 {
+		t.Errorf("%d levers, %d ablations", len(d.Levers()), len(d.Ablations()))
+	}
+	for _, ab := range d.Ablations() {
+		if _, err := data.Design(ctx, choice, []string{ab.Set}, 1); err != nil {
+			t.Errorf("ablation %s: %v", ab.Set, err)
+		}
+	}
+	for _, l := range d.Levers() {
+		if _, err := data.Design(ctx, choice, []string{l.Set + "=+1"}, 1); err != nil {
+			t.Errorf("lever %s: %v", l.Set, err)
+		}
+	}
+}
