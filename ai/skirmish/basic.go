@@ -26,9 +26,9 @@ import (
 //     shoots with its remaining action when it cannot reach.
 //
 // Grenades: a fragmentation grenade or launcher is used instead of a
-// shot when it catches two enemies and no friend, or one in heavy cover;
-// smoke is thrown between a friendly loot carrier and the enemy that
-// sees it. A bolt power replaces a shot when there is no shot. Exertion
+// shot when its expected damage (to enemies, less twice that to friends,
+// times the chance it lands) beats the best shot's; smoke is thrown
+// between a friendly loot carrier and the enemy that sees it. A bolt power replaces a shot when there is no shot. Exertion
 // spends Health only to turn a failed roll into a success, keeping 5
 // Health. A figure intercepts a mover that carries loot, or any mover
 // when it fights better than it shoots and is at least even in combat.
@@ -203,7 +203,19 @@ func (p Basic) attack(b *sk.Battle, i int) bool {
 
 // shoot takes the best shot of figure i, if any.
 func (p Basic) shoot(b *sk.Battle, i int) bool {
-	bestE, bestW, bestT, secondT := float32(0), -1, -1, -1
+	w, t1, t2, _ := pickShot(b, i)
+	if w < 0 {
+		return false
+	}
+	b.Decide(i, "shoots", t1, "the highest expected damage")
+	return b.Shoot(i, w, t1, t2)
+}
+
+// pickShot returns figure i's gun, target (and second target for a gun
+// of two) of the highest expected damage, and that damage; w -1 when it
+// has no shot.
+func pickShot(b *sk.Battle, i int) (bestW, bestT, secondT int, bestE float32) {
+	bestW, bestT, secondT = -1, -1, -1
 	pr := b.P(i)
 	for k := 0; k < int(pr.NWeapons); k++ {
 		w := int(pr.Weapons[k])
@@ -240,64 +252,91 @@ func (p Basic) shoot(b *sk.Battle, i int) bool {
 			bestE, bestW, bestT, secondT = v, w, t1, t2
 		}
 	}
-	if bestW < 0 {
-		return false
-	}
-	b.Decide(i, "shoots", bestT, "the highest expected damage")
-	return b.Shoot(i, bestW, bestT, secondT)
+	return bestW, bestT, secondT, bestE
 }
 
-// grenade throws a fragmentation grenade where it catches two enemies
-// and no friend (or one enemy in heavy cover), or smoke to hide a loot
-// carrier.
+// grenade throws a fragmentation grenade (or fires the launcher) where
+// its expected damage to enemies, less twice that to friends, weighted by
+// the chance it lands, beats the best shot; or throws smoke to hide a
+// friendly loot carrier from the enemy that sees it.
 func (p Basic) grenade(b *sk.Battle, i int) bool {
 	pr := b.P(i)
 	for k := 0; k < int(pr.NWeapons); k++ {
 		w := int(pr.Weapons[k])
 		wp := &b.S.Weapons[w]
-		switch {
-		case wp.Blast == sk.Frag:
-			for j := 0; j < b.NF; j++ {
-				if !b.Enemies(i, j) || !b.Figs[j].Standing() || b.Figs[j].Side == sk.SideCreatures || !b.LOS(i, j) {
-					continue
-				}
-				pt := b.Figs[j].Pos
-				if !b.CanThrow(i, w, pt) {
-					continue
-				}
-				var buf [sk.MaxFigures]int8
-				foes, friends := 0, 0
-				for _, v := range b.FragVictims(w, pt, buf[:0]) {
-					if b.Enemies(i, int(v)) {
-						foes++
-					} else {
-						friends++
-					}
-				}
-				_, cover, _ := b.TerrainMods(b.Figs[i].Pos, pr.Base, i, j)
-				if friends == 0 && (foes >= 2 || cover == sk.CoverHeavy) {
-					b.Decide(i, "throws a grenade at", j, "it catches two enemies, or one in heavy cover, and no friend")
-					return b.Throw(i, w, pt)
-				}
+		if wp.Blast != sk.Smoke {
+			continue
+		}
+		for c := 0; c < b.NF; c++ {
+			if b.Enemies(i, c) || b.Figs[c].Carry < 0 || !b.Figs[c].Standing() {
+				continue
 			}
-		case wp.Blast == sk.Smoke:
-			for c := 0; c < b.NF; c++ {
-				if b.Enemies(i, c) || b.Figs[c].Carry < 0 || !b.Figs[c].Standing() {
-					continue
-				}
-				e := nearestShooterSeeing(b, c)
-				if e < 0 {
-					continue
-				}
-				pt := b.Figs[c].Pos.Add(b.Figs[e].Pos.Sub(b.Figs[c].Pos).Norm().Scale(wp.Radius + 1))
-				if b.CanThrow(i, w, pt) {
-					b.Decide(i, "throws smoke", c, "to hide a friendly loot carrier")
-					return b.Throw(i, w, pt)
-				}
+			e := nearestShooterSeeing(b, c)
+			if e < 0 {
+				continue
+			}
+			pt := b.Figs[c].Pos.Add(b.Figs[e].Pos.Sub(b.Figs[c].Pos).Norm().Scale(wp.Radius + 1))
+			if b.CanThrow(i, w, pt) {
+				b.Decide(i, "throws smoke", c, "to hide a friendly loot carrier")
+				return b.Throw(i, w, pt)
 			}
 		}
 	}
-	return false
+	bestW, bestJ, bestV := -1, -1, bestShot(b, i)
+	for k := 0; k < int(pr.NWeapons); k++ {
+		w := int(pr.Weapons[k])
+		if b.S.Weapons[w].Blast != sk.Frag {
+			continue
+		}
+		for j := 0; j < b.NF; j++ {
+			if !b.Enemies(i, j) || !b.Figs[j].Standing() || !b.CanThrow(i, w, b.Figs[j].Pos) {
+				continue
+			}
+			if v := fragValue(b, i, w, b.Figs[j].Pos); v > bestV {
+				bestW, bestJ, bestV = w, j, v
+			}
+		}
+	}
+	if bestW < 0 {
+		return false
+	}
+	b.Decide(i, "throws a grenade at", bestJ, "more expected damage than a shot")
+	return b.Throw(i, bestW, b.Figs[bestJ].Pos)
+}
+
+// fragValue is the expected damage of figure i's grenade w aimed at p,
+// if it lands there, times the chance it does: to enemies, less twice
+// that to friends.
+func fragValue(b *sk.Battle, i, w int, p geom.Vec) float32 {
+	a := int(b.S.Weapons[w].Attack)
+	r := b.Rules()
+	if r.FragAttack == sk.FragShootPlus3 {
+		a += b.ShootStat(i)
+	}
+	var buf [sk.MaxFigures]int8
+	var v float32
+	for _, k := range b.FragVictims(w, p, buf[:0]) {
+		d := b.FightStat(int(k))
+		if b.P(int(k)).Large {
+			d -= 2
+		}
+		e := expectedDamage(d-a, a-b.ArmourOf(int(k)), r.Crit == sk.CritDouble, false)
+		switch {
+		case !b.Enemies(i, int(k)):
+			v -= 2 * e
+		case b.Figs[k].Side == sk.SideCreatures:
+			v += e / 4
+		default:
+			v += e
+		}
+	}
+	return v * float32(sk.TN(sk.GrenadeTN, b.GrenadeMod(i, w, p)))
+}
+
+// bestShot is the expected damage of figure i's best shot now (0: none).
+func bestShot(b *sk.Battle, i int) float32 {
+	_, _, _, v := pickShot(b, i)
+	return v
 }
 
 // bolt uses a bolt power at the enemy with the best expected damage.
