@@ -70,7 +70,7 @@ func TestTV18bCreatureCharges(t *testing.T) {
 	}
 	// Not reaching: a second move toward the figure, no fight.
 	b = newBattle(s, 1)
-	b.Figs[0].Pos = geom.V(10, 25)
+	b.Place(0, geom.V(10, 25))
 	l = activate(b, 2, Creatures{})
 	if k := l.kinds(2); len(k) != 2 || k[0] != sk.EvMove || k[1] != sk.EvMove {
 		t.Errorf("events %v, want two moves", k)
@@ -100,7 +100,8 @@ func TestTV18cCreatureShoots(t *testing.T) {
 	}
 	// Out of range (12"): it moves toward the closest figure instead.
 	b = newBattle(s, 1)
-	b.Figs[0].Pos, b.Figs[1].Pos = geom.V(10, 24), geom.V(12, 27)
+	b.Place(0, geom.V(10, 24))
+	b.Place(1, geom.V(12, 27))
 	l = activate(b, 2, Creatures{})
 	if countKind(l, sk.EvShot) != 0 || countKind(l, sk.EvMove) == 0 {
 		t.Errorf("out of range: %d shots, %d moves", countKind(l, sk.EvShot), countKind(l, sk.EvMove))

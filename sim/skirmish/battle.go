@@ -184,8 +184,13 @@ type Battle struct {
 	step  Step
 	pol   [3]Policy
 	group [MaxBand]int8 // the members of a group activation
-	rig   [8]int8       // faces the next d20s show (tests only)
-	nRig  int
+	// InCombat's answers, valid while epoch (bumped by every change of a
+	// figure's place or of who stands) is unchanged.
+	epoch       uint32
+	combatEpoch [MaxFigures]uint32
+	combatMemo  [MaxFigures]bool
+	rig         [8]int8 // faces the next d20s show (tests only)
+	nRig        int
 }
 
 // Tally is what a battle records for the reports.
@@ -215,7 +220,7 @@ type Tally struct {
 // their deployment, the loot locked, turn 0. The Tracer is kept.
 func (b *Battle) Reset(s *Setup, seed, index uint64) {
 	tr := b.Trace
-	*b = Battle{S: s, Trace: tr, cur: -1}
+	*b = Battle{S: s, Trace: tr, cur: -1, epoch: 1}
 	b.RNG.Seed(seed, index)
 	b.NF = len(s.Profiles)
 	for i := range s.Profiles {
@@ -536,6 +541,7 @@ func (b *Battle) damage(j, src, n int, why string) {
 func (b *Battle) takeOut(j int) {
 	f := &b.Figs[j]
 	f.flags |= fOut
+	b.epoch++
 	f.left = 0
 	b.T.OutTurn[j] = int8(b.Turn)
 	if f.Carry >= 0 {
@@ -652,6 +658,13 @@ func (b *Battle) PlayOne(i int, play func()) {
 	play()
 	b.end(i)
 	b.cur = -1
+}
+
+// Place puts figure i at p (for tests and tools that set up a position;
+// play moves figures through its actions).
+func (b *Battle) Place(i int, p geom.Vec) {
+	b.Figs[i].Pos = p
+	b.epoch++
 }
 
 // SetPolicies installs the policies a battle asks outside Play (for

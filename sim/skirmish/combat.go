@@ -163,9 +163,9 @@ func (s Shot) Opposed(r *Rules, gun bool) Opposed {
 func (b *Battle) TerrainMods(p geom.Vec, ri float32, i, j int) (mod int, cover uint8, intervening int8) {
 	q := b.Figs[j].Pos
 	rj := b.P(j).Base
-	for k := range b.S.Scenario.Terrain {
+	for _, k := range b.S.covering {
 		t := &b.S.Scenario.Terrain[k]
-		if t.Cover == CoverNone || t.BlocksLOS || !t.Shape.SegmentHits(p, q) {
+		if !t.Shape.SegmentHits(p, q) {
 			continue
 		}
 		if within(&t.Shape, q) || within(&t.Shape, p) {

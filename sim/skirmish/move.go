@@ -107,6 +107,22 @@ func (s *Setup) Prepare() error {
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
+	s.climbed, s.ground, s.blocking, s.covering = nil, nil, nil, nil
+	for k := range sc.Terrain {
+		t := &sc.Terrain[k]
+		if t.Height > 0 && !t.Impassable {
+			s.climbed = append(s.climbed, uint8(k))
+		}
+		if !t.Impassable && (t.Rough || t.Water || t.Height > 0) {
+			s.ground = append(s.ground, uint8(k))
+		}
+		if t.BlocksLOS {
+			s.blocking = append(s.blocking, uint8(k))
+		}
+		if t.Cover != CoverNone && !t.BlocksLOS {
+			s.covering = append(s.covering, uint8(k))
+		}
+	}
 	var blocked, climbed, difficult []geom.Shape
 	for k := range sc.Terrain {
 		t := &sc.Terrain[k]
@@ -184,9 +200,9 @@ func (b *Battle) PathLen(i int, p geom.Vec) float32 {
 // stands on that contains p, 0 on the table.
 func (b *Battle) Elevation(p geom.Vec) float32 {
 	var e float32
-	for k := range b.S.Scenario.Terrain {
+	for _, k := range b.S.climbed {
 		t := &b.S.Scenario.Terrain[k]
-		if t.Height > e && !t.Impassable && within(&t.Shape, p) {
+		if t.Height > e && within(&t.Shape, p) {
 			e = t.Height
 		}
 	}
@@ -194,7 +210,7 @@ func (b *Battle) Elevation(p geom.Vec) float32 {
 }
 
 func (b *Battle) inWater(p geom.Vec) bool {
-	for k := range b.S.Scenario.Terrain {
+	for _, k := range b.S.ground {
 		if t := &b.S.Scenario.Terrain[k]; t.Water && within(&t.Shape, p) {
 			return true
 		}
@@ -209,7 +225,7 @@ func (b *Battle) InWater(i int) bool { return b.inWater(b.Figs[i].Pos) }
 // 1 elsewhere, and whether p is water.
 func (b *Battle) ground(p geom.Vec) (mult float32, water bool) {
 	mult = 1
-	for k := range b.S.Scenario.Terrain {
+	for _, k := range b.S.ground {
 		t := &b.S.Scenario.Terrain[k]
 		if (t.Rough || t.Water) && within(&t.Shape, p) {
 			mult = 2
@@ -237,12 +253,15 @@ func (b *Battle) InCombatWith(i, j int) bool {
 
 // InCombat reports whether figure i is in combat with any enemy.
 func (b *Battle) InCombat(i int) bool {
-	for j := 0; j < b.NF; j++ {
-		if b.InCombatWith(i, j) {
-			return true
-		}
+	if b.combatEpoch[i] == b.epoch {
+		return b.combatMemo[i]
 	}
-	return false
+	in := false
+	for j := 0; j < b.NF && !in; j++ {
+		in = b.InCombatWith(i, j)
+	}
+	b.combatEpoch[i], b.combatMemo[i] = b.epoch, in
+	return in
 }
 
 // Opponents appends to dst the figures in combat with figure i.
@@ -258,9 +277,9 @@ func (b *Battle) Opponents(i int, dst []int8) []int8 {
 // LOSPoint reports whether a line of sight runs from p to q: no piece
 // that blocks sight and no smoke cloud lies across it.
 func (b *Battle) LOSPoint(p, q geom.Vec) bool {
-	for k := range b.S.Scenario.Terrain {
+	for _, k := range b.S.blocking {
 		t := &b.S.Scenario.Terrain[k]
-		if t.BlocksLOS && t.Shape.SegmentHits(p, q) {
+		if t.Shape.SegmentHits(p, q) {
 			return false
 		}
 	}
@@ -410,6 +429,7 @@ func (b *Battle) afterMove(i int) {
 	t.Off, t.Carrier = f.Side, -1
 	f.Carry = -1
 	f.flags |= fExited
+	b.epoch++
 	f.left = 0
 	b.T.Off[f.Side]++
 	b.T.Exit[i] = int8(b.Turn)
@@ -493,6 +513,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		}
 		_, spent, fd, fl := b.advance(i, from, wp, L, budget, t, mode, maxDrop, true)
 		f.Pos = from.Add(d.Scale(t))
+		b.epoch++
 		moved += L * t
 		f.run += L * t
 		budget -= spent
@@ -542,8 +563,8 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
 
 // crossesClimb reports whether the line p→q crosses a piece one climbs.
 func (b *Battle) crossesClimb(p, q geom.Vec) bool {
-	for k := range b.S.Scenario.Terrain {
-		if t := &b.S.Scenario.Terrain[k]; t.Height > 0 && !t.Impassable && t.Shape.SegmentHits(p, q) {
+	for _, k := range b.S.climbed {
+		if t := &b.S.Scenario.Terrain[k]; t.Shape.SegmentHits(p, q) {
 			return true
 		}
 	}
@@ -595,6 +616,7 @@ func (b *Battle) intercept(j, i int) {
 		dir = geom.V(1, 0)
 	}
 	fj.Pos = fi.Pos.Add(dir.Scale(b.P(i).Base + b.P(j).Base))
+	b.epoch++
 	b.T.Intercepts++
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvIntercept, Fig: int8(j), Target: int8(i), Pos: fj.Pos})
@@ -610,11 +632,8 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 	n := 0
 	ts[n] = 0
 	n++
-	for k := range sc.Terrain {
+	for _, k := range b.S.ground {
 		tr := &sc.Terrain[k]
-		if tr.Impassable || !(tr.Rough || tr.Water || tr.Height > 0) {
-			continue
-		}
 		t0, t1, ok := tr.Shape.SegmentSpan(from, to)
 		if !ok {
 			continue
@@ -751,6 +770,7 @@ func (b *Battle) push(m, away int) {
 		}
 	}
 	fm.Pos = from.Add(to.Sub(from).Scale(t))
+	b.epoch++
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvPush, Fig: int8(m), Target: int8(away), Pos: fm.Pos})
 	}

@@ -58,7 +58,7 @@ func TestClimbingAcrossAWall(t *testing.T) {
 		t.Errorf("Move 6 from 2.5\" before a 1.5\" wall: stopped at y=%v, want 10 (the foot)", got)
 	}
 	b = battle(s, passive{})
-	b.Figs[2].Pos = geom.V(5, 9.5)
+	b.Place(2, geom.V(5, 9.5))
 	act(b, 2)
 	b.Move(2, geom.V(5, 20), 0)
 	// 0.5" to the wall, 4" to climb, 0.5" across its top, a free drop, 1" more.
@@ -71,7 +71,7 @@ func TestClimbingAcrossAWall(t *testing.T) {
 	// A warband figure heads around the wall's end (x = 20), on the
 	// ground all the way.
 	b = battle(s, passive{})
-	b.Figs[0].Pos = geom.V(17, 8)
+	b.Place(0, geom.V(17, 8))
 	act(b, 0)
 	b.Move(0, geom.V(17, 14), 0)
 	if f := b.Figs[0]; f.Pos.X < 17.5 || b.Elevation(f.Pos) != 0 {
@@ -90,8 +90,8 @@ func TestFallingInPlay(t *testing.T) {
 	// Now A on the tower's edge is pushed off by B standing on the tower.
 	s = setup(t, 24, 24, []fig{soldier(SideA, 12, 10.4), soldier(SideB, 12, 9.4)}, []Terrain{tower}, nil)
 	b = battle(s, scripted{push: PushLoser})
-	b.Figs[0].Pos = geom.V(12, 9.9) // centre on the tower, 0.1" from its edge
-	b.Figs[1].Pos = geom.V(12, 8.9)
+	b.Place(0, geom.V(12, 9.9)) // centre on the tower, 0.1" from its edge
+	b.Place(1, geom.V(12, 8.9))
 	act(b, 1)
 	b.rigDice(20, 1)
 	b.Fight(1, 0)
@@ -101,7 +101,8 @@ func TestFallingInPlay(t *testing.T) {
 	}
 	// A figure with Health to spare falls and takes 6.
 	b = battle(s, scripted{push: PushLoser})
-	b.Figs[0].Pos, b.Figs[1].Pos = geom.V(12, 9.9), geom.V(12, 8.9)
+	b.Place(0, geom.V(12, 9.9))
+	b.Place(1, geom.V(12, 8.9))
 	b.Figs[0].Health = 30
 	b.Figs[1].Shield = 0
 	act(b, 1)
@@ -490,7 +491,7 @@ func TestSupportInPlay(t *testing.T) {
 		t.Errorf("A +%d, B +%d; want Fight+1 +2 net support, Fight +1", a, d)
 	}
 	// Figure 2 now also touches figure 5: it supports no more.
-	b.Figs[5].Pos = geom.V(12, 11)
+	b.Place(5, geom.V(12, 11))
 	a, d = b.MeleeMods(0, 3)
 	if a != 1 || d != 1 {
 		t.Errorf("with one supporter each: A +%d, B +%d; want +1, +1", a, d)
@@ -653,7 +654,7 @@ func TestTV19Group(t *testing.T) {
 		}
 	}}
 	b = battle(s, pol)
-	b.Figs[4].Pos = geom.V(10, 20)
+	b.Place(4, geom.V(10, 20))
 	b.groupActivation(0)
 	if !refused || !moved {
 		t.Errorf("group member: shot refused %t (want yes), a Move made first %t (want yes)", refused, moved)

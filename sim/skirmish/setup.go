@@ -306,6 +306,9 @@ type Setup struct {
 
 	navs  [4]navFor // navigation grids by base radius
 	nNavs int
+	// The pieces each query looks at, by index into Scenario.Terrain:
+	// made by Prepare so that no query walks past pieces it ignores.
+	climbed, ground, blocking, covering []uint8
 }
 
 // NCreatures returns the number of creatures.
