@@ -165,7 +165,7 @@ func (p Basic) attack(b *sk.Battle, i int) bool {
 			b.Decide(i, "charges", t, "the closest enemy, within reach")
 			return b.Move(i, b.Figs[t].Pos, 0)
 		}
-		if !mustMove && (p.grenade(b, i) || p.shoot(b, i) || p.bolt(b, i)) {
+		if !mustMove && (p.fire(b, i) || p.bolt(b, i)) {
 			return true
 		}
 		if t < 0 || f.Moves() >= 2 {
@@ -174,7 +174,7 @@ func (p Basic) attack(b *sk.Battle, i int) bool {
 		b.Decide(i, "closes on", t, "the closest enemy")
 		return b.Move(i, b.Figs[t].Pos, 0)
 	}
-	if !mustMove && (p.grenade(b, i) || p.shoot(b, i)) {
+	if !mustMove && p.fire(b, i) {
 		return true
 	}
 	if mustMove && !first {
@@ -201,9 +201,20 @@ func (p Basic) attack(b *sk.Battle, i int) bool {
 	return b.Move(i, goal, 0)
 }
 
-// shoot takes the best shot of figure i, if any.
-func (p Basic) shoot(b *sk.Battle, i int) bool {
-	w, t1, t2, _ := pickShot(b, i)
+// fire throws smoke to hide a friendly carrier, or a grenade, or takes
+// the best shot of figure i, whichever the policy prefers; false when it
+// has none.
+func (p Basic) fire(b *sk.Battle, i int) bool {
+	if !b.MayShoot(i) {
+		return false
+	}
+	if p.smoke(b, i) {
+		return true
+	}
+	w, t1, t2, v := pickShot(b, i)
+	if p.frag(b, i, v) {
+		return true
+	}
 	if w < 0 {
 		return false
 	}
@@ -255,11 +266,9 @@ func pickShot(b *sk.Battle, i int) (bestW, bestT, secondT int, bestE float32) {
 	return bestW, bestT, secondT, bestE
 }
 
-// grenade throws a fragmentation grenade (or fires the launcher) where
-// its expected damage to enemies, less twice that to friends, weighted by
-// the chance it lands, beats the best shot; or throws smoke to hide a
-// friendly loot carrier from the enemy that sees it.
-func (p Basic) grenade(b *sk.Battle, i int) bool {
+// smoke throws smoke to hide a friendly loot carrier from the enemy that
+// sees it.
+func (p Basic) smoke(b *sk.Battle, i int) bool {
 	pr := b.P(i)
 	for k := 0; k < int(pr.NWeapons); k++ {
 		w := int(pr.Weapons[k])
@@ -282,7 +291,15 @@ func (p Basic) grenade(b *sk.Battle, i int) bool {
 			}
 		}
 	}
-	bestW, bestJ, bestV := -1, -1, bestShot(b, i)
+	return false
+}
+
+// frag throws a fragmentation grenade (or fires the launcher) where its
+// expected damage to enemies, less twice that to friends, weighted by the
+// chance it lands, beats shot, the best shot's.
+func (p Basic) frag(b *sk.Battle, i int, shot float32) bool {
+	pr := b.P(i)
+	bestW, bestJ, bestV := -1, -1, shot
 	for k := 0; k < int(pr.NWeapons); k++ {
 		w := int(pr.Weapons[k])
 		if b.S.Weapons[w].Blast != sk.Frag {
@@ -331,12 +348,6 @@ func fragValue(b *sk.Battle, i, w int, p geom.Vec) float32 {
 		}
 	}
 	return v * float32(sk.TN(sk.GrenadeTN, b.GrenadeMod(i, w, p)))
-}
-
-// bestShot is the expected damage of figure i's best shot now (0: none).
-func bestShot(b *sk.Battle, i int) float32 {
-	_, _, _, v := pickShot(b, i)
-	return v
 }
 
 // bolt uses a bolt power at the enemy with the best expected damage.

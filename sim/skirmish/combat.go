@@ -263,6 +263,10 @@ func (b *Battle) canShootNow(i int) bool {
 	return true
 }
 
+// MayShoot reports whether figure i may now take a Shoot action (with a
+// gun, a flame thrower or a grenade), whatever the target.
+func (b *Battle) MayShoot(i int) bool { return b.canShootNow(i) }
+
 // Carries reports whether figure i carries weapon w.
 func (b *Battle) Carries(i, w int) bool {
 	p := b.P(i)
