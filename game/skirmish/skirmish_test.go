@@ -3,6 +3,7 @@ package skirmish
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"math"
 	"slices"
 	"strings"
@@ -161,6 +162,42 @@ func TestOptionsAndValidate(t *testing.T) {
 	for _, l := range d.Levers() {
 		if _, err := data.Design(ctx, choice, []string{l.Set + "=+1"}, 1); err != nil {
 			t.Errorf("lever %s: %v", l.Set, err)
+		}
+	}
+}
+
+// Each event of a trace is one JSON object with its turn and kind; the
+// text says every roll with its dice.
+func TestTraceJSONAndText(t *testing.T) {
+	d := design(t)
+	pl, _ := d.NewPlayer("basic")
+	rec := d.Schema().NewRecord()
+	kinds := map[string]bool{}
+	for i := uint64(0); i < 20; i++ {
+		var text, events bytes.Buffer
+		if err := pl.Trace(5, i, rec, &text, &events); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(events.String()), "\n") {
+			var e map[string]any
+			if err := json.Unmarshal([]byte(line), &e); err != nil {
+				t.Fatalf("battle %d: %v in %s", i, err, line)
+			}
+			k, _ := e["kind"].(string)
+			if _, ok := e["turn"]; !ok || k == "" {
+				t.Fatalf("battle %d: no turn or kind in %s", i, line)
+			}
+			kinds[k] = true
+		}
+		for _, line := range strings.Split(text.String(), "\n") {
+			if strings.Contains(line, " fights ") && strings.Contains(line, "total") && !strings.Contains(line, "d20 ") {
+				t.Fatalf("a combat without its dice: %s", line)
+			}
+		}
+	}
+	for _, k := range []string{"turn", "initiative", "move", "fight", "shot", "damage", "unlock", "decision", "end"} {
+		if !kinds[k] {
+			t.Errorf("no %s event in 20 traced battles", k)
 		}
 	}
 }
