@@ -379,9 +379,7 @@ func (b *Battle) groupActivation(leader int) {
 	members[0] = int8(leader)
 	if b.Trace != nil {
 		e := Event{Kind: EvGroup, Fig: int8(leader), N: int16(len(members) - 1)}
-		for k, m := range members[1:] {
-			e.Group[k] = m
-		}
+		copy(e.Group[:], members[1:])
 		b.emit(e)
 	}
 	for _, m := range members {
