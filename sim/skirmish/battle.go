@@ -258,12 +258,11 @@ func (b *Battle) Play(a, bb, c Policy) {
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvStart})
 	}
-	cap := b.S.Scenario.TurnCap
-	for b.Turn = 1; b.Turn <= cap && !b.Done; b.Turn++ {
+	for b.Turn = 1; ; b.Turn++ {
 		b.playTurn()
-	}
-	if b.Turn > cap {
-		b.Turn = cap
+		if b.Done || b.Turn >= b.S.Scenario.TurnCap {
+			break
+		}
 	}
 	b.finish()
 }

@@ -300,7 +300,6 @@ const (
 	walkFree        uint8 = 1 << iota // Run for it: no movement penalty
 	walkStraight                      // no path around impassable terrain: straight at the goal
 	walkHalt                          // halt at any obstacle (a piece one would climb, an impassable piece)
-	walkNoIntercept                   // no enemy may intercept (a Power Move is still a move: not set there)
 )
 
 // Allowance returns how far figure i's next Move action may take it on
@@ -504,10 +503,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 				t, hitFig = ts, j
 			}
 		}
-		ic := -1
-		if mode&walkNoIntercept == 0 {
-			t, ic = b.interception(i, from, wp, t)
-		}
+		t, ic := b.interception(i, from, wp, t)
 		if ic < 0 {
 			t = b.offFriends(i, from, d, L, t)
 		}

@@ -703,3 +703,27 @@ func TestCarryOff(t *testing.T) {
 		t.Errorf("outcome %s", OutcomeKey(b.Outcome))
 	}
 }
+
+// A game ends in the turn its last figure of a warband falls, and says so;
+// otherwise at the turn cap.
+func TestGameLength(t *testing.T) {
+	a := soldier(SideA, 10, 10)
+	a.shoot = 40
+	s := setup(t, 30, 30, []fig{a, soldier(SideB, 10, 20)}, nil, nil)
+	killer := scripted{act: func(b *Battle, i int, step Step) {
+		if i == 0 && b.Turn == 3 {
+			b.Shoot(0, wCarbine, 1, -1)
+		}
+	}}
+	b := &Battle{}
+	b.Reset(s, 1, 0)
+	b.Play(killer, passive{}, passive{})
+	if b.Turn != 3 || b.T.Turns != 3 || b.Outcome != AElim {
+		t.Errorf("shot dead in turn 3 (unless a jam): turn %d, %d turns, outcome %s", b.Turn, b.T.Turns, OutcomeKey(b.Outcome))
+	}
+	b.Reset(s, 1, 0)
+	b.Play(passive{}, passive{}, passive{})
+	if b.T.Turns != 10 || b.Outcome != Draw {
+		t.Errorf("nothing happening: %d turns, outcome %s", b.T.Turns, OutcomeKey(b.Outcome))
+	}
+}
