@@ -297,9 +297,9 @@ func (b *Battle) LOS(i, j int) bool { return b.LOSPoint(b.Figs[i].Pos, b.Figs[j]
 
 // Walking modes.
 const (
-	walkFree        uint8 = 1 << iota // Run for it: no movement penalty
-	walkStraight                      // no path around impassable terrain: straight at the goal
-	walkHalt                          // halt at any obstacle (a piece one would climb, an impassable piece)
+	walkFree     uint8 = 1 << iota // Run for it: no movement penalty
+	walkStraight                   // no path around impassable terrain: straight at the goal
+	walkHalt                       // halt at any obstacle (a piece one would climb, an impassable piece)
 )
 
 // Allowance returns how far figure i's next Move action may take it on
