@@ -1,90 +1,82 @@
 package batch
 
 import (
+	"context"
 	"testing"
 
-	ai "balance/ai/cazadores"
-	configs "balance/configs/cazadores"
+	"balance/game"
+	"balance/game/cazadores"
 	"balance/internal/testenv"
-	sim "balance/sim/cazadores"
+	"balance/stats"
 )
 
-// A hunt allocates nothing: every Adversary with every pack, and every
-// Objective, on open ground and on the ruins.
+// A hunt played through the game's player allocates nothing, its record
+// and the tally's count of it included: every Adversary with every pack,
+// and every Objective, on open ground and on the ruins; every action
+// entry and hit-location effect made blank; every policy tier.
 func TestHuntAllocatesNothing(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates on its own")
 	}
-	d, err := configs.LoadEmbedded()
+	g := cazadores.Game{}
+	d, err := g.Load(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	check := func(name string, sc *sim.Scenario) {
-		checkTier(t, name, sc, ai.NewBaseline())
-	}
-
-	for _, adv := range d.Slugs("adversaries") {
-		for _, pack := range d.Slugs("packs") {
-			sc, err := d.Compile(adv, pack, "ruins")
-			if err != nil {
-				t.Fatal(err)
-			}
-			check(adv+"/"+pack+"/ruins", sc)
-		}
-	}
-	for _, obj := range d.Slugs("objectives") {
-		sc, err := d.CompileWith("creature-wreathed-in-light", "quartet", configs.DefaultScenario, obj)
+	check := func(name string, c game.Choice, set []string, tier string, runs int) {
+		t.Helper()
+		des, err := d.Design(context.Background(), c, set, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		check(obj, sc)
-	}
-	// Every action entry and hit-location effect played blank, as the card
-	// effects play them.
-	for _, adv := range d.Slugs("adversaries") {
-		sc, err := d.Compile(adv, configs.DefaultPack, configs.DefaultScenario)
+		pl, err := des.NewPlayer(tier)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, b := range sc.Adversary.Blanks() {
-			check(adv+" blank "+b.Key(), sc.WithBlank(b))
+		rec := des.Schema().NewRecord()
+		tl := stats.NewTally(des.Schema())
+		i := uint64(0)
+		if a := testing.AllocsPerRun(runs, func() {
+			pl.Play(1, i, rec)
+			tl.Add(rec)
+			i++
+		}); a != 0 {
+			t.Errorf("%s: %.2f allocations per hunt", name, a)
 		}
 	}
-	// Every skill tier, with the default hunt and the ritualist's pack.
-	for _, tier := range ai.Tiers() {
-		for _, pack := range []string{configs.DefaultPack, "quartet"} {
-			sc, err := d.Compile("praetorians", pack, configs.DefaultScenario)
-			if err != nil {
-				t.Fatal(err)
+	adversaries, _ := d.List("adversaries")
+	packs, _ := d.List("packs")
+	for _, adv := range adversaries {
+		for _, pack := range packs {
+			check(adv+"/"+pack+"/ruins", game.Choice{cazadores.OptAdversary: adv, cazadores.OptPack: pack, cazadores.OptScenario: "ruins"}, nil, "basic", 200)
+		}
+	}
+	objectives, _ := d.List("objectives")
+	for _, obj := range objectives {
+		check(obj, game.Choice{cazadores.OptAdversary: "creature-wreathed-in-light", cazadores.OptPack: "quartet", cazadores.OptObjective: obj}, nil, "basic", 200)
+	}
+	for _, adv := range adversaries {
+		des, err := d.Design(context.Background(), game.Choice{cazadores.OptAdversary: adv}, nil, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range des.Ablations() {
+			if !a.Inert {
+				check(adv+" "+a.Set, game.Choice{cazadores.OptAdversary: adv}, []string{a.Set}, "basic", 200)
 			}
+		}
+	}
+	tiers, _, err := d.Policies(game.Choice{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tier := range tiers {
+		for _, pack := range []string{"duo", "quartet"} {
 			runs := 200
 			if tier.Name == "lookahead" && !testenv.Long() {
 				runs = 20 // hundreds of times slower than the others; 200 with BALANCE_LONG=1
 			}
-			checkRuns(t, tier.Name+"/"+pack, sc, tier.New(), runs)
+			check(tier.Name+"/"+pack, game.Choice{cazadores.OptAdversary: "praetorians", cazadores.OptPack: pack}, nil, tier.Name, runs)
 		}
-	}
-}
-
-// checkTier fails the test when a hunt of sc played by policy allocates.
-func checkTier(t *testing.T, name string, sc *sim.Scenario, policy sim.PackPolicy) {
-	t.Helper()
-	checkRuns(t, name, sc, policy, 200)
-}
-
-// checkRuns is checkTier over the given number of hunts.
-func checkRuns(t *testing.T, name string, sc *sim.Scenario, policy sim.PackPolicy, runs int) {
-	t.Helper()
-	var tmpl sim.Hunt
-	tmpl.Init(sc)
-	h := new(sim.Hunt)
-	foes := sim.FoeAI(ai.Foes{})
-	i := uint64(0)
-	if a := testing.AllocsPerRun(runs, func() {
-		h.Reset(&tmpl, 1, i)
-		h.Play(policy, foes)
-		i++
-	}); a != 0 {
-		t.Errorf("%s: %.2f allocations per hunt", name, a)
 	}
 }

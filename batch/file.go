@@ -6,37 +6,46 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
+	"balance/game"
 	"balance/safeio"
+	"balance/stats"
 )
 
 // TallyVersion is the version of the tally file format (2: each Pack
-// model's Tick of death; 3: the build and the checksum).
-const TallyVersion = 3
+// model's Tick of death; 3: the build and the checksum; 4: any game, the
+// tally laid out by the game's schema, which the header names).
+const TallyVersion = 4
 
-// Header describes a tally file: which configuration, program and seed
-// produced it, and which hunts it holds.
+// Header describes a tally file: which game, design, policy, program and
+// seed produced it, and which hunts it holds.
 type Header struct {
-	Format     string   `json:"format"` // "balance-tally"
-	Version    int      `json:"version"`
-	Program    string   `json:"program"`
-	ConfigHash string   `json:"config_hash"`
-	Adversary  string   `json:"adversary"`
-	Pack       string   `json:"pack"`
-	Scenario   string   `json:"scenario"`
-	PackAI     string   `json:"pack_ai,omitempty"`   // the Pack's policy tier ("" in older files: basic)
-	Objective  string   `json:"objective,omitempty"` // the Objective played, if any
-	Overrides  []string `json:"overrides"`
-	Seed       uint64   `json:"seed"`
-	Total      int64    `json:"total"` // hunts in the whole run, over every shard
-	Shards     int      `json:"shards"`
-	Shard      int      `json:"shard"`
-	First      int64    `json:"first"` // first hunt index in this file
-	Hunts      int64    `json:"hunts"` // hunts in this file
-	Stopped    string   `json:"stopped"`
+	Format  string `json:"format"` // "balance-tally"
+	Version int    `json:"version"`
+	Program string `json:"program"`
+	// Game is the game's name; Schema the hash of the schema the tally is
+	// laid out by (stats.SchemaHash).
+	Game   string `json:"game"`
+	Schema string `json:"schema"`
+	// Title names the design; Choice and Overrides compile it again
+	// (Data.Design), ConfigHash is its hash (Design.Hash).
+	Title      string      `json:"title"`
+	Choice     game.Choice `json:"choice"`
+	Overrides  []string    `json:"overrides"`
+	ConfigHash string      `json:"config_hash"`
+	Policy     string      `json:"policy"` // the players' side's tier
+	Seed       uint64      `json:"seed"`
+	Total      int64       `json:"total"` // hunts in the whole run, over every shard
+	Shards     int         `json:"shards"`
+	Shard      int         `json:"shard"`
+	First      int64       `json:"first"` // first hunt index in this file
+	Hunts      int64       `json:"hunts"` // hunts in this file
+	Stopped    string      `json:"stopped"`
 	// Build names the build of the program that played the hunts (its
 	// version, VCS revision and modified flag, Go version and platform, or
 	// the hash of its executable): shards of different builds may play
@@ -50,8 +59,8 @@ type Header struct {
 
 // tallyFile is a tally file's content.
 type tallyFile struct {
-	Header Header `json:"header"`
-	Tally  *Tally `json:"tally"`
+	Header Header       `json:"header"`
+	Tally  *stats.Tally `json:"tally"`
 }
 
 // ShardRange returns the hunt indices [first, first+n) of shard k of
@@ -69,7 +78,7 @@ func ShardRange(total int64, shards, k int) (first, n int64) {
 
 // WriteTallyFile writes a shard's header and tally to path, whole or not
 // at all (safeio.WriteFile; "-" is standard output, stdout).
-func WriteTallyFile(path string, h Header, t *Tally, stdout io.Writer) error {
+func WriteTallyFile(path string, h Header, t *stats.Tally, stdout io.Writer) error {
 	data, err := EncodeTallyFile(h, t)
 	if err != nil {
 		return err
@@ -78,9 +87,13 @@ func WriteTallyFile(path string, h Header, t *Tally, stdout io.Writer) error {
 }
 
 // EncodeTallyFile returns the content of a tally file: the header, with
-// its checksum, and the tally, as JSON.
-func EncodeTallyFile(h Header, t *Tally) ([]byte, error) {
+// the game, the schema's hash and its checksum, and the tally, as JSON.
+func EncodeTallyFile(h Header, t *stats.Tally) ([]byte, error) {
 	h.Format, h.Version, h.Checksum = "balance-tally", TallyVersion, ""
+	h.Game, h.Schema = t.Schema().Game, stats.SchemaHash(t.Schema())
+	if h.Overrides == nil {
+		h.Overrides = []string{}
+	}
 	sum, err := tallyChecksum(h, t)
 	if err != nil {
 		return nil, err
@@ -91,7 +104,7 @@ func EncodeTallyFile(h Header, t *Tally) ([]byte, error) {
 
 // tallyChecksum is the checksum of a tally file of h (its Checksum empty)
 // and t: "sha256:" and the hex SHA-256 of their JSON as the file holds it.
-func tallyChecksum(h Header, t *Tally) (string, error) {
+func tallyChecksum(h Header, t *stats.Tally) (string, error) {
 	b, err := json.Marshal(tallyFile{Header: h, Tally: t})
 	if err != nil {
 		return "", err
@@ -105,8 +118,10 @@ func Checksum(b []byte) string {
 	return "sha256:" + hex.EncodeToString(s[:])
 }
 
-// ReadTallyFile reads a tally file, checking its format and version.
-func ReadTallyFile(path string) (Header, *Tally, error) {
+// ReadTallyFile reads a tally file, checking its format, version and
+// checksum. The tally is not yet laid out by a schema: Bind it to the
+// schema of the design its header names.
+func ReadTallyFile(path string) (Header, *stats.Tally, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return Header{}, nil, err
@@ -134,16 +149,19 @@ func ReadTallyFile(path string) (Header, *Tally, error) {
 
 // MergeFiles reads the tally files of every shard of one run and merges
 // them. It refuses files changed since they were written (checksum), files
-// from different runs (program, build, configuration, seed, size),
-// duplicate shards, missing shards and shards that did not finish.
-func MergeFiles(paths []string) (Header, *Tally, error) {
+// from different runs (program, build, game, schema, design, policy,
+// seed, size), duplicate shards, missing shards and shards that did not
+// finish. Once the shards are known to belong together, schema is asked
+// for the schema of the design their header names (compiled again from
+// the data); it must be the one the shards were laid out by.
+func MergeFiles(paths []string, schema func(Header) (*game.Schema, error)) (Header, *stats.Tally, error) {
 	if len(paths) == 0 {
 		return Header{}, nil, fmt.Errorf("no tally files given")
 	}
 	type shard struct {
 		path string
 		h    Header
-		t    *Tally
+		t    *stats.Tally
 	}
 	var all []shard
 	for _, p := range paths {
@@ -163,12 +181,14 @@ func MergeFiles(paths []string) (Header, *Tally, error) {
 		if h.Build != ref.Build {
 			diff = append(diff, fmt.Sprintf("build %q vs %q", h.Build, ref.Build))
 		}
-		if h.ConfigHash != ref.ConfigHash {
-			diff = append(diff, fmt.Sprintf("configuration %s vs %s (%s/%s/%s vs %s/%s/%s)", h.ConfigHash, ref.ConfigHash,
-				h.Adversary, h.Pack, h.Scenario, ref.Adversary, ref.Pack, ref.Scenario))
+		if h.Game != ref.Game || h.Schema != ref.Schema {
+			diff = append(diff, fmt.Sprintf("game %s (schema %s) vs %s (schema %s)", h.Game, h.Schema, ref.Game, ref.Schema))
 		}
-		if packAI(h.PackAI) != packAI(ref.PackAI) {
-			diff = append(diff, fmt.Sprintf("pack AI %q vs %q", packAI(h.PackAI), packAI(ref.PackAI)))
+		if h.ConfigHash != ref.ConfigHash || !maps.Equal(h.Choice, ref.Choice) || !slices.Equal(h.Overrides, ref.Overrides) {
+			diff = append(diff, fmt.Sprintf("configuration %s vs %s (%s vs %s)", h.ConfigHash, ref.ConfigHash, describe(h), describe(ref)))
+		}
+		if h.Policy != ref.Policy {
+			diff = append(diff, fmt.Sprintf("policy %q vs %q", h.Policy, ref.Policy))
 		}
 		if h.Seed != ref.Seed {
 			diff = append(diff, fmt.Sprintf("seed %d vs %d", h.Seed, ref.Seed))
@@ -203,10 +223,20 @@ func MergeFiles(paths []string) (Header, *Tally, error) {
 	if len(missing) > 0 {
 		return Header{}, nil, fmt.Errorf("missing shard(s) %s of %d (shards are numbered 0..%d)", strings.Join(missing, ", "), ref.Shards, ref.Shards-1)
 	}
-	total := all[0].t
-	for _, s := range all[1:] {
-		if err := total.Merge(s.t); err != nil {
-			return Header{}, nil, fmt.Errorf("%s: %w", s.path, err)
+	s, err := schema(ref)
+	if err != nil {
+		return Header{}, nil, err
+	}
+	if h := stats.SchemaHash(s); h != ref.Schema {
+		return Header{}, nil, fmt.Errorf("the shards' tallies are laid out by schema %s, and the design compiles to schema %s: play them again with this balance", ref.Schema, h)
+	}
+	total := stats.NewTally(s)
+	for _, sh := range all {
+		if err := sh.t.Bind(s); err != nil {
+			return Header{}, nil, fmt.Errorf("%s: %w", sh.path, err)
+		}
+		if err := total.Merge(sh.t); err != nil {
+			return Header{}, nil, fmt.Errorf("%s: %w", sh.path, err)
 		}
 	}
 	h := ref
@@ -215,11 +245,19 @@ func MergeFiles(paths []string) (Header, *Tally, error) {
 	return h, total, nil
 }
 
-// packAI names the tier of a tally file: files written before the tiers
-// existed were played by the basic policy.
-func packAI(name string) string {
-	if name == "" {
-		return DefaultPackAI
+// describe names a header's design for a message: its title, choice and
+// overrides.
+func describe(h Header) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(h.Choice)) {
+		parts = append(parts, k+"="+h.Choice[k])
 	}
-	return name
+	s := h.Title
+	if len(parts) > 0 {
+		s += " [" + strings.Join(parts, " ") + "]"
+	}
+	if len(h.Overrides) > 0 {
+		s += " with " + strings.Join(h.Overrides, " ")
+	}
+	return s
 }

@@ -10,7 +10,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	configs "balance/configs/cazadores"
+	"balance/game"
+	"balance/game/cazadores"
 )
 
 var update = flag.Bool("update", false, "rewrite the pinned results in testdata/")
@@ -18,13 +19,14 @@ var update = flag.Bool("update", false, "rewrite the pinned results in testdata/
 // TestPinned compares, for every bundled Adversary against every bundled
 // pack on open ground and the default pack on every map, a fixed-seed
 // run of 2000 hunts with the stored results: the hash of the whole tally
-// and the headline counts. A difference is a change in the rules, the AI
-// or the data: review it, then re-pin on purpose with -update.
+// and the headline counts (the outcomes and the random draws). A
+// difference is a change in the rules, the AI or the data: review it,
+// then re-pin on purpose with -update.
 func TestPinned(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 2000 hunts of every Adversary, pack and map")
 	}
-	d, err := configs.LoadEmbedded()
+	d, err := cazadores.Game{}.Load(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,29 +37,29 @@ func TestPinned(t *testing.T) {
 	}
 	got := map[string]pin{}
 	run := func(adv, pack, scen string) {
-		sc, err := d.Compile(adv, pack, scen)
+		des, err := d.Design(context.Background(), game.Choice{cazadores.OptAdversary: adv, cazadores.OptPack: pack, cazadores.OptScenario: scen}, nil, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := Run(context.Background(), Config{Scenario: sc, Seed: 1, Hunts: 2000, Workers: 2})
+		r, err := Run(context.Background(), Config{Seed: 1, Hunts: 2000, Workers: 2}, Lane{Design: des, Policy: "basic"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		b, _ := json.Marshal(r.Tally)
 		sum := sha256.Sum256(b)
-		var draws int64
-		for v, c := range r.Tally.Draws {
-			draws += int64(v) * c
-		}
-		got[adv+"/"+pack+"/"+scen] = pin{Hash: hex.EncodeToString(sum[:8]), Outcomes: r.Tally.Outcomes[:], Draws: draws}
+		got[adv+"/"+pack+"/"+scen] = pin{Hash: hex.EncodeToString(sum[:8]), Outcomes: r.Tally.Outcomes,
+			Draws: r.Tally.Sum[des.Schema().Slot("draws", 0)]}
 	}
-	for _, adv := range d.Slugs("adversaries") {
-		for _, pack := range d.Slugs("packs") {
-			run(adv, pack, configs.DefaultScenario)
+	adversaries, _ := d.List("adversaries")
+	packs, _ := d.List("packs")
+	scenarios, _ := d.List("scenarios")
+	for _, adv := range adversaries {
+		for _, pack := range packs {
+			run(adv, pack, "open-ground")
 		}
-		for _, scen := range d.Slugs("scenarios") {
-			if scen != configs.DefaultScenario {
-				run(adv, configs.DefaultPack, scen)
+		for _, scen := range scenarios {
+			if scen != "open-ground" {
+				run(adv, "duo", scen)
 			}
 		}
 	}

@@ -1,3 +1,9 @@
+// Package batch plays many hunts of a game's designs: a pool of workers,
+// each owning a player per lane (a design played by a policy) and a block
+// of tallies, hunt i always played on the random stream (run seed, i);
+// integer tallies (stats.Tally, laid out by the design's schema) merged
+// exactly in index order; shards written to and merged from tally files.
+// It plays any game through the contract of package game and names none.
 package batch
 
 import (
@@ -5,40 +11,42 @@ import (
 	"fmt"
 	"time"
 
-	ai "balance/ai/cazadores"
-	sim "balance/sim/cazadores"
+	"balance/game"
 	"balance/stats"
 )
 
 // BlockSize is the largest number of hunts in a block: workers take blocks
-// of consecutive hunt indices (smaller blocks for small runs and for
-// paired runs of many lanes, so that every worker has some), and a run
-// with a target error checks it only after a multiple of BlockSize hunts,
-// in index order, so where it stops depends neither on the workers nor
-// on the blocks.
+// of consecutive hunt indices (smaller blocks for small runs, so that every
+// worker has some), and a run with a target error checks it only after a
+// multiple of BlockSize hunts, in index order, so where it stops depends
+// neither on the workers nor on the blocks.
 const BlockSize = 1024
 
 // MaxHunts is the most hunts a run may play: sums of squares over that
 // many hunts stay far inside 64 bits, and it is weeks of computing.
 const MaxHunts = 1_000_000_000_000
 
+// Lane is what plays each hunt index of a run once: a design, with the
+// players' side played by a policy tier.
+type Lane struct {
+	Design game.Design
+	Policy string
+}
+
 // Config is one batch of hunts.
 type Config struct {
-	Scenario *sim.Scenario
-	Seed     uint64
-	First    int64 // index of the first hunt
-	Hunts    int64 // hunts to play (with a target error: at most)
-	Workers  int   // goroutines; 0: all cores
+	Seed    uint64
+	First   int64 // index of the first hunt
+	Hunts   int64 // hunts to play (with a target error: at most)
+	Workers int   // goroutines; 0: all cores
 	// TargetError, when positive, stops the run at the first block
-	// boundary where the 95% interval of the Pack win rate has a
-	// half-width of at most TargetError.
+	// boundary where the 95% interval of the first side's win rate (of
+	// every lane) has a half-width of at most TargetError.
 	TargetError float64
-	// Progress, when set, is called with the number of hunts tallied so
-	// far, from the goroutine that merges (never concurrently).
+	// Progress, when set, is called with the number of hunts played so far
+	// (over all lanes), from the goroutine that merges (never
+	// concurrently).
 	Progress func(done int64)
-	// Policies makes one Pack policy and one Foe AI per worker; nil: the
-	// baseline policy and the rulebook's Foe AI.
-	Policies func() (sim.PackPolicy, sim.FoeAI)
 }
 
 // Stop reasons.
@@ -48,73 +56,27 @@ const (
 	StopInterrupted = "interrupted"
 )
 
-// Result is what a batch produced.
+// Result is what a run of one lane produced.
 type Result struct {
-	Tally   *Tally
+	Tally   *stats.Tally
 	Hunts   int64  // hunts tallied: a prefix of the indices asked for
 	Stopped string // one of the Stop reasons
 	Elapsed time.Duration
 	Workers int
 }
 
-// Run plays the batch. The tally covers hunts First, First+1, ... up to
-// where it stopped, and is the same, bit for bit, whatever the number of
-// workers. Cancelling ctx stops every worker before its next hunt; the
-// tally then covers the hunts finished in index order from First (the
-// same as an uninterrupted run of that many), with Stopped set to
+// Run plays the batch with one lane. The tally covers hunts First,
+// First+1, ... up to where it stopped, and is the same, bit for bit,
+// whatever the number of workers. Cancelling ctx stops every worker before
+// its next hunt; the tally then covers the hunts finished in index order
+// from First (the same as an uninterrupted run of that many), with Stopped
 // "interrupted". A hunt that panics is reported as a *HuntPanic.
-func Run(ctx context.Context, cfg Config) (*Result, error) {
-	if cfg.Scenario == nil {
-		return nil, fmt.Errorf("batch: no scenario")
-	}
-	if err := checkHunts(&cfg); err != nil {
-		return nil, err
-	}
-	policies := cfg.Policies
-	if policies == nil {
-		policies = func() (sim.PackPolicy, sim.FoeAI) { return ai.NewBaseline(), ai.Foes{} }
-	}
-	start := time.Now()
-	shape := ShapeOf(cfg.Scenario)
-	var tmpl sim.Hunt
-	tmpl.Init(cfg.Scenario)
-
-	total := NewTally(shape)
-	stopped, workers, err := playBlocks(ctx, &cfg,
-		func() *Tally { return NewTally(shape) },
-		func() func(*Tally, int64, int64, *cursor) int64 {
-			h := new(sim.Hunt)
-			pack, foes := policies()
-			return func(t *Tally, lo, hi int64, c *cursor) int64 {
-				t.Reset()
-				for i := lo; i < hi; i++ {
-					if c.stopped() {
-						return i - lo
-					}
-					c.hunt = i
-					h.Reset(&tmpl, cfg.Seed, uint64(i))
-					h.Play(pack, foes)
-					t.Add(&h.Rec)
-				}
-				return hi - lo
-			}
-		},
-		func(t *Tally, checkpoint bool) (string, error) {
-			if err := total.Merge(t); err != nil {
-				return "", err
-			}
-			if cfg.Progress != nil {
-				cfg.Progress(total.Hunts)
-			}
-			if checkpoint && cfg.TargetError > 0 && halfWidth(total) <= cfg.TargetError {
-				return StopTargetError, nil
-			}
-			return "", nil
-		})
+func Run(ctx context.Context, cfg Config, lane Lane) (*Result, error) {
+	r, err := RunLanes(ctx, cfg, []Lane{lane})
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Tally: total, Hunts: total.Hunts, Stopped: stopped, Elapsed: time.Since(start), Workers: workers}, nil
+	return &Result{Tally: r.Tallies[0], Hunts: r.Hunts, Stopped: r.Stopped, Elapsed: r.Elapsed, Workers: r.Workers}, nil
 }
 
 // checkHunts refuses a batch of no hunts, or of more than MaxHunts.
@@ -128,9 +90,21 @@ func checkHunts(cfg *Config) error {
 	return nil
 }
 
-// halfWidth is the half-width of the 95% Wilson interval of the Pack win
-// rate in t.
-func halfWidth(t *Tally) float64 {
-	e := stats.Proportion(t.Outcomes[sim.PackWon], t.Hunts, 0.95)
+// HalfWidth is the half-width of the 95% Wilson interval of the first
+// side's win rate in t: the figure a target error bounds.
+func HalfWidth(t *stats.Tally) float64 {
+	e := stats.Proportion(Wins(t, 0), t.Hunts, stats.Conf)
 	return (e.High - e.Low) / 2
+}
+
+// Wins is the number of hunts of t that side won.
+func Wins(t *stats.Tally, side int) int64 {
+	s := t.Schema()
+	var k int64
+	for o := range s.Outcomes {
+		if s.Wins(o, side) {
+			k += t.Outcomes[o]
+		}
+	}
+	return k
 }

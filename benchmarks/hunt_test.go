@@ -3,45 +3,48 @@
 package benchmarks
 
 import (
+	"context"
 	"testing"
 
-	ai "balance/ai/cazadores"
-	configs "balance/configs/cazadores"
-	sim "balance/sim/cazadores"
+	"balance/game"
+	"balance/game/cazadores"
 )
 
 // sink keeps the compiler from dropping the work.
 var sink int
 
-func scenario(b *testing.B, adversary, pack, scen string) *sim.Scenario {
+// design compiles a design of Cazadores through its plug.
+func design(b *testing.B, adversary, pack, scen string) *cazadores.Design {
 	b.Helper()
-	d, err := configs.LoadEmbedded()
+	d, err := cazadores.Game{}.Load(context.Background(), "")
 	if err != nil {
 		b.Fatal(err)
 	}
-	sc, err := d.Compile(adversary, pack, scen)
+	des, err := d.Design(context.Background(), game.Choice{cazadores.OptAdversary: adversary, cazadores.OptPack: pack, cazadores.OptScenario: scen}, nil, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
-	return sc
+	return des.(*cazadores.Design)
 }
 
-// benchHunts plays b.N hunts of sc, hunt i of seed 1 each, and reports
-// the random draws and turns per hunt.
-func benchHunts(b *testing.B, sc *sim.Scenario) {
-	var tmpl sim.Hunt
-	tmpl.Init(sc)
-	h := new(sim.Hunt)
-	pack, foes := sim.PackPolicy(ai.NewBaseline()), sim.FoeAI(ai.Foes{})
+// benchHunts plays b.N hunts of des through its player with the tier
+// named, hunt i of seed 1 each, as the batch runner plays them (the
+// record included), and reports the random draws and turns per hunt.
+func benchHunts(b *testing.B, des *cazadores.Design, tier string) {
+	pl, err := des.NewPlayer(tier)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec := des.Schema().NewRecord()
+	h := pl.(*cazadores.Player).Hunt()
 	var draws, turns uint64
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		h.Reset(&tmpl, 1, uint64(i))
-		h.Play(pack, foes)
+		pl.Play(1, uint64(i), rec)
 		draws += h.Rec.Draws
 		turns += uint64(h.Rec.Turns)
-		sink += int(h.Rec.Outcome)
+		sink += rec.Outcome
 	}
 	b.ReportMetric(float64(draws)/float64(b.N), "draws/hunt")
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/hunt")
@@ -50,14 +53,14 @@ func benchHunts(b *testing.B, sc *sim.Scenario) {
 // BenchmarkHunt is the default hunt: the two-player Pack (2 Cazadores, 2
 // Companions) against the Wandering Son on open ground, baseline policy.
 func BenchmarkHunt(b *testing.B) {
-	benchHunts(b, scenario(b, "wandering-son", configs.DefaultPack, configs.DefaultScenario))
+	benchHunts(b, design(b, "wandering-son", "duo", "open-ground"), "basic")
 }
 
 // BenchmarkHuntAdversary plays the default Pack against each Adversary.
 func BenchmarkHuntAdversary(b *testing.B) {
 	for _, a := range []string{"accursed-construct", "praetorians", "creature-wreathed-in-light", "neonate-wurm", "wandering-son"} {
 		b.Run(a, func(b *testing.B) {
-			benchHunts(b, scenario(b, a, configs.DefaultPack, configs.DefaultScenario))
+			benchHunts(b, design(b, a, "duo", "open-ground"), "basic")
 		})
 	}
 }
@@ -65,5 +68,5 @@ func BenchmarkHuntAdversary(b *testing.B) {
 // BenchmarkHuntRuins plays the default hunt on the ruins map (grid paths,
 // Line of Sight against walls).
 func BenchmarkHuntRuins(b *testing.B) {
-	benchHunts(b, scenario(b, "wandering-son", configs.DefaultPack, "ruins"))
+	benchHunts(b, design(b, "wandering-son", "duo", "ruins"), "basic")
 }

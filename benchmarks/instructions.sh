@@ -9,8 +9,10 @@
 #   N=5000 benchmarks/instructions.sh      # fewer hunts (quicker, coarser)
 #
 # It plays BenchmarkHunt under cachegrind and counts only the instructions
-# of the rules core and the AIs (packages balance/sim and balance/ai; the
-# Go runtime's timers and scheduler, busy under valgrind, are left out).
+# of the rules core, the AIs and the game plug (packages balance/sim,
+# balance/ai and balance/game: a hunt as the batch runner plays it, its
+# record included; the Go runtime's timers and scheduler, busy under
+# valgrind, are left out).
 # The one-off building of the exact Check tables is included, spread over
 # the N hunts (about 1,500 instructions per hunt at N = 20000).
 # Needs valgrind (Debian: apt-get install valgrind).
@@ -40,13 +42,13 @@ grep '^BenchmarkHunt' "$dir/bench.txt"
 cg_annotate --threshold=0 "$dir/cg.out" 2>/dev/null |
 	awk -v n="$n" -v top="$top" '
 	/file:function/ { body = 1; next }
-	body && /:balance\/(sim|ai)/ {
+	body && /:balance\/(sim|ai|game)/ {
 		c = $1; gsub(",", "", c)
 		f = $NF; sub(/.*:balance\//, "", f)
 		per[f] += c / (n + 1); total += c / (n + 1)
 	}
 	END {
-		printf "instructions/hunt %.0f (balance/sim and balance/ai, %d hunts)\n", total, n
+		printf "instructions/hunt %.0f (balance/sim, balance/ai and balance/game, %d hunts)\n", total, n
 		if (top > 0) {
 			k = 0
 			for (f in per) names[++k] = f

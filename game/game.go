@@ -24,6 +24,7 @@ package game
 import (
 	"context"
 	"flag"
+	"fmt"
 	"io"
 )
 
@@ -66,6 +67,10 @@ type Option struct {
 	// analysis plays one design per entry of List, every other option at
 	// its default.
 	Sweep bool
+	// Policy marks an option of the players' side's policies (a setting of
+	// one tier), not of the design: Data.Policy and Data.Policies read it,
+	// Design ignores it.
+	Policy bool
 }
 
 // Choice is the value of each of a game's options, by name; an option
@@ -84,12 +89,23 @@ type Data interface {
 	// ("adversary.def: the Adversary's DEF, 0..12").
 	SetKeys() []string
 	// Policies are the tiers that can play the players' side, weakest
-	// first, and the default tier's name.
-	Policies() (tiers []Policy, def string)
+	// first, with the settings the choice's policy options give them (a
+	// tier's name then carries them, e.g. "lookahead(k=4,horizon=2)"), and
+	// the default tier's name. A setting out of its range is a
+	// *UsageError.
+	Policies(c Choice) (tiers []Policy, def string, err error)
+	// Policy resolves a tier's name as given on the command line, with
+	// the choice's policy options, to the full name NewPlayer accepts and
+	// reports print (a name may carry its settings itself). An unknown name
+	// is a *UsageError naming the tiers and the likely one.
+	Policy(c Choice, name string) (string, error)
 	// Design compiles one design: the choice of options (files given as
 	// options are loaded here), then the -set overrides in order, each
 	// checked as the data would be. seed is the run's seed, for options
-	// that are rolled (an Objective drawn at random).
+	// that are rolled (an Objective drawn at random). A name the data do
+	// not hold, a file that does not exist and an override the data refuse
+	// are *UsageErrors (mistakes in the command line); data that do not
+	// compile are plain errors.
 	Design(ctx context.Context, c Choice, overrides []string, seed uint64) (Design, error)
 	// Validate checks the data: every design that can be chosen compiles
 	// (with files, only those files, as their kind). It returns a summary
@@ -135,26 +151,63 @@ type Design interface {
 // KV is one line of a configuration.
 type KV struct{ Key, Value string }
 
-// Lever is a number sensitivity moves: Set is a -set key.
+// Lever is a number sensitivity moves, and tune searches: Set is a -set
+// key.
 type Lever struct {
 	Label string // e.g. "DEF"
 	Set   string // e.g. "adversary.def"
+	Value int    // its value in the design
+	// Min and Max are the values tune searches when it is given no range.
+	Min, Max int
+	// Usual are the figures the lever usually moves, and which way when it
+	// rises: what tune says of a target no value searched meets when the
+	// figure does not move measurably over the range.
+	Usual []Tendency
 }
 
-// Ablation is a part of a design switched off by a -set override.
+// Tendency is the way a figure (a key of the figure list: "win:pack",
+// "length", "pack_deaths") usually moves when a lever rises: +1 up, -1
+// down.
+type Tendency struct {
+	Figure string
+	Sign   int
+}
+
+// Ablation is a part of a design switched off by a -set override, to
+// measure what it does.
 type Ablation struct {
-	Label string // e.g. "A♠ Sweeping Smash"
-	Group string // e.g. "action cards", "hit locations"
-	Set   string // e.g. "adversary.card.A♠=blank"
+	Label string // e.g. "Sweeping Smash (A♠ A♦ A♣)"
+	Group string // e.g. "action", "location"
+	Set   string // e.g. "adversary.actions.ace=blank"
+	// Inert marks a part with nothing to switch off (a hit location
+	// without an exhaustion effect): the reports name it, and it is not
+	// played.
+	Inert bool
+}
+
+// UsageError marks an error as a mistake in how a command was called (a
+// name the data do not hold, a value out of range, a file that is not
+// there), which the command line answers with exit code 2, as opposed to
+// a problem in the data.
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// Usagef returns a *UsageError with the formatted message.
+func Usagef(format string, a ...any) error {
+	return &UsageError{fmt.Errorf(format, a...)}
 }
 
 // Player plays hunts of one design for one worker. It is not safe for
 // concurrent use; each worker has its own.
 type Player interface {
 	// Play plays hunt index of the run seed into rec, which was made by
-	// the design's Schema.NewRecord and is overwritten whole. The same
-	// (seed, index) always plays the same hunt, whatever was played
-	// before on this player. Play allocates nothing.
+	// the design's Schema.NewRecord: it sets Outcome, Length and End,
+	// every slot of V and each series' steps up to End (the steps after
+	// End are never read). The same (seed, index) always plays the same
+	// hunt, whatever was played before on this player. Play allocates
+	// nothing.
 	Play(seed, index uint64, rec *Record)
 	// Trace plays the same hunt as Play, writing it play by play as
 	// text to w (every roll with its dice and target, every decision
@@ -162,6 +215,15 @@ type Player interface {
 	// when events is not nil, one JSON object per event to events (JSON
 	// Lines). It fills rec as Play does.
 	Trace(seed, index uint64, rec *Record, w, events io.Writer) error
+}
+
+// Mapper is implemented by a game's Data when the game is played on maps
+// that can be drawn: 'balance map NAME' draws map NAME (an entry of
+// MapKind) with the models where hunt index of seed deploys them, for the
+// choice of the other options, as "png" or "svg".
+type Mapper interface {
+	MapKind() string // the kind of entry a map is, e.g. "scenarios"
+	DrawMap(ctx context.Context, c Choice, name string, seed, index uint64, format string) ([]byte, error)
 }
 
 // Odds is implemented by a game whose rolls can be computed exactly:

@@ -20,16 +20,21 @@ type Schema struct {
 	Sides    []Side    // who can win; Sides[0] is the side whose win rate heads the report
 	Outcomes []Outcome // every way a hunt can end, in report order
 	Length   Unit      // the unit a hunt's length is counted in; Max: the most a hunt can last (its cap)
-	Clock    Unit      // the finer clock events and series are timed in (may be Length again); Max: the last step tallied
-	Lists    []List    // lists of items values are given per item
-	Values   []Value   // what a hunt records, in report order
-	Series   []Series  // quantities recorded by Clock step
-	Ratios   []Ratio   // Σ Num / Σ Den over hunts, per item
-	Curves   []Curve   // how many items of a list an event has happened to, by Clock step
+	Clock    Unit      // the finer clock events and series are timed in (may be Length again); Max: the last step a Time value is tallied at
+	// Steps is the number of Clock steps series and curves are tallied
+	// for, at most Clock.Max (0: Clock.Max): a hunt that lasts longer
+	// counts at its last step with what it reached by its end.
+	Steps  int
+	Lists  []List   // lists of items values are given per item
+	Values []Value  // what a hunt records, in report order
+	Series []Series // quantities recorded by Clock step
+	Ratios []Ratio  // Σ Num / Σ Den over hunts, per item
+	Curves []Curve  // how many items of a list an event has happened to, by Clock step
 	// Headline are the keys of the values the comparing workflows
-	// (compare, sweep, tune, sensitivity, skill, regress) follow besides
-	// each side's win rate and the hunt's length, e.g. the WNDs the
-	// players' side took.
+	// (compare, sweep, tune, sensitivity, skill) follow besides the first
+	// side's win rate and the hunt's length, paired on the same hunts:
+	// counts, rates or flags of the hunt, e.g. the WNDs the players' side
+	// took.
 	Headline []string
 
 	built  bool
@@ -113,10 +118,9 @@ type Value struct {
 	// MaxPer, with Per, gives each item its own Max (a model's WNDs);
 	// nil: Max for every item.
 	MaxPer []int
-	// Optional marks a value that is recorded only in some designs (an
-	// Objective's success): reports leave it out when no hunt of the run
-	// could record it.
-	Optional bool
+	// Lead marks a value the reports give among the run's headline
+	// figures (the summary's headline, the terminal table, the index).
+	Lead bool
 }
 
 // Series is a quantity recorded by Clock step: Record.S holds, for each
@@ -126,6 +130,9 @@ type Series struct {
 	Key   string // e.g. "damage"
 	Label string // e.g. "WNDs dealt to the Adversary"
 	Max   int    // the largest running total
+	// MaxLabel, when set, names Max on the series' plot (a line at Max),
+	// e.g. "all hit locations exhausted".
+	MaxLabel string
 }
 
 // Ratio is Σ Num / Σ Den over hunts, for two values of the same Per: a
@@ -140,6 +147,9 @@ type Ratio struct {
 	// (hits among attacks, never more than Den in a hunt): its interval
 	// is then the Wilson interval of Σ Num successes in Σ Den trials.
 	Trials bool
+	// Top, when set, names the item with the highest ratio among the
+	// run's headline figures, e.g. "Deadliest action card".
+	Top string
 }
 
 // Curve is, by Clock step, the share of a list's items that an event
@@ -154,6 +164,10 @@ type Curve struct {
 }
 
 var keyPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// reservedKeys are the names of the reports' own files and figures, which
+// no list, value, series, ratio or curve may take.
+var reservedKeys = []string{"outcomes", "distributions", "length", "summary", "ablations", "index"}
 
 // Build checks the schema and lays out the Record's slots. It must be
 // called once, before NewRecord, Slot or any tally.
@@ -174,7 +188,13 @@ func (s *Schema) Build() error {
 	if s.Length.Max < 1 || s.Clock.Max < 1 {
 		bad("the length and the clock need a Max of at least 1")
 	}
-	keys := map[string]string{}
+	if s.Steps < 0 || s.Steps > s.Clock.Max {
+		bad("Steps %d: from 0 to the clock's Max, %d", s.Steps, s.Clock.Max)
+	}
+	// Sides and outcomes have a namespace each (their figures are
+	// prefixed, win:SIDE and outcome:KEY); lists, values, series, ratios
+	// and curves share one, as they name figures and the reports' files.
+	var keys map[string]string
 	seen := func(key, what string) {
 		if !keyPattern.MatchString(key) {
 			bad("%s %q: a key is lower case letters, digits and _", what, key)
@@ -184,11 +204,17 @@ func (s *Schema) Build() error {
 		}
 		keys[key] = what
 	}
+	keys = map[string]string{}
 	for _, x := range s.Sides {
 		seen(x.Key, "side")
 	}
+	keys = map[string]string{}
 	for _, x := range s.Outcomes {
 		seen(x.Key, "outcome")
+	}
+	keys = map[string]string{}
+	for _, k := range reservedKeys {
+		keys[k] = "name the reports use"
 	}
 	lists := map[string]*List{}
 	for i := range s.Lists {
@@ -256,6 +282,14 @@ func (s *Schema) Build() error {
 	}
 	s.built = true
 	return nil
+}
+
+// NSteps is the number of Clock steps series and curves are tallied for.
+func (s *Schema) NSteps() int {
+	if s.Steps > 0 {
+		return s.Steps
+	}
+	return s.Clock.Max
 }
 
 // NV is the number of slots of Record.V.
@@ -368,13 +402,13 @@ type Record struct {
 	Length  int     // the hunt's length in Schema.Length units
 	End     int     // the Clock step at which the hunt ended: series are read up to it
 	V       []int32 // the values, at the slots Schema.Slot gives
-	S       []int32 // the series' growth by Clock step: series k's step t (1..Clock.Max) at k·Clock.Max + t-1
+	S       []int32 // the series' growth by Clock step: series k's step t (1..NSteps) at k·NSteps + t-1
 }
 
 // NewRecord returns an empty record laid out by s.
 func (s *Schema) NewRecord() *Record {
 	s.mustBuilt()
-	return &Record{V: make([]int32, s.nV), S: make([]int32, len(s.Series)*s.Clock.Max)}
+	return &Record{V: make([]int32, s.nV), S: make([]int32, len(s.Series)*s.NSteps())}
 }
 
 // Reset clears r for the next hunt.
@@ -384,10 +418,10 @@ func (r *Record) Reset() {
 	clear(r.S)
 }
 
-// Grow adds d to series k at Clock step t (1-based); steps past the
-// clock's Max count in its last step.
+// Grow adds d to series k at Clock step t (1-based); steps past NSteps
+// count in the last step.
 func (r *Record) Grow(s *Schema, k, t int, d int32) {
-	max := s.Clock.Max
+	max := s.NSteps()
 	if t > max {
 		t = max
 	}

@@ -14,8 +14,15 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// renderCanvas draws drawTo on a w × h canvas in format "png" or "svg",
-// on white, as the other plots are drawn.
+// RenderCanvas draws drawTo on a w × h canvas in format "png" or "svg",
+// on white, as every plot of the reports is drawn (the PNG at the reports'
+// resolution, the SVG naming Liberation Sans with its fallbacks): for a
+// game's own pictures, such as a map.
+func RenderCanvas(format string, w, h vg.Length, drawTo func(draw.Canvas)) ([]byte, error) {
+	return renderCanvas(format, w, h, drawTo)
+}
+
+// renderCanvas is RenderCanvas.
 func renderCanvas(format string, w, h vg.Length, drawTo func(draw.Canvas)) ([]byte, error) {
 	var b bytes.Buffer
 	switch format {

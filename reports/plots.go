@@ -90,6 +90,10 @@ var (
 	black     = color.Black
 )
 
+// Font is the reports' font, Liberation Sans, at size: for a game's own
+// pictures, such as a map.
+func Font(size vg.Length) font.Font { return sans(size) }
+
 func sans(size vg.Length) font.Font {
 	return font.Font{Typeface: "Liberation", Variant: "Sans", Size: size}
 }

@@ -51,20 +51,26 @@ func Figures(t *Tally) []Figure {
 		fs = append(fs, Figure{Key: key, Label: label, Kind: "proportion", N: n, Count: k,
 			Estimate: FromEstimate(Proportion(k, n, Conf))})
 	}
-	mean := func(key, label string, h []int64, lo int, n int64) {
-		f := Figure{Key: key, Label: label, Kind: "mean", N: n}
-		for b, c := range h {
-			x := int64(b + lo)
-			f.Sum += x * c
-			f.SumSq += x * x * c
-		}
+	// mean adds the mean of a value over n hunts from its sums; lo..hi
+	// is the range it may take, for the interval of no observation.
+	mean := func(key, label string, sum, sumSq int64, lo, hi int, n int64) {
+		f := Figure{Key: key, Label: label, Kind: "mean", N: n, Sum: sum, SumSq: sumSq}
 		if n > 0 {
 			f.Estimate = FromEstimate(Mean(float64(f.Sum), float64(f.SumSq), n, Conf))
 		} else {
 			// No observation: the mean may be anywhere in the range.
-			f.Estimate = Interval{Low: float64(lo), High: float64(lo + len(h) - 1), Conf: Conf, Warnings: []string{"no observations"}}
+			f.Estimate = Interval{Low: float64(lo), High: float64(hi), Conf: Conf, Warnings: []string{"no observations"}}
 		}
 		fs = append(fs, f)
+	}
+	hist := func(key, label string, h []int64, lo int, n int64) {
+		var sum, sumSq int64
+		for b, c := range h {
+			x := int64(b + lo)
+			sum += x * c
+			sumSq += x * x * c
+		}
+		mean(key, label, sum, sumSq, lo, lo+len(h)-1, n)
 	}
 	for side := range s.Sides {
 		var k int64
@@ -78,7 +84,7 @@ func Figures(t *Tally) []Figure {
 	for o := range s.Outcomes {
 		prop("outcome:"+s.Outcomes[o].Key, s.Outcomes[o].Label, t.Outcomes[o], n)
 	}
-	mean("length", s.Length.Plural, t.Length, 0, n)
+	hist("length", s.Length.Plural, t.Length, 0, n)
 	for i := range s.Values {
 		v := &s.Values[i]
 		var list *game.List
@@ -91,16 +97,17 @@ func Figures(t *Tally) []Figure {
 				key += ":" + list.Items[j].Key
 				label = fmt.Sprintf("%s: %s", label, list.Items[j].Label)
 			}
-			h := t.V[s.Offset(i)+j]
+			slot := s.Offset(i) + j
+			h := t.V[slot]
 			switch v.Kind {
 			case game.Count, game.Rate:
-				mean(key, label, h, s.ValueMin(i), n)
+				mean(key, label, t.Sum[slot], t.SumSq[slot], s.ValueMin(i), s.ValueMax(i, j), n)
 			case game.Flag:
 				prop(key, label, h[1], n)
 			case game.Time:
 				prop(key, label, n-h[0], n)
 				when := append([]int64{0}, h[1:]...)
-				mean(key+".at", label+" (when)", when, 0, n-h[0])
+				hist(key+".at", label+" (when)", when, 0, n-h[0])
 			}
 		}
 	}

@@ -166,21 +166,14 @@ func NewReport(info RunInfo, t *Tally) *Report {
 			}
 			lo := s.ValueMin(i)
 			switch v.Kind {
-			case game.Count, game.Rate:
-				var sum, sumSq int64
-				for b, c := range h {
-					x := int64(b + lo)
-					sum += x * c
-					sumSq += x * x * c
-				}
-				f.Total = sum
-				if v.Kind == game.Rate && lo == 0 {
-					rate := PerHunt(sum, sumSq, n)
-					f.Rate = &rate
-				} else {
-					d := Shifted(h, -lo)
-					f.Dist = &d
-				}
+			case game.Rate:
+				f.Total = t.Sum[off+j]
+				rate := PerHunt(t.Sum[off+j], t.SumSq[off+j], n)
+				f.Rate = &rate
+			case game.Count:
+				f.Total = t.Sum[off+j]
+				d := Shifted(h, -lo)
+				f.Dist = &d
 			case game.Flag:
 				k := h[1]
 				f.Total = k
@@ -209,14 +202,13 @@ func NewReport(info RunInfo, t *Tally) *Report {
 			list = s.List(s.Values[ni].Per)
 		}
 		for j := 0; j < s.Items(ni); j++ {
-			sw := sumOf(t.V[s.Offset(ni)+j], s.ValueMin(ni))
-			sd := sumOf(t.V[s.Offset(di)+j], s.ValueMin(di))
-			cr := t.Cross[k][j]
+			num, den := s.Offset(ni)+j, s.Offset(di)+j
+			sw, sd := t.Sum[num], t.Sum[den]
 			it := RatioItem{Num: sw, Den: sd}
 			if ra.Trials {
 				it.Ratio = FromEstimate(Proportion(sw, sd, Conf))
 			} else {
-				it.Ratio = PerDraw(sw, sd, cr[0], cr[1], cr[2], n)
+				it.Ratio = PerDraw(sw, sd, t.SumSq[num], t.Cross[k][j], t.SumSq[den], n)
 			}
 			if list != nil {
 				it.Item = list.Items[j].Key
@@ -252,9 +244,11 @@ func NewReport(info RunInfo, t *Tally) *Report {
 			var sum, sumSq float64
 			var cnt int64
 			for m, k := range counts {
+				// The complement is counted as the items it leaves, not
+				// as 1 less the share: the same float either way.
 				share := float64(m) / float64(max(items, 1))
 				if cu.Complement {
-					share = 1 - share
+					share = float64(items-m) / float64(max(items, 1))
 				}
 				sum += share * float64(k)
 				sumSq += share * share * float64(k)
@@ -265,12 +259,4 @@ func NewReport(info RunInfo, t *Tally) *Report {
 		r.Curves = append(r.Curves, cf)
 	}
 	return r
-}
-
-func sumOf(h []int64, lo int) int64 {
-	var s int64
-	for b, c := range h {
-		s += int64(b+lo) * c
-	}
-	return s
 }

@@ -10,9 +10,10 @@ import (
 )
 
 // Tally is the integer account of many hunts of one design, laid out by
-// the design's game.Schema: how many hunts ended each way, the histogram
-// of every value the hunt records, the cross sums the ratios need, and
-// the running totals of every series and curve by clock step. Tallies of
+// the design's game.Schema: how many hunts ended each way, the exact sum
+// and sum of squares of every value the hunt records and the histogram of
+// every value that is not a rate, the cross sums the ratios need, and the
+// running totals of every series and curve by clock step. Tallies of
 // disjoint sets of hunts of the same schema merge exactly, in any order,
 // so a merged result is identical bit for bit whatever the number of
 // workers or shards. The zero value is not ready: use NewTally.
@@ -24,11 +25,17 @@ type Tally struct {
 	Length   []int64 `json:"length"`   // by length, 0..Length.Max
 	End      []int64 `json:"end"`      // by the clock step the hunt ended, 0..Clock.Max
 	// V[slot][x-min]: hunts in which the slot's value was x (values
-	// outside the value's range count in the end bins).
+	// outside the value's range count in the end bins); none for a rate,
+	// which is reported from its sums alone.
 	V [][]int64 `json:"v"`
-	// Cross[r][item] = {Σ num², Σ num·den, Σ den²} of ratio r's item over
-	// hunts (Σ num and Σ den come from V).
-	Cross [][][3]int64 `json:"cross"`
+	// Sum[slot] and SumSq[slot] are Σx and Σx² of the slot's value over
+	// the hunts, exact (a histogram's end bins hold values beyond its
+	// range; the sums do not lose them).
+	Sum   []int64 `json:"sum"`
+	SumSq []int64 `json:"sum_sq"`
+	// Cross[r][item] = Σ num·den of ratio r's item over hunts (Σ num²
+	// and Σ den² are the slots' SumSq).
+	Cross [][]int64 `json:"cross"`
 	// Running[k][t][x]: hunts still going after clock step t+1 whose
 	// series k had reached x; Ended[k][t][x]: hunts that ended at step
 	// t+1 with x (they count at every later step too).
@@ -41,34 +48,42 @@ type Tally struct {
 	CurveEnded [][][]int64 `json:"curve_ended"`
 
 	// per-tally lookups, made by NewTally
-	valueOf []int32    // slot → value index
 	minOf   []int32    // slot → its value's Min
 	ratioAt [][2][]int // ratio → {num slots, den slots}
 	curveAt [][]int    // curve → the slots of its Time value
+	steps   int        // schema.NSteps()
+	// span: the leading steps of the per-step tables (Running, Ended,
+	// CurveBy, CurveEnded) that may hold counts, so that merging and
+	// emptying a tally skip the steps no hunt reached; -1: not known (a
+	// tally read from a file), found when needed.
+	span int
 }
 
 // NewTally returns an empty tally laid out by the built schema s.
 func NewTally(s *game.Schema) *Tally {
+	nv := s.NV()
 	t := &Tally{
 		schema:   s,
 		Outcomes: make([]int64, len(s.Outcomes)),
 		Length:   make([]int64, s.Length.Max+1),
 		End:      make([]int64, s.Clock.Max+1),
-		V:        make([][]int64, s.NV()),
-		valueOf:  make([]int32, s.NV()),
-		minOf:    make([]int32, s.NV()),
+		V:        make([][]int64, nv),
+		Sum:      make([]int64, nv),
+		SumSq:    make([]int64, nv),
+		minOf:    make([]int32, nv),
+		steps:    s.NSteps(),
 	}
 	for i := range s.Values {
 		off := s.Offset(i)
 		lo := s.ValueMin(i)
 		for j := 0; j < s.Items(i); j++ {
-			hi := s.ValueMax(i, j)
-			if hi < lo {
-				hi = lo
-			}
-			t.V[off+j] = make([]int64, hi-lo+1)
-			t.valueOf[off+j] = int32(i)
 			t.minOf[off+j] = int32(lo)
+			if s.Values[i].Kind == game.Rate {
+				t.V[off+j] = []int64{}
+				continue
+			}
+			hi := max(s.ValueMax(i, j), lo)
+			t.V[off+j] = make([]int64, hi-lo+1)
 		}
 	}
 	for _, r := range s.Ratios {
@@ -81,12 +96,11 @@ func NewTally(s *game.Schema) *Tally {
 			at[1] = append(at[1], s.Offset(di)+j)
 		}
 		t.ratioAt = append(t.ratioAt, at)
-		t.Cross = append(t.Cross, make([][3]int64, n))
+		t.Cross = append(t.Cross, make([]int64, n))
 	}
-	steps := s.Clock.Max
 	for _, x := range s.Series {
-		t.Running = append(t.Running, grid(steps, x.Max+1))
-		t.Ended = append(t.Ended, grid(steps, x.Max+1))
+		t.Running = append(t.Running, grid(t.steps, x.Max+1))
+		t.Ended = append(t.Ended, grid(t.steps, x.Max+1))
 	}
 	for _, c := range s.Curves {
 		vi, _ := s.Find(c.Of)
@@ -96,16 +110,17 @@ func NewTally(s *game.Schema) *Tally {
 			slots = append(slots, s.Offset(vi)+j)
 		}
 		t.curveAt = append(t.curveAt, slots)
-		t.CurveBy = append(t.CurveBy, grid(steps, n+1))
-		t.CurveEnded = append(t.CurveEnded, grid(steps, n+1))
+		t.CurveBy = append(t.CurveBy, grid(t.steps, n+1))
+		t.CurveEnded = append(t.CurveEnded, grid(t.steps, n+1))
 	}
 	return t
 }
 
 func grid(rows, cols int) [][]int64 {
 	g := make([][]int64, rows)
+	cells := make([]int64, rows*cols)
 	for i := range g {
-		g[i] = make([]int64, cols)
+		g[i] = cells[i*cols : (i+1)*cols : (i+1)*cols]
 	}
 	return g
 }
@@ -125,30 +140,35 @@ func bump(h []int64, v int) {
 
 // Add counts one hunt's record. It allocates nothing.
 func (t *Tally) Add(r *game.Record) {
-	s := t.schema
 	t.Hunts++
 	t.Outcomes[r.Outcome]++
 	bump(t.Length, r.Length)
 	bump(t.End, r.End)
-	for slot, h := range t.V {
-		bump(h, int(r.V[slot]-t.minOf[slot]))
+	for slot, x := range r.V[:len(t.V)] {
+		v := int64(x)
+		t.Sum[slot] += v
+		t.SumSq[slot] += v * v
+		if h := t.V[slot]; len(h) > 0 {
+			bump(h, int(x-t.minOf[slot]))
+		}
 	}
 	for k, at := range t.ratioAt {
 		cr := t.Cross[k]
-		for j := range at[0] {
-			a, b := int64(r.V[at[0][j]]), int64(r.V[at[1][j]])
-			cr[j][0] += a * a
-			cr[j][1] += a * b
-			cr[j][2] += b * b
+		den := at[1]
+		for j, num := range at[0] {
+			cr[j] += int64(r.V[num]) * int64(r.V[den[j]])
 		}
 	}
-	end := min(r.End, s.Clock.Max)
+	end := min(r.End, t.steps)
+	if end > t.span && t.span >= 0 {
+		t.span = end
+	}
 	for k := range t.Running {
 		run, ended := t.Running[k], t.Ended[k]
-		row := r.S[k*s.Clock.Max:]
+		row := r.S[k*t.steps : k*t.steps+end]
 		cum := 0
-		for step := 0; step < end; step++ {
-			cum += int(row[step])
+		for step, d := range row {
+			cum += int(d)
 			if step == end-1 {
 				bump(ended[step], cum)
 			} else {
@@ -174,71 +194,107 @@ func (t *Tally) Add(r *game.Record) {
 	}
 }
 
-// Reset empties the tally, keeping its layout.
-func (t *Tally) Reset() {
-	t.Hunts = 0
-	t.each(func(h []int64) { clear(h) })
-	for _, cr := range t.Cross {
-		clear(cr)
+// rows returns how many leading steps of the per-step tables may hold
+// counts, finding it (and remembering it) for a tally whose span is not
+// known.
+func (t *Tally) rows() int {
+	if t.span >= 0 {
+		return t.span
 	}
-}
-
-// each calls f with every histogram of the tally, in a fixed order.
-func (t *Tally) each(f func([]int64)) {
-	f(t.Outcomes)
-	f(t.Length)
-	f(t.End)
-	for _, h := range t.V {
-		f(h)
-	}
+	t.span = 0
 	for _, g := range [][][][]int64{t.Running, t.Ended, t.CurveBy, t.CurveEnded} {
 		for _, x := range g {
-			for _, h := range x {
-				f(h)
+			for step := len(x) - 1; step >= t.span; step-- {
+				if nonZero(x[step]) {
+					t.span = step + 1
+					break
+				}
 			}
 		}
 	}
+	return t.span
 }
 
-func (t *Tally) lens() []int {
-	var ls []int
-	t.each(func(h []int64) { ls = append(ls, len(h)) })
-	for _, cr := range t.Cross {
-		ls = append(ls, len(cr))
+func nonZero(h []int64) bool {
+	for _, v := range h {
+		if v != 0 {
+			return true
+		}
 	}
-	return ls
+	return false
+}
+
+// Reset empties the tally, keeping its layout.
+func (t *Tally) Reset() {
+	t.Hunts = 0
+	pairs(t, t, t.rows(), func(h, _ []int64) { clear(h) })
+	t.span = 0
+}
+
+// pairs calls f with every array of counts of t and the same array of u,
+// in a fixed order, with the first rows steps of the per-step tables; u
+// must be laid out as t. It allocates nothing: merging and emptying
+// block tallies is on the batch runner's path.
+func pairs(t, u *Tally, rows int, f func(a, b []int64)) {
+	f(t.Outcomes, u.Outcomes)
+	f(t.Length, u.Length)
+	f(t.End, u.End)
+	for i := range t.V {
+		f(t.V[i], u.V[i])
+	}
+	f(t.Sum, u.Sum)
+	f(t.SumSq, u.SumSq)
+	for i := range t.Cross {
+		f(t.Cross[i], u.Cross[i])
+	}
+	grids := func(a, b [][][]int64) {
+		for k := range a {
+			for step := 0; step < rows && step < len(a[k]); step++ {
+				f(a[k][step], b[k][step])
+			}
+		}
+	}
+	grids(t.Running, u.Running)
+	grids(t.Ended, u.Ended)
+	grids(t.CurveBy, u.CurveBy)
+	grids(t.CurveEnded, u.CurveEnded)
 }
 
 // Merge adds u's counts to t. It fails, changing nothing, when the two
 // tallies are not laid out alike.
 func (t *Tally) Merge(u *Tally) error {
-	a, b := t.lens(), u.lens()
-	if len(a) != len(b) {
+	if !sameLayout(t, u) {
 		return fmt.Errorf("stats: tallies of different layouts cannot be merged")
 	}
-	for k := range a {
-		if a[k] != b[k] {
-			return fmt.Errorf("stats: tallies of different layouts cannot be merged")
+	rows := u.rows()
+	t.span = max(t.rows(), rows)
+	pairs(t, u, rows, func(a, b []int64) {
+		for i, v := range b {
+			a[i] += v
 		}
-	}
-	var us [][]int64
-	u.each(func(h []int64) { us = append(us, h) })
-	k := 0
-	t.each(func(h []int64) {
-		for i, v := range us[k] {
-			h[i] += v
-		}
-		k++
 	})
-	for r := range t.Cross {
-		for j := range t.Cross[r] {
-			for m := 0; m < 3; m++ {
-				t.Cross[r][j][m] += u.Cross[r][j][m]
+	t.Hunts += u.Hunts
+	return nil
+}
+
+// sameLayout reports whether t and u have the same arrays of the same
+// lengths.
+func sameLayout(t, u *Tally) bool {
+	if t.steps != u.steps || len(t.Outcomes) != len(u.Outcomes) || len(t.V) != len(u.V) || len(t.Cross) != len(u.Cross) ||
+		len(t.Running) != len(u.Running) || len(t.Ended) != len(u.Ended) ||
+		len(t.CurveBy) != len(u.CurveBy) || len(t.CurveEnded) != len(u.CurveEnded) {
+		return false
+	}
+	for _, g := range [][][][]int64{t.Running, t.Ended, t.CurveBy, t.CurveEnded, u.Running, u.Ended, u.CurveBy, u.CurveEnded} {
+		for _, x := range g {
+			if len(x) != t.steps {
+				return false
 			}
 		}
 	}
-	t.Hunts += u.Hunts
-	return nil
+	same := true
+	pairs(t, u, t.steps, func(a, b []int64) { same = same && len(a) == len(b) })
+	return same
 }
 
 // Bind lays a tally read from JSON out by its schema, checking that its
@@ -246,14 +302,9 @@ func (t *Tally) Merge(u *Tally) error {
 // once they fit the design that is said to have played them.
 func (t *Tally) Bind(s *game.Schema) error {
 	ref := NewTally(s)
-	a, b := ref.lens(), t.lens()
-	if len(a) != len(b) {
+	t.steps = ref.steps
+	if !sameLayout(t, ref) {
 		return fmt.Errorf("stats: the tally is not laid out by the schema of %s", s.Game)
-	}
-	for k := range a {
-		if a[k] != b[k] {
-			return fmt.Errorf("stats: the tally is not laid out by the schema of %s", s.Game)
-		}
 	}
 	var sum int64
 	for _, c := range t.Outcomes {
@@ -262,7 +313,7 @@ func (t *Tally) Bind(s *game.Schema) error {
 	if sum != t.Hunts {
 		return fmt.Errorf("stats: the tally's outcomes add up to %d hunts, not %d", sum, t.Hunts)
 	}
-	t.schema, t.valueOf, t.minOf, t.ratioAt, t.curveAt = s, ref.valueOf, ref.minOf, ref.ratioAt, ref.curveAt
+	t.schema, t.minOf, t.ratioAt, t.curveAt, t.span = s, ref.minOf, ref.ratioAt, ref.curveAt, -1
 	return nil
 }
 

@@ -3,7 +3,7 @@ package main
 import (
 	"math"
 
-	"balance/batch"
+	batch "balance/batch/legacy"
 )
 
 // The bounds of the numeric flags that size a run: each is checked as

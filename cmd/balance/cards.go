@@ -6,7 +6,7 @@ import (
 	"io"
 
 	ai "balance/ai/cazadores"
-	"balance/batch"
+	batch "balance/batch/legacy"
 	sim "balance/sim/cazadores"
 	"balance/stats"
 )

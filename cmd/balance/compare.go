@@ -9,8 +9,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"balance/batch"
-	"balance/reports"
+	batch "balance/batch/legacy"
+	reports "balance/reports/legacy"
 	"balance/safeio"
 	sim "balance/sim/cazadores"
 	"balance/stats"

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	ai "balance/ai/cazadores"
-	"balance/batch"
+	batch "balance/batch/legacy"
 	configs "balance/configs/cazadores"
-	"balance/reports"
+	reports "balance/reports/legacy"
 )
 
 // defaultHunts is how many hunts the default analysis plays per Adversary.

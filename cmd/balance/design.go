@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"balance/batch"
-	"balance/reports"
+	batch "balance/batch/legacy"
+	reports "balance/reports/legacy"
 	sim "balance/sim/cazadores"
 	"balance/stats"
 )

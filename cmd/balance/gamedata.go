@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	configs "balance/configs/cazadores"
+	"balance/game"
 )
 
 // gameFlags are the flags every command that plays hunts shares.
@@ -90,7 +91,8 @@ func inputFile(what, path string) error {
 // line.
 func dataError(err error) error {
 	var ue *usageError
-	if errors.As(err, &ue) {
+	var ge *game.UsageError
+	if errors.As(err, &ue) || errors.As(err, &ge) {
 		return errors.New(err.Error())
 	}
 	return err

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"balance/batch"
+	batch "balance/batch/legacy"
 )
 
 // A baseline names the build that recorded it and holds a checksum:

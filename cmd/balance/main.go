@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strings"
 
+	"balance/game"
 	"balance/internal/typo"
 )
 
@@ -98,7 +99,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		return exitOK
 	}
 	var ue *usageError
-	if errors.As(err, &ue) {
+	var ge *game.UsageError
+	if errors.As(err, &ue) || errors.As(err, &ge) {
 		fmt.Fprintf(stderr, "balance %s: %v\n", name, err)
 		fmt.Fprintf(stderr, "usage: %s\n", usageLine(c))
 		return exitUsage

@@ -2,16 +2,18 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	configs "balance/configs/cazadores"
-	"balance/reports"
+	"balance/game"
+	"balance/game/cazadores"
 	"balance/safeio"
-	sim "balance/sim/cazadores"
 )
 
 type mapOpts struct {
@@ -84,31 +86,30 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
 		return err
 	}
-	d, err := loadData(ctx, o.data)
+	data, err := cazadores.Game{}.Load(ctx, o.data)
 	if err != nil {
 		return err
 	}
-	if _, ok := d.Scenarios[name]; !ok {
-		known := d.Slugs("scenarios")
+	mapper, ok := data.(game.Mapper)
+	if !ok {
+		return usagef("this game has no maps to draw")
+	}
+	known, err := data.List(mapper.MapKind())
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(known, name) {
 		if s := nearest(name, known); s != "" {
 			return usagef("unknown map %q; did you mean %q? (known: %s)", name, s, strings.Join(known, ", "))
 		}
 		return usagef("unknown map %q (known: %s)", name, strings.Join(known, ", "))
 	}
-	g := gameFlags{adversary: o.adversary, pack: o.pack, scenario: name}
-	slug, err := g.resolve(d)
+	b, err := mapper.DrawMap(ctx, game.Choice{cazadores.OptAdversary: o.adversary, cazadores.OptPack: o.pack}, name, o.seed, o.hunt, format)
 	if err != nil {
-		return err
-	}
-	sc, err := d.Compile(slug, o.pack, name)
-	if err != nil {
-		return err
-	}
-	var tmpl, h sim.Hunt
-	tmpl.Init(sc)
-	h.Reset(&tmpl, o.seed, o.hunt)
-	b, err := reports.RenderMap(&h, format)
-	if err != nil {
+		var ue *game.UsageError
+		if errors.As(err, &ue) {
+			return err
+		}
 		return fmt.Errorf("cannot draw the map to %s: %w", o.out, err)
 	}
 	if err := safeio.WriteFile(o.out, b, stdout); err != nil {

@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"balance/batch"
-	"balance/reports"
+	batch "balance/batch/legacy"
+	reports "balance/reports/legacy"
 )
 
 type mergeOpts struct {

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"balance/batch"
+	batch "balance/batch/legacy"
 )
 
 // design is what one lane of a run played: the game, the overrides, the

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"balance/batch"
+	batch "balance/batch/legacy"
 	sim "balance/sim/cazadores"
 )
 

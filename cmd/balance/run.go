@@ -16,9 +16,9 @@ import (
 	"golang.org/x/term"
 
 	ai "balance/ai/cazadores"
-	"balance/batch"
+	batch "balance/batch/legacy"
 	configs "balance/configs/cazadores"
-	"balance/reports"
+	reports "balance/reports/legacy"
 	"balance/safeio"
 	sim "balance/sim/cazadores"
 	"balance/sim/dice"

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	ai "balance/ai/cazadores"
-	"balance/batch"
-	"balance/reports"
+	batch "balance/batch/legacy"
+	reports "balance/reports/legacy"
 	"balance/safeio"
 	sim "balance/sim/cazadores"
 )

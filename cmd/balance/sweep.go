@@ -11,9 +11,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"balance/batch"
+	batch "balance/batch/legacy"
 	configs "balance/configs/cazadores"
-	"balance/reports"
+	reports "balance/reports/legacy"
 	sim "balance/sim/cazadores"
 )
 

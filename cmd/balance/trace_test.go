@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	ai "balance/ai/cazadores"
-	"balance/batch"
+	batch "balance/batch/legacy"
 	configs "balance/configs/cazadores"
 	sim "balance/sim/cazadores"
 )

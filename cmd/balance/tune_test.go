@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"balance/reports"
+	reports "balance/reports/legacy"
 	"balance/stats"
 )
 

@@ -9,7 +9,9 @@ import (
 	"io/fs"
 	"os"
 
-	configs "balance/configs/cazadores"
+	"balance/configs/yamldata"
+	"balance/game"
+	"balance/game/cazadores"
 )
 
 type validateOpts struct {
@@ -99,44 +101,23 @@ func report(w io.Writer, err error) int {
 // validateAll loads the embedded data and the -data overlay and compiles
 // every Adversary against every pack on every scenario.
 func validateAll(ctx context.Context, stdout, stderr io.Writer, dir string) error {
-	d, err := loadData(ctx, dir)
+	d, err := cazadores.Game{}.Load(ctx, dir)
 	if err != nil {
-		var ue *usageError
+		var ue *game.UsageError
 		if errors.As(err, &ue) {
 			return err
 		}
 		return problems{n: report(stderr, err)}
 	}
-	n, err := compileAll(ctx, stderr, d, d.Slugs("adversaries"))
+	sum, err := d.Validate(ctx, nil)
 	if err != nil {
-		return err
-	}
-	if n > 0 {
-		return problems{n: n}
-	}
-	fmt.Fprintf(stdout, "ok: %d adversaries, %d packs, %d scenarios, %d companions, %d cazadores\n",
-		len(d.Adversaries), len(d.Packs), len(d.Scenarios), len(d.Companions), len(d.Cazadores))
-	return nil
-}
-
-// compileAll compiles each of the Adversaries against every pack on every
-// scenario, prints each failure and returns their number.
-func compileAll(ctx context.Context, w io.Writer, d *configs.Data, adversaries []string) (int, error) {
-	n := 0
-	for _, a := range adversaries {
-		for _, p := range d.Slugs("packs") {
-			for _, s := range d.Slugs("scenarios") {
-				if err := ctx.Err(); err != nil {
-					return n, err
-				}
-				if _, err := d.Compile(a, p, s); err != nil {
-					fmt.Fprintf(w, "adversary %s, pack %s, scenario %s: %v\n", a, p, s, err)
-					n++
-				}
-			}
+		if ctx.Err() != nil {
+			return err
 		}
+		return problems{n: report(stderr, err)}
 	}
-	return n, nil
+	fmt.Fprintln(stdout, sum)
+	return nil
 }
 
 // validateFiles checks data files given by path.
@@ -150,81 +131,32 @@ func validateFiles(ctx context.Context, stdout, stderr io.Writer, paths []string
 			return usagef("%s: no such file", p)
 		case err == nil && st.IsDir():
 			return usagef("%s: is a directory; to check a data directory, run 'balance validate -data %s'", p, p)
-		}
-	}
-	n := 0
-	bad := map[string]bool{}
-	var present []string
-	for _, p := range paths {
-		_, err := os.Stat(p)
-		switch {
 		case err != nil:
-			fmt.Fprintf(stderr, "%s: %v\n", p, err)
-		default:
-			present = append(present, p)
-			continue
-		}
-		n++
-		bad[p] = true
-	}
-	if len(present) > 0 {
-		if err := configs.ValidateFilesContext(ctx, present...); err != nil {
-			for _, e := range leafErrors(err) {
-				fmt.Fprintln(stderr, e)
-				n++
-				var ce *configs.Error
-				if errors.As(e, &ce) {
-					bad[ce.File] = true
-				}
-			}
-		} else if n == 0 {
-			// The files are sound one by one: compile each Adversary among
-			// them against every pack on every scenario.
-			d, err := configs.LoadEmbedded()
-			if err != nil {
-				return err
-			}
-			for _, p := range present {
-				if kind, _, err := configs.FileKind(p); err != nil || kind != "adversaries" {
-					continue
-				}
-				slug, err := d.AddAdversaryFile(p)
-				if err != nil {
-					n += report(stderr, err)
-					bad[p] = true
-					continue
-				}
-				var failed int
-				if failed, err = compileAll(ctx, &prefixWriter{w: stderr, prefix: p + ": "}, d, []string{slug}); err != nil {
-					return err
-				}
-				if failed > 0 {
-					n += failed
-					bad[p] = true
-				}
-			}
+			return problems{n: report(stderr, fmt.Errorf("%s: %v", p, err)), files: 1}
 		}
 	}
-	if n > 0 {
-		return problems{n: n, files: max(len(bad), 1)}
+	d, err := cazadores.Game{}.Load(ctx, "")
+	if err != nil {
+		return err
 	}
-	s := "s"
-	if len(paths) == 1 {
-		s = ""
+	sum, err := d.Validate(ctx, paths)
+	if err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
+		bad := map[string]bool{}
+		for _, e := range leafErrors(err) {
+			var ye *yamldata.Error
+			var fe *cazadores.FileError
+			switch {
+			case errors.As(e, &ye):
+				bad[ye.File] = true
+			case errors.As(e, &fe):
+				bad[fe.File] = true
+			}
+		}
+		return problems{n: report(stderr, err), files: max(len(bad), 1)}
 	}
-	fmt.Fprintf(stdout, "ok: %d file%s\n", len(paths), s)
+	fmt.Fprintln(stdout, sum)
 	return nil
-}
-
-// prefixWriter writes prefix before each Write; each Write is one line.
-type prefixWriter struct {
-	w      io.Writer
-	prefix string
-}
-
-func (p *prefixWriter) Write(b []byte) (int, error) {
-	if _, err := io.WriteString(p.w, p.prefix); err != nil {
-		return 0, err
-	}
-	return p.w.Write(b)
 }

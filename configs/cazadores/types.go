@@ -1,6 +1,10 @@
 package cazadores
 
-import sim "balance/sim/cazadores"
+import (
+	"maps"
+
+	sim "balance/sim/cazadores"
+)
 
 // Data is the whole game data set: rulings, equipment, Pack models, packs,
 // Adversaries and scenario maps, keyed by slug (a file's base name for
@@ -438,3 +442,13 @@ var (
 	DangerousChecks = []string{"every_entry", "first_entry"}
 	CoverModes      = []string{"any_line", "centre_line"}
 )
+
+// Clone returns a copy of d that Set and AddAdversaryFile can change
+// without changing d: the maps they change are copied; the entries, which
+// they replace rather than change, are shared.
+func (d *Data) Clone() *Data {
+	c := *d
+	c.Adversaries = maps.Clone(d.Adversaries)
+	c.raw = maps.Clone(d.raw)
+	return &c
+}

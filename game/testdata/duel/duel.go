@@ -154,9 +154,16 @@ func (d *Data) SetKeys() []string {
 		"rules.round_cap: 1..100", "deck.N: the damage of card N (1-based), 0..3; 0 makes it blank"}
 }
 
-func (d *Data) Policies() ([]game.Policy, string) {
+func (d *Data) Policies(game.Choice) ([]game.Policy, string, error) {
 	return []game.Policy{{Name: "random", Summary: "attacks on a coin flip, else waits"},
-		{Name: "basic", Summary: "always attacks"}}, "basic"
+		{Name: "basic", Summary: "always attacks"}}, "basic", nil
+}
+
+func (d *Data) Policy(_ game.Choice, name string) (string, error) {
+	if name == "random" || name == "basic" {
+		return name, nil
+	}
+	return "", game.Usagef("the duel has no policy %q: random, basic", name)
 }
 
 func cardKey(i int) string { return "card_" + strconv.Itoa(i+1) }

@@ -1,0 +1,95 @@
+package legacy
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	configs "balance/configs/cazadores"
+)
+
+var update = flag.Bool("update", false, "rewrite the pinned results in testdata/")
+
+// TestPinned compares, for every bundled Adversary against every bundled
+// pack on open ground and the default pack on every map, a fixed-seed
+// run of 2000 hunts with the stored results: the hash of the whole tally
+// and the headline counts. A difference is a change in the rules, the AI
+// or the data: review it, then re-pin on purpose with -update.
+func TestPinned(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 2000 hunts of every Adversary, pack and map")
+	}
+	d, err := configs.LoadEmbedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type pin struct {
+		Hash     string  `json:"hash"`
+		Outcomes []int64 `json:"outcomes"`
+		Draws    int64   `json:"draws"`
+	}
+	got := map[string]pin{}
+	run := func(adv, pack, scen string) {
+		sc, err := d.Compile(adv, pack, scen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Run(context.Background(), Config{Scenario: sc, Seed: 1, Hunts: 2000, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(r.Tally)
+		sum := sha256.Sum256(b)
+		var draws int64
+		for v, c := range r.Tally.Draws {
+			draws += int64(v) * c
+		}
+		got[adv+"/"+pack+"/"+scen] = pin{Hash: hex.EncodeToString(sum[:8]), Outcomes: r.Tally.Outcomes[:], Draws: draws}
+	}
+	for _, adv := range d.Slugs("adversaries") {
+		for _, pack := range d.Slugs("packs") {
+			run(adv, pack, configs.DefaultScenario)
+		}
+		for _, scen := range d.Slugs("scenarios") {
+			if scen != configs.DefaultScenario {
+				run(adv, configs.DefaultPack, scen)
+			}
+		}
+	}
+	path := filepath.Join("testdata", "pinned.json")
+	if *update {
+		b, _ := json.MarshalIndent(got, "", "  ")
+		if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (create it with go test ./batch -run TestPinned -update)", err)
+	}
+	var want map[string]pin
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	for k, w := range want {
+		g, ok := got[k]
+		if !ok {
+			t.Errorf("%s: pinned but not run", k)
+			continue
+		}
+		if g.Hash != w.Hash {
+			t.Errorf("%s: results changed: outcomes %v (pinned %v), draws %d (pinned %d)", k, g.Outcomes, w.Outcomes, g.Draws, w.Draws)
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			t.Errorf("%s: run but not pinned (re-pin with -update)", k)
+		}
+	}
+}
