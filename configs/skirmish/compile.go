@@ -14,7 +14,10 @@ import (
 // the creature profiles and the rules, as the data and the overrides
 // give them. Compile turns it into the rules core's Setup.
 type Design struct {
-	Bands     [2]*WarbandDef
+	Bands [2]*WarbandDef
+	// Bonus is added to the stats of every figure of each warband (by
+	// BonusStats' Index): 0 unless -set a.bonus.STAT gives one.
+	Bonus     [2][6]int
 	Scenario  *ScenarioDef
 	Creatures map[string]*FigureDef
 	Weapons   map[string]*WeaponDef
@@ -103,7 +106,9 @@ func (des *Design) Compile() (*sk.Setup, error) {
 			continue
 		}
 		for i := range band.Figures {
-			p := des.profile(&band.Figures[i], index, un)
+			f := band.Figures[i].clone()
+			des.addBonus(&f, k)
+			p := des.profile(&f, index, un)
 			p.Side = int8(k)
 			p.Role = sk.Role(slices.Index(roleNames, band.Figures[i].Role))
 			p.Start = vec(sc.Deploy[k][i])
@@ -143,6 +148,26 @@ func (des *Design) Compile() (*sk.Setup, error) {
 		return nil, fmt.Errorf("%s with %s and %s: %w", sc.file, des.Bands[0].Slug, des.Bands[1].Slug, err)
 	}
 	return s, nil
+}
+
+// BonusStat is one stat a warband-wide bonus applies to.
+type BonusStat struct {
+	Key, Label string
+	Index      int // in Design.Bonus
+}
+
+// BonusStats are the stats of a.bonus.STAT and b.bonus.STAT.
+var BonusStats = []BonusStat{{"fight", "Fight", 0}, {"shoot", "Shoot", 1}, {"armour", "Armour", 2}, {"health", "Health", 3}, {"move", "Move", 4}, {"will", "Will", 5}}
+
+// addBonus adds warband k's bonus to figure f, within the stats' ranges.
+func (des *Design) addBonus(f *FigureDef, k int) {
+	b := &des.Bonus[k]
+	f.Fight = min(max(f.Fight+b[0], -5), maxStat)
+	f.Shoot = min(max(f.Shoot+b[1], -5), maxStat)
+	f.Armour = min(max(f.Armour+b[2], 0), 2*maxStat)
+	f.Health = min(max(f.Health+b[3], 1), maxHealth)
+	f.Move = min(max(f.Move+float64(b[4]), 1), maxMove)
+	f.Will = min(max(f.Will+b[5], -5), maxStat)
 }
 
 func vec(p []float64) geom.Vec {
@@ -213,6 +238,6 @@ func (des *Design) Fingerprint() string {
 	}
 	sc := *des.Scenario
 	sc.file = ""
-	fmt.Fprintf(&b, "scenario %+v\nrules %+v\n", sc, des.Rules)
+	fmt.Fprintf(&b, "bonus %v\nscenario %+v\nrules %+v\n", des.Bonus, sc, des.Rules)
 	return b.String()
 }

@@ -273,6 +273,9 @@ func decodeWarband(d *yd.Decoder, root *yaml.Node, slug string, weapons []string
 	for i, it := range items {
 		path := yd.Idx("figures", i)
 		fd := decodeFigure(d, it, path, false, weapons)
+		if fd.Key == "bonus" {
+			d.Fail(d.Res(it), yd.At(path, "key"), "", "the key bonus is taken (-set a.bonus.STAT): give the figure another")
+		}
 		if first, dup := keys[fd.Key]; dup && fd.Key != "" {
 			d.Fail(d.Res(it), yd.At(path, "key"), "", "key %q is already figure %d's", fd.Key, first)
 		}

@@ -178,7 +178,7 @@ func TestSet(t *testing.T) {
 	des := d.NewDesign(d.Warbands["shooting-crew"], d.Warbands["melee-crew"], d.Scenarios["salvage"])
 	for _, kv := range []string{"a.captain.fight=+1", "b.*.armour=-1", "creature.scavenger.health=20", "scenario.creature.2=off",
 		"a.grenadier.drop=grenade_launcher", "b.captain.powers=none", "rules.melee_tie=both_damage", "rules.smoke_turns=2",
-		"scenario.turn_cap=12", "a.scout.move=+0.5"} {
+		"scenario.turn_cap=12", "a.scout.move=+0.5", "b.bonus.fight=+2", "b.bonus.fight=-1"} {
 		if err := des.Set(kv); err != nil {
 			t.Fatalf("%s: %v", kv, err)
 		}
@@ -190,6 +190,9 @@ func TestSet(t *testing.T) {
 	if s.Profiles[0].Fight != 3 || s.Profiles[6].Armour != 13 || s.NCreatures() != 1 || s.Profiles[12].Health != 20 {
 		t.Errorf("after -set: captain Fight %d, B captain Armour %d, %d creatures, scavenger Health %d",
 			s.Profiles[0].Fight, s.Profiles[6].Armour, s.NCreatures(), s.Profiles[12].Health)
+	}
+	if s.Profiles[7].Fight != 4+1 {
+		t.Errorf("b.bonus.fight=+1: the first mate's Fight %d, want 5", s.Profiles[7].Fight)
 	}
 	if s.Profiles[4].NWeapons != 2 || s.Profiles[6].NPowers != 0 || s.Rules.MeleeTie != sk.TieBothDamage || s.Rules.SmokeTurns != 2 || s.Scenario.TurnCap != 12 || s.Profiles[5].Move != 7.5 {
 		t.Errorf("after -set: %+v", s.Rules)
@@ -209,6 +212,8 @@ func TestSet(t *testing.T) {
 		"c.captain.fight=1":       `unknown key "c"`,
 		"a.captain.drop=sword":    `carries no "sword"`,
 		"a.captain.fight":         `write KEY=VALUE`,
+		"a.bonus.fihgt=1":         `no bonus for "fihgt".*did you mean "fight"\?`,
+		"a.bonus.fight=9":         `9 is out of range -5\.\.5`,
 	} {
 		if err := des.Set(kv); err == nil || !regexp.MustCompile(want).MatchString(err.Error()) {
 			t.Errorf("-set %s: %v; want %s", kv, err, want)

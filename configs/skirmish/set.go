@@ -13,6 +13,7 @@ import (
 func SetKeys() []string {
 	return []string{
 		"a.FIGURE.STAT, b.FIGURE.STAT: a stat of one figure of warband A or B (FIGURE its key, or * for every figure); STAT move (1..12), fight, shoot, will (−5..20), armour (0..40), health (1..40); +N or −N changes it",
+		"a.bonus.STAT, b.bonus.STAT: a bonus (−5..5) added to STAT of every figure of the warband (the levers of sensitivity and tune)",
 		"a.FIGURE.drop, b.FIGURE.drop: a weapon the figure no longer carries (=WEAPON)",
 		"a.FIGURE.powers, b.FIGURE.powers: =none takes the figure's powers away",
 		"creature.NAME.STAT: a stat of a creature's profile (NAME its key, or *)",
@@ -40,7 +41,26 @@ func (des *Design) Set(kv string) error {
 			band = des.Bands[1]
 		}
 		if len(parts) != 3 {
-			return bad("write %s.FIGURE.STAT (or .drop, .powers)", parts[0])
+			return bad("write %s.FIGURE.STAT (or .drop, .powers), or %s.bonus.STAT", parts[0], parts[0])
+		}
+		if parts[1] == "bonus" {
+			side := 0
+			if parts[0] == "b" {
+				side = 1
+			}
+			keys := make([]string, len(BonusStats))
+			for i, st := range BonusStats {
+				keys[i] = st.Key
+				if st.Key == parts[2] {
+					v, err := number(val, des.Bonus[side][st.Index], -5, 5)
+					if err != nil {
+						return bad("%v", err)
+					}
+					des.Bonus[side][st.Index] = v
+					return nil
+				}
+			}
+			return bad("no bonus for %q (the stats: %s)%s", parts[2], strings.Join(keys, ", "), didYouMean(parts[2], keys))
 		}
 		var figs []*FigureDef
 		keys := make([]string, len(band.Figures))

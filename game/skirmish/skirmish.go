@@ -13,6 +13,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,6 +57,11 @@ func (Game) Options() []game.Option {
 
 // Load reads the embedded data, then dir's files over it.
 func (Game) Load(ctx context.Context, dir string) (game.Data, error) {
+	if dir != "" {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return nil, game.Usagef("-data %s: not a directory", dir)
+		}
+	}
 	d, err := cfg.Load(ctx, dir)
 	if err != nil {
 		return nil, err
@@ -69,27 +76,58 @@ type Data struct{ d *cfg.Data }
 func (d *Data) Kinds() []string { return d.d.Kinds() }
 
 // List lists one kind.
-func (d *Data) List(kind string) ([]string, error) { return d.d.List(kind) }
+func (d *Data) List(kind string) ([]string, error) {
+	l, err := d.d.List(kind)
+	if err != nil {
+		return nil, &game.UsageError{Err: err}
+	}
+	return l, nil
+}
 
 // SetKeys documents -set.
 func (d *Data) SetKeys() []string { return cfg.SetKeys() }
 
 // Policies are the tiers of the warbands' play: a tier name plays warband
 // A with that tier and B with basic; "TIER/TIER" names both.
-func (d *Data) Policies() ([]game.Policy, string) {
+func (d *Data) Policies(game.Choice) ([]game.Policy, string, error) {
 	out := make([]game.Policy, len(aisk.Tiers))
 	for i, t := range aisk.Tiers {
-		out[i] = game.Policy{Name: t.Name, Summary: t.Summary}
+		out[i] = game.Policy{Name: t.Name, Summary: t.Summary + " (warband A; B plays basic; TIER/TIER names both)"}
 	}
-	return out, aisk.DefaultTier
+	return out, aisk.DefaultTier, nil
+}
+
+// Policy checks a tier's name: TIER (warband A's; B plays basic) or
+// TIER/TIER.
+func (d *Data) Policy(_ game.Choice, name string) (string, error) {
+	a, b, both := strings.Cut(name, "/")
+	for _, n := range []string{a, b} {
+		if !both && n == b {
+			continue
+		}
+		if _, err := aisk.Policy(n); err != nil {
+			return "", &game.UsageError{Err: err}
+		}
+	}
+	return name, nil
 }
 
 // isPath tells an option value naming a file from a name.
 func isPath(v string) bool { return strings.ContainsAny(v, `/\`) || strings.HasSuffix(v, ".yaml") }
 
-// pick resolves option value v (a name of kind, or a file path).
+// pick resolves option value v (a name of kind, or a file path): a name
+// the data do not hold, or a file that is not there, is a usage error.
 func (d *Data) pick(ctx context.Context, v, kind, opt string) (any, error) {
 	if isPath(v) {
+		st, err := os.Stat(v)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, game.Usagef("-%s %s: no such file", opt, v)
+		case err != nil:
+			return nil, fmt.Errorf("-%s %s: %v", opt, v, err)
+		case st.IsDir():
+			return nil, game.Usagef("-%s %s: is a directory, not a file", opt, v)
+		}
 		return d.d.LoadFile(ctx, v, kind)
 	}
 	names, _ := d.d.List(kind)
@@ -104,7 +142,7 @@ func (d *Data) pick(ctx context.Context, v, kind, opt string) (any, error) {
 	if s := typo.Nearest(v, names); s != "" {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
-	return nil, errors.New(msg)
+	return nil, &game.UsageError{Err: errors.New(msg)}
 }
 
 // Design compiles one design: the chosen warbands and scenario, then the
@@ -118,7 +156,7 @@ func (d *Data) Design(ctx context.Context, c game.Choice, overrides []string, se
 	}
 	for k := range c {
 		if k != "a" && k != "b" && k != "scenario" {
-			return nil, fmt.Errorf("the skirmish game has no option -%s (its options: -a, -b, -scenario)", k)
+			return nil, game.Usagef("the skirmish game has no option -%s (its options: -a, -b, -scenario)", k)
 		}
 	}
 	av, err := d.pick(ctx, opt("a", defaultA), "warbands", "a")
@@ -136,7 +174,7 @@ func (d *Data) Design(ctx context.Context, c game.Choice, overrides []string, se
 	des := d.d.NewDesign(av.(*cfg.WarbandDef), bv.(*cfg.WarbandDef), sv.(*cfg.ScenarioDef))
 	for _, kv := range overrides {
 		if err := des.Set(kv); err != nil {
-			return nil, err
+			return nil, &game.UsageError{Err: err}
 		}
 	}
 	s, err := des.Compile()
@@ -253,13 +291,13 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 		Clock:  game.Unit{Key: "turn", Plural: "turns", Label: "Turn", Max: cap},
 		Lists:  []game.List{figs, roles},
 		Values: []game.Value{
-			{Key: "loot_a", Label: "Loot scored by " + an + " (carried off or held)", Kind: game.Count, Max: nLoot},
-			{Key: "loot_b", Label: "Loot scored by " + bn + " (carried off or held)", Kind: game.Count, Max: nLoot},
+			{Key: "loot_a", Label: "Loot scored by " + an + " (carried off or held)", Kind: game.Count, Max: nLoot, Lead: true},
+			{Key: "loot_b", Label: "Loot scored by " + bn + " (carried off or held)", Kind: game.Count, Max: nLoot, Lead: true},
 			{Key: "carried_off_a", Label: "Loot carried off by " + an, Kind: game.Count, Max: nLoot},
 			{Key: "carried_off_b", Label: "Loot carried off by " + bn, Kind: game.Count, Max: nLoot},
-			{Key: "lost_a", Label: "Figures of " + an + " out of action", Kind: game.Count, Max: nA},
-			{Key: "lost_b", Label: "Figures of " + bn + " out of action", Kind: game.Count, Max: nB},
-			{Key: "creatures_slain", Label: "Creatures out of action", Kind: game.Count, Max: nC, Optional: nC == 0},
+			{Key: "lost_a", Label: "Figures of " + an + " out of action", Kind: game.Count, Max: nA, Lead: true},
+			{Key: "lost_b", Label: "Figures of " + bn + " out of action", Kind: game.Count, Max: nB, Lead: true},
+			{Key: "creatures_slain", Label: "Creatures out of action", Kind: game.Count, Max: nC},
 			{Key: "out", Label: "Out of action", Kind: game.Time, Per: "figures"},
 			{Key: "exit", Label: "Left the table with loot", Kind: game.Time, Per: "figures"},
 			{Key: "dealt", Label: "Damage dealt", Kind: game.Count, Max: 60, Per: "figures"},
@@ -286,8 +324,8 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 			{Key: "damage_to_b", Label: "Damage taken by " + bn, Max: 200},
 		},
 		Ratios: []game.Ratio{
-			{Key: "hit_rate", Label: "Shooting attacks won per attack", Num: "hits", Den: "shots", Trials: true},
-			{Key: "combat_win_rate", Label: "Combats won per combat", Num: "won", Den: "fights", Trials: true},
+			{Key: "hit_rate", Label: "Shooting attacks won per attack", Num: "hits", Den: "shots", Trials: true, Top: "Best shot"},
+			{Key: "combat_win_rate", Label: "Combats won per combat", Num: "won", Den: "fights", Trials: true, Top: "Best fighter"},
 			{Key: "unlock_rate", Label: "Loot unlocked per attempt", Num: "unlocks", Den: "unlock_tries", Trials: true},
 			{Key: "power_rate", Label: "Powers activated per attempt", Num: "powers_ok", Den: "powers", Trials: true},
 		},
@@ -377,12 +415,15 @@ func (d *Design) Config() []game.KV {
 	return append(out, game.KV{Key: "data", Value: d.hash})
 }
 
-// Levers are each warband's stats, every figure at once.
+// Levers are each warband's stats, every figure at once: a bonus added
+// to the stat of each of its figures (0 in the data), from -3 to +3.
 func (d *Design) Levers() []game.Lever {
 	var out []game.Lever
 	for side, ab := range []string{"a", "b"} {
-		for _, st := range []struct{ label, key string }{{"Fight", "fight"}, {"Shoot", "shoot"}, {"Armour", "armour"}, {"Health", "health"}, {"Move", "move"}, {"Will", "will"}} {
-			out = append(out, game.Lever{Label: d.setup.Bands[side] + " " + st.label, Set: ab + ".*." + st.key})
+		usual := []game.Tendency{{Figure: "win:" + ab, Sign: +1}, {Figure: "lost_" + ab, Sign: -1}}
+		for _, st := range cfg.BonusStats {
+			out = append(out, game.Lever{Label: d.setup.Bands[side] + " " + st.Label, Set: ab + ".bonus." + st.Key,
+				Value: d.des.Bonus[side][st.Index], Min: -3, Max: 3, Usual: usual})
 		}
 	}
 	return out

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -129,12 +130,25 @@ func TestOptionsAndValidate(t *testing.T) {
 	}
 	for ch, want := range map[string]string{"a=shootng-crew": `did you mean "shooting-crew"`, "scenario=salvag": `did you mean "salvage"`, "c=x": "has no option -c"} {
 		k, v, _ := strings.Cut(ch, "=")
-		if _, err := data.Design(ctx, game.Choice{k: v}, nil, 1); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("-%s: %v", ch, err)
+		var ue *game.UsageError
+		if _, err := data.Design(ctx, game.Choice{k: v}, nil, 1); err == nil || !strings.Contains(err.Error(), want) || !errors.As(err, &ue) {
+			t.Errorf("-%s: %v (a usage error: want one)", ch, err)
 		}
 	}
-	if _, err := data.Design(ctx, nil, []string{"a.captian.fight=1"}, 1); err == nil || !strings.Contains(err.Error(), `did you mean "captain"`) {
+	var ue *game.UsageError
+	if _, err := data.Design(ctx, nil, []string{"a.captian.fight=1"}, 1); err == nil || !strings.Contains(err.Error(), `did you mean "captain"`) || !errors.As(err, &ue) {
 		t.Errorf("-set with a typo: %v", err)
+	}
+	if _, err := data.Design(ctx, game.Choice{"a": "no/such.yaml"}, nil, 1); err == nil || !errors.As(err, &ue) {
+		t.Errorf("a missing warband file: %v", err)
+	}
+	for name, ok := range map[string]bool{"basic": true, "random/basic": true, "random": true, "basik": false, "basic/rand": false} {
+		if _, err := data.Policy(nil, name); (err == nil) != ok || (err != nil && !errors.As(err, &ue)) {
+			t.Errorf("policy %q: %v", name, err)
+		}
+	}
+	if _, err := data.Policy(nil, "basik"); err == nil || !strings.Contains(err.Error(), `did you mean "basic"`) {
+		t.Errorf("policy basik: %v", err)
 	}
 	msg, err := data.Validate(ctx, nil)
 	if err != nil || msg != "ok: 2 warbands, 1 scenarios, 2 creatures, 13 weapons" {
