@@ -236,7 +236,7 @@ type slots struct {
 	out, exit, dealt, taken, shots, hits, fights, won  int
 	roleDealt, roleTaken                               int
 	crits, jams, grenades, powers, powersOK            int
-	unlocks, unlockTries, intercepts, falls, swimFails int
+	unlocks, unlockTries, intercepts, falls, swimFails, activations int
 }
 
 // Outcome keys in the schema's order, which is sim/skirmish's.
@@ -318,6 +318,7 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 			{Key: "intercepts", Label: "Combats forced on a moving figure", Kind: game.Rate, Max: 40},
 			{Key: "falls", Label: "Falls that hurt", Kind: game.Rate, Max: 20},
 			{Key: "swim_fails", Label: "Failed Swimming Rolls", Kind: game.Rate, Max: 20},
+			{Key: "activations", Label: "Figure activations (a group activation counts each figure)", Kind: game.Rate, Max: len(s.Profiles) * cap},
 		},
 		Series: []game.Series{
 			{Key: "damage_to_a", Label: "Damage taken by " + an, Max: 200},
@@ -345,7 +346,7 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 		crits: sc.Slot("crits", 0), jams: sc.Slot("jams", 0), grenades: sc.Slot("grenades", 0),
 		powers: sc.Slot("powers", 0), powersOK: sc.Slot("powers_ok", 0), unlocks: sc.Slot("unlocks", 0),
 		unlockTries: sc.Slot("unlock_tries", 0), intercepts: sc.Slot("intercepts", 0), falls: sc.Slot("falls", 0),
-		swimFails: sc.Slot("swim_fails", 0),
+		swimFails: sc.Slot("swim_fails", 0), activations: sc.Slot("activations", 0),
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n", des.Fingerprint())
@@ -544,6 +545,7 @@ func (d *Design) fill(b *sk.Battle, rec *game.Record) {
 	rec.V[s.powers], rec.V[s.powersOK] = t.Powers, t.PowersOK
 	rec.V[s.unlocks], rec.V[s.unlockTries] = t.Unlocks, t.UnlockTries
 	rec.V[s.intercepts], rec.V[s.falls], rec.V[s.swimFails] = t.Intercepts, t.Falls, t.SwimFails
+	rec.V[s.activations] = t.Activations
 	for turn := 1; turn <= rec.End && turn <= sk.MaxTurnCap; turn++ {
 		if v := t.ByTurn[0][turn]; v != 0 {
 			rec.Grow(&d.schema, 0, turn, v)

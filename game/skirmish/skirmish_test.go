@@ -110,14 +110,16 @@ func BenchmarkHunt(b *testing.B) {
 	pl, _ := d.NewPlayer("basic")
 	rec := d.Schema().NewRecord()
 	b.ReportAllocs()
-	var turns, draws int
+	var turns, draws, acts int
 	for i := 0; b.Loop(); i++ {
 		pl.Play(1, uint64(i), rec)
 		turns += rec.Length
 		draws += int(pl.(*Player).b.RNG.Draws())
+		acts += int(pl.(*Player).b.T.Activations)
 	}
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/hunt")
 	b.ReportMetric(float64(draws)/float64(b.N), "draws/hunt")
+	b.ReportMetric(float64(acts)/float64(b.N), "activations/hunt")
 }
 
 // Options name warbands and scenarios, with suggestions; Validate

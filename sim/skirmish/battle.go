@@ -214,6 +214,9 @@ type Tally struct {
 	Falls, SwimFails         int32
 	ByTurn                   [2][MaxTurnCap + 1]int32 // damage each warband's figures took, by turn
 	Turns                    int
+	// Activations counts the figures' activations (a group activation
+	// counts each of its figures): the game's unit of one model's turn.
+	Activations int32
 }
 
 // Reset deals a new game of s seeded with (seed, index): the figures at
@@ -429,6 +432,7 @@ func (b *Battle) side(i int) int8 { return b.Figs[i].Side }
 // jammed gun cleared, and, in water, its Swimming Roll.
 func (b *Battle) begin(i int) {
 	f := &b.Figs[i]
+	b.T.Activations++
 	f.flags |= fActivated
 	f.flags &^= fStunAct | fClearJam | fCombatStart | fMoved
 	if f.flags&fStunned != 0 {
