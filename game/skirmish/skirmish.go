@@ -232,10 +232,10 @@ type Design struct {
 
 // slots are the Record's slots, looked up once.
 type slots struct {
-	lootA, lootB, offA, offB, lostA, lostB, slain      int
-	out, exit, dealt, taken, shots, hits, fights, won  int
-	roleDealt, roleTaken                               int
-	crits, jams, grenades, powers, powersOK            int
+	lootA, lootB, offA, offB, lostA, lostB, slain                   int
+	out, exit, dealt, taken, shots, hits, fights, won               int
+	roleDealt, roleTaken                                            int
+	crits, jams, grenades, powers, powersOK                         int
 	unlocks, unlockTries, intercepts, falls, swimFails, activations int
 }
 

@@ -8,13 +8,13 @@ import (
 	"balance/sim/geom"
 )
 
-// navFor is the navigation grids for bases of one radius: route goes
-// around impassable pieces and the pieces one would climb (the warbands'
-// way), climb around impassable pieces only (the creatures', climbing
+// navFor is the routers for bases of one radius: route goes around
+// impassable pieces and the pieces one would climb (the warbands' way),
+// climb around impassable pieces only (the creatures', climbing
 // obstacles as necessary).
 type navFor struct {
 	r            float32
-	route, climb *geom.Nav
+	route, climb *router
 }
 
 // within reports whether p lies inside shape s by more than a hair: a
@@ -145,12 +145,8 @@ func (s *Setup) Prepare() error {
 			return fmt.Errorf("more than %d base sizes", len(s.navs))
 		}
 		nf := navFor{r: r}
-		if len(blocked)+len(climbed) > 0 {
-			nf.route = geom.BuildNav(sc.W, sc.H, 0.5, r, append(slices.Clone(blocked), climbed...), difficult)
-		}
-		if len(blocked) > 0 {
-			nf.climb = geom.BuildNav(sc.W, sc.H, 0.5, r, blocked, difficult)
-		}
+		nf.route = newRouter(sc.W, sc.H, r, append(slices.Clone(blocked), climbed...), difficult)
+		nf.climb = newRouter(sc.W, sc.H, r, blocked, difficult)
 		s.navs[s.nNavs] = nf
 		s.nNavs++
 	}
@@ -166,9 +162,9 @@ func (s *Setup) hasNav(r float32) bool {
 	return false
 }
 
-// navOf returns the grid figures of base radius r walk by (nil: open
+// navOf returns the router figures of base radius r walk by (nil: open
 // ground): around what they would climb, unless climb is set.
-func (s *Setup) navOf(r float32, climb bool) *geom.Nav {
+func (s *Setup) navOf(r float32, climb bool) *router {
 	for k := 0; k < s.nNavs; k++ {
 		if s.navs[k].r == r {
 			if climb {
@@ -186,14 +182,17 @@ func (b *Battle) climbs(i int) bool { return b.Figs[i].Side == SideCreatures }
 
 // Next returns the point figure i heads for on its way to p.
 func (b *Battle) Next(i int, p geom.Vec) geom.Vec {
-	wp, _ := b.S.navOf(b.P(i).Base, b.climbs(i)).Next(b.Figs[i].Pos, p)
-	return wp
+	return b.S.navOf(b.P(i).Base, b.climbs(i)).next(b.Figs[i].Pos, p)
 }
 
 // PathLen returns the length of the way figure i would walk to p, around
 // the terrain it avoids (ignoring what the ground costs).
 func (b *Battle) PathLen(i int, p geom.Vec) float32 {
-	return b.S.navOf(b.P(i).Base, b.climbs(i)).PathLen(b.Figs[i].Pos, p)
+	rt := b.S.navOf(b.P(i).Base, b.climbs(i))
+	if rt == nil {
+		return b.Figs[i].Pos.Dist(p)
+	}
+	return rt.pathLen(b.Figs[i].Pos, p)
 }
 
 // Elevation returns the height of the ground at p: the highest piece one
@@ -467,7 +466,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		from := f.Pos
 		wp := goal
 		if mode&walkStraight == 0 {
-			if wp, _ = nav.Next(from, goal); wp.Dist(from) < 1e-3 {
+			if wp = nav.next(from, goal); wp.Dist(from) < 1e-3 {
 				wp = goal // no way around: straight on, climbing
 			}
 		}
