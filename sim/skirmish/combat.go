@@ -168,7 +168,7 @@ func (b *Battle) TerrainMods(p geom.Vec, ri float32, i, j int) (mod int, cover u
 		if !t.Shape.SegmentHits(p, q) {
 			continue
 		}
-		if within(&t.Shape, q) || within(&t.Shape, p) {
+		if b.S.inside(k, q) || b.S.inside(k, p) {
 			continue
 		}
 		switch {

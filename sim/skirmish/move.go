@@ -123,6 +123,7 @@ func (s *Setup) Prepare() error {
 			s.covering = append(s.covering, uint8(k))
 		}
 	}
+	s.buildPointTab()
 	var blocked, climbed, difficult []geom.Shape
 	for k := range sc.Terrain {
 		t := &sc.Terrain[k]
@@ -197,24 +198,11 @@ func (b *Battle) PathLen(i int, p geom.Vec) float32 {
 
 // Elevation returns the height of the ground at p: the highest piece one
 // stands on that contains p, 0 on the table.
-func (b *Battle) Elevation(p geom.Vec) float32 {
-	var e float32
-	for _, k := range b.S.climbed {
-		t := &b.S.Scenario.Terrain[k]
-		if t.Height > e && within(&t.Shape, p) {
-			e = t.Height
-		}
-	}
-	return e
-}
+func (b *Battle) Elevation(p geom.Vec) float32 { return b.S.elevation(p) }
 
 func (b *Battle) inWater(p geom.Vec) bool {
-	for _, k := range b.S.ground {
-		if t := &b.S.Scenario.Terrain[k]; t.Water && within(&t.Shape, p) {
-			return true
-		}
-	}
-	return false
+	_, w := b.S.groundAt(p)
+	return w
 }
 
 // InWater reports whether figure i stands in water.
@@ -222,17 +210,7 @@ func (b *Battle) InWater(i int) bool { return b.inWater(b.Figs[i].Pos) }
 
 // ground returns what moving across p costs: 2 in rough ground or water,
 // 1 elsewhere, and whether p is water.
-func (b *Battle) ground(p geom.Vec) (mult float32, water bool) {
-	mult = 1
-	for _, k := range b.S.ground {
-		t := &b.S.Scenario.Terrain[k]
-		if (t.Rough || t.Water) && within(&t.Shape, p) {
-			mult = 2
-			water = water || t.Water
-		}
-	}
-	return mult, water
-}
+func (b *Battle) ground(p geom.Vec) (mult float32, water bool) { return b.S.groundAt(p) }
 
 // EdgeDist returns the distance between the bases of figures i and j.
 func (b *Battle) EdgeDist(i, j int) float32 {

@@ -309,6 +309,8 @@ type Setup struct {
 	// The pieces each query looks at, by index into Scenario.Terrain:
 	// made by Prepare so that no query walks past pieces it ignores.
 	climbed, ground, blocking, covering []uint8
+	masks                               pieceMasks
+	points                              pointTab // the ground at a point, by cells
 }
 
 // NCreatures returns the number of creatures.

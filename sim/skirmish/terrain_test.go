@@ -1,0 +1,101 @@
+package skirmish
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"balance/sim/geom"
+)
+
+// The point table answers what asking every piece answers: the height,
+// the ground's cost, water and whether a point is within a piece, at
+// random points, at points a hair either side of the pieces' edges and
+// on the cells' own edges, on tables of random rectangles, circles and
+// triangles.
+func TestPointTableMatchesPieces(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	f32 := func(lo, hi float32) float32 { return lo + rng.Float32()*(hi-lo) }
+	for table := 0; table < 30; table++ {
+		w, h := f32(12, 40), f32(12, 40)
+		var terrain []Terrain
+		for k := 0; k < 4+rng.IntN(10); k++ {
+			var tr Terrain
+			x, y := f32(0, w), f32(0, h)
+			switch rng.IntN(3) {
+			case 0:
+				tr.Shape = geom.NewRect(x, y, x+f32(0.3, 6), y+f32(0.3, 6))
+			case 1:
+				tr.Shape = geom.NewCircle(geom.V(x, y), f32(0.3, 3))
+			default:
+				s, err := geom.NewPoly(geom.V(x, y), geom.V(x+f32(1, 5), y+f32(-1, 1)), geom.V(x+f32(0, 3), y+f32(1, 4)))
+				if err != nil {
+					continue
+				}
+				tr.Shape = s
+			}
+			switch rng.IntN(4) {
+			case 0:
+				tr.Height = f32(0.5, 4)
+				tr.Cover = CoverHeavy
+			case 1:
+				tr.Rough, tr.Cover = true, CoverLight
+			case 2:
+				tr.Water = true
+			default:
+				tr.Cover = CoverLight
+			}
+			tr.Name = "piece"
+			terrain = append(terrain, tr)
+		}
+		s := setup(t, w, h, []fig{soldier(SideA, 1, 1), soldier(SideB, w-1, h-1)}, terrain, nil)
+		var pts []geom.Vec
+		for n := 0; n < 3000; n++ {
+			pts = append(pts, geom.V(f32(-1, w+1), f32(-1, h+1)))
+		}
+		for _, tr := range terrain {
+			sh := &tr.Shape
+			for n := 0; n < 200; n++ {
+				// Points on and a hair off the edge and the bounding box.
+				var p geom.Vec
+				if sh.Kind == geom.Circle {
+					d := geom.Dir(uint8(rng.IntN(256)))
+					p = sh.C.Add(d.Scale(sh.R + f32(-2e-3, 2e-3)))
+				} else {
+					i := rng.IntN(int(sh.N))
+					a, b := sh.P[i], sh.P[(i+1)%int(sh.N)]
+					p = a.Add(b.Sub(a).Scale(rng.Float32())).Add(geom.V(f32(-2e-3, 2e-3), f32(-2e-3, 2e-3)))
+				}
+				pts = append(pts, p, geom.V(sh.Min.X+f32(-2e-3, 2e-3), p.Y), geom.V(p.X, sh.Max.Y+f32(-2e-3, 2e-3)))
+			}
+		}
+		for n := 0; n < 500; n++ {
+			c := s.points.cell
+			pts = append(pts, geom.V(float32(rng.IntN(s.points.cols+1))*c, f32(0, h)), geom.V(f32(0, w), float32(rng.IntN(s.points.rows+1))*c))
+		}
+		for _, p := range pts {
+			var e float32
+			mult, water := float32(1), false
+			for _, k := range s.climbed {
+				if tr := &terrain[k]; tr.Height > e && within(&tr.Shape, p) {
+					e = tr.Height
+				}
+			}
+			for _, k := range s.ground {
+				if tr := &terrain[k]; (tr.Rough || tr.Water) && within(&tr.Shape, p) {
+					mult, water = 2, water || tr.Water
+				}
+			}
+			if got := s.elevation(p); got != e {
+				t.Fatalf("table %d: height at %v: %v, the pieces say %v", table, p, got, e)
+			}
+			if gm, gw := s.groundAt(p); gm != mult || gw != water {
+				t.Fatalf("table %d: ground at %v: %v %v, the pieces say %v %v", table, p, gm, gw, mult, water)
+			}
+			for _, k := range s.covering {
+				if got, want := s.inside(k, p), within(&terrain[k].Shape, p); got != want {
+					t.Fatalf("table %d: %v within piece %d: %v, the piece says %v", table, p, k, got, want)
+				}
+			}
+		}
+	}
+}
