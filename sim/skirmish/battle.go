@@ -184,13 +184,15 @@ type Battle struct {
 	step  Step
 	pol   [3]Policy
 	group [MaxBand]int8 // the members of a group activation
-	// InCombat's answers, valid while epoch (bumped by every change of a
-	// figure's place or of who stands) is unchanged.
-	epoch       uint32
-	combatEpoch [MaxFigures]uint32
-	combatMemo  [MaxFigures]bool
-	rig         [8]int8 // faces the next d20s show (tests only)
-	nRig        int
+	// Who touches whom: touch[i] has bit j when figures i and j both
+	// stand with their bases in contact. It is brought up to date, for
+	// the figures in moved (whose place, or whether they stand, changed
+	// since), by the first question that reads it.
+	touch [MaxFigures]uint32
+	moved uint32
+	sides [3]uint32 // the figures of each side
+	rig   [8]int8   // faces the next d20s show (tests only)
+	nRig  int
 }
 
 // Tally is what a battle records for the reports.
@@ -223,13 +225,15 @@ type Tally struct {
 // their deployment, the loot locked, turn 0. The Tracer is kept.
 func (b *Battle) Reset(s *Setup, seed, index uint64) {
 	tr := b.Trace
-	*b = Battle{S: s, Trace: tr, cur: -1, epoch: 1}
+	*b = Battle{S: s, Trace: tr, cur: -1}
 	b.RNG.Seed(seed, index)
 	b.NF = len(s.Profiles)
 	for i := range s.Profiles {
 		p := &s.Profiles[i]
 		b.Figs[i] = Fig{Pos: p.Start, Health: p.Health, Side: p.Side, Carry: -1, unlocked: -1}
+		b.sides[p.Side] |= 1 << i
 	}
+	b.moved = 1<<b.NF - 1
 	b.NLoot = len(s.Scenario.Loot)
 	for k, l := range s.Scenario.Loot {
 		b.Loot[k] = Token{Pos: l.Pos, Data: l.Data, Carrier: -1, Off: -1}
@@ -542,7 +546,7 @@ func (b *Battle) damage(j, src, n int, why string) {
 func (b *Battle) takeOut(j int) {
 	f := &b.Figs[j]
 	f.flags |= fOut
-	b.epoch++
+	b.moved |= 1 << j
 	f.left = 0
 	b.T.OutTurn[j] = int8(b.Turn)
 	if f.Carry >= 0 {
@@ -665,7 +669,7 @@ func (b *Battle) PlayOne(i int, play func()) {
 // play moves figures through its actions).
 func (b *Battle) Place(i int, p geom.Vec) {
 	b.Figs[i].Pos = p
-	b.epoch++
+	b.moved |= 1 << i
 }
 
 // SetPolicies installs the policies a battle asks outside Play (for

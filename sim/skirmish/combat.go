@@ -1,6 +1,8 @@
 package skirmish
 
 import (
+	"math/bits"
+
 	"balance/sim/geom"
 )
 
@@ -35,17 +37,8 @@ func (b *Battle) friends(i, j int) bool { return b.Figs[i].Side == b.Figs[j].Sid
 // with j and with nobody else.
 func (b *Battle) supporters(i, j int) int {
 	n := 0
-	for k := 0; k < b.NF; k++ {
-		if k == i || !b.friends(i, k) || !b.InCombatWith(k, j) {
-			continue
-		}
-		only := true
-		for o := 0; o < b.NF && only; o++ {
-			if o != j && b.InCombatWith(k, o) {
-				only = false
-			}
-		}
-		if only {
+	for m := b.sides[b.Figs[i].Side] &^ (1 << i) & b.opponents(j); m != 0; m &= m - 1 {
+		if k := bits.TrailingZeros32(m); b.opponents(k) == 1<<j {
 			n++
 		}
 	}

@@ -3,6 +3,7 @@ package skirmish
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"balance/sim/geom"
@@ -220,33 +221,60 @@ func (b *Battle) EdgeDist(i, j int) float32 {
 // InCombatWith reports whether figures i and j are enemies in base
 // contact, both standing.
 func (b *Battle) InCombatWith(i, j int) bool {
+	if b.moved != 0 {
+		b.contacts()
+	}
+	return b.touch[i]&(1<<j) != 0 && b.Figs[i].Side != b.Figs[j].Side
+}
+
+// InCombat reports whether figure i is in combat with any enemy.
+func (b *Battle) InCombat(i int) bool { return b.opponents(i) != 0 }
+
+// opponents returns the figures in combat with figure i, as a mask.
+func (b *Battle) opponents(i int) uint32 {
+	if b.moved != 0 {
+		b.contacts()
+	}
+	return b.touch[i] &^ b.sides[b.Figs[i].Side]
+}
+
+// inContact reports whether figures i and j stand in base contact.
+func (b *Battle) inContact(i, j int) bool {
 	fi, fj := &b.Figs[i], &b.Figs[j]
-	if fi.Side == fj.Side || !fi.Standing() || !fj.Standing() {
+	if !fi.Standing() || !fj.Standing() {
 		return false
 	}
 	r := b.S.Profiles[i].Base + b.S.Profiles[j].Base + contactTol
 	return fi.Pos.Sub(fj.Pos).Len2() <= r*r
 }
 
-// InCombat reports whether figure i is in combat with any enemy.
-func (b *Battle) InCombat(i int) bool {
-	if b.combatEpoch[i] == b.epoch {
-		return b.combatMemo[i]
+// contacts brings touch up to date for the figures that moved.
+func (b *Battle) contacts() {
+	for m := b.moved; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		var row uint32
+		for j := 0; j < b.NF; j++ {
+			if j != i && b.inContact(i, j) {
+				row |= 1 << j
+			}
+		}
+		bit := uint32(1) << i
+		for j := 0; j < b.NF; j++ {
+			if row&(1<<j) != 0 {
+				b.touch[j] |= bit
+			} else {
+				b.touch[j] &^= bit
+			}
+		}
+		b.touch[i] = row
 	}
-	in := false
-	for j := 0; j < b.NF && !in; j++ {
-		in = b.InCombatWith(i, j)
-	}
-	b.combatEpoch[i], b.combatMemo[i] = b.epoch, in
-	return in
+	b.moved = 0
 }
 
 // Opponents appends to dst the figures in combat with figure i.
 func (b *Battle) Opponents(i int, dst []int8) []int8 {
-	for j := 0; j < b.NF; j++ {
-		if b.InCombatWith(i, j) {
-			dst = append(dst, int8(j))
-		}
+	for m := b.opponents(i); m != 0; m &= m - 1 {
+		dst = append(dst, int8(bits.TrailingZeros32(m)))
 	}
 	return dst
 }
@@ -405,7 +433,7 @@ func (b *Battle) afterMove(i int) {
 	t.Off, t.Carrier = f.Side, -1
 	f.Carry = -1
 	f.flags |= fExited
-	b.epoch++
+	b.moved |= 1 << i
 	f.left = 0
 	b.T.Off[f.Side]++
 	b.T.Exit[i] = int8(b.Turn)
@@ -486,7 +514,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		}
 		_, spent, fd, fl := b.advance(i, from, wp, L, budget, t, mode, maxDrop, true)
 		f.Pos = from.Add(d.Scale(t))
-		b.epoch++
+		b.moved |= 1 << i
 		moved += L * t
 		f.run += L * t
 		budget -= spent
@@ -589,7 +617,7 @@ func (b *Battle) intercept(j, i int) {
 		dir = geom.V(1, 0)
 	}
 	fj.Pos = fi.Pos.Add(dir.Scale(b.P(i).Base + b.P(j).Base))
-	b.epoch++
+	b.moved |= 1 << j
 	b.T.Intercepts++
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvIntercept, Fig: int8(j), Target: int8(i), Pos: fj.Pos})
@@ -743,7 +771,7 @@ func (b *Battle) push(m, away int) {
 		}
 	}
 	fm.Pos = from.Add(to.Sub(from).Scale(t))
-	b.epoch++
+	b.moved |= 1 << m
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvPush, Fig: int8(m), Target: int8(away), Pos: fm.Pos})
 	}
