@@ -486,7 +486,9 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 			f.run = 0
 		}
 		f.runDir = dir
-		tEnd, _, _, _ := b.advance(i, from, wp, L, budget, 1, mode, maxDrop, false)
+		var sp legSpans
+		b.spansOf(from, wp, &sp)
+		tEnd, _, _, _ := b.advance(i, from, wp, L, budget, 1, mode, maxDrop, false, &sp)
 		t := tEnd
 		if mode&walkHalt != 0 {
 			e := b.Elevation(from)
@@ -512,7 +514,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		if ic < 0 {
 			t = b.offFriends(i, from, d, L, t)
 		}
-		_, spent, fd, fl := b.advance(i, from, wp, L, budget, t, mode, maxDrop, true)
+		_, spent, fd, fl := b.advance(i, from, wp, L, budget, t, mode, maxDrop, true, &sp)
 		f.Pos = from.Add(d.Scale(t))
 		b.moved |= 1 << i
 		moved += L * t
@@ -624,35 +626,68 @@ func (b *Battle) intercept(j, i int) {
 	}
 }
 
-// advance walks from→to (length L) with budget inches, up to the
-// fraction tMax: it returns the fraction reached, the movement spent,
-// the falling damage taken on the way and the longest drop.
-func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool) (t, spent float32, fallDmg int, fallen float32) {
+// legSpans is what advance reads of one leg's ground, worked out once
+// for the leg: the fractions in (0, 1), sorted, at which the leg enters
+// or leaves a piece of ground, and the ground at the middle of each
+// stretch between two of them (or 0 and the first), as it is asked.
+type legSpans struct {
+	ts   [2 * MaxTerrain]float32
+	n    int
+	mid  [2 * MaxTerrain]struct{ elev, mult float32 }
+	wet  [2 * MaxTerrain]bool
+	seen [2 * MaxTerrain]bool
+}
+
+// spansOf lists the leg from→to's crossings of the ground pieces.
+func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 	sc := &b.S.Scenario
-	var ts [2*MaxTerrain + 2]float32
-	n := 0
-	ts[n] = 0
-	n++
+	sp.n = 0
+	// The cheap reject SegmentSpan makes first, made here to spare the
+	// calls: the leg's bounding box against each piece's.
+	r := float32(geom.Eps)
+	loX, hiX := min(from.X, to.X)-r, max(from.X, to.X)+r
+	loY, hiY := min(from.Y, to.Y)-r, max(from.Y, to.Y)+r
 	for _, k := range b.S.ground {
-		tr := &sc.Terrain[k]
-		t0, t1, ok := tr.Shape.SegmentSpan(from, to)
+		sh := &sc.Terrain[k].Shape
+		if loX > sh.Max.X || hiX < sh.Min.X || loY > sh.Max.Y || hiY < sh.Min.Y {
+			continue
+		}
+		t0, t1, ok := sh.SegmentSpan(from, to)
 		if !ok {
 			continue
 		}
 		for _, x := range [2]float32{t0, t1} {
-			if x > 0 && x < tMax {
-				ts[n] = x
-				n++
+			if x > 0 && x < 1 {
+				sp.ts[sp.n] = x
+				sp.n++
 			}
 		}
 	}
-	ts[n] = tMax
-	n++
-	for a := 1; a < n; a++ { // insertion sort: a handful of breakpoints
-		for c := a; c > 0 && ts[c-1] > ts[c]; c-- {
-			ts[c-1], ts[c] = ts[c], ts[c-1]
+	for a := 1; a < sp.n; a++ { // insertion sort: a handful of breakpoints
+		for c := a; c > 0 && sp.ts[c-1] > sp.ts[c]; c-- {
+			sp.ts[c-1], sp.ts[c] = sp.ts[c], sp.ts[c-1]
 		}
 	}
+	clear(sp.seen[:sp.n+1])
+}
+
+// advance walks from→to (length L, its crossings sp) with budget inches,
+// up to the fraction tMax: it returns the fraction reached, the movement
+// spent, the falling damage taken on the way and the longest drop.
+func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
+	var ts [2*MaxTerrain + 2]float32
+	n := 0
+	ts[n] = 0
+	n++
+	for _, x := range sp.ts[:sp.n] {
+		if x >= tMax {
+			break
+		}
+		ts[n] = x
+		n++
+	}
+	ts[n] = tMax
+	n++
 	free := mode&walkFree != 0
 	d := to.Sub(from)
 	elev := b.Elevation(from)
@@ -663,8 +698,20 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 		if tb-ta < 1e-6 {
 			continue
 		}
-		mid := from.Add(d.Scale((ta + tb) / 2))
-		e := b.Elevation(mid)
+		// The ground at the stretch's middle, asked once for the leg
+		// unless the stretch ends at tMax.
+		var e, mult float32
+		var water bool
+		if memo := k < sp.n && tb == sp.ts[k]; memo && sp.seen[k] {
+			e, mult, water = sp.mid[k].elev, sp.mid[k].mult, sp.wet[k]
+		} else {
+			mid := from.Add(d.Scale((ta + tb) / 2))
+			e = b.Elevation(mid)
+			mult, water = b.ground(mid)
+			if memo {
+				sp.mid[k].elev, sp.mid[k].mult, sp.wet[k], sp.seen[k] = e, mult, water, true
+			}
+		}
 		switch {
 		case e > elev+1e-3:
 			c := ClimbCost(e - elev)
@@ -694,7 +741,6 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 			}
 		}
 		elev = e
-		mult, water := b.ground(mid)
 		span := (tb - ta) * L
 		if free || ta < jumpTo {
 			mult = 1
