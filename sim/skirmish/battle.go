@@ -188,11 +188,20 @@ type Battle struct {
 	// stand with their bases in contact. It is brought up to date, for
 	// the figures in moved (whose place, or whether they stand, changed
 	// since), by the first question that reads it.
-	touch [MaxFigures]uint32
-	moved uint32
-	sides [3]uint32 // the figures of each side
-	rig   [8]int8   // faces the next d20s show (tests only)
-	nRig  int
+	touch    [MaxFigures]uint32
+	moved    uint32
+	sides    [3]uint32 // the figures of each side
+	standing uint32    // the figures standing
+	// Lines of sight and the terrain between two figures, remembered
+	// with the versions of the places (ver, bumped by every change of a
+	// figure's place) and of the smoke (smokeVer) they were worked out
+	// for.
+	ver      [MaxFigures]uint16
+	smokeVer uint16
+	losMemo  [MaxFigures][MaxFigures]losMemo
+	terrMemo [MaxFigures][MaxFigures]terrMemo
+	rig      [8]int8 // faces the next d20s show (tests only)
+	nRig     int
 }
 
 // Tally is what a battle records for the reports.
@@ -232,8 +241,10 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 		p := &s.Profiles[i]
 		b.Figs[i] = Fig{Pos: p.Start, Health: p.Health, Side: p.Side, Carry: -1, unlocked: -1}
 		b.sides[p.Side] |= 1 << i
+		b.ver[i] = 1
 	}
 	b.moved = 1<<b.NF - 1
+	b.standing = b.moved
 	b.NLoot = len(s.Scenario.Loot)
 	for k, l := range s.Scenario.Loot {
 		b.Loot[k] = Token{Pos: l.Pos, Data: l.Data, Carrier: -1, Off: -1}
@@ -513,6 +524,9 @@ func (b *Battle) endTurn() {
 			n++
 		}
 	}
+	if n != b.NSmoke {
+		b.smokeChanged()
+	}
 	b.NSmoke = n
 	b.T.Turns = b.Turn
 }
@@ -547,6 +561,7 @@ func (b *Battle) takeOut(j int) {
 	f := &b.Figs[j]
 	f.flags |= fOut
 	b.moved |= 1 << j
+	b.standing &^= 1 << j
 	f.left = 0
 	b.T.OutTurn[j] = int8(b.Turn)
 	if f.Carry >= 0 {
@@ -645,6 +660,13 @@ func (b *Battle) Score() (a, bb int) {
 	return int(b.T.Off[0]) + held[0], int(b.T.Off[1]) + held[1]
 }
 
+// smokeChanged notes that a cloud came or went.
+func (b *Battle) smokeChanged() {
+	if b.smokeVer++; b.smokeVer == 0 {
+		b.losMemo = [MaxFigures][MaxFigures]losMemo{}
+	}
+}
+
 // Rules returns the rules the battle is played under.
 func (b *Battle) Rules() *Rules { return &b.S.Rules }
 
@@ -669,7 +691,7 @@ func (b *Battle) PlayOne(i int, play func()) {
 // play moves figures through its actions).
 func (b *Battle) Place(i int, p geom.Vec) {
 	b.Figs[i].Pos = p
-	b.moved |= 1 << i
+	b.placed(i)
 }
 
 // SetPolicies installs the policies a battle asks outside Play (for

@@ -156,21 +156,16 @@ func (s Shot) Opposed(r *Rules, gun bool) Opposed {
 func (b *Battle) TerrainMods(p geom.Vec, ri float32, i, j int) (mod int, cover uint8, intervening int8) {
 	q := b.Figs[j].Pos
 	rj := b.P(j).Base
-	for _, k := range b.S.covering {
-		t := &b.S.Scenario.Terrain[k]
-		if !t.Shape.SegmentHits(p, q) {
-			continue
+	if i >= 0 && p == b.Figs[i].Pos && ri == b.P(i).Base {
+		// From where figure i stands: remembered while neither moves.
+		m := &b.terrMemo[i][j]
+		if m.vi != b.ver[i] || m.vj != b.ver[j] {
+			m.vi, m.vj = b.ver[i], b.ver[j]
+			m.cover, m.inter = b.terrainBetween(p, ri, q, rj)
 		}
-		if b.S.inside(k, q) || b.S.inside(k, p) {
-			continue
-		}
-		switch {
-		case t.Shape.Dist(q) <= rj+contactTol:
-			cover = max(cover, t.Cover)
-		case t.Shape.Dist(p) <= ri+contactTol:
-		default:
-			intervening++
-		}
+		cover, intervening = m.cover, m.inter
+	} else {
+		cover, intervening = b.terrainBetween(p, ri, q, rj)
 	}
 	if cover < CoverLight {
 		for k := 0; k < b.NF; k++ {
@@ -191,6 +186,36 @@ func (b *Battle) TerrainMods(p geom.Vec, ri float32, i, j int) (mod int, cover u
 		mod += 4
 	}
 	return mod, cover, intervening
+}
+
+// terrMemo is TerrainMods' terrain between two figures, remembered.
+type terrMemo struct {
+	vi, vj uint16
+	cover  uint8
+	inter  int8
+}
+
+// terrainBetween is the terrain part of TerrainMods: the best cover of
+// the pieces the target at q (base rj) touches and the line from p
+// (base ri) crosses, and how many pieces intervene.
+func (b *Battle) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
+	for _, k := range b.S.covering {
+		t := &b.S.Scenario.Terrain[k]
+		if !t.Shape.SegmentHits(p, q) {
+			continue
+		}
+		if b.S.inside(k, q) || b.S.inside(k, p) {
+			continue
+		}
+		switch {
+		case t.Shape.Dist(q) <= rj+contactTol:
+			cover = max(cover, t.Cover)
+		case t.Shape.Dist(p) <= ri+contactTol:
+		default:
+			intervening++
+		}
+	}
+	return cover, intervening
 }
 
 // defence returns the target j's total modifier against a shooting
@@ -502,6 +527,7 @@ func (b *Battle) blast(i, w int, p geom.Vec) {
 		if b.NSmoke < MaxSmoke {
 			b.Smoke[b.NSmoke] = Cloud{C: p, R: wp.Radius, Ends: int16(b.Turn + int(max(b.S.Rules.SmokeTurns, 1)) - 1)}
 			b.NSmoke++
+			b.smokeChanged()
 		}
 		if b.Trace != nil {
 			b.emit(Event{Kind: EvSmoke, Fig: int8(i), Pos: p})

@@ -18,6 +18,14 @@ func (p brawl) Act(b *Battle, i int, step Step) {
 			b.Fight(i, int(op[0]))
 			continue
 		}
+		if *p.n%3 == 0 && b.Throw(i, wSmoke, b.Figs[i].Pos.Add(geom.V(0, 2))) {
+			continue
+		}
+		for j := 0; j < b.NF; j++ {
+			if b.Shoot(i, wPistol, j, -1) {
+				break
+			}
+		}
 		best, bd := -1, float32(0)
 		for j := 0; j < b.NF; j++ {
 			if b.Enemies(i, j) && b.Figs[j].Standing() {
@@ -38,8 +46,9 @@ func (p brawl) Push(b *Battle, winner, loser int) Push { *p.n++; return Push(*p.
 // with whom and who supports whom, and compares the answers with the
 // figures' places.
 type contactCheck struct {
-	t      *testing.T
-	checks int
+	t       *testing.T
+	checks  int
+	terrain int // lines through terrain checked
 }
 
 func (c *contactCheck) Event(b *Battle, e *Event) {
@@ -79,28 +88,55 @@ func (c *contactCheck) Event(b *Battle, e *Event) {
 			}
 			c.checks++
 		}
+		for j := 0; j < b.NF; j++ {
+			if got, want := b.LOS(i, j), b.LOSPoint(b.Figs[i].Pos, b.Figs[j].Pos); got != want {
+				c.t.Fatalf("turn %d, %v: line of sight %d to %d: %v, the table says %v", b.Turn, e.Kind, i, j, got, want)
+			}
+			if i == j {
+				continue
+			}
+			p, ri, q, rj := b.Figs[i].Pos, b.P(i).Base, b.Figs[j].Pos, b.P(j).Base
+			_, cover, inter := b.TerrainMods(p, ri, i, j)
+			wc, wi := b.terrainBetween(p, ri, q, rj)
+			if wc < CoverLight && cover == CoverLight {
+				wc = cover // a figure's cover: not remembered
+			}
+			if cover != wc || inter != wi {
+				c.t.Fatalf("turn %d, %v: terrain between %d and %d: cover %d, %d intervening; the table says %d, %d", b.Turn, e.Kind, i, j, cover, inter, wc, wi)
+			}
+			if wi > 0 || wc > 0 {
+				c.terrain++
+			}
+		}
 		if got := b.InCombat(i); got != any {
 			c.t.Fatalf("turn %d: figure %d in combat: %v, the places say %v", b.Turn, i, got, any)
 		}
 	}
 }
 
-// Who is in combat with whom, and who supports whom, as remembered
-// between moves, is what the figures' places say at every step of
-// crowded brawls (moves, interceptions, pushes, figures out of action).
+// Who is in combat with whom, who supports whom, who sees whom and the
+// terrain between two figures, as remembered between moves, are what
+// the figures' places and the smoke say at every step of crowded
+// brawls (moves, interceptions, pushes, shots, smoke coming and going,
+// figures out of action).
 func TestContactsFollowPlaces(t *testing.T) {
 	var figs []fig
 	for k := 0; k < 6; k++ {
 		a := soldier(SideA, 4+2*float32(k), 3)
-		a.melee, a.weapons, a.armour, a.health = wHand, nil, 6, 14
+		a.melee, a.weapons, a.armour, a.health = wHand, []uint8{wPistol, wSmoke}, 6, 14
 		bb := soldier(SideB, 5+2*float32(k), 10)
-		bb.melee, bb.weapons, bb.armour, bb.health = wHand, nil, 6, 14
+		bb.melee, bb.weapons, bb.armour, bb.health = wHand, []uint8{wPistol}, 6, 14
 		figs = append(figs, a, bb)
 	}
 	cr := soldier(SideCreatures, 10, 6.5)
 	cr.base = 1
 	figs = append(figs, cr)
-	s := setup(t, 20, 14, figs, []Terrain{{Name: "block", Shape: geom.NewRect(9, 5, 10, 6), Impassable: true}}, nil)
+	terrain := []Terrain{
+		{Name: "block", Shape: geom.NewRect(9, 5, 10, 6), Impassable: true, BlocksLOS: true},
+		{Name: "wall", Shape: geom.NewRect(3, 6, 7, 6.5), Height: 1, Cover: CoverHeavy},
+		{Name: "scrub", Shape: geom.NewCircle(geom.V(15, 7), 1.5), Rough: true, Cover: CoverLight},
+	}
+	s := setup(t, 20, 14, figs, terrain, nil)
 	n := 0
 	pol := brawl{&n}
 	check := &contactCheck{t: t}
@@ -109,8 +145,35 @@ func TestContactsFollowPlaces(t *testing.T) {
 		b.Reset(s, 7, seed)
 		b.Play(pol, pol, pol)
 	}
-	if check.checks < 1000 {
-		t.Fatalf("only %d pairs in combat checked", check.checks)
+	if check.checks < 1000 || check.terrain < 1000 {
+		t.Fatalf("only %d pairs in combat and %d lines through terrain checked", check.checks, check.terrain)
 	}
-	t.Logf("%d pairs in combat checked", check.checks)
+	t.Logf("%d pairs in combat and %d lines through terrain checked", check.checks, check.terrain)
+}
+
+// What is remembered between two figures stays true when a figure's
+// version of its place wraps round to the one it was remembered at.
+func TestMemoAcrossVersionWrap(t *testing.T) {
+	s := setup(t, 20, 14, []fig{soldier(SideA, 2, 2), soldier(SideB, 12, 12)},
+		[]Terrain{{Name: "block", Shape: geom.NewRect(6, 6, 8, 8), BlocksLOS: true, Impassable: true}}, nil)
+	for _, n := range []int{1<<16 - 1, 1 << 16, 1<<16 + 1} {
+		b := battle(s, passive{})
+		if b.LOS(0, 1) {
+			t.Fatal("a line of sight through the block")
+		}
+		_, _, inter := b.TerrainMods(b.Figs[0].Pos, 0.5, 0, 1)
+		for k := 0; k < n; k++ {
+			b.Place(0, geom.V(2, 12-float32(k%2)))
+		}
+		if !b.LOS(0, 1) {
+			t.Fatalf("after %d moves: no line of sight from %v", n, b.Figs[0].Pos)
+		}
+		b.Place(0, geom.V(2, 2))
+		if b.LOS(0, 1) {
+			t.Fatalf("after %d moves: a line of sight through the block", n+1)
+		}
+		if _, _, got := b.TerrainMods(b.Figs[0].Pos, 0.5, 0, 1); got != inter {
+			t.Fatalf("after %d moves: %d intervening, was %d", n+1, got, inter)
+		}
+	}
 }

@@ -238,33 +238,37 @@ func (b *Battle) opponents(i int) uint32 {
 	return b.touch[i] &^ b.sides[b.Figs[i].Side]
 }
 
-// inContact reports whether figures i and j stand in base contact.
-func (b *Battle) inContact(i, j int) bool {
-	fi, fj := &b.Figs[i], &b.Figs[j]
-	if !fi.Standing() || !fj.Standing() {
-		return false
+// placed notes that figure i's place changed.
+func (b *Battle) placed(i int) {
+	b.moved |= 1 << i
+	if b.ver[i]++; b.ver[i] == 0 {
+		// The version wrapped: what is remembered about i is forgotten.
+		for j := range b.losMemo {
+			b.losMemo[i][j], b.losMemo[j][i] = losMemo{}, losMemo{}
+			b.terrMemo[i][j], b.terrMemo[j][i] = terrMemo{}, terrMemo{}
+		}
+		b.ver[i] = 1
 	}
-	r := b.S.Profiles[i].Base + b.S.Profiles[j].Base + contactTol
-	return fi.Pos.Sub(fj.Pos).Len2() <= r*r
 }
 
 // contacts brings touch up to date for the figures that moved.
 func (b *Battle) contacts() {
 	for m := b.moved; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
+		bit := uint32(1) << i
 		var row uint32
-		for j := 0; j < b.NF; j++ {
-			if j != i && b.inContact(i, j) {
-				row |= 1 << j
+		if b.standing&bit != 0 {
+			pi, ri := b.Figs[i].Pos, b.S.Profiles[i].Base
+			for o := b.standing &^ bit; o != 0; o &= o - 1 {
+				j := bits.TrailingZeros32(o)
+				r := ri + b.S.Profiles[j].Base + contactTol
+				if pi.Sub(b.Figs[j].Pos).Len2() <= r*r {
+					row |= 1 << j
+				}
 			}
 		}
-		bit := uint32(1) << i
-		for j := 0; j < b.NF; j++ {
-			if row&(1<<j) != 0 {
-				b.touch[j] |= bit
-			} else {
-				b.touch[j] &^= bit
-			}
+		for ch := row ^ b.touch[i]; ch != 0; ch &= ch - 1 {
+			b.touch[bits.TrailingZeros32(ch)] ^= bit
 		}
 		b.touch[i] = row
 	}
@@ -298,7 +302,20 @@ func (b *Battle) LOSPoint(p, q geom.Vec) bool {
 
 // LOS reports whether figures i and j see each other (centre to centre;
 // figures do not block sight, they give cover).
-func (b *Battle) LOS(i, j int) bool { return b.LOSPoint(b.Figs[i].Pos, b.Figs[j].Pos) }
+func (b *Battle) LOS(i, j int) bool {
+	m := &b.losMemo[i][j]
+	if m.vi != b.ver[i] || m.vj != b.ver[j] || m.vs != b.smokeVer {
+		m.vi, m.vj, m.vs = b.ver[i], b.ver[j], b.smokeVer
+		m.los = b.LOSPoint(b.Figs[i].Pos, b.Figs[j].Pos)
+	}
+	return m.los
+}
+
+// losMemo is a line of sight between two figures, remembered.
+type losMemo struct {
+	vi, vj, vs uint16
+	los        bool
+}
 
 // Walking modes.
 const (
@@ -434,6 +451,7 @@ func (b *Battle) afterMove(i int) {
 	f.Carry = -1
 	f.flags |= fExited
 	b.moved |= 1 << i
+	b.standing &^= 1 << i
 	f.left = 0
 	b.T.Off[f.Side]++
 	b.T.Exit[i] = int8(b.Turn)
@@ -516,7 +534,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		}
 		_, spent, fd, fl := b.advance(i, from, wp, L, budget, t, mode, maxDrop, true, &sp)
 		f.Pos = from.Add(d.Scale(t))
-		b.moved |= 1 << i
+		b.placed(i)
 		moved += L * t
 		f.run += L * t
 		budget -= spent
@@ -619,7 +637,7 @@ func (b *Battle) intercept(j, i int) {
 		dir = geom.V(1, 0)
 	}
 	fj.Pos = fi.Pos.Add(dir.Scale(b.P(i).Base + b.P(j).Base))
-	b.moved |= 1 << j
+	b.placed(j)
 	b.T.Intercepts++
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvIntercept, Fig: int8(j), Target: int8(i), Pos: fj.Pos})
@@ -817,7 +835,7 @@ func (b *Battle) push(m, away int) {
 		}
 	}
 	fm.Pos = from.Add(to.Sub(from).Scale(t))
-	b.moved |= 1 << m
+	b.placed(m)
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvPush, Fig: int8(m), Target: int8(away), Pos: fm.Pos})
 	}
