@@ -149,3 +149,56 @@ func TestRouteUnreachableGoal(t *testing.T) {
 		t.Errorf("walled in, a way of %v", l)
 	}
 }
+
+// clear answers what sweeping the base against every piece answers: the
+// pieces it passes over unasked (off the leg's box, or wholly on one
+// side of its line) are never touched, on random tables and legs,
+// many of them grazing a piece.
+func TestRouteClearMatchesSweeps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	f32 := func(lo, hi float32) float32 { return lo + rng.Float32()*(hi-lo) }
+	asked := 0
+	for table := 0; table < 24; table++ {
+		var blocked []geom.Shape
+		for k := 0; k < 2+rng.IntN(6); k++ {
+			x, y := f32(2, 22), f32(2, 22)
+			switch rng.IntN(3) {
+			case 0:
+				blocked = append(blocked, geom.NewCircle(geom.V(x, y), f32(0.5, 2)))
+			case 1:
+				blocked = append(blocked, geom.NewRect(x, y, x+f32(0.5, 5), y+f32(0.5, 5)))
+			default:
+				if s, err := geom.NewPoly(geom.V(x, y), geom.V(x+f32(1, 4), y+f32(-1, 1)), geom.V(x+f32(0, 3), y+f32(1, 4))); err == nil {
+					blocked = append(blocked, s)
+				}
+			}
+		}
+		r := []float32{0.5, 1, 0.25}[table%3]
+		rt := buildRouter(24, 24, r, blocked, nil)
+		for q := 0; q < 3000; q++ {
+			a := geom.V(f32(0, 24), f32(0, 24))
+			var b geom.Vec
+			if q%2 == 0 {
+				b = geom.V(f32(0, 24), f32(0, 24))
+			} else {
+				// Aimed past a piece's corner, at about the base's
+				// distance.
+				s := &blocked[rng.IntN(len(blocked))]
+				c := []geom.Vec{s.Min, s.Max, geom.V(s.Min.X, s.Max.Y), geom.V(s.Max.X, s.Min.Y)}[rng.IntN(4)]
+				b = c.Add(geom.Dir(uint8(rng.IntN(256))).Scale(r + f32(-2e-3, 2e-3)))
+				b = a.Add(b.Sub(a).Scale(f32(1, 2)))
+			}
+			want := true
+			for k := range blocked {
+				if _, hit := blocked[k].SweepHits(a, b, r); hit {
+					want = false
+				}
+			}
+			if got := rt.clear(a, b); got != want {
+				t.Fatalf("table %d: %v→%v clear %v, the sweeps say %v", table, a, b, got, want)
+			}
+			asked++
+		}
+	}
+	t.Logf("%d legs", asked)
+}
