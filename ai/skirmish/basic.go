@@ -1,6 +1,7 @@
 package skirmish
 
 import (
+	"math/bits"
 	"sync"
 
 	"balance/sim/geom"
@@ -236,7 +237,8 @@ func pickShot(b *sk.Battle, i int) (bestW, bestT, secondT int, bestE float32) {
 		}
 		var e [sk.MaxFigures]float32
 		t1, t2 := -1, -1
-		for j := 0; j < b.NF; j++ {
+		for m := b.Foes(i); m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
 			if !b.CanShoot(i, w, j) {
 				continue
 			}
@@ -430,6 +432,7 @@ func bestGun(b *sk.Battle, i int) int {
 // -1.
 func claim(b *sk.Battle, i int) int {
 	best, bd := -1, float32(0)
+	mates := b.Band(b.Figs[i].Side) &^ (1 << i)
 	for k := 0; k < b.NLoot; k++ {
 		t := &b.Loot[k]
 		if !t.OnGround() {
@@ -437,9 +440,10 @@ func claim(b *sk.Battle, i int) int {
 		}
 		d := b.Figs[i].Pos.Dist(t.Pos)
 		mine := true
-		for j := 0; j < b.NF && mine; j++ {
+		for m := mates; m != 0 && mine; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
 			fj := &b.Figs[j]
-			if j == i || fj.Side != b.Figs[i].Side || !fj.Standing() || fj.Carry >= 0 {
+			if fj.Carry >= 0 {
 				continue
 			}
 			if dj := fj.Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && !b.InCombat(j) {
@@ -457,10 +461,8 @@ func claim(b *sk.Battle, i int) int {
 // creature when no warband figure is left), or -1.
 func nearestEnemy(b *sk.Battle, i int) int {
 	best, bd, bc := -1, float32(0), true
-	for j := 0; j < b.NF; j++ {
-		if !b.Enemies(i, j) || !b.Figs[j].Standing() {
-			continue
-		}
+	for m := b.Foes(i); m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
 		cr := b.Figs[j].Side == sk.SideCreatures
 		d := b.EdgeDist(i, j)
 		if best < 0 || (bc && !cr) || (cr == bc && d < bd) {

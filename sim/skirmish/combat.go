@@ -168,10 +168,12 @@ func (b *Battle) TerrainMods(p geom.Vec, ri float32, i, j int) (mod int, cover u
 		cover, intervening = b.terrainBetween(p, ri, q, rj)
 	}
 	if cover < CoverLight {
-		for k := 0; k < b.NF; k++ {
-			if k == i || k == j || !b.Figs[k].Standing() {
-				continue
-			}
+		others := b.standing &^ (1 << j)
+		if i >= 0 {
+			others &^= 1 << i
+		}
+		for ; others != 0; others &= others - 1 {
+			k := bits.TrailingZeros32(others)
 			if geom.EdgeDist(b.Figs[k].Pos, b.P(k).Base, q, rj) <= contactTol && geom.SegmentCircle(p, q, b.Figs[k].Pos, b.P(k).Base) {
 				cover = CoverLight
 				break

@@ -54,6 +54,20 @@ type contactCheck struct {
 func (c *contactCheck) Event(b *Battle, e *Event) {
 	c.t.Helper()
 	for i := 0; i < b.NF; i++ {
+		var band, foes uint32
+		for j := 0; j < b.NF; j++ {
+			if !b.Figs[j].Standing() {
+				continue
+			}
+			if b.Figs[j].Side == b.Figs[i].Side {
+				band |= 1 << j
+			} else {
+				foes |= 1 << j
+			}
+		}
+		if b.Band(b.Figs[i].Side) != band || b.Foes(i) != foes {
+			c.t.Fatalf("turn %d, %v: figure %d's band %b and foes %b; standing, %b and %b", b.Turn, e.Kind, i, b.Band(b.Figs[i].Side), b.Foes(i), band, foes)
+		}
 		any := false
 		for j := 0; j < b.NF; j++ {
 			fi, fj := &b.Figs[i], &b.Figs[j]
@@ -114,7 +128,8 @@ func (c *contactCheck) Event(b *Battle, e *Event) {
 	}
 }
 
-// Who is in combat with whom, who supports whom, who sees whom and the
+// Who stands on which side, who is in combat with whom, who supports
+// whom, who sees whom and the
 // terrain between two figures, as remembered between moves, are what
 // the figures' places and the smoke say at every step of crowded
 // brawls (moves, interceptions, pushes, shots, smoke coming and going,

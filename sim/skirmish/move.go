@@ -238,6 +238,13 @@ func (b *Battle) opponents(i int) uint32 {
 	return b.touch[i] &^ b.sides[b.Figs[i].Side]
 }
 
+// Band returns the standing figures of side, as a mask (bit i: figure
+// i).
+func (b *Battle) Band(side int8) uint32 { return b.sides[side] & b.standing }
+
+// Foes returns the standing enemies of figure i, as a mask.
+func (b *Battle) Foes(i int) uint32 { return b.standing &^ b.sides[b.Figs[i].Side] }
+
 // placed notes that figure i's place changed.
 func (b *Battle) placed(i int) {
 	b.moved |= 1 << i
@@ -520,10 +527,8 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 			}
 		}
 		hitFig := -1
-		for j := 0; j < b.NF; j++ {
-			if j == i || !b.Figs[j].Standing() || !b.Enemies(i, j) {
-				continue // friends are passed through (but not stopped on)
-			}
+		for m := b.Foes(i); m != 0; m &= m - 1 { // friends are passed through (but not stopped on)
+			j := bits.TrailingZeros32(m)
 			if ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.P(j).Base); hit && ts < t {
 				t, hitFig = ts, j
 			}
@@ -569,8 +574,8 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
 	for n := 0; n < 64 && t > 0; n++ {
 		p := from.Add(d.Scale(t))
 		clear := true
-		for j := 0; j < b.NF && clear; j++ {
-			if j != i && b.Figs[j].Standing() && !b.Enemies(i, j) && p.Dist(b.Figs[j].Pos) < r+b.P(j).Base-1e-3 {
+		for m := b.Band(b.Figs[i].Side) &^ (1 << i); m != 0 && clear; m &= m - 1 {
+			if j := bits.TrailingZeros32(m); p.Dist(b.Figs[j].Pos) < r+b.P(j).Base-1e-3 {
 				clear = false
 			}
 		}
@@ -602,10 +607,8 @@ func (b *Battle) interception(i int, from, wp geom.Vec, t float32) (float32, int
 		j int8
 	}
 	n := 0
-	for j := 0; j < b.NF; j++ {
-		if !b.Enemies(i, j) || !b.Figs[j].Standing() {
-			continue
-		}
+	for m := b.Foes(i); m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
 		ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.P(j).Base+interceptGap)
 		if !hit || ts > t || b.InCombat(j) {
 			continue
