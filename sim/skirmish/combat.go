@@ -201,9 +201,10 @@ type terrMemo struct {
 // the pieces the target at q (base rj) touches and the line from p
 // (base ri) crosses, and how many pieces intervene.
 func (b *Battle) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
+	line := newLineBox(p, q, 0)
 	for _, k := range b.S.covering {
 		t := &b.S.Scenario.Terrain[k]
-		if !t.Shape.SegmentHits(p, q) {
+		if line.offBox(&t.Shape) || line.aside(&t.Shape) || !t.Shape.SegmentHits(p, q) {
 			continue
 		}
 		if b.S.inside(k, q) || b.S.inside(k, p) {

@@ -293,9 +293,10 @@ func (b *Battle) Opponents(i int, dst []int8) []int8 {
 // LOSPoint reports whether a line of sight runs from p to q: no piece
 // that blocks sight and no smoke cloud lies across it.
 func (b *Battle) LOSPoint(p, q geom.Vec) bool {
+	line := newLineBox(p, q, 0)
 	for _, k := range b.S.blocking {
 		t := &b.S.Scenario.Terrain[k]
-		if t.Shape.SegmentHits(p, q) {
+		if !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
 			return false
 		}
 	}
@@ -589,8 +590,9 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
 
 // crossesClimb reports whether the line p→q crosses a piece one climbs.
 func (b *Battle) crossesClimb(p, q geom.Vec) bool {
+	line := newLineBox(p, q, 0)
 	for _, k := range b.S.climbed {
-		if t := &b.S.Scenario.Terrain[k]; t.Shape.SegmentHits(p, q) {
+		if t := &b.S.Scenario.Terrain[k]; !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
 			return true
 		}
 	}
@@ -663,14 +665,10 @@ type legSpans struct {
 func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 	sc := &b.S.Scenario
 	sp.n = 0
-	// The cheap reject SegmentSpan makes first, made here to spare the
-	// calls: the leg's bounding box against each piece's.
-	r := float32(geom.Eps)
-	loX, hiX := min(from.X, to.X)-r, max(from.X, to.X)+r
-	loY, hiY := min(from.Y, to.Y)-r, max(from.Y, to.Y)+r
+	line := newLineBox(from, to, 0)
 	for _, k := range b.S.ground {
 		sh := &sc.Terrain[k].Shape
-		if loX > sh.Max.X || hiX < sh.Min.X || loY > sh.Max.Y || hiY < sh.Min.Y {
+		if line.offBox(sh) || line.aside(sh) {
 			continue
 		}
 		t0, t1, ok := sh.SegmentSpan(from, to)

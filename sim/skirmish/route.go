@@ -398,24 +398,16 @@ func (rt *router) cellPoint(c int) (geom.Vec, bool) {
 func (rt *router) clear(a, b geom.Vec) bool {
 	lo := geom.V(min(a.X, b.X), min(a.Y, b.Y))
 	hi := geom.V(max(a.X, b.X), max(a.Y, b.Y))
-	d := b.Sub(a)
 	// A piece whose bounding box lies wholly on one side of the line,
-	// farther than the base (and a margin far above float32's error),
-	// cannot be touched: the sweep is not asked.
-	far := (rt.r + 1e-3) * d.Len()
+	// farther than the base, cannot be touched: the sweep is not asked.
+	line := newLineBox(a, b, rt.r)
 	for k := range rt.box {
 		if bx := &rt.box[k]; lo.X > bx.Max.X || hi.X < bx.Min.X || lo.Y > bx.Max.Y || hi.Y < bx.Min.Y {
 			continue
 		}
 		sh := &rt.shapes[k]
-		if far > 0 {
-			c0 := d.Cross(sh.Min.Sub(a))
-			c1 := d.Cross(geom.V(sh.Max.X, sh.Min.Y).Sub(a))
-			c2 := d.Cross(sh.Max.Sub(a))
-			c3 := d.Cross(geom.V(sh.Min.X, sh.Max.Y).Sub(a))
-			if min(c0, c1, c2, c3) > far || max(c0, c1, c2, c3) < -far {
-				continue
-			}
+		if line.aside(sh) {
+			continue
 		}
 		if _, hit := sh.SweepHits(a, b, rt.r); hit {
 			return false
