@@ -294,6 +294,30 @@ func (s *Shape) SweepHits(a, b Vec, r float32) (tStop float32, hit bool) {
 	return t, true
 }
 
+// SweepOverlaps reports SweepHits' hit alone, without working out where
+// the base stops: whether a base of radius r moving from a to b overlaps
+// the shape (by more than Eps) anywhere along the way.
+func (s *Shape) SweepOverlaps(a, b Vec, r float32) bool {
+	if !s.segBoxHit(a, b, r) {
+		return false
+	}
+	d := b.Sub(a)
+	tIn, in := s.firstWithin(a, d, max(r-Eps, 0))
+	if !in {
+		return false
+	}
+	if tIn == 0 {
+		if s.Kind == Circle {
+			if v := a.Sub(s.C); v != (Vec{}) && d.Dot(v) > 0 {
+				return false
+			}
+		} else if q := s.closest(a); q != a && d.Dot(a.Sub(q)) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // segBoxHit is a cheap reject: false when the bounding box of the segment
 // a-b grown by r cannot touch the shape's bounding box.
 func (s *Shape) segBoxHit(a, b Vec, r float32) bool {

@@ -200,7 +200,8 @@ type Battle struct {
 	smokeVer uint16
 	losMemo  [MaxFigures][MaxFigures]losMemo
 	terrMemo [MaxFigures][MaxFigures]terrMemo
-	rig      [8]int8 // faces the next d20s show (tests only)
+	legs     legSpans // the leg being walked
+	rig      [8]int8  // faces the next d20s show (tests only)
 	nRig     int
 }
 

@@ -512,9 +512,9 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 			f.run = 0
 		}
 		f.runDir = dir
-		var sp legSpans
-		b.spansOf(from, wp, &sp)
-		tEnd, _, _, _ := b.advance(i, from, wp, L, budget, 1, mode, maxDrop, false, &sp)
+		sp := &b.legs
+		b.spansOf(from, wp, sp)
+		tEnd, _, _, _ := b.advance(i, from, wp, L, budget, 1, mode, maxDrop, false, sp)
 		t := tEnd
 		if mode&walkHalt != 0 {
 			e := b.Elevation(from)
@@ -538,7 +538,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		if ic < 0 {
 			t = b.offFriends(i, from, d, L, t)
 		}
-		_, spent, fd, fl := b.advance(i, from, wp, L, budget, t, mode, maxDrop, true, &sp)
+		_, spent, fd, fl := b.advance(i, from, wp, L, budget, t, mode, maxDrop, true, sp)
 		f.Pos = from.Add(d.Scale(t))
 		b.placed(i)
 		moved += L * t

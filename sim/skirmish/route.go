@@ -409,7 +409,7 @@ func (rt *router) clear(a, b geom.Vec) bool {
 		if line.aside(sh) {
 			continue
 		}
-		if _, hit := sh.SweepHits(a, b, rt.r); hit {
+		if sh.SweepOverlaps(a, b, rt.r) {
 			return false
 		}
 	}

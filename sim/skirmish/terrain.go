@@ -233,19 +233,16 @@ func (s *Setup) inside(k uint8, p geom.Vec) bool {
 // wholly on one side of it, farther than the reach (plus a margin far
 // above float32's error), does not meet.
 type lineBox struct {
-	a, d   geom.Vec
+	a, b   geom.Vec
 	lo, hi geom.Vec
-	far2   float32 // ((reach + margin) × the segment's length)²
+	reach  float32
 }
 
 func newLineBox(a, b geom.Vec, reach float32) lineBox {
 	const e = float32(geom.Eps)
-	d := b.Sub(a)
-	m := reach + 1e-3
-	return lineBox{a: a, d: d,
-		lo:   geom.V(min(a.X, b.X)-e, min(a.Y, b.Y)-e),
-		hi:   geom.V(max(a.X, b.X)+e, max(a.Y, b.Y)+e),
-		far2: m * m * d.Len2()}
+	return lineBox{a: a, b: b, reach: reach,
+		lo: geom.V(min(a.X, b.X)-e, min(a.Y, b.Y)-e),
+		hi: geom.V(max(a.X, b.X)+e, max(a.Y, b.Y)+e)}
 }
 
 // offBox reports that sh's box is off the segment's. With aside, it
@@ -258,15 +255,18 @@ func (l *lineBox) offBox(sh *geom.Shape) bool {
 // aside reports that sh's box lies wholly on one side of the line,
 // farther than the reach.
 func (l *lineBox) aside(sh *geom.Shape) bool {
-	c0 := l.d.Cross(sh.Min.Sub(l.a))
-	c1 := l.d.Cross(geom.V(sh.Max.X, sh.Min.Y).Sub(l.a))
-	c2 := l.d.Cross(sh.Max.Sub(l.a))
-	c3 := l.d.Cross(geom.V(sh.Min.X, sh.Max.Y).Sub(l.a))
+	d := l.b.Sub(l.a)
+	c0 := d.Cross(sh.Min.Sub(l.a))
+	c1 := d.Cross(geom.V(sh.Max.X, sh.Min.Y).Sub(l.a))
+	c2 := d.Cross(sh.Max.Sub(l.a))
+	c3 := d.Cross(geom.V(sh.Min.X, sh.Max.Y).Sub(l.a))
+	m := l.reach + 1e-3
+	far2 := m * m * d.Len2() // ((reach + margin) × the segment's length)²
 	if lo := min(c0, c1, c2, c3); lo > 0 {
-		return lo*lo > l.far2
+		return lo*lo > far2
 	}
 	if hi := max(c0, c1, c2, c3); hi < 0 {
-		return hi*hi > l.far2
+		return hi*hi > far2
 	}
 	return false
 }
