@@ -528,8 +528,12 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 			}
 		}
 		hitFig := -1
+		box := boxOf(from, wp)
 		for m := b.Foes(i); m != 0; m &= m - 1 { // friends are passed through (but not stopped on)
 			j := bits.TrailingZeros32(m)
+			if box.far(b.Figs[j].Pos, r+b.P(j).Base+geom.Eps) {
+				continue
+			}
 			if ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.P(j).Base); hit && ts < t {
 				t, hitFig = ts, j
 			}
@@ -564,6 +568,21 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		}
 		b.damage(i, -1, fallDmg, "falling")
 	}
+}
+
+// segBox is a segment's bounding box, for cheap rejects of the bases
+// far off the segment.
+type segBox struct{ lo, hi geom.Vec }
+
+func boxOf(a, b geom.Vec) segBox {
+	return segBox{geom.V(min(a.X, b.X), min(a.Y, b.Y)), geom.V(max(a.X, b.X), max(a.Y, b.Y))}
+}
+
+// far reports that c lies farther than reach (plus a margin far above
+// float32's error) from the box, and so from every point of the segment.
+func (s *segBox) far(c geom.Vec, reach float32) bool {
+	reach += 1e-3
+	return c.X < s.lo.X-reach || c.X > s.hi.X+reach || c.Y < s.lo.Y-reach || c.Y > s.hi.Y+reach
 }
 
 // offFriends returns the fraction, at most t, along from→from+d (length
@@ -609,8 +628,12 @@ func (b *Battle) interception(i int, from, wp geom.Vec, t float32) (float32, int
 		j int8
 	}
 	n := 0
+	box := boxOf(from, wp)
 	for m := b.Foes(i); m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
+		if box.far(b.Figs[j].Pos, r+b.P(j).Base+interceptGap+geom.Eps) {
+			continue
+		}
 		ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.P(j).Base+interceptGap)
 		if !hit || ts > t || b.InCombat(j) {
 			continue

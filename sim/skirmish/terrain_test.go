@@ -139,3 +139,36 @@ func TestLineBoxMissesOnlyWhatItMisses(t *testing.T) {
 		t.Fatalf("only %d segments passed over", skipped)
 	}
 }
+
+// A base passed over as far from a segment's box is never one the
+// segment's sweep touches, nor one in contact with its end.
+func TestSegBoxFarOnlyWhatIsFar(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	f32 := func(lo, hi float32) float32 { return lo + rng.Float32()*(hi-lo) }
+	skipped := 0
+	for n := 0; n < 300000; n++ {
+		a, b := geom.V(f32(0, 30), f32(0, 30)), geom.V(f32(0, 30), f32(0, 30))
+		if n%2 == 0 {
+			b = a.Add(geom.V(f32(-3, 3), f32(-3, 3)))
+		}
+		ra, rc := f32(0.25, 1.5), f32(0.25, 1.5)
+		c := b.Add(geom.Dir(uint8(rng.IntN(256))).Scale(ra + rc + f32(-0.01, 0.02)))
+		if n%3 == 0 {
+			c = geom.V(f32(0, 30), f32(0, 30))
+		}
+		if end := boxOf(b, b); end.far(c, ra+rc+contactTol) && geom.EdgeDist(b, ra, c, rc) <= contactTol {
+			t.Fatalf("the base %v at %v passed over, yet in contact with %v at %v", rc, c, ra, b)
+		}
+		box := boxOf(a, b)
+		if !box.far(c, ra+rc+geom.Eps) {
+			continue
+		}
+		skipped++
+		if _, hit := geom.SweepCircle(a, b, ra, c, rc); hit {
+			t.Fatalf("%v→%v (base %v) passed over the base %v at %v, yet touches it", a, b, ra, rc, c)
+		}
+	}
+	if skipped < 50000 {
+		t.Fatalf("only %d passed over", skipped)
+	}
+}
