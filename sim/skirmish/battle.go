@@ -189,6 +189,7 @@ type Battle struct {
 	// the figures in moved (whose place, or whether they stand, changed
 	// since), by the first question that reads it.
 	touch    [MaxFigures]uint32
+	near     [MaxFigures]uint32 // as touch, with a margin: every figure in contact (by edge distance) is in it
 	moved    uint32
 	sides    [3]uint32 // the figures of each side
 	standing uint32    // the figures standing

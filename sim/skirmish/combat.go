@@ -168,16 +168,17 @@ func (b *Battle) TerrainMods(p geom.Vec, ri float32, i, j int) (mod int, cover u
 		cover, intervening = b.terrainBetween(p, ri, q, rj)
 	}
 	if cover < CoverLight {
-		at := boxOf(q, q)
+		// The figures about in contact with the target (when it stands;
+		// else every figure standing).
 		others := b.standing &^ (1 << j)
+		if b.standing&(1<<j) != 0 {
+			others = b.nearTo(j)
+		}
 		if i >= 0 {
 			others &^= 1 << i
 		}
 		for ; others != 0; others &= others - 1 {
 			k := bits.TrailingZeros32(others)
-			if at.far(b.Figs[k].Pos, b.P(k).Base+rj+contactTol) {
-				continue // too far to touch the target
-			}
 			if geom.EdgeDist(b.Figs[k].Pos, b.P(k).Base, q, rj) <= contactTol && geom.SegmentCircle(p, q, b.Figs[k].Pos, b.P(k).Base) {
 				cover = CoverLight
 				break

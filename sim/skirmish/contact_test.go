@@ -46,9 +46,10 @@ func (p brawl) Push(b *Battle, winner, loser int) Push { *p.n++; return Push(*p.
 // with whom and who supports whom, and compares the answers with the
 // figures' places.
 type contactCheck struct {
-	t       *testing.T
-	checks  int
-	terrain int // lines through terrain checked
+	t        *testing.T
+	checks   int
+	terrain  int // lines through terrain checked
+	figCover int // of them, with a figure's cover
 }
 
 func (c *contactCheck) Event(b *Battle, e *Event) {
@@ -112,8 +113,12 @@ func (c *contactCheck) Event(b *Battle, e *Event) {
 			p, ri, q, rj := b.Figs[i].Pos, b.P(i).Base, b.Figs[j].Pos, b.P(j).Base
 			_, cover, inter := b.TerrainMods(p, ri, i, j)
 			wc, wi := b.terrainBetween(p, ri, q, rj)
-			if wc < CoverLight && cover == CoverLight {
-				wc = cover // a figure's cover: not remembered
+			for k := 0; k < b.NF && wc < CoverLight; k++ {
+				// A standing figure touching the target, across the line.
+				if k != i && k != j && b.Figs[k].Standing() && geom.EdgeDist(b.Figs[k].Pos, b.P(k).Base, q, rj) <= contactTol && geom.SegmentCircle(p, q, b.Figs[k].Pos, b.P(k).Base) {
+					wc = CoverLight
+					c.figCover++
+				}
 			}
 			if cover != wc || inter != wi {
 				c.t.Fatalf("turn %d, %v: terrain between %d and %d: cover %d, %d intervening; the table says %d, %d", b.Turn, e.Kind, i, j, cover, inter, wc, wi)
@@ -160,10 +165,10 @@ func TestContactsFollowPlaces(t *testing.T) {
 		b.Reset(s, 7, seed)
 		b.Play(pol, pol, pol)
 	}
-	if check.checks < 1000 || check.terrain < 1000 {
-		t.Fatalf("only %d pairs in combat and %d lines through terrain checked", check.checks, check.terrain)
+	if check.checks < 1000 || check.terrain < 1000 || check.figCover < 1000 {
+		t.Fatalf("only %d pairs in combat, %d lines through terrain and %d figures' cover checked", check.checks, check.terrain, check.figCover)
 	}
-	t.Logf("%d pairs in combat and %d lines through terrain checked", check.checks, check.terrain)
+	t.Logf("%d pairs in combat, %d lines through terrain and %d figures' cover checked", check.checks, check.terrain, check.figCover)
 }
 
 // What is remembered between two figures stays true when a figure's

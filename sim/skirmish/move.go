@@ -258,26 +258,46 @@ func (b *Battle) placed(i int) {
 	}
 }
 
-// contacts brings touch up to date for the figures that moved.
+// nearMargin is how much farther than contact near reaches: far more
+// than float32's error on the distances of the table.
+const nearMargin = 1e-3
+
+// nearTo returns the standing figures about in contact with figure j
+// (a superset of those whose bases are within contactTol of its base).
+func (b *Battle) nearTo(j int) uint32 {
+	if b.moved != 0 {
+		b.contacts()
+	}
+	return b.near[j]
+}
+
+// contacts brings touch and near up to date for the figures that moved.
 func (b *Battle) contacts() {
 	for m := b.moved; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
 		bit := uint32(1) << i
-		var row uint32
+		var row, nrow uint32
 		if b.standing&bit != 0 {
 			pi, ri := b.Figs[i].Pos, b.S.Profiles[i].Base
 			for o := b.standing &^ bit; o != 0; o &= o - 1 {
 				j := bits.TrailingZeros32(o)
 				r := ri + b.S.Profiles[j].Base + contactTol
-				if pi.Sub(b.Figs[j].Pos).Len2() <= r*r {
+				d2 := pi.Sub(b.Figs[j].Pos).Len2()
+				if d2 <= r*r {
 					row |= 1 << j
+				}
+				if r += nearMargin; d2 <= r*r {
+					nrow |= 1 << j
 				}
 			}
 		}
 		for ch := row ^ b.touch[i]; ch != 0; ch &= ch - 1 {
 			b.touch[bits.TrailingZeros32(ch)] ^= bit
 		}
-		b.touch[i] = row
+		for ch := nrow ^ b.near[i]; ch != 0; ch &= ch - 1 {
+			b.near[bits.TrailingZeros32(ch)] ^= bit
+		}
+		b.touch[i], b.near[i] = row, nrow
 	}
 	b.moved = 0
 }
