@@ -439,6 +439,9 @@ func claim(b *sk.Battle, i int) int {
 			continue
 		}
 		d := b.Figs[i].Pos.Dist(t.Pos)
+		if best >= 0 && !(d < bd) {
+			continue // no nearer than the token already claimed
+		}
 		mine := true
 		for m := mates; m != 0 && mine; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
