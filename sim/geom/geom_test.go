@@ -560,7 +560,8 @@ func TestCircleSpanMatchesSegmentSpan(t *testing.T) {
 }
 
 // SweepOverlaps answers SweepHits' hit on random sweeps past circles,
-// rectangles and polygons, many of them starting in contact.
+// rectangles and polygons, many of them starting, ending or passing
+// about in contact.
 func TestSweepOverlapsMatchesSweepHits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	f32 := func(lo, hi float32) float32 { return lo + rng.Float32()*(hi-lo) }
@@ -587,6 +588,22 @@ func TestSweepOverlapsMatchesSweepHits(t *testing.T) {
 			a = a.Add(a.Sub(s.C).Norm().Scale(r + f32(-0.01, 0.01)))
 		}
 		b := V(f32(0, 20), f32(0, 20))
+		switch n % 5 {
+		case 1: // ending about in contact
+			q := s.closest(b)
+			b = q.Add(b.Sub(q).Norm().Scale(r + f32(-3e-3, 3e-3)))
+		case 2: // passing about in contact with a vertex or the centre
+			v := s.C
+			if s.Kind == Poly {
+				v = s.P[rng.IntN(int(s.N))]
+			}
+			dir := v.Sub(a).Norm()
+			off := r + f32(-3e-3, 3e-3)
+			if s.Kind == Circle {
+				off += s.R
+			}
+			b = v.Add(dir.Perp().Scale(off)).Add(dir.Scale(f32(0, 5)))
+		}
 		_, hit := s.SweepHits(a, b, r)
 		if got := s.SweepOverlaps(a, b, r); got != hit {
 			t.Fatalf("%+v: %v→%v radius %v: SweepOverlaps %v, SweepHits %v", s, a, b, r, got, hit)

@@ -302,7 +302,30 @@ func (s *Shape) SweepOverlaps(a, b Vec, r float32) bool {
 		return false
 	}
 	d := b.Sub(a)
-	tIn, in := s.firstWithin(a, d, max(r-Eps, 0))
+	rr := max(r-Eps, 0)
+	if s.Kind == Poly && rr > 10*sweepMargin {
+		// The clear cases, decided from distances: with a farther than
+		// rr from the shape (by a margin far above float32's error), the
+		// base overlaps it on the way exactly when the segment comes
+		// within rr of it.
+		if s.Dist(a) > rr+sweepMargin {
+			if _, _, ok := s.polyClip(a, d, 0, 0, 1); ok {
+				return true // it crosses the shape
+			}
+			near := s.Dist(b)
+			n := int(s.N)
+			for i := 0; i < n; i++ {
+				near = min(near, sqrt32(pointSegDist2(s.P[i], a, b)))
+			}
+			switch {
+			case near > rr+sweepMargin:
+				return false
+			case near < rr-sweepMargin:
+				return true
+			}
+		}
+	}
+	tIn, in := s.firstWithin(a, d, rr)
 	if !in {
 		return false
 	}
@@ -317,6 +340,10 @@ func (s *Shape) SweepOverlaps(a, b Vec, r float32) bool {
 	}
 	return true
 }
+
+// sweepMargin is how clear a case must be for SweepOverlaps to decide it
+// from distances.
+const sweepMargin = 1e-3
 
 // segBoxHit is a cheap reject: false when the bounding box of the segment
 // a-b grown by r cannot touch the shape's bounding box.
