@@ -188,6 +188,7 @@ type Battle struct {
 	// stand with their bases in contact. It is brought up to date, for
 	// the figures in moved (whose place, or whether they stand, changed
 	// since), by the first question that reads it.
+	base     [MaxFigures]float32 // each figure's base radius, from its profile
 	touch    [MaxFigures]uint32
 	near     [MaxFigures]uint32 // as touch, with a margin: every figure in contact (by edge distance) is in it
 	moved    uint32
@@ -244,6 +245,7 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 		b.Figs[i] = Fig{Pos: p.Start, Health: p.Health, Side: p.Side, Carry: -1, unlocked: -1}
 		b.sides[p.Side] |= 1 << i
 		b.ver[i] = 1
+		b.base[i] = p.Base
 	}
 	b.moved = 1<<b.NF - 1
 	b.standing = b.moved
@@ -369,7 +371,7 @@ func (b *Battle) GroupEligible(leader int, dst []int8) []int8 {
 		if i == leader || f.Side != lf.Side || b.S.Profiles[i].Role != Soldier || !f.Standing() || f.Activated() {
 			continue
 		}
-		if geom.EdgeDist(lf.Pos, lp.Base, f.Pos, b.P(i).Base) > groupRange+contactTol {
+		if geom.EdgeDist(lf.Pos, lp.Base, f.Pos, b.base[i]) > groupRange+contactTol {
 			continue
 		}
 		if b.InCombat(i) || !b.LOS(leader, i) {

@@ -155,8 +155,8 @@ func (s Shot) Opposed(r *Rules, gun bool) Opposed {
 // cover. A piece a figure stands on is neither.
 func (b *Battle) TerrainMods(p geom.Vec, ri float32, i, j int) (mod int, cover uint8, intervening int8) {
 	q := b.Figs[j].Pos
-	rj := b.P(j).Base
-	if i >= 0 && p == b.Figs[i].Pos && ri == b.P(i).Base {
+	rj := b.base[j]
+	if i >= 0 && p == b.Figs[i].Pos && ri == b.base[i] {
 		// From where figure i stands: remembered while neither moves.
 		m := &b.terrMemo[i][j]
 		if m.vi != b.ver[i] || m.vj != b.ver[j] {
@@ -179,7 +179,7 @@ func (b *Battle) TerrainMods(p geom.Vec, ri float32, i, j int) (mod int, cover u
 		}
 		for ; others != 0; others &= others - 1 {
 			k := bits.TrailingZeros32(others)
-			if geom.EdgeDist(b.Figs[k].Pos, b.P(k).Base, q, rj) <= contactTol && geom.SegmentCircle(p, q, b.Figs[k].Pos, b.P(k).Base) {
+			if geom.EdgeDist(b.Figs[k].Pos, b.base[k], q, rj) <= contactTol && geom.SegmentCircle(p, q, b.Figs[k].Pos, b.base[k]) {
 				cover = CoverLight
 				break
 			}
@@ -263,7 +263,7 @@ func (b *Battle) defence(i, j int, p geom.Vec, ri float32, terrain, shooterMods 
 func (b *Battle) ShotAt(i, w, j int) Shot {
 	wp := &b.S.Weapons[w]
 	ignoreCover := wp.Class == Flame && b.S.Rules.FlameIgnores&FlameIgnoresCover != 0
-	d, cover, inter := b.defence(i, j, b.Figs[i].Pos, b.P(i).Base, !ignoreCover, true)
+	d, cover, inter := b.defence(i, j, b.Figs[i].Pos, b.base[i], !ignoreCover, true)
 	s := Shot{A: b.ShootStat(i) + int(wp.Shoot), D: d, M: int(wp.Damage), R: b.ArmourOf(j), Cover: cover, Intervening: inter}
 	if wp.Class == Flame && b.S.Rules.FlameIgnores&FlameIgnoresArmour != 0 {
 		s.R = 0
@@ -406,7 +406,7 @@ func (b *Battle) FlameHits(i, w, j int, dst []int8) []int8 {
 	wp := &b.S.Weapons[w]
 	p := b.Figs[i].Pos
 	dir := b.Figs[j].Pos.Sub(p).Norm()
-	s0 := p.Add(dir.Scale(b.P(i).Base))
+	s0 := p.Add(dir.Scale(b.base[i]))
 	half := wp.Width / 2
 	for k := 0; k < b.NF; k++ {
 		if k == i || !b.Figs[k].Standing() {
@@ -414,7 +414,7 @@ func (b *Battle) FlameHits(i, w, j int, dst []int8) []int8 {
 		}
 		c := b.Figs[k].Pos
 		t := min(max(c.Sub(s0).Dot(dir), 0), wp.Length)
-		if c.Dist(s0.Add(dir.Scale(t))) <= half+b.P(k).Base && b.LOS(i, k) {
+		if c.Dist(s0.Add(dir.Scale(t))) <= half+b.base[k] && b.LOS(i, k) {
 			dst = append(dst, int8(k))
 		}
 	}
@@ -486,7 +486,7 @@ func (b *Battle) CanThrow(i, w int, p geom.Vec) bool {
 	if wp.Class == Launcher && b.Figs[i].flags&fJammed != 0 {
 		return false
 	}
-	return b.Figs[i].Pos.Dist(p)-b.P(i).Base <= wp.Range+1e-4
+	return b.Figs[i].Pos.Dist(p)-b.base[i] <= wp.Range+1e-4
 }
 
 // Throw is a Shoot action with a grenade (thrown or fired from a
@@ -546,7 +546,7 @@ func (b *Battle) blast(i, w int, p geom.Vec) {
 			a += b.ShootStat(i)
 		}
 		for k := 0; k < b.NF && !b.Done; k++ {
-			if !b.Figs[k].Standing() || geom.EdgeDist(p, 0, b.Figs[k].Pos, b.P(k).Base) > wp.Radius+1e-4 {
+			if !b.Figs[k].Standing() || geom.EdgeDist(p, 0, b.Figs[k].Pos, b.base[k]) > wp.Radius+1e-4 {
 				continue
 			}
 			d, _, _ := b.defence(i, k, p, 0, false, false)
@@ -560,7 +560,7 @@ func (b *Battle) blast(i, w int, p geom.Vec) {
 func (b *Battle) FragVictims(w int, p geom.Vec, dst []int8) []int8 {
 	r := b.S.Weapons[w].Radius
 	for k := 0; k < b.NF; k++ {
-		if b.Figs[k].Standing() && geom.EdgeDist(p, 0, b.Figs[k].Pos, b.P(k).Base) <= r+1e-4 {
+		if b.Figs[k].Standing() && geom.EdgeDist(p, 0, b.Figs[k].Pos, b.base[k]) <= r+1e-4 {
 			dst = append(dst, int8(k))
 		}
 	}
@@ -648,7 +648,7 @@ func (b *Battle) Power(i, k, tgt, exert int, pmWhen uint8, pmGoal geom.Vec) bool
 				b.emit(Event{Kind: EvHeal, Fig: int8(tgt), N: int16(pw.Amount), A: int16(t.Health)})
 			}
 		case OpBolt:
-			d, _, _ := b.defence(i, tgt, f.Pos, b.P(i).Base, true, false)
+			d, _, _ := b.defence(i, tgt, f.Pos, b.base[i], true, false)
 			b.attack(i, tgt, int(pw.Amount), d, 0, b.ArmourOf(tgt), false, "bolt")
 		case OpShield:
 			f.Shield += pw.Amount

@@ -6,7 +6,7 @@ import "balance/sim/geom"
 // on the ground.
 func (b *Battle) AtToken(i, k int) bool {
 	t := &b.Loot[k]
-	return t.OnGround() && geom.EdgeDist(b.Figs[i].Pos, b.P(i).Base, t.Pos, lootRadius) <= contactTol
+	return t.OnGround() && geom.EdgeDist(b.Figs[i].Pos, b.base[i], t.Pos, lootRadius) <= contactTol
 }
 
 // EnemyNear reports whether an enemy of figure i stands within d" of
@@ -20,7 +20,7 @@ func (b *Battle) EnemyNear(i int, p geom.Vec, d float32) bool {
 		if b.Figs[j].Side == SideCreatures && b.S.Rules.CreaturesBlock == CreaturesDoNotBlock {
 			continue
 		}
-		if geom.EdgeDist(p, 0, b.Figs[j].Pos, b.P(j).Base) <= d+contactTol {
+		if geom.EdgeDist(p, 0, b.Figs[j].Pos, b.base[j]) <= d+contactTol {
 			return true
 		}
 	}
@@ -38,7 +38,7 @@ func (b *Battle) CanUnlock(i, k int) bool {
 	if b.Loot[k].Unlocked || !b.AtToken(i, k) {
 		return false
 	}
-	return !b.EnemyNear(i, f.Pos, enemyNearLoot+b.P(i).Base)
+	return !b.EnemyNear(i, f.Pos, enemyNearLoot+b.base[i])
 }
 
 // Unlock is the Attempt to Unlock Loot action of figure i on token k: a

@@ -184,13 +184,13 @@ func (b *Battle) climbs(i int) bool { return b.Figs[i].Side == SideCreatures }
 
 // Next returns the point figure i heads for on its way to p.
 func (b *Battle) Next(i int, p geom.Vec) geom.Vec {
-	return b.S.navOf(b.P(i).Base, b.climbs(i)).next(b.Figs[i].Pos, p)
+	return b.S.navOf(b.base[i], b.climbs(i)).next(b.Figs[i].Pos, p)
 }
 
 // PathLen returns the length of the way figure i would walk to p, around
 // the terrain it avoids (ignoring what the ground costs).
 func (b *Battle) PathLen(i int, p geom.Vec) float32 {
-	rt := b.S.navOf(b.P(i).Base, b.climbs(i))
+	rt := b.S.navOf(b.base[i], b.climbs(i))
 	if rt == nil {
 		return b.Figs[i].Pos.Dist(p)
 	}
@@ -215,7 +215,7 @@ func (b *Battle) ground(p geom.Vec) (mult float32, water bool) { return b.S.grou
 
 // EdgeDist returns the distance between the bases of figures i and j.
 func (b *Battle) EdgeDist(i, j int) float32 {
-	return geom.EdgeDist(b.Figs[i].Pos, b.P(i).Base, b.Figs[j].Pos, b.P(j).Base)
+	return geom.EdgeDist(b.Figs[i].Pos, b.base[i], b.Figs[j].Pos, b.base[j])
 }
 
 // InCombatWith reports whether figures i and j are enemies in base
@@ -278,10 +278,10 @@ func (b *Battle) contacts() {
 		bit := uint32(1) << i
 		var row, nrow uint32
 		if b.standing&bit != 0 {
-			pi, ri := b.Figs[i].Pos, b.S.Profiles[i].Base
+			pi, ri := b.Figs[i].Pos, b.base[i]
 			for o := b.standing &^ bit; o != 0; o &= o - 1 {
 				j := bits.TrailingZeros32(o)
-				r := ri + b.S.Profiles[j].Base + contactTol
+				r := ri + b.base[j] + contactTol
 				d2 := pi.Sub(b.Figs[j].Pos).Len2()
 				if d2 <= r*r {
 					row |= 1 << j
@@ -464,7 +464,7 @@ func (b *Battle) afterMove(i int) {
 	if f.Carry < 0 || !f.Standing() || f.Side > SideB {
 		return
 	}
-	r := b.P(i).Base
+	r := b.base[i]
 	var at bool
 	if b.S.Scenario.Home[f.Side] == 0 {
 		at = f.Pos.Y-r <= contactTol
@@ -493,7 +493,7 @@ func (b *Battle) afterMove(i int) {
 // it, where its base touches the edge.
 func (b *Battle) HomeGoal(i int) geom.Vec {
 	f := &b.Figs[i]
-	r := b.P(i).Base
+	r := b.base[i]
 	y := r
 	if b.S.Scenario.Home[f.Side&1] == 1 {
 		y = b.S.Scenario.H - r
@@ -504,7 +504,7 @@ func (b *Battle) HomeGoal(i int) geom.Vec {
 // walk moves figure i toward goal with budget inches of movement.
 func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop float32) {
 	f := &b.Figs[i]
-	r := b.P(i).Base
+	r := b.base[i]
 	sc := &b.S.Scenario
 	goal = geom.ClampToBoard(goal, r, sc.W, sc.H)
 	// A figure going onto a piece, or off the one it stands on, walks
@@ -551,10 +551,10 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		box := boxOf(from, wp)
 		for m := b.Foes(i); m != 0; m &= m - 1 { // friends are passed through (but not stopped on)
 			j := bits.TrailingZeros32(m)
-			if box.far(b.Figs[j].Pos, r+b.P(j).Base+geom.Eps) {
+			if box.far(b.Figs[j].Pos, r+b.base[j]+geom.Eps) {
 				continue
 			}
-			if ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.P(j).Base); hit && ts < t {
+			if ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.base[j]); hit && ts < t {
 				t, hitFig = ts, j
 			}
 		}
@@ -609,13 +609,13 @@ func (s *segBox) far(c geom.Vec, reach float32) bool {
 // L) at which figure i stops without standing on a friendly figure:
 // stepping back a quarter inch at a time (to where it started, at worst).
 func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
-	r := b.P(i).Base
+	r := b.base[i]
 	step := 0.25 / L
 	for n := 0; n < 64 && t > 0; n++ {
 		p := from.Add(d.Scale(t))
 		clear := true
 		for m := b.Band(b.Figs[i].Side) &^ (1 << i); m != 0 && clear; m &= m - 1 {
-			if j := bits.TrailingZeros32(m); p.Dist(b.Figs[j].Pos) < r+b.P(j).Base-1e-3 {
+			if j := bits.TrailingZeros32(m); p.Dist(b.Figs[j].Pos) < r+b.base[j]-1e-3 {
 				clear = false
 			}
 		}
@@ -642,7 +642,7 @@ func (b *Battle) crossesClimb(p, q geom.Vec) bool {
 // mover not in combat first comes within 1" of it and chooses to force
 // combat, and who: (t, -1) when none does.
 func (b *Battle) interception(i int, from, wp geom.Vec, t float32) (float32, int) {
-	r := b.P(i).Base
+	r := b.base[i]
 	var cand [MaxFigures]struct {
 		t float32
 		j int8
@@ -651,10 +651,10 @@ func (b *Battle) interception(i int, from, wp geom.Vec, t float32) (float32, int
 	box := boxOf(from, wp)
 	for m := b.Foes(i); m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		if box.far(b.Figs[j].Pos, r+b.P(j).Base+interceptGap+geom.Eps) {
+		if box.far(b.Figs[j].Pos, r+b.base[j]+interceptGap+geom.Eps) {
 			continue
 		}
-		ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.P(j).Base+interceptGap)
+		ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.base[j]+interceptGap)
 		if !hit || ts > t || b.InCombat(j) {
 			continue
 		}
@@ -684,7 +684,7 @@ func (b *Battle) intercept(j, i int) {
 	if v.Len2() == 0 {
 		dir = geom.V(1, 0)
 	}
-	fj.Pos = fi.Pos.Add(dir.Scale(b.P(i).Base + b.P(j).Base))
+	fj.Pos = fi.Pos.Add(dir.Scale(b.base[i] + b.base[j]))
 	b.placed(j)
 	b.T.Intercepts++
 	if b.Trace != nil {
@@ -851,7 +851,7 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 // any fall does.
 func (b *Battle) push(m, away int) {
 	fm := &b.Figs[m]
-	r := b.P(m).Base
+	r := b.base[m]
 	v := fm.Pos.Sub(b.Figs[away].Pos)
 	dir := v.Norm()
 	if v.Len2() == 0 {
@@ -874,7 +874,7 @@ func (b *Battle) push(m, away int) {
 		if j == m || j == away || !b.Figs[j].Standing() {
 			continue
 		}
-		if ts, hit := geom.SweepCircle(from, to, r, b.Figs[j].Pos, b.P(j).Base); hit && ts < t {
+		if ts, hit := geom.SweepCircle(from, to, r, b.Figs[j].Pos, b.base[j]); hit && ts < t {
 			t = ts
 		}
 	}
