@@ -699,6 +699,7 @@ func (b *Battle) intercept(j, i int) {
 type legSpans struct {
 	ts   [2 * MaxTerrain]float32
 	n    int
+	flat bool // the leg meets no piece of ground: all of it is the table's flat, open ground
 	mid  [2 * MaxTerrain]struct{ elev, mult float32 }
 	wet  [2 * MaxTerrain]bool
 	seen [2 * MaxTerrain]bool
@@ -707,7 +708,7 @@ type legSpans struct {
 // spansOf lists the leg from→to's crossings of the ground pieces.
 func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 	sc := &b.S.Scenario
-	sp.n = 0
+	sp.n, sp.flat = 0, true
 	line := newLineBox(from, to, 0)
 	for _, k := range b.S.ground {
 		sh := &sc.Terrain[k].Shape
@@ -718,6 +719,7 @@ func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 		if !ok {
 			continue
 		}
+		sp.flat = false
 		for _, x := range [2]float32{t0, t1} {
 			if x > 0 && x < 1 {
 				sp.ts[sp.n] = x
@@ -752,7 +754,10 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 	n++
 	free := mode&walkFree != 0
 	d := to.Sub(from)
-	elev := b.Elevation(from)
+	var elev float32 // on flat ground, the table's
+	if !sp.flat {
+		elev = b.Elevation(from)
+	}
 	runUp := b.Figs[i].run
 	jumpTo := float32(-1) // the end of a jump under way
 	for k := 0; k+1 < n; k++ {
@@ -764,7 +769,9 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 		// unless the stretch ends at tMax.
 		var e, mult float32
 		var water bool
-		if memo := k < sp.n && tb == sp.ts[k]; memo && sp.seen[k] {
+		if sp.flat {
+			e, mult = 0, 1
+		} else if memo := k < sp.n && tb == sp.ts[k]; memo && sp.seen[k] {
 			e, mult, water = sp.mid[k].elev, sp.mid[k].mult, sp.wet[k]
 		} else {
 			mid := from.Add(d.Scale((ta + tb) / 2))

@@ -172,3 +172,47 @@ func TestSegBoxFarOnlyWhatIsFar(t *testing.T) {
 		t.Fatalf("only %d passed over", skipped)
 	}
 }
+
+// A leg found flat (meeting no piece of ground) has the table's flat,
+// open ground at every point of it, as asking every piece says.
+func TestFlatLegsAreFlat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	f32 := func(lo, hi float32) float32 { return lo + rng.Float32()*(hi-lo) }
+	flat := 0
+	for table := 0; table < 20; table++ {
+		var terrain []Terrain
+		for k := 0; k < 3+rng.IntN(8); k++ {
+			x, y := f32(0, 24), f32(0, 24)
+			tr := Terrain{Name: "piece", Height: float32(rng.IntN(2)) * 2, Rough: rng.IntN(2) == 0, Water: rng.IntN(3) == 0}
+			if rng.IntN(2) == 0 {
+				tr.Shape = geom.NewCircle(geom.V(x, y), f32(0.3, 3))
+			} else {
+				tr.Shape = geom.NewRect(x, y, x+f32(0.3, 5), y+f32(0.3, 5))
+			}
+			terrain = append(terrain, tr)
+		}
+		s := setup(t, 24, 24, []fig{soldier(SideA, 1, 1), soldier(SideB, 23, 23)}, terrain, nil)
+		b := battle(s, passive{})
+		for q := 0; q < 2000; q++ {
+			a := geom.V(f32(0, 24), f32(0, 24))
+			c := a.Add(geom.V(f32(-6, 6), f32(-6, 6)))
+			var sp legSpans
+			b.spansOf(a, c, &sp)
+			if !sp.flat {
+				continue
+			}
+			flat++
+			for n := 0; n <= 50; n++ {
+				p := a.Add(c.Sub(a).Scale(float32(n) / 50))
+				for k := range terrain {
+					if tr := &terrain[k]; (tr.Height > 0 || tr.Rough || tr.Water) && within(&tr.Shape, p) {
+						t.Fatalf("table %d: the leg %v→%v found flat, yet %v is within piece %d", table, a, c, p, k)
+					}
+				}
+			}
+		}
+	}
+	if flat < 5000 {
+		t.Fatalf("only %d flat legs", flat)
+	}
+}
