@@ -207,7 +207,8 @@ type terrMemo struct {
 // (base ri) crosses, and how many pieces intervene.
 func (b *Battle) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
 	line := newLineBox(p, q, 0)
-	for _, k := range b.S.covering {
+	for m := b.S.lines.near(p, q) & b.S.masks.covering; m != 0; m &= m - 1 {
+		k := uint8(bits.TrailingZeros32(m))
 		t := &b.S.Scenario.Terrain[k]
 		if line.offBox(&t.Shape) || line.aside(&t.Shape) || !t.Shape.SegmentHits(p, q) {
 			continue

@@ -125,6 +125,7 @@ func (s *Setup) Prepare() error {
 		}
 	}
 	s.buildPointTab()
+	s.buildLineTab()
 	var blocked, climbed, difficult []geom.Shape
 	for k := range sc.Terrain {
 		t := &sc.Terrain[k]
@@ -314,8 +315,8 @@ func (b *Battle) Opponents(i int, dst []int8) []int8 {
 // that blocks sight and no smoke cloud lies across it.
 func (b *Battle) LOSPoint(p, q geom.Vec) bool {
 	line := newLineBox(p, q, 0)
-	for _, k := range b.S.blocking {
-		t := &b.S.Scenario.Terrain[k]
+	for m := b.S.lines.near(p, q) & b.S.masks.blocking; m != 0; m &= m - 1 {
+		t := &b.S.Scenario.Terrain[bits.TrailingZeros32(m)]
 		if !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
 			return false
 		}
@@ -630,8 +631,8 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
 // crossesClimb reports whether the line p→q crosses a piece one climbs.
 func (b *Battle) crossesClimb(p, q geom.Vec) bool {
 	line := newLineBox(p, q, 0)
-	for _, k := range b.S.climbed {
-		if t := &b.S.Scenario.Terrain[k]; !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
+	for m := b.S.lines.near(p, q) & b.S.masks.climbed; m != 0; m &= m - 1 {
+		if t := &b.S.Scenario.Terrain[bits.TrailingZeros32(m)]; !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
 			return true
 		}
 	}
@@ -710,8 +711,8 @@ func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 	sc := &b.S.Scenario
 	sp.n, sp.flat = 0, true
 	line := newLineBox(from, to, 0)
-	for _, k := range b.S.ground {
-		sh := &sc.Terrain[k].Shape
+	for m := b.S.lines.near(from, to) & b.S.masks.ground; m != 0; m &= m - 1 {
+		sh := &sc.Terrain[bits.TrailingZeros32(m)].Shape
 		if line.offBox(sh) || line.aside(sh) {
 			continue
 		}

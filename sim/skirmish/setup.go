@@ -311,6 +311,7 @@ type Setup struct {
 	climbed, ground, blocking, covering []uint8
 	masks                               pieceMasks
 	points                              pointTab // the ground at a point, by cells
+	lines                               lineTab  // the pieces a segment may meet, by pairs of cells
 }
 
 // NCreatures returns the number of creatures.

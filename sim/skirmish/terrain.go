@@ -34,9 +34,9 @@ type pointCell struct {
 // far more than float32's error on a table's coordinates.
 const pointMargin = 1e-3
 
-// The pieces each ground query asks, as masks over Scenario.Terrain.
+// The pieces each query asks, as masks over Scenario.Terrain.
 type pieceMasks struct {
-	climbed, slow, water, covering uint32
+	climbed, slow, water, covering, blocking, ground uint32
 }
 
 // buildPointTab builds the table of s's scenario (after Prepare has
@@ -68,6 +68,12 @@ func (s *Setup) buildPointTab() {
 	}
 	for _, k := range s.covering {
 		s.masks.covering |= 1 << k
+	}
+	for _, k := range s.blocking {
+		s.masks.blocking |= 1 << k
+	}
+	for _, k := range s.ground {
+		s.masks.ground |= 1 << k
 	}
 	all := s.masks.climbed | s.masks.slow | s.masks.water | s.masks.covering
 	for y := 0; y < t.rows; y++ {
@@ -269,4 +275,78 @@ func (l *lineBox) aside(sh *geom.Shape) bool {
 		return hi*hi > far2
 	}
 	return false
+}
+
+// lineTab answers which pieces a segment may meet, from a table built
+// once per design: the table is cut into at most lineCells cells, and for
+// each two cells it lists the pieces that some segment from a point of
+// one to a point of the other may come near. A segment every such
+// segment passes farther than a margin from is never listed, so a query
+// asking only the listed pieces finds what asking every piece finds.
+type lineTab struct {
+	cell, inv  float32
+	w, h       float32
+	cols, rows int
+	pairs      []uint32 // cells c1 <= c2: at c2*(c2+1)/2 + c1
+}
+
+const lineCells = 256
+
+// buildLineTab builds the table of s's scenario.
+func (s *Setup) buildLineTab() {
+	sc := &s.Scenario
+	t := &s.lines
+	t.w, t.h = sc.W, sc.H
+	t.cell = 2
+	for math.Ceil(float64(sc.W/t.cell))*math.Ceil(float64(sc.H/t.cell)) > lineCells {
+		t.cell *= 1.25
+	}
+	t.inv = 1 / t.cell
+	t.cols = max(1, int(math.Ceil(float64(sc.W/t.cell))))
+	t.rows = max(1, int(math.Ceil(float64(sc.H/t.cell))))
+	n := t.cols * t.rows
+	t.pairs = make([]uint32, n*(n+1)/2)
+	// Every point of a cell lies within half its diagonal of its centre,
+	// so every segment between two cells lies within that of the segment
+	// between their centres.
+	reach := t.cell*math.Sqrt2/2 + 1e-3
+	centre := func(c int) geom.Vec {
+		return geom.V((float32(c%t.cols)+0.5)*t.cell, (float32(c/t.cols)+0.5)*t.cell)
+	}
+	for c2 := 0; c2 < n; c2++ {
+		for c1 := 0; c1 <= c2; c1++ {
+			a, b := centre(c1), centre(c2)
+			l := lineBox{a: a, b: b, reach: reach,
+				lo: geom.V(min(a.X, b.X)-reach, min(a.Y, b.Y)-reach),
+				hi: geom.V(max(a.X, b.X)+reach, max(a.Y, b.Y)+reach)}
+			var m uint32
+			for k := range sc.Terrain {
+				if sh := &sc.Terrain[k].Shape; !l.offBox(sh) && !l.aside(sh) {
+					m |= 1 << k
+				}
+			}
+			t.pairs[c2*(c2+1)/2+c1] = m
+		}
+	}
+}
+
+// cellOf returns p's cell, or -1 off the table.
+func (t *lineTab) cellOf(p geom.Vec) int {
+	if !(p.X >= 0 && p.Y >= 0 && p.X < t.w && p.Y < t.h) {
+		return -1
+	}
+	return min(int(p.Y*t.inv), t.rows-1)*t.cols + min(int(p.X*t.inv), t.cols-1)
+}
+
+// near returns the pieces the segment a–b may meet (every piece when an
+// end is off the table).
+func (t *lineTab) near(a, b geom.Vec) uint32 {
+	c1, c2 := t.cellOf(a), t.cellOf(b)
+	if c1 < 0 || c2 < 0 {
+		return ^uint32(0)
+	}
+	if c1 > c2 {
+		c1, c2 = c2, c1
+	}
+	return t.pairs[c2*(c2+1)/2+c1]
 }

@@ -216,3 +216,51 @@ func TestFlatLegsAreFlat(t *testing.T) {
 		t.Fatalf("only %d flat legs", flat)
 	}
 }
+
+// The pieces the line table leaves out of a segment's list are never
+// ones it meets: SegmentHits and SegmentSpan find nothing, on random
+// tables and segments, many ending or passing about on a piece's edge.
+func TestLineTableListsWhatASegmentMeets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	f32 := func(lo, hi float32) float32 { return lo + rng.Float32()*(hi-lo) }
+	left := 0
+	for table := 0; table < 20; table++ {
+		w, h := f32(12, 48), f32(12, 48)
+		var terrain []Terrain
+		for k := 0; k < 4+rng.IntN(12); k++ {
+			x, y := f32(0, w), f32(0, h)
+			tr := Terrain{Name: "piece", BlocksLOS: rng.IntN(2) == 0, Cover: uint8(rng.IntN(3)), Height: float32(rng.IntN(2)), Rough: rng.IntN(3) == 0}
+			if rng.IntN(2) == 0 {
+				tr.Shape = geom.NewCircle(geom.V(x, y), f32(0.3, 3))
+			} else {
+				tr.Shape = geom.NewRect(x, y, x+f32(0.3, 6), y+f32(0.3, 6))
+			}
+			terrain = append(terrain, tr)
+		}
+		s := setup(t, w, h, []fig{soldier(SideA, 1, 1), soldier(SideB, w-1, h-1)}, terrain, nil)
+		for q := 0; q < 5000; q++ {
+			a := geom.V(f32(-1, w+1), f32(-1, h+1))
+			b := geom.V(f32(0, w), f32(0, h))
+			if q%2 == 0 { // aimed at about a corner of a piece
+				sh := &terrain[rng.IntN(len(terrain))].Shape
+				b = []geom.Vec{sh.Min, sh.Max, geom.V(sh.Min.X, sh.Max.Y), geom.V(sh.Max.X, sh.Min.Y)}[rng.IntN(4)]
+				b = b.Add(geom.V(f32(-3e-3, 3e-3), f32(-3e-3, 3e-3)))
+				b = a.Add(b.Sub(a).Scale(f32(0.9, 1.5)))
+			}
+			listed := s.lines.near(a, b)
+			for k := range terrain {
+				if listed&(1<<k) != 0 {
+					continue
+				}
+				left++
+				sh := &terrain[k].Shape
+				if _, _, span := sh.SegmentSpan(a, b); span || sh.SegmentHits(a, b) {
+					t.Fatalf("table %d: %v→%v meets piece %d (%+v), which its list leaves out", table, a, b, k, sh)
+				}
+			}
+		}
+	}
+	if left < 100000 {
+		t.Fatalf("only %d pieces left out", left)
+	}
+}
