@@ -285,8 +285,8 @@ func (l *lineBox) aside(sh *geom.Shape) bool {
 // asking only the listed pieces finds what asking every piece finds.
 type lineTab struct {
 	cell, inv  float32
-	w, h       float32
 	cols, rows int
+	fc, fr     float32  // cols and rows
 	pairs      []uint32 // cells c1 <= c2: at c2*(c2+1)/2 + c1
 }
 
@@ -296,7 +296,6 @@ const lineCells = 256
 func (s *Setup) buildLineTab() {
 	sc := &s.Scenario
 	t := &s.lines
-	t.w, t.h = sc.W, sc.H
 	t.cell = 2
 	for math.Ceil(float64(sc.W/t.cell))*math.Ceil(float64(sc.H/t.cell)) > lineCells {
 		t.cell *= 1.25
@@ -304,6 +303,7 @@ func (s *Setup) buildLineTab() {
 	t.inv = 1 / t.cell
 	t.cols = max(1, int(math.Ceil(float64(sc.W/t.cell))))
 	t.rows = max(1, int(math.Ceil(float64(sc.H/t.cell))))
+	t.fc, t.fr = float32(t.cols), float32(t.rows)
 	n := t.cols * t.rows
 	t.pairs = make([]uint32, n*(n+1)/2)
 	// Every point of a cell lies within half its diagonal of its centre,
@@ -330,21 +330,14 @@ func (s *Setup) buildLineTab() {
 	}
 }
 
-// cellOf returns p's cell, or -1 off the table.
-func (t *lineTab) cellOf(p geom.Vec) int {
-	if !(p.X >= 0 && p.Y >= 0 && p.X < t.w && p.Y < t.h) {
-		return -1
-	}
-	return min(int(p.Y*t.inv), t.rows-1)*t.cols + min(int(p.X*t.inv), t.cols-1)
-}
-
 // near returns the pieces the segment a–b may meet (every piece when an
-// end is off the table).
+// end is off the cells).
 func (t *lineTab) near(a, b geom.Vec) uint32 {
-	c1, c2 := t.cellOf(a), t.cellOf(b)
-	if c1 < 0 || c2 < 0 {
+	ax, ay, bx, by := a.X*t.inv, a.Y*t.inv, b.X*t.inv, b.Y*t.inv
+	if !(ax >= 0 && ay >= 0 && bx >= 0 && by >= 0 && ax < t.fc && ay < t.fr && bx < t.fc && by < t.fr) {
 		return ^uint32(0)
 	}
+	c1, c2 := int(ay)*t.cols+int(ax), int(by)*t.cols+int(bx)
 	if c1 > c2 {
 		c1, c2 = c2, c1
 	}
