@@ -192,8 +192,9 @@ type Battle struct {
 	touch    [MaxFigures]uint32
 	near     [MaxFigures]uint32 // as touch, with a margin: every figure in contact (by edge distance) is in it
 	moved    uint32
-	sides    [3]uint32 // the figures of each side
-	standing uint32    // the figures standing
+	sides    [3]uint32          // the figures of each side
+	foesOf   [MaxFigures]uint32 // the figures of the other sides than each figure's
+	standing uint32             // the figures standing
 	// Lines of sight and the terrain between two figures, remembered
 	// with the versions of the places (ver, bumped by every change of a
 	// figure's place) and of the smoke (smokeVer) they were worked out
@@ -246,6 +247,9 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 		b.sides[p.Side] |= 1 << i
 		b.ver[i] = 1
 		b.base[i] = p.Base
+	}
+	for i := 0; i < b.NF; i++ {
+		b.foesOf[i] = (1<<b.NF - 1) &^ b.sides[b.Figs[i].Side]
 	}
 	b.moved = 1<<b.NF - 1
 	b.standing = b.moved

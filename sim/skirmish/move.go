@@ -225,7 +225,7 @@ func (b *Battle) InCombatWith(i, j int) bool {
 	if b.moved != 0 {
 		b.contacts()
 	}
-	return b.touch[i]&(1<<j) != 0 && b.Figs[i].Side != b.Figs[j].Side
+	return b.touch[i]&b.foesOf[i]&(1<<j) != 0
 }
 
 // InCombat reports whether figure i is in combat with any enemy.
@@ -236,7 +236,7 @@ func (b *Battle) opponents(i int) uint32 {
 	if b.moved != 0 {
 		b.contacts()
 	}
-	return b.touch[i] &^ b.sides[b.Figs[i].Side]
+	return b.touch[i] & b.foesOf[i]
 }
 
 // Band returns the standing figures of side, as a mask (bit i: figure
@@ -244,7 +244,7 @@ func (b *Battle) opponents(i int) uint32 {
 func (b *Battle) Band(side int8) uint32 { return b.sides[side] & b.standing }
 
 // Foes returns the standing enemies of figure i, as a mask.
-func (b *Battle) Foes(i int) uint32 { return b.standing &^ b.sides[b.Figs[i].Side] }
+func (b *Battle) Foes(i int) uint32 { return b.standing & b.foesOf[i] }
 
 // placed notes that figure i's place changed.
 func (b *Battle) placed(i int) {
