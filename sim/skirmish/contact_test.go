@@ -112,7 +112,7 @@ func (c *contactCheck) Event(b *Battle, e *Event) {
 			}
 			p, ri, q, rj := b.Figs[i].Pos, b.P(i).Base, b.Figs[j].Pos, b.P(j).Base
 			_, cover, inter := b.TerrainMods(p, ri, i, j)
-			wc, wi := b.terrainBetween(p, ri, q, rj)
+			wc, wi := terrainAsked(b, p, ri, q, rj)
 			for k := 0; k < b.NF && wc < CoverLight; k++ {
 				// A standing figure touching the target, across the line.
 				if k != i && k != j && b.Figs[k].Standing() && geom.EdgeDist(b.Figs[k].Pos, b.P(k).Base, q, rj) <= contactTol && geom.SegmentCircle(p, q, b.Figs[k].Pos, b.P(k).Base) {
@@ -196,4 +196,23 @@ func TestMemoAcrossVersionWrap(t *testing.T) {
 			t.Fatalf("after %d moves: %d intervening, was %d", n+1, got, inter)
 		}
 	}
+}
+
+// terrainAsked is the terrain between p (base ri) and a target at q
+// (base rj) asked of every covering piece, remembering nothing.
+func terrainAsked(b *Battle, p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
+	for _, k := range b.S.covering {
+		t := &b.S.Scenario.Terrain[k]
+		if !t.Shape.SegmentHits(p, q) || within(&t.Shape, q) || within(&t.Shape, p) {
+			continue
+		}
+		switch {
+		case t.Shape.Dist(q) <= rj+contactTol:
+			cover = max(cover, t.Cover)
+		case t.Shape.Dist(p) <= ri+contactTol:
+		default:
+			intervening++
+		}
+	}
+	return cover, intervening
 }
