@@ -13,25 +13,9 @@ import (
 	"testing"
 
 	"balance/game"
-	"balance/game/cazadores"
 	"balance/game/testdata/duel"
-	"balance/internal/testenv"
 	"balance/stats"
 )
-
-// cazadoresLane is the default Pack against an Adversary, played by tier.
-func cazadoresLane(t testing.TB, adversary, tier string, set ...string) Lane {
-	t.Helper()
-	d, err := cazadores.Game{}.Load(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	des, err := d.Design(context.Background(), game.Choice{cazadores.OptAdversary: adversary}, set, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Lane{Design: des, Policy: tier}
-}
 
 // duelLane is the duel, with overrides, played by policy.
 func duelLane(t testing.TB, policy string, set ...string) Lane {
@@ -64,13 +48,20 @@ func sameTally(a, b *stats.Tally) bool {
 	return string(x) == string(y)
 }
 
+// otherFigures is a design whose schema follows other headline figures.
+type otherFigures struct{ game.Design }
+
+func (o otherFigures) Schema() *game.Schema {
+	s := *o.Design.Schema()
+	s.Headline = []string{"hits"}
+	return &s
+}
+
 // The tally and the report are the same whatever the number of workers,
-// for Cazadores and for the duel.
+// for designs of the duel. (Cazadores' own check is in
+// game/cazadores/checks.)
 func TestWorkersDeterminism(t *testing.T) {
-	lanes := []Lane{duelLane(t, "random")}
-	for _, adv := range []string{"wandering-son", "praetorians", "creature-wreathed-in-light"} {
-		lanes = append(lanes, cazadoresLane(t, adv, "basic"))
-	}
+	lanes := []Lane{duelLane(t, "random"), duelLane(t, "basic"), duelLane(t, "basic", "b.hp=20", "a.skill=2")}
 	for _, l := range lanes {
 		var ref string
 		for _, w := range []int{1, 2, 7} {
@@ -93,7 +84,7 @@ func TestWorkersDeterminism(t *testing.T) {
 
 // A target error stops at the same block whatever the workers.
 func TestTargetErrorStop(t *testing.T) {
-	l := cazadoresLane(t, "wandering-son", "basic")
+	l := duelLane(t, "basic")
 	var ref int64
 	for _, w := range []int{1, 3} {
 		r, err := Run(context.Background(), Config{Seed: 1, Hunts: 1 << 20, Workers: w, TargetError: 0.01}, l)
@@ -117,7 +108,7 @@ func TestTargetErrorStop(t *testing.T) {
 // A cancelled run reports a prefix of the hunts, labelled interrupted:
 // the tally of an uninterrupted run of that many.
 func TestInterrupted(t *testing.T) {
-	l := cazadoresLane(t, "wandering-son", "basic")
+	l := duelLane(t, "basic")
 	ctx, cancel := context.WithCancel(context.Background())
 	r, err := Run(ctx, Config{Seed: 1, Hunts: 1 << 24, Workers: 2, Progress: func(done int64) {
 		if done >= 3*BlockSize {
@@ -162,7 +153,7 @@ func (p hookedPlayer) Play(seed, index uint64, rec *game.Record) {
 // uninterrupted run of that many), and at most one hunt per worker and
 // lane is begun after the cancel.
 func TestStopWithinABlock(t *testing.T) {
-	base := cazadoresLane(t, "wandering-son", "basic")
+	base := duelLane(t, "basic")
 	for _, tt := range []struct{ lanes, workers int }{{1, 1}, {2, 1}, {1, 2}, {2, 2}} {
 		var played, after atomic.Int64
 		var cancelled atomic.Bool
@@ -203,7 +194,7 @@ func TestStopWithinABlock(t *testing.T) {
 // A run cancelled before it starts plays no hunt and is a valid, empty,
 // interrupted result.
 func TestStopBeforeStart(t *testing.T) {
-	l := cazadoresLane(t, "wandering-son", "basic")
+	l := duelLane(t, "basic")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r, err := Run(ctx, Config{Seed: 1, Hunts: 5000, Workers: 2}, l)
@@ -227,7 +218,7 @@ func TestBlocksSpread(t *testing.T) {
 			t.Errorf("blockSize(%d) = %d, want %d", tt.hunts, got, tt.want)
 		}
 	}
-	l := cazadoresLane(t, "wandering-son", "basic")
+	l := duelLane(t, "basic")
 	lanes := []Lane{l, l, l, l, l}
 	var ref *PairedResult
 	for _, w := range []int{1, 8} {
@@ -256,7 +247,7 @@ func TestBlocksSpread(t *testing.T) {
 // A hunt that panics is an error naming the hunt's index, its seed and
 // the lane that played it; the run does not crash.
 func TestHuntPanic(t *testing.T) {
-	l := cazadoresLane(t, "wandering-son", "basic")
+	l := duelLane(t, "basic")
 	const at = 777 // the hunt played that panics, counted in a worker
 	panicky := func() hooked {
 		var n atomic.Int64
@@ -285,7 +276,7 @@ func TestHuntPanic(t *testing.T) {
 // played: no lane, a policy the game does not have, lanes that follow
 // different figures.
 func TestRefusals(t *testing.T) {
-	l := cazadoresLane(t, "wandering-son", "basic")
+	l := duelLane(t, "basic")
 	for _, n := range []int64{MaxHunts + 1, math.MaxInt64, 0} {
 		if _, err := Run(context.Background(), Config{Hunts: n}, l); err == nil {
 			t.Errorf("Run of %d hunts: no error", n)
@@ -297,7 +288,7 @@ func TestRefusals(t *testing.T) {
 	}{
 		{nil, "no lanes"},
 		{[]Lane{{Design: l.Design, Policy: "psychic"}}, "psychic"},
-		{[]Lane{l, duelLane(t, "basic")}, "follows other figures"},
+		{[]Lane{l, {Design: otherFigures{l.Design}, Policy: "basic"}}, "follows other figures"},
 	} {
 		if _, err := RunLanes(context.Background(), Config{Hunts: 10}, c.lanes); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: %v, want an error saying %q", c.lanes, err, c.want)
@@ -310,7 +301,7 @@ func TestMergeAllocatesNothing(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates on its own")
 	}
-	l := cazadoresLane(t, "praetorians", "basic")
+	l := duelLane(t, "basic")
 	r, err := Run(context.Background(), Config{Seed: 1, Hunts: 300, Workers: 1}, l)
 	if err != nil {
 		t.Fatal(err)
@@ -330,15 +321,7 @@ func TestMergeAllocatesNothing(t *testing.T) {
 // a plain run's, a lane against itself agrees on every hunt, and the
 // result is the same with 1, 2 and 7 workers.
 func TestLanes(t *testing.T) {
-	tiers := []string{"random", "basic", "tactical"}
-	if testenv.Long() {
-		tiers = append(tiers, "lookahead")
-	}
-	var lanes []Lane
-	for _, tier := range tiers {
-		lanes = append(lanes, cazadoresLane(t, "praetorians", tier))
-	}
-	lanes = append(lanes, cazadoresLane(t, "praetorians", "basic", "adversary.def=+1"))
+	lanes := []Lane{duelLane(t, "random"), duelLane(t, "basic"), duelLane(t, "basic", "a.skill=+1"), duelLane(t, "random", "b.hp=+2")}
 	const n = BlockSize + 76
 	var ref *PairedResult
 	for _, w := range []int{1, 2, 7} {
@@ -482,7 +465,7 @@ func writeShards(t *testing.T, dir string, l Lane, seed uint64, total int64, sha
 // Shards written to files and merged give the single run's tally; shards
 // that do not belong together are refused with the reason.
 func TestShardsMerge(t *testing.T) {
-	for _, l := range []Lane{cazadoresLane(t, "wandering-son", "basic"), duelLane(t, "random")} {
+	for _, l := range []Lane{duelLane(t, "basic"), duelLane(t, "random", "b.hp=12")} {
 		const total = 4100
 		whole, err := Run(context.Background(), Config{Seed: 3, Hunts: total, Workers: 2}, l)
 		if err != nil {
@@ -528,7 +511,7 @@ func TestShardsMerge(t *testing.T) {
 			}
 		}
 		other := duelLane(t, "basic", "a.hp=9")
-		if _, _, err := MergeFiles(paths, func(Header) (*game.Schema, error) { return other.Design.Schema(), nil }); l.Design.Schema().Game == "duel" && err == nil {
+		if _, _, err := MergeFiles(paths, func(Header) (*game.Schema, error) { return other.Design.Schema(), nil }); err == nil {
 			t.Error("shards merged into a design of another schema")
 		}
 		if _, _, err := MergeFiles([]string{filepath.Join(dir, "nope.json")}, schema); err == nil {
@@ -545,7 +528,7 @@ func TestShardsMerge(t *testing.T) {
 // its content: a file changed after it was written is refused, with the
 // file and the reason, and so is a file of an older format.
 func TestTallyFileIntegrity(t *testing.T) {
-	l := cazadoresLane(t, "wandering-son", "basic")
+	l := duelLane(t, "basic")
 	dir := t.TempDir()
 	paths := writeShards(t, dir, l, 3, 2000, 2, []int{0, 1}, "build A")
 	schema := func(Header) (*game.Schema, error) { return l.Design.Schema(), nil }
@@ -556,7 +539,7 @@ func TestTallyFileIntegrity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"checksum":"sha256:`, `"build":"build A"`, `"game":"cazadores"`, `"schema":"` + stats.SchemaHash(l.Design.Schema()) + `"`} {
+	for _, want := range []string{`"checksum":"sha256:`, `"build":"build A"`, `"game":"duel"`, `"schema":"` + stats.SchemaHash(l.Design.Schema()) + `"`} {
 		if !strings.Contains(string(b), want) {
 			t.Fatalf("the tally file has no %s: %.300s", want, b)
 		}

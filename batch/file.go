@@ -87,10 +87,14 @@ func WriteTallyFile(path string, h Header, t *stats.Tally, stdout io.Writer) err
 }
 
 // EncodeTallyFile returns the content of a tally file: the header, with
-// the game, the schema's hash and its checksum, and the tally, as JSON.
+// the game, the schema's hash and its checksum, and the tally, as JSON. A
+// tally read from a file and not bound to a schema keeps the game and
+// schema hash its header names.
 func EncodeTallyFile(h Header, t *stats.Tally) ([]byte, error) {
 	h.Format, h.Version, h.Checksum = "balance-tally", TallyVersion, ""
-	h.Game, h.Schema = t.Schema().Game, stats.SchemaHash(t.Schema())
+	if s := t.Schema(); s != nil {
+		h.Game, h.Schema = s.Game, stats.SchemaHash(s)
+	}
 	if h.Overrides == nil {
 		h.Overrides = []string{}
 	}

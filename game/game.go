@@ -26,6 +26,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 )
 
 // Game is one hunt system: its name, the options it adds to every
@@ -50,6 +51,10 @@ type Info struct {
 	Title       string // e.g. "Cazadores"
 	Summary     string // one line for 'balance list games'
 	Attribution string // whose rules and numbers the data carries, and under which licence
+	// PolicyFlag, when set, is the name the game's players know the
+	// first side's policy flag by, accepted beside -policy (e.g.
+	// "pack-ai").
+	PolicyFlag string
 }
 
 // Option is one of a game's own flags.
@@ -149,7 +154,10 @@ type Design interface {
 }
 
 // KV is one line of a configuration.
-type KV struct{ Key, Value string }
+type KV struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
 
 // Lever is a number sensitivity moves, and tune searches: Set is a -set
 // key.
@@ -199,6 +207,38 @@ func Usagef(format string, a ...any) error {
 	return &UsageError{fmt.Errorf(format, a...)}
 }
 
+// FileError is a problem found in one data file being checked (a design
+// compiled from it that does not compile): the file and what is wrong.
+// 'balance validate FILE...' counts the files with problems by it.
+type FileError struct {
+	File string
+	Err  error
+}
+
+func (e *FileError) Error() string { return e.File + ": " + e.Err.Error() }
+func (e *FileError) Unwrap() error { return e.Err }
+
+// Helper is implemented by a game that says more in a command's help
+// ('balance help CMD -game NAME', 'balance CMD -game NAME -h') than the
+// command's own text, which names no game: what its options and data mean
+// for the command, and examples.
+type Helper interface {
+	// Help is what the game adds to the help of the command named (e.g.
+	// "run"); the zero Help for a command it has nothing to add to.
+	Help(command string) Help
+}
+
+// Help is what a game adds to one command's help.
+type Help struct {
+	// Notes are a few lines of text, wrapped as the command's own help
+	// is, on the command with this game.
+	Notes string
+	// Examples are command lines ("balance CMD ...", with -game NAME
+	// unless the game is the default one) that run as they are from the
+	// root of the repository: the tests run each.
+	Examples []string
+}
+
 // Player plays hunts of one design for one worker. It is not safe for
 // concurrent use; each worker has its own.
 type Player interface {
@@ -224,6 +264,12 @@ type Player interface {
 type Mapper interface {
 	MapKind() string // the kind of entry a map is, e.g. "scenarios"
 	DrawMap(ctx context.Context, c Choice, name string, seed, index uint64, format string) ([]byte, error)
+}
+
+// Embedded is implemented by a game whose default data is embedded in the
+// program: 'balance version' prints a hash of it.
+type Embedded interface {
+	Files() fs.FS
 }
 
 // Odds is implemented by a game whose rolls can be computed exactly:

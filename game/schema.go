@@ -68,6 +68,7 @@ type Unit struct {
 type List struct {
 	Key   string // e.g. "pack"
 	Label string // e.g. "Pack models"
+	Noun  string // one item, as a table's column names it, e.g. "Model"
 	Items []Item
 }
 
@@ -121,6 +122,9 @@ type Value struct {
 	// Lead marks a value the reports give among the run's headline
 	// figures (the summary's headline, the terminal table, the index).
 	Lead bool
+	// MaxLabel, when set, names a count's Max on the reports' plots (a
+	// line at each item's Max), e.g. "starting WND".
+	MaxLabel string
 }
 
 // Series is a quantity recorded by Clock step: Record.S holds, for each

@@ -4,10 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
-	"strconv"
 	"strings"
-
-	"balance/stats"
 )
 
 // HTMLPage is a report as one self-contained HTML file: no script or
@@ -184,60 +181,4 @@ func WriteHTML(path string, p *HTMLPage) error {
 		return fmt.Errorf("reports: cannot write %s: %w", path, err)
 	}
 	return writeFile(path, data)
-}
-
-// summaryHTML is the page of one run: every block of summaryDoc, the
-// blocks of summary.md, with the plots inline as SVG.
-func summaryHTML(s *stats.Summary) (*HTMLPage, error) {
-	return summaryDoc(s).htmlPage(func(name string) ([]byte, error) {
-		for i, pl := range plots {
-			if pl.name == name {
-				return renderPlot(i, "svg", s)
-			}
-		}
-		return nil, fmt.Errorf("no plot %q", name)
-	})
-}
-
-// sweepHTML is the page of a sweep.
-func sweepHTML(s *Sweep) (*HTMLPage, error) {
-	p := &HTMLPage{Title: "Sweep: " + s.Title}
-	p.Config = [][2]string{{"Parameters", strings.Join(s.Params, ", ")}, {"Hunts per point", itoa(s.Hunts)},
-		{"Seed", strconv.FormatUint(s.Seed, 10)}, {"Pack AI", orDash(s.PackAI)}, {"Stopped", orDash(s.Stopped)}}
-	if len(s.Targets) > 0 {
-		var ts []string
-		for _, t := range s.Targets {
-			ts = append(ts, t.Text)
-		}
-		p.Config = append(p.Config, [2]string{"Targets (bands on the plots)", strings.Join(ts, ", ")})
-	}
-	h, rows := SweepTable(s)
-	sec := HTMLSection{Heading: "Figures per point", Header: h, Rows: rows,
-		Text: []string{"Every point plays the same hunts; intervals are 95%. The step is the paired change of the Pack win rate from the previous value of the first parameter, with the exact McNemar test."}}
-	for _, pl := range sweepPlots {
-		svg, err := renderSweepPlot(s, pl.title, pl.y, pl.get, "svg")
-		if err != nil {
-			return nil, err
-		}
-		sec.Plots = append(sec.Plots, HTMLPlot{Name: pl.name, SVG: svg})
-	}
-	p.Sections = []HTMLSection{sec}
-	return p, nil
-}
-
-// sensitivityHTML is the page of a sensitivity run.
-func sensitivityHTML(s *Sensitivity) (*HTMLPage, error) {
-	p := &HTMLPage{Title: "Sensitivity: " + s.Title}
-	p.Config = [][2]string{{"Step", fmt.Sprintf("%+d", s.Step)}, {"Hunts", itoa(s.Hunts)},
-		{"Seed", strconv.FormatUint(s.Seed, 10)}, {"Pack AI", orDash(s.PackAI)}, {"Stopped", orDash(s.Stopped)}}
-	h, rows := SensitivityTable(s)
-	svg, err := tornado(s, "svg")
-	if err != nil {
-		return nil, err
-	}
-	p.Sections = []HTMLSection{{Heading: "Change per stat", Header: h, Rows: rows,
-		Text: []string{fmt.Sprintf("Base design: Pack wins %s, %s Rounds, %s Pack WNDs, %s Pack deaths per hunt. Wins, Rounds and WNDs are paired on the same hunts; deaths are compared as independent samples.",
-			s.Base.PackWin.PercentBounds(), s.Base.Rounds.Bounds(), s.Base.PackWounds.Bounds(), s.Base.PackDeaths.Bounds())},
-		Plots: []HTMLPlot{{Name: "tornado", SVG: svg}}}}
-	return p, nil
 }

@@ -12,26 +12,26 @@ import (
 )
 
 // IndexEntry is one run in a directory of reports: its name, the
-// directory WriteDir wrote its report to (relative to the index's
-// directory, or absolute) and its Summary; and, when WriteSkill wrote a
+// directory WriteSummary wrote its report to (relative to the index's
+// directory, or absolute) and its Report; and, when WriteSkill wrote a
 // skill trace into the same directory, that trace.
 type IndexEntry struct {
 	Name, Dir string
-	S         *stats.Summary
-	Skill     *stats.Skill
+	R         *stats.Report
+	Skill     *Skill
 }
 
 // WriteIndex writes index.md, index.html and the chart index.png and
 // index.svg as the report directory dir, replacing it as a whole as
-// WriteDir does (the run reports already in dir are carried over): the
-// chart puts every run's Pack win rate and hunt length side by side, each
-// with its interval, so a run out of line shows at a glance; a table gives
-// each run's headline figures and the card that matters most; and a
-// section per run shows its outcomes plot. index.md links to the runs'
+// WriteSummary does (the run reports already in dir are carried over): the
+// chart puts every run's win rate (of the first side) and hunt length side
+// by side, each with its interval, so a run out of line shows at a glance;
+// a table gives each run's headline figures and the part of its design
+// that matters most; and a section per run shows its outcomes plot. index.md links to the runs'
 // summary.md (and skill.md), index.html to their summary.html (and
 // skill.html), never to Markdown; the HTML page holds the chart inline and
 // is self-contained apart from those links and the outcomes images. An
-// entry without a Summary is listed without figures.
+// entry without a Report is listed without figures.
 func WriteIndex(dir string, entries []IndexEntry) error {
 	files, err := RenderIndex(dir, entries)
 	if err != nil {
@@ -49,13 +49,14 @@ var IndexNames = []string{"index.md", "index.html", "index.png", "index.svg"}
 func RenderIndex(dir string, entries []IndexEntry) ([]File, error) {
 	rows := make([]indexRow, len(entries))
 	for i, e := range entries {
-		if e.S == nil && e.Dir == "" {
-			return nil, fmt.Errorf("reports: index entry %d (%q) has neither a summary nor a directory", i, e.Name)
+		if e.R == nil && e.Dir == "" {
+			return nil, fmt.Errorf("reports: index entry %d (%q) has neither a report nor a directory", i, e.Name)
 		}
 		rows[i] = newIndexRow(dir, e)
 	}
-	files := []File{{Name: "index.md", Data: indexMarkdown(rows)}}
-	view := indexView{Rows: rows}
+	head := indexHead(entries)
+	files := []File{{Name: "index.md", Data: indexMarkdown(head, rows)}}
+	view := indexView{Head: head, Rows: rows}
 	if hasFigures(rows) {
 		for _, format := range []string{"png", "svg"} {
 			b, err := renderCanvas(format, indexW, indexH(rows), indexChart(entries))
@@ -79,10 +80,11 @@ func RenderIndex(dir string, entries []IndexEntry) ([]File, error) {
 // without a run to chart) and the rows.
 type indexView struct {
 	Chart template.HTML
+	Head  []string
 	Rows  []indexRow
 }
 
-// hasFigures reports whether any row has a Summary to chart.
+// hasFigures reports whether any row has a Report to chart.
 func hasFigures(rows []indexRow) bool {
 	for _, r := range rows {
 		if r.OK {
@@ -94,12 +96,13 @@ func hasFigures(rows []indexRow) bool {
 
 // indexRow is what the index shows of one run.
 type indexRow struct {
-	Name, Link                               string // Link: the run's directory as a relative URL ending in "/"
-	Adversary, Pack, Scenario                string
-	Hunts                                    string
-	PackWins, Defeated, Rounds, Card, Status string
-	OK                                       bool   // has a Summary
-	Skill                                    string // the skill trace's win rates by tier, "" without one
+	Name, Link string // Link: the run's directory as a relative URL ending in "/"
+	Title      string // the design's
+	Hunts      string
+	Cells      []string // the figures, one per column after Hunts
+	Status     string
+	OK         bool   // has a Report
+	Skill      string // the skill trace's win rates by tier, "" without one
 }
 
 func newIndexRow(dir string, e IndexEntry) indexRow {
@@ -123,71 +126,108 @@ func newIndexRow(dir string, e IndexEntry) indexRow {
 	if r.Name == "" {
 		r.Name = rel
 	}
-	s := e.S
-	if s == nil {
-		r.Status = "no summary"
+	rep := e.R
+	if rep == nil {
+		r.Status = "no report"
 		return r
 	}
 	r.OK = true
 	if k := e.Skill; k != nil {
 		var parts []string
 		for _, t := range k.Tiers {
-			parts = append(parts, t.Name+" "+t.PackWinRate.PercentBounds())
+			if len(t.Figures) > 0 {
+				parts = append(parts, t.Name+" "+t.Figures[0].Estimate.PercentBounds())
+			}
 		}
-		r.Skill = fmt.Sprintf("Pack wins by tier (n=%d per tier): %s", k.Hunts, strings.Join(parts, "; "))
+		r.Skill = fmt.Sprintf("%s wins by tier (n=%d per tier): %s", k.Side, k.Hunts, strings.Join(parts, "; "))
 	}
-	r.Adversary, r.Pack, r.Scenario = adversary(s), pack(s), s.Config.Scenario
-	r.Hunts = fmt.Sprint(s.Hunts)
-	if s.Interrupted || (s.Stopped != "" && s.Stopped != "hunts") {
-		r.Hunts += " (" + label(s.Stopped) + ")"
+	r.Title = orDash(rep.Title)
+	r.Hunts = fmt.Sprint(rep.Hunts)
+	if rep.Interrupted || (rep.Stopped != "" && rep.Stopped != "hunts") {
+		r.Hunts += " (" + label(rep.Stopped) + ")"
 	}
 	// n is in the Hunts column: the cells give estimates and intervals.
-	r.PackWins, r.Defeated = s.PackWinRate.PercentBounds(), s.AdversaryDefeated.PercentBounds()
-	r.Rounds = s.Rounds.Mean.Bounds()
-	r.Card = mattersMost(s)
+	r.Cells = append(r.Cells, winRate(rep).PercentBounds())
+	for _, v := range leadShares(rep) {
+		r.Cells = append(r.Cells, v.Items[0].Share.PercentBounds())
+	}
+	r.Cells = append(r.Cells, rep.Length.Mean.Bounds(), mattersMost(rep))
 	return r
 }
 
-// mattersMost names the card that matters most in a run: the first of its
-// card effects (biggest first) with its change, or, without them, the
-// deadliest card per draw.
-func mattersMost(s *stats.Summary) string {
-	if ce := s.CardEffects; ce != nil && len(ce.Effects) > 0 {
-		e := &ce.Effects[rankEffects(ce)[0]]
-		if winMatters(ce) {
-			return fmt.Sprintf("%s: Pack wins %s (n=%d)", effectLabel(e), PointsBounds(e.Win), e.Win.N)
+// leadShares are the hunt-level lead values of r that are shares (a flag
+// or a time): the index gives each a column.
+func leadShares(r *stats.Report) []*stats.ValueFigures {
+	var out []*stats.ValueFigures
+	for i := range r.Values {
+		v := &r.Values[i]
+		if v.Lead && v.Per == "" && len(v.Items) > 0 && v.Items[0].Share != nil {
+			out = append(out, v)
 		}
-		return fmt.Sprintf("%s: Rounds %s (n=%d)", effectLabel(e), signedBounds(e.Rounds), e.Rounds.N)
 	}
-	if i := deadliest(s.Cards); i >= 0 {
-		return fmt.Sprintf("deadliest: %s (%s kills per draw)", cardLabel(s.Cards[i]), s.Cards[i].KillRate.Bounds())
+	return out
+}
+
+// indexHead is the index table's header for the runs of entries: their
+// columns are those of the first run with a report.
+func indexHead(entries []IndexEntry) []string {
+	h := []string{"Run", "Design", "Hunts (n)"}
+	for _, e := range entries {
+		if e.R == nil {
+			continue
+		}
+		h = append(h, side0(e.R)+" wins")
+		for _, v := range leadShares(e.R) {
+			h = append(h, v.Label)
+		}
+		return append(h, "Mean "+e.R.LengthUnit.Plural, "What matters most")
+	}
+	return append(h, "Figures")
+}
+
+// mattersMost names the part of a run's design that matters most: the
+// first of its ablations (biggest first) with its change, or, without
+// them, the top item of its first ratio that names one.
+func mattersMost(r *stats.Report) string {
+	if a := r.Ablations; a != nil && len(a.Effects) > 0 {
+		e := &a.Effects[rankAblations(a)[0]]
+		if winMatters(a) {
+			return fmt.Sprintf("%s: %s wins %s (n=%d)", e.Label, side0(r), PointsBounds(e.Win), e.Win.N)
+		}
+		return fmt.Sprintf("%s: %s %s (n=%d)", e.Label, r.LengthUnit.Plural, signedBounds(e.Length), e.Length.N)
+	}
+	for i := range r.Ratios {
+		rf := &r.Ratios[i]
+		if k := topItem(rf); rf.Top != "" && k >= 0 {
+			it := rf.Items[k]
+			return fmt.Sprintf("%s: %s (%s %s)", lower(rf.Top), itemLabel(r, rf.Per, it.Item), it.Ratio.Bounds(), lower(rf.Label))
+		}
 	}
 	return "none measured"
 }
 
-var indexHead = []string{"Run", "Pack", "Scenario", "Hunts (n)", "Pack wins", "Adversary defeated", "Mean Rounds", "Card that matters most"}
-
-func indexMarkdown(rows []indexRow) []byte {
+func indexMarkdown(head []string, rows []indexRow) []byte {
 	var b md
 	b.p("# Reports")
 	b.p("%d runs. Each figure carries its confidence interval in brackets; its n is the run's hunts. "+
 		"Follow a run's name to its full report.", len(rows))
 	if hasFigures(rows) {
-		b.p("![Pack win rate and hunt length of every run](index.png)")
+		b.p("![Win rate and hunt length of every run](index.png)")
 	}
 	var t [][]string
 	for _, r := range rows {
 		name := fmt.Sprintf("[%s](%ssummary.md)", escapeLink(r.Name), r.Link)
 		if !r.OK {
-			t = append(t, []string{name, r.Status, "", "", "", "", "", ""})
+			row := []string{name, r.Status}
+			for len(row) < len(head) {
+				row = append(row, "")
+			}
+			t = append(t, row)
 			continue
 		}
-		if r.Adversary != r.Name {
-			name += " (" + r.Adversary + ")"
-		}
-		t = append(t, []string{name, r.Pack, r.Scenario, r.Hunts, r.PackWins, r.Defeated, r.Rounds, r.Card})
+		t = append(t, append([]string{name, r.Title, r.Hunts}, r.Cells...))
 	}
-	b.table("llllrrrl", indexHead, t)
+	b.table("lll"+strings.Repeat("r", max(len(head)-4, 0))+"l", head, t)
 	for _, r := range rows {
 		if !r.OK {
 			continue
@@ -201,11 +241,6 @@ func indexMarkdown(rows []indexRow) []byte {
 		}
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
-}
-
-// escapeLink makes s safe as the text of a Markdown link.
-func escapeLink(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(s)
 }
 
 var indexHTML = template.Must(template.New("index").Parse(`<!DOCTYPE html>
@@ -230,11 +265,12 @@ img { max-width: 100%; height: auto; border: 1px solid #eee; }
 <p>{{len .Rows}} runs. Each figure carries its confidence interval in brackets; its n is the run's hunts. Follow a run's name to its full report.</p>
 {{if .Chart}}<figure class="plot" data-plot="index">{{.Chart}}</figure>
 {{end}}<table id="runs">
-<tr><th>Run</th><th>Pack</th><th>Scenario</th><th>Hunts (n)</th><th>Pack wins</th><th>Adversary defeated</th><th>Mean Rounds</th><th>Card that matters most</th></tr>
+<tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr>
+{{- $cols := len .Head}}
 {{- range .Rows}}
-<tr><td><a href="{{.Link}}summary.html">{{.Name}}</a>{{if and .OK (ne .Adversary .Name)}} ({{.Adversary}}){{end}}</td>
-{{- if .OK}}<td>{{.Pack}}</td><td>{{.Scenario}}</td><td class="num">{{.Hunts}}</td><td class="num">{{.PackWins}}</td><td class="num">{{.Defeated}}</td><td class="num">{{.Rounds}}</td><td class="card">{{.Card}}</td>
-{{- else}}<td colspan="7">{{.Status}}</td>{{end}}</tr>
+<tr><td><a href="{{.Link}}summary.html">{{.Name}}</a></td>
+{{- if .OK}}<td>{{.Title}}</td><td class="num">{{.Hunts}}</td>{{range .Cells}}<td class="num">{{.}}</td>{{end}}
+{{- else}}<td colspan="{{$cols}}">{{.Status}}</td>{{end}}</tr>
 {{- end}}
 </table>
 {{- range .Rows}}{{if .OK}}

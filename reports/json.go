@@ -11,35 +11,16 @@ import (
 	"balance/stats"
 )
 
-// WriteJSON writes s to path as indented JSON (encoding/json, fields in
-// the order of the struct; the schema is docs/summary-schema.md), through a
-// temporary file renamed into place.
-func WriteJSON(path string, s *stats.Summary) error {
-	b, err := encodeJSON(s)
-	if err != nil {
-		return fmt.Errorf("reports: cannot write %s: %w", path, err)
+// EncodeJSON returns a run's report as summary.json holds it: indented
+// JSON (encoding/json, fields in the order of the struct; the schema is
+// docs/summary-schema.md) ending in a newline. JSON has no infinities or
+// NaN, so a report holding one is an error that names the field, e.g.
+// "values[2].items[0].dist.mean.low is -Inf".
+func EncodeJSON(r *stats.Report) ([]byte, error) {
+	if r == nil {
+		return nil, fmt.Errorf("no report")
 	}
-	return writeFile(path, b)
-}
-
-// EncodeJSON returns s as summary.json holds it (see WriteJSON).
-func EncodeJSON(s *stats.Summary) ([]byte, error) { return encodeJSON(s) }
-
-// encodeJSON returns s as indented JSON ending in a newline. JSON has no
-// infinities or NaN, so a Summary holding one is an error that names the
-// field, e.g. "defeated_at.mean.low is -Inf".
-func encodeJSON(s *stats.Summary) ([]byte, error) {
-	if s == nil {
-		return nil, fmt.Errorf("no summary")
-	}
-	if p, x, ok := nonFinite(reflect.ValueOf(s).Elem(), ""); ok {
-		return nil, fmt.Errorf("%s is %v: JSON cannot hold it", p, x)
-	}
-	b, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
+	return encodeValue(r)
 }
 
 // nonFinite finds the first float in v that is an infinity or NaN and
@@ -90,7 +71,7 @@ func nonFinite(v reflect.Value, path string) (string, float64, bool) {
 func EncodeValue(v any) ([]byte, error) { return encodeValue(v) }
 
 // encodeValue returns v (a pointer to a struct) as indented JSON ending in
-// a newline, refusing infinities and NaN as encodeJSON does.
+// a newline, refusing infinities and NaN: the path of the first is named.
 func encodeValue(v any) ([]byte, error) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() || (rv.Kind() == reflect.Pointer && rv.IsNil()) {

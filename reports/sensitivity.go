@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -13,64 +14,84 @@ import (
 	"balance/stats"
 )
 
-// Sensitivity is the change of the figures per step of each Adversary
-// stat, every variant played on the same hunts as the base design.
+// Sensitivity is the change of the followed figures per step of each of
+// a design's levers (its game's numbers), every variant played on the
+// same hunts as the base design.
 type Sensitivity struct {
-	Title   string            `json:"title"`
-	Step    int               `json:"step"` // the change of each stat, e.g. +1
-	Hunts   int64             `json:"hunts"`
-	Seed    uint64            `json:"seed"`
-	PackAI  string            `json:"pack_ai"`
-	Stopped string            `json:"stopped"`
-	Base    SweepPoint        `json:"base"`
-	Stats   []StatSensitivity `json:"stats"`
+	Title   string `json:"title"`
+	Game    string `json:"game"`
+	Step    int    `json:"step"` // the change of each lever, e.g. +1
+	Hunts   int64  `json:"hunts"`
+	Seed    uint64 `json:"seed"`
+	Policy  string `json:"policy"`
+	Stopped string `json:"stopped"`
+	// Figures are the keys of the figures followed (stats.Followed),
+	// Labels their labels and Kinds their kinds; the base's figures and
+	// each lever's changes follow their order.
+	Figures []string           `json:"figures"`
+	Labels  []string           `json:"labels"`
+	Kinds   []string           `json:"kinds"`
+	Base    []stats.Figure     `json:"base"`
+	Levers  []LeverSensitivity `json:"levers"`
 }
 
-// StatSensitivity is the effect of one stat's step. Win, Rounds and
-// Wounds are paired differences (variant - base) on the same hunts;
-// Deaths is the difference of the two means with an interval for
-// independent samples (wider than a paired one). Skipped, when set, says
-// why the stat could not be stepped, and the figures are absent.
-type StatSensitivity struct {
-	Stat     string         `json:"stat"`
-	Key      string         `json:"key"`   // the -set key
-	Value    int            `json:"value"` // the stat's value in the base design
-	Win      stats.Interval `json:"pack_win_rate"`
-	WinP     float64        `json:"mcnemar_p"`
-	Rounds   stats.Interval `json:"rounds"`
-	Wounds   stats.Interval `json:"pack_wounds"`
-	Deaths   stats.Interval `json:"pack_deaths"`
-	Skipped  string         `json:"skipped,omitempty"`
-	Measured bool           `json:"measured"`
+// LeverSensitivity is the effect of one lever's step: each figure's
+// paired difference (variant - base) on the same hunts, and for the win
+// rate the exact McNemar p. Skipped, when set, says why the lever could
+// not be stepped, and the figures are absent.
+type LeverSensitivity struct {
+	Lever    string           `json:"lever"`
+	Key      string           `json:"key"`   // the -set key
+	Value    int              `json:"value"` // the lever's value in the base design
+	Changes  []stats.Interval `json:"changes"`
+	WinP     float64          `json:"mcnemar_p"`
+	Skipped  string           `json:"skipped,omitempty"`
+	Measured bool             `json:"measured"`
+}
+
+// kind is the kind of figure i.
+func (s *Sensitivity) kind(i int) string {
+	if i < len(s.Kinds) {
+		return s.Kinds[i]
+	}
+	return "mean"
 }
 
 // SensitivityTable is the sensitivity as table rows for reading.
 func SensitivityTable(s *Sensitivity) (header []string, rows [][]string) {
 	step := fmt.Sprintf("%+d", s.Step)
-	header = []string{"Stat", "Value", "Pack wins " + step + " [95%]", "McNemar p", "Rounds " + step + " [95%]", "Pack WNDs " + step + " [95%]", "Pack deaths " + step + " [95%]"}
-	for _, st := range s.Stats {
+	header = []string{"Lever", "Value"}
+	for i, l := range s.Labels {
+		header = append(header, l+" "+step+" [95%]")
+		if i == 0 {
+			header = append(header, "McNemar p")
+		}
+	}
+	for _, st := range s.Levers {
 		if !st.Measured {
-			rows = append(rows, []string{st.Stat, strconv.Itoa(st.Value), "n/a: " + st.Skipped, "", "", "", ""})
+			r := []string{st.Lever, strconv.Itoa(st.Value), "n/a: " + st.Skipped}
+			for len(r) < len(header) {
+				r = append(r, "")
+			}
+			rows = append(rows, r)
 			continue
 		}
-		rows = append(rows, []string{st.Stat, strconv.Itoa(st.Value),
-			PointsBounds(st.Win),
-			PText(st.WinP), signed(st.Rounds), signed(st.Wounds), signed(st.Deaths)})
+		r := []string{st.Lever, strconv.Itoa(st.Value)}
+		for i, c := range st.Changes {
+			r = append(r, diffText(s.kind(i), c))
+			if i == 0 {
+				r = append(r, PText(st.WinP))
+			}
+		}
+		rows = append(rows, r)
 	}
 	return header, rows
 }
 
-func signed(i stats.Interval) string {
-	if !i.Finite() {
-		return "n/a"
-	}
-	return signedNumbers(3, i.Estimate, i.Low, i.High)
-}
-
 // WriteSensitivityDir writes sensitivity.md, sensitivity.html,
 // sensitivity.json, sensitivity.csv and the tornado chart (tornado.png,
-// tornado.svg) of the Pack win rate's change per stat as the directory
-// dir, replacing it as a whole as WriteDir does.
+// tornado.svg) of the win rate's change per lever as the directory dir,
+// replacing it as a whole as WriteSummary does.
 func WriteSensitivityDir(dir string, s *Sensitivity) error {
 	files, err := RenderSensitivity(s)
 	if err != nil {
@@ -85,7 +106,7 @@ var SensitivityNames = []string{"sensitivity.md", "sensitivity.json", "sensitivi
 // RenderSensitivity returns the files of a sensitivity report (see
 // WriteSensitivityDir).
 func RenderSensitivity(s *Sensitivity) ([]File, error) {
-	if s == nil || len(s.Stats) == 0 {
+	if s == nil || len(s.Levers) == 0 {
 		return nil, errors.New("reports: no sensitivity to write")
 	}
 	js, err := encodeValue(s)
@@ -113,66 +134,107 @@ func RenderSensitivity(s *Sensitivity) ([]File, error) {
 }
 
 func sensitivityRows(s *Sensitivity) [][]string {
-	rows := [][]string{{"stat", "key", "value", "step", "n", "win", "win_low", "win_high", "mcnemar_p",
-		"rounds", "rounds_low", "rounds_high", "pack_wounds", "pack_wounds_low", "pack_wounds_high",
-		"pack_deaths", "pack_deaths_low", "pack_deaths_high", "skipped"}}
-	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
-	for _, st := range s.Stats {
-		r := []string{st.Stat, st.Key, strconv.Itoa(st.Value), strconv.Itoa(s.Step)}
-		if !st.Measured {
-			r = append(r, "", "", "", "", "", "", "", "", "", "", "", "", "", "", st.Skipped)
-		} else {
-			r = append(r, itoa(st.Win.N))
-			for _, i := range []stats.Interval{st.Win} {
-				r = append(r, g(i.Estimate), g(i.Low), g(i.High))
-			}
-			r = append(r, g(st.WinP))
-			for _, i := range []stats.Interval{st.Rounds, st.Wounds, st.Deaths} {
-				r = append(r, g(i.Estimate), g(i.Low), g(i.High))
-			}
-			r = append(r, "")
+	h := []string{"lever", "key", "value", "step", "n"}
+	for i, k := range s.Figures {
+		h = append(h, k, k+"_low", k+"_high")
+		if i == 0 {
+			h = append(h, "mcnemar_p")
 		}
-		rows = append(rows, r)
+	}
+	rows := [][]string{append(h, "skipped")}
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+	for _, st := range s.Levers {
+		r := []string{st.Lever, st.Key, strconv.Itoa(st.Value), strconv.Itoa(s.Step)}
+		if !st.Measured {
+			for len(r) < len(h) {
+				r = append(r, "")
+			}
+			rows = append(rows, append(r, st.Skipped))
+			continue
+		}
+		n := int64(0)
+		if len(st.Changes) > 0 {
+			n = st.Changes[0].N
+		}
+		r = append(r, itoa(n))
+		for i, c := range st.Changes {
+			r = append(r, g(c.Estimate), g(c.Low), g(c.High))
+			if i == 0 {
+				r = append(r, g(st.WinP))
+			}
+		}
+		rows = append(rows, append(r, ""))
 	}
 	return rows
+}
+
+// baseText says the base design's figures.
+func baseText(s *Sensitivity) string {
+	var parts []string
+	for i, f := range s.Base {
+		if i < len(s.Labels) {
+			parts = append(parts, s.Labels[i]+" "+FigureText(f))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func sensitivityMarkdown(s *Sensitivity) []byte {
 	var b md
 	b.p("# Sensitivity: %s", s.Title)
-	b.p("Each stat changed by %+d alone, played on the same %d hunts as the base design (seed %d), Pack AI %s. The changes of the Pack win rate, hunt length and Pack WNDs are paired differences on those hunts with 95%% intervals and, for the win rate, the exact McNemar test; the change of Pack deaths has an interval for independent samples (wider).",
-		s.Step, s.Hunts, s.Seed, orDash(s.PackAI))
+	b.p("Each lever changed by %+d alone, played on the same %d hunts as the base design (seed %d), policy %s. Every change is the paired difference on those hunts, variant minus base, with its 95%% interval and, for the win rate, the exact McNemar test.",
+		s.Step, s.Hunts, s.Seed, orDash(s.Policy))
 	if s.Stopped != "" && s.Stopped != "hunts" {
 		b.p("**Stopped early: %s.** The figures cover the hunts played.", s.Stopped)
 	}
-	b.p("Base design: Pack wins %s, %s Rounds, %s Pack WNDs, %s Pack deaths per hunt.",
-		s.Base.PackWin.PercentBounds(), s.Base.Rounds.Bounds(), s.Base.PackWounds.Bounds(), s.Base.PackDeaths.Bounds())
+	b.p("Base design: %s.", baseText(s))
 	h, rows := SensitivityTable(s)
-	b.table("lrrrrrr", h, rows)
-	b.p("![Tornado chart of the Pack win rate](tornado.svg)")
+	b.table("lr"+strings.Repeat("r", len(h)-2), h, rows)
+	b.p("![Tornado chart of the win rate](tornado.svg)")
 	return b.Bytes()
 }
 
-// tornado draws the change of the Pack win rate per stat as horizontal
-// bars with their intervals, the largest effect at the top.
+// sensitivityHTML is the page of a sensitivity run.
+func sensitivityHTML(s *Sensitivity) (*HTMLPage, error) {
+	p := &HTMLPage{Title: "Sensitivity: " + s.Title}
+	p.Config = [][2]string{{"Step", fmt.Sprintf("%+d", s.Step)}, {"Hunts", itoa(s.Hunts)},
+		{"Seed", strconv.FormatUint(s.Seed, 10)}, {"Policy", orDash(s.Policy)}, {"Stopped", orDash(s.Stopped)}}
+	h, rows := SensitivityTable(s)
+	svg, err := tornado(s, "svg")
+	if err != nil {
+		return nil, err
+	}
+	p.Sections = []HTMLSection{{Heading: "Change per lever", Header: h, Rows: rows,
+		Text:  []string{fmt.Sprintf("Base design: %s. Every change is paired on the same hunts.", baseText(s))},
+		Plots: []HTMLPlot{{Name: "tornado", SVG: svg}}}}
+	return p, nil
+}
+
+// tornado draws the change of the win rate per lever as horizontal bars
+// with their intervals, the largest effect at the top.
 func tornado(s *Sensitivity, format string) ([]byte, error) {
-	var measured []StatSensitivity
-	for _, st := range s.Stats {
-		if st.Measured {
+	var measured []LeverSensitivity
+	for _, st := range s.Levers {
+		if st.Measured && len(st.Changes) > 0 {
 			measured = append(measured, st)
 		}
 	}
 	sort.SliceStable(measured, func(a, b int) bool {
-		return math.Abs(measured[a].Win.Estimate) < math.Abs(measured[b].Win.Estimate)
+		return math.Abs(measured[a].Changes[0].Estimate) < math.Abs(measured[b].Changes[0].Estimate)
 	})
-	p := newPlot(fmt.Sprintf("Pack win rate per %+d: %s\nn=%d hunts per variant, the same hunts as the base design", s.Step, s.Title, s.Hunts), "change of the Pack win rate (percentage points, 95% interval)", "")
+	win := "win rate"
+	if len(s.Labels) > 0 {
+		win = lower(s.Labels[0])
+	}
+	p := newPlot(fmt.Sprintf("%s per %+d: %s\nn=%d hunts per variant, the same hunts as the base design", s.Labels[0], s.Step, s.Title, s.Hunts),
+		"change of the "+win+" (percentage points, 95% interval)", "")
 	p.Legend.Top = false
 	names := make([]string, len(measured))
 	vals := make(plotter.Values, len(measured))
 	var e errPoints
 	for i, st := range measured {
-		v, lo, hi := bounds(st.Win)
-		names[i], vals[i] = st.Stat, 100*v
+		v, lo, hi := bounds(st.Changes[0])
+		names[i], vals[i] = st.Lever, 100*v
 		e.add(100*v, float64(i), 100*lo, 100*hi)
 	}
 	if len(vals) > 0 {

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image/color"
@@ -12,70 +11,94 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"balance/stats"
 )
 
-// Sweep is the result of a parameter sweep: one run per point of a grid,
-// every point on the same hunts.
+// Sweep is the result of a parameter sweep (and of tune): one lane per
+// point of a grid of parameter values, every point on the same hunts.
 type Sweep struct {
-	Title   string       `json:"title"` // what was swept against what, e.g. "Wandering Son vs duo on open-ground"
-	Params  []string     `json:"params"`
-	Signed  []bool       `json:"signed"` // per parameter: its values are changes from the data, printed with a sign
-	Hunts   int64        `json:"hunts"`  // hunts per point
-	Seed    uint64       `json:"seed"`
-	PackAI  string       `json:"pack_ai"`
-	Stopped string       `json:"stopped"`
+	Title   string   `json:"title"` // the design swept, e.g. "Wandering Son of the Mountain vs duo"
+	Game    string   `json:"game"`
+	Params  []string `json:"params"`
+	Signed  []bool   `json:"signed"` // per parameter: its values are changes from the data, printed with a sign
+	Hunts   int64    `json:"hunts"`  // hunts per point
+	Seed    uint64   `json:"seed"`
+	Policy  string   `json:"policy"`
+	Stopped string   `json:"stopped"`
+	// Figures are the keys of the figures followed at every point
+	// (stats.Followed: the first side's win rate, the length, each
+	// headline value), Labels their labels and Kinds their kinds
+	// ("proportion" or "mean"); each point's Figures follow their order.
+	Figures []string     `json:"figures"`
+	Labels  []string     `json:"labels"`
+	Kinds   []string     `json:"kinds"`
 	Points  []SweepPoint `json:"points"`
 	// The targets tune searched for (none for a sweep); each is drawn as
 	// a band on the plot of its figure.
 	Targets []SweepTarget `json:"targets,omitempty"`
 }
 
-// SweepTarget is a target of tune: a figure and the range its whole
-// interval must lie in. Low or High is absent for a one-sided target.
+// SweepTarget is a target of tune: a figure (its key) and the range its
+// whole interval must lie in. Low or High is absent for a one-sided
+// target.
 type SweepTarget struct {
 	Text   string   `json:"text"`   // as given, e.g. "win=0.45..0.55"
-	Figure string   `json:"figure"` // win (a proportion), rounds, deaths or wounds
+	Figure string   `json:"figure"` // the figure's key, e.g. "win:pack"
 	Low    *float64 `json:"low,omitempty"`
 	High   *float64 `json:"high,omitempty"`
 }
 
-// SweepPoint is one point of a sweep. Step is the paired change of the
-// Pack win rate from the previous point along the first parameter (the
-// other parameters equal), with its McNemar p; it is absent at the first
-// value.
+// SweepPoint is one point of a sweep: its values, one per parameter, and
+// its figures with their intervals. Step is the paired change of the
+// first side's win rate from the previous point along the first parameter
+// (the other parameters equal), with its McNemar p; it is absent at the
+// first value.
 type SweepPoint struct {
-	Values     []int           `json:"values"` // one per parameter
-	PackWin    stats.Interval  `json:"pack_win_rate"`
-	Rounds     stats.Interval  `json:"rounds"`      // mean hunt length
-	PackWounds stats.Interval  `json:"pack_wounds"` // mean WNDs taken by the Pack per hunt
-	PackDeaths stats.Interval  `json:"pack_deaths"` // mean Pack models dead per hunt
-	Step       *stats.Interval `json:"step,omitempty"`
-	StepP      *float64        `json:"step_p,omitempty"`
+	Values  []int            `json:"values"`
+	Figures []stats.Interval `json:"figures"`
+	Step    *stats.Interval  `json:"step,omitempty"`
+	StepP   *float64         `json:"step_p,omitempty"`
+}
+
+// Figure returns the point's figure key, and whether there is one.
+func (s *Sweep) Figure(p *SweepPoint, key string) (stats.Interval, bool) {
+	for i, k := range s.Figures {
+		if k == key && i < len(p.Figures) {
+			return p.Figures[i], true
+		}
+	}
+	return stats.Interval{}, false
 }
 
 // WriteSweepDir writes a sweep's report as the directory dir, replacing it
-// as a whole as WriteDir does: sweep.md, sweep.html, sweep.json,
-// sweep.csv, and the plots sweep_win, sweep_length and sweep_wounds as PNG
-// and SVG, each figure against the first parameter with its 95% band, one
-// curve per value of the others.
+// as a whole as WriteSummary does: sweep.md, sweep.html, sweep.json,
+// sweep.csv, and a plot of each figure against the first parameter
+// (sweep_win for the win rate, sweep_length, sweep_KEY for a headline
+// value) as PNG and SVG, with its 95% band, one curve per value of the
+// others.
 func WriteSweepDir(dir string, s *Sweep) error {
 	files, err := RenderSweep(s)
 	if err != nil {
 		return err
 	}
-	return writeDir(dir, SweepNames(), files)
+	return writeDir(dir, SweepNames(s), files)
 }
 
-// SweepNames are the names of the files WriteSweepDir writes.
-func SweepNames() []string {
+// sweepPlotName is the name of the plot of figure key.
+func sweepPlotName(key string) string {
+	if strings.HasPrefix(key, "win:") {
+		return "sweep_win"
+	}
+	return "sweep_" + strings.NewReplacer(":", "_", ".", "_").Replace(key)
+}
+
+// SweepNames are the names of the files WriteSweepDir writes for a sweep
+// following the figures of s (the points need not be played yet).
+func SweepNames(s *Sweep) []string {
 	names := []string{"sweep.md", "sweep.json", "sweep.csv", "sweep.html"}
-	for _, pl := range sweepPlots {
-		names = append(names, pl.name+".png", pl.name+".svg")
+	for _, k := range s.Figures {
+		names = append(names, sweepPlotName(k)+".png", sweepPlotName(k)+".svg")
 	}
 	return names
 }
@@ -103,36 +126,16 @@ func RenderSweep(s *Sweep) ([]File, error) {
 		return nil, fmt.Errorf("reports: cannot write sweep.html: %w", err)
 	}
 	files = append(files, File{Name: "sweep.html", Data: html})
-	for _, pl := range sweepPlots {
+	for i := range s.Figures {
 		for _, format := range []string{"png", "svg"} {
-			data, err := renderSweepPlot(s, pl.title, pl.y, pl.get, format)
+			data, err := renderSweepPlot(s, i, format)
 			if err != nil {
-				return nil, fmt.Errorf("reports: cannot draw %s.%s: %w", pl.name, format, err)
+				return nil, fmt.Errorf("reports: cannot draw %s.%s: %w", sweepPlotName(s.Figures[i]), format, err)
 			}
-			files = append(files, File{Name: pl.name + "." + format, Data: data})
+			files = append(files, File{Name: sweepPlotName(s.Figures[i]) + "." + format, Data: data})
 		}
 	}
 	return files, nil
-}
-
-// sweepPlots are the plots of a sweep: each figure against the first
-// parameter. figure names it as tune's targets do, and unit scales a
-// target's bounds to the plot's (a win target is a proportion, the plot
-// is in %).
-var sweepPlots = []struct {
-	name, title, y string
-	get            func(*SweepPoint) stats.Interval
-	figure         string
-	unit           float64
-}{
-	{"sweep_win", "Pack win rate", "Pack win rate (%)", func(p *SweepPoint) stats.Interval { return scale(p.PackWin, 100) }, "win", 100},
-	{"sweep_length", "Hunt length", "mean Rounds", func(p *SweepPoint) stats.Interval { return p.Rounds }, "rounds", 1},
-	{"sweep_wounds", "WNDs taken by the Pack", "mean WNDs per hunt", func(p *SweepPoint) stats.Interval { return p.PackWounds }, "wounds", 1},
-}
-
-func scale(i stats.Interval, k float64) stats.Interval {
-	i.Estimate, i.Low, i.High = k*i.Estimate, k*i.Low, k*i.High
-	return i
 }
 
 // value formats parameter j's value v.
@@ -143,52 +146,80 @@ func (s *Sweep) value(j, v int) string {
 	return strconv.Itoa(v)
 }
 
-// SweepHeader is the header of sweep.csv and of the printed table.
-func SweepHeader(s *Sweep) []string {
-	h := append([]string{}, s.Params...)
-	return append(h, "n", "pack_win", "pack_win_low", "pack_win_high", "step", "step_low", "step_high", "step_p",
-		"rounds", "rounds_low", "rounds_high", "pack_wounds", "pack_wounds_low", "pack_wounds_high",
-		"pack_deaths", "pack_deaths_low", "pack_deaths_high")
+// kind is the kind of figure i.
+func (s *Sweep) kind(i int) string {
+	if i < len(s.Kinds) {
+		return s.Kinds[i]
+	}
+	return "mean"
 }
 
 func sweepRows(s *Sweep) [][]string {
-	rows := [][]string{SweepHeader(s)}
+	h := append([]string{}, s.Params...)
+	h = append(h, "n")
+	for i, k := range s.Figures {
+		h = append(h, k, k+"_low", k+"_high")
+		if i == 0 {
+			h = append(h, "step", "step_low", "step_high", "step_p")
+		}
+	}
+	rows := [][]string{h}
 	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 	for _, p := range s.Points {
-		r := make([]string, 0, len(rows[0]))
+		r := make([]string, 0, len(h))
 		for j, v := range p.Values {
 			r = append(r, s.value(j, v))
 		}
-		r = append(r, itoa(p.PackWin.N), g(p.PackWin.Estimate), g(p.PackWin.Low), g(p.PackWin.High))
-		if p.Step != nil {
-			r = append(r, g(p.Step.Estimate), g(p.Step.Low), g(p.Step.High), g(*p.StepP))
-		} else {
-			r = append(r, "", "", "", "")
+		n := int64(0)
+		if len(p.Figures) > 0 {
+			n = p.Figures[0].N
 		}
-		for _, i := range []stats.Interval{p.Rounds, p.PackWounds, p.PackDeaths} {
-			r = append(r, g(i.Estimate), g(i.Low), g(i.High))
+		r = append(r, itoa(n))
+		for i, f := range p.Figures {
+			r = append(r, g(f.Estimate), g(f.Low), g(f.High))
+			if i == 0 {
+				if p.Step != nil {
+					r = append(r, g(p.Step.Estimate), g(p.Step.Low), g(p.Step.High), g(*p.StepP))
+				} else {
+					r = append(r, "", "", "", "")
+				}
+			}
 		}
 		rows = append(rows, r)
 	}
 	return rows
 }
 
-// SweepTable is the sweep as table rows for reading: parameters, Pack
-// win rate, the paired step, hunt length, Pack WNDs and deaths.
+// SweepTable is the sweep as table rows for reading: parameters, the win
+// rate, the paired step, then the other figures.
 func SweepTable(s *Sweep) (header []string, rows [][]string) {
-	header = append(append([]string{}, s.Params...), "Pack wins [95%]", "Step (paired) [95%]", "McNemar p",
-		"Rounds [95%]", "Pack WNDs [95%]", "Pack deaths [95%]")
+	header = append([]string{}, s.Params...)
+	for i, l := range s.Labels {
+		header = append(header, l+" [95%]")
+		if i == 0 {
+			header = append(header, "Step (paired) [95%]", "McNemar p")
+		}
+	}
 	for _, p := range s.Points {
 		var r []string
 		for j, v := range p.Values {
 			r = append(r, s.value(j, v))
 		}
-		step, pv := "—", "—"
-		if p.Step != nil {
-			step = PointsBounds(*p.Step)
-			pv = PText(*p.StepP)
+		for i, f := range p.Figures {
+			if s.kind(i) == "proportion" {
+				r = append(r, f.PercentBounds())
+			} else {
+				r = append(r, f.Bounds())
+			}
+			if i == 0 {
+				step, pv := "—", "—"
+				if p.Step != nil {
+					step = PointsBounds(*p.Step)
+					pv = PText(*p.StepP)
+				}
+				r = append(r, step, pv)
+			}
 		}
-		r = append(r, p.PackWin.PercentBounds(), step, pv, p.Rounds.Bounds(), p.PackWounds.Bounds(), p.PackDeaths.Bounds())
 		rows = append(rows, r)
 	}
 	return header, rows
@@ -197,8 +228,12 @@ func SweepTable(s *Sweep) (header []string, rows [][]string) {
 func sweepMarkdown(s *Sweep) []byte {
 	var b md
 	b.p("# Sweep: %s", s.Title)
-	b.p("%d hunts per point, the same hunts at every point (seed %d), Pack AI %s. Intervals are 95%%; the step is the paired change of the Pack win rate from the previous value of %s, with the exact McNemar test.",
-		s.Hunts, s.Seed, orDash(s.PackAI), code(s.Params[0]))
+	win := "the win rate"
+	if len(s.Labels) > 0 {
+		win = "the " + lower(s.Labels[0])
+	}
+	b.p("%d hunts per point, the same hunts at every point (seed %d), policy %s. Intervals are 95%%; the step is the paired change of %s from the previous value of %s, with the exact McNemar test.",
+		s.Hunts, s.Seed, orDash(s.Policy), win, code(s.Params[0]))
 	if s.Stopped != "" && s.Stopped != "hunts" {
 		b.p("**Stopped early: %s.** The figures cover the hunts played.", s.Stopped)
 	}
@@ -208,26 +243,48 @@ func sweepMarkdown(s *Sweep) []byte {
 	h, rows := SweepTable(s)
 	align := strings.Repeat("r", len(h))
 	b.table(align, h, rows)
-	for _, pl := range sweepPlots {
-		b.p("![%s](%s.svg)", pl.title, pl.name)
+	for i, k := range s.Figures {
+		b.p("![%s](%s.svg)", s.Labels[i], sweepPlotName(k))
 	}
 	return b.Bytes()
 }
 
-// seriesColors tell apart the curves of a grid sweep.
-var seriesColors = []color.RGBA{blue, orange, red, {R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff}, {R: 0x94, G: 0x67, B: 0xbd, A: 0xff},
-	{R: 0x8c, G: 0x56, B: 0x4b, A: 0xff}, {R: 0x7f, G: 0x7f, B: 0x7f, A: 0xff}}
-
-// renderSweepPlot draws one figure of the sweep against the first
-// parameter: a line through the estimates over a band of the intervals,
-// one curve per combination of the other parameters.
-func renderSweepPlot(s *Sweep, title, ylabel string, get func(*SweepPoint) stats.Interval, format string) ([]byte, error) {
-	figure, unit := "", 1.0
-	for _, pl := range sweepPlots {
-		if pl.title == title {
-			figure, unit = pl.figure, pl.unit
+// sweepHTML is the page of a sweep.
+func sweepHTML(s *Sweep) (*HTMLPage, error) {
+	p := &HTMLPage{Title: "Sweep: " + s.Title}
+	p.Config = [][2]string{{"Parameters", strings.Join(s.Params, ", ")}, {"Hunts per point", itoa(s.Hunts)},
+		{"Seed", strconv.FormatUint(s.Seed, 10)}, {"Policy", orDash(s.Policy)}, {"Stopped", orDash(s.Stopped)}}
+	if len(s.Targets) > 0 {
+		var ts []string
+		for _, t := range s.Targets {
+			ts = append(ts, t.Text)
 		}
+		p.Config = append(p.Config, [2]string{"Targets (bands on the plots)", strings.Join(ts, ", ")})
 	}
+	h, rows := SweepTable(s)
+	sec := HTMLSection{Heading: "Figures per point", Header: h, Rows: rows,
+		Text: []string{"Every point plays the same hunts; intervals are 95%. The step is the paired change of the win rate from the previous value of the first parameter, with the exact McNemar test."}}
+	for i, k := range s.Figures {
+		svg, err := renderSweepPlot(s, i, "svg")
+		if err != nil {
+			return nil, err
+		}
+		sec.Plots = append(sec.Plots, HTMLPlot{Name: sweepPlotName(k), SVG: svg})
+	}
+	p.Sections = []HTMLSection{sec}
+	return p, nil
+}
+
+// renderSweepPlot draws figure i of the sweep against the first
+// parameter: a line through the estimates over a band of the intervals,
+// one curve per combination of the other parameters; a win rate in %.
+func renderSweepPlot(s *Sweep, fig int, format string) ([]byte, error) {
+	unit := 1.0
+	ylabel := "mean per hunt"
+	if s.kind(fig) == "proportion" {
+		unit, ylabel = 100, "% of hunts"
+	}
+	title := s.Labels[fig]
 	p := newPlot(fmt.Sprintf("%s: %s\nn=%d hunts per point, the same hunts at every point (95%% intervals)", title, s.Title, s.Hunts), s.Params[0], ylabel)
 	type series struct {
 		key           string
@@ -248,9 +305,13 @@ func renderSweepPlot(s *Sweep, title, ylabel string, get func(*SweepPoint) stats
 			index[key] = se
 			all = append(all, se)
 		}
-		e, lo, hi := bounds(get(pt))
+		var iv stats.Interval
+		if fig < len(pt.Figures) {
+			iv = pt.Figures[fig]
+		}
+		e, lo, hi := bounds(iv)
 		se.xs = append(se.xs, float64(pt.Values[0]))
-		se.y, se.lo, se.hi = append(se.y, e), append(se.lo, lo), append(se.hi, hi)
+		se.y, se.lo, se.hi = append(se.y, unit*e), append(se.lo, unit*lo), append(se.hi, unit*hi)
 	}
 	for i, se := range all {
 		c := seriesColors[i%len(seriesColors)]
@@ -275,7 +336,7 @@ func renderSweepPlot(s *Sweep, title, ylabel string, get func(*SweepPoint) stats
 			ymin, ymax = math.Min(ymin, se.lo[k]), math.Max(ymax, se.hi[k])
 		}
 	}
-	targetBands(p, s, figure, unit, all[0].xs, ymin, ymax)
+	targetBands(p, s, s.Figures[fig], unit, all[0].xs, ymin, ymax)
 	// Integer ticks at the swept values, and the legend in the top
 	// corner the curves leave free (a falling curve frees the right).
 	var ticks []plot.Tick
@@ -300,9 +361,6 @@ func targetTexts(s *Sweep) string {
 	}
 	return strings.Join(ts, ", ")
 }
-
-// targetGreen is the colour of a target's band.
-var targetGreen = color.NRGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0x38}
 
 // targetBands draws each of the sweep's targets on figure as a band over
 // the swept values xs (bounds times unit), from its low to its high end;
@@ -347,43 +405,4 @@ func targetBands(p *plot.Plot, s *Sweep, figure string, unit float64, xs []float
 	if drawn {
 		p.Y.Min, p.Y.Max = ymin-pad, ymax+pad
 	}
-}
-
-// drawPlot renders p at w × h as "png" or "svg".
-func drawPlot(p *plot.Plot, w, h vg.Length, format string) ([]byte, error) {
-	var buf bytes.Buffer
-	switch format {
-	case "png":
-		c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
-		p.Draw(draw.New(c))
-		if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
-			return nil, err
-		}
-		return buf.Bytes(), nil
-	case "svg":
-		c := vgsvg.New(w, h)
-		dc := draw.New(c)
-		dc.SetColor(color.White)
-		dc.Fill(dc.Rectangle.Path())
-		p.Draw(dc)
-		if _, err := c.WriteTo(&buf); err != nil {
-			return nil, err
-		}
-		return bytes.ReplaceAll(buf.Bytes(), []byte(svgFont), []byte(svgFallback)), nil
-	}
-	return nil, fmt.Errorf("unknown plot format %q", format)
-}
-
-// MinP is the smallest p-value printed as a number. An exact test on many
-// discordant pairs can give a p-value below the smallest float64 (it
-// underflows to 0); every p-value below MinP prints as "< 1e-300", as the
-// skill report does.
-const MinP = 1e-300
-
-// PText prints a p-value with three significant digits, or "< 1e-300".
-func PText(p float64) string {
-	if p < MinP {
-		return "< 1e-300"
-	}
-	return fmt.Sprintf("%.3g", p)
 }

@@ -19,7 +19,8 @@ import (
 //	VALUE:ITEM       a value of one item of a list
 //
 // A time value gives two figures: VALUE (the share of hunts in which it
-// happened) and VALUE.at (when, over those hunts).
+// happened) and VALUE.at (when, over those hunts); given per item,
+// VALUE:ITEM and VALUE.at:ITEM.
 type Figure struct {
 	Key      string   `json:"key"`
 	Label    string   `json:"label"`
@@ -92,9 +93,10 @@ func Figures(t *Tally) []Figure {
 			list = s.List(v.Per)
 		}
 		for j := 0; j < s.Items(i); j++ {
-			key, label := v.Key, v.Label
+			key, label, item := v.Key, v.Label, ""
 			if list != nil {
-				key += ":" + list.Items[j].Key
+				item = ":" + list.Items[j].Key
+				key += item
 				label = fmt.Sprintf("%s: %s", label, list.Items[j].Label)
 			}
 			slot := s.Offset(i) + j
@@ -107,9 +109,39 @@ func Figures(t *Tally) []Figure {
 			case game.Time:
 				prop(key, label, n-h[0], n)
 				when := append([]int64{0}, h[1:]...)
-				hist(key+".at", label+" (when)", when, 0, n-h[0])
+				hist(v.Key+".at"+item, label+" (when)", when, 0, n-h[0])
 			}
 		}
 	}
 	return fs
+}
+
+// Followed are the figures the comparing workflows (compare, sweep, tune,
+// sensitivity, skill) follow, in this order: the first side's win rate,
+// the length, then each of the schema's Headline values. Every pair of
+// lanes of a run carries their paired differences (batch.Pair).
+func Followed(t *Tally) []Figure {
+	s := t.Schema()
+	all := Figures(t)
+	want := append([]string{"win:" + s.Sides[0].Key, "length"}, s.Headline...)
+	out := make([]Figure, 0, len(want))
+	for _, k := range want {
+		for _, f := range all {
+			if f.Key == k {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Get returns the figure key of fs, and whether there is one.
+func Get(fs []Figure, key string) (Figure, bool) {
+	for _, f := range fs {
+		if f.Key == key {
+			return f, true
+		}
+	}
+	return Figure{}, false
 }

@@ -11,9 +11,11 @@ const ReportSchemaVersion = 2
 // Report is everything a run of hunts of one design reports, computed
 // from its integer tally by the design's schema: each side's win rate,
 // every outcome, the hunt's length, every value, ratio, series and curve
-// the schema declares, each with its interval and n. It is the same, bit
-// for bit, for the same design and seed whatever the number of workers
-// or shards, but for Timing.
+// the schema declares, each with its interval and n, and with what the
+// reports need to present them (labels, units, lists): a report is read
+// and drawn without the game that played it. It is the same, bit for bit,
+// for the same design and seed whatever the number of workers or shards,
+// but for Timing. It is written as summary.json.
 type Report struct {
 	Schema  int    `json:"schema"`
 	Game    string `json:"game"`
@@ -21,7 +23,7 @@ type Report struct {
 
 	Title       string    `json:"title"`
 	Config      []game.KV `json:"config"`    // the design's configuration, in order
-	Policy      string    `json:"policy"`    // the tier that played the players' side
+	Policy      string    `json:"policy"`    // the tier that played the first side
 	Overrides   []string  `json:"overrides"` // -set overrides, in the order given
 	Hash        string    `json:"hash"`
 	TargetError float64   `json:"target_error,omitempty"`
@@ -32,14 +34,23 @@ type Report struct {
 	Interrupted bool   `json:"interrupted"`
 	Stopped     string `json:"stopped"`
 
+	LengthUnit game.Unit `json:"length_unit"` // the unit of the length; Max: its cap
+	ClockUnit  game.Unit `json:"clock_unit"`  // the unit of the clock steps of times, series and curves
+
 	Wins     []Count        `json:"wins"`     // per side: hunts won and the win rate
-	Outcomes []Count        `json:"outcomes"` // per outcome
-	Length   Distribution   `json:"length"`   // in the schema's Length unit
-	End      Distribution   `json:"end"`      // the Clock step the hunt ended at
+	Outcomes []Count        `json:"outcomes"` // per outcome; Side: the side it is a win for
+	Length   Distribution   `json:"length"`   // in LengthUnit
+	End      Distribution   `json:"end"`      // the clock step the hunt ended at
+	Lists    []game.List    `json:"lists"`    // the lists values are given per item of
 	Values   []ValueFigures `json:"values"`
 	Ratios   []RatioFigures `json:"ratios"`
 	Series   []SeriesFigure `json:"series"`
 	Curves   []CurveFigure  `json:"curves"`
+	Headline []string       `json:"headline"` // the values the comparing workflows follow
+
+	// What each part of the design does, measured on hunts played again
+	// with it switched off; absent when not measured.
+	Ablations *Ablations `json:"ablations,omitempty"`
 
 	Timing Timing `json:"timing"`
 }
@@ -47,11 +58,14 @@ type Report struct {
 // ValueFigures are the figures of one value of the schema, for the hunt
 // or for each item of its list.
 type ValueFigures struct {
-	Key   string       `json:"key"`
-	Label string       `json:"label"`
-	Kind  string       `json:"kind"` // count, rate, flag or time
-	Per   string       `json:"per,omitempty"`
-	Items []ItemFigure `json:"items"`
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	Kind  string `json:"kind"` // count, rate, flag or time
+	Per   string `json:"per,omitempty"`
+	Lead  bool   `json:"lead,omitempty"` // among the run's headline figures
+	// MaxLabel names the items' Max on the plots ("starting WND").
+	MaxLabel string       `json:"max_label,omitempty"`
+	Items    []ItemFigure `json:"items"`
 }
 
 // ItemFigure is the figure of a value for one item (or for the hunt):
@@ -62,6 +76,7 @@ type ItemFigure struct {
 	Item  string        `json:"item,omitempty"`
 	Label string        `json:"label,omitempty"`
 	Info  []game.KV     `json:"info,omitempty"`
+	Max   int           `json:"max"`   // the largest value tallied (a count's bound: a model's WNDs)
 	Total int64         `json:"total"` // the sum over hunts (a flag or a time: the hunts it is set in)
 	Share *Interval     `json:"share,omitempty"`
 	Rate  *Interval     `json:"rate,omitempty"`
@@ -70,9 +85,12 @@ type ItemFigure struct {
 
 // RatioFigures are a ratio's figures, per item.
 type RatioFigures struct {
-	Key   string      `json:"key"`
-	Label string      `json:"label"`
-	Items []RatioItem `json:"items"`
+	Key    string      `json:"key"`
+	Label  string      `json:"label"`
+	Per    string      `json:"per,omitempty"`
+	Trials bool        `json:"trials,omitempty"` // successes among trials: a proportion
+	Top    string      `json:"top,omitempty"`    // the headline's name for the item with the highest ratio
+	Items  []RatioItem `json:"items"`
 }
 
 // RatioItem is Σ num / Σ den for one item.
@@ -83,21 +101,27 @@ type RatioItem struct {
 	Ratio Interval `json:"ratio"`
 }
 
-// SeriesFigure is a series' running total by Clock step over all hunts
+// SeriesFigure is a series' running total by clock step over all hunts
 // (a finished hunt keeps its final total): its mean with interval and
 // 10/50/90% quantiles at each step.
 type SeriesFigure struct {
-	Key    string       `json:"key"`
-	Label  string       `json:"label"`
-	Points []CurvePoint `json:"points"`
+	Key      string       `json:"key"`
+	Label    string       `json:"label"`
+	Max      int          `json:"max"`
+	MaxLabel string       `json:"max_label,omitempty"`
+	Points   []CurvePoint `json:"points"`
 }
 
-// CurveFigure is a curve's share by Clock step: the mean over hunts of
-// each hunt's share of items, with BoundedMean's interval.
+// CurveFigure is a curve's share by clock step: the mean over hunts of
+// each hunt's share of items, with BoundedMean's interval. Of is the time
+// value given per item whose event it counts; with Complement, the share
+// it has not happened to.
 type CurveFigure struct {
-	Key   string         `json:"key"`
-	Label string         `json:"label"`
-	Steps []SurvivalStep `json:"steps"`
+	Key        string         `json:"key"`
+	Label      string         `json:"label"`
+	Of         string         `json:"of"`
+	Complement bool           `json:"complement,omitempty"`
+	Steps      []SurvivalStep `json:"steps"`
 }
 
 // RunInfo is what a Report says about the run besides the tally.
@@ -115,6 +139,36 @@ type RunInfo struct {
 	Timing      Timing
 }
 
+// Value returns the figures of the value key, or nil.
+func (r *Report) Value(key string) *ValueFigures {
+	for i := range r.Values {
+		if r.Values[i].Key == key {
+			return &r.Values[i]
+		}
+	}
+	return nil
+}
+
+// Ratio returns the figures of the ratio key, or nil.
+func (r *Report) Ratio(key string) *RatioFigures {
+	for i := range r.Ratios {
+		if r.Ratios[i].Key == key {
+			return &r.Ratios[i]
+		}
+	}
+	return nil
+}
+
+// List returns the list key, or nil.
+func (r *Report) List(key string) *game.List {
+	for i := range r.Lists {
+		if r.Lists[i].Key == key {
+			return &r.Lists[i]
+		}
+	}
+	return nil
+}
+
 // NewReport computes the report of a tally. Every figure has an interval,
 // also with no hunts (a run interrupted before its first hunt): no
 // infinity or NaN reaches a report.
@@ -127,13 +181,21 @@ func NewReport(info RunInfo, t *Tally) *Report {
 		Hash: info.Hash, TargetError: info.TargetError,
 		Hunts: n, Seed: info.Seed, First: info.First, Stopped: info.Stopped,
 		Interrupted: info.Stopped == "interrupted",
-		Timing:      info.Timing,
+		LengthUnit:  s.Length, ClockUnit: s.Clock,
+		Lists: s.Lists, Headline: s.Headline,
+		Timing: info.Timing,
 	}
 	if r.Config == nil {
 		r.Config = []game.KV{}
 	}
 	if r.Overrides == nil {
 		r.Overrides = []string{}
+	}
+	if r.Lists == nil {
+		r.Lists = []game.List{}
+	}
+	if r.Headline == nil {
+		r.Headline = []string{}
 	}
 	for side := range s.Sides {
 		var k int64
@@ -142,17 +204,21 @@ func NewReport(info RunInfo, t *Tally) *Report {
 				k += t.Outcomes[o]
 			}
 		}
-		r.Wins = append(r.Wins, Count{Name: s.Sides[side].Key, Count: k, Rate: FromEstimate(Proportion(k, n, Conf))})
+		r.Wins = append(r.Wins, Count{Name: s.Sides[side].Key, Label: s.Sides[side].Label, Count: k, Rate: FromEstimate(Proportion(k, n, Conf))})
 	}
 	for o := range s.Outcomes {
-		r.Outcomes = append(r.Outcomes, Count{Name: s.Outcomes[o].Key, Count: t.Outcomes[o],
-			Rate: FromEstimate(Proportion(t.Outcomes[o], n, Conf))})
+		c := Count{Name: s.Outcomes[o].Key, Label: s.Outcomes[o].Label, Count: t.Outcomes[o],
+			Rate: FromEstimate(Proportion(t.Outcomes[o], n, Conf))}
+		if w := s.Outcomes[o].Winner; w >= 0 {
+			c.Side = s.Sides[w].Key
+		}
+		r.Outcomes = append(r.Outcomes, c)
 	}
 	r.Length = Dist(t.Length)
 	r.End = Dist(t.End)
 	for i := range s.Values {
 		v := &s.Values[i]
-		vf := ValueFigures{Key: v.Key, Label: v.Label, Kind: v.Kind.String(), Per: v.Per}
+		vf := ValueFigures{Key: v.Key, Label: v.Label, Kind: v.Kind.String(), Per: v.Per, Lead: v.Lead, MaxLabel: v.MaxLabel}
 		var list *game.List
 		if v.Per != "" {
 			list = s.List(v.Per)
@@ -160,7 +226,7 @@ func NewReport(info RunInfo, t *Tally) *Report {
 		off := s.Offset(i)
 		for j := 0; j < s.Items(i); j++ {
 			h := t.V[off+j]
-			f := ItemFigure{}
+			f := ItemFigure{Max: s.ValueMax(i, j)}
 			if list != nil {
 				f.Item, f.Label, f.Info = list.Items[j].Key, list.Items[j].Label, list.Items[j].Info
 			}
@@ -194,9 +260,9 @@ func NewReport(info RunInfo, t *Tally) *Report {
 		r.Values = append(r.Values, vf)
 	}
 	for k, ra := range s.Ratios {
-		rf := RatioFigures{Key: ra.Key, Label: ra.Label}
 		ni, _ := s.Find(ra.Num)
 		di, _ := s.Find(ra.Den)
+		rf := RatioFigures{Key: ra.Key, Label: ra.Label, Per: s.Values[ni].Per, Trials: ra.Trials, Top: ra.Top}
 		var list *game.List
 		if s.Values[ni].Per != "" {
 			list = s.List(s.Values[ni].Per)
@@ -218,7 +284,7 @@ func NewReport(info RunInfo, t *Tally) *Report {
 		r.Ratios = append(r.Ratios, rf)
 	}
 	for k, x := range s.Series {
-		sf := SeriesFigure{Key: x.Key, Label: x.Label}
+		sf := SeriesFigure{Key: x.Key, Label: x.Label, Max: x.Max, MaxLabel: x.MaxLabel}
 		ended := make([]int64, x.Max+1)
 		counts := make([]int64, x.Max+1)
 		for step := range t.Running[k] {
@@ -232,7 +298,7 @@ func NewReport(info RunInfo, t *Tally) *Report {
 		r.Series = append(r.Series, sf)
 	}
 	for c, cu := range s.Curves {
-		cf := CurveFigure{Key: cu.Key, Label: cu.Label}
+		cf := CurveFigure{Key: cu.Key, Label: cu.Label, Of: cu.Of, Complement: cu.Complement}
 		items := len(t.CurveBy[c][0]) - 1
 		ended := make([]int64, items+1)
 		counts := make([]int64, items+1)

@@ -221,7 +221,7 @@ func shooter(h *sim.Hunt, i int) (int, bool) {
 	d := &h.Sc.Pack[m.Def]
 	for s := 0; s < int(d.NWeapons); s++ {
 		w := &h.Sc.Weapons[d.Weapons[s]]
-		if m.Readied&(1<<s) != 0 && w.Kind == sim.ShootingWeapon && !w.Net && m.Ammo[s] > 0 {
+		if m.Readied&(1<<s) != 0 && w.Kind == sim.ShootingWeapon && !w.Captures && m.Ammo[s] > 0 {
 			return s, true
 		}
 	}

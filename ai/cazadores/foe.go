@@ -49,7 +49,7 @@ func (Foes) AdversaryTurn(h *sim.Hunt) {
 			y++
 		}
 		for k := y - 1; k > x; k-- {
-			j := x + h.RNG.IntN(k-x+1)
+			j := x + h.Dice.IntN(k-x+1)
 			order[k], order[j] = order[j], order[k]
 		}
 		x = y
@@ -272,7 +272,7 @@ func (t *treeRun) retreat() bool {
 	from := sum.Scale(1 / float32(n))
 	dir := h.M[i].Pos.Sub(from).Norm()
 	if dir.Len2() == 0 {
-		dir = geom.Dir(uint8(h.RNG.IntN(256)))
+		dir = geom.Dir(uint8(h.Dice.IntN(256)))
 	}
 	spd := h.FoeSPD(i, t.cardFor())
 	goal := geom.ClampToBoard(h.M[i].Pos.Add(dir.Scale(spd+h.M[i].R)), h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
@@ -416,7 +416,7 @@ func pickVisible(h *sim.Hunt, i int, tree sim.Tree, c []int8) int {
 		case m == 1:
 			return int(seen[0])
 		case m > 1:
-			return int(seen[h.RNG.IntN(m)])
+			return int(seen[h.Dice.IntN(m)])
 		}
 		x = y
 	}
@@ -457,7 +457,7 @@ func aggroOrder(h *sim.Hunt, i int, tree sim.Tree, c []int8) {
 		ties++
 	}
 	if ties > 1 {
-		j := h.RNG.IntN(ties)
+		j := h.Dice.IntN(ties)
 		c[0], c[j] = c[j], c[0]
 	}
 }

@@ -223,7 +223,7 @@ func netSlot(h *sim.Hunt, i int) int {
 	}
 	d := &h.Sc.Pack[h.M[i].Def]
 	for s := 0; s < int(d.NWeapons); s++ {
-		if h.Sc.Weapons[d.Weapons[s]].Net {
+		if h.Sc.Weapons[d.Weapons[s]].Captures {
 			return s
 		}
 	}

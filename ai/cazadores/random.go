@@ -21,7 +21,7 @@ func init() {
 }
 
 // PackFirst: a coin toss.
-func (Random) PackFirst(h *sim.Hunt) bool { return h.RNG.IntN(2) == 0 }
+func (Random) PackFirst(h *sim.Hunt) bool { return h.Dice.IntN(2) == 0 }
 
 // Order keeps the Pack's order.
 func (Random) Order(h *sim.Hunt, eligible []int8) {}
@@ -35,7 +35,7 @@ type choice struct {
 // Turn plays Pack model i's Turn at random.
 func (Random) Turn(h *sim.Hunt, i int) {
 	m := &h.M[i]
-	if h.CanFreeMove(i) && h.RNG.IntN(2) == 0 {
+	if h.CanFreeMove(i) && h.Dice.IntN(2) == 0 {
 		freeMoveFor(h, i, randomGoal(h, i), -1, "a random free Move", -1, "a coin toss")
 	}
 	var cs [96]choice
@@ -115,7 +115,7 @@ func (Random) Turn(h *sim.Hunt, i int) {
 		decide(h, i, "pass", -1, "no Action open to it")
 		return // the Turn ends with no Action: a Pass
 	}
-	c := cs[h.RNG.IntN(n)]
+	c := cs[h.Dice.IntN(n)]
 	if h.Trace != nil {
 		tg := -1
 		switch c.act {
@@ -159,7 +159,7 @@ func (Random) Turn(h *sim.Hunt, i int) {
 	case sim.ActSwitch:
 		// A random readied set within two hands.
 		for try := 0; try < 8; try++ {
-			if h.Switch(i, uint8(h.RNG.IntN(1<<d.NWeapons))) {
+			if h.Switch(i, uint8(h.Dice.IntN(1<<d.NWeapons))) {
 				break
 			}
 		}
@@ -175,6 +175,6 @@ func (Random) Turn(h *sim.Hunt, i int) {
 // randomGoal is a point a full move away in one of 256 directions.
 func randomGoal(h *sim.Hunt, i int) geom.Vec {
 	m := &h.M[i]
-	dir := geom.Dir(uint8(h.RNG.IntN(256)))
+	dir := geom.Dir(uint8(h.Dice.IntN(256)))
 	return geom.ClampToBoard(m.Pos.Add(dir.Scale(float32(h.SPD(i))+3)), m.R, h.Sc.Map.W, h.Sc.Map.H)
 }

@@ -271,7 +271,7 @@ func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
 	for s := 0; s < int(d.NWeapons); s++ {
 		w := &h.Sc.Weapons[d.Weapons[s]]
 		// The Net deals no WNDs: only the capture play throws it.
-		if m.Readied&(1<<s) == 0 || w.Kind == sim.ArcaneWeapon || w.Net {
+		if m.Readied&(1<<s) == 0 || w.Kind == sim.ArcaneWeapon || w.Captures {
 			continue
 		}
 		if w.Kind == sim.ShootingWeapon && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {

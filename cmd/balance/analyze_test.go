@@ -8,7 +8,7 @@ import (
 )
 
 // The default analysis says on stderr what it runs (the plan, then each
-// Adversary's main run and skill trace with their hunts) unless -quiet;
+// entry's main run and skill trace with their hunts) unless -quiet;
 // the skill trace plays a skillShare-th of -hunts by default.
 func TestAnalyzeSaysWhatItRuns(t *testing.T) {
 	out := t.TempDir()
@@ -19,14 +19,14 @@ func TestAnalyzeSaysWhatItRuns(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(errb), "\n")
 	n := itoa(hunts)
-	if want := "analyze: 5 Adversaries against the duo Pack on open-ground, each a main run of " + n + " hunts (basic tier) and a skill trace of 2 hunts per tier (random, basic, tactical, lookahead(k=1,horizon=1)); reports in " + out; lines[0] != want {
+	if want := "analyze: 5 adversaries of Cazadores (pack duo, scenario open-ground), each a main run of " + n + " hunts (basic tier) and a skill trace of 2 hunts per tier (random, basic, tactical, lookahead(k=1,horizon=1)); reports in " + out; lines[0] != want {
 		t.Errorf("first line %q, want %q", lines[0], want)
 	}
 	for _, want := range []string{
-		"A Neonate Wurm: main run, " + n + " hunts\n",
-		"A Neonate Wurm: skill trace, 2 hunts by each of 4 tiers\n",
-		"Wandering Son of the Mountain: main run, " + n + " hunts\n",
-		"Wandering Son of the Mountain: skill trace, 2 hunts by each of 4 tiers\n",
+		"A Neonate Wurm vs duo on open-ground: main run, " + n + " hunts\n",
+		"A Neonate Wurm vs duo on open-ground: skill trace, 2 hunts by each of 4 tiers\n",
+		"Wandering Son of the Mountain vs duo on open-ground: main run, " + n + " hunts\n",
+		"Wandering Son of the Mountain vs duo on open-ground: skill trace, 2 hunts by each of 4 tiers\n",
 	} {
 		if !strings.Contains(errb, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errb)

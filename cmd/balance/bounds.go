@@ -3,19 +3,18 @@ package main
 import (
 	"math"
 
-	batch "balance/batch/legacy"
+	"balance/batch"
 )
 
 // The bounds of the numeric flags that size a run: each is checked as
 // soon as the flags are read, before anything is loaded or allocated, and
 // a value outside is a usage error naming the allowed range.
+// (sweep's and tune's -param and sensitivity's -step are bounded by
+// workflow.MaxParamValue.)
 const (
 	// maxWorkers bounds -workers: more goroutines than that would only
 	// cost memory (each holds its own blocks of tallies).
 	maxWorkers = 4096
-	// maxParamValue bounds a value of sweep's and tune's -param and
-	// sensitivity's -step: no number the rules take reaches it.
-	maxParamValue = 1000
 )
 
 // huntsRange is the usage error of -hunts n outside least..batch.MaxHunts.

@@ -116,7 +116,9 @@ func TestHTMLReportsInBrowser(t *testing.T) {
 	}
 	mustRun("run", "-hunts", "2000", "-quiet", "-out", filepath.Join(dir, "run"))
 	var sum struct {
-		PackWin stats.Interval `json:"pack_win_rate"`
+		Wins []struct {
+			Rate stats.Interval `json:"rate"`
+		} `json:"wins"`
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "run", "summary.json"))
 	if err != nil {
@@ -137,14 +139,14 @@ func TestHTMLReportsInBrowser(t *testing.T) {
 		plots int
 		want  []string
 	}{
-		{"run/summary.html", 7, []string{"Pack win rate", "Seed", "Wandering Son", "What each card does", "Rock Throw (K♠ K♦ K♣)",
-			"<summary>The damage curve by Tick: ", "<summary>The Pack alive by Tick: "}},
-		{"sweep/sweep.html", 3, []string{"adversary.def", "McNemar p", "Seed"}},
+		{"run/summary.html", 7, []string{"Pack win rate", "Seed", "Wandering Son", "What each part does", "Rock Throw (K♠ K♦ K♣)",
+			"<summary>WNDs dealt to the Adversary by tick: ", "<summary>Pack models alive by tick: "}},
+		{"sweep/sweep.html", 4, []string{"adversary.def", "McNemar p", "Seed"}},
 		{"sens/sensitivity.html", 1, []string{"DEF", "Lower Limbs WND", "Seed"}},
-		{"tune/sweep.html", 3, []string{"adversary.def", "Seed"}},
-		{"compare.html", 4, []string{"Change B - A (paired)", "McNemar p", "Variance reduction", "Seed", "Outcomes, the same 1000 hunts", "Change B - A, paired on the same 1000 hunts"}},
+		{"tune/sweep.html", 4, []string{"adversary.def", "Seed"}},
+		{"compare.html", 4, []string{"Change B - A: Pack wins", "McNemar p", "Variance reduction", "Seed", "Outcomes, the same 1000 hunts", "Change B - A, paired on the same 1000 hunts"}},
 		{"skill/skill.html", 1, []string{"Skill trace: Wandering Son", "Paired comparisons", "McNemar p"}},
-		{"analysis/index.html", 1, []string{"Every run: Pack win rate and hunt length (5 runs)", "A Creature Wreathed in Light", "Card that matters most"}},
+		{"analysis/index.html", 1, []string{"Every run: Pack win rate and hunt length (5 runs)", "A Creature Wreathed in Light", "What matters most"}},
 	} {
 		path := filepath.Join(dir, c.page)
 		src, err := os.ReadFile(path)
@@ -200,12 +202,12 @@ func TestHTMLReportsInBrowser(t *testing.T) {
 	// The key figures: the run's Pack win rate as its report prints it,
 	// and compare's paired change as compare printed it.
 	dom := renderedDOM(t, browser, filepath.Join(dir, "run", "summary.html"))
-	if want := sum.PackWin.PercentBounds(); !strings.Contains(dom, want) {
+	if want := sum.Wins[0].Rate.PercentBounds(); !strings.Contains(dom, want) {
 		t.Errorf("run page lacks the Pack win rate %s", want)
 	}
-	line := cmpOut[strings.Index(cmpOut, "Change B - A"):]
-	line = strings.TrimSpace(strings.TrimPrefix(line[:strings.IndexByte(line, '\n')], "Change B - A"))
-	change := line[:strings.Index(line, " (paired)")]
+	line := cmpOut[strings.Index(cmpOut, "Change B - A: Pack wins"):]
+	line = strings.TrimSpace(strings.TrimPrefix(line[:strings.IndexByte(line, '\n')], "Change B - A: Pack wins"))
+	change := line[:strings.Index(line, " (paired")]
 	if dom := renderedDOM(t, browser, filepath.Join(dir, "compare.html")); !strings.Contains(dom, change) {
 		t.Errorf("compare page lacks the change %q", change)
 	}

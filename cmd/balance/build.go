@@ -3,7 +3,6 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"io"
 	"os"
 	"runtime"
@@ -69,15 +68,4 @@ func executableHash() string {
 		return "unknown"
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
-}
-
-// builtBy says which build made a file, against this one.
-func builtBy(build string) string {
-	switch build {
-	case "":
-		return "an unknown build"
-	case buildIdentity():
-		return "this build (" + build + ")"
-	}
-	return fmt.Sprintf("another build (%s; this is %s)", build, buildIdentity())
 }

@@ -128,3 +128,58 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 		fmt.Fprint(w, l)
 	}
 }
+
+// decimalFlags makes the integer flags of the flag package's own kinds
+// on fs (those a game defines, as odds' -pool) read as intFlag reads: in
+// plain decimal.
+func decimalFlags(fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		g, ok := f.Value.(flag.Getter)
+		if !ok {
+			return
+		}
+		switch g.Get().(type) {
+		case int, int64:
+			f.Value = decimal{g, false}
+		case uint, uint64:
+			f.Value = decimal{g, true}
+		}
+	})
+}
+
+// decimal is a flag package integer flag read in plain decimal.
+type decimal struct {
+	flag.Getter
+	unsigned bool
+}
+
+func (d decimal) Set(s string) error {
+	if d.unsigned {
+		v, err := parseDecimal[uint64](s)
+		if err != nil {
+			return err
+		}
+		return d.Getter.Set(strconv.FormatUint(v, 10))
+	}
+	v, err := parseDecimal[int64](s)
+	if err != nil {
+		return err
+	}
+	return d.Getter.Set(strconv.FormatInt(v, 10))
+}
+
+// String is the value; the zero decimal, which the flag package makes
+// to tell a default from the zero value, is 0.
+func (d decimal) String() string {
+	if d.Getter == nil {
+		return "0"
+	}
+	return d.Getter.String()
+}
+
+func (d decimal) typeName() string {
+	if d.unsigned {
+		return "uint"
+	}
+	return "int"
+}

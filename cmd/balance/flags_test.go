@@ -68,7 +68,7 @@ func TestIntegerFlagsDecimal(t *testing.T) {
 			continue
 		}
 		fs := flag.NewFlagSet(name, flag.ContinueOnError)
-		fl(fs)
+		fl(fs, games[0])
 		_, help, _ := balance(t, "help", name)
 		fs.VisitAll(func(f *flag.Flag) {
 			tn, ok := f.Value.(flagTypeNamer)

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	batch "balance/batch/legacy"
+	"balance/batch"
+
+	"balance/workflow"
 )
 
 // A baseline names the build that recorded it and holds a checksum:
@@ -23,7 +25,7 @@ func TestBaselineIntegrity(t *testing.T) {
 		t.Fatalf("regress: exit %d\n%s%s", code, out, errb)
 	}
 	raw, _ := os.ReadFile("b.json")
-	var b Baseline
+	var b workflow.Baseline
 	if err := json.Unmarshal(raw, &b); err != nil || b.Build != buildIdentity() || !strings.HasPrefix(b.Checksum, "sha256:") {
 		t.Fatalf("baseline: build %q checksum %q: %v", b.Build, b.Checksum, err)
 	}
@@ -37,8 +39,7 @@ func TestBaselineIntegrity(t *testing.T) {
 	}
 	// Recorded by another build, whole: checked, and the build named.
 	b.Build = "balance 0.0.9, revision 0123abcd, go1.26.0 linux/amd64"
-	b.Checksum = b.checksum()
-	other, _ := json.MarshalIndent(b, "", "  ")
+	other, _ := b.Encode()
 	os.WriteFile("other.json", other, 0o644)
 	code, out, errb = balance(t, "regress", "-baseline", "other.json", "-quiet")
 	if code != exitOK || !strings.Contains(out, "Baseline recorded by another build (balance 0.0.9, revision 0123abcd") {

@@ -101,7 +101,7 @@ func TestInterruptCardEffects(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != exitError {
 		t.Fatalf("exit: %v, want code %d; stderr: %s", err, exitError, stderr.String())
 	}
-	if !strings.Contains(stderr.String(), "interrupted while measuring the card effects") {
+	if !strings.Contains(stderr.String(), "interrupted while measuring what each part does") {
 		t.Errorf("stderr does not say the card effects were interrupted: %q", stderr.String())
 	}
 	b, err := os.ReadFile(filepath.Join(out, "summary.json"))
@@ -114,7 +114,7 @@ func TestInterruptCardEffects(t *testing.T) {
 		CardEffects struct {
 			Hunts   int64  `json:"hunts"`
 			Stopped string `json:"stopped"`
-		} `json:"card_effects"`
+		} `json:"ablations"`
 	}
 	if err := json.Unmarshal(b, &s); err != nil {
 		t.Fatal(err)

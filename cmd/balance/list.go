@@ -5,71 +5,132 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+
+	"balance/game"
 )
 
-// listKinds are the kinds of entry list prints, as configs.Data.Slugs
-// names them.
-var listKinds = []string{"adversaries", "packs", "scenarios", "companions", "cazadores", "weapons", "armour", "gear", "rituals", "objectives"}
+// listSpecial are the lists of list that are not kinds of data entry.
+var listSpecial = []string{"games", "kinds", "policies", "keys", "outcomes"}
 
 type listOpts struct {
-	data string
+	game gameFlags
 }
 
-func (o *listOpts) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/cazadores/) loaded over the embedded data")
+func (o *listOpts) flags(fs *flag.FlagSet, g game.Game) {
+	o.game.register(fs, g, withOptions|withPolicyOptions, "", false)
 }
 
 func init() {
 	register(&command{
 		name:    "list",
-		summary: "list the slugs of one kind of game data",
-		usage:   "[-data DIR] " + strings.Join(listKinds, "|"),
-		long: `list prints the slugs of one kind of entry in the game data (the embedded
-data, and the -data directory over it), one per line, sorted. A slug is
-the name other files and the -adversary, -pack and -scenario flags use.`,
+		summary: "list the games, or one kind of a game's data, its policies, -set keys or outcomes",
+		usage:   "[-game NAME] [GAME OPTIONS] [-data DIR] games|kinds|policies|keys|outcomes|KIND",
+		long: `list prints, one per line:
+
+  games     the games balance plays, with a line on each
+  kinds     the kinds of entry of the game's data
+  policies  the policy tiers of the players' side, weakest first, with the
+            default marked
+  keys      the keys -set takes, with their ranges
+  outcomes  the outcomes a hunt ends in, and whose win each is
+  KIND      the names of one kind of entry of the game's data (the
+            embedded data, and the -data directory over it), sorted: the
+            names the game's options and other files use ('balance list
+            kinds' lists the kinds)
+
+The game's options choose the design whose outcomes are listed, and the
+settings of the policies.`,
 		examples: []string{
-			"balance list adversaries",
-			"balance list packs",
-			"balance list -data configs/cazadores scenarios",
-			"balance list weapons",
+			"balance list games",
+			"balance list kinds",
+			"balance list policies",
+			"balance list keys",
+			"balance list outcomes",
 		},
 		run: runList,
 	})
-	flagsOf["list"] = func(fs *flag.FlagSet) { new(listOpts).flags(fs) }
+	flagsOf["list"] = func(fs *flag.FlagSet, g game.Game) { new(listOpts).flags(fs, g) }
 }
 
 func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var o listOpts
-	fs := flag.NewFlagSet("list", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.flags(fs)
-	if err := parseFlags(fs, args, true); err != nil {
-		return err
-	}
-	if fs.NArg() == 0 {
-		return usagef("name a kind: %s", strings.Join(listKinds, ", "))
-	}
-	kind := fs.Arg(0)
-	// Flags may also follow the kind.
-	if err := parseFlags(fs, fs.Args()[1:], false); err != nil {
-		return err
-	}
-	known := false
-	for _, k := range listKinds {
-		known = known || k == kind
-	}
-	if !known {
-		if s := nearest(kind, listKinds); s != "" {
-			return usagef("unknown kind %q; did you mean %q?", kind, s)
-		}
-		return usagef("unknown kind %q; expected one of %s", kind, strings.Join(listKinds, ", "))
-	}
-	d, err := loadData(ctx, o.data)
+	pos, err := parseGame("list", args, true, o.flags)
 	if err != nil {
 		return err
 	}
-	for _, s := range d.Slugs(kind) {
+	switch len(pos) {
+	case 0:
+		return usagef("name a list: %s, or a kind of the game's data", strings.Join(listSpecial, ", "))
+	case 1:
+	default:
+		return usagef("unexpected argument %q: list prints one list", pos[1])
+	}
+	kind := pos[0]
+	if kind == "games" {
+		for _, g := range games {
+			i := g.Info()
+			fmt.Fprintf(stdout, "%s\t%s: %s\n", i.Name, i.Title, i.Summary)
+		}
+		return nil
+	}
+	l, err := o.game.open(ctx)
+	if err != nil {
+		return err
+	}
+	switch kind {
+	case "kinds":
+		for _, k := range l.Data.Kinds() {
+			fmt.Fprintln(stdout, k)
+		}
+		return nil
+	case "policies":
+		tiers, def, err := l.Data.Policies(o.game.choice())
+		if err != nil {
+			return err
+		}
+		for _, t := range tiers {
+			mark := ""
+			if t.Name == def {
+				mark = " (default)"
+			}
+			fmt.Fprintf(stdout, "%s\t%s%s\n", t.Name, t.Summary, mark)
+		}
+		return nil
+	case "keys":
+		for _, k := range l.Data.SetKeys() {
+			fmt.Fprintln(stdout, k)
+		}
+		return nil
+	case "outcomes":
+		des, err := l.Design(ctx, o.game.spec(), 1)
+		if err != nil {
+			return err
+		}
+		sch := des.Schema()
+		for _, oc := range sch.Outcomes {
+			who := "no side's win"
+			if oc.Winner >= 0 {
+				who = "a win for the " + sch.Sides[oc.Winner].Label
+			}
+			fmt.Fprintf(stdout, "%s\t%s: %s\n", oc.Key, oc.Label, who)
+		}
+		return nil
+	}
+	kinds := l.Data.Kinds()
+	if !slices.Contains(kinds, kind) {
+		all := append(append([]string{}, listSpecial...), kinds...)
+		if s := nearest(kind, all); s != "" {
+			return usagef("unknown list %q; did you mean %q? (lists: %s)", kind, s, strings.Join(all, ", "))
+		}
+		return usagef("unknown list %q; expected one of %s", kind, strings.Join(all, ", "))
+	}
+	names, err := l.Data.List(kind)
+	if err != nil {
+		return err
+	}
+	for _, s := range names {
 		fmt.Fprintln(stdout, s)
 	}
 	return nil

@@ -1,6 +1,6 @@
-// Command balance is a Monte Carlo balance lab for the cooperative
-// miniatures game Cazadores: it plays hunts AI against AI under the full
-// rules and reports what a designer's numbers do.
+// Command balance is a Monte Carlo balance lab for hunt games (the games
+// it plays are listed in games.go): it plays hunts AI against AI under the
+// full rules and reports what a designer's numbers do.
 //
 // Usage:
 //
@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -94,8 +95,13 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
-		// -h, -help or --help among the flags: the command's help.
-		printCommandHelp(stdout, c)
+		// -h, -help or --help among the flags: the command's help, with
+		// the flags of the game -game names.
+		g, gerr := gameArg(args[1:])
+		if gerr != nil {
+			g = games[0]
+		}
+		printCommandHelp(stdout, c, g)
 		return exitOK
 	}
 	var ue *usageError
@@ -134,7 +140,7 @@ func commandNames() []string {
 }
 
 func printHelp(w io.Writer) {
-	fmt.Fprintln(w, "balance: a Monte Carlo balance lab for Cazadores.")
+	fmt.Fprintln(w, "balance: a Monte Carlo balance lab for hunt games ("+strings.Join(gameNames(), ", ")+").")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Usage: balance <command> [flags]")
 	fmt.Fprintln(w)
@@ -150,6 +156,7 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "Run 'balance help CMD' or 'balance CMD -h' for a command's flags and examples.")
 	fmt.Fprintln(w, "With no command, balance runs analyze, the default analysis; flags given")
 	fmt.Fprintln(w, "without a command are analyze's. 'balance --version' prints the version.")
+	fmt.Fprintf(w, "Every command that plays hunts takes -game NAME (default %s; see 'balance list games').\n", games[0].Info().Name)
 }
 
 // newFlags returns a flag set for command c whose errors are usage errors.
@@ -194,23 +201,30 @@ func init() {
 	register(&command{
 		name:     "help",
 		summary:  "show the commands, or one command's flags and examples",
-		usage:    "[CMD]",
-		long:     "help lists the commands; help CMD shows one command's flags and examples.",
-		examples: []string{"balance help", "balance help trace"},
+		usage:    "[CMD] [-game NAME]",
+		long:     "help lists the commands; help CMD shows one command's flags and examples, with the options of the game -game names (default " + games[0].Info().Name + ").",
+		examples: []string{"balance help", "balance help trace", "balance help run -game " + games[0].Info().Name},
 		run: func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 			fs := newFlags(commands["help"], stderr)
-			if err := parseFlags(fs, args, true); err != nil {
+			var gameName string
+			helpFlags(fs, &gameName)
+			pos, err := parseInterleaved(fs, args)
+			if err != nil {
 				return err
 			}
-			switch fs.NArg() {
+			g, err := gameNamed(gameName)
+			if err != nil {
+				return err
+			}
+			switch len(pos) {
 			case 0:
 				printHelp(stdout)
 				return nil
 			case 1:
 			default:
-				return usagef("unexpected argument %q: help shows one command", fs.Arg(1))
+				return usagef("unexpected argument %q: help shows one command", pos[1])
 			}
-			name := fs.Arg(0)
+			name := pos[0]
 			c, ok := commands[name]
 			if !ok {
 				if s := nearest(name, commandNames()); s != "" {
@@ -218,36 +232,68 @@ func init() {
 				}
 				return usagef("unknown command %q", name)
 			}
-			printCommandHelp(stdout, c)
+			printCommandHelp(stdout, c, g)
 			return nil
 		},
 	})
 }
 
+// helpFlags defines help's flag.
+func helpFlags(fs *flag.FlagSet, gameName *string) {
+	fs.StringVar(gameName, "game", games[0].Info().Name, "the game whose options are shown")
+}
+
+func init() {
+	flagsOf["help"] = func(fs *flag.FlagSet, _ game.Game) { helpFlags(fs, new(string)) }
+}
+
 // printCommandHelp writes what 'balance help CMD' and 'balance CMD -h'
 // show: the summary, the usage line, the long help, the flags with their
-// defaults and the examples.
-func printCommandHelp(w io.Writer, c *command) {
+// defaults (the game g's own among them) and the examples; for a command
+// that takes -set, the keys of g's data.
+func printCommandHelp(w io.Writer, c *command, g game.Game) {
 	fmt.Fprintf(w, "balance %s: %s\n\nUsage: %s\n", c.name, c.summary, usageLine(c))
 	if c.long != "" {
 		fmt.Fprintf(w, "\n%s\n", c.long)
 	}
+	gh := gameHelp(g, c.name)
+	if gh.Notes != "" {
+		fmt.Fprintf(w, "\n%s (-game %s):\n%s\n", g.Info().Title, g.Info().Name, strings.TrimSpace(gh.Notes))
+	}
 	if fl := flagsOf[c.name]; fl != nil {
 		fs := newFlags(c, io.Discard)
-		fl(fs)
-		fmt.Fprintln(w, "\nFlags:")
+		fl(fs, g)
+		fmt.Fprintf(w, "\nFlags (game %s):\n", g.Info().Name)
 		printFlags(w, fs)
+		if fs.Lookup("set") != nil {
+			if d, err := g.Load(context.Background(), ""); err == nil {
+				fmt.Fprintf(w, "\nKeys of -set (game %s):\n", g.Info().Name)
+				for _, k := range d.SetKeys() {
+					fmt.Fprintf(w, "  %s\n", k)
+				}
+			}
+		}
 	}
-	if len(c.examples) > 0 {
+	if examples := append(slices.Clone(c.examples), gh.Examples...); len(examples) > 0 {
 		fmt.Fprintln(w, "\nExamples:")
-		for _, e := range c.examples {
+		for _, e := range examples {
 			fmt.Fprintf(w, "  %s\n", e)
 		}
 	}
 }
 
-// flagsOf declares each command's flags on a flag set, for help.
-var flagsOf = map[string]func(*flag.FlagSet){}
+// gameHelp is what the game g adds to the help of the command name: its
+// notes and examples (none when it adds nothing).
+func gameHelp(g game.Game, name string) game.Help {
+	if h, ok := g.(game.Helper); ok {
+		return h.Help(name)
+	}
+	return game.Help{}
+}
+
+// flagsOf declares each command's flags on a flag set, for help: those of
+// the game given among them.
+var flagsOf = map[string]func(*flag.FlagSet, game.Game){}
 
 // usageLine is "balance NAME USAGE", without a trailing space when the
 // command takes no flags.

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -20,6 +19,7 @@ import (
 	ai "balance/ai/cazadores"
 	configs "balance/configs/cazadores"
 	"balance/internal/testenv"
+	"balance/stats"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/ with the current output")
@@ -107,7 +107,7 @@ func TestExitCodes(t *testing.T) {
 		{"odds without dt", []string{"odds", "-pool", "6"}, exitUsage, "-dt is required", ""},
 		{"odds edge", []string{"odds", "-pool", "0", "-dt", "0"}, exitOK, "", "P(at least one success) 0.000000"},
 		{"odds adv and dis cancel", []string{"odds", "-pool", "6", "-dt", "6", "-adv", "-dis"}, exitOK, "", "P(at least one success) 0.894836"},
-		{"list without kind", []string{"list"}, exitUsage, "name a kind", ""},
+		{"list without kind", []string{"list"}, exitUsage, "name a list", ""},
 		{"list unknown kind", []string{"list", "advesaries"}, exitUsage, `did you mean "adversaries"?`, ""},
 		{"list flags after kind", []string{"list", "packs", "-data", "../../configs/cazadores"}, exitOK, "", "duo\n"},
 		{"version with argument", []string{"version", "x"}, exitUsage, "unexpected argument", ""},
@@ -143,18 +143,29 @@ func TestExamples(t *testing.T) {
 	var examples []example
 	for _, name := range commandNames() {
 		c := commands[name]
-		if len(c.examples) == 0 {
+		// A command's examples: its own, then each game's (those of a
+		// command that needs a game's options or data are all the game's).
+		var own []example
+		for _, e := range c.examples {
+			own = append(own, example{"command " + name, e})
+		}
+		for _, g := range games {
+			for _, e := range gameHelp(g, name).Examples {
+				own = append(own, example{"game " + g.Info().Name + ", command " + name, e})
+			}
+		}
+		if len(own) == 0 {
 			t.Errorf("command %s has no examples", name)
 		}
 		if c.summary == "" || c.long == "" {
 			t.Errorf("command %s has no summary or help text", name)
 		}
-		for _, e := range c.examples {
-			if !strings.HasPrefix(e, "balance ") {
-				t.Errorf("command %s: example %q does not start with \"balance \"", name, e)
+		for _, e := range own {
+			if !strings.HasPrefix(e.line, "balance ") {
+				t.Errorf("%s: example %q does not start with \"balance \"", e.where, e.line)
 				continue
 			}
-			examples = append(examples, example{"command " + name, e})
+			examples = append(examples, e)
 		}
 	}
 	readmeCmds, testCmd := readmeCommands(t, string(readme))
@@ -433,6 +444,18 @@ func TestOddsGolden(t *testing.T) {
 	}
 }
 
+// oddsJSON is the -json output of odds for Cazadores' Checks.
+type oddsJSON struct {
+	Pool          int       `json:"pool"`
+	DT            int       `json:"dt"`
+	Advantage     string    `json:"advantage"`
+	PAtLeastOne   float64   `json:"p_at_least_one"`
+	MeanSuccesses float64   `json:"mean_successes"`
+	Distribution  []float64 `json:"distribution"`
+	AtLeast       []float64 `json:"at_least"`
+	Criticals     []float64 `json:"criticals"`
+}
+
 func oddsClose(a, b oddsJSON, tol float64) bool {
 	near := func(x, y []float64) bool {
 		if len(x) != len(y) {
@@ -557,7 +580,11 @@ func TestValidateAll(t *testing.T) {
 }
 
 func TestListSorted(t *testing.T) {
-	for _, kind := range listKinds {
+	d, err := games[0].Load(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range d.Kinds() {
 		code, out, errb := balance(t, "list", kind)
 		if code != exitOK {
 			t.Fatalf("list %s: exit code %d: %s", kind, code, errb)
@@ -579,7 +606,7 @@ func TestVersion(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit code %d", code)
 	}
-	re := regexp.MustCompile(`^balance ` + regexp.QuoteMeta(version) + ` go\S+ \S+/\S+ data [0-9a-f]{12}\nbuild: balance \S+, .+\n$`)
+	re := regexp.MustCompile(`^balance ` + regexp.QuoteMeta(version) + ` go\S+ \S+/\S+ data cazadores [0-9a-f]{12}\nbuild: balance \S+, .+\n$`)
 	if !re.MatchString(out) {
 		t.Errorf("version printed %q, want a match of %s", out, re)
 	}
@@ -619,6 +646,20 @@ func withoutKey(t *testing.T, js, key string) string {
 	delete(m, key)
 	out, _ := json.Marshal(m)
 	return string(out)
+}
+
+// firstWinRate is the first side's win rate of a summary.json.
+func firstWinRate(t *testing.T, summary []byte) stats.Interval {
+	t.Helper()
+	var s struct {
+		Wins []struct {
+			Rate stats.Interval `json:"rate"`
+		} `json:"wins"`
+	}
+	if err := json.Unmarshal(summary, &s); err != nil || len(s.Wins) == 0 {
+		t.Fatalf("summary.json: no wins (%v)", err)
+	}
+	return s.Wins[0].Rate
 }
 
 // summaryWithoutTiming reads a summary.json and drops its timing fields.
@@ -670,10 +711,10 @@ func TestRunDeterminism(t *testing.T) {
 	}
 	// The card effects are measured by a whole run only (shards have none
 	// to merge): the rest of summary.json is the single run's.
-	if got, want := summaryWithoutTiming(t, merged), withoutKey(t, ref, "card_effects"); got != want {
+	if got, want := summaryWithoutTiming(t, merged), withoutKey(t, ref, "ablations"); got != want {
 		t.Fatal("the merged shards' summary.json differs from the single run's (card effects apart)")
 	}
-	if !strings.Contains(ref, `"card_effects"`) || strings.Contains(summaryWithoutTiming(t, merged), `"card_effects"`) {
+	if !strings.Contains(ref, `"ablations"`) || strings.Contains(summaryWithoutTiming(t, merged), `"ablations"`) {
 		t.Error("the single run should have its card effects, the merged shards none")
 	}
 	// A shard missing, and a shard given twice, are refused.
@@ -740,8 +781,8 @@ func TestSkillTable(t *testing.T) {
 	}
 }
 
-// -pack-ai is recorded in summary.json, goes into the hash, and shards of
-// different tiers refuse to merge.
+// -pack-ai is recorded in summary.json beside the design's hash, and
+// shards of different tiers refuse to merge.
 func TestRunPackAI(t *testing.T) {
 	names := ai.TierNames()
 	if len(names) < 2 {
@@ -760,26 +801,24 @@ func TestRunPackAI(t *testing.T) {
 		}
 		b, _ := os.ReadFile(p)
 		var s struct {
-			Config struct {
-				PackAI string `json:"pack_ai"`
-				Hash   string `json:"hash"`
-			} `json:"config"`
+			Policy string `json:"policy"`
+			Hash   string `json:"hash"`
 		}
 		if err := json.Unmarshal(b, &s); err != nil {
 			t.Fatal(err)
 		}
-		if s.Config.PackAI != tier {
-			t.Errorf("-pack-ai %s: pack_ai %q", tier, s.Config.PackAI)
+		if s.Policy != tier {
+			t.Errorf("-pack-ai %s: policy %q", tier, s.Policy)
 		}
-		hashes = append(hashes, s.Config.Hash)
+		hashes = append(hashes, s.Hash+" "+s.Policy)
 	}
 	if hashes[0] == hashes[1] {
-		t.Errorf("the hash does not depend on the tier: %s", hashes[0])
+		t.Errorf("the record does not depend on the tier: %s", hashes[0])
 	}
 	a, b := filepath.Join(dir, "a.tally"), filepath.Join(dir, "b.tally")
 	balance(t, "run", "-hunts", "1200", "-shards", "2", "-shard", "0", "-tally", a, "-quiet")
 	balance(t, "run", "-hunts", "1200", "-shards", "2", "-shard", "1", "-pack-ai", other, "-tally", b, "-quiet")
-	if code, _, errb := balance(t, "merge", a, b, "-json", filepath.Join(dir, "m.json")); code != exitError || !strings.Contains(errb, "pack AI") {
+	if code, _, errb := balance(t, "merge", a, b, "-json", filepath.Join(dir, "m.json")); code != exitError || !strings.Contains(errb, "policy") {
 		t.Errorf("shards of two tiers: exit %d: %s", code, errb)
 	}
 }
@@ -804,14 +843,16 @@ func TestCompare(t *testing.T) {
 		}
 	}
 	var c struct {
-		WinDiff struct{ Estimate, Low, High float64 } `json:"win_diff"`
-		OnlyA   int64                                 `json:"only_a"`
-		OnlyB   int64                                 `json:"only_b"`
-		Hunts   int64                                 `json:"hunts"`
+		Changes []struct{ Estimate, Low, High float64 } `json:"changes"`
+		WinDiff struct{ Estimate, Low, High float64 }   `json:"-"`
+		OnlyA   int64                                   `json:"only_a"`
+		OnlyB   int64                                   `json:"only_b"`
+		Hunts   int64                                   `json:"hunts"`
 	}
 	if err := json.Unmarshal([]byte(ref), &c); err != nil {
 		t.Fatal(err)
 	}
+	c.WinDiff = c.Changes[0]
 	// A DEF raised to 7 cannot help the Pack: B - A is negative, and the
 	// paired difference is (onlyB - onlyA) / n.
 	if want := float64(c.OnlyB-c.OnlyA) / float64(c.Hunts); c.Hunts != 3000 || c.WinDiff.Estimate != want || c.WinDiff.Low > want || c.WinDiff.High < want {
@@ -838,17 +879,23 @@ func TestCompare(t *testing.T) {
 	if code, _, errb := balance(t, "compare", yml, "-set", "adversary.ter=+1", "-hunts", "4000", "-json", p, "-quiet"); code != exitOK {
 		t.Fatalf("exit %d: %s", code, errb)
 	}
+	type figure struct {
+		Estimate struct{ Estimate float64 } `json:"estimate"`
+	}
 	var v struct {
 		VR      struct{ Estimate, Low, High float64 } `json:"variance_reduction"`
 		Ceiling float64                               `json:"variance_reduction_ceiling"`
-		WinA    struct{ Estimate float64 }            `json:"win_a"`
-		WinB    struct{ Estimate float64 }            `json:"win_b"`
+		A       []figure                              `json:"figures_a"`
+		B       []figure                              `json:"figures_b"`
+		WinA    struct{ Estimate float64 }            `json:"-"`
+		WinB    struct{ Estimate float64 }            `json:"-"`
 	}
 	if b, err := os.ReadFile(p); err != nil {
 		t.Fatal(err)
 	} else if err := json.Unmarshal(b, &v); err != nil {
 		t.Fatal(err)
 	}
+	v.WinA, v.WinB = v.A[0].Estimate, v.B[0].Estimate
 	if v.VR.Estimate < 4 || !(v.VR.Low < v.VR.Estimate && v.VR.Estimate < v.VR.High) {
 		t.Errorf("adversary.ter=+1: variance reduction %+v, want at least 4x inside its interval", v.VR)
 	}
@@ -875,7 +922,7 @@ func TestSweep(t *testing.T) {
 			"-hunts", "1500", "-workers", w, "-out", out, "-quiet"); code != exitOK {
 			t.Fatalf("exit %d: %s", code, errb)
 		}
-		for _, f := range []string{"sweep.md", "sweep.csv", "sweep_win.png", "sweep_win.svg", "sweep_length.svg", "sweep_wounds.png"} {
+		for _, f := range []string{"sweep.md", "sweep.csv", "sweep_win.png", "sweep_win.svg", "sweep_length.svg", "sweep_pack_wounds.png"} {
 			if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
 				t.Fatalf("%s: missing or empty (%v)", f, err)
 			}
@@ -895,12 +942,16 @@ func TestSweep(t *testing.T) {
 		Params []string
 		Points []struct {
 			Values  []int
-			PackWin iv  `json:"pack_win_rate"`
-			Step    *iv `json:"step"`
+			Figures []iv `json:"figures"`
+			PackWin iv   `json:"-"`
+			Step    *iv  `json:"step"`
 		}
 	}
 	if err := json.Unmarshal([]byte(ref), &sw); err != nil {
 		t.Fatal(err)
+	}
+	for k := range sw.Points {
+		sw.Points[k].PackWin = sw.Points[k].Figures[0]
 	}
 	if len(sw.Points) != 6 || len(sw.Params) != 2 {
 		t.Fatalf("%d points of %v, want 6 of 2 parameters", len(sw.Points), sw.Params)
@@ -931,14 +982,8 @@ func TestSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s struct {
-		PackWin iv `json:"pack_win_rate"`
-	}
-	if err := json.Unmarshal(b, &s); err != nil {
-		t.Fatal(err)
-	}
-	if got := sw.Points[4].PackWin.Estimate; got != s.PackWin.Estimate {
-		t.Fatalf("sweep point def=6 wnd+3: %v, run: %v", got, s.PackWin.Estimate)
+	if got, want := sw.Points[4].PackWin.Estimate, firstWinRate(t, b).Estimate; got != want {
+		t.Fatalf("sweep point def=6 wnd+3: %v, run: %v", got, want)
 	}
 	for _, bad := range [][]string{
 		{"sweep"},
@@ -994,8 +1039,8 @@ func TestRegress(t *testing.T) {
 	md := filepath.Join(dir, "moved.md")
 	for _, args := range [][]string{{"-data", data, "-md", md}, {"-set", "adversary.def=+2"}, {"-data", data, "-seed", "5"}} {
 		code, out, errb := balance(t, append([]string{"regress", "-baseline", base, "-quiet"}, args...)...)
-		if code != exitError || !strings.Contains(errb, "regression: ") || !strings.Contains(errb, "rounds") ||
-			!strings.Contains(out, "| rounds | ") || !strings.Contains(out, "**yes**") {
+		if code != exitError || !strings.Contains(errb, "regression: ") || !strings.Contains(errb, "length") ||
+			!strings.Contains(out, "| length | ") || !strings.Contains(out, "**yes**") {
 			t.Fatalf("%v: exit %d, want %d naming the figures:\n%s\n%s", args, code, exitError, out, errb)
 		}
 	}
@@ -1043,11 +1088,11 @@ func TestSensitivity(t *testing.T) {
 	type iv struct{ Estimate, Low, High float64 }
 	var s struct {
 		Stats []struct {
-			Stat     string
+			Stat     string `json:"lever"`
 			Key      string
-			Win      iv `json:"pack_win_rate"`
+			Changes  []iv `json:"changes"`
 			Measured bool
-		}
+		} `json:"levers"`
 	}
 	if err := json.Unmarshal([]byte(ref), &s); err != nil {
 		t.Fatal(err)
@@ -1057,7 +1102,7 @@ func TestSensitivity(t *testing.T) {
 		if !st.Measured {
 			t.Fatalf("%s not measured", st.Stat)
 		}
-		row[st.Stat] = st.Win
+		row[st.Stat] = st.Changes[0]
 	}
 	if len(s.Stats) != 6+5 {
 		t.Fatalf("%d stats, want SPD..WND and 5 hit locations", len(s.Stats))
@@ -1073,11 +1118,13 @@ func TestSensitivity(t *testing.T) {
 	}
 	b, _ := os.ReadFile(cj)
 	var c struct {
-		WinDiff iv `json:"win_diff"`
+		Changes []iv `json:"changes"`
+		WinDiff iv   `json:"-"`
 	}
 	if err := json.Unmarshal(b, &c); err != nil {
 		t.Fatal(err)
 	}
+	c.WinDiff = c.Changes[0]
 	if c.WinDiff != row["DEF"] || c.WinDiff.Estimate >= 0 {
 		t.Fatalf("DEF +1: sensitivity %+v, compare %+v", row["DEF"], c.WinDiff)
 	}
@@ -1111,14 +1158,8 @@ func TestTune(t *testing.T) {
 			t.Fatalf("run wnd=%s: exit %d: %s", v, code, errb)
 		}
 		b, _ := os.ReadFile(js)
-		var s struct {
-			PackWin struct{ Estimate, Low, High float64 } `json:"pack_win_rate"`
-		}
-		if err := json.Unmarshal(b, &s); err != nil {
-			t.Fatal(err)
-		}
-		if s.PackWin.Low < 0.45 || s.PackWin.High > 0.55 {
-			t.Errorf("wnd=%s: Pack win rate %+v, not within 0.45..0.55", v, s.PackWin)
+		if w := firstWinRate(t, b); w.Low < 0.45 || w.High > 0.55 {
+			t.Errorf("wnd=%s: Pack win rate %+v, not within 0.45..0.55", v, w)
 		}
 	}
 	// A target out of reach in the range: the closest value and why.
@@ -1138,47 +1179,5 @@ func TestTune(t *testing.T) {
 		if code, _, _ := balance(t, bad...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", bad, code, exitUsage)
 		}
-	}
-}
-
-// The lookahead's settings come from -lookahead-k and -lookahead-horizon or
-// from its recorded name, and a bad value is a usage error.
-func TestTierNamed(t *testing.T) {
-	def := lookaheadFlags{k: ai.DefaultLookaheadK, horizon: ai.DefaultLookaheadHorizon}
-	for _, tc := range []struct {
-		name string
-		look lookaheadFlags
-		want string // the tier's name; "" for a usage error
-	}{
-		{"basic", def, "basic"},
-		{"basic", lookaheadFlags{k: 4, horizon: 2}, "basic"},
-		{"lookahead", def, "lookahead"},
-		{"lookahead", lookaheadFlags{k: 4, horizon: 2}, "lookahead(k=4,horizon=2)"},
-		{"lookahead(k=4,horizon=2)", def, "lookahead(k=4,horizon=2)"},
-		{fmt.Sprintf("lookahead(k=%d,horizon=%d)", ai.DefaultLookaheadK, ai.DefaultLookaheadHorizon), def, "lookahead"},
-		{"lookahead(k=4,horizon=x)", def, ""},
-		{"lookahead(k=4)", def, ""},
-		{"lookahead(k=0,horizon=1)", def, ""},
-		{"lookahead", lookaheadFlags{k: 0}, ""},
-		{"lookahead", lookaheadFlags{k: ai.MaxLookaheadK + 1}, ""},
-		{"lookahead", lookaheadFlags{k: 8, horizon: -1}, ""},
-		{"lookahed", def, ""},
-	} {
-		tier, err := tierNamed(tc.name, tc.look)
-		if tc.want == "" {
-			var u *usageError
-			if !errors.As(err, &u) {
-				t.Errorf("tierNamed(%q, %+v): %v, want a usage error", tc.name, tc.look, err)
-			}
-			continue
-		}
-		if err != nil || tier.Name != tc.want {
-			t.Errorf("tierNamed(%q, %+v) = %q, %v; want %q", tc.name, tc.look, tier.Name, err, tc.want)
-		}
-	}
-	// A named setting plays that setting.
-	a, _ := tierNamed("lookahead", lookaheadFlags{k: 3, horizon: 1})
-	if la, ok := a.New().(*ai.Lookahead); !ok || la.K != 3 || la.Horizon != 1 {
-		t.Fatalf("lookahead(k=3,horizon=1) plays %+v", a.New())
 	}
 }

@@ -10,68 +10,58 @@ import (
 	"slices"
 	"strings"
 
-	configs "balance/configs/cazadores"
 	"balance/game"
-	"balance/game/cazadores"
 	"balance/safeio"
 )
 
 type mapOpts struct {
-	data      string
-	adversary string
-	pack      string
-	out       string
-	seed      uint64
-	hunt      uint64
+	game gameFlags
+	out  string
+	seed uint64
+	hunt uint64
 }
 
-func (o *mapOpts) flags(fs *flag.FlagSet) {
+func (o *mapOpts) flags(fs *flag.FlagSet, g game.Game) {
+	o.game.register(fs, g, withOptions, "", false)
 	fs.StringVar(&o.out, "out", "", "write the picture to this file, PNG or SVG by its extension (default NAME.png; -: a PNG to standard output)")
-	fs.StringVar(&o.adversary, "adversary", "wandering-son", "Adversary slug, or the path of an Adversary YAML file, to deploy")
-	fs.StringVar(&o.pack, "pack", configs.DefaultPack, "Pack name (see 'balance list packs') to deploy")
 	intVar(fs, &o.seed, "seed", 1, "run seed of the deployment shown")
 	intVar(fs, &o.hunt, "hunt", 0, "hunt index within the run: the deployment is the one hunt I of seed S starts with")
-	fs.StringVar(&o.data, "data", "", "directory of YAML files (same layout as configs/cazadores/) loaded over the embedded data")
 }
 
 func init() {
 	register(&command{
 		name:    "map",
-		summary: "draw a scenario map and a deployment to a PNG or SVG",
-		usage:   "NAME [-out FILE] [-adversary SLUG|FILE] [-pack NAME] [-seed S] [-hunt I] [-data DIR]",
-		long: `map draws the scenario map NAME (see 'balance list scenarios') to scale: the
-board with a 1" grid, each terrain piece filled by its types (a legend names
-each set of types present), the exits as thick segments on the border, and
-the models of hunt I of seed S where the engine deploys them, each a circle
-the size of its base with a short tag the legend names. -out chooses the
-file, a .png or an .svg; by default NAME.png in the current directory; -out -
-writes a PNG to standard output.
+		summary: "draw a map of the game and a deployment to a PNG or SVG",
+		usage:   "NAME [-game NAME] [GAME OPTIONS] [-out FILE] [-seed S] [-hunt I] [-data DIR]",
+		long: `map draws the map NAME of a game played on maps (an entry of the kind of
+data the game's notes below name) to scale: the board with a 1" grid, each
+terrain piece filled by its types (a legend names each set of types
+present), the exits as thick segments on the border, and the models of hunt
+I of seed S where the engine deploys them, each a circle the size of its
+base with a short tag the legend names; the game's options choose who is
+deployed. -out chooses the file, a .png
+or an .svg; by default NAME.png in the current directory; -out - writes a
+PNG to standard output.
 Flags may come before or after NAME.`,
-		examples: []string{
-			"balance map lair -out reports/latest/maps/lair.png",
-			"balance map ruins -adversary praetorians -pack quartet -seed 3 -out reports/latest/maps/ruins.svg",
-		},
 		run: runMap,
 	})
-	flagsOf["map"] = func(fs *flag.FlagSet) { new(mapOpts).flags(fs) }
+	flagsOf["map"] = func(fs *flag.FlagSet, g game.Game) { new(mapOpts).flags(fs, g) }
 }
 
 func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var o mapOpts
-	fs := flag.NewFlagSet("map", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.flags(fs)
-	if err := parseFlags(fs, args, true); err != nil {
+	pos, err := parseGame("map", args, true, o.flags)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() == 0 {
-		return usagef("name a map (see 'balance list scenarios')")
+	switch len(pos) {
+	case 0:
+		return usagef("name a map ('balance help map' says which kind of data the game's maps are)")
+	case 1:
+	default:
+		return usagef("unexpected argument %q: map draws one map", pos[1])
 	}
-	name := fs.Arg(0)
-	// Flags may also follow the name.
-	if err := parseFlags(fs, fs.Args()[1:], false); err != nil {
-		return err
-	}
+	name := pos[0]
 	if o.out == "" {
 		o.out = name + ".png"
 	}
@@ -86,15 +76,15 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
 		return err
 	}
-	data, err := cazadores.Game{}.Load(ctx, o.data)
+	l, err := o.game.open(ctx)
 	if err != nil {
 		return err
 	}
-	mapper, ok := data.(game.Mapper)
+	mapper, ok := l.Data.(game.Mapper)
 	if !ok {
-		return usagef("this game has no maps to draw")
+		return usagef("the game %s has no maps to draw", l.Name())
 	}
-	known, err := data.List(mapper.MapKind())
+	known, err := l.Data.List(mapper.MapKind())
 	if err != nil {
 		return err
 	}
@@ -104,7 +94,7 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		}
 		return usagef("unknown map %q (known: %s)", name, strings.Join(known, ", "))
 	}
-	b, err := mapper.DrawMap(ctx, game.Choice{cazadores.OptAdversary: o.adversary, cazadores.OptPack: o.pack}, name, o.seed, o.hunt, format)
+	b, err := mapper.DrawMap(ctx, o.game.choice(), name, o.seed, o.hunt, format)
 	if err != nil {
 		var ue *game.UsageError
 		if errors.As(err, &ue) {

@@ -5,20 +5,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
-	batch "balance/batch/legacy"
-	reports "balance/reports/legacy"
+	"balance/game"
+	"balance/reports"
+	"balance/workflow"
 )
 
 type mergeOpts struct {
-	data string
+	game gameFlags
 	out  string
 	json string
 }
 
-func (o *mergeOpts) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.data, "data", "", "directory of YAML files loaded over the embedded data (the same the shards ran with)")
+func (o *mergeOpts) flags(fs *flag.FlagSet, g game.Game) {
+	o.game.register(fs, g, 0, "", false)
 	fs.StringVar(&o.out, "out", "", "write the merged report to this directory, replaced as a whole")
 	fs.StringVar(&o.json, "json", "", "write the merged summary.json to this file (-: standard output)")
 }
@@ -27,18 +27,19 @@ func init() {
 	register(&command{
 		name:    "merge",
 		summary: "merge the tally files of a run's shards into its report",
-		usage:   "FILE... [-out DIR] [-json FILE] [-data DIR]",
+		usage:   "FILE... [-game NAME] [-out DIR] [-json FILE] [-data DIR]",
 		long: `Reads the tally files written by 'balance run -shards N -shard K -tally FILE'
 and merges them into the report a single run of all the hunts gives: its
 summary.json is identical, bit for bit, timing aside (a merged report's
 timing is zero, not measured: the tally files do not record the shards'
 play time, and the merge's own time is not the hunts'). Files from different
-runs (program, data, seed, size), duplicate shards and missing shards are
-refused with the reason, and so are shards played by different builds of
-balance (version, revision, Go version and platform: each tally file
-names its build) and files changed since they were written (each holds a
-checksum of its content). The game data must be the data the shards used
-(same -data and -set): its hash is checked. -out DIR writes the report,
+runs (program, game, design, policy, seed, size), duplicate shards and
+missing shards are refused with the reason, and so are shards played by
+different builds of balance (version, revision, Go version and platform:
+each tally file names its build) and files changed since they were written
+(each holds a checksum of its content). The game's data must be the data
+the shards used (same -data and -set): the design's hash is checked; the
+shards name their game, which -game must be. -out DIR writes the report,
 replacing DIR as a whole as run -out does; -json FILE writes summary.json
 alone ("-": standard output); with neither, only the table is printed.`,
 		examples: []string{
@@ -48,17 +49,7 @@ alone ("-": standard output); with neither, only the table is printed.`,
 		},
 		run: runMerge,
 	})
-	flagsOf["merge"] = func(fs *flag.FlagSet) { new(mergeOpts).flags(fs) }
-}
-
-// parseOpts parses a command's arguments into o, whose flags method
-// defines them, and returns the positional arguments (flags may come
-// among them).
-func parseOpts(name string, o interface{ flags(*flag.FlagSet) }, args []string) ([]string, error) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.flags(fs)
-	return parseInterleaved(fs, args)
+	flagsOf["merge"] = func(fs *flag.FlagSet, g game.Game) { new(mergeOpts).flags(fs, g) }
 }
 
 // parseInterleaved parses flags that may come before, between or after
@@ -80,7 +71,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 
 func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var o mergeOpts
-	files, err := parseOpts("merge", &o, args)
+	files, err := parseGame("merge", args, true, o.flags)
 	if err != nil {
 		return err
 	}
@@ -94,45 +85,32 @@ func runMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return err
 		}
 	}
-	h, t, err := batch.MergeFiles(files)
-	if err != nil {
-		return err
-	}
-	// Only now that the shards are known to merge (-out is not created for
-	// shards that do not belong together), and before the data load.
-	if err := checkOutputs(reportDir{"-out", o.out, reports.SummaryNames()}, [2]string{"-json", o.json}); err != nil {
-		return err
-	}
-	g := gameFlags{data: o.data, adversary: h.Adversary, pack: h.Pack, scenario: h.Scenario}
-	st, err := loadRun(ctx, &g, h.Overrides)
-	if err != nil {
-		// The names and overrides come from the shards' header: data.
-		return fmt.Errorf("loading the data the shards used: %w", dataError(err))
-	}
-	if h.Objective != "" {
-		if err := st.withObjective(h.Pack, h.Scenario, h.Objective); err != nil {
-			return fmt.Errorf("loading the data the shards used: %w", err)
+	// The game is the one the shards name; -game, when given, must be it.
+	open := func(name string) (*workflow.Lab, error) {
+		if gameGiven(args) && name != o.game.g.Info().Name {
+			return nil, fmt.Errorf("the shards were played by the game %s, not %s", name, o.game.g.Info().Name)
 		}
+		g, err := gameNamed(name)
+		if err != nil {
+			return nil, dataError(err)
+		}
+		return workflow.Open(ctx, g, o.game.data, "balance "+version)
 	}
-	st.hash = tierHash(st.hash, h.PackAI)
-	if st.hash != h.ConfigHash {
-		return fmt.Errorf("the game data differs from the shards' (hash %s, shards %s): merge with the same -data and overrides (%s)",
-			st.hash, h.ConfigHash, strings.Join(h.Overrides, " "))
-	}
-	packAI := h.PackAI
-	if packAI == "" {
-		packAI = batch.DefaultPackAI
-	}
-	// The shards' play time is not in their tally files, and the merge's
-	// own time says nothing of the hunts' speed: the timing stays zero,
-	// "not measured".
-	meta := batch.Meta{Program: h.Program, Adversary: h.Adversary, Pack: h.Pack, Scenario: h.Scenario, PackAI: packAI,
-		Overrides: h.Overrides, Hash: h.ConfigHash, Seed: h.Seed, First: 0, Stopped: batch.StopHunts}
-	s := batch.Summarize(meta, t, st.sc)
-	if err := writeOutputs(data, s, o.out, o.json); err != nil {
+	r, h, err := workflow.Merge(ctx, open, files, func() error {
+		// Only now that the shards are known to belong together: -out is
+		// not created for shards that are refused.
+		return checkOutputs(reportDir{"-out", o.out, nil}, [2]string{"-json", o.json})
+	})
+	if err != nil {
 		return err
 	}
-	reports.Table(stdout, s)
-	fmt.Fprintf(stdout, "The shards were played by %s.\n", builtBy(h.Build))
+	if err := checkOutputs(reportDir{"-out", o.out, reports.SummaryNames(r)}); err != nil {
+		return err
+	}
+	if err := writeOutputs(data, r, o.out, o.json); err != nil {
+		return err
+	}
+	reports.Table(stdout, r)
+	fmt.Fprintf(stdout, "The shards were played by %s.\n", workflow.BuiltBy(h.Build, buildIdentity()))
 	return nil
 }

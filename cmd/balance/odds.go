@@ -2,128 +2,53 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
-	"fmt"
 	"io"
 
-	"balance/sim/dice"
+	"balance/game"
 )
 
-type oddsOpts struct {
-	pool, dt int
-	adv, dis bool
-	json     bool
-}
-
-func (o *oddsOpts) flags(fs *flag.FlagSet) {
-	intVar(fs, &o.pool, "pool", 0, fmt.Sprintf("number of dice in the pool, 0..%d (required)", dice.MaxPool))
-	intVar(fs, &o.dt, "dt", 0, fmt.Sprintf("difficulty threshold, 0..%d (required)", dice.MaxDT))
-	fs.BoolVar(&o.adv, "adv", false, "the Check has Advantage (two difficulty dice, keep the lower)")
-	fs.BoolVar(&o.dis, "dis", false, "the Check has Disadvantage (two difficulty dice, keep the higher); with -adv, the two cancel")
-	fs.BoolVar(&o.json, "json", false, "print one JSON object instead of tables")
+// oddsFlags defines odds' flags for g: -game, -json and the flags of the
+// game's exact odds (game.Odds); the function returned prints them (nil
+// when g computes none).
+func oddsFlags(fs *flag.FlagSet, g game.Game, asJSON *bool) func(w io.Writer, asJSON bool) error {
+	fs.String("game", g.Info().Name, "the game whose odds are printed ("+joinNames()+")")
+	fs.BoolVar(asJSON, "json", false, "print one JSON object instead of tables")
+	od, ok := g.(game.Odds)
+	if !ok {
+		return nil
+	}
+	print := od.OddsFlags(fs)
+	decimalFlags(fs)
+	return print
 }
 
 func init() {
 	register(&command{
 		name:    "odds",
-		summary: "print the exact odds of a Check",
-		usage:   "-pool N -dt D [-adv | -dis] [-json]",
-		long: `odds prints the exact distribution of a Check's outcome, computed, not
-sampled: for k = 0..pool, P(S = k) and P(S >= k) for the number of
-Successes S; the distribution of the number of Criticals; P(at least one
-success), which is the chance the Check succeeds; and the mean number of
-Successes. Text output rounds to 6 decimals. -adv and -dis together cancel,
-as Advantage and Disadvantage do.
-
--json prints one object with the keys pool, dt, advantage ("normal",
-"advantage" or "disadvantage"), p_at_least_one, mean_successes,
-distribution (P(S = 0), P(S = 1), ...), at_least (P(S >= 0), P(S >= 1), ...)
-and criticals (P(C = 0), P(C = 1), ...), at full precision.`,
-		examples: []string{
-			"balance odds -pool 6 -dt 6",
-			"balance odds -pool 8 -dt 4 -adv",
-			"balance odds -pool 3 -dt 6 -dis -json",
-		},
+		summary: "print the exact odds of a roll of the game",
+		usage:   "[-game NAME] [GAME FLAGS] [-json]",
+		long: `odds prints the exact distribution of a roll of the game, computed, not
+sampled; the game's flags say which roll, and its notes below what is
+printed ('balance help odds -game NAME'). -json prints it as one JSON
+object, at full precision.`,
 		run: runOdds,
 	})
-	flagsOf["odds"] = func(fs *flag.FlagSet) { new(oddsOpts).flags(fs) }
-}
-
-// oddsJSON is the -json output of odds.
-type oddsJSON struct {
-	Pool          int       `json:"pool"`
-	DT            int       `json:"dt"`
-	Advantage     string    `json:"advantage"`
-	PAtLeastOne   float64   `json:"p_at_least_one"`
-	MeanSuccesses float64   `json:"mean_successes"`
-	Distribution  []float64 `json:"distribution"`
-	AtLeast       []float64 `json:"at_least"`
-	Criticals     []float64 `json:"criticals"`
+	flagsOf["odds"] = func(fs *flag.FlagSet, g game.Game) { oddsFlags(fs, g, new(bool)) }
 }
 
 func runOdds(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var o oddsOpts
-	fs := flag.NewFlagSet("odds", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	o.flags(fs)
-	if err := parseFlags(fs, args, false); err != nil {
+	var asJSON bool
+	var print func(io.Writer, bool) error
+	var g game.Game
+	if _, err := parseGame("odds", args, false, func(fs *flag.FlagSet, gm game.Game) {
+		g = gm
+		print = oddsFlags(fs, gm, &asJSON)
+	}); err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	switch {
-	case !set["pool"]:
-		return usagef("-pool is required (0..%d)", dice.MaxPool)
-	case !set["dt"]:
-		return usagef("-dt is required (0..%d)", dice.MaxDT)
-	case o.pool < 0 || o.pool > dice.MaxPool:
-		return usagef("-pool %d is out of range: the valid range is 0..%d", o.pool, dice.MaxPool)
-	case o.dt < 0 || o.dt > dice.MaxDT:
-		return usagef("-dt %d is out of range: the valid range is 0..%d", o.dt, dice.MaxDT)
+	if print == nil {
+		return usagef("the game %s has no exact odds to print", g.Info().Name)
 	}
-	a := dice.Net(b2i(o.adv), b2i(o.dis))
-	r := oddsJSON{
-		Pool:          o.pool,
-		DT:            o.dt,
-		Advantage:     a.String(),
-		PAtLeastOne:   dice.PAtLeast(o.pool, o.dt, a, 1),
-		MeanSuccesses: dice.MeanSuccesses(o.pool, o.dt, a),
-		Distribution:  dice.PSuccesses(o.pool, o.dt, a, nil),
-		Criticals:     dice.PCrits(o.pool, o.dt, a, nil),
-	}
-	for k := 0; k <= o.pool; k++ {
-		r.AtLeast = append(r.AtLeast, dice.PAtLeast(o.pool, o.dt, a, k))
-	}
-	if o.json {
-		b, err := json.MarshalIndent(r, "", "  ")
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(stdout, "%s\n", b)
-		return err
-	}
-	return printOdds(stdout, &r)
-}
-
-func printOdds(w io.Writer, r *oddsJSON) error {
-	fmt.Fprintf(w, "Check: pool %d, DT %d, %s\n\n", r.Pool, r.DT, r.Advantage)
-	fmt.Fprintf(w, "%3s  %-9s  %-9s\n", "k", "P(S = k)", "P(S >= k)")
-	for k := range r.Distribution {
-		fmt.Fprintf(w, "%3d  %.6f   %.6f\n", k, r.Distribution[k], r.AtLeast[k])
-	}
-	fmt.Fprintf(w, "\n%3s  %s\n", "c", "P(C = c)")
-	for c, p := range r.Criticals {
-		fmt.Fprintf(w, "%3d  %.6f\n", c, p)
-	}
-	fmt.Fprintf(w, "\nP(at least one success) %.6f\n", r.PAtLeastOne)
-	_, err := fmt.Fprintf(w, "mean successes          %.6f\n", r.MeanSuccesses)
-	return err
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	return print(stdout, asJSON)
 }

@@ -162,8 +162,9 @@ func TestOutputsCheckedFirst(t *testing.T) {
 	if code, _, errb := balance(t, "baseline", "-hunts", "100", "-out", "base.json", "-quiet"); code != exitOK {
 		t.Fatal(errb)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
+	// A command that got past its checks is stopped as it is about to
+	// play (and then says it was interrupted, which fails the test).
+	defer func() { beforePlay = nil }()
 	const isDir = "adir is a directory"
 	const notReport = "user is not empty and holds no balance report"
 	tests := []struct {
@@ -197,6 +198,9 @@ func TestOutputsCheckedFirst(t *testing.T) {
 			if !slices.Contains([]string{"merge", "map", "regress"}, args[0]) {
 				args = append(slices.Clone(args), "-hunts", "100000000", "-quiet")
 			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			beforePlay = cancel
 			code, out, errb := balanceCtx(ctx, args...)
 			if code == exitOK || !strings.Contains(errb, tt.want) || strings.Contains(errb, "interrupted") {
 				t.Errorf("exit %d: stderr %q, want an error saying %q", code, errb, tt.want)

@@ -7,53 +7,55 @@ import (
 	"strconv"
 	"strings"
 
-	batch "balance/batch/legacy"
+	"balance/game"
+	"balance/workflow"
 )
 
-// design is what one lane of a run played: the game, the overrides, the
-// Objective and the Pack's tier; enough to replay any of its hunts.
-type design struct {
-	game      gameFlags
-	set       []string
-	objective string
-	tier      string
-}
-
 // traceArgs returns the arguments of 'balance trace' that replay hunt
-// hunt of seed seed of the design.
-func (d design) traceArgs(seed uint64, hunt int64) []string {
-	args := []string{"trace", "-adversary", d.game.adversary, "-pack", d.game.pack, "-scenario", d.game.scenario}
-	if d.game.data != "" {
-		args = append(args, "-data", d.game.data)
+// hunt of seed seed of a lane of g, played with the data of dir: the
+// game, its options (those of its policies aside: the policy's name
+// carries its settings), the overrides, the policy and the hunt.
+func traceArgs(g game.Game, dir string, lane workflow.Lane, seed uint64, hunt int64) []string {
+	args := []string{"trace"}
+	if g.Info().Name != games[0].Info().Name {
+		args = append(args, "-game", g.Info().Name)
 	}
-	if d.objective != "" {
-		args = append(args, "-objective", d.objective)
+	for _, o := range g.Options() {
+		if v, ok := lane.Spec.Choice[o.Name]; ok && v != "" && !o.Policy {
+			args = append(args, "-"+o.Name, v)
+		}
 	}
-	if d.tier != "" && d.tier != batch.DefaultPackAI {
-		args = append(args, "-pack-ai", d.tier)
+	if dir != "" {
+		args = append(args, "-data", dir)
 	}
-	for _, s := range d.set {
+	if lane.Policy != "" {
+		flag := "-policy"
+		if n := g.Info().PolicyFlag; n != "" {
+			flag = "-" + n
+		}
+		args = append(args, flag, lane.Policy)
+	}
+	for _, s := range lane.Spec.Overrides {
 		args = append(args, "-set", s)
 	}
 	return append(args, "-seed", strconv.FormatUint(seed, 10), "-hunt", strconv.FormatInt(hunt, 10))
 }
 
-// huntFailed returns err, or, when a hunt panicked (*batch.HuntPanic), an
-// error that names the hunt and gives the trace command replaying it
-// alone; lane tells the design each lane of the run played. It is an
-// error (exit code 1), not a mistake in the command line.
-func huntFailed(err error, lane func(int) design) error {
-	var hp *batch.HuntPanic
-	if !errors.As(err, &hp) {
+// huntFailed returns err, or, when a hunt panicked (*workflow.HuntFailed),
+// an error that names the hunt and gives the trace command replaying it
+// alone. It is an error (exit code 1), not a mistake in the command line.
+func huntFailed(err error, g game.Game, dir string) error {
+	var hf *workflow.HuntFailed
+	if !errors.As(err, &hf) {
 		return err
 	}
-	args := lane(hp.Lane).traceArgs(hp.Seed, hp.Hunt)
+	args := traceArgs(g, dir, hf.Lane, hf.Panic.Seed, hf.Panic.Hunt)
 	quoted := make([]string, len(args))
 	for i, a := range args {
 		quoted[i] = shellQuote(a)
 	}
 	return fmt.Errorf("%w\nThat is a bug in balance, or in the data as it compiled them, not in the command line. Replay the hunt alone to see where:\n  balance %s",
-		hp, strings.Join(quoted, " "))
+		hf.Panic, strings.Join(quoted, " "))
 }
 
 var plainWord = regexp.MustCompile(`^[A-Za-z0-9_./=+:,@%-]+$`)
@@ -65,6 +67,3 @@ func shellQuote(s string) string {
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
-
-// oneDesign is the lane function of a run of one design.
-func oneDesign(d design) func(int) design { return func(int) design { return d } }

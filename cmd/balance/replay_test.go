@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	batch "balance/batch/legacy"
-	sim "balance/sim/cazadores"
+	"balance/batch"
+	"balance/game"
+	"balance/game/cazadores"
+	"balance/workflow"
 )
 
 // The trace command a failed hunt's error gives replays that very hunt:
@@ -23,25 +25,30 @@ func TestReplayCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	designs := []design{
-		{game: gameFlags{adversary: "wandering-son", pack: "duo", scenario: "open-ground"}, tier: "basic"},
-		{game: gameFlags{adversary: "praetorians", pack: "quartet", scenario: "open-ground"}, set: []string{"adversary.def=7", "adversary.wnd=+5"}, tier: "random"},
-		{game: gameFlags{data: data, adversary: "neonate-wurm", pack: "duo", scenario: "ruins"}, objective: "banish-the-well", tier: "lookahead(k=2,horizon=1)"},
+	lane := func(adversary, pack, scenario, objective, policy string, set ...string) workflow.Lane {
+		c := game.Choice{cazadores.OptAdversary: adversary, cazadores.OptPack: pack, cazadores.OptScenario: scenario}
+		if objective != "" {
+			c[cazadores.OptObjective] = objective
+		}
+		return workflow.Lane{Spec: workflow.Spec{Choice: c, Overrides: set}, Policy: policy}
+	}
+	designs := []struct {
+		dir  string
+		lane workflow.Lane
+		run  []string // the run's arguments that choose the design
+	}{
+		{"", lane("wandering-son", "duo", "open-ground", "", "basic"), []string{"-adversary", "wandering-son"}},
+		{"", lane("praetorians", "quartet", "open-ground", "", "random", "adversary.def=7", "adversary.wnd=+5"),
+			[]string{"-adversary", "praetorians", "-pack", "quartet", "-pack-ai", "random", "-set", "adversary.def=7", "-set", "adversary.wnd=+5"}},
+		{data, lane("neonate-wurm", "duo", "ruins", "banish-the-well", "lookahead(k=2,horizon=1)"),
+			[]string{"-data", data, "-adversary", "neonate-wurm", "-scenario", "ruins", "-objective", "banish-the-well",
+				"-policy", "lookahead", "-lookahead-k", "2", "-lookahead-horizon", "1"}},
 	}
 	for i, d := range designs {
 		const seed, hunt = 3, 5
 		tally := filepath.Join(dir, fmt.Sprintf("%d.json", i))
-		args := []string{"run", "-adversary", d.game.adversary, "-pack", d.game.pack, "-scenario", d.game.scenario, "-pack-ai", d.tier,
-			"-seed", fmt.Sprint(seed), "-hunts", "8", "-shards", "8", "-shard", fmt.Sprint(hunt), "-tally", tally, "-quiet"}
-		if d.game.data != "" {
-			args = append(args, "-data", d.game.data)
-		}
-		if d.objective != "" {
-			args = append(args, "-objective", d.objective)
-		}
-		for _, s := range d.set {
-			args = append(args, "-set", s)
-		}
+		targs := traceArgs(games[0], d.dir, d.lane, seed, hunt)
+		args := append(append([]string{"run"}, d.run...), "-seed", fmt.Sprint(seed), "-hunts", "8", "-shards", "8", "-shard", fmt.Sprint(hunt), "-tally", tally, "-quiet")
 		if code, _, errb := balance(t, args...); code != exitOK {
 			t.Fatalf("%v: %s", args, errb)
 		}
@@ -49,13 +56,20 @@ func TestReplayCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		gd, err := cazadores.Game{}.Load(context.Background(), d.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		des, err := gd.Design(context.Background(), d.lane.Spec.Choice, d.lane.Spec.Overrides, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
 		want := ""
 		for o, n := range tl.Outcomes {
 			if n == 1 {
-				want = sim.Outcome(o).String()
+				want = des.Schema().Outcomes[o].Key
 			}
 		}
-		targs := d.traceArgs(seed, hunt)
 		code, out, errb := balance(t, targs...)
 		if code != exitOK {
 			t.Fatalf("%v: exit %d: %s", targs, code, errb)
@@ -70,15 +84,11 @@ func TestReplayCommand(t *testing.T) {
 // A hunt that fails is an error (exit code 1, not 2) that names the hunt
 // and its seed and gives the trace command that replays it.
 func TestHuntFailedExit(t *testing.T) {
-	d := design{game: gameFlags{adversary: "my foe.yaml", pack: "duo", scenario: "open-ground"}, set: []string{"adversary.def=7"}, tier: "tactical"}
+	l := workflow.Lane{Spec: workflow.Spec{Choice: game.Choice{cazadores.OptAdversary: "my foe.yaml", cazadores.OptPack: "duo", cazadores.OptScenario: "open-ground"},
+		Overrides: []string{"adversary.def=7"}}, Policy: "tactical"}
 	register(&command{name: "zz-fails", run: func(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-		return huntFailed(fmt.Errorf("running: %w", &batch.HuntPanic{Seed: 3, Hunt: 1234, Lane: 1, Value: "index out of range"}),
-			func(lane int) design {
-				if lane != 1 {
-					t.Errorf("lane %d", lane)
-				}
-				return d
-			})
+		return huntFailed(fmt.Errorf("running: %w", &workflow.HuntFailed{Panic: &batch.HuntPanic{Seed: 3, Hunt: 1234, Lane: 1, Value: "index out of range"}, Lane: l}),
+			games[0], "")
 	}})
 	defer delete(commands, "zz-fails")
 	code, _, errb := balance(t, "zz-fails")

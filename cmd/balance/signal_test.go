@@ -199,11 +199,17 @@ func TestSignals(t *testing.T) {
 				if outcome.old || outcome.interrupted {
 					fail(tr, "exit 0 but the output is the old one or interrupted")
 				}
-			case code == exitError && strings.Contains(errText, "interrupted while measuring the card effects"):
+			case code == exitError && strings.Contains(errText, "interrupted while measuring what each part does"):
 				// The run played all its hunts; the card effects cover
 				// those measured before the signal.
 				if tr.cmd.long || outcome.old || outcome.interrupted {
 					fail(tr, "the card effects interrupted, but the report holds %d hunts (old %v, interrupted %v)", outcome.hunts, outcome.old, outcome.interrupted)
+				}
+			case code == exitError && strings.Contains(errText, "loading the data stopped"):
+				// The signal came while the data loaded: the load stops,
+				// no hunt was played, and nothing is written.
+				if !outcome.old {
+					fail(tr, "the load was stopped, but the output is not the old one")
 				}
 			case code == exitError && tr.cmd.hunts:
 				m := regexp.MustCompile(`interrupted after (\d+) hunts`).FindStringSubmatch(errText)

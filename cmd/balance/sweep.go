@@ -2,294 +2,190 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
-	batch "balance/batch/legacy"
-	configs "balance/configs/cazadores"
-	reports "balance/reports/legacy"
-	sim "balance/sim/cazadores"
+	"balance/batch"
+	"balance/game"
+	"balance/reports"
+	"balance/workflow"
 )
 
-// maxSweepPoints bounds a sweep's grid: every point is played on every
-// hunt, and the paired account grows with the square of the points.
-const maxSweepPoints = 64
+// playFlags are the flags of the commands that play designs on the same
+// hunts: how many hunts, the seed, the workers and the progress bar.
+// Embedded in a command's options, its fields read as the command's own
+// (o.hunts, o.seed, ...).
+type playFlags struct {
+	hunts   int64
+	seed    uint64
+	workers int
+	quiet   bool
+}
+
+// register defines the flags; where says what plays the same hunts ("at
+// every point", "in both designs"; "" for a single design).
+func (p *playFlags) register(fs *flag.FlagSet, hunts int64, huntsUsage, where string) {
+	if where != "" {
+		where = " " + where
+	}
+	intVar(fs, &p.hunts, "hunts", hunts, huntsUsage)
+	intVar(fs, &p.seed, "seed", 1, "run seed: hunt i plays the random stream (seed, i)"+where)
+	intVar(fs, &p.workers, "workers", 0, "worker goroutines (0: all cores); the results do not depend on it")
+	fs.BoolVar(&p.quiet, "quiet", false, "no progress: no bar on a terminal, no progress lines otherwise")
+}
+
+// play is the flags as a workflow's Play.
+func (p *playFlags) play(stderr io.Writer) workflow.Play {
+	return workflow.Play{Seed: p.seed, Hunts: p.hunts, Workers: p.workers, Progress: progressOf(stderr, p.quiet)}
+}
 
 type sweepOpts struct {
 	game   gameFlags
 	params multiFlag
-	set    multiFlag
 	playFlags
 	out string
 }
 
-func (o *sweepOpts) flags(fs *flag.FlagSet) {
-	o.game.register(fs, "wandering-son")
+func (o *sweepOpts) flags(fs *flag.FlagSet, g game.Game) {
+	o.game.register(fs, g, withOptions|withSet|withPolicy, "an override applied at every point, e.g. KEY=6 (repeatable)", false)
 	fs.Var(&o.params, "param", "a parameter and its values, KEY=LO..HI or KEY=V1,V2,...; a signed value (+1, -2) is a change from the data (repeatable: the points are the grid of all combinations)")
-	fs.Var(&o.set, "set", "an override applied at every point, e.g. adversary.atk=6 (repeatable)")
 	o.playFlags.register(fs, 20000, "hunts per point, the same hunts at every point", "at every point")
-	fs.StringVar(&o.out, "out", "", "write the report (sweep.md, sweep.json, sweep.csv, and the plots sweep_win, sweep_length, sweep_wounds as PNG and SVG) to this directory")
+	fs.StringVar(&o.out, "out", "", "write the report (sweep.md, sweep.json, sweep.csv, sweep.html and a plot per figure as PNG and SVG) to this directory")
 }
 
 func init() {
 	register(&command{
 		name:    "sweep",
-		summary: "play a grid of parameter values on the same hunts: win rate, length and wounds against the parameter",
-		usage:   "-param KEY=LO..HI [-param KEY=V1,V2,...]... [-adversary SLUG|FILE] [-set KEY=VALUE]... [-pack NAME] [-scenario NAME] [-hunts N] [-seed S] [-workers W] [-pack-ai TIER] [-lookahead-k K] [-lookahead-horizon R] [-objective SLUG|random] [-out DIR] [-quiet] [-data DIR]",
+		summary: "play a grid of parameter values on the same hunts: the win rate, the length and each headline figure against the parameter",
+		usage:   "-param KEY=LO..HI [-param KEY=V1,V2,...]... [-game NAME] [GAME OPTIONS] [-set KEY=VALUE]... [-hunts N] [-seed S] [-workers W] [-policy TIER] [-out DIR] [-quiet] [-data DIR]",
 		long: `Plays the same hunts (seed, i) at every point of a grid of parameter
 values: one -param gives a line, several give the grid of all their
-combinations (at most 64 points). The keys are those of -set (see 'balance
-help run'), with integer values: LO..HI, or a list V1,V2,...; values
+combinations (at most 64 points). The keys are those of -set ('balance
+list keys'), with integer values: LO..HI, or a list V1,V2,...; values
 written with a sign (+1..+4, -2,+2) are changes from the data rather than
 values.
 
-For every point it prints the Pack win rate, the hunt length in Rounds,
-the WNDs the Pack took and the Pack models dead per hunt, each with its
-95% interval and n, and the paired step: the change of the Pack win rate
-from the previous value of the first parameter on the same hunts, with
-the exact McNemar test. With -out it writes the table as Markdown, JSON
-and CSV, and plots of the three figures against the first parameter with
-interval bands, one curve per value of the others.`,
-		examples: []string{
-			"balance sweep -adversary wandering-son -param adversary.def=4..7 -hunts 2000 -quiet",
-			"balance sweep -adversary neonate-wurm -param adversary.wnd=-2,+0,+2 -param adversary.atk=4..5 -hunts 1000 -quiet",
-		},
+For every point it prints the win rate, the hunt length and each headline
+figure, each with its 95% interval and n, and the paired step: the change
+of the win rate from the previous value of the first parameter on the same
+hunts, with the exact McNemar test. With -out it writes the table as
+Markdown, JSON and CSV, and plots of each figure against the first
+parameter with interval bands, one curve per value of the others.`,
 		run: runSweep,
 	})
-	flagsOf["sweep"] = func(fs *flag.FlagSet) { new(sweepOpts).flags(fs) }
+	flagsOf["sweep"] = func(fs *flag.FlagSet, g game.Game) { new(sweepOpts).flags(fs, g) }
 }
 
-// sweepParam is one -param: a key and its values.
-type sweepParam struct {
-	key      string
-	values   []int
-	relative bool // the values are changes: "+1", "-2"
-}
-
-// name is the parameter as the report heads its column.
-func (p sweepParam) name() string {
-	if p.relative {
-		return p.key + " (change)"
-	}
-	return p.key
-}
-
-// setting is the -set override giving the parameter value v.
-func (p sweepParam) setting(v int) string {
-	if p.relative {
-		return fmt.Sprintf("%s=%+d", p.key, v)
-	}
-	return fmt.Sprintf("%s=%d", p.key, v)
-}
-
-// parseSweepParam reads KEY=LO..HI or KEY=V1,V2,....
-func parseSweepParam(s string) (sweepParam, error) {
-	key, vals, ok := strings.Cut(s, "=")
-	key = strings.TrimSpace(key)
-	if !ok || key == "" || vals == "" {
-		return sweepParam{}, usagef("-param %q: write KEY=LO..HI or KEY=V1,V2,..., e.g. adversary.def=4..9", s)
-	}
-	p := sweepParam{key: key}
-	if !knownKey(key) {
-		if n := nearest(key, configs.OverrideKeys); n != "" {
-			return p, usagef("-param %q: no such key; did you mean %q? (see 'balance help run')", s, n)
-		}
-		return p, usagef("-param %q: no such key (keys: %s)", s, strings.Join(configs.OverrideKeys, ", "))
-	}
-	signed := func(t string) bool { return strings.HasPrefix(t, "+") || strings.HasPrefix(t, "-") }
-	num := func(t string) (int, error) {
-		t = strings.TrimSpace(t)
-		v, err := strconv.Atoi(t)
-		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return 0, usagef("-param %q: %q is not a whole number", s, t)
-		}
-		if err != nil || v < -maxParamValue || v > maxParamValue {
-			return 0, usagef("-param %q: %s is out of range: values and changes go from %d to %d", s, t, -maxParamValue, maxParamValue)
-		}
-		if signed(t) {
-			p.relative = true
-		}
-		return v, nil
-	}
-	if lo, hi, ok := strings.Cut(vals, ".."); ok {
-		a, err := num(lo)
-		if err != nil {
-			return p, err
-		}
-		b, err := num(hi)
-		if err != nil {
-			return p, err
-		}
-		if b < a {
-			return p, usagef("-param %q: the range runs down; write %s=%s..%s", s, key, strings.TrimSpace(hi), strings.TrimSpace(lo))
-		}
-		if b-a+1 > maxSweepPoints {
-			return p, usagef("-param %q: %d values; a sweep takes at most %d points", s, b-a+1, maxSweepPoints)
-		}
-		for v := a; v <= b; v++ {
-			p.values = append(p.values, v)
-		}
-	} else {
-		seen := map[int]bool{}
-		for _, t := range strings.Split(vals, ",") {
-			v, err := num(t)
-			if err != nil {
-				return p, err
-			}
-			if seen[v] {
-				return p, usagef("-param %q: %d is given twice", s, v)
-			}
-			seen[v] = true
-			p.values = append(p.values, v)
-		}
-	}
-	return p, nil
-}
-
-// sweepTable is reports.SweepTable with the McNemar p-values printed by
-// pText, as every terminal table prints them.
-func sweepTable(sw *reports.Sweep) (header []string, rows [][]string) {
-	header, rows = reports.SweepTable(sw)
+// pValueColumn prints the McNemar p-values of a table by PText, as every
+// terminal table prints them.
+func pValueColumn(header []string, rows [][]string, p func(k int) *float64) {
 	col := slices.Index(header, "McNemar p")
-	if col < 0 || len(rows) != len(sw.Points) {
-		return header, rows
+	if col < 0 {
+		return
 	}
 	for k, row := range rows {
-		if p := sw.Points[k].StepP; p != nil && col < len(row) {
-			row[col] = pText(*p)
+		if v := p(k); v != nil && col < len(row) {
+			row[col] = reports.PText(*v)
 		}
 	}
-	return header, rows
 }
 
-// knownKey reports whether key is one of the -set keys, a hit location's
-// key matching adversary.location.NAME.wnd.
-func knownKey(key string) bool {
-	for _, k := range configs.OverrideKeys {
-		if k == key {
-			return true
-		}
+// printTable writes a table for the terminal.
+func printTable(w io.Writer, header []string, rows [][]string) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(header, "\t"))
+	for _, row := range rows {
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
-	return strings.HasPrefix(key, "adversary.location.") && strings.HasSuffix(key, ".wnd") &&
-		len(key) > len("adversary.location.")+len(".wnd")
+	tw.Flush()
 }
 
 func runSweep(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var o sweepOpts
-	pos, err := parseOpts("sweep", &o, args)
+	pos, err := parseGame("sweep", args, true, o.flags)
 	if err != nil {
 		return err
 	}
 	switch {
 	case len(pos) > 0:
-		return usagef("unexpected argument %q: name the Adversary with -adversary", pos[0])
+		return usagef("unexpected argument %q: choose the design with the game's options", pos[0])
 	case len(o.params) == 0:
-		return usagef("give at least one -param KEY=LO..HI, e.g. -param adversary.def=4..9")
+		return usagef("give at least one -param KEY=LO..HI (the keys: 'balance list keys')")
 	case badHunts(o.hunts, 2):
 		return huntsRange(o.hunts, 2)
 	case badWorkers(o.workers):
 		return workersRange(o.workers)
 	}
-	tier, err := o.policy.tier()
-	if err != nil {
-		return err
-	}
-	var params []sweepParam
+	var params []workflow.Param
 	points := 1
 	for _, s := range o.params {
-		p, err := parseSweepParam(s)
+		p, err := workflow.ParseParam(s)
 		if err != nil {
 			return err
 		}
 		for _, q := range params {
-			if q.key == p.key {
-				return usagef("-param %s is given twice; list its values in one -param", p.key)
+			if q.Key == p.Key {
+				return usagef("-param %s is given twice; list its values in one -param", p.Key)
 			}
 		}
 		params = append(params, p)
-		points *= len(p.values)
-		if points > maxSweepPoints {
-			return usagef("the grid has more than %d points; sweep fewer values", maxSweepPoints)
+		points *= len(p.Values)
+		if points > workflow.MaxSweepPoints {
+			return usagef("the grid has more than %d points; sweep fewer values", workflow.MaxSweepPoints)
 		}
 	}
-	if err := checkOutputs(reportDir{"-out", o.out, reports.SweepNames()}); err != nil {
+	if err := checkOutputs(reportDir{"-out", o.out, sweepFixedNames}); err != nil {
 		return err
 	}
-	if o.objective, err = resolveObjective(ctx, o.game.data, o.objective, o.seed); err != nil {
-		return err
-	}
-
-	// The grid, the first parameter varying fastest.
-	grid := make([][]int, points)
-	sets := make([][]string, points) // the overrides of each point
-	scs := make([]*sim.Scenario, points)
-	var first *setup
-	for k := range grid {
-		vals := make([]int, len(params))
-		set := withSet(o.set)
-		r := k
-		for j, p := range params {
-			vals[j] = p.values[r%len(p.values)]
-			r /= len(p.values)
-			set = append(set, p.setting(vals[j]))
-		}
-		grid[k], sets[k] = vals, set
-		st, err := loadDesign(ctx, &o.game, set, o.objective)
-		if err != nil {
-			return err
-		}
-		if first == nil {
-			first = st
-		}
-		scs[k] = st.sc
-	}
-
-	show, done := progress(stderr, o.quiet, int64(points)*o.hunts, "sweep")
-	r, err := batch.RunSweep(ctx, batch.Config{Scenario: scs[0], Seed: o.seed, Hunts: o.hunts, Workers: o.workers, Progress: show}, tier, scs)
-	done()
+	l, err := o.game.open(ctx)
 	if err != nil {
-		return huntFailed(err, func(k int) design { return design{o.game, sets[k], o.objective, tier.Name} })
+		return err
 	}
-
-	title := designTitle(first.sc.Adversary.Name, &o.game, o.objective, o.set)
-	sw := &reports.Sweep{Title: title, Hunts: r.Hunts, Seed: o.seed, PackAI: tier.Name, Stopped: r.Stopped}
-	for _, p := range params {
-		sw.Params = append(sw.Params, p.name())
-		sw.Signed = append(sw.Signed, p.relative)
+	policy, err := o.game.resolvePolicy(l)
+	if err != nil {
+		return err
 	}
-	n0 := len(params[0].values)
-	for k, vals := range grid {
-		pt := lanePoint(r, k)
-		pt.Values = vals
-		if k%n0 > 0 {
-			stepFrom(&pt, r, k-1, k)
-		}
-		sw.Points = append(sw.Points, pt)
+	if err := sweepOutputs(ctx, l, &o.game, o.seed, o.out); err != nil {
+		return err
 	}
-
-	fmt.Fprintf(stdout, "Sweep: %s\n%d hunts per point, the same hunts at every point (seed %d), Pack AI %s; 95%% intervals\n\n",
-		title, r.Hunts, o.seed, tier.Name)
-	h, rows := sweepTable(sw)
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(h, "\t"))
-	for _, row := range rows {
-		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	res, err := workflow.Sweep(ctx, l, workflow.SweepOptions{Spec: o.game.spec(), Params: params, Policy: policy, Play: o.play(stderr)})
+	if err != nil {
+		return huntFailed(err, o.game.g, o.game.data)
 	}
-	tw.Flush()
+	sw := res.Sweep
+	fmt.Fprintf(stdout, "Sweep: %s\n%d hunts per point, the same hunts at every point (seed %d), policy %s; 95%% intervals\n\n",
+		sw.Title, sw.Hunts, o.seed, policy)
+	h, rows := reports.SweepTable(sw)
+	pValueColumn(h, rows, func(k int) *float64 { return sw.Points[k].StepP })
+	printTable(stdout, h, rows)
 	if o.out != "" {
 		if err := reports.WriteSweepDir(o.out, sw); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "\nreport: %s/sweep.md\n", strings.TrimSuffix(o.out, "/"))
 	}
-	if r.Stopped == batch.StopInterrupted {
-		return interrupted{r.Hunts}
+	if sw.Stopped == batch.StopInterrupted {
+		return workflow.Interrupted{Hunts: sw.Hunts}
 	}
 	return nil
+}
+
+// sweepOutputs checks a sweep's -out before anything is played: the
+// names of its files depend on the figures it follows, those of the
+// design.
+func sweepOutputs(ctx context.Context, l *workflow.Lab, g *gameFlags, seed uint64, out string) error {
+	if out == "" {
+		return nil
+	}
+	des, err := l.Design(ctx, g.spec(), seed)
+	if err != nil {
+		return err
+	}
+	sw := &reports.Sweep{}
+	sw.Figures = append([]string{"win:" + des.Schema().Sides[0].Key, "length"}, des.Schema().Headline...)
+	return checkOutputs(reportDir{"-out", out, reports.SweepNames(sw)})
 }

@@ -12,9 +12,12 @@ import (
 	"testing"
 
 	ai "balance/ai/cazadores"
-	batch "balance/batch/legacy"
+	"balance/batch"
 	configs "balance/configs/cazadores"
+	"balance/game"
+	"balance/game/cazadores"
 	sim "balance/sim/cazadores"
+	"balance/workflow"
 )
 
 // traced runs trace with args twice, as text and as JSON Lines on
@@ -128,7 +131,7 @@ func TestTraceJSON(t *testing.T) {
 					t.Errorf("%s: a decision %v", where, ev)
 				}
 			case "action":
-				want := fmt.Sprintf("%s: %s (%s,", str(ev, "model"), words(str(ev, "action")), plural(num(ev, "ticks"), "tick"))
+				want := fmt.Sprintf("%s: %s (%s,", str(ev, "model"), words(str(ev, "action")), workflow.Plural(num(ev, "ticks"), "tick"))
 				if !strings.Contains(l, want) {
 					t.Errorf("%s: want %q", where, want)
 				}
@@ -139,12 +142,12 @@ func TestTraceJSON(t *testing.T) {
 					faces = append(faces, strconv.Itoa(int(f.(float64))))
 				}
 				want := fmt.Sprintf("%dd10 DT %d", num(dice, "pool"), num(dice, "dt"))
-				if !strings.Contains(l, want) || !strings.Contains(l, "["+strings.Join(faces, " ")+"] -> "+plural(num(dice, "successes"), "success")) ||
+				if !strings.Contains(l, want) || !strings.Contains(l, "["+strings.Join(faces, " ")+"] -> "+workflow.Plural(num(dice, "successes"), "success")) ||
 					!strings.Contains(l, fmt.Sprintf("threshold %d", num(dice, "threshold"))) {
 					t.Errorf("%s: dice %v", where, dice)
 				}
 			case "wound":
-				if want := fmt.Sprintf("takes %s", plural(num(ev, "wnds"), "WND")); !strings.Contains(l, want) {
+				if want := fmt.Sprintf("takes %s", workflow.Plural(num(ev, "wnds"), "WND")); !strings.Contains(l, want) {
 					t.Errorf("%s: want %q", where, want)
 				}
 			case "outcome":
@@ -239,26 +242,35 @@ func TestTraceIntentFirst(t *testing.T) {
 	}
 }
 
-// runOutcome is the outcome a batch run records for hunt index of seed,
+// runOutcome is the outcome a batch run records for hunt index of seed of
+// the design of choice c (with the data of dir over the embedded data),
 // the Pack played by tier.
-func runOutcome(t *testing.T, sc *sim.Scenario, tier string, seed uint64, index int64) sim.Outcome {
+func runOutcome(t *testing.T, dir string, c game.Choice, tier string, seed uint64, index int64) string {
 	t.Helper()
-	tr, ok := ai.TierByName(tier)
-	if !ok {
-		t.Fatalf("no tier %q", tier)
-	}
-	res, err := batch.Run(context.Background(), batch.Config{Scenario: sc, Seed: seed, First: index, Hunts: 1, Workers: 1, Policies: tierPolicies(tr)})
+	d, err := cazadores.Game{}.Load(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for o := sim.Unfinished; o < sim.NumOutcomes; o++ {
-		if res.Tally.Outcomes[o] == 1 {
-			return o
+	des, err := d.Design(context.Background(), c, nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := batch.Run(context.Background(), batch.Config{Seed: seed, First: index, Hunts: 1, Workers: 1}, batch.Lane{Design: des, Policy: tier})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for o, n := range res.Tally.Outcomes {
+		if n == 1 {
+			return des.Schema().Outcomes[o].Key
 		}
 	}
 	t.Fatalf("hunt %d: no outcome in the tally", index)
-	return 0
+	return ""
 }
+
+// words writes a name of the trace's JSON as the text writes it
+// ("knocked_down" is "knocked down").
+func words(s string) string { return strings.ReplaceAll(s, "_", " ") }
 
 // outcomeLine matches the trace's last line.
 var outcomeLine = regexp.MustCompile(`^outcome: (\w+) at (?:R(\d+) T(\d+)|the end of R(\d+)) \(tick (\d+)\)`)
@@ -301,16 +313,20 @@ func TestTraceEndsWhenSettled(t *testing.T) {
 			args []string
 			sc   *sim.Scenario
 			tier string
+			dir  string
+			c    game.Choice
 		}
+		plain := game.Choice{cazadores.OptAdversary: slug}
 		var tries []try
 		for h := 0; h < 3; h++ {
-			tries = append(tries, try{[]string{"-hunt", strconv.Itoa(h)}, sc, "basic"})
+			tries = append(tries, try{[]string{"-hunt", strconv.Itoa(h)}, sc, "basic", "", plain})
 		}
 		for _, o := range []string{"pack_slain", "mixed", "pack_fled"} {
-			tries = append(tries, try{[]string{"-find", o, "-find-limit", "400"}, sc, "basic"})
+			tries = append(tries, try{[]string{"-find", o, "-find-limit", "400"}, sc, "basic", "", plain})
 		}
-		tries = append(tries, try{[]string{"-find", "stalemate", "-data", capped}, capSc, "basic"},
-			try{[]string{"-hunt", "1", "-pack", "trio", "-scenario", "lair", "-objective", "capture-the-beast", "-pack-ai", "tactical"}, objSc, "tactical"})
+		tries = append(tries, try{[]string{"-find", "stalemate", "-data", capped}, capSc, "basic", capped, plain},
+			try{[]string{"-hunt", "1", "-pack", "trio", "-scenario", "lair", "-objective", "capture-the-beast", "-pack-ai", "tactical"}, objSc, "tactical", "",
+				game.Choice{cazadores.OptAdversary: slug, cazadores.OptPack: "trio", cazadores.OptScenario: "lair", cazadores.OptObjective: "capture-the-beast"}})
 		for _, tr := range tries {
 			args := append([]string{"trace", "-adversary", slug, "-seed", "3"}, tr.args...)
 			code, out, errb := balance(t, args...)
@@ -333,7 +349,7 @@ func TestTraceEndsWhenSettled(t *testing.T) {
 				t.Fatalf("%v: last line %q", args, lines[len(lines)-1])
 			}
 			seen[m[1]] = true
-			if want := runOutcome(t, tr.sc, tr.tier, 3, index); m[1] != want.String() {
+			if want := runOutcome(t, tr.dir, tr.c, tr.tier, 3, index); m[1] != want {
 				t.Errorf("%v: trace of hunt %d says %s, the run records %s", args, index, m[1], want)
 			}
 			// The engine's record of the same hunt: when it was settled.
@@ -374,11 +390,11 @@ func TestTraceEndsWhenSettled(t *testing.T) {
 // trace is the one -hunt gives, a misspelt outcome gets a suggestion and a
 // search in vain stops at -find-limit with the reason.
 func TestTraceFind(t *testing.T) {
-	d, err := configs.LoadEmbedded()
+	d, err := cazadores.Game{}.Load(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := d.Compile("creature-wreathed-in-light", configs.DefaultPack, configs.DefaultScenario)
+	des, err := d.Design(context.Background(), game.Choice{cazadores.OptAdversary: "creature-wreathed-in-light"}, nil, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -391,9 +407,14 @@ func TestTraceFind(t *testing.T) {
 		if code != exitOK {
 			t.Fatalf("%v: exit code %d\n%s", args, code, errb)
 		}
-		want, _ := outcomeNamed(c.outcome)
+		sch := des.Schema()
+		o, err := workflow.OutcomeNamed(sch, c.outcome)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := sch.Outcomes[o].Key
 		m := regexp.MustCompile(`^trace: hunt (\d+) is the first (\w+) of seed 1 from hunt (\d+) \((\d+) hunts? played\)\n$`).FindStringSubmatch(errb)
-		if m == nil || m[2] != want.String() || m[3] != strconv.FormatInt(c.from, 10) {
+		if m == nil || m[2] != want || m[3] != strconv.FormatInt(c.from, 10) {
 			t.Fatalf("%v: stderr %q", args, errb)
 		}
 		found, _ := strconv.ParseInt(m[1], 10, 64)
@@ -401,7 +422,7 @@ func TestTraceFind(t *testing.T) {
 			t.Errorf("%v: %d hunts played to find hunt %d from %d", args, played, found, c.from)
 		}
 		for i := c.from; i <= found; i++ {
-			got := runOutcome(t, sc, "basic", 1, i)
+			got := runOutcome(t, "", game.Choice{cazadores.OptAdversary: "creature-wreathed-in-light"}, "basic", 1, i)
 			if (got == want) != (i == found) {
 				t.Errorf("%v: found hunt %d, but the run records %s for hunt %d", args, found, got, i)
 			}
@@ -445,8 +466,8 @@ func TestTraceWords(t *testing.T) {
 		in, want string
 	}{{"tick", "1 tick"}, {"WND", "2 WNDs"}, {"success", "0 successes"}, {"round", "1 round"}, {"random draw", "12 random draws"}} {
 		n, _ := strconv.Atoi(strings.Fields(c.want)[0])
-		if got := plural(n, c.in); got != c.want {
-			t.Errorf("plural(%d, %q) = %q, want %q", n, c.in, got, c.want)
+		if got := workflow.Plural(n, c.in); got != c.want {
+			t.Errorf("workflow.Plural(%d, %q) = %q, want %q", n, c.in, got, c.want)
 		}
 	}
 	d, err := configs.LoadEmbedded()

@@ -10,7 +10,9 @@ import (
 	"io/fs"
 	"runtime"
 
-	configs "balance/configs/cazadores"
+	"strings"
+
+	"balance/game"
 )
 
 // version is the release of balance, set at build time with
@@ -21,12 +23,13 @@ var version = "0.1.0-dev"
 func init() {
 	register(&command{
 		name:    "version",
-		summary: "print the version, the Go version and the hash of the embedded data",
+		summary: "print the version, the Go version and the hash of each game's embedded data",
 		usage:   "",
 		long: `version prints the release of balance, the Go version and platform it was
-built with, and the first 12 hex digits of the SHA-256 of the embedded game
-data, so that two runs can tell whether they used the same rules data:
-equal hashes mean the same embedded files, byte for byte. A second line
+built with, and, for each game, its name and the first 12 hex digits of the
+SHA-256 of its embedded data, so that two runs can tell whether they used
+the same rules data: equal hashes mean the same embedded files, byte for
+byte. A second line
 gives the build's identity, which tally files and baselines record: the
 module version, VCS revision and modified flag go build stamps, the Go
 version and platform, and, without a revision or with a modified tree,
@@ -41,11 +44,20 @@ func runVersion(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err := parseFlags(newFlags(commands["version"], stderr), args, false); err != nil {
 		return err
 	}
-	h, err := dataHash(configs.Files)
-	if err != nil {
-		return err
+	var data []string
+	for _, g := range games {
+		e, ok := g.(game.Embedded)
+		if !ok {
+			continue
+		}
+		h, err := dataHash(e.Files())
+		if err != nil {
+			return err
+		}
+		data = append(data, g.Info().Name+" "+h)
 	}
-	_, err = fmt.Fprintf(stdout, "balance %s %s %s/%s data %s\nbuild: %s\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH, h, buildIdentity())
+	_, err := fmt.Fprintf(stdout, "balance %s %s %s/%s data %s\nbuild: %s\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH,
+		strings.Join(data, ", "), buildIdentity())
 	return err
 }
 

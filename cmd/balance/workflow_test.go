@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -11,26 +10,24 @@ import (
 	"testing"
 
 	ai "balance/ai/cazadores"
+	"balance/reports"
 )
 
 func TestPText(t *testing.T) {
 	for _, tt := range []struct {
-		p        float64
-		text, is string
+		p    float64
+		text string
 	}{
-		{1, "1", "= 1"},
-		{0.0312, "0.0312", "= 0.0312"},
-		{1.16e-13, "1.16e-13", "= 1.16e-13"},
-		{1e-300, "1e-300", "= 1e-300"},
-		{9.9e-301, "< 1e-300", "< 1e-300"},
-		{5e-324, "< 1e-300", "< 1e-300"},
-		{0, "< 1e-300", "< 1e-300"},
+		{1, "1"},
+		{0.0312, "0.0312"},
+		{1.16e-13, "1.16e-13"},
+		{1e-300, "1e-300"},
+		{9.9e-301, "< 1e-300"},
+		{5e-324, "< 1e-300"},
+		{0, "< 1e-300"},
 	} {
-		if got := pText(tt.p); got != tt.text {
-			t.Errorf("pText(%g) = %q, want %q", tt.p, got, tt.text)
-		}
-		if got := pIs(tt.p); got != tt.is {
-			t.Errorf("pIs(%g) = %q, want %q", tt.p, got, tt.is)
+		if got := reports.PText(tt.p); got != tt.text {
+			t.Errorf("PText(%g) = %q, want %q", tt.p, got, tt.text)
 		}
 	}
 }
@@ -142,11 +139,9 @@ func TestMergeRefusedAndSpeed(t *testing.T) {
 func TestTargetErrorNotReached(t *testing.T) {
 	dir := t.TempDir()
 	type summary struct {
-		Config struct {
-			TargetError *float64 `json:"target_error"`
-		} `json:"config"`
-		Stopped string `json:"stopped"`
-		Hunts   int64  `json:"hunts"`
+		TargetError *float64 `json:"target_error"`
+		Stopped     string   `json:"stopped"`
+		Hunts       int64    `json:"hunts"`
 	}
 	read := func(p string) summary {
 		t.Helper()
@@ -168,8 +163,8 @@ func TestTargetErrorNotReached(t *testing.T) {
 	if !regexp.MustCompile(`target error 0\.005 not reached: .*±0\.0\d+ \(±\d\.\d+%\) after 3000 hunts`).MatchString(out) {
 		t.Errorf("no note of the target missed:\n%s", out)
 	}
-	if s := read(js); s.Stopped != "hunts" || s.Config.TargetError != nil || s.Hunts != 3000 {
-		t.Errorf("missed target: stopped %q, target_error %v, hunts %d", s.Stopped, s.Config.TargetError, s.Hunts)
+	if s := read(js); s.Stopped != "hunts" || s.TargetError != nil || s.Hunts != 3000 {
+		t.Errorf("missed target: stopped %q, target_error %v, hunts %d", s.Stopped, s.TargetError, s.Hunts)
 	}
 	js = filepath.Join(dir, "met.json")
 	code, out, errb = balance(t, "run", "-adversary", "creature-wreathed-in-light", "-target-error", "0.05", "-hunts", "100000", "-json", js, "-quiet")
@@ -179,8 +174,8 @@ func TestTargetErrorNotReached(t *testing.T) {
 	if strings.Contains(out, "not reached") {
 		t.Errorf("a target met is noted as missed:\n%s", out)
 	}
-	if s := read(js); s.Stopped != "target_error" || s.Config.TargetError == nil || *s.Config.TargetError != 0.05 {
-		t.Errorf("target met: stopped %q, target_error %v", s.Stopped, s.Config.TargetError)
+	if s := read(js); s.Stopped != "target_error" || s.TargetError == nil || *s.TargetError != 0.05 {
+		t.Errorf("target met: stopped %q, target_error %v", s.Stopped, s.TargetError)
 	}
 }
 
@@ -196,43 +191,6 @@ func TestLookaheadDoc(t *testing.T) {
 	}
 	if ai.DefaultLookaheadHorizon == 0 && !strings.Contains(tier.Doc, "to the end of the hunt") {
 		t.Errorf("lookahead Doc %q does not say the rollouts play to the end", tier.Doc)
-	}
-}
-
-func TestSearchRangeReach(t *testing.T) {
-	// The rules accept 0..10.
-	sr := searchRange{accepts: func(v int) bool { return v >= 0 && v <= 10 }}
-	for _, tt := range []struct {
-		from, dir, steps int
-		far              int
-		atLimit          bool
-	}{
-		{4, +1, 63, 10, true},
-		{10, +1, 63, 10, true},
-		{2, -1, 63, 0, true},
-		{0, -1, 63, 0, true},
-		{4, +1, 3, 7, false},
-		{4, +1, 0, 4, false},
-	} {
-		far, atLimit := sr.reach(tt.from, tt.dir, tt.steps)
-		if far != tt.far || atLimit != tt.atLimit {
-			t.Errorf("reach(%d, %+d, %d) = %d, %v; want %d, %v", tt.from, tt.dir, tt.steps, far, atLimit, tt.far, tt.atLimit)
-		}
-	}
-	for _, tt := range []struct {
-		key, figure string
-		want        int
-	}{
-		{"adversary.def", "win", -1},
-		{"adversary.atk", "deaths", +1},
-		{"adversary.wnd", "rounds", +1},
-		{"adversary.location.Head.wnd", "rounds", +1},
-		{"adversary.spd", "rounds", 0},
-		{"rules.round_cap", "win", 0},
-	} {
-		if got := usualEffect(tt.key, tt.figure); got != tt.want {
-			t.Errorf("usualEffect(%s, %s) = %d, want %d", tt.key, tt.figure, got, tt.want)
-		}
 	}
 }
 
@@ -293,30 +251,5 @@ func TestTuneAdvice(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestResolveObjective: -objective random means the same Objective in
-// every command, the one run rolls from the seed; a slug is kept.
-func TestResolveObjective(t *testing.T) {
-	d, err := loadData(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for seed := uint64(1); seed <= 5; seed++ {
-		want, err := pickObjective(d, "random", seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := resolveObjective(context.Background(), "", "random", seed)
-		if err != nil || got != want {
-			t.Errorf("seed %d: resolveObjective(random) = %q, %v; run rolls %q", seed, got, err, want)
-		}
-	}
-	if got, err := resolveObjective(context.Background(), "", "raze-habitat", 1); err != nil || got != "raze-habitat" {
-		t.Errorf("a slug: got %q, %v", got, err)
-	}
-	if _, err := resolveObjective(context.Background(), t.TempDir()+"/missing", "random", 1); err == nil {
-		t.Error("a missing -data directory: no error")
 	}
 }

@@ -96,7 +96,7 @@ func (c *compiler) objective(slug string) error {
 		pd := sim.PackDef{Name: o.Model.Name, Kind: sim.Companion, BaseR: mmToRadius(o.Model.BaseMM)}
 		setAttrs(&pd, o.Model.Stats)
 		c.sc.Pack = append(c.sc.Pack, pd)
-		c.sc.HasPrisoner, c.sc.PrisonerDef = true, uint8(len(c.sc.Pack)-1)
+		c.sc.HasObjModel, c.sc.ObjModelDef = true, uint8(len(c.sc.Pack)-1)
 	}
 	if k == sim.ObjCapture {
 		// The Pack model with the best Shooting pool takes the Net at no
@@ -105,7 +105,7 @@ func (c *compiler) objective(slug string) error {
 		if err != nil {
 			return err
 		}
-		c.sc.Weapons[net].Net = true
+		c.sc.Weapons[net].Captures = true
 		c.sc.GiveNet(net)
 	}
 	return nil
@@ -241,8 +241,8 @@ func (c *compiler) pack(p *Pack) error {
 				pd.Rituals[pd.NRituals] = ri
 				pd.NRituals++
 				if r == cz.Symbol {
-					pd.HasSymbol, pd.SymbolRitual = true, int8(k)
-					pd.SymbolSlot = int8(slices.Index(cz.Weapons, "religious-symbol"))
+					pd.HasFocus, pd.FocusRitual = true, int8(k)
+					pd.FocusSlot = int8(slices.Index(cz.Weapons, "religious-symbol"))
 				}
 			}
 			for _, r := range cz.Book {
@@ -250,11 +250,11 @@ func (c *compiler) pack(p *Pack) error {
 				if err != nil {
 					return err
 				}
-				pd.Book[pd.NBook] = ri
-				pd.NBook++
+				pd.SlotRituals[pd.NSlotRituals] = ri
+				pd.NSlotRituals++
 			}
 			if len(cz.Book) > 0 {
-				pd.HasBook, pd.BookSlot = true, int8(slices.Index(cz.Weapons, "book-of-rituals"))
+				pd.HasSlotRituals, pd.RitualsSlot = true, int8(slices.Index(cz.Weapons, "book-of-rituals"))
 			}
 		} else {
 			ct, ok := c.d.Companions[mem.Companion]

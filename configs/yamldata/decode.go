@@ -8,6 +8,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -232,26 +233,34 @@ func yamlError(file string, b []byte, err error) error {
 // falls, not where the problem is: their column is the line's first
 // non-blank one. It reports false when no prefix fails that way (the
 // message then names the line to use).
+//
+// Both searches are binary: a prefix that holds the error fails with its
+// message however much longer it is, so the prefixes that fail so are the
+// longer ones. A file of n bytes costs O(log n) parses, not one a line or
+// a byte (a megabyte on one line would take hours).
 func syntaxPosition(b []byte, msg string) (line, col int, ok bool) {
 	lines := bytes.SplitAfter(b, []byte("\n"))
-	end := 0 // the length of the prefix of whole lines before line k
+	ends := make([]int, len(lines)) // ends[k]: the length of the prefix through line k
+	end := 0
 	for k, l := range lines {
-		if syntaxMessage(b[:end+len(l)]) != msg {
-			end += len(l)
-			continue
-		}
-		col = 1 + len(l) - len(bytes.TrimLeft(l, " \t"))
-		if slices.ContainsFunc(cutProblems, func(p string) bool { return strings.HasSuffix(msg, p) }) {
-			return k + 1, col, true
-		}
-		for c := 1; c <= len(l); c++ {
-			if syntaxMessage(b[:end+c]) == msg {
-				return k + 1, c, true
-			}
-		}
+		end += len(l)
+		ends[k] = end
+	}
+	fails := func(n int) bool { return syntaxMessage(b[:n]) == msg }
+	k := sort.Search(len(lines), func(k int) bool { return fails(ends[k]) })
+	if k == len(lines) {
+		return 0, 0, false
+	}
+	l := lines[k]
+	start := ends[k] - len(l)
+	col = 1 + len(l) - len(bytes.TrimLeft(l, " \t"))
+	if slices.ContainsFunc(cutProblems, func(p string) bool { return strings.HasSuffix(msg, p) }) {
 		return k + 1, col, true
 	}
-	return 0, 0, false
+	if c := 1 + sort.Search(len(l), func(c int) bool { return fails(start + c + 1) }); c <= len(l) {
+		return k + 1, c, true
+	}
+	return k + 1, col, true
 }
 
 // cutProblems are the yaml.v3 messages a document cut off inside a flow

@@ -93,7 +93,7 @@ func newDesign(sc *sim.Scenario, info designInfo) *Design {
 	ticks := sc.Rules.RoundCap * 10
 	packWND := 0
 	var pack game.List
-	pack.Key, pack.Label = "pack", "Pack models"
+	pack.Key, pack.Label, pack.Noun = "pack", "Pack models", "Model"
 	var names []string
 	var wnds []int
 	for i := 0; i < d.nPack; i++ {
@@ -107,7 +107,7 @@ func newDesign(sc *sim.Scenario, info designInfo) *Design {
 		pack.Items = append(pack.Items, game.Item{Key: k, Label: p.Name,
 			Info: []game.KV{{Key: "Kind", Value: p.Kind.String()}, {Key: "WND", Value: strconv.Itoa(int(p.WND))}}})
 	}
-	locs := game.List{Key: "locations", Label: "Hit locations"}
+	locs := game.List{Key: "locations", Label: "Hit locations", Noun: "Location"}
 	var locNames []string
 	for l := 0; l < int(a.NLoc); l++ {
 		locNames = append(locNames, a.Loc[l].Name)
@@ -117,14 +117,14 @@ func newDesign(sc *sim.Scenario, info designInfo) *Design {
 		locs.Items = append(locs.Items, game.Item{Key: k, Label: loc.Name,
 			Info: []game.KV{{Key: "When exhausted", Value: orDash(loc.Label)}, {Key: "WND", Value: strconv.Itoa(int(loc.WND))}}})
 	}
-	cards := game.List{Key: "cards", Label: "Adversary action cards"}
+	cards := game.List{Key: "cards", Label: "Adversary action cards", Noun: "Card"}
 	for c := 0; c < 16; c++ {
 		act, tree := cardAction(a, c)
 		name := sim.CardName(uint8(c))
 		cards.Items = append(cards.Items, game.Item{Key: name, Label: name + " " + act.Name,
 			Info: []game.KV{{Key: "Name", Value: act.Name}, {Key: "Tree", Value: tree.String()}}})
 	}
-	conds := game.List{Key: "conditions", Label: "Conditions imposed on the Pack"}
+	conds := game.List{Key: "conditions", Label: "Conditions imposed on the Pack", Noun: "Condition"}
 	for c := sim.Bleeding; c < sim.NumConds; c++ {
 		conds.Items = append(conds.Items, game.Item{Key: c.String(), Label: strings.ReplaceAll(c.String(), "_", " ")})
 	}
@@ -145,7 +145,7 @@ func newDesign(sc *sim.Scenario, info designInfo) *Design {
 			game.Value{Key: "renown", Label: "Renown per hunt", Kind: game.Count, Min: -maxRenown, Max: maxRenown, Lead: true})
 	}
 	values = append(values,
-		game.Value{Key: "wounds", Label: "WNDs taken", Kind: game.Count, Per: "pack", MaxPer: wnds},
+		game.Value{Key: "wounds", Label: "WNDs taken", Kind: game.Count, Per: "pack", MaxPer: wnds, MaxLabel: "starting WND"},
 		game.Value{Key: "died", Label: "Died", Kind: game.Time, Per: "pack", Lead: true},
 		game.Value{Key: "fled", Label: "Fled", Kind: game.Flag, Per: "pack"},
 		game.Value{Key: "attacks", Label: "Attacks", Kind: game.Count, Max: maxAttacks, Per: "pack"},
@@ -283,8 +283,15 @@ func (d *Design) Schema() *game.Schema { return &d.schema }
 // Scenario is the compiled scenario, read only.
 func (d *Design) Scenario() *sim.Scenario { return d.sc }
 
-// Title names the design: the Adversary against the pack.
-func (d *Design) Title() string { return d.sc.Adversary.Name + " vs " + d.info.pack }
+// Title names the design: the Adversary against the pack on the map,
+// and the Objective.
+func (d *Design) Title() string {
+	t := d.sc.Adversary.Name + " vs " + d.info.pack + " on " + d.info.scenario
+	if d.info.objective != "" {
+		t += ", objective " + d.info.objective
+	}
+	return t
+}
 
 func (d *Design) Config() []game.KV {
 	adv := d.sc.Adversary.Name

@@ -49,7 +49,8 @@ const DefaultAdversary = "wandering-son"
 func (Game) Info() game.Info {
 	return game.Info{Name: Name, Title: "Cazadores",
 		Summary:     "a cooperative miniatures game: a Pack of hunters against an Adversary and its Minions",
-		Attribution: "rules and numbers of Cazadores by Jose 'Jae' Espinoza, Matachin Games, CC BY 4.0; not affiliated with Matachin Games"}
+		Attribution: "rules and numbers of Cazadores by Jose 'Jae' Espinoza, Matachin Games, CC BY 4.0; not affiliated with Matachin Games",
+		PolicyFlag:  "pack-ai"}
 }
 
 func (Game) Options() []game.Option {
@@ -63,6 +64,9 @@ func (Game) Options() []game.Option {
 		{Name: OptHorizon, Default: fmt.Sprint(ai.DefaultLookaheadHorizon), Usage: "Rounds each lookahead rollout plays ahead (0: to the end of the hunt)", Policy: true},
 	}
 }
+
+// Files is the embedded data.
+func (Game) Files() fs.FS { return configs.Files }
 
 // Load reads the embedded data, then the files of dir over it.
 func (Game) Load(ctx context.Context, dir string) (game.Data, error) {
@@ -183,7 +187,7 @@ func PickObjective(d *configs.Data, name string, seed uint64) (string, error) {
 // applied in order to a copy of the data.
 func (d *Data) Design(ctx context.Context, c game.Choice, overrides []string, seed uint64) (game.Design, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("compiling the design stopped: %w", context.Cause(ctx))
+		return nil, fmt.Errorf("loading the data stopped before the design compiled: %w", context.Cause(ctx))
 	}
 	for k := range c {
 		if !slices.ContainsFunc((Game{}).Options(), func(o game.Option) bool { return o.Name == k }) {
@@ -296,16 +300,6 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 	return fmt.Sprintf("ok: %d file%s", len(files), s), nil
 }
 
-// FileError is a problem of a design compiled from a file being checked:
-// the file and what is wrong.
-type FileError struct {
-	File string
-	Err  error
-}
-
-func (e *FileError) Error() string { return e.File + ": " + e.Err.Error() }
-func (e *FileError) Unwrap() error { return e.Err }
-
 // compileAll compiles each of the Adversaries against every pack on every
 // scenario and returns every failure, joined; prefix names the file they
 // come from ("" for the data). It stops when ctx is done.
@@ -320,7 +314,7 @@ func compileAll(ctx context.Context, d *configs.Data, adversaries []string, pref
 				if _, err := d.Compile(a, p, s); err != nil {
 					e := fmt.Errorf("adversary %s, pack %s, scenario %s: %v", a, p, s, err)
 					if prefix != "" {
-						e = &FileError{File: strings.TrimSuffix(prefix, ": "), Err: e}
+						e = &game.FileError{File: strings.TrimSuffix(prefix, ": "), Err: e}
 					}
 					errs = append(errs, e)
 				}

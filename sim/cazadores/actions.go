@@ -89,7 +89,7 @@ func (h *Hunt) startAction(i int, k ActionKind, ticks int8) {
 	m.actAttack = k == ActAttack
 	if h.Trace != nil {
 		e := Event{Kind: EvAction, Model: int8(i), Action: k, N: int16(ticks)}
-		if h.noAction {
+		if h.w.noAction {
 			e.Name = "no Action taken"
 		}
 		h.emit(e)
@@ -286,7 +286,7 @@ func (h *Hunt) TryAttack(i, t, s int) (made, hit bool) {
 		if i < int(h.NPack) {
 			h.Rec.Hits[i]++
 		}
-		if w.Net {
+		if w.Captures {
 			h.netHit(t)
 		}
 	}

@@ -434,7 +434,7 @@ func (h *Hunt) PerformCard(i int, act *CardAction, targets []int8) {
 			}
 			res := h.roll(i, int(pool), int(act.CheckDT), 0)
 			if h.Trace != nil {
-				h.lastPool, h.lastDT, h.lastAdv = pool, act.CheckDT, 0
+				h.w.lastPool, h.w.lastDT, h.w.lastAdv = pool, act.CheckDT, 0
 				h.emitCheck(EvCheck, i, -1, res)
 			}
 			ok = res.OK()
@@ -553,7 +553,7 @@ func (h *Hunt) recoverCheck(i int) bool {
 	if n > 0 {
 		c := cs[0]
 		if n > 1 {
-			c = cs[h.RNG.IntN(n)]
+			c = cs[h.Dice.IntN(n)]
 		}
 		h.clear(i, c)
 	}

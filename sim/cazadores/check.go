@@ -64,8 +64,8 @@ func (h *Hunt) skillCheck(i int, s Skill, dt int, adv, dis int) dice.Result {
 	if m.Conds.Has(Poisoned) && s == Fortitude {
 		dis++
 	}
-	h.lastPool, h.lastDT, h.lastAdv = int8(h.Pool(i, s)), int8(dt), dice.Net(adv, dis)
-	return h.roll(i, int(h.lastPool), dt, h.lastAdv)
+	h.w.lastPool, h.w.lastDT, h.w.lastAdv = int8(h.Pool(i, s)), int8(dt), dice.Net(adv, dis)
+	return h.roll(i, int(h.w.lastPool), dt, h.w.lastAdv)
 }
 
 // Armour returns Pack model i's armour: its armour plus readied Shields.

@@ -59,7 +59,7 @@ func (h *Hunt) resolve(att, tgt int, a *attack) bool {
 	net := dice.Net(adv, dis)
 	res := h.roll(att, a.pool, dt, net)
 	if h.Trace != nil {
-		h.lastPool, h.lastDT, h.lastAdv = int8(a.pool), int8(dt), net
+		h.w.lastPool, h.w.lastDT, h.w.lastAdv = int8(a.pool), int8(dt), net
 		h.emitAttack(att, tgt, a, res)
 	}
 	if !res.OK() {
@@ -330,7 +330,7 @@ func (h *Hunt) applyOps(perf, tgt int, ops *Ops, origin geom.Vec, card int8) {
 			}
 			h.applyEffect(perf, tgt, op, at)
 		case OpRecoverWND:
-			n := int(h.lastSucc)
+			n := int(h.w.lastSucc)
 			if op.N > 0 && n > int(op.N) {
 				n = int(op.N)
 			}

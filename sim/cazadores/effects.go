@@ -8,8 +8,8 @@ func (h *Hunt) amount(op *Op) int {
 	if op.Die <= 0 {
 		return int(op.N)
 	}
-	if h.shared > 0 {
-		return int(h.shared)
+	if h.w.shared > 0 {
+		return int(h.w.shared)
 	}
 	return h.rollDie(int(op.Die))
 }
@@ -17,9 +17,9 @@ func (h *Hunt) amount(op *Op) int {
 // rollDie rolls a d5 or a d10.
 func (h *Hunt) rollDie(die int) int {
 	if die == 5 {
-		return h.RNG.D5()
+		return h.Dice.D5()
 	}
-	return h.RNG.D10()
+	return h.Dice.D10()
 }
 
 // applyEffect applies the effect ops that Special Gear and Rituals use:
@@ -64,7 +64,7 @@ func (h *Hunt) applyEffect(perf, tgt int, op *Op, origin geom.Vec) {
 		}
 	case OpEach:
 		if op.Die > 0 {
-			h.shared = int8(h.rollDie(int(op.Die)))
+			h.w.shared = int8(h.rollDie(int(op.Die)))
 		}
 		list := &h.Sc.Lists[op.Sub]
 		for k := 0; k < int(h.N); k++ {
@@ -72,7 +72,7 @@ func (h *Hunt) applyEffect(perf, tgt int, op *Op, origin geom.Vec) {
 				h.applyOps(perf, k, list, origin, -1)
 			}
 		}
-		h.shared = 0
+		h.w.shared = 0
 	case OpAreaPair:
 		a := h.addArea(op.Area, origin)
 		b := h.addArea(op.Area, h.scatter(origin))

@@ -74,7 +74,7 @@ func (h *Hunt) UseGear(i, g, t int) bool {
 	if gd.Ammo > 0 {
 		m.GearAmmo[g]--
 	}
-	h.lastSucc = res.Successes
+	h.w.lastSucc = res.Successes
 	if res.OK() {
 		h.applyOps(i, t, &gd.OnSuccess, h.M[t].Pos, -1)
 	} else {
@@ -93,8 +93,8 @@ func (h *Hunt) ritual(i, r int) (int, bool) {
 		return 0, false
 	case r < int(d.NRituals):
 		return int(d.Rituals[r]), true
-	case r < int(d.NRituals+d.NBook) && d.HasBook && m.Readied&(1<<d.BookSlot) != 0:
-		return int(d.Book[r-int(d.NRituals)]), true
+	case r < int(d.NRituals+d.NSlotRituals) && d.HasSlotRituals && m.Readied&(1<<d.RitualsSlot) != 0:
+		return int(d.SlotRituals[r-int(d.NRituals)]), true
 	}
 	return 0, false
 }
@@ -103,7 +103,7 @@ func (h *Hunt) ritual(i, r int) (int, bool) {
 // (known ones, then its Book's).
 func (h *Hunt) NumRituals(i int) int {
 	d := &h.Sc.Pack[h.M[i].Def]
-	return int(d.NRituals + d.NBook)
+	return int(d.NRituals + d.NSlotRituals)
 }
 
 // RitualOf returns the definition of Pack model i's Ritual number r, or
@@ -159,12 +159,12 @@ func (h *Hunt) CastRitual(i, r, t int) bool {
 		t = i
 	}
 	h.startAction(i, ActCastRitual, h.ActionTicks(ActCastRitual))
-	symbol := d.HasSymbol && m.Readied&(1<<d.SymbolSlot) != 0 && int(d.SymbolRitual) == r
+	symbol := d.HasFocus && m.Readied&(1<<d.FocusSlot) != 0 && int(d.FocusRitual) == r
 	pool := h.Pool(i, Lore)
 	if symbol {
 		pool += 2
 	}
-	h.lastPool, h.lastDT, h.lastAdv = int8(pool), 7, dice.Normal
+	h.w.lastPool, h.w.lastDT, h.w.lastAdv = int8(pool), 7, dice.Normal
 	res := h.roll(i, pool, 7, dice.Normal)
 	if h.Trace != nil {
 		h.emitCheck(EvCheck, i, t, res)
@@ -177,7 +177,7 @@ func (h *Hunt) CastRitual(i, r, t int) bool {
 		return false
 	}
 	m.Cast |= 1 << k
-	h.lastSucc = res.Successes
+	h.w.lastSucc = res.Successes
 	h.applyOps(i, t, &rd.OnSuccess, h.M[t].Pos, -1)
 	if rd.POW > 0 && t != i && h.Hostile(i, t) && h.M[t].State == Active {
 		a := attack{kind: ShootingAttack, pool: int(rd.POW), damage: true, card: -1, crit: &rd.Crit, origin: h.M[t].Pos}

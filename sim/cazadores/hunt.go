@@ -138,8 +138,10 @@ type FoeAI interface {
 // The zero value is not ready; Init builds a template and Reset deals a
 // hunt from it.
 type Hunt struct {
-	Sc  *Scenario
-	RNG dice.RNG
+	Sc *Scenario
+	// Dice is the hunt's main random stream (named apart from a model's
+	// RNG, its range stat).
+	Dice dice.RNG
 
 	Round uint16
 	Tick  uint8
@@ -180,7 +182,7 @@ type Hunt struct {
 	Rec Record
 	Obj ObjState
 
-	// The hunt's other random streams (RNG above draws everything else):
+	// The hunt's other random streams (Dice above draws everything else):
 	// each pile is shuffled from its own stream, and model i's n-th Check
 	// uses dice.KeyedDraw(checkKey[i], n), n counted in checkN[i] (slot
 	// MaxModels: Checks no model makes). Common random numbers thus stay in
@@ -190,9 +192,9 @@ type Hunt struct {
 	checkKey       [MaxModels + 1]uint64
 	checkN         [MaxModels + 1]uint16
 
+	// Trace, when set, is told every event; a copy that must not be
+	// traced (a lookahead's rollout) sets it to nil.
 	Trace Tracer
-	side  dice.RNG // trace-only stream for showing dice faces
-	elig  [MaxModels]int8
 	// The current Tick's Turns in order (adversaryTurn marks the
 	// Adversary's), and the one under way.
 	turns   [MaxModels + 1]int8
@@ -200,23 +202,37 @@ type Hunt struct {
 	turnPos uint8
 	// Horizon, when not 0, stops Play and Resume after that Round
 	// (lookahead rollouts); the Record is then left unfinished.
-	Horizon          uint16
+	Horizon uint16
+
+	// w is the worker's scratch memory, not part of the hunt's state.
+	w *scratch
+}
+
+// scratch is a hunt's memory that is not its state: buffers one step of
+// the rules reuses, and what the trace tells of the last roll. Nothing in
+// it outlives a step (the ordering of a Tick's Turns, an Action, an
+// effect), so copies of a Hunt made between steps, as a lookahead's
+// rollouts are, share it with the hunt they copy, on the same worker; it
+// stays out of the value they copy. Init and Reset give a hunt one of its
+// own (Reset keeps the one the hunt has, so a worker's hunt makes it once).
+type scratch struct {
+	side             dice.RNG // trace-only stream for showing dice faces
+	elig, buf        [MaxModels]int8
 	lastPool, lastDT int8
 	lastAdv          dice.Adv
 	lastSucc         uint8
 	shared           int8 // the roll an OpEach shares among the models it reaches
 	noAction         bool // the Pass under way ends a Turn with no Action (for the trace)
-	buf              [MaxModels]int8
 }
 
 // Init builds the template hunt for sc: models from their definitions,
 // undeployed. Reset copies it.
 func (h *Hunt) Init(sc *Scenario) {
-	*h = Hunt{Sc: sc}
+	*h = Hunt{Sc: sc, w: new(scratch)}
 	a := &sc.Adversary
 	n := 0
 	for i := range sc.Pack {
-		if sc.HasPrisoner && i == int(sc.PrisonerDef) {
+		if sc.HasObjModel && i == int(sc.ObjModelDef) {
 			continue
 		}
 		d := &sc.Pack[i]
@@ -267,11 +283,11 @@ func (h *Hunt) Init(sc *Scenario) {
 	}
 	h.Obj.Prisoner = -1
 	h.Obj.Placed = -1
-	if sc.HasPrisoner {
+	if sc.HasObjModel {
 		// The Prisoner: Friendly to the Pack, Hostile to the Foes, inert
 		// until freed.
-		d := &sc.Pack[sc.PrisonerDef]
-		h.M[n] = Model{Side: PackSide, Kind: ObjectiveModel, Def: sc.PrisonerDef, R: d.BaseR, WND: d.WND, Clock: 1,
+		d := &sc.Pack[sc.ObjModelDef]
+		h.M[n] = Model{Side: PackSide, Kind: ObjectiveModel, Def: sc.ObjModelDef, R: d.BaseR, WND: d.WND, Clock: 1,
 			Terrifier: -1, ParryOn: -1, SPD: d.SPD}
 		h.Obj.Prisoner = int8(n)
 		n++
@@ -301,19 +317,22 @@ func (h *Hunt) Init(sc *Scenario) {
 
 // Reset deals hunt number index of a run with seed: a copy of the template
 // tmpl, the random stream (seed, index), and deployment. tmpl is not
-// changed. The Tracer of h is kept.
+// changed. The Tracer of h is kept, and so is its scratch memory.
 func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
-	tr := h.Trace
+	tr, w := h.Trace, h.w
+	if w == nil || w == tmpl.w {
+		w = new(scratch)
+	}
 	*h = *tmpl
-	h.Trace = tr
-	h.RNG.Seed(seed, index)
+	h.Trace, h.w = tr, w
+	h.Dice.Seed(seed, index)
 	h.hitRNG.Derive(seed, index, dice.PurposeHitPile)
 	h.actRNG.Derive(seed, index, dice.PurposeActPile)
 	var k dice.RNG
 	k.Derive(seed, index, dice.PurposeChecks)
 	h.keyChecks(k.Uint64())
 	if tr != nil {
-		h.side.Seed(^seed, index)
+		h.w.side.Seed(^seed, index)
 	}
 	h.deploy()
 }
@@ -324,12 +343,12 @@ func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
 // way, so they never see the hunt's own future dice or cards, and every
 // plan tried with the same k meets the same future (common random numbers).
 func (h *Hunt) ForkRandom(k uint64) {
-	f := h.RNG.Fork(k)
+	f := h.Dice.Fork(k)
 	h.hitRNG = f.Fork(dice.PurposeHitPile)
 	h.actRNG = f.Fork(dice.PurposeActPile)
 	c := f.Fork(dice.PurposeChecks)
 	h.keyChecks(c.Uint64())
-	h.RNG = f
+	h.Dice = f
 }
 
 // keyChecks sets the keys of the Check slots from one key.
@@ -342,7 +361,7 @@ func (h *Hunt) keyChecks(key uint64) {
 // Draws returns the random draws the hunt has made so far, over all its
 // streams.
 func (h *Hunt) Draws() uint64 {
-	n := h.RNG.Draws() + h.hitRNG.Draws() + h.actRNG.Draws()
+	n := h.Dice.Draws() + h.hitRNG.Draws() + h.actRNG.Draws()
 	for _, c := range h.checkN {
 		n += uint64(c)
 	}
@@ -438,20 +457,21 @@ func minionBit(m *Model) int {
 func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	// Eligibility is decided without branches: whose Clock matches is a
 	// coin toss for the branch predictor.
+	w := h.w // a local: the stores below cannot move it, so it is loaded once
 	np := 0
 	tick := h.Tick
 	for i := 0; i < int(h.NPack); i++ {
-		h.elig[np] = int8(i)
+		w.elig[np] = int8(i)
 		np += due(&h.M[i], tick)
 	}
 	if p := int(h.Obj.Prisoner); p >= 0 && h.Obj.Freed && h.M[p].State == Active && h.M[p].Clock == tick {
-		h.elig[np] = int8(p)
+		w.elig[np] = int8(p)
 		np++
 	}
 	advElig := h.AdvClock == tick && h.adversaryAlive()
 	nf := 0
 	for i := int(h.Adv0 + h.NAdv); i < int(h.N); i++ {
-		h.buf[nf] = int8(i)
+		w.buf[nf] = int8(i)
 		nf += due(&h.M[i], tick) & minionBit(&h.M[i])
 	}
 	h.nTurns, h.turnPos = 0, 0
@@ -464,25 +484,25 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	}
 	// Minions act in a random order after the Adversary.
 	for i := nf - 1; i > 0; i-- {
-		j := h.RNG.IntN(i + 1)
-		h.buf[i], h.buf[j] = h.buf[j], h.buf[i]
+		j := h.Dice.IntN(i + 1)
+		w.buf[i], w.buf[j] = w.buf[j], w.buf[i]
 	}
 	if np > 1 {
-		p.Order(h, h.elig[:np])
+		p.Order(h, w.elig[:np])
 	}
 	// The order: the Foes (the Adversary, then the Minions) and the Pack,
 	// or the Pack first after a won tie.
 	n := 0
 	if packFirst {
-		n = h.queue(n, h.elig[:np])
+		n = h.queue(n, w.elig[:np])
 	}
 	if advElig {
 		h.turns[n] = adversaryTurn
 		n++
 	}
-	n = h.queue(n, h.buf[:nf])
+	n = h.queue(n, w.buf[:nf])
 	if !packFirst {
-		n = h.queue(n, h.elig[:np])
+		n = h.queue(n, w.elig[:np])
 	}
 	h.nTurns = uint8(n)
 	h.runTurns(p, f, 0)
@@ -535,9 +555,10 @@ func (h *Hunt) runTurns(p PackPolicy, f FoeAI, k uint8) {
 // breakTie makes the Leadership Check of a Clock tie; it reports whether
 // the Pack won it.
 func (h *Hunt) breakTie(np, nf int, advElig bool) bool {
+	w := h.w
 	best := -1
 	for k := 0; k < np; k++ {
-		i := h.elig[k]
+		i := w.elig[k]
 		m := &h.M[i]
 		if m.Kind != Cazador {
 			continue
@@ -558,7 +579,7 @@ func (h *Hunt) breakTie(np, nf int, advElig bool) bool {
 		}
 	}
 	for k := 0; k < nf; k++ {
-		if t := h.M[h.buf[k]].TER; t > dt {
+		if t := h.M[w.buf[k]].TER; t > dt {
 			dt = t
 		}
 	}
@@ -589,9 +610,9 @@ func (h *Hunt) endTurn(i int) {
 		h.Obj.FleeAdv = false // Aid's Advantage lasts to the end of its next Turn
 	}
 	if m := &h.M[i]; m.State == Active && !m.acted {
-		h.noAction = true // the trace says the rules, not a choice, made this Pass
+		h.w.noAction = true // the trace says the rules, not a choice, made this Pass
 		h.pass(i)
-		h.noAction = false
+		h.w.noAction = false
 	}
 }
 

@@ -179,7 +179,7 @@ func (h *Hunt) detonate() {
 		dt := h.Defence(i, ShootingAttack)
 		res := h.roll(MaxModels, 5, dt, 0)
 		if h.Trace != nil {
-			h.lastPool, h.lastDT, h.lastAdv = 5, int8(dt), 0
+			h.w.lastPool, h.w.lastDT, h.w.lastAdv = 5, int8(dt), 0
 			h.emitCheck(EvCheck, i, -1, res)
 		}
 		if res.OK() {
@@ -204,11 +204,11 @@ func (h *Hunt) placeTokens(p geom.Vec, die int, gap float32) {
 	for k := 0; k < 3; k++ {
 		var q geom.Vec
 		for try := 0; try < 8; try++ {
-			d := float32(h.RNG.D10())
+			d := float32(h.Dice.D10())
 			if die == 5 {
 				d = float32((int(d) + 1) / 2)
 			}
-			q = geom.ClampToBoard(p.Add(geom.Dir(uint8(h.RNG.IntN(256))).Scale(d)), TokenR, mp.W, mp.H)
+			q = geom.ClampToBoard(p.Add(geom.Dir(uint8(h.Dice.IntN(256))).Scale(d)), TokenR, mp.W, mp.H)
 			q = h.outOfImpassable(q, TokenR)
 			ok := true
 			for j := 0; j < k; j++ {
@@ -234,7 +234,7 @@ func (h *Hunt) objectiveEndOfRound() {
 		if h.Obj.Banished {
 			return
 		}
-		n := h.RNG.D5()
+		n := h.Dice.D5()
 		for i := int(h.NPack); i < int(h.N); i++ {
 			if h.M[i].State == Active {
 				h.recoverWND(i, n)
@@ -265,7 +265,7 @@ func (h *Hunt) objectiveEndOfRound() {
 		}
 		res := h.roll(MaxModels, pool, 5, 0)
 		if h.Trace != nil {
-			h.lastPool, h.lastDT, h.lastAdv = int8(pool), 5, 0
+			h.w.lastPool, h.w.lastDT, h.w.lastAdv = int8(pool), 5, 0
 			h.emitCheck(EvCheck, int(h.Adv0), -1, res)
 		}
 		if res.OK() {
@@ -291,7 +291,7 @@ func NetCarrier(sc *Scenario) int {
 	best, bp := -1, -1
 	for k := range sc.Pack {
 		d := &sc.Pack[k]
-		if sc.HasPrisoner && k == int(sc.PrisonerDef) || d.NWeapons == 0 {
+		if sc.HasObjModel && k == int(sc.ObjModelDef) || d.NWeapons == 0 {
 			continue
 		}
 		p := int(d.Attr[skillAttr[Shooting]] + d.Skills[Shooting])
@@ -315,7 +315,7 @@ func (sc *Scenario) GiveNet(net uint8) int {
 	slot := int(d.NWeapons)
 	if slot == MaxWeapons {
 		for slot = MaxWeapons - 1; slot > 0; slot-- {
-			if !(d.HasBook && int(d.BookSlot) == slot) && !(d.HasSymbol && int(d.SymbolSlot) == slot) {
+			if !(d.HasSlotRituals && int(d.RitualsSlot) == slot) && !(d.HasFocus && int(d.FocusSlot) == slot) {
 				break
 			}
 		}
@@ -383,7 +383,7 @@ func (h *Hunt) deployAmbush() {
 		m.Pos = h.outOfImpassable(geom.ClampToBoard(h.scatter(centre), m.R, mp.W, mp.H), m.R)
 		h.shoveOverlaps(i)
 	}
-	first := h.RNG.IntN(int(h.NPack))
+	first := h.Dice.IntN(int(h.NPack))
 	for k, i := 0, int(h.NPack); i < int(h.N); k, i = k+1, i+1 {
 		m := &h.M[i]
 		from := h.M[(first+k)%int(h.NPack)].Pos
@@ -430,11 +430,11 @@ func (h *Hunt) objectiveFinish() {
 	renown := 0
 	for l := 0; l < int(h.Sc.Adversary.NLoc); l++ {
 		if h.Exhausted&(1<<l) != 0 {
-			renown += h.RNG.D5()
+			renown += h.Dice.D5()
 		}
 	}
 	if h.allExhausted() && !h.Obj.Captured {
-		renown += h.RNG.D5()
+		renown += h.Dice.D5()
 	}
 	roll := func(d Roll) int {
 		v := int(d.Plus)
@@ -625,7 +625,7 @@ func (h *Hunt) TakeToken(i int) bool {
 			case left == 0:
 				t.Genuine = true
 			default:
-				t.Genuine = h.RNG.D10() >= 9
+				t.Genuine = h.Dice.D10() >= 9
 			}
 		}
 		t.Holder = int8(i)

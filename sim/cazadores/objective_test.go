@@ -114,7 +114,7 @@ func TestCaptureTheBeast(t *testing.T) {
 	for k := range h.Sc.Pack {
 		d := &h.Sc.Pack[k]
 		for s := 0; s < int(d.NWeapons); s++ {
-			if h.Sc.Weapons[d.Weapons[s]].Net {
+			if h.Sc.Weapons[d.Weapons[s]].Captures {
 				nets++
 			}
 		}
@@ -242,7 +242,7 @@ func TestNetCarrier(t *testing.T) {
 			t.Errorf("%s: the Net goes to %d, want %s", c.pack, k, c.want)
 			continue
 		}
-		sc.Weapons = append(sc.Weapons, sim.WeaponDef{Name: "Net", Kind: sim.ShootingWeapon, Net: true, Hands: 1})
+		sc.Weapons = append(sc.Weapons, sim.WeaponDef{Name: "Net", Kind: sim.ShootingWeapon, Captures: true, Hands: 1})
 		net := uint8(len(sc.Weapons) - 1)
 		before := sc.Pack[k]
 		if got := sc.GiveNet(net); got != k {
@@ -256,7 +256,7 @@ func TestNetCarrier(t *testing.T) {
 
 	// Ties, weaponless models and a full weapon list, on made-up members.
 	var sc sim.Scenario
-	sc.Weapons = []sim.WeaponDef{{Name: "Unarmed"}, {Name: "Blade", Hands: 1}, {Name: "Book", Kind: sim.ArcaneWeapon, Hands: 1}, {Name: "Net", Net: true, Hands: 1}}
+	sc.Weapons = []sim.WeaponDef{{Name: "Unarmed"}, {Name: "Blade", Hands: 1}, {Name: "Book", Kind: sim.ArcaneWeapon, Hands: 1}, {Name: "Net", Captures: true, Hands: 1}}
 	member := func(name string, kind sim.Kind, shrp, shooting int8, weapons ...uint8) sim.PackDef {
 		d := sim.PackDef{Name: name, Kind: kind, NWeapons: uint8(len(weapons))}
 		d.Attr[sim.SHRP], d.Skills[sim.Shooting] = shrp, shooting
@@ -269,14 +269,14 @@ func TestNetCarrier(t *testing.T) {
 		member("Hound", sim.Companion, 9, 0),
 		member("Cazador", sim.Cazador, 3, 2, 1, 1, 2),
 	}
-	sc.Pack[2].HasBook, sc.Pack[2].BookSlot = true, 2
+	sc.Pack[2].HasSlotRituals, sc.Pack[2].RitualsSlot = true, 2
 	if k := sim.NetCarrier(&sc); k != 2 {
 		t.Fatalf("tie at 5 dice: the Net goes to %d, want the Cazador (2)", k)
 	}
 	sc.GiveNet(3)
 	d := &sc.Pack[2]
-	if d.NWeapons != 3 || d.Weapons != [3]uint8{1, 3, 2} || d.Readied != 0b101 || !d.HasBook {
-		t.Errorf("full list: weapons %v readied %03b book %v, want [1 3 2], 101, the Book kept", d.Weapons, d.Readied, d.HasBook)
+	if d.NWeapons != 3 || d.Weapons != [3]uint8{1, 3, 2} || d.Readied != 0b101 || !d.HasSlotRituals {
+		t.Errorf("full list: weapons %v readied %03b book %v, want [1 3 2], 101, the Book kept", d.Weapons, d.Readied, d.HasSlotRituals)
 	}
 	sc.Pack = sc.Pack[1:2]
 	if k := sim.NetCarrier(&sc); k != -1 {

@@ -76,7 +76,7 @@ func opHunt(seed uint64) *Hunt {
 	for i := 0; i < int(h.N); i++ {
 		h.WoundForTest(i, 3)
 	}
-	h.lastSucc = 2
+	h.w.lastSucc = 2
 	return h
 }
 

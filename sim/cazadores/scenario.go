@@ -265,7 +265,7 @@ type WeaponDef struct {
 	Ammo        uint8
 	Armour      int8 // armour while readied (Shield)
 	NoDamage    bool // deals no WNDs (Net)
-	Net         bool // the Net: a hit on the Adversary can capture it (Capture the Beast)
+	Captures    bool // a hit on the Adversary can capture it (the Capture Objective; the Net)
 	OnHit       Ops
 	Crit        Ops
 }
@@ -318,19 +318,20 @@ type PackDef struct {
 	Gear      [2]uint8 // indices into Scenario.Gear
 	NRituals  uint8
 	Rituals   [3]uint8 // indices into Scenario.Rituals
-	// The Book of Rituals in weapon slot BookSlot (with HasBook) makes its
-	// inscribed Rituals castable while readied; they follow the known ones
-	// in the Ritual numbering of CastRitual.
-	HasBook  bool
-	BookSlot int8
-	NBook    uint8
-	Book     [2]uint8
-	// The Religious Symbol in weapon slot SymbolSlot (with HasSymbol) adds 2 to
-	// the Lore pool for the known Ritual SymbolRitual, and a failed casting
-	// of it leaves the caster Terrified.
-	HasSymbol    bool
-	SymbolSlot   int8
-	SymbolRitual int8
+	// The weapon in slot RitualsSlot (with HasSlotRituals), while
+	// readied, makes SlotRituals castable (a Book of Rituals' inscribed
+	// Rituals); they follow the known ones in the Ritual numbering of
+	// CastRitual.
+	HasSlotRituals bool
+	RitualsSlot    int8
+	NSlotRituals   uint8
+	SlotRituals    [2]uint8
+	// The weapon in slot FocusSlot (with HasFocus), while readied, adds 2
+	// to the Lore pool for the known Ritual FocusRitual, and a failed
+	// casting of it leaves the caster Terrified (a Religious Symbol).
+	HasFocus    bool
+	FocusSlot   int8
+	FocusRitual int8
 }
 
 // Piece is a terrain piece of a map.
@@ -407,8 +408,8 @@ type Scenario struct {
 	Rituals   []RitualDef
 	Map       Map
 	Objective ObjectiveDef
-	// Save the Prisoner: the Prisoner's definition is Pack[PrisonerDef]
-	// (it is not a Pack member).
-	HasPrisoner bool
-	PrisonerDef uint8
+	// The Objective's own model, when it has one (the Prisoner): its
+	// definition is Pack[ObjModelDef], and it is not a Pack member.
+	HasObjModel bool
+	ObjModelDef uint8
 }

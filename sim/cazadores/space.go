@@ -208,8 +208,8 @@ func (h *Hunt) addArea(k uint8, c geom.Vec) *Area {
 // scatter returns the point a Scatter Roll from p lands on: d5 inches in
 // one of 256 directions.
 func (h *Hunt) scatter(p geom.Vec) geom.Vec {
-	d := float32(h.RNG.D5())
-	dir := geom.Dir(uint8(h.RNG.IntN(256)))
+	d := float32(h.Dice.D5())
+	dir := geom.Dir(uint8(h.Dice.IntN(256)))
 	return p.Add(dir.Scale(d))
 }
 
@@ -362,7 +362,7 @@ func (h *Hunt) slide(i int, dir geom.Vec, dist float32) {
 func (h *Hunt) push(i int, from geom.Vec, dist float32) {
 	dir := h.M[i].Pos.Sub(from).Norm()
 	if dir.Len2() == 0 {
-		dir = geom.Dir(uint8(h.RNG.IntN(256)))
+		dir = geom.Dir(uint8(h.Dice.IntN(256)))
 	}
 	h.slide(i, dir, dist)
 	h.shoveOverlaps(i)
@@ -378,7 +378,7 @@ func (h *Hunt) forcedAway(i int, from geom.Vec, dist float32) {
 	m := &h.M[i]
 	dir := m.Pos.Sub(from).Norm()
 	if dir.Len2() == 0 {
-		dir = geom.Dir(uint8(h.RNG.IntN(256)))
+		dir = geom.Dir(uint8(h.Dice.IntN(256)))
 	}
 	goal := m.Pos.Add(dir.Scale(dist))
 	goal = geom.ClampToBoard(goal, m.R, h.Sc.Map.W, h.Sc.Map.H)
@@ -810,7 +810,7 @@ func (h *Hunt) deploy() {
 		order[k] = uint8(k)
 	}
 	for k := int(h.NAdv) - 1; k > 0; k-- {
-		j := h.RNG.IntN(k + 1)
+		j := h.Dice.IntN(k + 1)
 		order[k], order[j] = order[j], order[k]
 	}
 	for k := 0; k < int(h.NAdv); k++ {

@@ -113,8 +113,8 @@ func (h *Hunt) Decidef(i int, prefix, name string, tg int, why string) {
 }
 
 func (h *Hunt) diceOf(res dice.Result) Dice {
-	d := Dice{Pool: h.lastPool, DT: h.lastDT, Adv: h.lastAdv, Successes: res.Successes, Crits: res.Crits}
-	pool, dt := int(h.lastPool), int(h.lastDT)
+	d := Dice{Pool: h.w.lastPool, DT: h.w.lastDT, Adv: h.w.lastAdv, Successes: res.Successes, Crits: res.Crits}
+	pool, dt := int(h.w.lastPool), int(h.w.lastDT)
 	if pool > dice.MaxPool {
 		pool = dice.MaxPool
 	}
@@ -128,7 +128,7 @@ func (h *Hunt) diceOf(res dice.Result) Dice {
 		dt = 0
 	}
 	var buf [dice.MaxPool]uint8
-	kept, diff, faces := dice.Faces(&h.side, pool, dt, h.lastAdv, res, buf[:0])
+	kept, diff, faces := dice.Faces(&h.w.side, pool, dt, h.w.lastAdv, res, buf[:0])
 	d.Kept, d.Diff = kept, diff
 	d.NFaces = uint8(copy(d.Faces[:], faces))
 	return d

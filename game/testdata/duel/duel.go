@@ -13,85 +13,119 @@
 package duel
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
+	"balance/configs/yamldata"
 	"balance/game"
+	"balance/internal/typo"
 	"balance/sim/dice"
 )
 
 //go:embed duel.yaml
 var embedded embed.FS
 
-// MaxDeck is the most cards the deck may hold.
-const MaxDeck = 8
+// The bounds of the duel's numbers.
+const (
+	MaxDeck   = 8   // the most cards the deck may hold
+	MaxHP     = 20  // a duellist's most HP
+	MaxDamage = 3   // the most damage a card deals
+	MaxRounds = 100 // the highest round cap
+)
 
 // Duellist is one side's numbers.
 type Duellist struct {
-	HP    int `yaml:"hp"`
-	Skill int `yaml:"skill"`
+	HP    int
+	Skill int
 }
 
 // Rules are the duel's switches.
 type Rules struct {
-	RoundCap int `yaml:"round_cap"`
+	RoundCap int
 }
 
 // Config is the duel's data file.
 type Config struct {
-	A     Duellist `yaml:"a"`
-	B     Duellist `yaml:"b"`
-	Deck  []int    `yaml:"deck"`
-	Rules Rules    `yaml:"rules"`
+	A, B  Duellist
+	Deck  []int
+	Rules Rules
 }
 
-func (c *Config) check(file string) error {
+// check checks the numbers an override changed (the file's own are
+// checked as they are decoded, at their line).
+func (c *Config) check() error {
 	var errs []error
 	for _, d := range []struct {
 		name string
 		d    Duellist
 	}{{"a", c.A}, {"b", c.B}} {
-		if d.d.HP < 1 || d.d.HP > 20 {
-			errs = append(errs, fmt.Errorf("%s: %s.hp %d: allowed 1..20", file, d.name, d.d.HP))
+		if d.d.HP < 1 || d.d.HP > MaxHP {
+			errs = append(errs, fmt.Errorf("%s.hp %d: allowed 1..%d", d.name, d.d.HP, MaxHP))
 		}
 		if d.d.Skill < 0 || d.d.Skill > 6 {
-			errs = append(errs, fmt.Errorf("%s: %s.skill %d: allowed 0..6", file, d.name, d.d.Skill))
+			errs = append(errs, fmt.Errorf("%s.skill %d: allowed 0..6", d.name, d.d.Skill))
 		}
-	}
-	if len(c.Deck) < 1 || len(c.Deck) > MaxDeck {
-		errs = append(errs, fmt.Errorf("%s: deck: %d cards: allowed 1..%d", file, len(c.Deck), MaxDeck))
 	}
 	for i, v := range c.Deck {
-		if v < 0 || v > 3 {
-			errs = append(errs, fmt.Errorf("%s: deck[%d] %d: allowed 0..3", file, i, v))
+		if v < 0 || v > MaxDamage {
+			errs = append(errs, fmt.Errorf("deck.%d %d: allowed 0..%d", i+1, v, MaxDamage))
 		}
 	}
-	if c.Rules.RoundCap < 1 || c.Rules.RoundCap > 100 {
-		errs = append(errs, fmt.Errorf("%s: rules.round_cap %d: allowed 1..100", file, c.Rules.RoundCap))
+	if c.Rules.RoundCap < 1 || c.Rules.RoundCap > MaxRounds {
+		errs = append(errs, fmt.Errorf("rules.round_cap %d: allowed 1..%d", c.Rules.RoundCap, MaxRounds))
 	}
 	return errors.Join(errs...)
 }
 
+// decode reads the duel's data file with the shared YAML machinery: every
+// problem is a *yamldata.Error at its FILE:LINE:COL, with the field and,
+// for a misspelt key, the likely one.
 func decode(file string, b []byte) (*Config, error) {
-	var c Config
-	dec := yaml.NewDecoder(bytes.NewReader(b))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+	root, err := yamldata.Parse(file, b)
+	if err != nil {
+		return nil, err
 	}
-	return &c, c.check(file)
+	d := yamldata.NewDecoder(file)
+	var c Config
+	f := d.Fields(root, "", []string{"a", "b", "deck", "rules"}, "a", "b", "deck", "rules")
+	for _, side := range []struct {
+		key string
+		d   *Duellist
+	}{{"a", &c.A}, {"b", &c.B}} {
+		if n := f[side.key]; n != nil {
+			sf := d.Fields(n, side.key, []string{"hp", "skill"}, "hp", "skill")
+			side.d.HP = d.Int(sf["hp"], side.key+".hp", 1, MaxHP)
+			side.d.Skill = d.Int(sf["skill"], side.key+".skill", 0, 6)
+		}
+	}
+	if n := f["deck"]; n != nil {
+		cards := d.Seq(n, "deck")
+		if len(cards) < 1 || len(cards) > MaxDeck {
+			d.Fail(d.Res(n), "deck", "", "%d cards: a deck holds 1..%d", len(cards), MaxDeck)
+		}
+		for i, card := range cards {
+			c.Deck = append(c.Deck, d.Int(card, yamldata.Idx("deck", i), 0, MaxDamage))
+		}
+	}
+	if n := f["rules"]; n != nil {
+		rf := d.Fields(n, "rules", []string{"round_cap"}, "round_cap")
+		c.Rules.RoundCap = d.Int(rf["round_cap"], "rules.round_cap", 1, MaxRounds)
+	}
+	if err := d.Err(); err != nil {
+		return nil, err
+	}
+	return &c, nil
 }
 
 // Game is the duel.
@@ -110,11 +144,16 @@ func (Game) Options() []game.Option { return nil }
 func (Game) Load(ctx context.Context, dir string) (game.Data, error) {
 	file, b := "duel.yaml", []byte(nil)
 	if dir != "" {
+		st, err := os.Stat(dir)
+		if err != nil || !st.IsDir() {
+			return nil, game.Usagef("-data %s: not a directory", dir)
+		}
 		p := filepath.Join(dir, "duel.yaml")
-		if fb, err := os.ReadFile(p); err == nil {
-			file, b = p, fb
-		} else if !errors.Is(err, os.ErrNotExist) {
-			return nil, err
+		if _, err := os.Stat(p); err == nil {
+			if b, err = yamldata.NewReader(ctx).Read(p); err != nil {
+				return nil, err
+			}
+			file = p
 		}
 	}
 	if b == nil {
@@ -149,10 +188,7 @@ func (d *Data) List(kind string) ([]string, error) {
 // SetKeys are the keys -set takes.
 var setKeys = []string{"a.hp", "a.skill", "b.hp", "b.skill", "rules.round_cap", "deck.N"}
 
-func (d *Data) SetKeys() []string {
-	return []string{"a.hp, b.hp: 1..20", "a.skill, b.skill: 0..6 (a d6 at most this hits)",
-		"rules.round_cap: 1..100", "deck.N: the damage of card N (1-based), 0..3; 0 makes it blank"}
-}
+func (d *Data) SetKeys() []string { return slices.Clone(setKeys) }
 
 func (d *Data) Policies(game.Choice) ([]game.Policy, string, error) {
 	return []game.Policy{{Name: "random", Summary: "attacks on a coin flip, else waits"},
@@ -163,16 +199,21 @@ func (d *Data) Policy(_ game.Choice, name string) (string, error) {
 	if name == "random" || name == "basic" {
 		return name, nil
 	}
-	return "", game.Usagef("the duel has no policy %q: random, basic", name)
+	tiers := []string{"random", "basic"}
+	if s := typo.Nearest(name, tiers); s != "" {
+		return "", game.Usagef("the duel has no policy %q; did you mean %q? (tiers: random, basic)", name, s)
+	}
+	return "", game.Usagef("the duel has no policy %q (tiers: random, basic)", name)
 }
 
 func cardKey(i int) string { return "card_" + strconv.Itoa(i+1) }
 
-// set applies one KEY=VALUE override to c.
+// set applies one KEY=VALUE override to c; a mistake in it is a
+// *game.UsageError.
 func set(c *Config, kv string) error {
 	key, val, ok := strings.Cut(kv, "=")
 	if !ok {
-		return fmt.Errorf("-set %s: write KEY=VALUE", kv)
+		return game.Usagef("-set %s: write KEY=VALUE", kv)
 	}
 	var p *int
 	switch key {
@@ -190,17 +231,20 @@ func set(c *Config, kv string) error {
 		if n, ok := strings.CutPrefix(key, "deck."); ok {
 			i, err := strconv.Atoi(n)
 			if err != nil || i < 1 || i > len(c.Deck) {
-				return fmt.Errorf("-set %s: no card %q: cards are 1..%d", kv, n, len(c.Deck))
+				return game.Usagef("-set %s: no card %q: cards are 1..%d", kv, n, len(c.Deck))
 			}
 			p = &c.Deck[i-1]
 		} else {
-			return fmt.Errorf("-set %s: unknown key %q; the keys are %s", kv, key, strings.Join(setKeys, ", "))
+			if s := typo.Nearest(key, setKeys); s != "" {
+				return game.Usagef("-set %s: unknown key %q; did you mean %q? (keys: %s)", kv, key, s, strings.Join(setKeys, ", "))
+			}
+			return game.Usagef("-set %s: unknown key %q (keys: %s)", kv, key, strings.Join(setKeys, ", "))
 		}
 	}
 	rel := strings.HasPrefix(val, "+") || strings.HasPrefix(val, "-")
 	v, err := strconv.Atoi(val)
 	if err != nil {
-		return fmt.Errorf("-set %s: %q is not a whole number", kv, val)
+		return game.Usagef("-set %s: %q is not a whole number", kv, val)
 	}
 	if rel {
 		v += *p
@@ -210,8 +254,8 @@ func set(c *Config, kv string) error {
 }
 
 func (d *Data) Design(ctx context.Context, ch game.Choice, overrides []string, seed uint64) (game.Design, error) {
-	if len(ch) > 0 {
-		return nil, fmt.Errorf("the duel has no options")
+	for k := range ch {
+		return nil, game.Usagef("the duel has no option %q", k)
 	}
 	c := d.c
 	c.Deck = append([]int(nil), d.c.Deck...)
@@ -220,23 +264,31 @@ func (d *Data) Design(ctx context.Context, ch game.Choice, overrides []string, s
 			return nil, err
 		}
 	}
-	if err := c.check("-set"); err != nil {
-		return nil, err
+	if err := c.check(); err != nil {
+		return nil, &game.UsageError{Err: fmt.Errorf("-set: %w", err)}
 	}
 	return newDesign(c, overrides), nil
 }
 
+// Validate checks the data, or each file given as a duel.yaml: every
+// problem of every file, joined.
 func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return "", err
-		}
-		if _, err := decode(f, b); err != nil {
-			return "", err
-		}
+	if len(files) == 0 {
+		return fmt.Sprintf("ok: a duel with a deck of %d cards (%s)", len(d.c.Deck), d.file), nil
 	}
-	return fmt.Sprintf("ok: a duel with a deck of %d cards", len(d.c.Deck)), nil
+	r := yamldata.NewReader(ctx)
+	var errs []error
+	for _, f := range files {
+		b, err := r.Read(f)
+		if err == nil {
+			_, err = decode(f, b)
+		}
+		errs = append(errs, err)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("ok: %d duel files", len(files)), nil
 }
 
 // Design is one compiled duel.
@@ -258,11 +310,11 @@ const (
 
 func newDesign(c Config, overrides []string) *Design {
 	d := &Design{c: c, set: overrides}
-	duellists := game.List{Key: "duellists", Label: "Duellists", Items: []game.Item{
+	duellists := game.List{Key: "duellists", Label: "Duellists", Noun: "Duellist", Items: []game.Item{
 		{Key: "a", Label: "A", Info: []game.KV{{Key: "hp", Value: strconv.Itoa(c.A.HP)}, {Key: "skill", Value: strconv.Itoa(c.A.Skill)}}},
 		{Key: "b", Label: "B", Info: []game.KV{{Key: "hp", Value: strconv.Itoa(c.B.HP)}, {Key: "skill", Value: strconv.Itoa(c.B.Skill)}}},
 	}}
-	cards := game.List{Key: "cards", Label: "Cards"}
+	cards := game.List{Key: "cards", Label: "Cards", Noun: "Card"}
 	for i, v := range c.Deck {
 		cards.Items = append(cards.Items, game.Item{Key: cardKey(i), Label: fmt.Sprintf("card %d (damage %d)", i+1, v)})
 	}
@@ -313,9 +365,17 @@ func (d *Design) Config() []game.KV {
 		{Key: "deck", Value: fmt.Sprint(d.c.Deck)}, {Key: "round cap", Value: strconv.Itoa(d.c.Rules.RoundCap)}}
 }
 
+// Levers are the duellists' numbers: a rise of A's helps A win, a rise
+// of B's helps B.
 func (d *Design) Levers() []game.Lever {
-	return []game.Lever{{Label: "A HP", Set: "a.hp"}, {Label: "A Skill", Set: "a.skill"},
-		{Label: "B HP", Set: "b.hp"}, {Label: "B Skill", Set: "b.skill"}}
+	up := []game.Tendency{{Figure: "win:a", Sign: +1}}
+	down := []game.Tendency{{Figure: "win:a", Sign: -1}}
+	return []game.Lever{
+		{Label: "A HP", Set: "a.hp", Value: d.c.A.HP, Min: 1, Max: MaxHP, Usual: up},
+		{Label: "A Skill", Set: "a.skill", Value: d.c.A.Skill, Min: 0, Max: 6, Usual: up},
+		{Label: "B HP", Set: "b.hp", Value: d.c.B.HP, Min: 1, Max: MaxHP, Usual: down},
+		{Label: "B Skill", Set: "b.skill", Value: d.c.B.Skill, Min: 0, Max: 6, Usual: down},
+	}
 }
 
 func (d *Design) Ablations() []game.Ablation {
@@ -363,12 +423,48 @@ func (p *Player) draw() int {
 
 func (p *Player) Play(seed, index uint64, rec *game.Record) { p.play(seed, index, rec, nil) }
 
+// Trace plays the hunt Play plays, telling it as text to w and as JSON
+// Lines to events (either may be nil).
 func (p *Player) Trace(seed, index uint64, rec *game.Record, w, events io.Writer) error {
-	p.play(seed, index, rec, w)
-	return nil
+	t := &tracer{w: w, events: events}
+	p.play(seed, index, rec, t)
+	return t.err
 }
 
-func (p *Player) play(seed, index uint64, rec *game.Record, w io.Writer) {
+// tracer tells a duel as it is played: a line of text and a JSON object
+// per event. A nil tracer tells nothing (Play).
+type tracer struct {
+	w, events io.Writer
+	err       error
+}
+
+// event is one JSON object of a trace: a wait, a miss, a hit, or the
+// outcome (the fields that do not apply are left out).
+type event struct {
+	Round   int    `json:"round"`
+	Event   string `json:"event"` // "wait", "miss", "hit" or "outcome"
+	Side    string `json:"side,omitempty"`
+	Roll    int    `json:"roll,omitempty"`
+	Target  int    `json:"target,omitempty"`
+	Card    int    `json:"card,omitempty"`    // 1-based
+	Damage  *int   `json:"damage,omitempty"`  // of a hit
+	HP      *int   `json:"hp,omitempty"`      // the other duellist's, after a hit
+	Outcome string `json:"outcome,omitempty"` // its key
+}
+
+func (t *tracer) tell(ev event, format string, a ...any) {
+	if t.err != nil {
+		return
+	}
+	if t.w != nil {
+		_, t.err = fmt.Fprintf(t.w, format+"\n", a...)
+	}
+	if t.events != nil && t.err == nil {
+		t.err = json.NewEncoder(t.events).Encode(ev)
+	}
+}
+
+func (p *Player) play(seed, index uint64, rec *game.Record, t *tracer) {
 	d := p.d
 	c := &d.c
 	rec.Reset()
@@ -382,16 +478,17 @@ func (p *Player) play(seed, index uint64, rec *game.Record, w io.Writer) {
 	for ; round <= c.Rules.RoundCap && outcome == Draw; round++ {
 		for side := 0; side < 2; side++ {
 			if side == 0 && p.random && !p.rng.Bool() {
-				if w != nil {
-					fmt.Fprintf(w, "round %d: A waits (coin flip)\n", round)
+				if t != nil {
+					t.tell(event{Round: round, Event: "wait", Side: "A"}, "round %d: A waits (coin flip)", round)
 				}
 				continue
 			}
 			rec.V[d.swings+side]++
 			roll := 1 + p.rng.IntN(6)
 			if roll > skill[side] {
-				if w != nil {
-					fmt.Fprintf(w, "round %d: %s attacks: d6 %d > %d: miss\n", round, name[side], roll, skill[side])
+				if t != nil {
+					t.tell(event{Round: round, Event: "miss", Side: name[side], Roll: roll, Target: skill[side]},
+						"round %d: %s attacks: d6 %d > %d: miss", round, name[side], roll, skill[side])
 				}
 				continue
 			}
@@ -406,8 +503,10 @@ func (p *Player) play(seed, index uint64, rec *game.Record, w io.Writer) {
 			} else {
 				rec.V[d.aTaken] += int32(dmg)
 			}
-			if w != nil {
-				fmt.Fprintf(w, "round %d: %s attacks: d6 %d <= %d: hit, card %d: %d damage, %s has %d HP\n",
+			if t != nil {
+				dealt, left := dmg, hp[1-side]
+				t.tell(event{Round: round, Event: "hit", Side: name[side], Roll: roll, Target: skill[side], Card: card + 1, Damage: &dealt, HP: &left},
+					"round %d: %s attacks: d6 %d <= %d: hit, card %d: %d damage, %s has %d HP",
 					round, name[side], roll, skill[side], card+1, dmg, name[1-side], hp[1-side])
 			}
 			if hp[1-side] == 0 {
@@ -421,7 +520,8 @@ func (p *Player) play(seed, index uint64, rec *game.Record, w io.Writer) {
 	rec.Length = round - 1
 	rec.End = rec.Length
 	rec.V[d.hpLeft], rec.V[d.hpLeft+1] = int32(hp[0]), int32(hp[1])
-	if w != nil {
-		fmt.Fprintf(w, "outcome: %s after %d rounds\n", d.schema.Outcomes[outcome].Key, rec.Length)
+	if t != nil {
+		key := d.schema.Outcomes[outcome].Key
+		t.tell(event{Round: rec.Length, Event: "outcome", Outcome: key}, "outcome: %s after %d rounds", key, rec.Length)
 	}
 }

@@ -1,8 +1,12 @@
 package duel
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"balance/game"
@@ -71,6 +75,73 @@ func TestDuelSet(t *testing.T) {
 	for _, bad := range []string{"a.hp=30", "c.hp=1", "deck.9=1", "a.hp"} {
 		if _, err := data.Design(context.Background(), game.Choice{}, []string{bad}, 1); err == nil {
 			t.Errorf("-set %s: no error", bad)
+		}
+	}
+}
+
+// A mistake in an override is a usage error, with the likely key.
+func TestDuelSetUsageErrors(t *testing.T) {
+	data, _ := Game{}.Load(context.Background(), "")
+	for bad, want := range map[string]string{
+		"a.hpp=3":  `did you mean "a.hp"?`,
+		"a.hp=30":  "a.hp 30: allowed 1..20",
+		"deck.9=1": "cards are 1..5",
+		"a.hp=x":   "not a whole number",
+	} {
+		_, err := data.Design(context.Background(), nil, []string{bad}, 1)
+		var ue *game.UsageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), want) {
+			t.Errorf("-set %s: %v, want a usage error saying %q", bad, err, want)
+		}
+	}
+}
+
+// Every problem of a broken file is given at its FILE:LINE:COL.
+func TestDuelDecodeErrors(t *testing.T) {
+	const broken = "a: {hp: 6, skil: 4}\nb: {hp: 70, skill: 4}\ndeck: [0, 1, 9]\nrules: {round_cap: 30}\n"
+	_, err := decode("broken.yaml", []byte(broken))
+	if err == nil {
+		t.Fatal("a broken file decodes")
+	}
+	for _, want := range []string{
+		`broken.yaml:1:12: a.skil: unknown field "skil"; did you mean "skill"?`,
+		"broken.yaml:1:4: a.skill: missing; it is required",
+		"broken.yaml:2:9: b.hp: 70 is out of range 1..20",
+		"broken.yaml:3:14: deck[2]: 9 is out of range 0..3",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("no %q in\n%v", want, err)
+		}
+	}
+}
+
+// The JSON trace has one object per line of the text trace, and both end
+// with the outcome Play gives the same hunt.
+func TestDuelTraceJSON(t *testing.T) {
+	d := design(t)
+	for _, policy := range []string{"basic", "random"} {
+		pl, _ := d.NewPlayer(policy)
+		rec := d.Schema().NewRecord()
+		for i := uint64(0); i < 20; i++ {
+			var text, events bytes.Buffer
+			if err := pl.Trace(1, i, rec, &text, &events); err != nil {
+				t.Fatal(err)
+			}
+			traced := rec.Outcome
+			pl.Play(1, i, rec)
+			lines := strings.Split(strings.TrimSpace(text.String()), "\n")
+			objs := strings.Split(strings.TrimSpace(events.String()), "\n")
+			if len(lines) != len(objs) {
+				t.Fatalf("hunt %d: %d lines of text, %d events", i, len(lines), len(objs))
+			}
+			var last event
+			if err := json.Unmarshal([]byte(objs[len(objs)-1]), &last); err != nil {
+				t.Fatal(err)
+			}
+			key := d.Schema().Outcomes[rec.Outcome].Key
+			if traced != rec.Outcome || last.Event != "outcome" || last.Outcome != key || !strings.HasPrefix(lines[len(lines)-1], "outcome: "+key) {
+				t.Errorf("hunt %d: played %s, traced %d, last event %+v, last line %q", i, key, traced, last, lines[len(lines)-1])
+			}
 		}
 	}
 }

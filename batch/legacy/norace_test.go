@@ -1,6 +1,0 @@
-//go:build !race
-
-package legacy
-
-// raceEnabled: the race detector is on.
-const raceEnabled = false

@@ -1,7 +1,0 @@
-//go:build race
-
-package legacy
-
-// raceEnabled: the race detector is on (it slows every hunt tenfold and
-// counts its own allocations).
-const raceEnabled = true

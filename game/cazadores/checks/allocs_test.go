@@ -1,0 +1,82 @@
+package checks
+
+import (
+	"context"
+	"testing"
+
+	"balance/game"
+	"balance/game/cazadores"
+	"balance/internal/testenv"
+	"balance/stats"
+)
+
+// A hunt played through the game's player allocates nothing, its record
+// and the tally's count of it included: every Adversary with every pack,
+// and every Objective, on open ground and on the ruins; every action
+// entry and hit-location effect made blank; every policy tier.
+func TestHuntAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own")
+	}
+	g := cazadores.Game{}
+	d, err := g.Load(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(name string, c game.Choice, set []string, tier string, runs int) {
+		t.Helper()
+		des, err := d.Design(context.Background(), c, set, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := des.NewPlayer(tier)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := des.Schema().NewRecord()
+		tl := stats.NewTally(des.Schema())
+		i := uint64(0)
+		if a := testing.AllocsPerRun(runs, func() {
+			pl.Play(1, i, rec)
+			tl.Add(rec)
+			i++
+		}); a != 0 {
+			t.Errorf("%s: %.2f allocations per hunt", name, a)
+		}
+	}
+	adversaries, _ := d.List("adversaries")
+	packs, _ := d.List("packs")
+	for _, adv := range adversaries {
+		for _, pack := range packs {
+			check(adv+"/"+pack+"/ruins", game.Choice{cazadores.OptAdversary: adv, cazadores.OptPack: pack, cazadores.OptScenario: "ruins"}, nil, "basic", 200)
+		}
+	}
+	objectives, _ := d.List("objectives")
+	for _, obj := range objectives {
+		check(obj, game.Choice{cazadores.OptAdversary: "creature-wreathed-in-light", cazadores.OptPack: "quartet", cazadores.OptObjective: obj}, nil, "basic", 200)
+	}
+	for _, adv := range adversaries {
+		des, err := d.Design(context.Background(), game.Choice{cazadores.OptAdversary: adv}, nil, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range des.Ablations() {
+			if !a.Inert {
+				check(adv+" "+a.Set, game.Choice{cazadores.OptAdversary: adv}, []string{a.Set}, "basic", 200)
+			}
+		}
+	}
+	tiers, _, err := d.Policies(game.Choice{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tier := range tiers {
+		for _, pack := range []string{"duo", "quartet"} {
+			runs := 200
+			if tier.Name == "lookahead" && !testenv.Long() {
+				runs = 20 // hundreds of times slower than the others; 200 with BALANCE_LONG=1
+			}
+			check(tier.Name+"/"+pack, game.Choice{cazadores.OptAdversary: "praetorians", cazadores.OptPack: pack}, nil, tier.Name, runs)
+		}
+	}
+}
