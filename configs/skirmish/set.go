@@ -9,8 +9,28 @@ import (
 	yd "balance/configs/yamldata"
 )
 
-// SetKeys documents the keys Set takes, one line each.
+// SetKeys lists the keys Set takes, one a line: an upper-case part
+// stands for any name (FIGURE a figure's key or *, STAT a stat, NAME a
+// creature's key or *, N a number); what follows = is the value a key
+// takes when it is not a number. SetHelp says what each means.
 func SetKeys() []string {
+	out := []string{
+		"a.FIGURE.STAT", "b.FIGURE.STAT",
+		"a.bonus.STAT", "b.bonus.STAT",
+		"a.FIGURE.drop=WEAPON", "b.FIGURE.drop=WEAPON",
+		"a.FIGURE.powers=none", "b.FIGURE.powers=none",
+		"creature.NAME.STAT",
+		"scenario.creature.N=off",
+		"scenario.turn_cap",
+	}
+	for _, k := range SwitchKeys() {
+		out = append(out, "rules."+k)
+	}
+	return out
+}
+
+// SetHelp says what the keys of SetKeys mean, one line each.
+func SetHelp() []string {
 	return []string{
 		"a.FIGURE.STAT, b.FIGURE.STAT: a stat of one figure of warband A or B (FIGURE its key, or * for every figure); STAT move (1..12), fight, shoot, will (−5..20), armour (0..40), health (1..40); +N or −N changes it",
 		"a.bonus.STAT, b.bonus.STAT: a bonus (−5..5) added to STAT of every figure of the warband (the levers of sensitivity and tune)",
@@ -19,7 +39,7 @@ func SetKeys() []string {
 		"creature.NAME.STAT: a stat of a creature's profile (NAME its key, or *)",
 		"scenario.creature.N: =off takes the scenario's N-th creature (1-based) off the table",
 		"scenario.turn_cap: 1..30",
-		"rules.KEY: a rule switch (" + strings.Join(SwitchKeys(), ", ") + ")",
+		"rules.KEY: a rule switch (" + strings.Join(SwitchKeys(), ", ") + "; docs/skirmish/rulings.md)",
 	}
 }
 

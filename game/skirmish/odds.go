@@ -2,7 +2,6 @@ package skirmish
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -34,7 +33,7 @@ func (Game) OddsFlags(fs *flag.FlagSet) func(w io.Writer, asJSON bool) error {
 		for _, n := range []string{"attack", "defend", "damage", "armour", "tn", "stat"} {
 			if set[n] {
 				if v := fs.Lookup(n).Value.(flag.Getter).Get().(int); v < -100 || v > 100 {
-					return fmt.Errorf("-%s %d: allowed -100..100", n, v)
+					return game.Usagef("-%s %d: allowed -100..100", n, v)
 				}
 			}
 		}
@@ -42,9 +41,9 @@ func (Game) OddsFlags(fs *flag.FlagSet) func(w io.Writer, asJSON bool) error {
 		target := set["tn"] || set["stat"]
 		switch {
 		case opposed && target:
-			return errors.New("give an opposed roll (-attack, -defend) or a target-number roll (-tn, -stat), not both")
+			return game.Usagef("give an opposed roll (-attack, -defend) or a target-number roll (-tn, -stat), not both")
 		case target && !set["tn"]:
-			return errors.New("-stat needs -tn, the target number")
+			return game.Usagef("-stat needs -tn, the target number")
 		case target:
 			p := sk.TN(*tn, *stat)
 			if asJSON {
@@ -53,9 +52,9 @@ func (Game) OddsFlags(fs *flag.FlagSet) func(w io.Writer, asJSON bool) error {
 			_, err := fmt.Fprintf(w, "d20 %+d against TN%d: success %.4f (%d of 20 faces)\n", *stat, *tn, p, sk.TNCount(*tn, *stat))
 			return err
 		case !set["attack"] || !set["defend"]:
-			return errors.New("give -attack A and -defend D (an opposed roll), or -tn N -stat S (a target-number roll)")
+			return game.Usagef("give -attack A and -defend D (an opposed roll), or -tn N -stat S (a target-number roll)")
 		case set["damage"] != set["armour"]:
-			return errors.New("-damage and -armour go together: the damage modifier and the defender's Armour")
+			return game.Usagef("-damage and -armour go together: the damage modifier and the defender's Armour")
 		}
 		o := sk.Opposed{A: *attack, D: *defend, M: *damage, R: *armour, Crit: *crit, Jam: *jam}
 		pa, pt, pd := o.P()
