@@ -7,6 +7,8 @@
 #   benchmarks/instructions.sh             # BenchmarkHunt, 20000 hunts
 #   benchmarks/instructions.sh -top 30     # and the 30 costliest functions
 #   N=5000 benchmarks/instructions.sh      # fewer hunts (quicker, coarser)
+#   benchmarks/instructions.sh -game skirmish   # another game's default
+#                                          # hunt (BenchmarkHuntSkirmish)
 #
 # It plays BenchmarkHunt under cachegrind and counts only the instructions
 # of the rules core, the AIs and the game plug (packages balance/sim,
@@ -19,6 +21,14 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
+bench=BenchmarkHunt
+if [ "${1:-}" = "-game" ]; then
+	game="${2:?-game needs a name}"
+	shift 2
+	# Cazadores' is BenchmarkHunt; another game's, BenchmarkHunt and its
+	# name with a capital.
+	[ "$game" = cazadores ] || bench="BenchmarkHunt${game^}"
+fi
 top=0
 if [ "${1:-}" = "-top" ]; then
 	top="${2:?-top needs a number}"
@@ -34,8 +44,8 @@ trap 'rm -rf "$dir"' EXIT
 go test -c -o "$dir/bench.test" .
 valgrind --tool=cachegrind --cache-sim=no --branch-sim=no \
 	--cachegrind-out-file="$dir/cg.out" \
-	"$dir/bench.test" -test.run XXX -test.bench 'BenchmarkHunt$' -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
-grep '^BenchmarkHunt' "$dir/bench.txt"
+	"$dir/bench.test" -test.run XXX -test.bench "$bench\$" -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
+grep "^$bench" "$dir/bench.txt"
 
 # cg_annotate lists "COUNT (PCT%) FILE:FUNCTION" per function; the benchmark
 # binary plays the hunts N+1 times (once with b.N = 1 first).

@@ -481,6 +481,10 @@ type Player struct {
 	b      sk.Battle
 }
 
+// Battle returns the player's battle: after Play, the last battle
+// played (its tally, its random draws), for benchmarks and tools.
+func (p *Player) Battle() *sk.Battle { return &p.b }
+
 // Play plays battle index of the run seed into rec.
 func (p *Player) Play(seed, index uint64, rec *game.Record) {
 	p.b.Trace = nil
