@@ -7,8 +7,11 @@
 #   benchmarks/instructions.sh             # BenchmarkHunt, 20000 hunts
 #   benchmarks/instructions.sh -top 30     # and the 30 costliest functions
 #   N=5000 benchmarks/instructions.sh      # fewer hunts (quicker, coarser)
-#   benchmarks/instructions.sh -game skirmish   # another game's default
-#                                          # hunt (BenchmarkHuntSkirmish)
+#   benchmarks/instructions.sh -game crims     # another game's default hunt (crims, horizon, ...)
+#
+# -game NAME counts the default hunt of that game: BenchmarkHunt for
+# Cazadores (the default), BenchmarkHuntName for another (Name: the
+# game's name, capitalised), each a game's default hunt through its plug.
 #
 # It plays BenchmarkHunt under cachegrind and counts only the instructions
 # of the rules core, the AIs and the game plug (packages balance/sim,
@@ -21,18 +24,27 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
-bench=BenchmarkHunt
-if [ "${1:-}" = "-game" ]; then
-	game="${2:?-game needs a name}"
-	shift 2
-	# Cazadores' is BenchmarkHunt; another game's, BenchmarkHunt and its
-	# name with a capital.
-	[ "$game" = cazadores ] || bench="BenchmarkHunt${game^}"
-fi
 top=0
-if [ "${1:-}" = "-top" ]; then
-	top="${2:?-top needs a number}"
-fi
+bench=BenchmarkHunt
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-top)
+		top="${2:?-top needs a number}"
+		shift 2
+		;;
+	-game)
+		g="${2:?-game needs a name}"
+		shift 2
+		if [ "$g" != cazadores ]; then
+			bench="BenchmarkHunt${g^}"
+		fi
+		;;
+	*)
+		echo "usage: instructions.sh [-top K] [-game NAME]" >&2
+		exit 2
+		;;
+	esac
+done
 n="${N:-20000}"
 if ! command -v valgrind >/dev/null || ! command -v cg_annotate >/dev/null; then
 	echo "instructions.sh: needs valgrind and cg_annotate (apt-get install valgrind)" >&2
@@ -44,8 +56,11 @@ trap 'rm -rf "$dir"' EXIT
 go test -c -o "$dir/bench.test" .
 valgrind --tool=cachegrind --cache-sim=no --branch-sim=no \
 	--cachegrind-out-file="$dir/cg.out" \
-	"$dir/bench.test" -test.run XXX -test.bench "$bench\$" -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
-grep "^$bench" "$dir/bench.txt"
+	"$dir/bench.test" -test.run XXX -test.bench "^$bench\$" -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
+if ! grep "^$bench" "$dir/bench.txt"; then
+	echo "instructions.sh: no benchmark $bench (see benchmarks/README.md)" >&2
+	exit 2
+fi
 
 # cg_annotate lists "COUNT (PCT%) FILE:FUNCTION" per function; the benchmark
 # binary plays the hunts N+1 times (once with b.N = 1 first).

@@ -57,26 +57,26 @@ type Outcome struct {
 
 // Unit is a unit of time.
 type Unit struct {
-	Key    string // singular, e.g. "round"
-	Plural string // e.g. "rounds"
-	Label  string // e.g. "Round"
-	Max    int    // the largest value tallied; larger values count in the last bin
+	Key    string `json:"key"`    // singular, e.g. "round"
+	Plural string `json:"plural"` // e.g. "rounds"
+	Label  string `json:"label"`  // e.g. "Round"
+	Max    int    `json:"max"`    // the largest value tallied; larger values count in the last bin
 }
 
 // List is a list of items a value can be given for, one slot per item:
 // the models of a side, the action cards, the hit locations.
 type List struct {
-	Key   string // e.g. "pack"
-	Label string // e.g. "Pack models"
-	Noun  string // one item, as a table's column names it, e.g. "Model"
-	Items []Item
+	Key   string `json:"key"`   // e.g. "pack"
+	Label string `json:"label"` // e.g. "Pack models"
+	Noun  string `json:"noun"`  // one item, as a table's column names it, e.g. "Model"
+	Items []Item `json:"items"`
 }
 
 // Item is one member of a List.
 type Item struct {
-	Key   string // e.g. "cazador-1", "A♠"
-	Label string // e.g. "Cazador 1 (Striker)", "A♠ Sweeping Smash"
-	Info  []KV   // what the reports print beside it (kind, starting WNDs, ...)
+	Key   string `json:"key"`            // e.g. "cazador-1", "A♠"
+	Label string `json:"label"`          // e.g. "Cazador 1 (Striker)", "A♠ Sweeping Smash"
+	Info  []KV   `json:"info,omitempty"` // what the reports print beside it (kind, starting WNDs, ...)
 }
 
 // ValueKind is what a value holds.

@@ -3,7 +3,11 @@ package stats
 import (
 	"encoding/json"
 	"math"
+	"regexp"
+	"strings"
 	"testing"
+
+	"balance/game"
 )
 
 // The report's figures agree with the same figures computed directly
@@ -67,5 +71,56 @@ func TestReportFromTally(t *testing.T) {
 	}
 	if _, err := json.Marshal(Figures(NewTally(s))); err != nil {
 		t.Fatalf("the figures of no hunts cannot be written: %v", err)
+	}
+}
+
+// jsonKey is how every key of a report's JSON is spelled: lower case
+// words joined by _, as docs/summary-schema.md lists them.
+var jsonKey = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// Every key of summary.json, down to the lists' items and the units, is
+// spelled as the schema's document spells it: none is a Go field name.
+func TestReportJSONKeys(t *testing.T) {
+	s := tallySchema(t)
+	s.Lists[0].Items[0].Info = []game.KV{{Key: "hp", Value: "6"}}
+	r := s.NewRecord()
+	tl := NewTally(s)
+	for i := 0; i < 40; i++ {
+		fill(s, r, i)
+		tl.Add(r)
+	}
+	rep := NewReport(RunInfo{Program: "test", Seed: 1, Stopped: "hunts"}, tl)
+	rep.Ablations = &Ablations{Effects: []Ablation{{Headline: []Interval{{}}}}}
+	b, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				if !jsonKey.MatchString(k) && !seen[k] {
+					seen[k] = true
+					t.Errorf("%s.%s: not a key in lower case words joined by _", path, k)
+				}
+				walk(path+"."+k, x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(path+"[]", x)
+			}
+		}
+	}
+	walk("", v)
+	for _, want := range []string{`"length_unit":{"key":"round","plural":"rounds"`, `"lists":[{"key":"duellists"`, `"info":[{"key":"hp"`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("summary.json has no %s", want)
+		}
 	}
 }

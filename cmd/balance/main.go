@@ -23,6 +23,7 @@ import (
 
 	"balance/game"
 	"balance/internal/typo"
+	"balance/safeio"
 )
 
 // command is one sub-command: a function of (ctx, stdout, stderr, args)
@@ -56,10 +57,8 @@ const (
 )
 
 func main() {
-	ctx, stop := signalContext(os.Stderr)
-	code := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
-	stop()
-	os.Exit(code)
+	ctx, exit := signalContext(os.Stderr)
+	exit(run(ctx, os.Stdout, os.Stderr, os.Args[1:]))
 }
 
 // run dispatches args to a command and maps its error to an exit code.
@@ -103,6 +102,11 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		}
 		printCommandHelp(stdout, c, g)
 		return exitOK
+	}
+	if errors.Is(err, safeio.ErrStopped) {
+		// A second signal stopped the writing: its handler says so and
+		// exits with the signal's code.
+		return exitError
 	}
 	var ue *usageError
 	var ge *game.UsageError

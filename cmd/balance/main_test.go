@@ -606,7 +606,7 @@ func TestVersion(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit code %d", code)
 	}
-	re := regexp.MustCompile(`^balance ` + regexp.QuoteMeta(version) + ` go\S+ \S+/\S+ data cazadores [0-9a-f]{12}\nbuild: balance \S+, .+\n$`)
+	re := regexp.MustCompile(`^balance ` + regexp.QuoteMeta(version) + ` go\S+ \S+/\S+ data cazadores [0-9a-f]{12}(, [a-z0-9]+ [0-9a-f]{12})*\nbuild: balance \S+, .+\n$`)
 	if !re.MatchString(out) {
 		t.Errorf("version printed %q, want a match of %s", out, re)
 	}

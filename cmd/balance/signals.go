@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 
 	"balance/safeio"
@@ -23,33 +24,31 @@ var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 // left, and every output is as it was before or complete) and the process
 // exits with 128 plus the signal's number (130 for SIGINT, 143 for
 // SIGTERM, 129 for SIGHUP), as a shell reports a process a signal killed.
-// stop ends the handling.
-func signalContext(stderr io.Writer) (ctx context.Context, stop func()) {
+//
+// exit ends the process with code. It and the second signal's exit take
+// turns: once the second signal's exit has begun, a write it stopped makes
+// the command return an error, and exit then waits for the signal's code;
+// once exit has begun, a later signal waits for it (the signals stay
+// caught to the end, so none can kill the process on its way out).
+func signalContext(stderr io.Writer) (ctx context.Context, exit func(code int)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, stopSignals...)
-	done := make(chan struct{})
+	var exiting sync.Mutex
 	go func() {
-		var first os.Signal
-		select {
-		case first = <-sigs:
-		case <-done:
-			return
-		}
+		first := <-sigs
 		cancel()
 		fmt.Fprintf(stderr, "\nbalance: %s: stopping after the hunts in progress and writing what they give; %s again stops at once, writing nothing\n", signalName(first), signalName(first))
-		select {
-		case s := <-sigs:
-			safeio.Abort()
-			fmt.Fprintf(stderr, "balance: %s again: stopped at once; nothing written\n", signalName(s))
-			os.Exit(exitSignal(s))
-		case <-done:
-		}
+		s := <-sigs
+		exiting.Lock()
+		safeio.Abort()
+		fmt.Fprintf(stderr, "balance: %s again: stopped at once; nothing written\n", signalName(s))
+		os.Exit(exitSignal(s))
 	}()
-	return ctx, func() {
-		signal.Stop(sigs)
-		close(done)
+	return ctx, func(code int) {
+		exiting.Lock()
 		cancel()
+		os.Exit(code)
 	}
 }
 

@@ -46,6 +46,11 @@ const (
 	defaultScenario = "salvage"
 )
 
+var _ game.Embedded = Game{}
+
+// Files are the embedded data ('balance version' prints their hash).
+func (Game) Files() fs.FS { return cfg.Files }
+
 // Options are warband A, warband B and the scenario.
 func (Game) Options() []game.Option {
 	return []game.Option{

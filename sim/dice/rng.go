@@ -99,6 +99,33 @@ func (r *RNG) IntN(n int) int {
 	return int(hi)
 }
 
+// CountAtLeast rolls n dice of sides faces, drawing exactly as n calls
+// of 1 + IntN(sides) would, and returns how many show at least at. It
+// panics if sides <= 0 and n > 0.
+func (r *RNG) CountAtLeast(n, sides, at int) int {
+	if n <= 0 {
+		return 0
+	}
+	if sides <= 0 {
+		panic("dice: CountAtLeast called with sides <= 0")
+	}
+	us := uint64(sides)
+	thresh := -us % us // 2^64 mod sides: IntN redraws below it
+	k := 0
+	for range n {
+		r.draws++
+		hi, lo := bits.Mul64(r.pcg.Uint64(), us)
+		for lo < thresh {
+			r.draws++
+			hi, lo = bits.Mul64(r.pcg.Uint64(), us)
+		}
+		if int(hi)+1 >= at {
+			k++
+		}
+	}
+	return k
+}
+
 // D10 returns a fair ten-sided die roll, 1 + IntN(10).
 func (r *RNG) D10() int { return 1 + r.IntN(10) }
 

@@ -254,3 +254,36 @@ func BenchmarkIntN(b *testing.B) {
 	}
 	_ = sink
 }
+
+// CountAtLeast draws what as many calls of IntN would, rejections
+// included (a die of just over 2^64/3 sides rejects a third of its
+// draws), and counts the faces at or above the mark.
+func TestCountAtLeast(t *testing.T) {
+	const third = 6148914691236517206 // ⌈2^64/3⌉
+	for _, sides := range []int{1, 2, 6, 8, 10, 12, third, math.MaxInt64} {
+		for _, at := range []int{0, 1, 6, 7, sides, sides + 1, sides/2 + 1} {
+			for n := 0; n <= 9; n++ {
+				var a, b RNG
+				a.Seed(uint64(sides), uint64(n*100+at))
+				b = a
+				want := 0
+				for range n {
+					if 1+a.IntN(sides) >= at {
+						want++
+					}
+				}
+				if got := b.CountAtLeast(n, sides, at); got != want || a.Draws() != b.Draws() || a.Uint64() != b.Uint64() {
+					t.Fatalf("%d dice of %d sides, at least %d: %d with %d draws, want %d with %d", n, sides, at, got, b.Draws(), want, a.Draws())
+				}
+			}
+		}
+	}
+	var r RNG
+	r.Seed(1, 1)
+	for range 100 {
+		r.CountAtLeast(50, third, 1)
+	}
+	if r.Draws() < 5000*13/10 {
+		t.Fatalf("%d draws for 5000 dice of %d sides: the rejections are not exercised", r.Draws(), third)
+	}
+}

@@ -1,0 +1,685 @@
+package crims
+
+import (
+	"math"
+	"math/bits"
+
+	sim "balance/sim/crims"
+	"balance/sim/geom"
+)
+
+// Basic is the baseline tier, rules of thumb a new player follows:
+//
+//   - At the start of its activation it uses a Med Spray, or a heal
+//     option, when two more Wounds would incapacitate it, and an action
+//     option when it has a target in reach.
+//   - Each Action Point: the attack of the highest value on a crim in
+//     reach, value = P(hit) × (P(eliminating it) × (its Base Point Value
+//   - 1) + E[Wounds dealt] / its Wounds left × its Base Point Value / 2),
+//     from the exact odds; else a stocked pod it is adjacent to; else a
+//     Spot of a hidden crim it can see; else a Rest when it is wounded
+//     and nothing is in reach; else a Move toward the goal of the highest
+//     value per inch: a stocked pod (worth 6.5 points) or a crim (worth
+//     its attack value, reached at the range of the hunter's best attack
+//     on it, base contact for melee).
+//   - It never Focuses: two attacks beat one upgraded attack.
+//   - It spends upgrade options on attack and Defense checks.
+//   - On an Impact 10 it takes "two successes" when the extra success
+//     counts (it reaches a Threshold, adds a surplus Wound die to an
+//     attack, a Wound Token, a Wound avoided or a recovery), else the
+//     extra Momentum.
+//   - A pod's reward: a Reload when an attack is out of ammo, a Med
+//     Spray when wounded and holding none, a Performance Shot on its best
+//     attack's attribute when it has none, else an Adrenaline Shot.
+//   - Recovery with the larger of Athletics and Mind; it returns once at
+//     most half its Wound Maximum in tokens remain (using a Med Spray
+//     first), at the corner nearest to a crim.
+//   - As First Player, it sends a crim engaged with several hunters
+//     against the one with the most points other than itself.
+type Basic struct {
+	t      *sim.Tables
+	val    values
+	atk    [sim.MaxHunters][usableWays]usable // each hunter's usable attacks (attacks)
+	next   [sim.MaxHunters]uint8              // the way of atk made next
+	cur    *usable                            // plan's: the hunter's usable attacks
+	pods   [sim.MaxHunters]podMemo            // each hunter's best pod (plan)
+	cs     [sim.MaxCrims]cand                 // plan's: the crims
+	hidden uint16                             // plan's: the hidden crims (bit c), which spot looks at
+	step   [sim.MaxHunters]float32            // each hunter's expected Move, set at its activation
+	move   [sim.TableDice + 1]float32         // the expected Move by dice of Athletics (moveAP)
+}
+
+// newBasic returns the basic tier reading the exact tables t.
+func newBasic(t *sim.Tables) *Basic {
+	p := &Basic{t: t}
+	for n := range p.move {
+		mean := 0.0
+		for th := 1; th <= sim.TableT; th++ {
+			mean += t.PHit(n, th)
+		}
+		p.move[n] = float32(sim.MoveBase + mean)
+	}
+	return p
+}
+
+var _ sim.HunterPolicy = (*Basic)(nil)
+
+// podValue is the worth of a pod in points: 1d10 (5.5) and a reward.
+const podValue = 6.5
+
+// killValue is the worth of a hit of attack at on a crim of profile cd
+// with left Wounds to go: P(eliminating it) × (its Base Point Value + 1)
+// + E[Wounds dealt] / left × its Base Point Value / 2.
+func killValue(t *sim.Tables, at *sim.Attack, cd *sim.CrimDef, left int) float64 {
+	w := int(at.Damage)
+	pKill := t.PDamage(w, int(cd.Armor), left)
+	ed := min(t.EDamage(w, int(cd.Armor)), float64(left))
+	return pKill*(float64(cd.BPV)+1) + ed/float64(left)*float64(cd.BPV)/2
+}
+
+// values are killValue for every hunter, attack, crim profile and
+// Wounds left of one scenario, made on the first plan of a match of it:
+// what an attack is worth changes in a match only with the crim's Wounds.
+type values struct {
+	sc    *sim.Scenario
+	left  int       // Wounds left range over 0..left
+	value []float64 // by ((hunter·MaxAttacks + attack)·MaxProfiles + profile)·(left+1) + Wounds left
+}
+
+// bestOf fills best, by profile·(left+1) + Wounds left, with the value
+// of the best of the usable attacks atk on a crim out of cover: a bound
+// of what an attack on it is worth.
+func (v *values) bestOf(best []float64, m *sim.Match, atk []reachOf, stride int) {
+	for i := range int(m.Sc.NCrims) {
+		cd := &m.Sc.Crims[i]
+		for left := 1; left <= int(cd.Wounds); left++ {
+			b := 0.0
+			for x := range atk {
+				b = max(b, phit(atk[x].row, int(cd.Defense))*atk[x].value[i*stride+left])
+			}
+			best[i*stride+left] = b
+		}
+	}
+}
+
+func (v *values) build(t *sim.Tables, sc *sim.Scenario) {
+	v.sc, v.left = sc, 0
+	for i := range int(sc.NCrims) {
+		v.left = max(v.left, int(sc.Crims[i].Wounds))
+	}
+	n := int(sc.NHunters) * sim.MaxAttacks * sim.MaxProfiles * (v.left + 1)
+	if cap(v.value) < n {
+		v.value = make([]float64, n)
+	}
+	v.value = v.value[:n]
+	for h := range int(sc.NHunters) {
+		def := &sc.Hunters[h]
+		for a := range int(def.NAttacks) {
+			for i := range int(sc.NCrims) {
+				cd := &sc.Crims[i]
+				for left := 1; left <= int(cd.Wounds); left++ {
+					v.value[v.at(h, a, i, left)] = killValue(t, &def.Attacks[a], cd, left)
+				}
+			}
+		}
+	}
+}
+
+func (v *values) at(h, a, profile, left int) int {
+	return ((h*sim.MaxAttacks+a)*sim.MaxProfiles+profile)*(v.left+1) + left
+}
+
+// reachOf is what plan needs of one of a hunter's attacks, gathered
+// once per plan.
+type reachOf struct {
+	x     int8 // which of the hunter's attacks
+	melee bool
+	rng   float32                  // ranged: its range
+	rng09 float32                  // 0.9 × its range
+	row   *[sim.TableT + 1]float64 // P(hit) by Threshold, from the dice of its attribute
+	value []float64                // killValue by profile·(left+1) + Wounds left
+}
+
+// usable is one hunter's usable attacks as plan reads them, with 0.9 ×
+// the longest range and the best table (values.bestOf), for the dice
+// and the depleted attacks of key (0: none yet).
+type usable struct {
+	key     uint32
+	n       int8
+	melee   uint8 // bit x: atk[x] is a melee attack
+	nr      int8  // the ranged attacks are atk[ranged[:nr]]
+	ranged  [sim.MaxAttacks]int8
+	reach09 float32
+	atk     [sim.MaxAttacks]reachOf
+	best    []float64
+}
+
+// usableWays is how many sets of usable attacks are kept for a hunter:
+// its dice and its depleted attacks take few values in a match.
+const usableWays = 4
+
+// attacks returns hunter h's usable attacks, made when its dice or its
+// depleted attacks take a value not among those kept.
+func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	key := 1<<31 | uint32(hu.Depleted)<<16 | uint32(uint8(m.Dice(h, sim.Shoot)))<<8 | uint32(uint8(m.Dice(h, sim.Fight)))
+	ways := &p.atk[h]
+	for w := range ways {
+		if ways[w].key == key {
+			return &ways[w]
+		}
+	}
+	u := &ways[p.next[h]]
+	p.next[h] = (p.next[h] + 1) % usableWays
+	if k := sim.MaxProfiles * stride; cap(u.best) < k {
+		u.best = make([]float64, k)
+	}
+	u.best = u.best[:sim.MaxProfiles*stride]
+	u.key, u.n, u.melee, u.nr, u.reach09 = key, 0, 0, 0, 0
+	for x := range int(def.NAttacks) {
+		if hu.Depleted&(1<<x) != 0 {
+			continue
+		}
+		at := &def.Attacks[x]
+		attr := sim.Shoot
+		if at.Melee {
+			attr = sim.Fight
+			u.melee |= 1 << u.n
+		} else {
+			u.reach09 = max(u.reach09, at.Range*0.9)
+			u.ranged[u.nr] = u.n
+			u.nr++
+		}
+		n := min(max(m.Dice(h, attr), 0), sim.TableDice)
+		base := p.val.at(h, x, 0, 0)
+		u.atk[u.n] = reachOf{x: int8(x), melee: at.Melee, rng: at.Range, rng09: at.Range * 0.9, row: &p.t.PCheck[n], value: p.val.value[base : base+sim.MaxProfiles*stride]}
+		u.n++
+	}
+	p.val.bestOf(u.best, m, u.atk[:u.n], stride)
+	return u
+}
+
+// podMemo is, for a hunter at pos with a Move of step and the pods
+// stocked as stocked, plan's best stocked pod (its worth per Action
+// Point gv and its rank goal; noRank: none) and the stocked pods it is
+// adjacent to (adj, bit q: pod q).
+type podMemo struct {
+	ok      bool
+	pos     geom.Vec
+	step    float32
+	stocked uint16
+	adj     uint16
+	gv      float64
+	goal    int
+}
+
+// podsAt returns hunter h's podMemo, made again when the hunter, its
+// Move or the pods changed.
+func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
+	pos, step := m.H[h].Pos, p.step[h]
+	pm := &p.pods[h]
+	if pm.ok && pm.pos == pos && pm.step == step && pm.stocked == m.Pods {
+		return pm
+	}
+	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal = true, pos, step, m.Pods, 0, 0, noRank
+	base := m.Sc.Hunters[h].Base
+	r := base + sim.PodReach // as Match.PodAdjacent
+	for st := m.Pods; st != 0; st &= st - 1 {
+		q := bits.TrailingZeros16(st)
+		if q >= int(m.Sc.Map.NPods) {
+			break
+		}
+		d2 := pos.Sub(m.Sc.Map.Pods[q]).Len2()
+		if d2 <= r*r {
+			pm.adj |= 1 << q
+		}
+		d := sqrt32(d2) - base - sim.PodReach*0.9
+		if s := podValue / aps(d, step); s > pm.gv {
+			pm.gv, pm.goal = s, q
+		}
+	}
+	return pm
+}
+
+// phit is P(a check reaching Threshold th) from row.
+func phit(row *[sim.TableT + 1]float64, th int) float64 {
+	if th <= 0 {
+		return 1
+	}
+	if th > sim.TableT {
+		return 0
+	}
+	return row[th]
+}
+
+// cand is one crim plan looks at: its slot, its distance (edge to
+// edge), where its Wounds left are in the value tables, the bound of
+// its value as a goal, and its attacks' values once computed.
+type cand struct {
+	k     int8
+	done  bool
+	th    int // its Defense
+	gap   float32
+	vi    int
+	ub    float64 // the best value of an attack on it out of cover
+	bound float64 // ub over the fewest Action Points an attack on it needs
+	val   [sim.MaxAttacks]float64
+}
+
+// sqrt32 is the square root geom.Vec.Len takes.
+func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
+
+// aps is the Action Points to move d inches at step inches a Move and
+// act once.
+func aps(d, step float32) float64 { return float64(int(max(d, 0)/step) + 2) }
+
+// rank orders plan's options as it weighs them: the pods, then each
+// crim's attacks by slot; ties go to the lower rank.
+func rank(k, x int) int { return sim.MaxPods + k*sim.MaxAttacks + x }
+
+// noRank is the rank of no option.
+const noRank = 1 << 30
+
+// plan weighs hunter h's options for its next Action Point: the attack
+// of the highest value in reach now (a < 0: none), and the goal to move
+// toward with its worth per Action Point: a stocked pod, or a crim to
+// attack (reached at the range of the attack, base contact for a melee
+// attack), its value over the Action Points needed to get there and use
+// it. Ties go to the lower rank: pods first, then crims by slot, then
+// attacks in order.
+//
+// An attack's value is P(hit) times its killValue, from tables. Each
+// crim is first bounded by its best attack out of cover, and looked at
+// closely (cover, each attack) only when that bound could still beat the
+// best found so far, the crim of the highest bound first; an attack's
+// line of sight is looked at only when it would be the best in reach.
+func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv float64, why string) {
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	step := p.step[h]
+	if p.val.sc != m.Sc {
+		p.val.build(p.t, m.Sc)
+		for h := range p.atk {
+			for w := range p.atk[h] {
+				p.atk[h][w].key = 0
+			}
+		}
+		p.pods = [sim.MaxHunters]podMemo{}
+	}
+	a, c, to = -1, -1, hu.Pos
+	pos := hu.Pos
+	goal := noRank // the rank of the goal so far, worth gv
+	// the stocked pods, kept while the hunter, its step and the pods stay
+	pm := p.podsAt(m, h)
+	gv, goal = pm.gv, pm.goal
+	// the hunter's usable attacks, kept while its dice and its depleted
+	// attacks stay
+	stride := p.val.left + 1
+	ak := p.attacks(h, m, stride)
+	p.cur = ak
+	atk, na, reach09, best := &ak.atk, int(ak.n), ak.reach09, ak.best
+	// every crim in the zone, bounded, and the attacks that reach it but
+	// for line of sight: a melee attack on an engaged crim, a ranged one
+	// in range
+	cs := &p.cs
+	nc, top := 0, -1
+	engage := m.Sc.Rules.Engagement
+	// the crims some attack reaches (rl[:nr], by their index in cs), and
+	// which attacks (reach: bit x, attack x)
+	var reach [sim.MaxCrims]uint8
+	var rl [sim.MaxCrims]int8
+	nr := 0
+	p.hidden = 0
+	for k := range m.C {
+		cr := &m.C[k]
+		if !cr.Alive {
+			continue
+		}
+		if cr.Hidden {
+			p.hidden |= 1 << k
+			continue
+		}
+		cd := &m.Sc.Crims[cr.Def]
+		e := &cs[nc]
+		e.k, e.done, e.th = int8(k), false, int(cd.Defense)
+		d2 := pos.Sub(cr.Pos).Len2()
+		e.gap = sqrt32(d2) - def.Base - cd.Base
+		e.vi = int(cr.Def)*stride + int(cd.Wounds-cr.Wounds)
+		e.ub = best[e.vi]
+		e.bound = e.ub / aps(e.gap-reach09, step)
+		if top < 0 || e.bound > cs[top].bound {
+			top = nc
+		}
+		var bits uint8
+		if r := def.Base + cd.Base + engage; d2 <= r*r {
+			bits = ak.melee
+		}
+		for _, x := range ak.ranged[:ak.nr] {
+			if e.gap <= atk[x].rng {
+				bits |= 1 << x
+			}
+		}
+		if bits != 0 {
+			reach[nr] = bits
+			rl[nr] = int8(nc)
+			nr++
+		}
+		nc++
+	}
+	// the best goal: the crim of the highest bound first, then every
+	// other whose bound could beat the best so far
+	for i := -1; i < nc; i++ {
+		j := i
+		if i < 0 {
+			j = top
+		} else if i == top {
+			continue
+		}
+		if j < 0 {
+			continue
+		}
+		e := &cs[j]
+		if !(e.bound > gv || (e.bound == gv && e.bound > 0 && rank(int(e.k), 0) < goal)) {
+			continue
+		}
+		if !e.done {
+			p.values(m, h, e, na)
+		}
+		for x := range atk[:na] {
+			d := e.gap
+			if !atk[x].melee {
+				d -= atk[x].rng09
+			}
+			s := e.val[x] / aps(d, step)
+			if r := rank(int(e.k), x); s > gv || (s == gv && s > 0 && r < goal) {
+				gv, goal = s, r
+			}
+		}
+	}
+	// the best attack in reach: the crims in reach of an attack by their
+	// bound, highest first, while it could beat the best so far
+	at := noRank // the rank of the attack in reach so far, worth v
+	for {
+		j := -1
+		for i := range nr {
+			if reach[i] != 0 && (j < 0 || cs[rl[i]].ub > cs[rl[j]].ub) {
+				j = i
+			}
+		}
+		if j < 0 {
+			break
+		}
+		e := &cs[rl[j]]
+		if !(e.ub > v || (e.ub == v && e.ub > 0 && rank(int(e.k), 0) < at)) {
+			break
+		}
+		if !e.done {
+			p.values(m, h, e, na)
+		}
+		k := int(e.k)
+		for x := range atk[:na] {
+			if reach[j]&(1<<x) == 0 {
+				continue
+			}
+			val := e.val[x]
+			if r := rank(k, x); (val > v || (val == v && val > 0 && r < at)) && (atk[x].melee || m.LOS(pos, m.C[k].Pos)) {
+				a, c, v, at = int(atk[x].x), k, val, r
+			}
+		}
+		reach[j] = 0
+	}
+	switch {
+	case goal >= sim.MaxPods && goal < noRank:
+		k, x := (goal-sim.MaxPods)/sim.MaxAttacks, int(atk[(goal-sim.MaxPods)%sim.MaxAttacks].x)
+		cd := &m.Sc.Crims[m.C[k].Def]
+		if at := &def.Attacks[x]; at.Melee {
+			to = contact(hu.Pos, m.C[k].Pos, def.Base, cd.Base)
+		} else {
+			to = within(hu.Pos, m.C[k].Pos, def.Base, cd.Base, at.Range*0.9)
+		}
+		why = "toward the best crim to attack"
+	case goal < sim.MaxPods:
+		to = within(hu.Pos, m.Sc.Map.Pods[goal], def.Base, 0, sim.PodReach*0.9)
+		why = "toward a stocked pod"
+	}
+	return
+}
+
+// values computes the value of each of hunter h's na usable attacks
+// on crim e: whether it is in cover is looked at for a ranged attack.
+func (p *Basic) values(m *sim.Match, h int, e *cand, na int) {
+	e.done = true
+	k := int(e.k)
+	th := e.th
+	cover := -1
+	for x := range p.cur.atk[:na] {
+		ak := &p.cur.atk[x]
+		t := th
+		if !ak.melee {
+			if cover < 0 {
+				cover = 0
+				if m.CrimInCover(k, h) {
+					cover = 1
+				}
+			}
+			t += cover
+		}
+		e.val[x] = phit(ak.row, t) * ak.value[e.vi]
+	}
+}
+
+// moveAP is how far hunter h expects one Move to take it: 4" plus the
+// expected successes of its Athletics check (the table made by
+// newBasic).
+func (p *Basic) moveAP(m *sim.Match, h int) float32 {
+	return p.move[min(max(m.Dice(h, sim.Athletics), 0), sim.TableDice)]
+}
+
+// Activate plays the activation by the rules of thumb above.
+func (p *Basic) Activate(m *sim.Match, h int) {
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	if hu.Wounds >= def.WoundMax-2 && hu.Wounds > 0 {
+		if m.UseMedSpray(h) {
+			m.Decide(h, "Med Spray", "two more Wounds would incapacitate")
+		}
+		for o := range int(def.NOptions) {
+			if def.Options[o].Op == sim.MoHeal && hu.Wounds >= def.WoundMax-2 {
+				m.SpendMomentum(h, o)
+			}
+		}
+	}
+	p.step[h] = p.moveAP(m, h)
+	for o := range int(def.NOptions) {
+		if op := &def.Options[o]; op.Op == sim.MoAction && hu.Momentum >= op.Cost {
+			if a, _, _, _, _, _ := p.plan(m, h); a >= 0 {
+				m.SpendMomentum(h, o)
+			}
+		}
+	}
+	for m.CanAct(h) {
+		if p.pod(m, h) {
+			continue
+		}
+		a, c, v, to, gv, why := p.plan(m, h)
+		if a >= 0 && v >= gv {
+			if m.Trace != nil {
+				m.Decide(h, def.Attacks[a].Name+" on "+m.CrimName(c), "the best attack in reach")
+			}
+			if !m.Attack(h, a, c) {
+				m.Pass(h)
+			}
+			continue
+		}
+		if p.spot(m, h) {
+			continue
+		}
+		if hu.Wounds*2 >= def.WoundMax && !hu.NoRest && m.EngagedCrims(h) == 0 {
+			m.Decide(h, "Rest", "wounded, nothing better in reach")
+			if !m.Rest(h) {
+				m.Pass(h)
+			}
+			continue
+		}
+		if gv > 0 && to.Dist(hu.Pos) > 0.05 {
+			m.Decide(h, "Move", why)
+			if !m.Move(h, to) {
+				m.Pass(h)
+			}
+			continue
+		}
+		if a >= 0 {
+			if m.Trace != nil {
+				m.Decide(h, def.Attacks[a].Name+" on "+m.CrimName(c), "the best attack in reach")
+			}
+			if !m.Attack(h, a, c) {
+				m.Pass(h)
+			}
+			continue
+		}
+		if hu.Wounds > 0 && !hu.NoRest && m.EngagedCrims(h) == 0 {
+			m.Decide(h, "Rest", "nothing else to do")
+			if !m.Rest(h) {
+				m.Pass(h)
+			}
+			continue
+		}
+		m.Decide(h, "pass", "nothing to do")
+		m.Pass(h)
+	}
+}
+
+// pod opens an adjacent stocked pod.
+func (p *Basic) pod(m *sim.Match, h int) bool {
+	for adj := p.podsAt(m, h).adj; adj != 0; adj &= adj - 1 {
+		if m.OpenPod(h, bits.TrailingZeros16(adj)) {
+			return true
+		}
+	}
+	return false
+}
+
+// spot tries to spot a hidden crim: one of those plan, just before,
+// found hidden.
+func (p *Basic) spot(m *sim.Match, h int) bool {
+	for set := p.hidden; set != 0; set &= set - 1 {
+		c := bits.TrailingZeros16(set)
+		if m.CanSpot(h, c) {
+			if m.Trace != nil {
+				m.Decide(h, "Spot "+m.CrimName(c), "a hidden crim in sight")
+			}
+			return m.Spot(h, c)
+		}
+	}
+	return false
+}
+
+// BeforeCheck spends upgrade options on attack and Defense checks.
+func (p *Basic) BeforeCheck(m *sim.Match, h int, c *sim.Check) {
+	if c.Kind != sim.CkAttack && c.Kind != sim.CkDefense {
+		return
+	}
+	def := &m.Sc.Hunters[h]
+	for o := range int(def.NOptions) {
+		m.SpendOnCheck(h, o, c)
+	}
+}
+
+// ImpactTen takes two successes when the extra success counts.
+func (p *Basic) ImpactTen(m *sim.Match, h int, c *sim.Check, r sim.Roll) sim.ImpactOption {
+	s := r.Successes(false)
+	counts := false
+	switch c.Kind {
+	case sim.CkAttack:
+		counts = s+1 >= c.T // reaches the Threshold, or adds a surplus Wound die
+	case sim.CkDamage:
+		counts = true
+	case sim.CkDefense, sim.CkAvoid, sim.CkSpot:
+		counts = s < c.T // still failing: reaches it, or one Wound less
+	case sim.CkResist:
+		counts = s < c.Dice
+	case sim.CkRecovery:
+		counts = s < int(m.H[h].Wounds)
+	}
+	if counts {
+		return sim.IoDouble
+	}
+	return sim.IoMomentum
+}
+
+// Pod picks a pod's reward by the rules of thumb.
+func (p *Basic) Pod(m *sim.Match, h int) (sim.Reward, sim.Attr) {
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	if hu.Depleted != 0 {
+		return sim.RwReload, 0
+	}
+	if hu.Wounds >= 2 && hu.MedSpray == 0 {
+		return sim.RwMedSpray, 0
+	}
+	if hu.Perf < 0 {
+		best, attr := int8(-1), sim.Fight
+		for a := range int(def.NAttacks) {
+			at := &def.Attacks[a]
+			if at.Damage > best {
+				best = at.Damage
+				attr = sim.Shoot
+				if at.Melee {
+					attr = sim.Fight
+				}
+			}
+		}
+		return sim.RwPerformance, attr
+	}
+	return sim.RwAdrenaline, 0
+}
+
+// Recovery takes the larger of Athletics and Mind.
+func (p *Basic) Recovery(m *sim.Match, h int) sim.Attr {
+	def := &m.Sc.Hunters[h]
+	if def.Attr[sim.Mind] > def.Attr[sim.Athletics] {
+		return sim.Mind
+	}
+	return sim.Athletics
+}
+
+// Return returns once at most half the Wound Maximum remains, at the
+// corner nearest to a crim.
+func (p *Basic) Return(m *sim.Match, h int) (bool, int) {
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	if hu.Wounds*2 > def.WoundMax {
+		m.UseMedSpray(h)
+	}
+	if hu.Wounds*2 > def.WoundMax {
+		return false, 0
+	}
+	corner, bd := 0, float32(-1)
+	for k := range 4 {
+		q := m.Sc.Map.Corner(k)
+		for c := range m.C {
+			if m.Visible(c) {
+				if d := q.Dist(m.C[c].Pos); bd < 0 || d < bd {
+					corner, bd = k, d
+				}
+			}
+		}
+	}
+	return true, corner
+}
+
+// FightTarget sends the crim against the leader other than the First
+// Player.
+func (p *Basic) FightTarget(m *sim.Match, first, c int, engaged uint8) int {
+	best := -1
+	for k := range int(m.Sc.NHunters) {
+		if engaged&(1<<k) == 0 || (k == first && engaged != 1<<k) {
+			continue
+		}
+		if best < 0 || m.H[k].Points > m.H[best].Points {
+			best = k
+		}
+	}
+	return best
+}

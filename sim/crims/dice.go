@@ -1,0 +1,306 @@
+package crims
+
+import (
+	"strconv"
+
+	"balance/sim/dice"
+)
+
+// Pool is the regular dice of a check, by size: the Impact Die, always a
+// d10 and never changed, is apart. The zero Pool holds no regular die.
+type Pool struct {
+	D8, D10, D12 uint8
+}
+
+// Regular returns a pool of n regular d10s (none when n <= 0).
+func Regular(n int) Pool {
+	if n <= 0 {
+		return Pool{}
+	}
+	return Pool{D10: uint8(min(n, MaxRegular))}
+}
+
+// MaxRegular is the most regular dice a pool holds; a step that would
+// add one more is not taken.
+const MaxRegular = 40
+
+// Dice is the number of regular dice.
+func (p Pool) Dice() int { return int(p.D8) + int(p.D10) + int(p.D12) }
+
+// Mean24 is the expected number of regular successes in 24ths: a die
+// succeeds on 6 or higher, so a d8 adds 9/24, a d10 12/24 and a d12 14/24.
+func (p Pool) Mean24() int { return 9*int(p.D8) + 12*int(p.D10) + 14*int(p.D12) }
+
+// String writes the pool as "{d12, d10, d8}", largest dice first.
+func (p Pool) String() string {
+	b := []byte{'{'}
+	add := func(n uint8, name string) {
+		for range n {
+			if len(b) > 1 {
+				b = append(b, ", "...)
+			}
+			b = append(b, name...)
+		}
+	}
+	add(p.D12, "d12")
+	add(p.D10, "d10")
+	add(p.D8, "d8")
+	return string(append(b, '}'))
+}
+
+// Step is one upgrade or downgrade of one regular die.
+type Step uint8
+
+// The six steps. An upgrade of a d12 keeps it and adds a d8; a downgrade
+// of a d8 removes it.
+const (
+	UpD8     Step = iota // d8 → d10
+	UpD10                // d10 → d12
+	UpD12                // d12 → d12 + d8
+	DownD12              // d12 → d10
+	DownD10              // d10 → d8
+	RemoveD8             // d8 → removed
+)
+
+// legal reports whether step s can be taken on p under the document's
+// order: every d10 becomes a d12 before any d12 adds a d8, and every d10
+// becomes a d8 before any d8 is removed. The Impact Die is not among the
+// d10s these constraints speak of (it cannot change).
+func (p Pool) legal(s Step) bool {
+	switch s {
+	case UpD8:
+		return p.D8 > 0
+	case UpD10:
+		return p.D10 > 0
+	case UpD12:
+		return p.D12 > 0 && p.D10 == 0 && p.Dice() < MaxRegular
+	case DownD12:
+		return p.D12 > 0
+	case DownD10:
+		return p.D10 > 0
+	case RemoveD8:
+		return p.D8 > 0 && p.D10 == 0
+	}
+	return false
+}
+
+// apply takes step s on p, which must be legal.
+func (p Pool) apply(s Step) Pool {
+	switch s {
+	case UpD8:
+		p.D8--
+		p.D10++
+	case UpD10:
+		p.D10--
+		p.D12++
+	case UpD12:
+		p.D8++
+	case DownD12:
+		p.D12--
+		p.D10++
+	case DownD10:
+		p.D10--
+		p.D8++
+	case RemoveD8:
+		p.D8--
+	}
+	return p
+}
+
+// AllUp upgrades every die of the pool one step at once ("upgrade all
+// the dice"): d8s become d10s, d10s d12s, and each d12 adds a d8.
+func (p Pool) AllUp() Pool {
+	q := Pool{D8: p.D12, D10: p.D8, D12: p.D10 + p.D12}
+	if q.Dice() > MaxRegular {
+		q.D8 -= uint8(q.Dice() - MaxRegular)
+	}
+	return q
+}
+
+// AllDown downgrades every die of the pool one step at once: d12s become
+// d10s, d10s d8s, and d8s are removed.
+func (p Pool) AllDown() Pool { return Pool{D8: p.D10, D10: p.D12} }
+
+// MaxSteps is the most single steps one search looks at; more are taken
+// one at a time, each the best single step.
+const MaxSteps = 8
+
+// Upgrade takes k upgrade steps on p, chosen to maximise the expected
+// successes among every legal sequence of steps (the roller's choice),
+// and returns the pool. Steps that cannot be taken are dropped.
+func (p Pool) Upgrade(k int) Pool { return p.steps(k, true, true) }
+
+// Downgrade takes k downgrade steps on p, chosen by the roller to lose
+// the fewest expected successes (least) or by the opponent to lose the
+// most (!least), and returns the pool. A pool with no regular die left
+// takes no more steps.
+func (p Pool) Downgrade(k int, least bool) Pool { return p.steps(k, false, least) }
+
+// steps searches every legal sequence of k steps (dice of one size are
+// alike, so at most three choices a step) for the pool of the highest
+// expected successes (hi) or the lowest; ties keep the first found, in
+// the order of the Step constants.
+func (p Pool) steps(k int, up, hi bool) Pool {
+	if k <= 0 {
+		return p
+	}
+	for k > MaxSteps {
+		p = p.steps(1, up, hi)
+		k--
+	}
+	best, _ := p.search(k, up, hi)
+	return best
+}
+
+func (p Pool) search(k int, up, hi bool) (Pool, int) {
+	if k == 0 {
+		return p, p.Mean24()
+	}
+	first, last := UpD8, UpD12
+	if !up {
+		first, last = DownD12, RemoveD8
+	}
+	found := false
+	var best Pool
+	var bestMean int
+	for s := first; s <= last; s++ {
+		if !p.legal(s) {
+			continue
+		}
+		q, m := p.apply(s).search(k-1, up, hi)
+		if !found || (hi && m > bestMean) || (!hi && m < bestMean) {
+			best, bestMean, found = q, m, true
+		}
+	}
+	if !found {
+		return p, p.Mean24()
+	}
+	return best, bestMean
+}
+
+// Mods are the upgrades and downgrades a check's dice receive.
+type Mods struct {
+	AllUp, AllDown int8 // "all the dice" effects, each one step of every die
+	Up, Down       int8 // single steps
+	// DownByOpponent: the downgrades are chosen to cost the most (the
+	// rules switch armor_downgrade_chooser: opponent); else the roller
+	// chooses, to cost the least.
+	DownByOpponent bool
+}
+
+// Build returns the regular dice of a check of n dice (the Impact Die is
+// one of the n) after mods, in the document's order: "all the dice"
+// effects first (or after the single steps, when allDiceFirst is false),
+// then every upgrade, then every downgrade.
+func Build(n int, m Mods, allDiceFirst bool) Pool {
+	p := Regular(n - 1)
+	if m.AllUp == 0 && m.AllDown == 0 && m.Up == 0 && m.Down == 0 {
+		return p
+	}
+	all := func() {
+		for range m.AllUp {
+			p = p.AllUp()
+		}
+		for range m.AllDown {
+			p = p.AllDown()
+		}
+	}
+	if allDiceFirst {
+		all()
+	}
+	p = p.Upgrade(int(m.Up))
+	p = p.Downgrade(int(m.Down), !m.DownByOpponent)
+	if !allDiceFirst {
+		all()
+	}
+	return p
+}
+
+// Impact faces with a meaning.
+const (
+	ImpactFail = 1  // one success removed, and the side effects of a 1
+	ImpactCrit = 10 // a success, a point of Momentum and one option
+)
+
+// Success reports whether face f of a die of size sides is a success:
+// 6 or higher on every size.
+func Success(f uint8) bool { return f >= 6 }
+
+// Roll is a rolled check: the Impact Die's face and the successes of the
+// regular dice. Impact is 0 when no die was rolled (a pool of 0 dice).
+type Roll struct {
+	Impact  uint8
+	Regular uint8 // regular dice showing 6 or higher
+}
+
+// Successes returns the check's successes: the regular ones, one less on
+// an Impact 1 (never below 0), one more on 6-9, and on a 10 one more, or
+// two when double is chosen ("the die counts as two successes").
+func (r Roll) Successes(double bool) int {
+	s := int(r.Regular)
+	switch {
+	case r.Impact == 0:
+	case r.Impact == ImpactFail:
+		s = max(s-1, 0)
+	case r.Impact == ImpactCrit && double:
+		s += 2
+	case r.Impact >= 6:
+		s++
+	}
+	return s
+}
+
+// Faces is a caller-owned buffer for the faces of a check's regular
+// dice, filled only when a trace asks for them.
+type Faces struct {
+	N    uint8
+	Size [MaxRegular]uint8
+	Face [MaxRegular]uint8
+}
+
+// String writes the faces as "d12:7 d10:3 d8:6".
+func (f *Faces) String() string {
+	var b []byte
+	for i := range int(f.N) {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, 'd')
+		b = strconv.AppendInt(b, int64(f.Size[i]), 10)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(f.Face[i]), 10)
+	}
+	return string(b)
+}
+
+// RollPool rolls a check: the Impact Die when withImpact, then the
+// regular dice of p (d12s, d10s, d8s), one draw of r each. When f is not
+// nil it receives the regular faces; otherwise the dice of a size are
+// counted in one pass (dice.RNG.CountAtLeast), drawing the same.
+func RollPool(r *dice.RNG, withImpact bool, p Pool, f *Faces) Roll {
+	var out Roll
+	if withImpact {
+		out.Impact = uint8(1 + r.IntN(10))
+	}
+	if f == nil {
+		out.Regular = uint8(r.CountAtLeast(int(p.D12), 12, 6) + r.CountAtLeast(int(p.D10), 10, 6) + r.CountAtLeast(int(p.D8), 8, 6))
+		return out
+	}
+	f.N = 0
+	roll := func(n uint8, size int) {
+		for range n {
+			face := uint8(1 + r.IntN(size))
+			if face >= 6 {
+				out.Regular++
+			}
+			if int(f.N) < MaxRegular {
+				f.Size[f.N], f.Face[f.N] = uint8(size), face
+				f.N++
+			}
+		}
+	}
+	roll(p.D12, 12)
+	roll(p.D10, 10)
+	roll(p.D8, 8)
+	return out
+}

@@ -1,0 +1,590 @@
+package crims
+
+import (
+	"math/bits"
+
+	"balance/sim/geom"
+)
+
+// Movement and reach constants of the document.
+const (
+	MoveBase  = 4  // a Move goes up to 4" plus its successes
+	SpotRange = 18 // Spot reaches terrain within 18"
+	SpotAway  = 6  // a spotted crim is placed no closer than 6" to the spotter, if possible
+	SpotNear  = 2  // … within 2" of its terrain feature
+	ReturnIn  = 4  // a returning hunter is placed within 4" of a corner
+	PodReach  = 1  // a hunter adjacent to a pod: within 1" of it, edge to pod
+	PushDist  = 1  // an Impact 10 on a Damage check pushes the crim 1"
+	ChargeOn  = 4  // a Charge that does not engage goes 4" more
+	MedSprayN = 2  // a Med Spray removes up to 2 Wounds
+	FocusN    = 2  // Focus upgrades up to 2 dice of the next check
+	DamageUpN = 2  // the Impact 10 option upgrades up to 2 dice of the Damage check
+	HideNear  = 1  // a crim within 1" of hideable terrain (or inside) can hide there
+)
+
+// NearestHunter returns the hunter in the zone nearest to p (centre to
+// centre; the lower index on a tie) and its distance; -1 when no hunter
+// is in the zone. Incapacitated hunters are not considered.
+func (m *Match) NearestHunter(p geom.Vec) (int, float32) {
+	best, bd := -1, float32(0)
+	for h := range int(m.Sc.NHunters) {
+		if !m.H[h].In {
+			continue
+		}
+		d := m.H[h].Pos.Dist(p)
+		if best < 0 || d < bd {
+			best, bd = h, d
+		}
+	}
+	return best, bd
+}
+
+// anyIn reports whether a hunter is in the zone (NearestHunter finds
+// one).
+func (m *Match) anyIn() bool {
+	for h := range int(m.Sc.NHunters) {
+		if m.H[h].In {
+			return true
+		}
+	}
+	return false
+}
+
+// Visible reports whether crim c is in the zone as a model: alive and
+// not hidden.
+func (m *Match) Visible(c int) bool { return m.C[c].Alive && !m.C[c].Hidden }
+
+// Gap is the edge-to-edge distance between hunter h and crim c.
+func (m *Match) Gap(h, c int) float32 {
+	return geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, m.C[c].Pos, m.Sc.Crims[m.C[c].Def].Base)
+}
+
+// Engaged reports whether hunter h and crim c are engaged: both in the
+// zone as models, within the engagement range.
+func (m *Match) Engaged(h, c int) bool {
+	if !m.H[h].In || !m.Visible(c) {
+		return false
+	}
+	r := m.Sc.Hunters[h].Base + m.Sc.Crims[m.C[c].Def].Base + m.Sc.Rules.Engagement
+	return m.H[h].Pos.Sub(m.C[c].Pos).Len2() <= r*r
+}
+
+// EngagedCrims returns the crims engaged with hunter h (bit c: crim c).
+func (m *Match) EngagedCrims(h int) uint16 {
+	hu := &m.H[h]
+	if !hu.In {
+		return 0
+	}
+	var set uint16
+	base, eng := m.Sc.Hunters[h].Base, m.Sc.Rules.Engagement
+	for c := range m.C {
+		cr := &m.C[c]
+		if !cr.Alive || cr.Hidden {
+			continue
+		}
+		// as Engaged
+		r := base + m.Sc.Crims[cr.Def].Base + eng
+		if hu.Pos.Sub(cr.Pos).Len2() <= r*r {
+			set |= 1 << c
+		}
+	}
+	return set
+}
+
+// EngagedHunters returns the hunters engaged with crim c (bit h).
+func (m *Match) EngagedHunters(c int) uint8 {
+	cr := &m.C[c]
+	if !cr.Alive || cr.Hidden {
+		return 0
+	}
+	var set uint8
+	base, eng := m.Sc.Crims[cr.Def].Base, m.Sc.Rules.Engagement
+	for h := range int(m.Sc.NHunters) {
+		hu := &m.H[h]
+		if !hu.In {
+			continue
+		}
+		// as Engaged
+		r := m.Sc.Hunters[h].Base + base + eng
+		if hu.Pos.Sub(cr.Pos).Len2() <= r*r {
+			set |= 1 << h
+		}
+	}
+	return set
+}
+
+// CrimInCover reports whether crim c is in cover against hunter h.
+func (m *Match) CrimInCover(c, h int) bool {
+	return m.inCoverAt(&m.coverC[c], m.C[c].Pos, m.Sc.Crims[m.C[c].Def].Base, m.H[h].Pos)
+}
+
+// CanAttack reports whether hunter h can use attack a on crim c now: a
+// melee attack against an engaged crim, a ranged one in range and line
+// of sight, and not depleted.
+func (m *Match) CanAttack(h, a, c int) bool {
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	if !hu.In || a < 0 || a >= int(def.NAttacks) || hu.Depleted&(1<<a) != 0 || !m.Visible(c) {
+		return false
+	}
+	at := &def.Attacks[a]
+	if at.Melee {
+		return m.Engaged(h, c)
+	}
+	return m.Gap(h, c) <= at.Range && m.LOS(hu.Pos, m.C[c].Pos)
+}
+
+// AttackThreshold is the Threshold of hunter h's check with attack a
+// against crim c: its Defense, +1 against a Shoot when it is in cover.
+func (m *Match) AttackThreshold(h, a, c int) int {
+	t := int(m.Sc.Crims[m.C[c].Def].Defense)
+	if !m.Sc.Hunters[h].Attacks[a].Melee && m.CrimInCover(c, h) {
+		t++
+	}
+	return t
+}
+
+// Dice is how many dice hunter h rolls for attribute a: its rating,
+// plus one for a Performance Shot on it.
+func (m *Match) Dice(h int, a Attr) int {
+	n := int(m.Sc.Hunters[h].Attr[a])
+	if m.H[h].Perf == int8(a) {
+		n++
+	}
+	return n
+}
+
+// CanAct reports whether hunter h is in the zone with an Action Point.
+func (m *Match) CanAct(h int) bool { return m.H[h].In && m.H[h].AP > 0 }
+
+func (m *Match) spend(h int) {
+	m.H[h].AP--
+	m.H[h].Acted++
+}
+
+// Pass ends hunter h's activation.
+func (m *Match) Pass(h int) { m.H[h].AP = 0 }
+
+// Move is a Move action to dest (the policy gives the point; the hunter
+// goes straight toward it). Crims left engaged strike first: for each,
+// an Athletics check against its Fight avoids the strike, else the
+// hunter takes its best melee Damage less the hunter's Armor, at least
+// 1, with no Damage Resistance check. Then the Athletics check (all
+// dice downgraded when the path crosses difficult or climbable terrain)
+// gives the distance, 4" plus its successes.
+func (m *Match) Move(h int, dest geom.Vec) bool {
+	if !m.CanAct(h) {
+		return false
+	}
+	m.spend(h)
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	rules := &m.Sc.Rules
+	dest = m.clampZone(dest, def.Base)
+	start := hu.Pos
+	// The crims the move leaves: engaged now, not at the point the
+	// shortest move (4") reaches toward dest.
+	probe := toward(start, dest, MoveBase, 0)
+	avoid := -1
+	for set := m.EngagedCrims(h); set != 0; set &= set - 1 {
+		c := bits.TrailingZeros16(set)
+		cd := &m.Sc.Crims[m.C[c].Def]
+		if geom.EdgeDist(probe, def.Base, m.C[c].Pos, cd.Base) <= rules.Engagement || cd.Melee == 0 {
+			continue
+		}
+		res := m.roll(h, Check{Kind: CkAvoid, Attr: Athletics, Dice: int(def.Attr[Athletics]), T: int(cd.Fight), Crim: c, Attack: -1})
+		if avoid < 0 {
+			avoid = res.S
+		}
+		if !res.OK {
+			m.woundHunter(h, max(1, int(cd.Melee-def.Armor)), c, "disengagement strike")
+			if !hu.In {
+				return true
+			}
+		}
+	}
+	s := avoid
+	if !rules.MoveReuse || avoid < 0 {
+		n := int(def.Attr[Athletics])
+		var mods Mods
+		far := toward(start, dest, float32(MoveBase+m.Dice(h, Athletics)+1), 0)
+		if m.crosses(start, far) {
+			mods.AllDown = 1
+		}
+		s = m.roll(h, Check{Kind: CkMove, Attr: Athletics, Dice: n, T: NoThreshold, Mods: mods, Crim: -1, Attack: -1}).S
+	}
+	hu.Pos = m.clampZone(toward(start, dest, float32(MoveBase+s), 0), def.Base)
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvMove, Hunter: int8(h), Crim: -1, Pos: hu.Pos, F: hu.Pos.Dist(start)})
+	}
+	return true
+}
+
+// Rest is a Rest action: one Wound Token removed. Not engaged, not on
+// the turn the hunter returned, and only with a Wound Token to remove.
+func (m *Match) Rest(h int) bool {
+	hu := &m.H[h]
+	if !m.CanAct(h) || hu.NoRest || hu.Wounds == 0 || m.EngagedCrims(h) != 0 {
+		return false
+	}
+	m.spend(h)
+	m.heal(h, 1, "Rest")
+	return true
+}
+
+// Focus is a Focus action: up to 2 dice of the next check upgraded. It
+// must be the activation's first action.
+func (m *Match) Focus(h int) bool {
+	hu := &m.H[h]
+	if !m.CanAct(h) || hu.Acted > 0 {
+		return false
+	}
+	m.spend(h)
+	hu.Focus = FocusN
+	if m.Trace != nil {
+		m.Decide(h, "Focus", "the next check upgrades 2 dice")
+	}
+	return true
+}
+
+// CanSpot reports whether hunter h can Spot hidden crim c: its terrain
+// feature within 18" and at least half of it in line of sight.
+func (m *Match) CanSpot(h, c int) bool {
+	cr := &m.C[c]
+	if !m.H[h].In || !cr.Alive || !cr.Hidden || cr.HideAt < 0 {
+		return false
+	}
+	return m.canSpotAt(h, int(cr.HideAt))
+}
+
+// spotMemo keeps, for a hunter standing at p, which terrain features it
+// was found to see well enough to Spot a crim hidden there (yes) among
+// those looked at (known).
+type spotMemo struct {
+	p         geom.Vec
+	known, ok uint32
+}
+
+// canSpotAt reports whether hunter h, in the zone, sees terrain feature
+// f well enough to Spot a crim hidden there: within 18" and at least
+// half of it in line of sight. The answer is kept while h stays.
+func (m *Match) canSpotAt(h, f int) bool {
+	e := &m.spotH[h]
+	p := m.H[h].Pos
+	if e.p != p {
+		*e = spotMemo{p: p}
+	}
+	bit := uint32(1) << f
+	if e.known&bit == 0 {
+		e.known |= bit
+		t := &m.Sc.Map.Terrain[f].Shape
+		if t.Dist(p) <= SpotRange && m.visibleShare(f, p) >= 3 {
+			e.ok |= bit
+		}
+	}
+	return e.ok&bit != 0
+}
+
+// Spot is a Spot action against hidden crim c: a Mind check against its
+// Stealth. On a success the crim's model is placed by the player to the
+// spotter's right, a rival: within 2" of its terrain feature (inside an
+// area feature), in the spotter's line of sight, no closer than 6" if at
+// all possible; the rival takes the farthest such place.
+func (m *Match) Spot(h, c int) bool {
+	if !m.CanAct(h) || !m.CanSpot(h, c) {
+		return false
+	}
+	m.spend(h)
+	cr := &m.C[c]
+	cd := &m.Sc.Crims[cr.Def]
+	res := m.roll(h, Check{Kind: CkSpot, Attr: Mind, Dice: int(m.Sc.Hunters[h].Attr[Mind]), T: int(cd.Stealth), Crim: c, Attack: -1})
+	if !res.OK {
+		return true
+	}
+	t := &m.Sc.Map.Terrain[cr.HideAt]
+	from := m.H[h].Pos
+	best, bestD, bestSeen := cr.Pos, float32(-1), false
+	try := func(q geom.Vec) {
+		q = m.clampZone(q, cd.Base)
+		seen := m.LOS(from, q)
+		d := q.Dist(from)
+		if (seen && !bestSeen) || (seen == bestSeen && d > bestD) {
+			best, bestD, bestSeen = q, d, seen
+		}
+	}
+	s := &t.Shape
+	off := SpotNear - cd.Base
+	if t.Kw&KwArea != 0 {
+		try(s.C)
+		off = -(cd.Base + 0.1)
+	}
+	for _, o := range spotPlaces {
+		q := geom.V(pick(o[0], s.Min.X-off, s.C.X, s.Max.X+off), pick(o[1], s.Min.Y-off, s.C.Y, s.Max.Y+off))
+		if t.Kw&KwArea != 0 && !s.Contains(q) {
+			continue
+		}
+		try(q)
+	}
+	cr.Pos, cr.Hidden, cr.HideTurns, cr.HideAt = best, false, 0, -1
+	m.Rec.Spots[h]++
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvSpotted, Hunter: int8(h), Crim: int8(c), Pos: best})
+	}
+	return true
+}
+
+func pick(o, lo, mid, hi float32) float32 {
+	switch {
+	case o < 0:
+		return lo
+	case o > 0:
+		return hi
+	}
+	return mid
+}
+
+// PodAdjacent reports whether hunter h is adjacent to pod p.
+func (m *Match) PodAdjacent(h, p int) bool {
+	r := m.Sc.Hunters[h].Base + PodReach
+	return m.H[h].Pos.Sub(m.Sc.Map.Pods[p]).Len2() <= r*r
+}
+
+// Stocked reports whether pod p is stocked.
+func (m *Match) Stocked(p int) bool { return m.Pods&(1<<p) != 0 }
+
+// OpenPod is a Universal action opening pod p: adjacent, not engaged.
+// The hunter gains 1d10 points and the reward its player picks.
+func (m *Match) OpenPod(h, p int) bool {
+	if !m.CanAct(h) || p < 0 || p >= int(m.Sc.Map.NPods) || !m.Stocked(p) || !m.PodAdjacent(h, p) || m.EngagedCrims(h) != 0 {
+		return false
+	}
+	m.spend(h)
+	m.Pods &^= 1 << p
+	pts := 1 + m.dice[h].IntN(10)
+	m.Rec.Pods[h]++
+	m.Rec.PodPoints[h] += int16(pts)
+	rw, attr := m.Pol.Pod(m, h)
+	hu := &m.H[h]
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvPod, Hunter: int8(h), Crim: -1, N: int16(pts), Name: Rewards[rw%NRewards].Name})
+	}
+	m.gainPoints(h, pts, "pod")
+	switch rw {
+	case RwAdrenaline:
+		m.gainMomentum(h, 1, "Adrenaline Shot")
+	case RwPerformance:
+		if attr >= NAttr {
+			attr = Fight
+		}
+		hu.Perf = int8(attr)
+	case RwReload:
+		hu.Reload++
+		m.reload(h)
+	default:
+		hu.MedSpray++
+	}
+	return true
+}
+
+// UseMedSpray uses one of hunter h's Med Sprays (no action, at any
+// time, incapacitated or not): up to 2 Wound Tokens removed.
+func (m *Match) UseMedSpray(h int) bool {
+	hu := &m.H[h]
+	if hu.MedSpray == 0 || hu.Wounds == 0 {
+		return false
+	}
+	hu.MedSpray--
+	m.heal(h, MedSprayN, "Med Spray")
+	return true
+}
+
+// reload spends Reload tokens on depleted attacks, at once (no action).
+func (m *Match) reload(h int) {
+	hu := &m.H[h]
+	for a := range int(m.Sc.Hunters[h].NAttacks) {
+		if hu.Reload > 0 && hu.Depleted&(1<<a) != 0 {
+			hu.Reload--
+			hu.Depleted &^= 1 << a
+			if m.Trace != nil {
+				m.Decide(h, "Reload", "a Reload token makes "+m.Sc.Hunters[h].Attacks[a].Name+" usable again")
+			}
+		}
+	}
+}
+
+// Attack is a Fight (melee attack) or Shoot (ranged) action with attack
+// a against crim c: the check against the crim's Defense (+1 to a Shoot
+// against a crim in cover), then, on a hit, the Damage check of the
+// attack's Damage plus the surplus successes, downgraded by the crim's
+// Armor. An Impact 1 on the check depletes a depletable attack; an
+// Impact 10 on the Damage check pushes a surviving crim 1" away.
+func (m *Match) Attack(h, a, c int) bool {
+	if !m.CanAct(h) || !m.CanAttack(h, a, c) {
+		return false
+	}
+	m.spend(h)
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	at := &def.Attacks[a]
+	ar := &m.Rec.Attacks[h][a]
+	ar.Uses++
+	attr := Shoot
+	if at.Melee {
+		attr = Fight
+	}
+	res := m.roll(h, Check{Kind: CkAttack, Attr: attr, Dice: int(def.Attr[attr]), T: m.AttackThreshold(h, a, c), Crim: c, Attack: a})
+	if res.Roll.Impact == ImpactFail && at.Depletable {
+		hu.Depleted |= 1 << a
+		if m.Trace != nil {
+			m.Decide(h, "nothing", "the Impact Die rolled 1: "+at.Name+" is out of ammo")
+		}
+		m.reload(h)
+	}
+	if !res.OK {
+		return true
+	}
+	ar.Hits++
+	cr := &m.C[c]
+	cd := &m.Sc.Crims[cr.Def]
+	mods := Mods{Down: cd.Armor, DownByOpponent: m.Sc.Rules.ArmorByOpponent}
+	if res.DamageUp {
+		mods.Up = DamageUpN
+	}
+	dmg := m.roll(h, Check{Kind: CkDamage, Attr: NoAttr, Dice: int(at.Damage) + res.Surplus, T: NoThreshold, Mods: mods, Crim: c, Attack: a})
+	m.woundCrim(c, h, dmg.S, a, dmg.Roll.Impact == ImpactFail, "Damage check")
+	if cr.Alive && dmg.Roll.Impact == ImpactCrit {
+		cr.Pos = m.clampZone(away(cr.Pos, hu.Pos, PushDist), cd.Base)
+		if m.Trace != nil {
+			m.emit(Event{Kind: EvMove, Hunter: -1, Crim: int8(c), Pos: cr.Pos, F: PushDist, Why: "pushed by an Impact 10"})
+		}
+	}
+	return true
+}
+
+// woundCrim gives crim c w Wound Tokens from hunter h (with attack a; -1:
+// a disengagement strike). At its Wounds score it is eliminated: h
+// gains its Base Point Value, plus the surplus Wounds as points when
+// rules.pizzazz is on and the Impact Die did not roll 1, and a point of
+// Momentum.
+func (m *Match) woundCrim(c, h, w, a int, impactOne bool, how string) {
+	cr := &m.C[c]
+	cd := &m.Sc.Crims[cr.Def]
+	cr.Wounds += int8(w)
+	if a >= 0 {
+		m.Rec.Attacks[h][a].Wounds += int16(w)
+	} else {
+		m.Rec.Strikes[h] += int16(w)
+	}
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvWounds, Hunter: int8(h), Crim: int8(c), N: int16(w), Name: how})
+	}
+	if cr.Wounds < cd.Wounds {
+		return
+	}
+	pts := int(cd.BPV)
+	if m.Sc.Rules.Pizzazz && !impactOne {
+		pts += int(cr.Wounds - cd.Wounds)
+	}
+	cr.Alive = false
+	m.Rec.Elims[h]++
+	m.Rec.ElimPts[h] += int16(pts)
+	m.Rec.Eliminated[cr.Def]++
+	if a >= 0 {
+		m.Rec.Attacks[h][a].Elims++
+	}
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvEliminated, Hunter: int8(h), Crim: int8(c), N: int16(pts)})
+	}
+	m.gainPoints(h, pts, "elimination")
+	m.gainMomentum(h, 1, "elimination")
+}
+
+// woundHunter gives hunter h w Wound Tokens from crim c; at its Wound
+// Maximum it is incapacitated: out of the zone, its Momentum lost.
+func (m *Match) woundHunter(h, w, c int, how string) {
+	hu := &m.H[h]
+	hu.Wounds += int8(w)
+	m.Rec.Wounds[h] += int16(w)
+	m.Rec.CrimWounds += int16(w)
+	m.Rec.CrimWoundsBy[m.Turn] += int16(w)
+	if c >= 0 {
+		m.Rec.Dealt[m.C[c].Def] += int16(w)
+	}
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvWounds, Hunter: int8(h), Crim: -1, N: int16(w), Name: how})
+	}
+	if hu.Wounds < m.Sc.Hunters[h].WoundMax {
+		return
+	}
+	hu.In = false
+	hu.Momentum = 0
+	hu.Focus = 0
+	hu.AP = 0
+	m.Rec.Incaps[h]++
+	if m.Rec.FirstOut[h] == 0 {
+		m.Rec.FirstOut[h] = m.Turn
+	}
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvIncapacitated, Hunter: int8(h), Crim: -1})
+	}
+}
+
+// recover plays incapacitated hunter h's recovery check (Athletics or
+// Mind, the player's choice; each success removes a Wound Token) and its
+// return: allowed below the Wound Maximum, forced at no Wound Token. It
+// reports whether h returned.
+func (m *Match) recover(h int) bool {
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	attr := m.Pol.Recovery(m, h)
+	if attr != Athletics && attr != Mind {
+		attr = Athletics
+	}
+	res := m.roll(h, Check{Kind: CkRecovery, Attr: attr, Dice: int(def.Attr[attr]), T: NoThreshold, Crim: -1, Attack: -1})
+	m.heal(h, res.S, "recovery check")
+	if hu.Wounds >= def.WoundMax {
+		return false
+	}
+	back, corner := m.Pol.Return(m, h)
+	if !back && hu.Wounds > 0 {
+		return false
+	}
+	if hu.Wounds >= def.WoundMax {
+		return false
+	}
+	hu.In = true
+	hu.NoRest = true
+	hu.Pos = m.Sc.Map.Corner(corner)
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvReturn, Hunter: int8(h), Crim: -1, Pos: hu.Pos})
+	}
+	return true
+}
+
+// crimAttack is crim c's attack on hunter h (ranged: Shoot, else Fight):
+// the hunter's Defense check (+1 die against a Shoot in cover) against
+// the crim's Fight or Shoot; on a failure, the Damage Resistance check
+// of PotentialWounds dice, upgraded by the hunter's Armor.
+func (m *Match) crimAttack(c, h int, ranged bool) {
+	cr := &m.C[c]
+	cd := &m.Sc.Crims[cr.Def]
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	t, dmg := int(cd.Fight), int(cd.Melee)
+	if ranged {
+		t, dmg = int(cd.Shoot), int(cd.Ranged)
+	}
+	n := int(def.Attr[Defense])
+	if ranged && m.inCoverAt(&m.coverH[h], hu.Pos, def.Base, cr.Pos) {
+		n++
+	}
+	res := m.roll(h, Check{Kind: CkDefense, Attr: Defense, Dice: n, T: t, Crim: c, Attack: -1})
+	if res.OK {
+		return
+	}
+	w := PotentialWounds(dmg, t, res.S)
+	dr := m.roll(h, Check{Kind: CkResist, Attr: NoAttr, Dice: w, T: NoThreshold, Mods: Mods{Up: def.Armor}, Crim: c, Attack: -1})
+	if taken := w - dr.S; taken > 0 {
+		m.woundHunter(h, taken, c, "crim attack")
+	}
+}

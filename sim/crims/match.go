@@ -1,0 +1,447 @@
+package crims
+
+import (
+	"balance/sim/dice"
+	"balance/sim/geom"
+)
+
+// Hunter is one hunter's state in a match. The zero value is a hunter
+// not yet deployed.
+type Hunter struct {
+	Pos      geom.Vec
+	In       bool // in the zone; false while incapacitated
+	Wounds   int8 // Wound Tokens
+	Momentum int8
+	Points   int16
+	Reload   int8 // Reload tokens
+	MedSpray int8 // Med Sprays
+	Perf     int8 // the attribute a Performance Shot raises by 1; -1: none
+	Focus    int8 // upgrades pending for its next check
+	Depleted uint8
+	NoRest   bool // returned this turn: may not Rest
+	AP       int8 // Action Points left in its activation
+	Acted    int8 // actions taken in its activation
+	Seat     uint8
+	Hand     [MaxHand]uint8 // Keeper cards held
+	NHand    uint8
+}
+
+// Crim is one crim's state. Alive is false for an empty slot.
+type Crim struct {
+	Def       uint8
+	ID        uint16 // the order it was placed in, for traces
+	Alive     bool
+	Hidden    bool
+	HideAt    int8 // the terrain feature its Hidden counter is at
+	HideTurns int8 // turns it has hidden, counting the Hide that hid it
+	Wounds    int8
+	Last      Action // the last action it took
+	Pos       geom.Vec
+}
+
+// HunterPolicy makes the hunters' players' choices. Implementations
+// live in package ai/crims.
+type HunterPolicy interface {
+	// Activate spends hunter h's Action Points through the Match's action
+	// methods (Move, Rest, Focus, Spot, OpenPod, Attack, Pass), and may
+	// use its Med Spray and its Momentum Options (UseMedSpray, SpendMomentum).
+	Activate(m *Match, h int)
+	// BeforeCheck may spend Momentum on the check c about to be rolled
+	// (SpendOnCheck).
+	BeforeCheck(m *Match, h int, c *Check)
+	// ImpactTen chooses the option of an Impact 10 rolled on check c,
+	// whose roll is r.
+	ImpactTen(m *Match, h int, c *Check, r Roll) ImpactOption
+	// Pod chooses the reward of a pod hunter h opened, and for a
+	// Performance Shot the attribute it raises.
+	Pod(m *Match, h int) (Reward, Attr)
+	// Recovery chooses the attribute of incapacitated hunter h's
+	// recovery check.
+	Recovery(m *Match, h int) Attr
+	// Return says whether incapacitated hunter h, whose Wound Tokens are
+	// below its Wound Maximum, returns now, and at which corner (0-3).
+	// It may use a Med Spray first.
+	Return(m *Match, h int) (bool, int)
+	// FightTarget is the First Player's choice of the hunter crim c
+	// attacks among those engaged with it (bit k: hunter k).
+	FightTarget(m *Match, first, c int, engaged uint8) int
+}
+
+// CrimAI directs the crims. Implementations live in package ai/crims.
+type CrimAI interface {
+	// Direct returns the action the current Control Card gives crim c.
+	Direct(m *Match, c int) Action
+}
+
+// Phases of a turn.
+const (
+	PhControl uint8 = iota
+	PhHunter
+	PhCrim
+	PhEnd
+)
+
+// maxPending is the most Event Cards waiting for the end of a phase.
+const maxPending = 8
+
+// Match is the whole state of one match, a value. Init builds a template
+// from a Scenario; Reset deals a match from it.
+type Match struct {
+	Sc *Scenario
+
+	Turn   uint8
+	Phase  uint8
+	First  uint8              // the seat of the First Player
+	Seats  [MaxHunters]uint8  // the hunter in each seat, clockwise
+	H      [MaxHunters]Hunter // by hunter index (the scenario's order)
+	C      [MaxCrims]Crim     //
+	Card   uint8              // the current Control Card
+	Deck   [MaxCards]uint8    // the Control Deck's order
+	Pods   uint16             // bit p: pod p is stocked
+	evs    [MaxEvents]uint8   // the Event deck: cards not yet flipped since the last shuffle in evs[:evLeft]
+	evLeft uint8
+	pend   [maxPending][2]uint8 // Event Cards to carry out at the end of the phase: hunter, card
+	nPend  uint8
+	nextID uint16
+
+	Rec Record
+
+	Pol   HunterPolicy
+	AI    CrimAI
+	Trace Tracer
+
+	// Randomness: each hunter's checks and pod rolls draw from its own
+	// stream, the Control Deck, the Event deck and the seating from
+	// theirs, and everything else (the order of disengagement strikes)
+	// from rng. Two designs played on the same seeds thus keep the same
+	// cards and the same dice for an unchanged hunter.
+	dice    [MaxHunters]dice.RNG
+	deckRNG dice.RNG
+	evRNG   dice.RNG
+	rng     dice.RNG
+	// PolicyRNG is the stream of the policies' random choices.
+	PolicyRNG dice.RNG
+
+	faces Faces // a traced check's faces
+	ck    Check // the check being rolled
+	// rig, when not nil, holds the faces the next checks show, in the
+	// order they are rolled (tests only).
+	rig         []uint8
+	activations int      // model turns played: hunters' activations and crims' actions
+	feat        features // the zone's features by keyword, made once by NewMatch
+	order       [MaxCrims]int8
+	dist        [MaxCrims]float32
+	// what cover each crim's and each hunter's place offers (coverMemo)
+	coverC [MaxCrims]coverMemo
+	coverH [MaxHunters]coverMemo
+	spotH  [MaxHunters]spotMemo // which features each hunter can Spot into from where it stands
+}
+
+// Purposes of a match's random streams (dice.RNG.Derive).
+const (
+	streamDice   uint64 = 0x6372696d00 + iota // + hunter index: that hunter's checks
+	streamDeck                                // the Control Deck
+	streamEvents                              // the Event deck
+	streamSeats                               // the seating
+	streamMisc                                // everything else
+	streamPolicy                              // the policies' random choices
+)
+
+// NewMatch returns a match of sc, not yet dealt.
+func NewMatch(sc *Scenario) *Match {
+	m := &Match{Sc: sc}
+	m.feat.build(&sc.Map)
+	return m
+}
+
+// Reset deals match index of the run seed: every hunter deployed at its
+// corner, the decks shuffled, the record cleared.
+func (m *Match) Reset(seed, index uint64) {
+	sc := m.Sc
+	pol, ai, tr, feat := m.Pol, m.AI, m.Trace, m.feat
+	*m = Match{Sc: sc, Pol: pol, AI: ai, Trace: tr, feat: feat}
+	n := int(sc.NHunters)
+	for h := range n {
+		m.dice[h].Derive(seed, index, streamDice+uint64(h)*0x100)
+	}
+	m.deckRNG.Derive(seed, index, streamDeck)
+	m.evRNG.Derive(seed, index, streamEvents)
+	m.rng.Derive(seed, index, streamMisc)
+	m.PolicyRNG.Derive(seed, index, streamPolicy)
+	var seats dice.RNG
+	seats.Derive(seed, index, streamSeats)
+	for s := range n {
+		m.Seats[s] = uint8(s)
+	}
+	if sc.Rules.RandomSeating {
+		for s := n - 1; s > 0; s-- {
+			k := seats.IntN(s + 1)
+			m.Seats[s], m.Seats[k] = m.Seats[k], m.Seats[s]
+		}
+	}
+	for s := range n {
+		h := int(m.Seats[s])
+		m.H[h] = Hunter{In: true, Perf: -1, Seat: uint8(s), Pos: sc.Map.Corner(s)}
+	}
+	nc := int(sc.NCards)
+	for i := range nc {
+		m.Deck[i] = uint8(i)
+	}
+	for i := nc - 1; i > 0; i-- {
+		k := m.deckRNG.IntN(i + 1)
+		m.Deck[i], m.Deck[k] = m.Deck[k], m.Deck[i]
+	}
+	if sc.Rules.PodsStocked {
+		m.Pods = 1<<sc.Map.NPods - 1
+	}
+	m.Rec.reset()
+}
+
+// Play plays the whole match into m.Rec.
+func (m *Match) Play() {
+	last := int(m.Sc.NCards)
+	for t := 1; t <= last; t++ {
+		m.Turn = uint8(t)
+		m.controlPhase()
+		m.hunterPhase()
+		m.crimPhase()
+		m.endPhase()
+	}
+	m.finish()
+}
+
+// Activations is the number of model turns the match played: the
+// hunters' activations and the crims' turns.
+func (m *Match) Activations() int { return m.activations }
+
+// Draws is the number of random draws the match took, every stream
+// counted.
+func (m *Match) Draws() uint64 {
+	n := m.deckRNG.Draws() + m.evRNG.Draws() + m.rng.Draws() + m.PolicyRNG.Draws()
+	for h := range int(m.Sc.NHunters) {
+		n += m.dice[h].Draws()
+	}
+	return n
+}
+
+// FirstHunter is the hunter who is the First Player this turn.
+func (m *Match) FirstHunter() int { return int(m.Seats[m.First]) }
+
+// controlPhase: a new First Player, the Control Card, pods, the Event
+// Card, new crims.
+func (m *Match) controlPhase() {
+	m.Phase = PhControl
+	n := int(m.Sc.NHunters)
+	if m.Turn > 1 {
+		m.First = uint8((int(m.First) + 1) % n)
+	}
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvTurn, Hunter: int8(m.FirstHunter()), Crim: -1})
+	}
+	m.Card = m.Deck[m.Turn-1]
+	card := &m.Sc.Deck[m.Card]
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvCard, Hunter: -1, Crim: -1, Name: card.Name})
+	}
+	if card.Restock {
+		m.restock()
+	}
+	if card.Event {
+		m.drawEvent(m.FirstHunter(), false)
+	}
+	for i := range int(card.NPlace) {
+		pl := card.Place[i]
+		m.place(int(pl.Crim), int(pl.At))
+	}
+	m.endOfPhase()
+}
+
+func (m *Match) restock() {
+	full := uint16(1)<<m.Sc.Map.NPods - 1
+	if m.Trace != nil {
+		k := 0
+		for p := range int(m.Sc.Map.NPods) {
+			if m.Pods&(1<<p) == 0 {
+				k++
+			}
+		}
+		m.emit(Event{Kind: EvRestock, Hunter: -1, Crim: -1, N: int16(k)})
+	}
+	m.Pods = full
+}
+
+// Crims counts the crims in the zone.
+func (m *Match) Crims() int {
+	k := 0
+	for i := range m.C {
+		if m.C[i].Alive {
+			k++
+		}
+	}
+	return k
+}
+
+// place puts a new crim of profile def at spawn place at, within the
+// crim limit; crims already there are stepped around, in base contact.
+func (m *Match) place(def, at int) {
+	if m.Crims() >= int(m.Sc.Rules.MaxCrims) {
+		if m.Trace != nil {
+			m.emit(Event{Kind: EvCrim, Hunter: -1, Crim: -1, Name: "not placed", Why: "the crim limit is reached"})
+		}
+		return
+	}
+	slot := -1
+	for i := range m.C {
+		if !m.C[i].Alive {
+			slot = i
+			break
+		}
+	}
+	d := &m.Sc.Crims[def]
+	p := m.Sc.Map.Spawns[at]
+	// step around the place until clear of every model there
+	for k := 0; k < 16 && m.occupied(p, d.Base); k++ {
+		p = m.Sc.Map.Spawns[at].Add(geom.Dir(uint8(k * 37)).Scale(d.Base * 2 * float32(1+k/6)))
+		p = m.clampZone(p, d.Base)
+	}
+	m.nextID++
+	m.C[slot] = Crim{Def: uint8(def), ID: m.nextID, Alive: true, HideAt: -1, Pos: p}
+	m.Rec.Spawned[def]++
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvSpawn, Hunter: -1, Crim: int8(slot), Pos: p, Name: m.Sc.Map.SpawnNames[at]})
+	}
+}
+
+func (m *Match) occupied(p geom.Vec, r float32) bool {
+	for i := range m.C {
+		c := &m.C[i]
+		if c.Alive && geom.EdgeDist(p, r, c.Pos, m.Sc.Crims[c.Def].Base) < 0.05 {
+			return true
+		}
+	}
+	return false
+}
+
+// hunterPhase activates every hunter in initiative order: seat order
+// from the First Player, clockwise.
+func (m *Match) hunterPhase() {
+	m.Phase = PhHunter
+	n := int(m.Sc.NHunters)
+	for k := range n {
+		h := int(m.Seats[(int(m.First)+k)%n])
+		m.activate(h)
+	}
+	m.endOfPhase()
+}
+
+// activate plays hunter h's activation: a recovery check first when it
+// is incapacitated, then its 2 Action Points.
+func (m *Match) activate(h int) {
+	hu := &m.H[h]
+	if !hu.In {
+		if !m.recover(h) || !m.Sc.Rules.ReturnActs {
+			return
+		}
+	}
+	for hu.NHand > 0 {
+		hu.NHand--
+		m.carryOut(h, int(hu.Hand[hu.NHand]))
+	}
+	hu.AP, hu.Acted = 2, 0
+	m.activations++
+	m.Pol.Activate(m, h)
+	hu.AP = 0
+}
+
+// crimPhase: every crim acts, closest to a hunter first.
+func (m *Match) crimPhase() {
+	m.Phase = PhCrim
+	k := 0
+	for i := range m.C {
+		if !m.C[i].Alive {
+			continue
+		}
+		_, d := m.NearestHunter(m.C[i].Pos)
+		m.order[k], m.dist[k] = int8(i), d
+		k++
+	}
+	// insertion sort by distance, stable (slot order on ties)
+	for i := 1; i < k; i++ {
+		for j := i; j > 0 && m.dist[j] < m.dist[j-1]; j-- {
+			m.order[j], m.order[j-1] = m.order[j-1], m.order[j]
+			m.dist[j], m.dist[j-1] = m.dist[j-1], m.dist[j]
+		}
+	}
+	for i := range k {
+		c := int(m.order[i])
+		if m.C[c].Alive {
+			m.activations++
+			m.crimActs(c)
+		}
+	}
+	m.endOfPhase()
+}
+
+// endPhase: effects that end at the end of the turn.
+func (m *Match) endPhase() {
+	m.Phase = PhEnd
+	for h := range int(m.Sc.NHunters) {
+		m.H[h].NoRest = false
+		m.Rec.PointsBy[m.Turn][h] = m.H[h].Points
+	}
+	m.endOfPhase()
+}
+
+// finish records the outcome: the hunter with the most points wins; on
+// a tie, the most eliminations among the tied (rules.tie_break), else
+// nobody.
+func (m *Match) finish() {
+	n := int(m.Sc.NHunters)
+	best, tied := 0, false
+	for h := 1; h < n; h++ {
+		if c := m.better(h, best); c > 0 {
+			best, tied = h, false
+		} else if c == 0 {
+			tied = true
+		}
+	}
+	r := &m.Rec
+	r.Turns = m.Turn
+	r.Winner = int8(best)
+	if tied {
+		r.Winner = -1
+	}
+	for h := range n {
+		r.Points[h] = m.H[h].Points
+	}
+	r.CrimsLeft = uint8(m.Crims())
+	if m.Trace != nil {
+		name := "tie"
+		if !tied {
+			name = m.HunterName(best) + " wins"
+		}
+		m.emit(Event{Kind: EvEnd, Hunter: int8(best), Crim: -1, Name: name})
+	}
+}
+
+// better compares hunters a and b for the win: +1 when a is ahead, -1
+// when b is, 0 when tied.
+func (m *Match) better(a, b int) int {
+	pa, pb := m.H[a].Points, m.H[b].Points
+	if pa != pb {
+		if pa > pb {
+			return 1
+		}
+		return -1
+	}
+	if m.Sc.Rules.TieBreak {
+		ea, eb := m.Rec.Elims[a], m.Rec.Elims[b]
+		if ea > eb {
+			return 1
+		}
+		if ea < eb {
+			return -1
+		}
+	}
+	return 0
+}

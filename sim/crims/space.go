@@ -1,0 +1,281 @@
+package crims
+
+import (
+	"math/bits"
+
+	"balance/sim/geom"
+)
+
+// Space, kept simple: models are circles (a base radius from their
+// profile) on a rectangular zone; distances are edge to edge; terrain
+// features are circles and convex polygons with keywords. No terrain is
+// impassable (buildings are climbable), so moves are straight lines,
+// clamped to the zone; a move toward a model stops at base contact.
+
+// features lists a zone's terrain features by keyword, so that a test of
+// line of sight or cover looks only at the features that can matter.
+type features struct {
+	blocking, cover, rough, hideable features1
+	samples                          [MaxTerrain][5]geom.Vec // each feature's points visibleShare looks at
+}
+
+type features1 struct {
+	n  uint8
+	at [MaxTerrain]uint8
+}
+
+func (f *features1) add(i int) { f.at[f.n] = uint8(i); f.n++ }
+
+func (f *features) build(mp *Map) {
+	*f = features{}
+	for i := range int(mp.NTerrain) {
+		kw := mp.Terrain[i].Kw
+		if kw&KwBlocking != 0 {
+			f.blocking.add(i)
+		}
+		if kw&KwCover != 0 {
+			f.cover.add(i)
+		}
+		if kw&(KwDifficult|KwClimbable) != 0 {
+			f.rough.add(i)
+		}
+		if kw&KwHideable != 0 {
+			f.hideable.add(i)
+		}
+		f.samples[i] = samples(&mp.Terrain[i].Shape)
+	}
+}
+
+// clampZone keeps a base of radius r inside the zone.
+func (m *Match) clampZone(p geom.Vec, r float32) geom.Vec {
+	return geom.ClampToBoard(p, r, m.Sc.Map.W, m.Sc.Map.H)
+}
+
+// toward returns the point dist inches from a toward b, stopping stop
+// inches short of b (never moving back).
+func toward(a, b geom.Vec, dist, stop float32) geom.Vec {
+	d := b.Sub(a)
+	l := d.Len()
+	if l <= stop || l == 0 {
+		return a
+	}
+	step := min(dist, l-stop)
+	return a.Add(d.Scale(step / l))
+}
+
+// away returns the point dist inches from a directly away from b (a
+// fixed direction when they coincide).
+func away(a, b geom.Vec, dist float32) geom.Vec {
+	d := a.Sub(b)
+	l := d.Len()
+	if l == 0 {
+		return a.Add(geom.V(dist, 0))
+	}
+	return a.Add(d.Scale(dist / l))
+}
+
+// nearBox reports whether p lies within margin of shape s's bounding
+// box: a cheap test before the exact ones.
+func nearBox(s *geom.Shape, p geom.Vec, margin float32) bool {
+	return p.X >= s.Min.X-margin && p.X <= s.Max.X+margin && p.Y >= s.Min.Y-margin && p.Y <= s.Max.Y+margin
+}
+
+// segBox reports whether the bounding boxes of segment a→b and of shape
+// s overlap.
+func segBox(s *geom.Shape, a, b geom.Vec) bool {
+	return max(a.X, b.X) >= s.Min.X && min(a.X, b.X) <= s.Max.X && max(a.Y, b.Y) >= s.Min.Y && min(a.Y, b.Y) <= s.Max.Y
+}
+
+// LOS reports whether the line between a and b crosses no blocking
+// terrain feature (a feature holding either end does not block).
+func (m *Match) LOS(a, b geom.Vec) bool {
+	mp := &m.Sc.Map
+	for _, i := range m.feat.blocking.at[:m.feat.blocking.n] {
+		t := &mp.Terrain[i]
+		if !segBox(&t.Shape, a, b) {
+			continue
+		}
+		if t.Shape.Contains(a) || t.Shape.Contains(b) {
+			continue
+		}
+		if t.Shape.SegmentHits(a, b) {
+			return false
+		}
+	}
+	return true
+}
+
+// coverNear is how close to a cover feature a model must be to be
+// behind it.
+const coverNear = 1
+
+// inCover reports whether a model of radius r at p is in cover against
+// an attacker at from: inside a cover feature, or behind one (the line
+// from the attacker crosses it and the model is within 1" of it). A
+// feature holding the attacker gives no cover against it.
+func (m *Match) inCover(p geom.Vec, r float32, from geom.Vec) bool {
+	mp := &m.Sc.Map
+	for _, i := range m.feat.cover.at[:m.feat.cover.n] {
+		t := &mp.Terrain[i]
+		if !nearBox(&t.Shape, p, r+coverNear) {
+			continue
+		}
+		// inside it, or behind it; the rare feature holding the
+		// attacker is looked for last
+		if (t.Shape.Contains(p) || (t.Shape.Dist(p) <= r+coverNear && t.Shape.SegmentHits(from, p))) && !t.Shape.Contains(from) {
+			return true
+		}
+	}
+	return false
+}
+
+// coverMemo is what cover a place offers a base of radius r, whoever
+// attacks it: the cover features holding p (in) and those within
+// coverNear of it (close), as bits of the cover list. inCoverAt reads it
+// again as long as the base stays where it is.
+type coverMemo struct {
+	p         geom.Vec
+	r         float32
+	ok        bool
+	in, close uint32
+}
+
+// inCoverAt is inCover(p, r, from), the part that does not depend on
+// the attacker kept in e.
+func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bool {
+	mp := &m.Sc.Map
+	cover := &m.feat.cover
+	if !e.ok || e.p != p || e.r != r {
+		*e = coverMemo{p: p, r: r, ok: true}
+		for k, i := range cover.at[:cover.n] {
+			t := &mp.Terrain[i].Shape
+			if !nearBox(t, p, r+coverNear) {
+				continue
+			}
+			if t.Contains(p) {
+				e.in |= 1 << k
+			} else if t.Dist(p) <= r+coverNear {
+				e.close |= 1 << k
+			}
+		}
+	}
+	for set := e.in | e.close; set != 0; set &= set - 1 {
+		k := bits.TrailingZeros32(set)
+		t := &mp.Terrain[cover.at[k]].Shape
+		if (e.in&(1<<k) != 0 || t.SegmentHits(from, p)) && !t.Contains(from) {
+			return true
+		}
+	}
+	return false
+}
+
+// crosses reports whether the segment a→b touches a difficult or
+// climbable feature (the rough list).
+func (m *Match) crosses(a, b geom.Vec) bool {
+	mp := &m.Sc.Map
+	for _, i := range m.feat.rough.at[:m.feat.rough.n] {
+		t := &mp.Terrain[i]
+		if segBox(&t.Shape, a, b) && (t.Shape.Contains(a) || t.Shape.SegmentHits(a, b)) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestFeature returns the feature with keyword kw (KwCover or
+// KwHideable) nearest to p, and its distance; -1 when there is none. A
+// feature whose bounding box is already no nearer than the best found
+// is passed over (its own distance cannot be nearer); ties keep the
+// first.
+func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, float32) {
+	mp := &m.Sc.Map
+	list := &m.feat.cover
+	if kw == KwHideable {
+		list = &m.feat.hideable
+	}
+	best, bd := -1, float32(0)
+	for _, i := range list.at[:list.n] {
+		t := &mp.Terrain[i].Shape
+		if best >= 0 && boxDist(t, p)-boxSlack >= bd {
+			continue
+		}
+		d := t.Dist(p)
+		if best < 0 || d < bd {
+			best, bd = int(i), d
+		}
+	}
+	return best, bd
+}
+
+// boxSlack covers the rounding of boxDist and of a shape's own distance:
+// a box farther than the best by more than this holds no nearer shape.
+const boxSlack = 1e-3
+
+// boxDist is the distance from p to shape s's bounding box, no more
+// than its distance to the shape.
+func boxDist(s *geom.Shape, p geom.Vec) float32 {
+	dx := max(s.Min.X-p.X, p.X-s.Max.X, 0)
+	dy := max(s.Min.Y-p.Y, p.Y-s.Max.Y, 0)
+	return geom.V(dx, dy).Len()
+}
+
+// extent is how far a feature reaches from its centre.
+func extent(s *geom.Shape) float32 {
+	if s.Kind == geom.Circle {
+		return s.R
+	}
+	return s.Max.Sub(s.Min).Len() / 2
+}
+
+// behind returns the spot just beyond feature t from a viewer at from:
+// where a model of radius r stands to be in its cover.
+func behind(t *geom.Shape, from geom.Vec, r float32) geom.Vec {
+	d := t.C.Sub(from)
+	l := d.Len()
+	if l == 0 {
+		return t.C
+	}
+	// walk out from the centre along the line until clear of the shape
+	u := d.Scale(1 / l)
+	e := extent(t)
+	for k := float32(0); k <= e+r+0.5; k += 0.25 {
+		q := t.C.Add(u.Scale(k))
+		if !t.Contains(q) && t.Dist(q) >= r {
+			return q.Add(u.Scale(0.1))
+		}
+	}
+	return t.C.Add(u.Scale(e + r + 0.1))
+}
+
+// visibleShare is how many of feature f's sample points (its centre
+// and the corners of its bounding box, pulled 10% toward the centre) a
+// viewer at p sees, out of 5: Spot needs at least half of the feature in
+// line of sight, read as 3 of the 5.
+func (m *Match) visibleShare(f int, p geom.Vec) int {
+	n := 0
+	for _, q := range m.feat.samples[f] {
+		if m.LOS(p, q) {
+			n++
+		}
+	}
+	return n
+}
+
+// samples returns the sample points of shape t that visibleShare looks at.
+func samples(t *geom.Shape) [5]geom.Vec {
+	pts := [5]geom.Vec{t.C,
+		geom.V(t.Min.X, t.Min.Y), geom.V(t.Max.X, t.Min.Y), geom.V(t.Max.X, t.Max.Y), geom.V(t.Min.X, t.Max.Y)}
+	if t.Kind == geom.Circle {
+		r := t.R * 0.9
+		pts[1], pts[2], pts[3], pts[4] = t.C.Add(geom.V(r, 0)), t.C.Add(geom.V(0, r)), t.C.Add(geom.V(-r, 0)), t.C.Add(geom.V(0, -r))
+	} else {
+		for i := 1; i < 5; i++ {
+			pts[i] = pts[i].Add(t.C.Sub(pts[i]).Scale(0.1))
+		}
+	}
+	return pts
+}
+
+// spotPlaces are the offsets, around a feature's bounding box, where a
+// spotted crim may be placed (within 2" of it).
+var spotPlaces = [8][2]float32{{-1, -1}, {0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}}

@@ -1,0 +1,131 @@
+package crims
+
+import (
+	"testing"
+
+	"balance/sim/dice"
+	"balance/sim/geom"
+)
+
+// geoScenario is the test scenario with more cover: a circle of crates
+// and a poly, so that every shape is looked at.
+func geoScenario() *Scenario {
+	sc := testScenario()
+	mp := &sc.Map
+	mp.Terrain[3] = Terrain{Name: "crates", Shape: geom.NewCircle(geom.V(24, 12), 1), Kw: KwCover}
+	poly, err := geom.NewPoly(geom.V(4, 10), geom.V(8, 9), geom.V(9, 13), geom.V(5, 14))
+	if err != nil {
+		panic(err)
+	}
+	mp.Terrain[4] = Terrain{Name: "rubble", Shape: poly, Kw: KwCover | KwHideable | KwDifficult}
+	mp.NTerrain = 5
+	return sc
+}
+
+// randomNear returns a point of the zone, half of the time near a
+// terrain feature (where the answers change).
+func randomNear(r *dice.RNG, mp *Map) geom.Vec {
+	if r.Bool() {
+		return geom.V(r.Float32()*mp.W, r.Float32()*mp.H)
+	}
+	t := &mp.Terrain[r.IntN(int(mp.NTerrain))].Shape
+	return geom.V(t.Min.X-2+r.Float32()*(t.Max.X-t.Min.X+4), t.Min.Y-2+r.Float32()*(t.Max.Y-t.Min.Y+4))
+}
+
+// The cover kept for a model's place answers as inCover does, for
+// every attacker, as long as the model stays; a move is seen.
+func TestCoverMemo(t *testing.T) {
+	m := NewMatch(geoScenario())
+	var r dice.RNG
+	r.Seed(1, 0)
+	var e coverMemo
+	in := 0
+	for range 4000 {
+		p := randomNear(&r, &m.Sc.Map)
+		rad := []float32{0.5, 1}[r.IntN(2)]
+		for range 5 {
+			from := randomNear(&r, &m.Sc.Map)
+			want := m.inCover(p, rad, from)
+			if got := m.inCoverAt(&e, p, rad, from); got != want {
+				t.Fatalf("at %v (radius %v) from %v: %v, want %v", p, rad, from, got, want)
+			}
+			if want {
+				in++
+			}
+		}
+	}
+	if in < 1000 {
+		t.Fatalf("only %d of 20000 places in cover: the test looks at too few", in)
+	}
+}
+
+// What a hunter can Spot, kept while it stands still, is what the
+// feature's distance and sample points say, wherever it moves.
+func TestSpotMemo(t *testing.T) {
+	m := NewMatch(geoScenario())
+	m.Reset(1, 0)
+	var r dice.RNG
+	r.Seed(2, 0)
+	seen := 0
+	for range 3000 {
+		p := randomNear(&r, &m.Sc.Map)
+		m.H[0].Pos = p
+		for range 2 {
+			f := r.IntN(int(m.Sc.Map.NTerrain))
+			s := &m.Sc.Map.Terrain[f].Shape
+			n := 0
+			for _, q := range samples(s) {
+				if m.LOS(p, q) {
+					n++
+				}
+			}
+			want := s.Dist(p) <= SpotRange && n >= 3
+			if got := m.canSpotAt(0, f); got != want {
+				t.Fatalf("from %v, feature %d: %v, want %v", p, f, got, want)
+			}
+			if want {
+				seen++
+			}
+		}
+	}
+	if seen < 1000 || seen > 5000 {
+		t.Fatalf("%d of 6000 features seen: the test looks at too few of one kind", seen)
+	}
+}
+
+// The engagement sets are Engaged's answers, bit by bit.
+func TestEngagedSets(t *testing.T) {
+	sc := geoScenario()
+	sc.Rules.Engagement = 1.5
+	m := NewMatch(sc)
+	m.Reset(1, 0)
+	var r dice.RNG
+	r.Seed(3, 0)
+	pairs := 0
+	for range 2000 {
+		for h := range int(sc.NHunters) {
+			m.H[h].Pos = geom.V(10+r.Float32()*6, 10+r.Float32()*6)
+			m.H[h].In = r.IntN(4) > 0
+		}
+		for c := range m.C {
+			m.C[c] = Crim{Def: uint8(r.IntN(int(sc.NCrims))), Alive: r.IntN(4) > 0, Hidden: r.IntN(5) == 0, Pos: geom.V(10+r.Float32()*6, 10+r.Float32()*6)}
+		}
+		for h := range int(sc.NHunters) {
+			set := m.EngagedCrims(h)
+			for c := range m.C {
+				if m.Engaged(h, c) != (set&(1<<c) != 0) {
+					t.Fatalf("hunter %d, crim %d: EngagedCrims %016b, Engaged %v", h, c, set, m.Engaged(h, c))
+				}
+				if m.Engaged(h, c) != (m.EngagedHunters(c)&(1<<h) != 0) {
+					t.Fatalf("hunter %d, crim %d: EngagedHunters %08b, Engaged %v", h, c, m.EngagedHunters(c), m.Engaged(h, c))
+				}
+				if m.Engaged(h, c) {
+					pairs++
+				}
+			}
+		}
+	}
+	if pairs < 2000 {
+		t.Fatalf("only %d engaged pairs", pairs)
+	}
+}
