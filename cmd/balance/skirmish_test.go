@@ -35,6 +35,9 @@ func TestSkirmishListed(t *testing.T) {
 	if !strings.Contains(out, "skirmish\td20 skirmish: ") {
 		t.Errorf("list games:\n%s", out)
 	}
+	if _, out, _ := balance(t, "version"); !regexp.MustCompile(`, skirmish [0-9a-f]{12}[,\n]`).MatchString(out) {
+		t.Errorf("version prints no hash of the game's data:\n%s", out)
+	}
 	for _, kind := range []string{"warbands", "scenarios", "creatures", "weapons"} {
 		if out, _ := skirmishRun(t, exitOK, "list", kind); strings.TrimSpace(out) == "" {
 			t.Errorf("list %s: nothing", kind)
