@@ -18,13 +18,14 @@ import (
 	"balance/game/cazadores"
 	"balance/game/crims"
 	"balance/game/horizon"
+	"balance/game/skirmish"
 	"balance/workflow"
 )
 
 // games is the one list of the games balance plays, the default first.
 // Every command that plays hunts takes -game NAME; the shared machinery
 // below cmd/ names none of them.
-var games = []game.Game{cazadores.Game{}, crims.Game{}, horizon.Game{}}
+var games = []game.Game{cazadores.Game{}, crims.Game{}, horizon.Game{}, skirmish.Game{}}
 
 // gameNames are the games' names, in order.
 func gameNames() []string {
