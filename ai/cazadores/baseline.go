@@ -1,6 +1,7 @@
 package cazadores
 
 import (
+	"math"
 	"math/bits"
 
 	sim "balance/sim/cazadores"
@@ -239,14 +240,14 @@ func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
 		if attackFor(h, i, tg, s, "shoot", shot) {
 			return
 		}
-		freeMoveFor(h, i, bandGoal(h, i, tg, w), -1, "move to its range band", tg, "no Line of Sight")
+		freeMoveFor(h, i, sightGoal(h, i, tg, w), -1, "move to its range band", tg, "no Line of Sight")
 		shot = "in range after its free Move"
 	} else if !inRange || !h.LOS(i, tg) {
 		why := "out of range"
 		if inRange {
 			why = "no Line of Sight"
 		}
-		if freeMoveFor(h, i, bandGoal(h, i, tg, w), -1, "move to its range band", tg, why) > 0 {
+		if freeMoveFor(h, i, sightGoal(h, i, tg, w), -1, "move to its range band", tg, why) > 0 {
 			shot = "in range after its free Move"
 		}
 	}
@@ -266,7 +267,7 @@ func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
 		return
 	}
 	// Close in (or back off) with the Action.
-	moveFor(h, i, bandGoal(h, i, tg, w), -1, "move to its range band", tg, "no shot this Turn")
+	moveFor(h, i, sightGoal(h, i, tg, w), -1, "move to its range band", tg, "no shot this Turn")
 }
 
 // bandGoal is where model i stands to shoot tg with weapon w: in the
@@ -279,6 +280,35 @@ func bandGoal(h *sim.Hunt, i, tg int, w *sim.WeaponDef) geom.Vec {
 	}
 	goal := h.M[tg].Pos.Add(dir.Scale(want + h.M[i].R + h.M[tg].R))
 	return geom.ClampToBoard(goal, h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
+}
+
+// sightGoal is where model i heads to shoot tg with weapon w: bandGoal
+// when tg is in sight from there. When a wall stands between them, a
+// player walks round it: the point of the range band (three rings round
+// tg, in 32 directions) that sees tg and that the shortest path reaches;
+// with none, tg itself, since closing in ends behind no wall. Maps without
+// Blocking terrain skip the search.
+func sightGoal(h *sim.Hunt, i, tg int, w *sim.WeaponDef) geom.Vec {
+	g := bandGoal(h, i, tg, w)
+	mp := &h.Sc.Map
+	if mp.HasTerrain&sim.Blocking == 0 || h.LOSFrom(i, g, tg) {
+		return g
+	}
+	m, t := &h.M[i], &h.M[tg]
+	best, bd := t.Pos, float32(math.Inf(1))
+	for _, f := range [3]float32{0.5, 0.25, 0.75} {
+		rad := w.Min + f*(w.Max-w.Min) + m.R + t.R
+		for a := 0; a < 256; a += 8 {
+			q := t.Pos.Add(geom.Dir(uint8(a)).Scale(rad))
+			if q.Dist(m.Pos) >= bd || !h.CanStand(i, q) || !h.LOSFrom(i, q, tg) {
+				continue
+			}
+			if d := mp.Nav.PathLen(m.Pos, q); d < bd {
+				best, bd = q, d
+			}
+		}
+	}
+	return best
 }
 
 // melee closes with the target using the free Move and attacks with the

@@ -361,3 +361,38 @@ func TestBaselineTargetsHostilesOnly(t *testing.T) {
 		}
 	}
 }
+
+// A shooter in range of its target but behind a wall walks round the wall
+// to a spot that sees it and shoots, rather than standing where it is: on
+// the ruins, the Bow Hunter south of the hall's south wall, the Wandering
+// Son inside the hall beyond it.
+func TestBaselineShooterWalksRoundAWall(t *testing.T) {
+	sc := scenario(t, "wandering-son", "duo", "ruins")
+	sc.Pack = sc.Pack[2:3] // the Bow Hunter (Bow, 3-8")
+	var tmpl sim.Hunt
+	tmpl.Init(sc)
+	pos := geom.V(15, 4.5)
+	for k := 0; k < 3; k++ {
+		// Each Turn on a fresh deal, the Bow Hunter where the last left it.
+		h := new(sim.Hunt)
+		h.Reset(&tmpl, 1, 0)
+		h.M[0].Pos = pos
+		h.M[0].GearAmmo[0] = 0 // its Poison Vial is used up
+		adv := int(h.Adv0)
+		h.M[adv].Pos = geom.V(15, 10)
+		if k == 0 && (!h.InWeaponRange(0, 0, adv) || h.LOS(0, adv)) {
+			t.Fatalf("setup: in range %v, Line of Sight %v; want in range behind the wall", h.InWeaponRange(0, 0, adv), h.LOS(0, adv))
+		}
+		l := turn(h)
+		for _, a := range l.actions(0) {
+			if a.Action == sim.ActAttack {
+				return
+			}
+		}
+		if d := h.M[0].Pos.Dist(pos); d < 1 {
+			t.Fatalf("Turn %d: the Bow Hunter moved %.2f\" from %v (decisions %q); want it to walk round the wall", k+1, d, pos, l.decisions(0))
+		}
+		pos = h.M[0].Pos
+	}
+	t.Fatalf("no shot in 3 Turns; the Bow Hunter ended at %v", pos)
+}

@@ -18,6 +18,7 @@ import (
 	"balance/game/cazadores"
 	"balance/game/crims"
 	"balance/game/horizon"
+	"balance/game/skirmish"
 	"balance/game/vantage"
 	"balance/workflow"
 )
@@ -25,7 +26,7 @@ import (
 // games is the one list of the games balance plays, the default first.
 // Every command that plays hunts takes -game NAME; the shared machinery
 // below cmd/ names none of them.
-var games = []game.Game{cazadores.Game{}, crims.Game{}, horizon.Game{}, vantage.Game{}}
+var games = []game.Game{cazadores.Game{}, crims.Game{}, horizon.Game{}, skirmish.Game{}, vantage.Game{}}
 
 // gameNames are the games' names, in order.
 func gameNames() []string {

@@ -80,7 +80,7 @@ func TestExitCodes(t *testing.T) {
 		{"trace: unknown pack AI", []string{"trace", "-pack-ai", "basik"}, exitUsage, `did you mean "basic"?`, ""},
 		{"analyze: unknown pack AI", []string{"analyze", "-pack-ai", "xyzzy"}, exitUsage, "no such tier", ""},
 		{"analyze: all is not a tier", []string{"analyze", "-pack-ai", "all"}, exitUsage, "no such tier", ""},
-		{"run: all with shards", []string{"run", "-pack-ai", "all", "-shards", "2", "-tally", "x.json"}, exitUsage, "cannot be split", ""},
+		{"run: all with shards and a target error", []string{"run", "-pack-ai", "all", "-target-error", "0.01", "-shards", "2", "-tally", "x.json"}, exitUsage, "cannot be used with -shards", ""},
 		{"skill: zero hunts", []string{"skill", "-hunts", "0"}, exitUsage, "at least 1 hunt", ""},
 		{"skill: stray argument", []string{"skill", "basic"}, exitUsage, "unexpected argument", ""},
 		{"help", []string{"help"}, exitOK, "", "validate"},

@@ -56,6 +56,17 @@ func (h *Hunt) LOS(a, b int) bool {
 	return h.lineClear(a, b, lines[1][0], lines[1][1]) || h.lineClear(a, b, lines[2][0], lines[2][1])
 }
 
+// LOSFrom reports whether model a, were it standing at p, would see model
+// b: LOS with a's base moved to p and every other model where it is.
+func (h *Hunt) LOSFrom(a int, p geom.Vec, b int) bool {
+	mb := &h.M[b]
+	if h.lineClear(a, b, p, mb.Pos) {
+		return true
+	}
+	lines := geom.LOSLines(p, h.M[a].R, mb.Pos, mb.R)
+	return h.lineClear(a, b, lines[1][0], lines[1][1]) || h.lineClear(a, b, lines[2][0], lines[2][1])
+}
+
 func (h *Hunt) lineClear(a, b int, p, q geom.Vec) bool {
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Blocking != 0 {
@@ -630,6 +641,10 @@ next:
 	}
 	return best, true
 }
+
+// CanStand reports whether model i's base could stand at p: on the board
+// and out of Impassable terrain (other bases aside).
+func (h *Hunt) CanStand(i int, p geom.Vec) bool { return h.onBoardClear(p, h.M[i].R) }
 
 // onBoardClear reports whether a base of radius r at p is on the board and
 // out of Impassable terrain.

@@ -365,6 +365,9 @@ func TestSweepHits(t *testing.T) {
 		if hit != tc.hit || !near(got, tc.t) {
 			t.Errorf("%s: SweepHits = %v %v, want %v %v", tc.name, got, hit, tc.t, tc.hit)
 		}
+		if o := tc.s.SweepOverlaps(tc.a, tc.b, tc.r); o != tc.hit {
+			t.Errorf("%s: SweepOverlaps = %v, want %v", tc.name, o, tc.hit)
+		}
 		if hit && got > 0 {
 			stop := tc.a.Add(tc.b.Sub(tc.a).Scale(got))
 			if tc.s.OverlapsCircle(stop, tc.r) {
@@ -553,5 +556,63 @@ func TestCircleSpanMatchesSegmentSpan(t *testing.T) {
 		if math.Float32bits(g0) != math.Float32bits(w0) || math.Float32bits(g1) != math.Float32bits(w1) || gok != wok {
 			t.Fatalf("CircleSpan(%v, %v, %v-%v) = %v %v %v, SegmentSpan %v %v %v", c, rad, a, b, g0, g1, gok, w0, w1, wok)
 		}
+	}
+}
+
+// SweepOverlaps answers SweepHits' hit on random sweeps past circles,
+// rectangles and polygons, many of them starting, ending or passing
+// about in contact.
+func TestSweepOverlapsMatchesSweepHits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	f32 := func(lo, hi float32) float32 { return lo + rng.Float32()*(hi-lo) }
+	hits := 0
+	for n := 0; n < 100000; n++ {
+		var s Shape
+		switch n % 3 {
+		case 0:
+			s = NewCircle(V(f32(5, 15), f32(5, 15)), f32(0.3, 3))
+		case 1:
+			x, y := f32(5, 15), f32(5, 15)
+			s = NewRect(x, y, x+f32(0.3, 5), y+f32(0.3, 5))
+		default:
+			p, err := NewPoly(octagon(V(f32(5, 15), f32(5, 15)), f32(0.5, 3))...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = p
+		}
+		r := f32(0, 1.5)
+		a := V(f32(0, 20), f32(0, 20))
+		if n%4 == 0 { // starting in contact, or about
+			a = s.closest(a)
+			a = a.Add(a.Sub(s.C).Norm().Scale(r + f32(-0.01, 0.01)))
+		}
+		b := V(f32(0, 20), f32(0, 20))
+		switch n % 5 {
+		case 1: // ending about in contact
+			q := s.closest(b)
+			b = q.Add(b.Sub(q).Norm().Scale(r + f32(-3e-3, 3e-3)))
+		case 2: // passing about in contact with a vertex or the centre
+			v := s.C
+			if s.Kind == Poly {
+				v = s.P[rng.IntN(int(s.N))]
+			}
+			dir := v.Sub(a).Norm()
+			off := r + f32(-3e-3, 3e-3)
+			if s.Kind == Circle {
+				off += s.R
+			}
+			b = v.Add(dir.Perp().Scale(off)).Add(dir.Scale(f32(0, 5)))
+		}
+		_, hit := s.SweepHits(a, b, r)
+		if got := s.SweepOverlaps(a, b, r); got != hit {
+			t.Fatalf("%+v: %v→%v radius %v: SweepOverlaps %v, SweepHits %v", s, a, b, r, got, hit)
+		}
+		if hit {
+			hits++
+		}
+	}
+	if hits < 10000 {
+		t.Fatalf("only %d hits", hits)
 	}
 }

@@ -294,6 +294,57 @@ func (s *Shape) SweepHits(a, b Vec, r float32) (tStop float32, hit bool) {
 	return t, true
 }
 
+// SweepOverlaps reports SweepHits' hit alone, without working out where
+// the base stops: whether a base of radius r moving from a to b overlaps
+// the shape (by more than Eps) anywhere along the way.
+func (s *Shape) SweepOverlaps(a, b Vec, r float32) bool {
+	if !s.segBoxHit(a, b, r) {
+		return false
+	}
+	d := b.Sub(a)
+	rr := max(r-Eps, 0)
+	if s.Kind == Poly && rr > 10*sweepMargin {
+		// The clear cases, decided from distances: with a farther than
+		// rr from the shape (by a margin far above float32's error), the
+		// base overlaps it on the way exactly when the segment comes
+		// within rr of it.
+		if s.Dist(a) > rr+sweepMargin {
+			if _, _, ok := s.polyClip(a, d, 0, 0, 1); ok {
+				return true // it crosses the shape
+			}
+			near := s.Dist(b)
+			n := int(s.N)
+			for i := 0; i < n; i++ {
+				near = min(near, sqrt32(pointSegDist2(s.P[i], a, b)))
+			}
+			switch {
+			case near > rr+sweepMargin:
+				return false
+			case near < rr-sweepMargin:
+				return true
+			}
+		}
+	}
+	tIn, in := s.firstWithin(a, d, rr)
+	if !in {
+		return false
+	}
+	if tIn == 0 {
+		if s.Kind == Circle {
+			if v := a.Sub(s.C); v != (Vec{}) && d.Dot(v) > 0 {
+				return false
+			}
+		} else if q := s.closest(a); q != a && d.Dot(a.Sub(q)) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sweepMargin is how clear a case must be for SweepOverlaps to decide it
+// from distances.
+const sweepMargin = 1e-3
+
 // segBoxHit is a cheap reject: false when the bounding box of the segment
 // a-b grown by r cannot touch the shape's bounding box.
 func (s *Shape) segBoxHit(a, b Vec, r float32) bool {

@@ -1,0 +1,152 @@
+// Package skirmish holds the policies of the d20 skirmish game: the
+// creatures' decision tree as the document gives it, and tiers of play
+// for the warbands (random, basic).
+//
+// Policies choose; the rules core (sim/skirmish) carries out every
+// action and refuses an illegal one.
+package skirmish
+
+import (
+	sk "balance/sim/skirmish"
+)
+
+// Creatures plays every creature by the document's three-step tree:
+// (1) in combat, it fights (the opponent with the lowest current Health)
+// and stays in combat when it wins; (2) with a warband figure in sight,
+// it shoots the closest one in range if it has a missile weapon (and
+// takes no second action), or moves as far as it can toward the closest
+// one and fights it if it got there; (3) otherwise it makes a full Move in
+// a random direction, halting at obstacles, and with its action left
+// looks again (step 2) or ends its activation. It never attacks another
+// creature and always forces combat when it can.
+type Creatures struct{}
+
+var _ sk.Policy = Creatures{}
+
+// Group is never asked of creatures.
+func (Creatures) Group(b *sk.Battle, leader int, eligible []int8) int { return 0 }
+
+// Intercept: a creature always forces combat.
+func (Creatures) Intercept(b *sk.Battle, i, mover int) bool { return true }
+
+// Push: a creature that wins stays in combat.
+func (Creatures) Push(b *sk.Battle, winner, loser int) sk.Push { return sk.Stay }
+
+// Act plays creature i's activation.
+func (c Creatures) Act(b *sk.Battle, i int, step sk.Step) {
+	if b.InCombat(i) {
+		for b.InCombat(i) {
+			t := weakestOpponent(b, i)
+			if t < 0 || !b.CanFight(i, t) {
+				return
+			}
+			b.Decide(i, "fights", t, "step 1: in combat, the opponent with the lowest Health")
+			b.Fight(i, t)
+		}
+		return
+	}
+	if c.step2(b, i) {
+		return
+	}
+	b.Decide(i, "moves at random", -1, "step 3: no warband figure in sight")
+	b.RandomMove(i)
+	if b.Figs[i].Left() > 0 && b.Figs[i].Standing() && !b.Done {
+		if !c.step2(b, i) {
+			b.Decide(i, "ends its activation", -1, "step 3: still no warband figure in sight")
+		}
+	}
+}
+
+// step2 is step 2 of the tree; it reports whether a warband figure was in
+// sight (and the step played).
+func (Creatures) step2(b *sk.Battle, i int) bool {
+	t := closestVisible(b, i)
+	if t < 0 {
+		return false
+	}
+	if w := missile(b, i); w >= 0 {
+		if s := closestInRange(b, i, w); s >= 0 {
+			b.Decide(i, "shoots", s, "step 2: a warband figure in sight and range of its missile weapon; no second action")
+			b.Shoot(i, w, s, -1)
+			return true
+		}
+	}
+	b.Decide(i, "moves toward", t, "step 2: the closest warband figure in sight")
+	b.Move(i, b.Figs[t].Pos, 0)
+	if b.Figs[i].Left() == 0 || !b.Figs[i].Standing() || b.Done {
+		return true
+	}
+	if o := crewOpponent(b, i); o >= 0 {
+		b.Decide(i, "fights", o, "step 2: it reached a warband figure")
+		b.Fight(i, o)
+		return true
+	}
+	b.Decide(i, "moves again toward", t, "step 2: it did not reach it (ruling: a 2nd Move)")
+	b.Move(i, b.Figs[t].Pos, 0)
+	return true
+}
+
+// weakestOpponent returns the figure in combat with i with the lowest
+// current Health (the first of equals), or -1.
+func weakestOpponent(b *sk.Battle, i int) int {
+	best := -1
+	for j := 0; j < b.NF; j++ {
+		if b.InCombatWith(i, j) && (best < 0 || b.Figs[j].Health < b.Figs[best].Health) {
+			best = j
+		}
+	}
+	return best
+}
+
+// crewOpponent returns a warband figure in combat with creature i, or -1.
+func crewOpponent(b *sk.Battle, i int) int {
+	for j := 0; j < b.NF; j++ {
+		if b.Figs[j].Side <= sk.SideB && b.InCombatWith(i, j) {
+			return j
+		}
+	}
+	return -1
+}
+
+// closestVisible returns the closest standing warband figure creature i
+// sees, or -1.
+func closestVisible(b *sk.Battle, i int) int {
+	best, bd := -1, float32(0)
+	for j := 0; j < b.NF; j++ {
+		if b.Figs[j].Side > sk.SideB || !b.Figs[j].Standing() {
+			continue
+		}
+		d := b.EdgeDist(i, j)
+		if (best < 0 || d < bd) && b.LOS(i, j) {
+			best, bd = j, d
+		}
+	}
+	return best
+}
+
+// missile returns creature i's missile weapon, or -1.
+func missile(b *sk.Battle, i int) int {
+	p := b.P(i)
+	for k := 0; k < int(p.NWeapons); k++ {
+		if w := int(p.Weapons[k]); b.S.Weapons[w].Class == sk.Gun {
+			return w
+		}
+	}
+	return -1
+}
+
+// closestInRange returns the closest warband figure creature i may shoot
+// with w, or -1.
+func closestInRange(b *sk.Battle, i, w int) int {
+	best, bd := -1, float32(0)
+	for j := 0; j < b.NF; j++ {
+		if b.Figs[j].Side > sk.SideB {
+			continue
+		}
+		d := b.EdgeDist(i, j)
+		if (best < 0 || d < bd) && b.CanShoot(i, w, j) {
+			best, bd = j, d
+		}
+	}
+	return best
+}

@@ -1,0 +1,219 @@
+package skirmish
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"balance/game"
+)
+
+func design(t testing.TB, set ...string) *Design {
+	t.Helper()
+	data, err := Game{}.Load(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := data.Design(context.Background(), game.Choice{}, set, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.(*Design)
+}
+
+// Playing a battle allocates nothing, traced or not between.
+func TestPlayAllocatesNothing(t *testing.T) {
+	d := design(t)
+	for _, pol := range []string{"basic", "random/random"} {
+		pl, err := d.NewPlayer(pol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := d.Schema().NewRecord()
+		i := uint64(0)
+		if a := testing.AllocsPerRun(300, func() { pl.Play(1, i, rec); i++ }); a != 0 {
+			t.Errorf("%s: %v allocations per battle", pol, a)
+		}
+	}
+}
+
+func sameRecord(a, b *game.Record) bool {
+	return a.Outcome == b.Outcome && a.Length == b.Length && a.End == b.End && slices.Equal(a.V, b.V) && slices.Equal(a.S, b.S)
+}
+
+// The same (seed, index) plays the same battle whatever was played before
+// on the player, and Trace plays what Play plays.
+func TestDeterministic(t *testing.T) {
+	d := design(t)
+	for _, pol := range []string{"basic", "random", "random/random"} {
+		fresh, _ := d.NewPlayer(pol)
+		used, _ := d.NewPlayer(pol)
+		r1, r2, r3 := d.Schema().NewRecord(), d.Schema().NewRecord(), d.Schema().NewRecord()
+		for i := uint64(0); i < 50; i++ {
+			used.Play(9, 1000+i, r2)
+		}
+		for i := uint64(0); i < 40; i++ {
+			fresh.Play(3, i, r1)
+			used.Play(3, i, r2)
+			var text, events bytes.Buffer
+			if err := used.Trace(3, i, r3, &text, &events); err != nil {
+				t.Fatal(err)
+			}
+			if !sameRecord(r1, r2) || !sameRecord(r1, r3) {
+				t.Fatalf("%s: battle %d differs between a fresh player, a used one and its trace", pol, i)
+			}
+			lines := strings.Split(strings.TrimSpace(text.String()), "\n")
+			if last := lines[len(lines)-1]; !strings.HasPrefix(last, "outcome: "+d.schema.Outcomes[r1.Outcome].Key) {
+				t.Fatalf("%s: battle %d's trace ends %q, its outcome is %s", pol, i, last, d.schema.Outcomes[r1.Outcome].Key)
+			}
+			if n := strings.Count(events.String(), "\n"); n != len(lines) {
+				t.Fatalf("%s: %d events, %d lines of text", pol, n, len(lines))
+			}
+		}
+	}
+}
+
+// The default battle is a real contest: each warband wins between 30% and
+// 70% of battles (the 99.9% interval inside), over 4,000 battles.
+func TestDefaultIsAContest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 4,000 battles")
+	}
+	d := design(t)
+	pl, _ := d.NewPlayer("basic")
+	rec := d.Schema().NewRecord()
+	const n = 4000
+	var wins [2]float64
+	for i := uint64(0); i < n; i++ {
+		pl.Play(1, i, rec)
+		if w := d.schema.Outcomes[rec.Outcome].Winner; w >= 0 {
+			wins[w]++
+		}
+	}
+	for side, w := range wins {
+		p := w / n
+		h := 3.29 * math.Sqrt(p*(1-p)/n)
+		t.Logf("%s wins %.3f ± %.3f (n %d)", d.schema.Sides[side].Label, p, h, n)
+		if p-h < 0.30 || p+h > 0.70 {
+			t.Errorf("%s wins %.3f ± %.3f: not within 30%%-70%%", d.schema.Sides[side].Label, p, h)
+		}
+	}
+}
+
+func BenchmarkHunt(b *testing.B) {
+	d := design(b)
+	pl, _ := d.NewPlayer("basic")
+	rec := d.Schema().NewRecord()
+	b.ReportAllocs()
+	var turns, draws, acts int
+	for i := 0; b.Loop(); i++ {
+		pl.Play(1, uint64(i), rec)
+		turns += rec.Length
+		draws += int(pl.(*Player).b.RNG.Draws())
+		acts += int(pl.(*Player).b.T.Activations)
+	}
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/hunt")
+	b.ReportMetric(float64(draws)/float64(b.N), "draws/hunt")
+	b.ReportMetric(float64(acts)/float64(b.N), "activations/hunt")
+}
+
+// Options name warbands and scenarios, with suggestions; Validate
+// compiles every pairing; a warband file given as an option is loaded.
+func TestOptionsAndValidate(t *testing.T) {
+	ctx := context.Background()
+	data, err := Game{}.Load(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ch, want := range map[string]string{"a=shootng-crew": `did you mean "shooting-crew"`, "scenario=salvag": `did you mean "salvage"`, "c=x": "has no option -c"} {
+		k, v, _ := strings.Cut(ch, "=")
+		var ue *game.UsageError
+		if _, err := data.Design(ctx, game.Choice{k: v}, nil, 1); err == nil || !strings.Contains(err.Error(), want) || !errors.As(err, &ue) {
+			t.Errorf("-%s: %v (a usage error: want one)", ch, err)
+		}
+	}
+	var ue *game.UsageError
+	if _, err := data.Design(ctx, nil, []string{"a.captian.fight=1"}, 1); err == nil || !strings.Contains(err.Error(), `did you mean "captain"`) || !errors.As(err, &ue) {
+		t.Errorf("-set with a typo: %v", err)
+	}
+	if _, err := data.Design(ctx, game.Choice{"a": "no/such.yaml"}, nil, 1); err == nil || !errors.As(err, &ue) {
+		t.Errorf("a missing warband file: %v", err)
+	}
+	for name, ok := range map[string]bool{"basic": true, "random/basic": true, "random": true, "basik": false, "basic/rand": false} {
+		if _, err := data.Policy(nil, name); (err == nil) != ok || (err != nil && !errors.As(err, &ue)) {
+			t.Errorf("policy %q: %v", name, err)
+		}
+	}
+	if _, err := data.Policy(nil, "basik"); err == nil || !strings.Contains(err.Error(), `did you mean "basic"`) {
+		t.Errorf("policy basik: %v", err)
+	}
+	msg, err := data.Validate(ctx, nil)
+	if err != nil || msg != "ok: 2 warbands, 1 scenarios, 2 creatures, 13 weapons" {
+		t.Errorf("validate: %q, %v", msg, err)
+	}
+	choice := game.Choice{"b": "../../configs/skirmish/warbands/shooting-crew.yaml"}
+	d, err := data.Design(ctx, choice, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Title(); got != "Shooting crew vs Shooting crew (Salvage)" {
+		t.Errorf("title %q", got)
+	}
+	if d.Hash() == design(t).Hash() {
+		t.Error("a different design has the same hash")
+	}
+	if len(d.Levers()) != 12 || len(d.Ablations()) == 0 {
+		t.Errorf("%d levers, %d ablations", len(d.Levers()), len(d.Ablations()))
+	}
+	for _, ab := range d.Ablations() {
+		if _, err := data.Design(ctx, choice, []string{ab.Set}, 1); err != nil {
+			t.Errorf("ablation %s: %v", ab.Set, err)
+		}
+	}
+	for _, l := range d.Levers() {
+		if _, err := data.Design(ctx, choice, []string{l.Set + "=+1"}, 1); err != nil {
+			t.Errorf("lever %s: %v", l.Set, err)
+		}
+	}
+}
+
+// Each event of a trace is one JSON object with its turn and kind; the
+// text says every roll with its dice.
+func TestTraceJSONAndText(t *testing.T) {
+	d := design(t)
+	pl, _ := d.NewPlayer("basic")
+	rec := d.Schema().NewRecord()
+	kinds := map[string]bool{}
+	for i := uint64(0); i < 20; i++ {
+		var text, events bytes.Buffer
+		if err := pl.Trace(5, i, rec, &text, &events); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(events.String()), "\n") {
+			var e map[string]any
+			if err := json.Unmarshal([]byte(line), &e); err != nil {
+				t.Fatalf("battle %d: %v in %s", i, err, line)
+			}
+			k, _ := e["kind"].(string)
+			if _, ok := e["turn"]; !ok || k == "" {
+				t.Fatalf("battle %d: no turn or kind in %s", i, line)
+			}
+			kinds[k] = true
+		}
+		for _, line := range strings.Split(text.String(), "\n") {
+			if strings.Contains(line, " fights ") && strings.Contains(line, "total") && !strings.Contains(line, "d20 ") {
+				t.Fatalf("a combat without its dice: %s", line)
+			}
+		}
+	}
+	for _, k := range []string{"turn", "initiative", "move", "fight", "shot", "damage", "unlock", "decision", "end"} {
+		if !kinds[k] {
+			t.Errorf("no %s event in 20 traced battles", k)
+		}
+	}
+}

@@ -1,0 +1,910 @@
+package skirmish
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"balance/sim/geom"
+)
+
+// navFor is the routers for bases of one radius: route goes around
+// impassable pieces and the pieces one would climb (the warbands' way),
+// climb around impassable pieces only (the creatures', climbing
+// obstacles as necessary).
+type navFor struct {
+	r            float32
+	route, climb *router
+}
+
+// within reports whether p lies inside shape s by more than a hair: a
+// figure stopped at a piece's edge is not on it.
+func within(s *geom.Shape, p geom.Vec) bool {
+	const hair = 1e-3
+	if p.X <= s.Min.X || p.X >= s.Max.X || p.Y <= s.Min.Y || p.Y >= s.Max.Y {
+		return false
+	}
+	if s.Kind == geom.Circle {
+		return p.Dist(s.C) < s.R-hair
+	}
+	n := int(s.N)
+	for i := 0; i < n; i++ {
+		a, b := s.P[i], s.P[(i+1)%n]
+		e := b.Sub(a)
+		if e.Cross(p.Sub(a)) <= hair*e.Len() {
+			return false
+		}
+	}
+	return true
+}
+
+// Prepare checks the Setup's limits and builds what play reads: the
+// navigation grids around impassable terrain, one per base radius, and
+// the pieces each query goes through. Call it once after filling the
+// Setup and before any Battle uses it.
+func (s *Setup) Prepare() error {
+	var errs []error
+	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	sc := &s.Scenario
+	switch {
+	case len(s.Profiles) > MaxFigures:
+		bad("%d figures: at most %d", len(s.Profiles), MaxFigures)
+	case s.NBand[0] < 1 || s.NBand[1] < 1 || s.NBand[0] > MaxBand || s.NBand[1] > MaxBand:
+		bad("warbands of %d and %d figures: each 1..%d", s.NBand[0], s.NBand[1], MaxBand)
+	case s.NCreatures() < 0 || s.NCreatures() > MaxCreatures:
+		bad("%d creatures: at most %d", s.NCreatures(), MaxCreatures)
+	}
+	if len(sc.Terrain) > MaxTerrain {
+		bad("%d terrain pieces: at most %d", len(sc.Terrain), MaxTerrain)
+	}
+	if len(sc.Loot) > MaxLoot {
+		bad("%d loot tokens: at most %d", len(sc.Loot), MaxLoot)
+	}
+	if sc.TurnCap < 1 || sc.TurnCap > MaxTurnCap {
+		bad("turn cap %d: 1..%d", sc.TurnCap, MaxTurnCap)
+	}
+	if !(sc.W > 0 && sc.H > 0) {
+		bad("table %vx%v", sc.W, sc.H)
+	}
+	if int(s.Unarmed) >= len(s.Weapons) || s.Weapons[s.Unarmed].Class != Melee {
+		bad("no unarmed entry in the weapons")
+	}
+	for i := range s.Profiles {
+		p := &s.Profiles[i]
+		want := SideCreatures
+		switch {
+		case i < s.NBand[0]:
+			want = SideA
+		case i < s.NBand[0]+s.NBand[1]:
+			want = SideB
+		}
+		if p.Side != want || (p.Role == Creature) != (want == SideCreatures) {
+			bad("figure %d (%s): side %d, role %s out of order", i, p.Name, p.Side, p.Role)
+		}
+		if !(p.Base > 0) {
+			bad("figure %s: base radius %v", p.Name, p.Base)
+		}
+		if int(p.Melee) >= len(s.Weapons) {
+			bad("figure %s: melee weapon %d", p.Name, p.Melee)
+		}
+		for k := 0; k < int(p.NWeapons); k++ {
+			if int(p.Weapons[k]) >= len(s.Weapons) {
+				bad("figure %s: weapon %d", p.Name, p.Weapons[k])
+			}
+		}
+	}
+	for side := 0; side < 2; side++ {
+		caps := 0
+		for i := range s.Profiles {
+			if int(s.Profiles[i].Side) == side && s.Profiles[i].Role == Captain {
+				caps++
+			}
+		}
+		if caps > 1 {
+			bad("warband %d has %d captains", side, caps)
+		}
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	s.climbed, s.ground, s.blocking, s.covering = nil, nil, nil, nil
+	for k := range sc.Terrain {
+		t := &sc.Terrain[k]
+		if t.Height > 0 && !t.Impassable {
+			s.climbed = append(s.climbed, uint8(k))
+		}
+		if !t.Impassable && (t.Rough || t.Water || t.Height > 0) {
+			s.ground = append(s.ground, uint8(k))
+		}
+		if t.BlocksLOS {
+			s.blocking = append(s.blocking, uint8(k))
+		}
+		if t.Cover != CoverNone && !t.BlocksLOS {
+			s.covering = append(s.covering, uint8(k))
+		}
+	}
+	s.buildPointTab()
+	s.buildLineTab()
+	var blocked, climbed, difficult []geom.Shape
+	for k := range sc.Terrain {
+		t := &sc.Terrain[k]
+		switch {
+		case t.Impassable:
+			blocked = append(blocked, t.Shape)
+		case t.Height > 0:
+			climbed = append(climbed, t.Shape)
+		case t.Rough || t.Water:
+			difficult = append(difficult, t.Shape)
+		}
+	}
+	s.nNavs = 0
+	for i := range s.Profiles {
+		r := s.Profiles[i].Base
+		if s.hasNav(r) {
+			continue
+		}
+		if s.nNavs == len(s.navs) {
+			return fmt.Errorf("more than %d base sizes", len(s.navs))
+		}
+		nf := navFor{r: r}
+		nf.route = newRouter(sc.W, sc.H, r, append(slices.Clone(blocked), climbed...), difficult)
+		nf.climb = newRouter(sc.W, sc.H, r, blocked, difficult)
+		s.navs[s.nNavs] = nf
+		s.nNavs++
+	}
+	return nil
+}
+
+func (s *Setup) hasNav(r float32) bool {
+	for k := 0; k < s.nNavs; k++ {
+		if s.navs[k].r == r {
+			return true
+		}
+	}
+	return false
+}
+
+// navOf returns the router figures of base radius r walk by (nil: open
+// ground): around what they would climb, unless climb is set.
+func (s *Setup) navOf(r float32, climb bool) *router {
+	for k := 0; k < s.nNavs; k++ {
+		if s.navs[k].r == r {
+			if climb {
+				return s.navs[k].climb
+			}
+			return s.navs[k].route
+		}
+	}
+	return nil
+}
+
+// climbs reports whether figure i walks straight over obstacles
+// (creatures climb them as necessary; warband figures go around).
+func (b *Battle) climbs(i int) bool { return b.Figs[i].Side == SideCreatures }
+
+// Next returns the point figure i heads for on its way to p.
+func (b *Battle) Next(i int, p geom.Vec) geom.Vec {
+	return b.S.navOf(b.base[i], b.climbs(i)).next(b.Figs[i].Pos, p)
+}
+
+// PathLen returns the length of the way figure i would walk to p, around
+// the terrain it avoids (ignoring what the ground costs).
+func (b *Battle) PathLen(i int, p geom.Vec) float32 {
+	rt := b.S.navOf(b.base[i], b.climbs(i))
+	if rt == nil {
+		return b.Figs[i].Pos.Dist(p)
+	}
+	return rt.pathLen(b.Figs[i].Pos, p)
+}
+
+// Elevation returns the height of the ground at p: the highest piece one
+// stands on that contains p, 0 on the table.
+func (b *Battle) Elevation(p geom.Vec) float32 { return b.S.elevation(p) }
+
+func (b *Battle) inWater(p geom.Vec) bool {
+	_, w := b.S.groundAt(p)
+	return w
+}
+
+// InWater reports whether figure i stands in water.
+func (b *Battle) InWater(i int) bool { return b.inWater(b.Figs[i].Pos) }
+
+// ground returns what moving across p costs: 2 in rough ground or water,
+// 1 elsewhere, and whether p is water.
+func (b *Battle) ground(p geom.Vec) (mult float32, water bool) { return b.S.groundAt(p) }
+
+// EdgeDist returns the distance between the bases of figures i and j.
+func (b *Battle) EdgeDist(i, j int) float32 {
+	return geom.EdgeDist(b.Figs[i].Pos, b.base[i], b.Figs[j].Pos, b.base[j])
+}
+
+// InCombatWith reports whether figures i and j are enemies in base
+// contact, both standing.
+func (b *Battle) InCombatWith(i, j int) bool {
+	if b.moved != 0 {
+		b.contacts()
+	}
+	return b.touch[i]&b.foesOf[i]&(1<<j) != 0
+}
+
+// InCombat reports whether figure i is in combat with any enemy.
+func (b *Battle) InCombat(i int) bool { return b.opponents(i) != 0 }
+
+// opponents returns the figures in combat with figure i, as a mask.
+func (b *Battle) opponents(i int) uint32 {
+	if b.moved != 0 {
+		b.contacts()
+	}
+	return b.touch[i] & b.foesOf[i]
+}
+
+// Band returns the standing figures of side, as a mask (bit i: figure
+// i).
+func (b *Battle) Band(side int8) uint32 { return b.sides[side] & b.standing }
+
+// Foes returns the standing enemies of figure i, as a mask.
+func (b *Battle) Foes(i int) uint32 { return b.standing & b.foesOf[i] }
+
+// placed notes that figure i's place changed.
+func (b *Battle) placed(i int) {
+	b.moved |= 1 << i
+	if b.ver[i]++; b.ver[i] == 0 {
+		// The version wrapped: what is remembered about i is forgotten.
+		for j := range b.losMemo {
+			b.losMemo[i][j], b.losMemo[j][i] = losMemo{}, losMemo{}
+			b.terrMemo[i][j], b.terrMemo[j][i] = terrMemo{}, terrMemo{}
+		}
+		b.ver[i] = 1
+	}
+}
+
+// nearMargin is how much farther than contact near reaches: far more
+// than float32's error on the distances of the table.
+const nearMargin = 1e-3
+
+// nearTo returns the standing figures about in contact with figure j
+// (a superset of those whose bases are within contactTol of its base).
+func (b *Battle) nearTo(j int) uint32 {
+	if b.moved != 0 {
+		b.contacts()
+	}
+	return b.near[j]
+}
+
+// contacts brings touch and near up to date for the figures that moved.
+func (b *Battle) contacts() {
+	for m := b.moved; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		bit := uint32(1) << i
+		var row, nrow uint32
+		if b.standing&bit != 0 {
+			pi, ri := b.Figs[i].Pos, b.base[i]
+			for o := b.standing &^ bit; o != 0; o &= o - 1 {
+				j := bits.TrailingZeros32(o)
+				r := ri + b.base[j] + contactTol
+				d2 := pi.Sub(b.Figs[j].Pos).Len2()
+				if d2 <= r*r {
+					row |= 1 << j
+				}
+				if r += nearMargin; d2 <= r*r {
+					nrow |= 1 << j
+				}
+			}
+		}
+		for ch := row ^ b.touch[i]; ch != 0; ch &= ch - 1 {
+			b.touch[bits.TrailingZeros32(ch)] ^= bit
+		}
+		for ch := nrow ^ b.near[i]; ch != 0; ch &= ch - 1 {
+			b.near[bits.TrailingZeros32(ch)] ^= bit
+		}
+		b.touch[i], b.near[i] = row, nrow
+	}
+	b.moved = 0
+}
+
+// Opponents appends to dst the figures in combat with figure i.
+func (b *Battle) Opponents(i int, dst []int8) []int8 {
+	for m := b.opponents(i); m != 0; m &= m - 1 {
+		dst = append(dst, int8(bits.TrailingZeros32(m)))
+	}
+	return dst
+}
+
+// LOSPoint reports whether a line of sight runs from p to q: no piece
+// that blocks sight and no smoke cloud lies across it.
+func (b *Battle) LOSPoint(p, q geom.Vec) bool {
+	line := newLineBox(p, q, 0)
+	for m := b.S.lines.near(p, q) & b.S.masks.blocking; m != 0; m &= m - 1 {
+		t := &b.S.Scenario.Terrain[bits.TrailingZeros32(m)]
+		if !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
+			return false
+		}
+	}
+	for k := 0; k < b.NSmoke; k++ {
+		if c := &b.Smoke[k]; geom.SegmentCircle(p, q, c.C, c.R) {
+			return false
+		}
+	}
+	return true
+}
+
+// LOS reports whether figures i and j see each other (centre to centre;
+// figures do not block sight, they give cover).
+func (b *Battle) LOS(i, j int) bool {
+	m := &b.losMemo[i][j]
+	if m.vi != b.ver[i] || m.vj != b.ver[j] || m.vs != b.smokeVer {
+		m.vi, m.vj, m.vs = b.ver[i], b.ver[j], b.smokeVer
+		m.los = b.LOSPoint(b.Figs[i].Pos, b.Figs[j].Pos)
+	}
+	return m.los
+}
+
+// losMemo is a line of sight between two figures, remembered.
+type losMemo struct {
+	vi, vj, vs uint16
+	los        bool
+}
+
+// Walking modes.
+const (
+	walkFree     uint8 = 1 << iota // Run for it: no movement penalty
+	walkStraight                   // no path around impassable terrain: straight at the goal
+	walkHalt                       // halt at any obstacle (a piece one would climb, an impassable piece)
+)
+
+// Allowance returns how far figure i's next Move action may take it on
+// open ground: its Move for the first, half of it for a second, halved
+// again while it carries physical loot; 0 when it may not move.
+func (b *Battle) Allowance(i int) float32 {
+	f := &b.Figs[i]
+	if f.moves >= 2 {
+		return 0
+	}
+	m := b.P(i).Move
+	if f.moves == 1 {
+		m /= 2
+	}
+	if f.Carry >= 0 && !b.Loot[f.Carry].Data {
+		m /= 2
+	}
+	return m
+}
+
+// canAct reports whether figure i may take an action of the given kind
+// now: it is the figure playing, it stands and has an action left, the
+// game goes on, a group member's first action is a Move, and a figure
+// not in combat keeps an action for the Move every activation needs.
+func (b *Battle) canAct(i int, move bool) bool {
+	f := &b.Figs[i]
+	if b.Done || int(b.cur) != i || !f.Standing() || f.left <= 0 {
+		return false
+	}
+	if move {
+		return true
+	}
+	if b.step == StepGroupMove {
+		return false
+	}
+	return f.moves > 0 || f.left > 1 || b.InCombat(i)
+}
+
+// Move is the Move action (the first at full Move, a second at half):
+// figure i walks toward goal, around impassable terrain, paying double
+// across rough ground and water and 2" per inch or part of an inch
+// climbed, jumping a stretch of water up to 4" wide after a straight
+// run-up as long. Going down a piece it drops when the drop is 3" or
+// less or at most maxDrop, and climbs down otherwise. It stops at base
+// contact with another figure (with an enemy, in combat), where an enemy
+// intercepts it, or where its allowance runs out. A loot carrier that
+// reaches its warband's table edge leaves the table. It reports whether
+// the action was taken.
+func (b *Battle) Move(i int, goal geom.Vec, maxDrop float32) bool {
+	f := &b.Figs[i]
+	if !b.canAct(i, true) || f.moves >= 2 || b.InCombat(i) {
+		return false
+	}
+	budget := b.Allowance(i)
+	f.moves++
+	f.left--
+	f.run = 0
+	from := f.Pos
+	b.walk(i, goal, budget, 0, maxDrop)
+	if b.Trace != nil {
+		b.emit(Event{Kind: EvMove, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from), N: int16(f.moves)})
+	}
+	b.afterMove(i)
+	return true
+}
+
+// RunForIt is Run for it, only as a figure's first action: it moves 3"
+// toward goal whatever would slow it, and its activation ends.
+func (b *Battle) RunForIt(i int, goal geom.Vec) bool {
+	f := &b.Figs[i]
+	if !b.canAct(i, true) || f.left < 2 || f.moves > 0 || b.InCombat(i) {
+		return false
+	}
+	f.moves++
+	f.left = 0
+	f.run = 0
+	from := f.Pos
+	b.walk(i, goal, runForIt, walkFree, 0)
+	if b.Trace != nil {
+		b.emit(Event{Kind: EvRun, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from)})
+	}
+	b.afterMove(i)
+	return true
+}
+
+// RandomMove is a creature's random movement: a full Move in a uniformly
+// drawn direction (one of 256), straight, halting at any obstacle or the
+// table's edge.
+func (b *Battle) RandomMove(i int) bool {
+	f := &b.Figs[i]
+	if !b.canAct(i, true) || f.moves >= 2 || b.InCombat(i) {
+		return false
+	}
+	budget := b.Allowance(i)
+	f.moves++
+	f.left--
+	f.run = 0
+	dir := geom.Dir(uint8(b.RNG.Uint64() >> 56))
+	goal := f.Pos.Add(dir.Scale(budget))
+	from := f.Pos
+	b.walk(i, goal, budget, walkStraight|walkHalt, 0)
+	if b.Trace != nil {
+		b.emit(Event{Kind: EvMove, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from), N: int16(f.moves), Why: "random direction"})
+	}
+	b.afterMove(i)
+	return true
+}
+
+// afterMove lets a loot carrier at its warband's edge leave the table.
+func (b *Battle) afterMove(i int) {
+	f := &b.Figs[i]
+	if f.Carry < 0 || !f.Standing() || f.Side > SideB {
+		return
+	}
+	r := b.base[i]
+	var at bool
+	if b.S.Scenario.Home[f.Side] == 0 {
+		at = f.Pos.Y-r <= contactTol
+	} else {
+		at = f.Pos.Y+r >= b.S.Scenario.H-contactTol
+	}
+	if !at {
+		return
+	}
+	t := &b.Loot[f.Carry]
+	t.Off, t.Carrier = f.Side, -1
+	f.Carry = -1
+	f.flags |= fExited
+	b.moved |= 1 << i
+	b.standing &^= 1 << i
+	f.left = 0
+	b.T.Off[f.Side]++
+	b.T.Exit[i] = int8(b.Turn)
+	if b.Trace != nil {
+		b.emit(Event{Kind: EvExit, Fig: int8(i)})
+	}
+	b.checkEnd()
+}
+
+// HomeGoal returns the point of figure i's warband edge straight behind
+// it, where its base touches the edge.
+func (b *Battle) HomeGoal(i int) geom.Vec {
+	f := &b.Figs[i]
+	r := b.base[i]
+	y := r
+	if b.S.Scenario.Home[f.Side&1] == 1 {
+		y = b.S.Scenario.H - r
+	}
+	return geom.V(f.Pos.X, y)
+}
+
+// walk moves figure i toward goal with budget inches of movement.
+func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop float32) {
+	f := &b.Figs[i]
+	r := b.base[i]
+	sc := &b.S.Scenario
+	goal = geom.ClampToBoard(goal, r, sc.W, sc.H)
+	// A figure going onto a piece, or off the one it stands on, walks
+	// over what it would otherwise go around; so does one whose way
+	// crosses nothing it would climb (the grid around impassable pieces
+	// alone is the cheaper to ask).
+	nav := b.S.navOf(r, b.climbs(i) || b.Elevation(goal) > 0 || b.Elevation(f.Pos) > 0 || !b.crossesClimb(f.Pos, goal))
+	fallDmg, fallen := 0, float32(0)
+	var moved float32
+	for leg := 0; leg < 12 && budget > 1e-3 && !b.Done; leg++ {
+		from := f.Pos
+		wp := goal
+		if mode&walkStraight == 0 {
+			if wp = nav.next(from, goal); wp.Dist(from) < 1e-3 {
+				wp = goal // no way around: straight on, climbing
+			}
+		}
+		d := wp.Sub(from)
+		L := d.Len()
+		if L < 1e-3 {
+			break
+		}
+		dir := d.Scale(1 / L)
+		if f.run > 0 && dir.Dot(f.runDir) < 0.999 {
+			f.run = 0
+		}
+		f.runDir = dir
+		sp := &b.legs
+		b.spansOf(from, wp, sp)
+		tEnd, _, _, _ := b.advance(i, from, wp, L, budget, 1, mode, maxDrop, false, sp)
+		t := tEnd
+		if mode&walkHalt != 0 {
+			e := b.Elevation(from)
+			for k := range sc.Terrain {
+				tr := &sc.Terrain[k]
+				if tr.Impassable || tr.Height > e+1e-3 {
+					if ts, hit := tr.Shape.SweepHits(from, wp, r); hit && ts < t {
+						t = ts
+					}
+				}
+			}
+		}
+		hitFig := -1
+		box := boxOf(from, wp)
+		for m := b.Foes(i); m != 0; m &= m - 1 { // friends are passed through (but not stopped on)
+			j := bits.TrailingZeros32(m)
+			if box.far(b.Figs[j].Pos, r+b.base[j]+geom.Eps) {
+				continue
+			}
+			if ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.base[j]); hit && ts < t {
+				t, hitFig = ts, j
+			}
+		}
+		t, ic := b.interception(i, from, wp, t)
+		if ic < 0 {
+			t = b.offFriends(i, from, d, L, t)
+		}
+		_, spent, fd, fl := b.advance(i, from, wp, L, budget, t, mode, maxDrop, true, sp)
+		f.Pos = from.Add(d.Scale(t))
+		b.placed(i)
+		moved += L * t
+		f.run += L * t
+		budget -= spent
+		fallDmg += fd
+		fallen = max(fallen, fl)
+		if ic >= 0 {
+			b.intercept(ic, i)
+			break
+		}
+		if hitFig >= 0 || t < 1-1e-5 || wp == goal {
+			break
+		}
+	}
+	if moved > 1e-3 {
+		f.flags |= fMoved
+	}
+	if fallDmg > 0 {
+		b.T.Falls++
+		if b.Trace != nil {
+			b.emit(Event{Kind: EvFall, Fig: int8(i), F: fallen, N: int16(fallDmg)})
+		}
+		b.damage(i, -1, fallDmg, "falling")
+	}
+}
+
+// segBox is a segment's bounding box, for cheap rejects of the bases
+// far off the segment.
+type segBox struct{ lo, hi geom.Vec }
+
+func boxOf(a, b geom.Vec) segBox {
+	return segBox{geom.V(min(a.X, b.X), min(a.Y, b.Y)), geom.V(max(a.X, b.X), max(a.Y, b.Y))}
+}
+
+// far reports that c lies farther than reach (plus a margin far above
+// float32's error) from the box, and so from every point of the segment.
+func (s *segBox) far(c geom.Vec, reach float32) bool {
+	reach += 1e-3
+	return c.X < s.lo.X-reach || c.X > s.hi.X+reach || c.Y < s.lo.Y-reach || c.Y > s.hi.Y+reach
+}
+
+// offFriends returns the fraction, at most t, along from→from+d (length
+// L) at which figure i stops without standing on a friendly figure:
+// stepping back a quarter inch at a time (to where it started, at worst).
+func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
+	r := b.base[i]
+	step := 0.25 / L
+	for n := 0; n < 64 && t > 0; n++ {
+		p := from.Add(d.Scale(t))
+		clear := true
+		for m := b.Band(b.Figs[i].Side) &^ (1 << i); m != 0 && clear; m &= m - 1 {
+			if j := bits.TrailingZeros32(m); p.Dist(b.Figs[j].Pos) < r+b.base[j]-1e-3 {
+				clear = false
+			}
+		}
+		if clear {
+			return t
+		}
+		t = max(t-step, 0)
+	}
+	return t
+}
+
+// crossesClimb reports whether the line p→q crosses a piece one climbs.
+func (b *Battle) crossesClimb(p, q geom.Vec) bool {
+	line := newLineBox(p, q, 0)
+	for m := b.S.lines.near(p, q) & b.S.masks.climbed; m != 0; m &= m - 1 {
+		if t := &b.S.Scenario.Terrain[bits.TrailingZeros32(m)]; !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// interception returns where, before t along from→wp, an enemy of the
+// mover not in combat first comes within 1" of it and chooses to force
+// combat, and who: (t, -1) when none does.
+func (b *Battle) interception(i int, from, wp geom.Vec, t float32) (float32, int) {
+	r := b.base[i]
+	var cand [MaxFigures]struct {
+		t float32
+		j int8
+	}
+	n := 0
+	box := boxOf(from, wp)
+	for m := b.Foes(i); m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
+		if box.far(b.Figs[j].Pos, r+b.base[j]+interceptGap+geom.Eps) {
+			continue
+		}
+		ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.base[j]+interceptGap)
+		if !hit || ts > t || b.InCombat(j) {
+			continue
+		}
+		k := n
+		for k > 0 && cand[k-1].t > ts {
+			cand[k] = cand[k-1]
+			k--
+		}
+		cand[k].t, cand[k].j = ts, int8(j)
+		n++
+	}
+	for k := 0; k < n; k++ {
+		j := int(cand[k].j)
+		if b.pol[b.Figs[j].Side] == nil || b.pol[b.Figs[j].Side].Intercept(b, j, i) {
+			return cand[k].t, j
+		}
+	}
+	return t, -1
+}
+
+// intercept moves figure j into base contact with figure i: forcing
+// combat.
+func (b *Battle) intercept(j, i int) {
+	fi, fj := &b.Figs[i], &b.Figs[j]
+	v := fj.Pos.Sub(fi.Pos)
+	dir := v.Norm()
+	if v.Len2() == 0 {
+		dir = geom.V(1, 0)
+	}
+	fj.Pos = fi.Pos.Add(dir.Scale(b.base[i] + b.base[j]))
+	b.placed(j)
+	b.T.Intercepts++
+	if b.Trace != nil {
+		b.emit(Event{Kind: EvIntercept, Fig: int8(j), Target: int8(i), Pos: fj.Pos})
+	}
+}
+
+// legSpans is what advance reads of one leg's ground, worked out once
+// for the leg: the fractions in (0, 1), sorted, at which the leg enters
+// or leaves a piece of ground, and the ground at the middle of each
+// stretch between two of them (or 0 and the first), as it is asked.
+type legSpans struct {
+	ts   [2 * MaxTerrain]float32
+	n    int
+	flat bool // the leg meets no piece of ground: all of it is the table's flat, open ground
+	mid  [2 * MaxTerrain]struct{ elev, mult float32 }
+	wet  [2 * MaxTerrain]bool
+	seen [2 * MaxTerrain]bool
+}
+
+// spansOf lists the leg from→to's crossings of the ground pieces.
+func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
+	sc := &b.S.Scenario
+	sp.n, sp.flat = 0, true
+	line := newLineBox(from, to, 0)
+	for m := b.S.lines.near(from, to) & b.S.masks.ground; m != 0; m &= m - 1 {
+		sh := &sc.Terrain[bits.TrailingZeros32(m)].Shape
+		if line.offBox(sh) || line.aside(sh) {
+			continue
+		}
+		t0, t1, ok := sh.SegmentSpan(from, to)
+		if !ok {
+			continue
+		}
+		sp.flat = false
+		for _, x := range [2]float32{t0, t1} {
+			if x > 0 && x < 1 {
+				sp.ts[sp.n] = x
+				sp.n++
+			}
+		}
+	}
+	for a := 1; a < sp.n; a++ { // insertion sort: a handful of breakpoints
+		for c := a; c > 0 && sp.ts[c-1] > sp.ts[c]; c-- {
+			sp.ts[c-1], sp.ts[c] = sp.ts[c], sp.ts[c-1]
+		}
+	}
+	clear(sp.seen[:sp.n+1])
+}
+
+// advance walks from→to (length L, its crossings sp) with budget inches,
+// up to the fraction tMax: it returns the fraction reached, the movement
+// spent, the falling damage taken on the way and the longest drop.
+func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
+	var ts [2*MaxTerrain + 2]float32
+	n := 0
+	ts[n] = 0
+	n++
+	for _, x := range sp.ts[:sp.n] {
+		if x >= tMax {
+			break
+		}
+		ts[n] = x
+		n++
+	}
+	ts[n] = tMax
+	n++
+	free := mode&walkFree != 0
+	d := to.Sub(from)
+	var elev float32 // on flat ground, the table's
+	if !sp.flat {
+		elev = b.Elevation(from)
+	}
+	runUp := b.Figs[i].run
+	jumpTo := float32(-1) // the end of a jump under way
+	for k := 0; k+1 < n; k++ {
+		ta, tb := ts[k], ts[k+1]
+		if tb-ta < 1e-6 {
+			continue
+		}
+		// The ground at the stretch's middle, asked once for the leg
+		// unless the stretch ends at tMax.
+		var e, mult float32
+		var water bool
+		if sp.flat {
+			e, mult = 0, 1
+		} else if memo := k < sp.n && tb == sp.ts[k]; memo && sp.seen[k] {
+			e, mult, water = sp.mid[k].elev, sp.mid[k].mult, sp.wet[k]
+		} else {
+			mid := from.Add(d.Scale((ta + tb) / 2))
+			e = b.Elevation(mid)
+			mult, water = b.ground(mid)
+			if memo {
+				sp.mid[k].elev, sp.mid[k].mult, sp.wet[k], sp.seen[k] = e, mult, water, true
+			}
+		}
+		switch {
+		case e > elev+1e-3:
+			c := ClimbCost(e - elev)
+			if free {
+				c = 0
+			}
+			if c > budget {
+				return ta, spent, fallDmg, fallen
+			}
+			budget -= c
+			spent += c
+		case e < elev-1e-3:
+			drop := elev - e
+			if drop <= 3 || drop <= maxDrop {
+				fallDmg += FallDamage(drop)
+				fallen = max(fallen, drop)
+			} else {
+				c := ClimbCost(drop)
+				if free {
+					c = 0
+				}
+				if c > budget {
+					return ta, spent, fallDmg, fallen
+				}
+				budget -= c
+				spent += c
+			}
+		}
+		elev = e
+		span := (tb - ta) * L
+		if free || ta < jumpTo {
+			mult = 1
+		} else if water {
+			// A jump: the stretch of water ahead, if no wider than 4",
+			// no longer than the straight run-up just made, and landing
+			// on dry ground within this leg.
+			w, dry := tb, false
+			for w < tMax-1e-6 {
+				if _, wet := b.ground(from.Add(d.Scale(w + 1e-4))); !wet {
+					dry = true
+					break
+				}
+				next := tMax
+				for _, x := range ts[k+2 : n] {
+					if x > w+1e-6 {
+						next = x
+						break
+					}
+				}
+				w = next
+			}
+			if jump := (w - ta) * L; dry && jump <= maxJump+1e-3 && jump <= runUp+ta*L+1e-3 && jump <= budget+1e-3 {
+				if final && b.Trace != nil {
+					b.emit(Event{Kind: EvJump, Fig: int8(i), F: jump})
+				}
+				mult, jumpTo = 1, w
+			}
+		}
+		c := span * mult
+		if c <= budget {
+			budget -= c
+			spent += c
+			continue
+		}
+		t = ta + budget/(L*mult)
+		spent += budget
+		return t, spent, fallDmg, fallen
+	}
+	return tMax, spent, fallDmg, fallen
+}
+
+// push moves figure m 1" directly away from figure away, stopping at
+// impassable terrain, at a piece higher than the ground it stands on, at
+// another figure or at the table's edge; falling off a piece hurts as
+// any fall does.
+func (b *Battle) push(m, away int) {
+	fm := &b.Figs[m]
+	r := b.base[m]
+	v := fm.Pos.Sub(b.Figs[away].Pos)
+	dir := v.Norm()
+	if v.Len2() == 0 {
+		dir = geom.V(0, 1)
+	}
+	sc := &b.S.Scenario
+	from := fm.Pos
+	to := geom.ClampToBoard(from.Add(dir.Scale(pushDist)), r, sc.W, sc.H)
+	t := float32(1)
+	e0 := b.Elevation(from)
+	for k := range sc.Terrain {
+		tr := &sc.Terrain[k]
+		if tr.Impassable || tr.Height > e0+1e-3 {
+			if ts, hit := tr.Shape.SweepHits(from, to, r); hit && ts < t {
+				t = ts
+			}
+		}
+	}
+	for j := 0; j < b.NF; j++ {
+		if j == m || j == away || !b.Figs[j].Standing() {
+			continue
+		}
+		if ts, hit := geom.SweepCircle(from, to, r, b.Figs[j].Pos, b.base[j]); hit && ts < t {
+			t = ts
+		}
+	}
+	fm.Pos = from.Add(to.Sub(from).Scale(t))
+	b.placed(m)
+	if b.Trace != nil {
+		b.emit(Event{Kind: EvPush, Fig: int8(m), Target: int8(away), Pos: fm.Pos})
+	}
+	if drop := e0 - b.Elevation(fm.Pos); drop > 1e-3 {
+		if dmg := FallDamage(drop); dmg > 0 {
+			b.T.Falls++
+			if b.Trace != nil {
+				b.emit(Event{Kind: EvFall, Fig: int8(m), F: drop, N: int16(dmg)})
+			}
+			b.damage(m, -1, dmg, "falling")
+		}
+	}
+}
+
+// Slow reports whether figure i stands where moving costs double (rough
+// ground or water).
+func (b *Battle) Slow(i int) bool {
+	m, _ := b.ground(b.Figs[i].Pos)
+	return m > 1
+}

@@ -1,0 +1,204 @@
+package skirmish
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"balance/sim/geom"
+)
+
+// follow walks the router's way from a to b, leg by leg: the points it
+// passes, ending at b when it gets there.
+func follow(rt *router, a, b geom.Vec) []geom.Vec {
+	way := []geom.Vec{a}
+	for k := 0; k < 40; k++ {
+		q := rt.next(a, b)
+		if q == a {
+			break
+		}
+		way = append(way, q)
+		if q == b {
+			break
+		}
+		a = q
+	}
+	return way
+}
+
+func wayLen(way []geom.Vec) float32 {
+	var l float32
+	for k := 1; k < len(way); k++ {
+		l += way[k-1].Dist(way[k])
+	}
+	return l
+}
+
+// Every leg of a way slides clear of the pieces, and the way gets to any
+// goal a base fits at and some way reaches, on random tables.
+func TestRouteLegsAreClear(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for table := 0; table < 30; table++ {
+		var blocked []geom.Shape
+		for k := 0; k < 2+rng.IntN(6); k++ {
+			x, y := 2+rng.Float32()*20, 2+rng.Float32()*20
+			if rng.IntN(3) == 0 {
+				blocked = append(blocked, geom.NewCircle(geom.V(x, y), 0.5+rng.Float32()*1.5))
+			} else {
+				blocked = append(blocked, geom.NewRect(x, y, x+0.5+rng.Float32()*5, y+0.5+rng.Float32()*5))
+			}
+		}
+		r := []float32{0.5, 1}[table%2]
+		rt := buildRouter(24, 24, r, blocked, nil)
+		reached, tried := 0, 0
+		for q := 0; q < 60; q++ {
+			a := geom.V(r+rng.Float32()*(24-2*r), r+rng.Float32()*(24-2*r))
+			b := geom.V(r+rng.Float32()*(24-2*r), r+rng.Float32()*(24-2*r))
+			if !rt.fits(a) || !rt.fits(b) {
+				continue
+			}
+			tried++
+			way := follow(rt, a, b)
+			for k := 1; k < len(way); k++ {
+				if !rt.clear(way[k-1], way[k]) {
+					t.Fatalf("table %d: leg %v→%v of the way %v→%v overlaps a piece", table, way[k-1], way[k], a, b)
+				}
+			}
+			if way[len(way)-1] == b {
+				reached++
+				if l, d := wayLen(way), a.Dist(b); l < d-1e-3 {
+					t.Fatalf("table %d: a way of %v shorter than the straight line %v", table, l, d)
+				}
+			}
+		}
+		// A goal may be walled in; almost every one is not.
+		if reached < tried*9/10 {
+			t.Errorf("table %d: %d of %d ways got to their goal", table, reached, tried)
+		}
+	}
+}
+
+// The way goes straight when it can, round the nearer end of a wall, and
+// through a gap a base fits through.
+func TestRouteShapes(t *testing.T) {
+	wall := geom.NewRect(4, 10, 20, 11)
+	rt := buildRouter(24, 24, 0.5, []geom.Shape{wall}, nil)
+	if q := rt.next(geom.V(2, 2), geom.V(22, 2)); q != geom.V(22, 2) {
+		t.Errorf("nothing in the way: heads for %v", q)
+	}
+	way := follow(rt, geom.V(17, 5), geom.V(17, 16))
+	if way[len(way)-1] != geom.V(17, 16) || way[1].X < 20 {
+		t.Errorf("round the wall's nearer end (x = 20): %v", way)
+	}
+	// Within 10% of the shortest way around: tangent to the wall's
+	// corners grown by the base (0.5"), and along its 1" end.
+	tangent := func(p, c geom.Vec) float32 { return float32(math.Sqrt(float64(p.Sub(c).Len2() - 0.25))) }
+	if l, best := wayLen(way), tangent(geom.V(17, 5), geom.V(20, 10))+1+tangent(geom.V(17, 16), geom.V(20, 11)); l > best*1.1 {
+		t.Errorf("a way of %v round the wall's end; the shortest is about %v: %v", l, best, way)
+	}
+	// A 1.2" gap between two walls lets a base of 0.5" through.
+	gap := buildRouter(24, 24, 0.5, []geom.Shape{geom.NewRect(0, 10, 11.4, 11), geom.NewRect(12.6, 10, 24, 11)}, nil)
+	way = follow(gap, geom.V(12, 5), geom.V(12, 16))
+	if way[len(way)-1] != geom.V(12, 16) || wayLen(way) > 11.5 {
+		t.Errorf("through the gap: %v (%v\")", way, wayLen(way))
+	}
+	// A 0.9" gap does not: the way goes round the end.
+	shut := buildRouter(24, 24, 0.5, []geom.Shape{geom.NewRect(0, 10, 11.55, 11), geom.NewRect(12.45, 10, 20, 11)}, nil)
+	way = follow(shut, geom.V(12, 5), geom.V(12, 16))
+	if way[len(way)-1] != geom.V(12, 16) || way[1].X < 20 {
+		t.Errorf("no way through a 0.9\" gap: %v", way)
+	}
+}
+
+// Difficult ground costs double: the way round the west end of a piece,
+// 3.5" shorter than round the east end but across 4" of water, gives
+// way to the east one.
+func TestRouteAvoidsDifficultGround(t *testing.T) {
+	block := geom.NewRect(8, 10, 16, 11)
+	water := geom.NewRect(0, 4, 11, 8) // across the way round the west end only
+	rt := buildRouter(24, 24, 0.5, []geom.Shape{block}, []geom.Shape{water})
+	way := follow(rt, geom.V(10, 2), geom.V(10, 16))
+	if way[1].X < 12 {
+		t.Errorf("went round the west end, across the water: %v", way)
+	}
+	dry := buildRouter(24, 24, 0.5, []geom.Shape{block}, nil)
+	if way := follow(dry, geom.V(10, 2), geom.V(10, 16)); way[1].X > 12 {
+		t.Errorf("without the water the west end is nearer: took %v", way)
+	}
+}
+
+// A goal a base cannot stand at (touching the piece it goes around) is
+// approached as near as a way gets, then straight on; no way out of a
+// walled-in place leaves the figure where it is.
+func TestRouteUnreachableGoal(t *testing.T) {
+	box := geom.NewRect(10, 10, 14, 14)
+	rt := buildRouter(24, 24, 0.5, []geom.Shape{box}, nil)
+	goal := geom.V(12, 14.2) // a base there overlaps the box
+	way := follow(rt, geom.V(12, 4), goal)
+	end := way[len(way)-1]
+	if end.Dist(goal) > 0.75 {
+		t.Errorf("the way toward a goal against the box ends %v from it: %v", end.Dist(goal), way)
+	}
+	// Walled in by four walls: no way out.
+	walls := []geom.Shape{geom.NewRect(5, 5, 19, 6), geom.NewRect(5, 18, 19, 19), geom.NewRect(5, 5, 6, 19), geom.NewRect(18, 5, 19, 19)}
+	in := buildRouter(24, 24, 0.5, walls, nil)
+	if q := in.next(geom.V(12, 12), geom.V(2, 2)); q != geom.V(12, 12) {
+		t.Errorf("walled in, heads for %v", q)
+	}
+	if l := in.pathLen(geom.V(12, 12), geom.V(2, 2)); !math.IsInf(float64(l), 1) {
+		t.Errorf("walled in, a way of %v", l)
+	}
+}
+
+// clear answers what sweeping the base against every piece answers: the
+// pieces it passes over unasked (off the leg's box, or wholly on one
+// side of its line) are never touched, on random tables and legs,
+// many of them grazing a piece.
+func TestRouteClearMatchesSweeps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	f32 := func(lo, hi float32) float32 { return lo + rng.Float32()*(hi-lo) }
+	asked := 0
+	for table := 0; table < 24; table++ {
+		var blocked []geom.Shape
+		for k := 0; k < 2+rng.IntN(6); k++ {
+			x, y := f32(2, 22), f32(2, 22)
+			switch rng.IntN(3) {
+			case 0:
+				blocked = append(blocked, geom.NewCircle(geom.V(x, y), f32(0.5, 2)))
+			case 1:
+				blocked = append(blocked, geom.NewRect(x, y, x+f32(0.5, 5), y+f32(0.5, 5)))
+			default:
+				if s, err := geom.NewPoly(geom.V(x, y), geom.V(x+f32(1, 4), y+f32(-1, 1)), geom.V(x+f32(0, 3), y+f32(1, 4))); err == nil {
+					blocked = append(blocked, s)
+				}
+			}
+		}
+		r := []float32{0.5, 1, 0.25}[table%3]
+		rt := buildRouter(24, 24, r, blocked, nil)
+		for q := 0; q < 3000; q++ {
+			a := geom.V(f32(0, 24), f32(0, 24))
+			var b geom.Vec
+			if q%2 == 0 {
+				b = geom.V(f32(0, 24), f32(0, 24))
+			} else {
+				// Aimed past a piece's corner, at about the base's
+				// distance.
+				s := &blocked[rng.IntN(len(blocked))]
+				c := []geom.Vec{s.Min, s.Max, geom.V(s.Min.X, s.Max.Y), geom.V(s.Max.X, s.Min.Y)}[rng.IntN(4)]
+				b = c.Add(geom.Dir(uint8(rng.IntN(256))).Scale(r + f32(-2e-3, 2e-3)))
+				b = a.Add(b.Sub(a).Scale(f32(1, 2)))
+			}
+			want := true
+			for k := range blocked {
+				if _, hit := blocked[k].SweepHits(a, b, r); hit {
+					want = false
+				}
+			}
+			if got := rt.clear(a, b); got != want {
+				t.Fatalf("table %d: %v→%v clear %v, the sweeps say %v", table, a, b, got, want)
+			}
+			asked++
+		}
+	}
+	t.Logf("%d legs", asked)
+}
