@@ -2,7 +2,7 @@
 # compare.sh: rerun the benchmarks and compare them with the stored
 # baseline using benchstat.
 #
-#   benchmarks/compare.sh            # BenchmarkHunt, 10 runs, against BASELINE.txt
+#   benchmarks/compare.sh            # BenchmarkHunt/cazadores, 10 runs, against BASELINE.txt
 #   benchmarks/compare.sh 'Check|Hunt' 6
 #   benchmarks/compare.sh -record    # rerun and store as the new BASELINE.txt
 #
@@ -17,7 +17,7 @@ if [ "${1:-}" = "-record" ]; then
 	record=true
 	shift
 fi
-pattern="${1:-BenchmarkHunt\$}"
+pattern="${1:-BenchmarkHunt\$/^cazadores\$}"
 count="${2:-10}"
 
 bin="$(go env GOBIN)"

@@ -41,10 +41,6 @@ func benchCrims(b *testing.B, tier string) {
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/hunt")
 }
 
-// BenchmarkHuntCrims is the d10-pool game's default match, hunters
-// played by the basic tier: the game's BenchmarkHunt.
-func BenchmarkHuntCrims(b *testing.B) { benchCrims(b, "basic") }
-
 // BenchmarkHuntCrimsTier plays the default match with each tier.
 func BenchmarkHuntCrimsTier(b *testing.B) {
 	for _, tier := range []string{"random", "basic"} {

@@ -7,12 +7,12 @@ import (
 	"balance/game/horizon"
 )
 
-// BenchmarkHuntHorizon is the machine hunt's default hunt (the duo
+// benchHorizon (BenchmarkHunt/horizon) plays the machine hunt's default hunt (the duo
 // against the Sawtooth Lair, basic policy), hunt i of seed 1, played
 // through its plug as the batch runner plays it (the record included).
 // turns/hunt are its model-turns (each hunter's and machine's
 // activation), hunter-turns/hunt the hunters' turns.
-func BenchmarkHuntHorizon(b *testing.B) {
+func benchHorizon(b *testing.B) {
 	data, err := horizon.Game{}.Load(context.Background(), "")
 	if err != nil {
 		b.Fatal(err)

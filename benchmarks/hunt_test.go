@@ -50,10 +50,20 @@ func benchHunts(b *testing.B, des *cazadores.Design, tier string) {
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/hunt")
 }
 
-// BenchmarkHunt is the default hunt: the two-player Pack (2 Cazadores, 2
-// Companions) against the Wandering Son on open ground, baseline policy.
+// BenchmarkHunt plays each game's default hunt, hunt i of seed 1, through
+// its plug as the batch runner plays it, as BenchmarkHunt/GAME. For
+// Cazadores: the two-player Pack (2 Cazadores, 2 Companions) against the
+// Wandering Son on open ground, baseline policy; the others are described
+// beside their own functions below. Each reports draws/hunt and
+// turns/hunt, a turn being the game's model-turn.
 func BenchmarkHunt(b *testing.B) {
-	benchHunts(b, design(b, "wandering-son", "duo", "open-ground"), "basic")
+	b.Run("cazadores", func(b *testing.B) {
+		benchHunts(b, design(b, "wandering-son", "duo", "open-ground"), "basic")
+	})
+	b.Run("crims", func(b *testing.B) { benchCrims(b, "basic") })
+	b.Run("horizon", benchHorizon)
+	b.Run("skirmish", benchSkirmish)
+	b.Run("vantage", benchVantage)
 }
 
 // BenchmarkHuntAdversary plays the default Pack against each Adversary.

@@ -4,14 +4,13 @@
 # machine's load: the same binary and hunts give the same count, so a small
 # change in the rules core's cost shows up at once.
 #
-#   benchmarks/instructions.sh             # BenchmarkHunt, 20000 hunts
+#   benchmarks/instructions.sh             # BenchmarkHunt/cazadores, 20000 hunts
 #   benchmarks/instructions.sh -top 30     # and the 30 costliest functions
 #   N=5000 benchmarks/instructions.sh      # fewer hunts (quicker, coarser)
 #   benchmarks/instructions.sh -game crims     # another game's default hunt (crims, horizon, vantage, ...)
 #
-# -game NAME counts the default hunt of that game: BenchmarkHunt for
-# Cazadores (the default), BenchmarkHuntName for another (Name: the
-# game's name, capitalised), each a game's default hunt through its plug.
+# -game NAME counts the default hunt of that game, BenchmarkHunt/NAME
+# (cazadores by default), each a game's default hunt through its plug.
 #
 # With the turns per hunt the benchmark reports, the count is also given
 # per model-turn.
@@ -28,7 +27,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 top=0
-bench=BenchmarkHunt
+bench=BenchmarkHunt/cazadores
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-top)
@@ -38,9 +37,7 @@ while [ $# -gt 0 ]; do
 	-game)
 		g="${2:?-game needs a name}"
 		shift 2
-		if [ "$g" != cazadores ]; then
-			bench="BenchmarkHunt${g^}"
-		fi
+		bench="BenchmarkHunt/$g"
 		;;
 	*)
 		echo "usage: instructions.sh [-top K] [-game NAME]" >&2
@@ -59,7 +56,7 @@ trap 'rm -rf "$dir"' EXIT
 go test -c -o "$dir/bench.test" .
 valgrind --tool=cachegrind --cache-sim=no --branch-sim=no \
 	--cachegrind-out-file="$dir/cg.out" \
-	"$dir/bench.test" -test.run XXX -test.bench "^$bench\$" -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
+	"$dir/bench.test" -test.run XXX -test.bench "^${bench%%/*}\$/^${bench#*/}\$" -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
 if ! grep "^$bench" "$dir/bench.txt"; then
 	echo "instructions.sh: no benchmark $bench (see benchmarks/README.md)" >&2
 	exit 2

@@ -7,14 +7,14 @@ import (
 	"balance/game/skirmish"
 )
 
-// BenchmarkHuntSkirmish plays the skirmish game's default battle (Shooting
+// benchSkirmish (BenchmarkHunt/skirmish) plays the skirmish game's default battle (Shooting
 // crew against Melee crew on Salvage, both warbands played by the basic
 // tier) through its plug as the batch runner does, battle i of seed 1
 // each, its record included. Besides allocs/op (0) it reports the random
 // draws, the turns and the activations (the game's model-turns) per
 // battle; benchmarks/instructions.sh -game skirmish counts its
 // instructions.
-func BenchmarkHuntSkirmish(b *testing.B) {
+func benchSkirmish(b *testing.B) {
 	data, err := skirmish.Game{}.Load(context.Background(), "")
 	if err != nil {
 		b.Fatal(err)

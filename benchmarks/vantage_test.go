@@ -7,11 +7,11 @@ import (
 	"balance/game/vantage"
 )
 
-// BenchmarkHuntVantage is Vantage's default duel: the archer against the
+// benchVantage (BenchmarkHunt/vantage) plays Vantage's default duel: the archer against the
 // raider on the glade, both sides played by basic; duel i of seed 1 for
 // i = 0..N-1 through the game plug's player, the record included. A
 // turn is a fighter-turn (one standing fighter's turn).
-func BenchmarkHuntVantage(b *testing.B) {
+func benchVantage(b *testing.B) {
 	data, err := vantage.Game{}.Load(context.Background(), "")
 	if err != nil {
 		b.Fatal(err)
