@@ -62,7 +62,16 @@ func wilson(p, n, zz float64) (low, high float64) {
 	den := 1 + zz*zz/n
 	centre := (p + zz*zz/(2*n)) / den
 	half := zz / den * math.Sqrt(p*(1-p)/n+zz*zz/(4*n*n))
-	return math.Max(0, centre-half), math.Min(1, centre+half)
+	low, high = math.Max(0, centre-half), math.Min(1, centre+half)
+	// At p = 0 the lower end is 0 and at p = 1 the upper end is 1, exactly;
+	// centre-half and centre+half reach them only up to rounding.
+	if p <= 0 {
+		low = 0
+	}
+	if p >= 1 {
+		high = 1
+	}
+	return low, high
 }
 
 // BoundedMean estimates the mean of n observations that each lie in

@@ -62,3 +62,19 @@ func TestCoverage(t *testing.T) {
 }
 
 func lgamma(x float64) float64 { v, _ := math.Lgamma(x); return v }
+
+// No success gives a lower end of exactly 0, and no failure an upper end
+// of exactly 1, for every n: the Wilson formula reaches them only up to
+// rounding (a skill trace printed 6.9e-18 for a tier that never won).
+func TestProportionEndsExact(t *testing.T) {
+	for n := int64(1); n <= 100000; n = n*3 + 1 {
+		for _, conf := range []float64{0.9, 0.95, 0.99} {
+			if e := Proportion(0, n, conf); e.Low != 0 || e.High <= 0 {
+				t.Errorf("0 of %d at %v: [%g, %g], want [0, >0]", n, conf, e.Low, e.High)
+			}
+			if e := Proportion(n, n, conf); e.High != 1 || e.Low >= 1 {
+				t.Errorf("%d of %d at %v: [%g, %g], want [<1, 1]", n, n, conf, e.Low, e.High)
+			}
+		}
+	}
+}
