@@ -110,11 +110,11 @@ func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		sch := des.Schema()
 		for _, oc := range sch.Outcomes {
-			who := "no side's win"
+			who := "winner: none"
 			if oc.Winner >= 0 {
-				who = "a win for the " + sch.Sides[oc.Winner].Label
+				who = "winner: " + sch.Sides[oc.Winner].Label
 			}
-			fmt.Fprintf(stdout, "%s\t%s: %s\n", oc.Key, oc.Label, who)
+			fmt.Fprintf(stdout, "%s\t%s\t%s\n", oc.Key, oc.Label, who)
 		}
 		return nil
 	}
