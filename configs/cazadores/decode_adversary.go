@@ -99,7 +99,9 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 			}
 		}
 	}
-	ctx := &opCtx{place: sim.InAdversary}
+	// The lists of every action entry and exhaustion share one place
+	// (a test checks the schema says so).
+	ctx := &opCtx{place: schemaOf("action").field("before").Place}
 	for k := range a.Areas {
 		ctx.areas = append(ctx.areas, k)
 	}

@@ -2,6 +2,7 @@ package cazadores
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
@@ -63,7 +64,10 @@ type schemaObject struct {
 	Where  []string // where it is written, as paths
 	Doc    string
 	Fields []schemaField
-	Rules  []string // what the loader checks between fields
+	// Extends is the key of an object whose fields this one has too,
+	// after its own.
+	Extends string
+	Rules   []string // what the loader checks between fields
 }
 
 // Ranges of the Foe stats, shared by an Adversary's and a Minion's stats.
@@ -110,7 +114,7 @@ var adversarySchema = []*schemaObject{
 			{Name: "stats", Kind: vObject, Object: "stats", Required: true, Example: "stats: {spd: 5, atk: 7, rng: 2, def: 6, ter: 6, wnd: 20}", Doc: "its six stats, shared by each of its models"},
 			{Name: "base_mm", Kind: vNumber, Min: 10, Max: 300, Default: strconv.FormatFloat(defaultBase, 'g', -1, 64), Example: "base_mm: 60", Doc: "the diameter of each model's base, in millimetres"},
 			{Name: "immune", Kind: vNames, Values: Conditions, What: "condition", Default: "none", Example: "immune: [freezing]", Doc: "the Conditions it never suffers"},
-			{Name: "models", Kind: vTexts, Default: "one model, named as the Adversary", Allowed: fmt.Sprintf("1..%d distinct names", sim.MaxAdvModels), Example: "models: [The Sword, The Axe, The Mace]", Doc: "the names of its models, which share its deck, its clock and its hit locations"},
+			{Name: "models", Kind: vTexts, Default: "one model, named as the Adversary", Allowed: fmt.Sprintf("1..%d distinct names", sim.MaxAdvModels), Example: "models: [The Sword, The Axe, The Mace]", Doc: "the names of its models, which share its deck and its clock; each hit location belongs to one of them (`owner`)"},
 			{Name: "minions", Kind: vList, Object: "minion", Default: "none", Example: "minions: [{name: Morpheus Butterfly, count: 2, type: sentry, stats: {...}}]", Doc: "the kinds of Minion that come with it"},
 			{Name: "areas", Kind: vSlugMap, Object: "area", Default: "none", Example: "areas: {rock: {diameter: 2, terrain: [difficult]}}", Doc: "the kinds of Area its ops place, by slug (the `area` and `area_pair` ops name them)"},
 			{Name: "hit_locations", Kind: vList, Object: "location", Required: true, Example: "hit_locations: [{name: Head, cards: [10], wnd: 5}, ...]", Doc: "its hit locations, which together take each card 2..10 once"},
@@ -219,8 +223,9 @@ var adversarySchema = []*schemaObject{
 	},
 	{
 		Key: "special", Title: "Special", Where: []string{"special.RANK"},
-		Doc:    "A Hearts action card entry: an action entry with the decision tree the Adversary follows that turn.",
-		Fields: append([]schemaField{specialTreeField, specialLikeField}, actionSchemaFields...),
+		Doc:     "A Hearts action card entry: an action entry with the decision tree the Adversary follows that turn.",
+		Fields:  []schemaField{specialTreeField, specialLikeField},
+		Extends: "action",
 		Rules: []string{
 			"`like: standard` copies the standard entry of the same rank; the fields the special entry gives then replace the copy's, whole (a list given replaces the list copied).",
 		},
@@ -250,11 +255,23 @@ func schemaOf(k string) *schemaObject {
 	panic("cazadores: no schema object " + k)
 }
 
+// all are o's fields: its own, then those of the object it extends.
+func (o *schemaObject) all() []*schemaField {
+	out := make([]*schemaField, 0, len(o.Fields))
+	for i := range o.Fields {
+		out = append(out, &o.Fields[i])
+	}
+	if o.Extends != "" {
+		out = append(out, schemaOf(o.Extends).all()...)
+	}
+	return out
+}
+
 // field returns the field name of o; it panics when there is none.
 func (o *schemaObject) field(name string) *schemaField {
-	for i := range o.Fields {
-		if o.Fields[i].Name == name {
-			return &o.Fields[i]
+	for _, f := range o.all() {
+		if f.Name == name {
+			return f
 		}
 	}
 	panic("cazadores: no field " + name + " in schema object " + o.Key)
@@ -262,19 +279,14 @@ func (o *schemaObject) field(name string) *schemaField {
 
 // has reports whether o has a field name.
 func (o *schemaObject) has(name string) bool {
-	for i := range o.Fields {
-		if o.Fields[i].Name == name {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(o.names(), name)
 }
 
 // names are o's field names, in order.
 func (o *schemaObject) names() []string {
-	out := make([]string, len(o.Fields))
-	for i, f := range o.Fields {
-		out[i] = f.Name
+	var out []string
+	for _, f := range o.all() {
+		out = append(out, f.Name)
 	}
 	return out
 }
@@ -282,7 +294,7 @@ func (o *schemaObject) names() []string {
 // required are o's required field names, in order.
 func (o *schemaObject) required() []string {
 	var out []string
-	for _, f := range o.Fields {
+	for _, f := range o.all() {
 		if f.Required {
 			out = append(out, f.Name)
 		}
@@ -383,8 +395,7 @@ func schemaPaths() []schemaPath {
 	var out []schemaPath
 	var walk func(o *schemaObject, prefix string)
 	walk = func(o *schemaObject, prefix string) {
-		for i := range o.Fields {
-			f := &o.Fields[i]
+		for _, f := range o.all() {
 			p := f.Name
 			if prefix != "" {
 				p = prefix + "." + f.Name

@@ -89,6 +89,10 @@ func AdversarySchemaDoc() string {
 			}
 			w("| `%s` | %s | %s | %s | `%s` | %s |\n", f.Name, typ, allowed, def, example, doc)
 		}
+		if o.Extends != "" {
+			e := schemaOf(o.Extends)
+			w("\nAnd every field of [%s](#%s).\n", e.Title, anchor(e.Title))
+		}
 		if len(o.Rules) > 0 {
 			w("\nThe loader also checks:\n\n")
 			for _, r := range o.Rules {
@@ -107,15 +111,28 @@ func AdversarySchemaDoc() string {
 	}
 
 	w("\n## Effect ops\n\n")
-	w("The lists of ops (`before`, `on_hit`, `on_miss`, `crit`, `after`,\n")
-	w("`on_success`, a hit location's `exhausted.trigger`, a Minion's `crit`) hold\n")
-	w("effect ops, described in [effect ops](effect-ops.md) (generated from the\n")
-	w("same table the loader reads). The ops allowed:\n\n")
-	w("| where | ops |\n|---|---|\n")
-	w("| an action entry's lists, the attacks ops make, `exhausted.trigger` | %s |\n", codeList(sim.OpNames(sim.InAdversary)))
-	w("| a Minion's `crit` | %s |\n", codeList(sim.OpNames(sim.InCrit)))
-	w("| the list `grant_crit` takes | %s |\n", codeList(sim.OpNames(sim.InGranted)))
-
+	w("The lists of ops hold effect ops, described in [effect ops](effect-ops.md)\n")
+	w("(generated from the same table the loader reads). The ops each list allows:\n\n")
+	w("| lists | ops |\n|---|---|\n")
+	for _, pl := range sim.OpPlaces {
+		var where []string
+		for _, sp := range schemaPaths() {
+			if sp.Field.Kind == vOps && sp.Field.Place == pl.Place {
+				where = append(where, "`"+sp.Path+"`")
+			}
+		}
+		for _, s := range sim.OpTable {
+			if s.Inner == pl.Place && s.In&adversaryPlaces() != 0 {
+				where = append(where, "the list `"+s.Name+"` takes")
+			}
+		}
+		if pl.Place == sim.InAdversary {
+			where = append(where, "the lists of the attack an `attack` op makes")
+		}
+		if len(where) > 0 {
+			w("| %s | %s |\n", strings.Join(where, ", "), codeList(sim.OpNames(pl.Place)))
+		}
+	}
 	w("\n## Names\n\n")
 	w("| names | values |\n|---|---|\n")
 	w("| Conditions | %s |\n", codeList(Conditions))
@@ -130,6 +147,17 @@ func AdversarySchemaDoc() string {
 	}
 	w("```yaml\n%s```\n", ex)
 	return b.String()
+}
+
+// adversaryPlaces are the places of the ops an Adversary file holds.
+func adversaryPlaces() sim.OpPlace {
+	var p sim.OpPlace
+	for _, sp := range schemaPaths() {
+		if sp.Field.Kind == vOps {
+			p |= sp.Field.Place
+		}
+	}
+	return p
 }
 
 // cardRange is the cards hit locations take, "2..10".
