@@ -118,7 +118,7 @@ var adversarySchema = []*schemaObject{
 			{Name: "minions", Kind: vList, Object: "minion", Default: "none", Example: "minions: [{name: Morpheus Butterfly, count: 2, type: sentry, stats: {...}}]", Doc: "the kinds of Minion that come with it"},
 			{Name: "areas", Kind: vSlugMap, Object: "area", Default: "none", Example: "areas: {rock: {diameter: 2, terrain: [difficult]}}", Doc: "the kinds of Area its ops place, by slug (the `area` and `area_pair` ops name them)"},
 			{Name: "hit_locations", Kind: vList, Object: "location", Required: true, Example: "hit_locations: [{name: Head, cards: [10], wnd: 5}, ...]", Doc: "its hit locations, which together take each card 2..10 once"},
-			{Name: "actions", Kind: vRankMap, Object: "action", Required: true, Example: "actions: {ace: {...}, king: {...}, queen: {...}, jack: {...}}", Doc: "its standard action cards (Spades, Diamonds, Clubs), one entry for each rank"},
+			{Name: "actions", Kind: vRankMap, Object: "action", Required: true, Example: "actions: {ace: {...}, king: {...}, queen: {...}, jack: {...}}", Doc: "its standard action cards, one entry for each rank: the Spades, Diamonds and Clubs of that rank, whose suit picks the tree (Aggressive, Defensive, Sentry)"},
 			{Name: "special", Kind: vRankMap, Object: "special", Required: true, Example: "special: {ace: {tree: aggressive, like: standard}, ...}", Doc: "its Hearts action cards, one entry for each rank"},
 		},
 		Rules: []string{
@@ -134,7 +134,7 @@ var adversarySchema = []*schemaObject{
 	},
 	{
 		Key: "minion", Title: "Minion", Where: []string{"minions"},
-		Doc: "A kind of Minion: `count` models of it are deployed with the Adversary and act on their own tree.",
+		Doc: "A kind of Minion: `count` models of it are deployed with the Adversary, each acting by the decision tree of its `type`.",
 		Fields: []schemaField{
 			{Name: "name", Kind: vText, Required: true, Example: "name: Morpheus Butterfly", Doc: "the Minion's name"},
 			{Name: "count", Kind: vInt, Min: 1, Max: 20, Required: true, Example: "count: 2", Doc: "how many models of it come"},
@@ -162,7 +162,7 @@ var adversarySchema = []*schemaObject{
 			{Name: "check", Kind: vName, Values: SkillNames, What: "skill", Required: true, Example: "check: fortitude", Doc: "the skill of the Check"},
 			{Name: "dt", Kind: vInt, Min: 0, Max: 10, Default: "0", Example: "dt: 3", Doc: "the DT of the Check"},
 			{Name: "impose", Kind: vName, Values: Conditions, What: "condition", Required: true, Example: "impose: burning", Doc: "the Condition suffered when the Check fails"},
-			{Name: "once", Kind: vBool, Default: "false", Example: "once: true", Doc: "only a model's first entry asks for the Check"},
+			{Name: "once", Kind: vBool, Default: "false", Example: "once: true", Doc: "only the first model to enter makes the Check; the Area is then spent"},
 		},
 	},
 	{
