@@ -137,6 +137,30 @@ func walkSchemaDoc(t *testing.T, secs map[string]*docSection, used map[string]bo
 	}
 }
 
+// checkSchemaDocUsed reports every table whose id starts with prefix that
+// no JSON walked met, and every field of one that no JSON had.
+func checkSchemaDocUsed(t *testing.T, secs map[string]*docSection, used map[string]bool, prefix string) {
+	t.Helper()
+	ids := make([]string, 0, len(secs))
+	for id := range secs {
+		if strings.HasPrefix(id, prefix) {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if !used[id] {
+			t.Errorf("docs/%s: no JSON has the object this table describes", id)
+			continue
+		}
+		for _, f := range secs[id].order {
+			if !used[id+" "+f] {
+				t.Errorf("docs/%s: %s is listed, but no JSON has it", id, f)
+			}
+		}
+	}
+}
+
 // The schema documents list every key summary.json and skill.json have,
 // for Cazadores and for the duel, each in the table of the object it is
 // in, and no key that none of them has; the examples of the schemas of
@@ -174,22 +198,7 @@ func TestSchemaDocs(t *testing.T) {
 		}
 		walkSchemaDoc(t, secs, used, r.root, strings.Join(r.args[:1], " "), v)
 	}
-	ids := make([]string, 0, len(secs))
-	for id := range secs {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		if !used[id] {
-			t.Errorf("docs/%s: no JSON has the object this table describes", id)
-			continue
-		}
-		for _, f := range secs[id].order {
-			if !used[id+" "+f] {
-				t.Errorf("docs/%s: %s is listed, but no JSON has it", id, f)
-			}
-		}
-	}
+	checkSchemaDocUsed(t, secs, used, "")
 
 	var examples strings.Builder
 	for _, g := range []struct{ name, file string }{{"Cazadores", p("caz.json")}, {"The duel", p("duel.json")}} {
@@ -319,22 +328,5 @@ func TestWorkflowSchemaDocs(t *testing.T) {
 		readJSON(t, r.file, &v)
 		walkSchemaDoc(t, secs, used, doc+"#"+r.root, r.args[0], v)
 	}
-	ids := make([]string, 0, len(secs))
-	for id := range secs {
-		if strings.HasPrefix(id, doc+"#") {
-			ids = append(ids, id)
-		}
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		if !used[id] {
-			t.Errorf("docs/%s: no JSON has the object this table describes", id)
-			continue
-		}
-		for _, f := range secs[id].order {
-			if !used[id+" "+f] {
-				t.Errorf("docs/%s: %s is listed, but no JSON has it", id, f)
-			}
-		}
-	}
+	checkSchemaDocUsed(t, secs, used, doc+"#")
 }
