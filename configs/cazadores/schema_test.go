@@ -138,7 +138,7 @@ func TestExplainIsTheEntry(t *testing.T) {
 		"special.king.on_hit":                  "ops allowed: " + strings.Join(sim.OpNames(sim.InAdversary), ", "),
 		"minions.crit":                         "ops allowed: " + strings.Join(sim.OpNames(sim.InCrit), ", "),
 		"hit_locations.exhausted.attacks":      "allowed:  `advantage` or `disadvantage`",
-		"stats.wnd":                            fmt.Sprintf("allowed:  1..%d", maxFoeWnd),
+		"stats.wnd":                            fmt.Sprintf("allowed:  1..%d", maxFoeWnd) + "\n  default:  required\n  example:  wnd: 20\n  checked: `stats.wnd` equals the sum of the hit locations' `wnd`.",
 		"special.tree":                         "allowed:  `aggressive`, `defensive` or `sentry`",
 		"hit_locations[0].cards":               "allowed:  each 2..10",
 		"actions.count":                        "allowed:  1..12",
@@ -146,6 +146,9 @@ func TestExplainIsTheEntry(t *testing.T) {
 		"areas.beloved_breath.enter.impose":    "default:  required",
 		"special.queen.name":                   "default:  required unless `like` is given",
 		"hit_locations.exhausted.trigger.zzzz": "",
+		"stats.ter":                            "allowed:  0..20",
+		"special.near":                         "checked: `near` goes with `targets: target_and_near`",
+		"actions.on_success":                   "checked: `check` needs `attack: none`; `on_success` needs a `check`",
 	} {
 		s, err := ExplainAdversaryField(given)
 		switch {

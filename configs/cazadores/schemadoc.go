@@ -265,6 +265,21 @@ func explainField(sp schemaPath) string {
 	if sp.Field.Kind == vOps {
 		fmt.Fprintf(&b, "  ops allowed: %s\n", strings.Join(sim.OpNames(sp.Field.Place), ", "))
 	}
+	// The checks between fields that name this one: by its name in its
+	// own object (or the one it extends), by its path in any.
+	names := func(o *schemaObject, r string) bool {
+		if o != sp.Object && o.Key != sp.Object.Extends {
+			return false
+		}
+		return strings.Contains(r, "`"+sp.Field.Name+"`") || strings.Contains(r, "`"+sp.Field.Name+":")
+	}
+	for _, o := range adversarySchema {
+		for _, r := range o.Rules {
+			if names(o, r) || strings.Contains(r, "`"+sp.Path+"`") {
+				fmt.Fprintf(&b, "  checked: %s\n", r)
+			}
+		}
+	}
 	fmt.Fprintf(&b, "See %s#%s.\n", AdversarySchemaFile, anchor(sp.Object.Title))
 	return b.String()
 }
