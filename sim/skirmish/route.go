@@ -212,24 +212,61 @@ func buildRouter(w, h, r float32, blocked, difficult []geom.Shape) *router {
 			rt.proxy[c] = int32(c)
 		}
 	}
-	// A cell no way reaches stands in for by the nearest one some way
-	// reaches.
+	rt.fillProxies()
+	return rt
+}
+
+// fillProxies lets a cell no way reaches stand in for by the nearest
+// one some way reaches (the first in the cells' order among the
+// nearest). The rows are looked at outward from the cell's own, and a
+// row all of whose points lie farther than the nearest found so far is
+// passed over: the answer is that of looking at every cell.
+func (rt *router) fillProxies() {
+	nc := rt.cols * rt.rows
+	reached := func(o int) bool { return rt.proxy[o] == int32(o) && !rt.lost[o] }
+	// Each row's lowest and highest Y of the points of its cells some
+	// way reaches (lo > hi: none).
+	lo := make([]float32, rt.rows)
+	hi := make([]float32, rt.rows)
+	for y := range lo {
+		lo[y], hi[y] = float32(math.Inf(1)), float32(math.Inf(-1))
+	}
+	for o := 0; o < nc; o++ {
+		if reached(o) {
+			y := o / rt.cols
+			lo[y], hi[y] = min(lo[y], rt.point[o].Y), max(hi[y], rt.point[o].Y)
+		}
+	}
 	for c := 0; c < nc; c++ {
 		if rt.proxy[c] == int32(c) {
 			continue
 		}
 		best, bd := int32(-1), float32(math.Inf(1))
 		ctr := rt.centre(c)
-		for o := 0; o < nc; o++ {
-			if rt.proxy[o] == int32(o) && !rt.lost[o] {
-				if d := rt.point[o].Sub(ctr).Len2(); d < bd {
-					best, bd = int32(o), d
+		row := func(y int) {
+			if y < 0 || y >= rt.rows || lo[y] > hi[y] {
+				return
+			}
+			// No point of the row is nearer than its gap in Y.
+			if gap := max(lo[y]-ctr.Y, ctr.Y-hi[y], 0); gap*gap > bd {
+				return
+			}
+			for o := y * rt.cols; o < (y+1)*rt.cols; o++ {
+				if reached(o) {
+					if d := rt.point[o].Sub(ctr).Len2(); d < bd || (d == bd && int32(o) < best) {
+						best, bd = int32(o), d
+					}
 				}
 			}
 		}
+		cy := c / rt.cols
+		row(cy)
+		for k := 1; cy-k >= 0 || cy+k < rt.rows; k++ {
+			row(cy - k)
+			row(cy + k)
+		}
 		rt.proxy[c] = best
 	}
-	return rt
 }
 
 // placeNodes puts nodes round each blocked piece grown by the base, where
@@ -332,21 +369,23 @@ func (rt *router) slow(a, b geom.Vec) uint8 {
 // node reaches p.
 func (rt *router) costsTo(p geom.Vec, tc []uint16, seen []bool) bool {
 	n := len(rt.nodes)
+	// The nodes that see p, listed, and the cost of their last stretch.
+	var vs [routeMaxN]int16
 	var last [routeMaxN]float32
+	ns := 0
 	for v := 0; v < n; v++ {
 		seen[v] = rt.clear(rt.nodes[v], p)
 		if seen[v] {
-			last[v] = rt.cost(rt.nodes[v], p)
+			vs[ns], last[ns] = int16(v), rt.cost(rt.nodes[v], p)
+			ns++
 		}
 	}
 	reach := false
 	for u := 0; u < n; u++ {
 		best := float32(math.Inf(1))
 		du := rt.dist[u*n : u*n+n]
-		for v := 0; v < n; v++ {
-			if seen[v] {
-				best = min(best, du[v]+last[v])
-			}
+		for k, v := range vs[:ns] {
+			best = min(best, du[v]+last[k])
 		}
 		tc[u] = routeInf
 		if !math.IsInf(float64(best), 1) {

@@ -202,3 +202,47 @@ func TestRouteClearMatchesSweeps(t *testing.T) {
 	}
 	t.Logf("%d legs", asked)
 }
+
+// The proxy of each cell no way reaches is the one a look at every cell
+// finds: the nearest reached cell, the first of the nearest, on random
+// tables with pieces by the edges (where a cell's point is pushed off
+// its cell).
+func TestRouteProxiesAreTheNearest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for table := 0; table < 12; table++ {
+		var blocked []geom.Shape
+		for k := 0; k < 3+rng.IntN(6); k++ {
+			x, y := rng.Float32()*20, rng.Float32()*20
+			if rng.IntN(3) == 0 {
+				blocked = append(blocked, geom.NewCircle(geom.V(x, y), 0.5+rng.Float32()*2))
+			} else {
+				blocked = append(blocked, geom.NewRect(x, y, x+0.5+rng.Float32()*6, y+0.5+rng.Float32()*6))
+			}
+		}
+		r := []float32{0.5, 1, 1.5}[table%3]
+		rt := buildRouter(24, 24, r, blocked, nil)
+		nc := rt.cols * rt.rows
+		stood := 0
+		for c := 0; c < nc; c++ {
+			if rt.proxy[c] == int32(c) {
+				continue
+			}
+			stood++
+			want, bd := int32(-1), float32(math.Inf(1))
+			ctr := rt.centre(c)
+			for o := 0; o < nc; o++ {
+				if rt.proxy[o] == int32(o) && !rt.lost[o] {
+					if d := rt.point[o].Sub(ctr).Len2(); d < bd {
+						want, bd = int32(o), d
+					}
+				}
+			}
+			if rt.proxy[c] != want {
+				t.Fatalf("table %d, cell %d: proxy %d, the nearest reached cell %d", table, c, rt.proxy[c], want)
+			}
+		}
+		if stood == 0 {
+			t.Fatalf("table %d: no cell stood in for", table)
+		}
+	}
+}
