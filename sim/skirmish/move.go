@@ -559,7 +559,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 				t, hitFig = ts, j
 			}
 		}
-		t, ic := b.interception(i, from, wp, t)
+		t, ic := b.interception(i, from, wp, &box, t)
 		if ic < 0 {
 			t = b.offFriends(i, from, d, L, t)
 		}
@@ -639,17 +639,16 @@ func (b *Battle) crossesClimb(p, q geom.Vec) bool {
 	return false
 }
 
-// interception returns where, before t along from→wp, an enemy of the
-// mover not in combat first comes within 1" of it and chooses to force
-// combat, and who: (t, -1) when none does.
-func (b *Battle) interception(i int, from, wp geom.Vec, t float32) (float32, int) {
+// interception returns where, before t along from→wp (its box), an
+// enemy of the mover not in combat first comes within 1" of it and
+// chooses to force combat, and who: (t, -1) when none does.
+func (b *Battle) interception(i int, from, wp geom.Vec, box *segBox, t float32) (float32, int) {
 	r := b.base[i]
 	var cand [MaxFigures]struct {
 		t float32
 		j int8
 	}
 	n := 0
-	box := boxOf(from, wp)
 	for m := b.Foes(i); m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
 		if box.far(b.Figs[j].Pos, r+b.base[j]+interceptGap+geom.Eps) {
@@ -706,6 +705,18 @@ type legSpans struct {
 	seen [2 * MaxTerrain]bool
 }
 
+// cut returns the k-th end of the stretches of a leg walked up to tMax,
+// whose first nb crossings lie before tMax: 0, those crossings, tMax.
+func (sp *legSpans) cut(k, nb int, tMax float32) float32 {
+	switch {
+	case k == 0:
+		return 0
+	case k <= nb:
+		return sp.ts[k-1]
+	}
+	return tMax
+}
+
 // spansOf lists the leg from→to's crossings of the ground pieces.
 func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 	sc := &b.S.Scenario
@@ -740,19 +751,12 @@ func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 // up to the fraction tMax: it returns the fraction reached, the movement
 // spent, the falling damage taken on the way and the longest drop.
 func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
-	var ts [2*MaxTerrain + 2]float32
-	n := 0
-	ts[n] = 0
-	n++
-	for _, x := range sp.ts[:sp.n] {
-		if x >= tMax {
-			break
-		}
-		ts[n] = x
-		n++
+	// The stretches' ends: 0, the crossings before tMax, tMax.
+	nb := 0
+	for nb < sp.n && sp.ts[nb] < tMax {
+		nb++
 	}
-	ts[n] = tMax
-	n++
+	n := nb + 2
 	free := mode&walkFree != 0
 	d := to.Sub(from)
 	var elev float32 // on flat ground, the table's
@@ -762,7 +766,7 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 	runUp := b.Figs[i].run
 	jumpTo := float32(-1) // the end of a jump under way
 	for k := 0; k+1 < n; k++ {
-		ta, tb := ts[k], ts[k+1]
+		ta, tb := sp.cut(k, nb, tMax), sp.cut(k+1, nb, tMax)
 		if tb-ta < 1e-6 {
 			continue
 		}
@@ -825,8 +829,8 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 					break
 				}
 				next := tMax
-				for _, x := range ts[k+2 : n] {
-					if x > w+1e-6 {
+				for m := k + 2; m < n; m++ {
+					if x := sp.cut(m, nb, tMax); x > w+1e-6 {
 						next = x
 						break
 					}
