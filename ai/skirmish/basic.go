@@ -432,7 +432,13 @@ func bestGun(b *sk.Battle, i int) int {
 // -1.
 func claim(b *sk.Battle, i int) int {
 	best, bd := -1, float32(0)
-	mates := b.Band(b.Figs[i].Side) &^ (1 << i)
+	// The mates that may beat i to a token: unburdened, not in combat.
+	var mates uint32
+	for m := b.Band(b.Figs[i].Side) &^ (1 << i); m != 0; m &= m - 1 {
+		if j := bits.TrailingZeros32(m); b.Figs[j].Carry < 0 && !b.InCombat(j) {
+			mates |= 1 << j
+		}
+	}
 	for k := 0; k < b.NLoot; k++ {
 		t := &b.Loot[k]
 		if !t.OnGround() {
@@ -445,11 +451,7 @@ func claim(b *sk.Battle, i int) int {
 		mine := true
 		for m := mates; m != 0 && mine; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
-			fj := &b.Figs[j]
-			if fj.Carry >= 0 {
-				continue
-			}
-			if dj := fj.Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && !b.InCombat(j) {
+			if dj := b.Figs[j].Pos.Dist(t.Pos); dj < d || (dj == d && j < i) {
 				mine = false
 			}
 		}
