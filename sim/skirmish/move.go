@@ -548,18 +548,30 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 				}
 			}
 		}
+		// The enemies met on the way (friends are passed through, but
+		// not stopped on), and those that come within 1" of it: in one
+		// pass over the enemies, the farther reach first.
 		hitFig := -1
 		box := boxOf(from, wp)
-		for m := b.Foes(i); m != 0; m &= m - 1 { // friends are passed through (but not stopped on)
+		var near interceptors
+		for m := b.Foes(i); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
-			if box.far(b.Figs[j].Pos, r+b.base[j]+geom.Eps) {
+			pj, rj := b.Figs[j].Pos, b.base[j]
+			if box.far(pj, r+rj+interceptGap+geom.Eps) {
 				continue
 			}
-			if ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.base[j]); hit && ts < t {
+			if ts, hit := geom.SweepCircle(from, wp, r, pj, rj+interceptGap); hit {
+				near.t[near.n], near.j[near.n] = ts, int8(j)
+				near.n++
+			}
+			if box.far(pj, r+rj+geom.Eps) {
+				continue
+			}
+			if ts, hit := geom.SweepCircle(from, wp, r, pj, rj); hit && ts < t {
 				t, hitFig = ts, j
 			}
 		}
-		t, ic := b.interception(i, from, wp, &box, t)
+		t, ic := b.interception(i, &near, t)
 		if ic < 0 {
 			t = b.offFriends(i, from, d, L, t)
 		}
@@ -639,37 +651,39 @@ func (b *Battle) crossesClimb(p, q geom.Vec) bool {
 	return false
 }
 
-// interception returns where, before t along from→wp (its box), an
-// enemy of the mover not in combat first comes within 1" of it and
-// chooses to force combat, and who: (t, -1) when none does.
-func (b *Battle) interception(i int, from, wp geom.Vec, box *segBox, t float32) (float32, int) {
-	r := b.base[i]
-	var cand [MaxFigures]struct {
-		t float32
-		j int8
-	}
+// interceptors is the enemies whose 1" a leg enters, in the order of
+// their indices, with the fraction of the leg where it does.
+type interceptors struct {
+	t [MaxFigures]float32
+	j [MaxFigures]int8
+	n int
+}
+
+// interception returns where, before t along the leg, an enemy of the
+// mover i not in combat first comes within 1" of it (of near, those whose
+// 1" the leg enters) and chooses to force combat, and who: (t, -1) when
+// none does.
+func (b *Battle) interception(i int, near *interceptors, t float32) (float32, int) {
+	// The candidates, sorted by where they come in (an insertion sort
+	// in place: the first n entries are those kept so far).
 	n := 0
-	for m := b.Foes(i); m != 0; m &= m - 1 {
-		j := bits.TrailingZeros32(m)
-		if box.far(b.Figs[j].Pos, r+b.base[j]+interceptGap+geom.Eps) {
-			continue
-		}
-		ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.base[j]+interceptGap)
-		if !hit || ts > t || b.InCombat(j) {
+	for c := 0; c < near.n; c++ {
+		ts, j := near.t[c], near.j[c]
+		if ts > t || b.InCombat(int(j)) {
 			continue
 		}
 		k := n
-		for k > 0 && cand[k-1].t > ts {
-			cand[k] = cand[k-1]
+		for k > 0 && near.t[k-1] > ts {
+			near.t[k], near.j[k] = near.t[k-1], near.j[k-1]
 			k--
 		}
-		cand[k].t, cand[k].j = ts, int8(j)
+		near.t[k], near.j[k] = ts, j
 		n++
 	}
 	for k := 0; k < n; k++ {
-		j := int(cand[k].j)
+		j := int(near.j[k])
 		if b.pol[b.Figs[j].Side] == nil || b.pol[b.Figs[j].Side].Intercept(b, j, i) {
-			return cand[k].t, j
+			return near.t[k], j
 		}
 	}
 	return t, -1
