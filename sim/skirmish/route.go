@@ -29,6 +29,8 @@ type router struct {
 	w, h   float32 // the table
 	shapes []geom.Shape
 	box    []geom.Shape // each blocked piece's bounding box grown by the base (Min, Max only)
+	lines  lineTab      // the blocked pieces a base sliding between two points may touch
+	all    uint32       // every blocked piece
 	diff   []geom.Shape // difficult pieces
 	nodes  []geom.Vec
 	piece  []int16    // node → the piece it goes round
@@ -115,6 +117,8 @@ func buildRouter(w, h, r float32, blocked, difficult []geom.Shape) *router {
 		g := r + 2*geom.Eps
 		rt.box = append(rt.box, geom.Shape{Min: geom.V(s.Min.X-g, s.Min.Y-g), Max: geom.V(s.Max.X+g, s.Max.Y+g)})
 	}
+	rt.lines = newLineTab(w, h, rt.shapes, r)
+	rt.all = uint32(uint64(1)<<len(rt.shapes) - 1)
 	rt.placeNodes()
 	n := len(rt.nodes)
 	rt.words = (n + 63) / 64
@@ -440,7 +444,8 @@ func (rt *router) clear(a, b geom.Vec) bool {
 	// A piece whose bounding box lies wholly on one side of the line,
 	// farther than the base, cannot be touched: the sweep is not asked.
 	line := newLineBox(a, b, rt.r)
-	for k := range rt.box {
+	for m := rt.lines.near(a, b) & rt.all; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros32(m)
 		if bx := &rt.box[k]; lo.X > bx.Max.X || hi.X < bx.Min.X || lo.Y > bx.Max.Y || hi.Y < bx.Min.Y {
 			continue
 		}
