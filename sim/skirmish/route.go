@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"balance/sim/geom"
 )
@@ -51,6 +52,11 @@ type router struct {
 	lead   []uint8  // cell×node: from the cell's point to the node
 	nlead  []uint8  // node×node
 	toCell []uint16 // cell×node: the cost of reaching the cell's point from the node, in 1/routeUnit inch (routeInf: no way)
+	// A cell's turn, lead and toCell are worked out the first time a
+	// way asks for them (a battle asks for few cells): filled[c] says
+	// they are, fill guards the working out.
+	filled []atomic.Bool
+	fill   sync.Mutex
 }
 
 const (
@@ -190,34 +196,70 @@ func buildRouter(w, h, r float32, blocked, difficult []geom.Shape) *router {
 			}
 		}
 	}
-	var seen [routeMaxN]bool
+	rt.filled = make([]atomic.Bool, nc)
 	for c := range rt.proxy {
 		rt.proxy[c] = -1
 	}
+	// Whether some way reaches each cell (the proxies need it now): some
+	// node sees its point.
 	for c := 0; c < nc; c++ {
 		p, ok := rt.cellPoint(c)
 		rt.point[c], rt.lost[c] = p, !ok
-		tc := rt.toCell[c*n : (c+1)*n]
-		if !ok {
-			for u := range tc {
-				tc[u] = routeInf
-			}
-			continue
-		}
-		reach := rt.costsTo(p, tc, seen[:n])
-		turn := rt.turn[c*rt.words : (c+1)*rt.words]
-		for v := 0; v < n; v++ {
-			if seen[v] && rt.turnsAt(p, v) {
-				turn[v/64] |= 1 << (v % 64)
-				rt.lead[c*n+v] = rt.slow(p, rt.nodes[v])
-			}
-		}
-		if reach {
+		if ok && rt.seesAny(p) {
 			rt.proxy[c] = int32(c)
 		}
 	}
 	rt.fillProxies()
 	return rt
+}
+
+// seesAny reports whether some node sees p (the base slides straight
+// from the node to p).
+func (rt *router) seesAny(p geom.Vec) bool {
+	for v := range rt.nodes {
+		if rt.clear(rt.nodes[v], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// cellWays returns cell c's costs of reaching its point from each node
+// (toCell), and the nodes a way from its point may turn at with what the
+// first stretch costs (turn, lead), working them out on the first ask:
+// the same, whichever battle asks first.
+func (rt *router) cellWays(c int) (tc []uint16, turn []uint64, lead []uint8) {
+	n := len(rt.nodes)
+	tc, turn, lead = rt.toCell[c*n:(c+1)*n], rt.turn[c*rt.words:(c+1)*rt.words], rt.lead[c*n:(c+1)*n]
+	if !rt.filled[c].Load() {
+		rt.fillCell(c, tc, turn, lead)
+	}
+	return tc, turn, lead
+}
+
+// fillCell works out cell c's ways, once.
+func (rt *router) fillCell(c int, tc []uint16, turn []uint64, lead []uint8) {
+	rt.fill.Lock()
+	defer rt.fill.Unlock()
+	if rt.filled[c].Load() {
+		return
+	}
+	if rt.lost[c] {
+		for u := range tc {
+			tc[u] = routeInf
+		}
+	} else {
+		var seen [routeMaxN]bool
+		p := rt.point[c]
+		rt.costsTo(p, tc, seen[:len(rt.nodes)])
+		for v := range rt.nodes {
+			if seen[v] && rt.turnsAt(p, v) {
+				turn[v/64] |= 1 << (v % 64)
+				lead[v] = rt.slow(p, rt.nodes[v])
+			}
+		}
+	}
+	rt.filled[c].Store(true)
 }
 
 // fillProxies lets a cell no way reaches stand in for by the nearest
@@ -484,7 +526,6 @@ func (rt *router) next(from, to geom.Vec) geom.Vec {
 	n := len(rt.nodes)
 	gc := rt.cellOf(to)
 	goal := rt.point[gc]
-	tc := rt.toCell[gc*n : gc*n+n]
 	if rt.proxy[gc] != int32(gc) {
 		// No base fits at the cell's sample points, or no way reaches
 		// them: head for the nearest cell a way reaches.
@@ -492,7 +533,7 @@ func (rt *router) next(from, to geom.Vec) geom.Vec {
 		if pc < 0 {
 			return from
 		}
-		tc, goal = rt.toCell[int(pc)*n:int(pc)*n+n], rt.point[pc]
+		gc, goal = int(pc), rt.point[pc]
 	}
 	if goal != to && rt.clear(from, goal) {
 		if from.Dist(goal) < 1e-3 {
@@ -518,8 +559,9 @@ func (rt *router) next(from, to geom.Vec) geom.Vec {
 				return from
 			}
 		}
-		turn, lead = rt.turn[fc*rt.words:(fc+1)*rt.words], rt.lead[fc*n:(fc+1)*n]
+		_, turn, lead = rt.cellWays(fc)
 	}
+	tc, _, _ := rt.cellWays(gc)
 	// The cheapest, checked from where the figure stands.
 	var tried [routeMaxN / 64]uint64
 	for try := 0; try < 4; try++ {
