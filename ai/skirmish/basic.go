@@ -432,10 +432,7 @@ func bestGun(b *sk.Battle, i int) int {
 // -1.
 func claim(b *sk.Battle, i int) int {
 	best, bd := -1, float32(0)
-	// The mates that may beat i to a token: unburdened, not in combat
-	// (found at the first token that needs them).
-	var mates uint32
-	found := false
+	mates := b.Band(b.Figs[i].Side) &^ (1 << i)
 	for k := 0; k < b.NLoot; k++ {
 		t := &b.Loot[k]
 		if !t.OnGround() {
@@ -445,18 +442,14 @@ func claim(b *sk.Battle, i int) int {
 		if best >= 0 && !(d < bd) {
 			continue // no nearer than the token already claimed
 		}
-		if !found {
-			for m := b.Band(b.Figs[i].Side) &^ (1 << i); m != 0; m &= m - 1 {
-				if j := bits.TrailingZeros32(m); b.Figs[j].Carry < 0 && !b.InCombat(j) {
-					mates |= 1 << j
-				}
-			}
-			found = true
-		}
 		mine := true
 		for m := mates; m != 0 && mine; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
-			if dj := b.Figs[j].Pos.Dist(t.Pos); dj < d || (dj == d && j < i) {
+			fj := &b.Figs[j]
+			if fj.Carry >= 0 {
+				continue
+			}
+			if dj := fj.Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && !b.InCombat(j) {
 				mine = false
 			}
 		}
@@ -474,9 +467,6 @@ func nearestEnemy(b *sk.Battle, i int) int {
 	for m := b.Foes(i); m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
 		cr := b.Figs[j].Side == sk.SideCreatures
-		if best >= 0 && cr && !bc {
-			continue // a warband figure is found: creatures no longer count
-		}
 		d := b.EdgeDist(i, j)
 		if best < 0 || (bc && !cr) || (cr == bc && d < bd) {
 			best, bd, bc = j, d, cr
