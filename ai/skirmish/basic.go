@@ -581,7 +581,7 @@ func expectedDamage(d, k int, crit, jam bool) float32 {
 			for jm := 0; jm < 2; jm++ {
 				for dd := -tabD; dd <= tabD; dd++ {
 					for kk := -tabK; kk <= tabH; kk++ {
-						_, _, m := sk.Opposed{A: 0, D: dd, M: kk, Crit: c == 1, Jam: jm == 1}.DamageSummary(sk.StunDamage)
+						m := sk.Opposed{A: 0, D: dd, M: kk, Crit: c == 1, Jam: jm == 1}.MeanDamage()
 						eTab[c][jm][dd+tabD][kk+tabK] = float32(m)
 					}
 				}

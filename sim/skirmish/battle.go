@@ -1,6 +1,8 @@
 package skirmish
 
 import (
+	"math/bits"
+
 	"balance/sim/dice"
 	"balance/sim/geom"
 )
@@ -370,9 +372,10 @@ func (b *Battle) leader(side int8, role Role) int {
 func (b *Battle) GroupEligible(leader int, dst []int8) []int8 {
 	lf := &b.Figs[leader]
 	lp := b.P(leader)
-	for i := 0; i < b.NF; i++ {
+	for m := b.Band(lf.Side) &^ (1 << leader); m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
 		f := &b.Figs[i]
-		if i == leader || f.Side != lf.Side || b.S.Profiles[i].Role != Soldier || !f.Standing() || f.Activated() {
+		if b.S.Profiles[i].Role != Soldier || f.Activated() {
 			continue
 		}
 		if geom.EdgeDist(lf.Pos, lp.Base, f.Pos, b.base[i]) > groupRange+contactTol {

@@ -535,7 +535,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		f.runDir = dir
 		sp := &b.legs
 		b.spansOf(from, wp, sp)
-		tEnd, _, _, _ := b.advance(i, from, wp, L, budget, 1, mode, maxDrop, false, sp)
+		tEnd, spent, fd, fl := b.advance(i, from, wp, L, budget, 1, mode, maxDrop, false, sp)
 		t := tEnd
 		if mode&walkHalt != 0 {
 			e := b.Elevation(from)
@@ -548,22 +548,38 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 				}
 			}
 		}
+		// The enemies met on the way (friends are passed through, but
+		// not stopped on), and those that come within 1" of it: in one
+		// pass over the enemies, the farther reach first.
 		hitFig := -1
 		box := boxOf(from, wp)
-		for m := b.Foes(i); m != 0; m &= m - 1 { // friends are passed through (but not stopped on)
+		var near interceptors
+		for m := b.Foes(i); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
-			if box.far(b.Figs[j].Pos, r+b.base[j]+geom.Eps) {
+			pj, rj := b.Figs[j].Pos, b.base[j]
+			if box.far(pj, r+rj+interceptGap+geom.Eps) {
 				continue
 			}
-			if ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.base[j]); hit && ts < t {
+			if ts, hit := geom.SweepCircle(from, wp, r, pj, rj+interceptGap); hit {
+				near.t[near.n], near.j[near.n] = ts, int8(j)
+				near.n++
+			}
+			if box.far(pj, r+rj+geom.Eps) {
+				continue
+			}
+			if ts, hit := geom.SweepCircle(from, wp, r, pj, rj); hit && ts < t {
 				t, hitFig = ts, j
 			}
 		}
-		t, ic := b.interception(i, from, wp, t)
+		t, ic := b.interception(i, &near, t)
 		if ic < 0 {
 			t = b.offFriends(i, from, d, L, t)
 		}
-		_, spent, fd, fl := b.advance(i, from, wp, L, budget, t, mode, maxDrop, true, sp)
+		if t != 1 || tEnd != 1 || b.Trace != nil {
+			// Walked only part of the leg (or traced): what that part
+			// costs. A leg walked whole costs what the first pass found.
+			_, spent, fd, fl = b.advance(i, from, wp, L, budget, t, mode, maxDrop, true, sp)
+		}
 		f.Pos = from.Add(d.Scale(t))
 		b.placed(i)
 		moved += L * t
@@ -639,38 +655,39 @@ func (b *Battle) crossesClimb(p, q geom.Vec) bool {
 	return false
 }
 
-// interception returns where, before t along from→wp, an enemy of the
-// mover not in combat first comes within 1" of it and chooses to force
-// combat, and who: (t, -1) when none does.
-func (b *Battle) interception(i int, from, wp geom.Vec, t float32) (float32, int) {
-	r := b.base[i]
-	var cand [MaxFigures]struct {
-		t float32
-		j int8
-	}
+// interceptors is the enemies whose 1" a leg enters, in the order of
+// their indices, with the fraction of the leg where it does.
+type interceptors struct {
+	t [MaxFigures]float32
+	j [MaxFigures]int8
+	n int
+}
+
+// interception returns where, before t along the leg, an enemy of the
+// mover i not in combat first comes within 1" of it (of near, those whose
+// 1" the leg enters) and chooses to force combat, and who: (t, -1) when
+// none does.
+func (b *Battle) interception(i int, near *interceptors, t float32) (float32, int) {
+	// The candidates, sorted by where they come in (an insertion sort
+	// in place: the first n entries are those kept so far).
 	n := 0
-	box := boxOf(from, wp)
-	for m := b.Foes(i); m != 0; m &= m - 1 {
-		j := bits.TrailingZeros32(m)
-		if box.far(b.Figs[j].Pos, r+b.base[j]+interceptGap+geom.Eps) {
-			continue
-		}
-		ts, hit := geom.SweepCircle(from, wp, r, b.Figs[j].Pos, b.base[j]+interceptGap)
-		if !hit || ts > t || b.InCombat(j) {
+	for c := 0; c < near.n; c++ {
+		ts, j := near.t[c], near.j[c]
+		if ts > t || b.InCombat(int(j)) {
 			continue
 		}
 		k := n
-		for k > 0 && cand[k-1].t > ts {
-			cand[k] = cand[k-1]
+		for k > 0 && near.t[k-1] > ts {
+			near.t[k], near.j[k] = near.t[k-1], near.j[k-1]
 			k--
 		}
-		cand[k].t, cand[k].j = ts, int8(j)
+		near.t[k], near.j[k] = ts, j
 		n++
 	}
 	for k := 0; k < n; k++ {
-		j := int(cand[k].j)
+		j := int(near.j[k])
 		if b.pol[b.Figs[j].Side] == nil || b.pol[b.Figs[j].Side].Intercept(b, j, i) {
-			return cand[k].t, j
+			return near.t[k], j
 		}
 	}
 	return t, -1
@@ -704,6 +721,18 @@ type legSpans struct {
 	mid  [2 * MaxTerrain]struct{ elev, mult float32 }
 	wet  [2 * MaxTerrain]bool
 	seen [2 * MaxTerrain]bool
+}
+
+// cut returns the k-th end of the stretches of a leg walked up to tMax,
+// whose first nb crossings lie before tMax: 0, those crossings, tMax.
+func (sp *legSpans) cut(k, nb int, tMax float32) float32 {
+	switch {
+	case k == 0:
+		return 0
+	case k <= nb:
+		return sp.ts[k-1]
+	}
+	return tMax
 }
 
 // spansOf lists the leg from→to's crossings of the ground pieces.
@@ -740,19 +769,12 @@ func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 // up to the fraction tMax: it returns the fraction reached, the movement
 // spent, the falling damage taken on the way and the longest drop.
 func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
-	var ts [2*MaxTerrain + 2]float32
-	n := 0
-	ts[n] = 0
-	n++
-	for _, x := range sp.ts[:sp.n] {
-		if x >= tMax {
-			break
-		}
-		ts[n] = x
-		n++
+	// The stretches' ends: 0, the crossings before tMax, tMax.
+	nb := 0
+	for nb < sp.n && sp.ts[nb] < tMax {
+		nb++
 	}
-	ts[n] = tMax
-	n++
+	n := nb + 2
 	free := mode&walkFree != 0
 	d := to.Sub(from)
 	var elev float32 // on flat ground, the table's
@@ -762,7 +784,7 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 	runUp := b.Figs[i].run
 	jumpTo := float32(-1) // the end of a jump under way
 	for k := 0; k+1 < n; k++ {
-		ta, tb := ts[k], ts[k+1]
+		ta, tb := sp.cut(k, nb, tMax), sp.cut(k+1, nb, tMax)
 		if tb-ta < 1e-6 {
 			continue
 		}
@@ -825,8 +847,8 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 					break
 				}
 				next := tMax
-				for _, x := range ts[k+2 : n] {
-					if x > w+1e-6 {
+				for m := k + 2; m < n; m++ {
+					if x := sp.cut(m, nb, tMax); x > w+1e-6 {
 						next = x
 						break
 					}

@@ -126,6 +126,20 @@ func (o Opposed) DamageSummary(stun int) (pDamage, pStun, mean float64) {
 	return float64(nd) / 400, float64(ns) / 400, float64(sum) / 400
 }
 
+// MeanDamage returns E[damage], exactly as DamageSummary does, summed
+// over the attacker's die alone: with x showing, the attacker wins
+// against every y ≤ x + A − D − 1, and deals the same damage whichever y
+// it beats.
+func (o Opposed) MeanDamage() float64 {
+	sum := 0
+	for x := 1; x <= 20; x++ {
+		if wins := min(x+o.A-o.D-1, 20); wins > 0 {
+			sum += wins * o.damage(x, 1)
+		}
+	}
+	return float64(sum) / 400
+}
+
 // TNCount returns in how many of the 20 faces d20 + s reaches the target
 // number n: clamp(21 − n + s, 0, 20).
 func TNCount(n, s int) int { return min(max(21-n+s, 0), 20) }

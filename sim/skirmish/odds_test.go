@@ -222,3 +222,22 @@ func TestSupportTV01to04(t *testing.T) {
 		}
 	}
 }
+
+// MeanDamage is DamageSummary's mean to the last bit, over every roll
+// the policies tabulate and more.
+func TestMeanDamageIsDamageSummarys(t *testing.T) {
+	for a := -3; a <= 3; a++ {
+		for d := -35; d <= 35; d++ {
+			for m := -45; m <= 25; m += 2 {
+				for _, r := range [2]int{0, 10} {
+					for f := 0; f < 4; f++ {
+						o := Opposed{A: a, D: d, M: m, R: r, Crit: f&1 != 0, Jam: f&2 != 0}
+						if _, _, want := o.DamageSummary(StunDamage); o.MeanDamage() != want {
+							t.Fatalf("%+v: MeanDamage %v, DamageSummary's mean %v", o, o.MeanDamage(), want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"balance/sim/geom"
 )
@@ -29,6 +30,8 @@ type router struct {
 	w, h   float32 // the table
 	shapes []geom.Shape
 	box    []geom.Shape // each blocked piece's bounding box grown by the base (Min, Max only)
+	lines  lineTab      // the blocked pieces a base sliding between two points may touch
+	all    uint32       // every blocked piece
 	diff   []geom.Shape // difficult pieces
 	nodes  []geom.Vec
 	piece  []int16    // node → the piece it goes round
@@ -49,6 +52,11 @@ type router struct {
 	lead   []uint8  // cell×node: from the cell's point to the node
 	nlead  []uint8  // node×node
 	toCell []uint16 // cell×node: the cost of reaching the cell's point from the node, in 1/routeUnit inch (routeInf: no way)
+	// A cell's turn, lead and toCell are worked out the first time a
+	// way asks for them (a battle asks for few cells): filled[c] says
+	// they are, fill guards the working out.
+	filled []atomic.Bool
+	fill   sync.Mutex
 }
 
 const (
@@ -115,6 +123,8 @@ func buildRouter(w, h, r float32, blocked, difficult []geom.Shape) *router {
 		g := r + 2*geom.Eps
 		rt.box = append(rt.box, geom.Shape{Min: geom.V(s.Min.X-g, s.Min.Y-g), Max: geom.V(s.Max.X+g, s.Max.Y+g)})
 	}
+	rt.lines = newLineTab(w, h, rt.shapes, r)
+	rt.all = uint32(uint64(1)<<len(rt.shapes) - 1)
 	rt.placeNodes()
 	n := len(rt.nodes)
 	rt.words = (n + 63) / 64
@@ -186,50 +196,123 @@ func buildRouter(w, h, r float32, blocked, difficult []geom.Shape) *router {
 			}
 		}
 	}
-	var seen [routeMaxN]bool
+	rt.filled = make([]atomic.Bool, nc)
 	for c := range rt.proxy {
 		rt.proxy[c] = -1
 	}
+	// Whether some way reaches each cell (the proxies need it now): some
+	// node sees its point.
 	for c := 0; c < nc; c++ {
 		p, ok := rt.cellPoint(c)
 		rt.point[c], rt.lost[c] = p, !ok
-		tc := rt.toCell[c*n : (c+1)*n]
-		if !ok {
-			for u := range tc {
-				tc[u] = routeInf
-			}
-			continue
-		}
-		reach := rt.costsTo(p, tc, seen[:n])
-		turn := rt.turn[c*rt.words : (c+1)*rt.words]
-		for v := 0; v < n; v++ {
-			if seen[v] && rt.turnsAt(p, v) {
-				turn[v/64] |= 1 << (v % 64)
-				rt.lead[c*n+v] = rt.slow(p, rt.nodes[v])
-			}
-		}
-		if reach {
+		if ok && rt.seesAny(p) {
 			rt.proxy[c] = int32(c)
 		}
 	}
-	// A cell no way reaches stands in for by the nearest one some way
-	// reaches.
+	rt.fillProxies()
+	return rt
+}
+
+// seesAny reports whether some node sees p (the base slides straight
+// from the node to p).
+func (rt *router) seesAny(p geom.Vec) bool {
+	for v := range rt.nodes {
+		if rt.clear(rt.nodes[v], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// cellWays returns cell c's costs of reaching its point from each node
+// (toCell), and the nodes a way from its point may turn at with what the
+// first stretch costs (turn, lead), working them out on the first ask:
+// the same, whichever battle asks first.
+func (rt *router) cellWays(c int) (tc []uint16, turn []uint64, lead []uint8) {
+	n := len(rt.nodes)
+	tc, turn, lead = rt.toCell[c*n:(c+1)*n], rt.turn[c*rt.words:(c+1)*rt.words], rt.lead[c*n:(c+1)*n]
+	if !rt.filled[c].Load() {
+		rt.fillCell(c, tc, turn, lead)
+	}
+	return tc, turn, lead
+}
+
+// fillCell works out cell c's ways, once.
+func (rt *router) fillCell(c int, tc []uint16, turn []uint64, lead []uint8) {
+	rt.fill.Lock()
+	defer rt.fill.Unlock()
+	if rt.filled[c].Load() {
+		return
+	}
+	if rt.lost[c] {
+		for u := range tc {
+			tc[u] = routeInf
+		}
+	} else {
+		var seen [routeMaxN]bool
+		p := rt.point[c]
+		rt.costsTo(p, tc, seen[:len(rt.nodes)])
+		for v := range rt.nodes {
+			if seen[v] && rt.turnsAt(p, v) {
+				turn[v/64] |= 1 << (v % 64)
+				lead[v] = rt.slow(p, rt.nodes[v])
+			}
+		}
+	}
+	rt.filled[c].Store(true)
+}
+
+// fillProxies lets a cell no way reaches stand in for by the nearest
+// one some way reaches (the first in the cells' order among the
+// nearest). The rows are looked at outward from the cell's own, and a
+// row all of whose points lie farther than the nearest found so far is
+// passed over: the answer is that of looking at every cell.
+func (rt *router) fillProxies() {
+	nc := rt.cols * rt.rows
+	reached := func(o int) bool { return rt.proxy[o] == int32(o) && !rt.lost[o] }
+	// Each row's lowest and highest Y of the points of its cells some
+	// way reaches (lo > hi: none).
+	lo := make([]float32, rt.rows)
+	hi := make([]float32, rt.rows)
+	for y := range lo {
+		lo[y], hi[y] = float32(math.Inf(1)), float32(math.Inf(-1))
+	}
+	for o := 0; o < nc; o++ {
+		if reached(o) {
+			y := o / rt.cols
+			lo[y], hi[y] = min(lo[y], rt.point[o].Y), max(hi[y], rt.point[o].Y)
+		}
+	}
 	for c := 0; c < nc; c++ {
 		if rt.proxy[c] == int32(c) {
 			continue
 		}
 		best, bd := int32(-1), float32(math.Inf(1))
 		ctr := rt.centre(c)
-		for o := 0; o < nc; o++ {
-			if rt.proxy[o] == int32(o) && !rt.lost[o] {
-				if d := rt.point[o].Sub(ctr).Len2(); d < bd {
-					best, bd = int32(o), d
+		row := func(y int) {
+			if y < 0 || y >= rt.rows || lo[y] > hi[y] {
+				return
+			}
+			// No point of the row is nearer than its gap in Y.
+			if gap := max(lo[y]-ctr.Y, ctr.Y-hi[y], 0); gap*gap > bd {
+				return
+			}
+			for o := y * rt.cols; o < (y+1)*rt.cols; o++ {
+				if reached(o) {
+					if d := rt.point[o].Sub(ctr).Len2(); d < bd || (d == bd && int32(o) < best) {
+						best, bd = int32(o), d
+					}
 				}
 			}
 		}
+		cy := c / rt.cols
+		row(cy)
+		for k := 1; cy-k >= 0 || cy+k < rt.rows; k++ {
+			row(cy - k)
+			row(cy + k)
+		}
 		rt.proxy[c] = best
 	}
-	return rt
 }
 
 // placeNodes puts nodes round each blocked piece grown by the base, where
@@ -332,21 +415,23 @@ func (rt *router) slow(a, b geom.Vec) uint8 {
 // node reaches p.
 func (rt *router) costsTo(p geom.Vec, tc []uint16, seen []bool) bool {
 	n := len(rt.nodes)
+	// The nodes that see p, listed, and the cost of their last stretch.
+	var vs [routeMaxN]int16
 	var last [routeMaxN]float32
+	ns := 0
 	for v := 0; v < n; v++ {
 		seen[v] = rt.clear(rt.nodes[v], p)
 		if seen[v] {
-			last[v] = rt.cost(rt.nodes[v], p)
+			vs[ns], last[ns] = int16(v), rt.cost(rt.nodes[v], p)
+			ns++
 		}
 	}
 	reach := false
 	for u := 0; u < n; u++ {
 		best := float32(math.Inf(1))
 		du := rt.dist[u*n : u*n+n]
-		for v := 0; v < n; v++ {
-			if seen[v] {
-				best = min(best, du[v]+last[v])
-			}
+		for k, v := range vs[:ns] {
+			best = min(best, du[v]+last[k])
 		}
 		tc[u] = routeInf
 		if !math.IsInf(float64(best), 1) {
@@ -401,7 +486,8 @@ func (rt *router) clear(a, b geom.Vec) bool {
 	// A piece whose bounding box lies wholly on one side of the line,
 	// farther than the base, cannot be touched: the sweep is not asked.
 	line := newLineBox(a, b, rt.r)
-	for k := range rt.box {
+	for m := rt.lines.near(a, b) & rt.all; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros32(m)
 		if bx := &rt.box[k]; lo.X > bx.Max.X || hi.X < bx.Min.X || lo.Y > bx.Max.Y || hi.Y < bx.Min.Y {
 			continue
 		}
@@ -440,7 +526,6 @@ func (rt *router) next(from, to geom.Vec) geom.Vec {
 	n := len(rt.nodes)
 	gc := rt.cellOf(to)
 	goal := rt.point[gc]
-	tc := rt.toCell[gc*n : gc*n+n]
 	if rt.proxy[gc] != int32(gc) {
 		// No base fits at the cell's sample points, or no way reaches
 		// them: head for the nearest cell a way reaches.
@@ -448,7 +533,7 @@ func (rt *router) next(from, to geom.Vec) geom.Vec {
 		if pc < 0 {
 			return from
 		}
-		tc, goal = rt.toCell[int(pc)*n:int(pc)*n+n], rt.point[pc]
+		gc, goal = int(pc), rt.point[pc]
 	}
 	if goal != to && rt.clear(from, goal) {
 		if from.Dist(goal) < 1e-3 {
@@ -474,8 +559,9 @@ func (rt *router) next(from, to geom.Vec) geom.Vec {
 				return from
 			}
 		}
-		turn, lead = rt.turn[fc*rt.words:(fc+1)*rt.words], rt.lead[fc*n:(fc+1)*n]
+		_, turn, lead = rt.cellWays(fc)
 	}
+	tc, _, _ := rt.cellWays(gc)
 	// The cheapest, checked from where the figure stands.
 	var tried [routeMaxN / 64]uint64
 	for try := 0; try < 4; try++ {

@@ -3,6 +3,8 @@ package skirmish
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
+	"sync"
 	"testing"
 
 	"balance/sim/geom"
@@ -201,4 +203,110 @@ func TestRouteClearMatchesSweeps(t *testing.T) {
 		}
 	}
 	t.Logf("%d legs", asked)
+}
+
+// The proxy of each cell no way reaches is the one a look at every cell
+// finds: the nearest reached cell, the first of the nearest, on random
+// tables with pieces by the edges (where a cell's point is pushed off
+// its cell).
+func TestRouteProxiesAreTheNearest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for table := 0; table < 12; table++ {
+		var blocked []geom.Shape
+		for k := 0; k < 3+rng.IntN(6); k++ {
+			x, y := rng.Float32()*20, rng.Float32()*20
+			if rng.IntN(3) == 0 {
+				blocked = append(blocked, geom.NewCircle(geom.V(x, y), 0.5+rng.Float32()*2))
+			} else {
+				blocked = append(blocked, geom.NewRect(x, y, x+0.5+rng.Float32()*6, y+0.5+rng.Float32()*6))
+			}
+		}
+		r := []float32{0.5, 1, 1.5}[table%3]
+		rt := buildRouter(24, 24, r, blocked, nil)
+		nc := rt.cols * rt.rows
+		stood := 0
+		for c := 0; c < nc; c++ {
+			if rt.proxy[c] == int32(c) {
+				continue
+			}
+			stood++
+			want, bd := int32(-1), float32(math.Inf(1))
+			ctr := rt.centre(c)
+			for o := 0; o < nc; o++ {
+				if rt.proxy[o] == int32(o) && !rt.lost[o] {
+					if d := rt.point[o].Sub(ctr).Len2(); d < bd {
+						want, bd = int32(o), d
+					}
+				}
+			}
+			if rt.proxy[c] != want {
+				t.Fatalf("table %d, cell %d: proxy %d, the nearest reached cell %d", table, c, rt.proxy[c], want)
+			}
+		}
+		if stood == 0 {
+			t.Fatalf("table %d: no cell stood in for", table)
+		}
+	}
+}
+
+// A cell's ways are worked out on its first ask: two routers of the same
+// table, one asked from one goroutine in one order and one from four
+// goroutines at once in other orders, give every way alike, and each
+// cell the first was asked for holds the same in both.
+func TestRouteCellsFilledOnAskAlike(t *testing.T) {
+	blocked := []geom.Shape{geom.NewRect(4, 10, 20, 11), geom.NewCircle(geom.V(8, 18), 2), geom.NewRect(14, 3, 17, 7)}
+	diff := []geom.Shape{geom.NewRect(2, 2, 8, 6)}
+	one := buildRouter(24, 24, 0.5, blocked, diff)
+	many := buildRouter(24, 24, 0.5, blocked, diff)
+	rng := rand.New(rand.NewPCG(5, 6))
+	type query struct{ a, b geom.Vec }
+	qs := make([]query, 400)
+	for k := range qs {
+		qs[k] = query{geom.V(0.5+rng.Float32()*23, 0.5+rng.Float32()*23), geom.V(0.5+rng.Float32()*23, 0.5+rng.Float32()*23)}
+	}
+	want := make([]geom.Vec, len(qs))
+	for k, q := range qs {
+		want[k] = one.next(q.a, q.b)
+	}
+	got := make([][]geom.Vec, 4)
+	var wg sync.WaitGroup
+	for g := range got {
+		got[g] = make([]geom.Vec, len(qs))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := range qs {
+				k := (n + 97*g) % len(qs) // each goroutine its own order
+				if g%2 == 1 {
+					k = len(qs) - 1 - k
+				}
+				got[g][k] = many.next(qs[k].a, qs[k].b)
+			}
+		}()
+	}
+	wg.Wait()
+	for g := range got {
+		for k := range qs {
+			if got[g][k] != want[k] {
+				t.Fatalf("goroutine %d, way %v→%v: heads for %v, alone %v", g, qs[k].a, qs[k].b, got[g][k], want[k])
+			}
+		}
+	}
+	// The cells filled hold the same in both.
+	n := len(one.nodes)
+	filled := 0
+	for c := range one.filled {
+		if !one.filled[c].Load() {
+			continue
+		}
+		filled++
+		tc, turn, lead := slices.Clone(one.toCell[c*n:(c+1)*n]), slices.Clone(one.turn[c*one.words:(c+1)*one.words]), slices.Clone(one.lead[c*n:(c+1)*n])
+		ftc, fturn, flead := many.cellWays(c)
+		if !slices.Equal(tc, ftc) || !slices.Equal(turn, fturn) || !slices.Equal(lead, flead) {
+			t.Fatalf("cell %d: the two routers' ways differ", c)
+		}
+	}
+	if filled == 0 {
+		t.Fatal("no cell was asked")
+	}
 }

@@ -280,9 +280,11 @@ func (l *lineBox) aside(sh *geom.Shape) bool {
 // lineTab answers which pieces a segment may meet, from a table built
 // once per design: the table is cut into at most lineCells cells, and for
 // each two cells it lists the pieces that some segment from a point of
-// one to a point of the other may come near. A segment every such
-// segment passes farther than a margin from is never listed, so a query
-// asking only the listed pieces finds what asking every piece finds.
+// one to a point of the other may come near (within its reach: 0 for a
+// line, a base's radius for a base sliding along it). A piece every such
+// segment passes farther than the reach and a margin from is never
+// listed, so a query asking only the listed pieces finds what asking
+// every piece finds.
 type lineTab struct {
 	cell, inv  float32
 	cols, rows int
@@ -295,21 +297,31 @@ const lineCells = 256
 // buildLineTab builds the table of s's scenario.
 func (s *Setup) buildLineTab() {
 	sc := &s.Scenario
-	t := &s.lines
+	shapes := make([]geom.Shape, len(sc.Terrain))
+	for k := range sc.Terrain {
+		shapes[k] = sc.Terrain[k].Shape
+	}
+	s.lines = newLineTab(sc.W, sc.H, shapes, 0)
+}
+
+// newLineTab builds the table of shapes (at most 32) on a w×h table, for
+// segments of the given reach.
+func newLineTab(w, h float32, shapes []geom.Shape, reach float32) lineTab {
+	var t lineTab
 	t.cell = 2
-	for math.Ceil(float64(sc.W/t.cell))*math.Ceil(float64(sc.H/t.cell)) > lineCells {
+	for math.Ceil(float64(w/t.cell))*math.Ceil(float64(h/t.cell)) > lineCells {
 		t.cell *= 1.25
 	}
 	t.inv = 1 / t.cell
-	t.cols = max(1, int(math.Ceil(float64(sc.W/t.cell))))
-	t.rows = max(1, int(math.Ceil(float64(sc.H/t.cell))))
+	t.cols = max(1, int(math.Ceil(float64(w/t.cell))))
+	t.rows = max(1, int(math.Ceil(float64(h/t.cell))))
 	t.fc, t.fr = float32(t.cols), float32(t.rows)
 	n := t.cols * t.rows
 	t.pairs = make([]uint32, n*(n+1)/2)
 	// Every point of a cell lies within half its diagonal of its centre,
 	// so every segment between two cells lies within that of the segment
 	// between their centres.
-	reach := t.cell*math.Sqrt2/2 + 1e-3
+	reach += t.cell*math.Sqrt2/2 + 1e-3
 	centre := func(c int) geom.Vec {
 		return geom.V((float32(c%t.cols)+0.5)*t.cell, (float32(c/t.cols)+0.5)*t.cell)
 	}
@@ -320,14 +332,15 @@ func (s *Setup) buildLineTab() {
 				lo: geom.V(min(a.X, b.X)-reach, min(a.Y, b.Y)-reach),
 				hi: geom.V(max(a.X, b.X)+reach, max(a.Y, b.Y)+reach)}
 			var m uint32
-			for k := range sc.Terrain {
-				if sh := &sc.Terrain[k].Shape; !l.offBox(sh) && !l.aside(sh) {
+			for k := range shapes {
+				if sh := &shapes[k]; !l.offBox(sh) && !l.aside(sh) {
 					m |= 1 << k
 				}
 			}
 			t.pairs[c2*(c2+1)/2+c1] = m
 		}
 	}
+	return t
 }
 
 // near returns the pieces the segment a–b may meet (every piece when an
