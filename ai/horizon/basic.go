@@ -343,9 +343,9 @@ type design struct {
 	// squares that see x
 	nearT, near2T, losT [sim.MaxCells]uint64
 	far                 [sim.MaxCells]uint64 // squares two king moves away, not one
-	// ammo[who][w] are the kinds of ammunition (bits) that fit weapon w
-	// for an attack (not traps)
-	ammo [sim.MaxHunters][sim.MaxWeapons]uint32
+	// guns[who] are hunter who's ranged weapons that attack (reachRange)
+	guns  [sim.MaxHunters][sim.MaxWeapons]gun
+	nguns [sim.MaxHunters]int
 	// cat is each card's rank when damage is discarded (stamina first)
 	cat [256]uint8
 	// interrupt marks the interrupt cards
@@ -375,6 +375,7 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 	d := &p.d
 	*d = design{sc: sc}
 	clear(p.memo[:])
+	clear(p.tg[:])
 	clear(p.moves[:])
 	clear(p.safe[:])
 	p.deployed = deployed{}
@@ -420,11 +421,17 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 				}
 			}
 			d.weapons[who][w] = x
+			if wp.Kind != sim.Ranged || wp.Trap && wp.Dice.N() == 0 {
+				continue
+			}
+			g := gun{reach: int(wp.Range)}
 			for k := 0; k < int(sc.NKinds[who]); k++ {
 				if c := &sc.Cards[sc.Kinds[who][k]]; c.Kind == sim.Ammo && !c.Trap && c.Symbols&wp.Symbols != 0 {
-					d.ammo[who][w] |= 1 << k
+					g.ammo |= 1 << k
 				}
 			}
+			d.guns[who][d.nguns[who]] = g
+			d.nguns[who]++
 		}
 	}
 	for i := range sc.Cards {
@@ -491,6 +498,21 @@ type target struct {
 	pts     float32
 	nc      int
 	comp    [sim.MaxComponents]part
+	st      state // what key, armed, armour and the parts were made from
+}
+
+// state is what target and makeParts read of a machine. What they made
+// from it is kept across decisions while it does not change (it is a
+// function of the state and the design alone).
+type state struct {
+	ok     bool
+	m      uint8
+	alert  bool
+	frozen bool
+	dmg    int8
+	armour int8
+	comp   [sim.MaxComponents]uint8
+	tear   [sim.MaxComponents]float32
 }
 
 // part is a component not yet destroyed, as the value of an attack
@@ -508,13 +530,19 @@ type part struct {
 func (p *Basic) target(h *sim.Hunt, e, stealth int) {
 	en := &h.E[e]
 	tg := &p.tg[e]
-	tg.e, tg.alert, tg.parts, tg.others = e, en.Alert, false, -1
-	tg.armed = (en.Alert || h.Sc.Rules.ArmourAtDamage) && en.Cond&sim.Freeze == 0
-	tg.armour = int(en.Armour)
+	tg.others = -1
 	tg.stealth = 0
 	if !en.Alert {
 		tg.stealth = stealth
 	}
+	st := state{ok: true, m: en.M, alert: en.Alert, frozen: en.Cond&sim.Freeze != 0, dmg: en.Dmg, armour: en.Armour, comp: en.Comp, tear: en.Tear}
+	if tg.st == st && tg.e == e {
+		return
+	}
+	tg.st = st
+	tg.e, tg.alert, tg.parts = e, en.Alert, false
+	tg.armed = (en.Alert || h.Sc.Rules.ArmourAtDamage) && en.Cond&sim.Freeze == 0
+	tg.armour = int(en.Armour)
 	// the memo's key: the machine type, its damage, alertness, and each
 	// component's state and tear value rounded up
 	key := uint64(1)<<63 | uint64(en.M) | uint64(en.Dmg)<<3
@@ -735,19 +763,22 @@ func (p *Basic) distract(h *sim.Hunt, who int) sim.Action {
 // reachRange returns the longest range at which hunter who can attack
 // now: a ranged weapon with matching ammunition in hand (have: the kinds
 // of card in hand, bits), else 1 (melee).
-func (p *Basic) reachRange(h *sim.Hunt, who int, have uint32) int {
-	l := &h.Sc.Hunters[who]
+func (p *Basic) reachRange(who int, have uint32) int {
 	r := 1
-	for w := 0; w < int(l.NWeapons); w++ {
-		wp := &l.Weapons[w]
-		if wp.Kind != sim.Ranged || wp.Trap && wp.Dice.N() == 0 {
-			continue
-		}
-		if p.d.ammo[who][w]&have != 0 {
-			r = max(r, int(wp.Range))
+	for _, g := range p.d.guns[who][:p.d.nguns[who]] {
+		if g.ammo&have != 0 {
+			r = max(r, g.reach)
 		}
 	}
 	return r
+}
+
+// gun is a ranged weapon that attacks (a trap without dice does not), as
+// reachRange reads it: the kinds of ammunition that fit it (bits) and
+// its range.
+type gun struct {
+	ammo  uint32
+	reach int
 }
 
 // spot is what scoring a square to stand in reads: the target's square,
@@ -803,16 +834,25 @@ func (p *Basic) square(h *sim.Hunt, sp *spot, c int) int {
 // the kinds of card in hand, bits).
 func (p *Basic) move(h *sim.Hunt, who int, have uint32) sim.Action {
 	s := &h.H[who]
-	b := h.B
+	path := &h.B.Path[s.Cell]
+	// the closest machine, and the view (look) in the same pass
 	target, td := -1, 1<<30
-	for i := 0; i < h.NE; i++ {
+	var non, alert uint64
+	n := uint(0)
+	at := &p.v.alertAt
+	for i := range h.E[:h.NE] {
 		e := &h.E[i]
 		if e.Where != sim.InPlay {
 			continue
 		}
-		d := int(b.Path[s.Cell][e.Cell])
+		d := int(path[e.Cell])
 		if e.Alert {
 			d-- // alert machines first, at equal distance
+			alert |= 1 << e.Cell
+			at[n%sim.MaxEnemies] = e.Cell
+			n++
+		} else {
+			non |= 1 << e.Cell
 		}
 		if d < td {
 			target, td = i, d
@@ -821,9 +861,9 @@ func (p *Basic) move(h *sim.Hunt, who int, have uint32) sim.Action {
 	if target < 0 {
 		return sim.Action{Kind: sim.Pass}
 	}
+	p.v.nonAlert, p.v.alert, p.v.nAlert = non, alert, int(n)
 	tc := h.E[target].Cell
-	want := p.reachRange(h, who, have)
-	p.look(h)
+	want := p.reachRange(who, have)
 	cell := int(s.Cell)
 	used := s.Used & (1<<sim.Sneak | 1<<sim.Sprint)
 	// the choice is a function of these alone: look it up
