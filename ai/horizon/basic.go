@@ -32,6 +32,7 @@ type Basic struct {
 	tg       [sim.MaxEnemies]target
 	v        view
 	memo     [1 << memoBits]memoEntry
+	best     [1 << bestBits]bestEntry
 	moves    [1 << moveBits]moveEntry
 	safe     [1 << safeBits]safeEntry
 	deployed deployed
@@ -228,7 +229,8 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	best := sim.Action{Kind: sim.Pass}
 	var bestCb *sim.Combo
 	bestV := float32(-1)
-	cost := float32(cardCost) * (1 + 6/float32(s.Cards()+1))
+	cards := s.Cards()
+	cost := float32(cardCost) * (1 + 6/float32(cards+1))
 	spentBy := [3]float32{0, cost, cost + cost}
 	stealth := int(sc.Hunters[who].Stealth)
 	ws := d.weapons[who][:d.nweapons[who]]
@@ -256,52 +258,21 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 			p.target(h, bits.TrailingZeros32(m), stealth)
 		}
 		made |= targets
-		// the ways of attacking the cards in hand allow, by 64
-		for ch, avail := range wp.all {
-			if wp.by != nil {
-				avail = wp.by[have&wp.kinds]
-			} else {
-				for k := wp.kinds &^ have; k != 0; k &= k - 1 {
-					avail &^= wp.needs[bits.TrailingZeros32(k)][ch]
-				}
+		// the best way of attacking each machine, and of those the best
+		// (the first of equal values in the order of the combos, then of
+		// the machines: the order of a walk of every combo and machine)
+		wv, wi, we, wpart := float32(0), -1, 0, int8(-1)
+		for m := targets; m != 0; m &= m - 1 {
+			e := bits.TrailingZeros32(m)
+			v, i, part := p.bestKept(h, wp, who, w, e, have, cards, &spentBy)
+			if i >= 0 && (wi < 0 || v > wv || v == wv && i < wi) {
+				wv, wi, we, wpart = v, i, e, part
 			}
-			for ; avail != 0; avail &= avail - 1 {
-				cb := &wp.combos[ch<<6|bits.TrailingZeros64(avail)]
-				spent := spentBy[cb.Cards]
-				flat, pierce := int(cb.Damage), int(cb.Pierce)
-				tb := uint32(uint16(cb.Tail)) << 16
-				for m := targets; m != 0; m &= m - 1 {
-					e := bits.TrailingZeros32(m)
-					tg := &p.tg[e]
-					arm := 0
-					if tg.armed {
-						arm = max(0, tg.armour-pierce)
-					}
-					// the value, from the memo when it is there
-					off := arm - flat - tg.stealth
-					kb := tb | uint32(uint16(off+1<<15))
-					i := ((tg.key ^ uint64(kb)*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd) >> (64 - memoBits)
-					var v float32
-					var part int8
-					if m := &p.memo[i]; m.a == tg.key && m.b == kb && tg.key != 0 && uint(off+1<<15) < 1<<16 {
-						v, part = m.v, m.part
-					} else {
-						v, part = p.weighKept(h, tg, cb, off, kb, i)
-					}
-					v -= spent
-					if cb.AOE {
-						if tg.others < 0 {
-							tg.others = p.aoeTargets(h, e)
-						}
-						v += 0.4 * float32(tg.others) // an AOE's other victims
-					}
-					if v > bestV {
-						bestV, bestCb = v, cb
-						best = sim.Attack(wp.kind, w, e)
-						best.Part = part
-					}
-				}
-			}
+		}
+		if wi >= 0 && wv > bestV {
+			bestV, bestCb = wv, &wp.combos[wi]
+			best = sim.Attack(wp.kind, w, we)
+			best.Part = wpart
 		}
 	}
 	if bestCb != nil {
@@ -313,6 +284,97 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 		}
 	}
 	return best, bestV
+}
+
+// bestKept is bestCombo, kept in a table: the best way of attacking
+// machine e with weapon w of hunter who is a function of the machine's
+// state (target: key, armour counted, stealth added, and an AOE's other
+// victims when the weapon has an AOE), the kinds of card in hand the
+// weapon's combos need and the cards the hunter has left (the cost of a
+// card) alone.
+func (p *Basic) bestKept(h *sim.Hunt, wp *weapon, who, w, e int, have uint32, cards int, spentBy *[3]float32) (float32, int, int8) {
+	tg := &p.tg[e%sim.MaxEnemies]
+	if tg.key == 0 || cards < 0 || cards > 255 {
+		return p.bestCombo(h, wp, e, have, spentBy)
+	}
+	b := uint64(1)<<63 | uint64(who&3) | uint64(w&3)<<2 | uint64(have&wp.kinds&0xffff)<<4 | uint64(cards)<<20 | uint64(uint8(tg.stealth))<<28
+	if tg.armed {
+		b |= 1<<36 | uint64(uint8(tg.armour))<<37
+	}
+	if wp.aoe {
+		if tg.others < 0 {
+			tg.others = p.aoeTargets(h, e)
+		}
+		b |= uint64(tg.others&31) << 45
+	}
+	i := ((tg.key ^ b*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd) >> (64 - bestBits)
+	k := &p.best[i]
+	if k.a != tg.key || k.b != b {
+		v, c, part := p.bestCombo(h, wp, e, have, spentBy)
+		*k = bestEntry{a: tg.key, b: b, v: v, c: int16(c), part: part}
+	}
+	return k.v, int(k.c), k.part
+}
+
+// bestBits sizes the table of best attacks: 1<<bestBits entries.
+const bestBits = 12
+
+// bestEntry is one best attack kept (bestKept): what it is a function
+// of, its value, combo (-1: none) and part.
+type bestEntry struct {
+	a, b uint64
+	v    float32
+	c    int16
+	part int8
+}
+
+// bestCombo returns the best way of attacking machine e with weapon wp,
+// of those the cards in hand allow (have): its value net of its cards
+// (spentBy, by the cards played), its combo's index (the first of equal
+// values; -1: the hand allows none) and the part aimed at.
+func (p *Basic) bestCombo(h *sim.Hunt, wp *weapon, e int, have uint32, spentBy *[3]float32) (float32, int, int8) {
+	tg := &p.tg[e%sim.MaxEnemies]
+	bestV, bestI, bestPart := float32(0), -1, int8(-1)
+	// the ways of attacking the cards in hand allow, by 64
+	for ch, avail := range wp.all {
+		if wp.by != nil {
+			avail = wp.by[have&wp.kinds]
+		} else {
+			for k := wp.kinds &^ have; k != 0; k &= k - 1 {
+				avail &^= wp.needs[bits.TrailingZeros32(k)][ch]
+			}
+		}
+		for ; avail != 0; avail &= avail - 1 {
+			ci := ch<<6 | bits.TrailingZeros64(avail)
+			cb := &wp.combos[ci]
+			arm := 0
+			if tg.armed {
+				arm = max(0, tg.armour-int(cb.Pierce))
+			}
+			// the value, from the memo when it is there
+			off := arm - int(cb.Damage) - tg.stealth
+			kb := uint32(uint16(cb.Tail))<<16 | uint32(uint16(off+1<<15))
+			i := ((tg.key ^ uint64(kb)*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd) >> (64 - memoBits)
+			var v float32
+			var part int8
+			if m := &p.memo[i]; m.a == tg.key && m.b == kb && tg.key != 0 && uint(off+1<<15) < 1<<16 {
+				v, part = m.v, m.part
+			} else {
+				v, part = p.weighKept(h, tg, cb, off, kb, i)
+			}
+			v -= spentBy[cb.Cards%3]
+			if cb.AOE {
+				if tg.others < 0 {
+					tg.others = p.aoeTargets(h, e)
+				}
+				v += 0.4 * float32(tg.others) // an AOE's other victims
+			}
+			if bestI < 0 || v > bestV {
+				bestV, bestI, bestPart = v, ci, part
+			}
+		}
+	}
+	return bestV, bestI, bestPart
 }
 
 // slotOf returns the first hand slot of hunter who holding a card of
@@ -358,6 +420,7 @@ type weapon struct {
 	reach  uint8          // the range it attacks at (1 for a melee weapon)
 	trap   bool
 	combos []sim.Combo
+	aoe    bool     // a combo adds an area of effect
 	all    []uint64 // every combo (bits, by 64)
 	kinds  uint32   // the kinds of card the combos need
 	needs  [sim.MaxKinds][]uint64
@@ -375,6 +438,7 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 	d := &p.d
 	*d = design{sc: sc}
 	clear(p.memo[:])
+	clear(p.best[:])
 	clear(p.tg[:])
 	clear(p.moves[:])
 	clear(p.safe[:])
@@ -399,6 +463,7 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 				x.needs[k] = make([]uint64, n)
 			}
 			for i := range x.combos {
+				x.aoe = x.aoe || x.combos[i].AOE
 				x.all[i/64] |= 1 << (i % 64)
 				x.kinds |= x.combos[i].Need
 				for k := range x.needs {
