@@ -1052,6 +1052,9 @@ func (p *Basic) Discard(h *sim.Hunt, who int) int {
 	worst, worstV := -1, 1<<30
 	for i, c := range s.Hand[:s.NHand] {
 		if v := int(p.d.cat[c]); v < worstV {
+			if v == 0 {
+				return i // stamina: none ranks lower
+			}
 			worst, worstV = i, v
 		}
 	}
@@ -1068,10 +1071,14 @@ func (p *Basic) safest(h *sim.Hunt, who int, legal uint64) int {
 	p.look(h)
 	v := &p.v
 	// the choice is a function of these alone: look it up (the alert
-	// machines' squares as a list, for their number in each)
-	key := [5]uint64{legal, v.nonAlert, h.Ruin, 1 << 63, uint64(v.nAlert) << 58}
-	for i, a := range v.alertAt[:v.nAlert] {
-		key[3+i/10] |= uint64(a) << (6 * (i % 10))
+	// machines' squares, as a list when a square holds several, for
+	// their number in each)
+	key := [5]uint64{legal, v.nonAlert, h.Ruin, v.alert, 1 << 63}
+	if bits.OnesCount64(v.alert) != v.nAlert {
+		key[3], key[4] = 1<<63, uint64(v.nAlert)<<58
+		for i, a := range v.alertAt[:v.nAlert] {
+			key[3+i/10] |= uint64(a) << (6 * (i % 10))
+		}
 	}
 	e := &p.safe[memoIndex(key[0], key[1], key[2], key[3], key[4], safeBits)]
 	if k := &e.key; k[0] != key[0] || k[1] != key[1] || k[2] != key[2] || k[3] != key[3] || k[4] != key[4] {

@@ -19,8 +19,8 @@ func (h *Hunt) alert(e int, why string) {
 func (h *Hunt) alertSquare(c int) {
 	var non uint32
 	any := false
-	for i := 0; i < h.NE; i++ {
-		if en := &h.E[i]; en.Where == InPlay && int(en.Cell) == c {
+	for i := range h.E[:h.NE] {
+		if en := &h.E[i]; int(en.Cell) == c && en.Where == InPlay {
 			if en.Alert {
 				any = true
 			} else {
@@ -260,8 +260,9 @@ func (h *Hunt) activateAlert(e int) {
 	}
 	h.event(evBehaviour, -1, e, card<<1|col)
 	used := false
-	for k := 0; k < int(bc.NCol[col]) && en.Where == InPlay && !h.Over; k++ {
-		box := &bc.Col[col][k]
+	boxes := bc.Col[col][:bc.NCol[col]]
+	for k := 0; k < len(boxes) && en.Where == InPlay && !h.Over; k++ {
+		box := &boxes[k]
 		if box.Needs >= 0 && en.Comp[box.Needs] == Destroyed {
 			continue
 		}
@@ -272,7 +273,8 @@ func (h *Hunt) activateAlert(e int) {
 		if !ok {
 			continue
 		}
-		for r := 0; r < int(max(box.Repeat, 1)) && en.Where == InPlay; r++ {
+		reps := int(max(box.Repeat, 1))
+		for r := 0; r < reps && en.Where == InPlay; r++ {
 			h.performKnown(e, &box.Act, card, targets)
 			targets = 0 // found again for a repeat
 		}

@@ -310,7 +310,11 @@ func (h *Hunt) playInterrupts(who int, t Trigger, enemy int) (evade Pool, reduce
 	if s.Cond&Shock != 0 || s.Fainted {
 		return
 	}
-	// the policy is asked only when a card in hand answers t
+	// the policy is asked only when a card in hand answers t (never
+	// when no card of the deck does)
+	if h.Sc.deckAnswers[who]&(1<<t) == 0 {
+		return
+	}
 	var any uint8
 	for _, c := range s.Hand[:s.NHand] {
 		any |= h.Sc.answers[c]
