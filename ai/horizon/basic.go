@@ -1052,9 +1052,6 @@ func (p *Basic) Discard(h *sim.Hunt, who int) int {
 	worst, worstV := -1, 1<<30
 	for i, c := range s.Hand[:s.NHand] {
 		if v := int(p.d.cat[c]); v < worstV {
-			if v == 0 {
-				return i // stamina: none ranks lower
-			}
 			worst, worstV = i, v
 		}
 	}

@@ -269,14 +269,14 @@ func (h *Hunt) activateAlert(e int) {
 		if !box.Mandatory && used {
 			continue
 		}
-		ok, targets := h.ableTargets(e, &box.Act)
+		ok, targets, to := h.ableTargets(e, &box.Act)
 		if !ok {
 			continue
 		}
 		reps := int(max(box.Repeat, 1))
 		for r := 0; r < reps && en.Where == InPlay; r++ {
-			h.performKnown(e, &box.Act, card, targets)
-			targets = 0 // found again for a repeat
+			h.performKnown(e, &box.Act, card, targets, to)
+			targets, to = 0, 0 // found again for a repeat
 		}
 		if !box.Mandatory {
 			used = true
@@ -322,58 +322,68 @@ func (h *Hunt) answer(e int, q *Question) bool {
 // movement action that would not move it, an attack with no hunter to
 // attack or a special with nothing to do is not able.
 func (h *Hunt) able(e int, a *EAction) bool {
-	ok, _ := h.ableTargets(e, a)
+	ok, _, _ := h.ableTargets(e, a)
 	return ok
 }
 
 // ableTargets is able, and for an attack the hunters it could attack
-// (attackTargets; 0 for other actions).
-func (h *Hunt) ableTargets(e int, a *EAction) (bool, uint8) {
+// (attackTargets; 0 for other actions), and for a movement action the
+// squares it heads for when no tie is left to choose (moveTarget; 0:
+// not known).
+func (h *Hunt) ableTargets(e int, a *EAction) (bool, uint8, uint64) {
 	en := &h.E[e]
 	switch a.Kind {
 	case EMoveHunter, EMoveNonAlert, EMoveEnemy, EEdge:
-		t, can := h.moveTarget(e, a.Kind, false)
+		t, can, sure := h.moveTarget(e, a.Kind, false)
 		if !can {
-			return false, 0
+			return false, 0, 0
+		}
+		known := t
+		if !sure {
+			known = 0
 		}
 		if h.Sc.Rules.NoEffectPerformed {
-			return true, 0
+			return true, 0, known
 		}
-		return h.stepsTowards(e, t) != 0, 0
+		return h.stepsTowards(e, t) != 0, 0, known
 	case EMoveAway:
 		t := h.awayTarget(e, int(a.N), false)
-		return t != NoCell || h.Sc.Rules.NoEffectPerformed && h.anyHunter(), 0
+		return t != NoCell || h.Sc.Rules.NoEffectPerformed && h.anyHunter(), 0, 0
 	case EMelee, ERanged, EPulse:
 		t := h.attackTargets(e, a)
-		return t != 0, t
+		return t != 0, t, 0
 	case EAlert:
 		near := h.B.Within(int(en.Cell), int(a.N))
 		for i := 0; i < h.NE; i++ {
 			if o := &h.E[i]; i != e && o.Where == InPlay && !o.Alert && near&(1<<o.Cell) != 0 {
-				return true, 0
+				return true, 0, 0
 			}
 		}
-		return false, 0
+		return false, 0, 0
 	case ERepair:
-		return en.Dmg > 0, 0
+		return en.Dmg > 0, 0, 0
 	}
-	return false, 0
+	return false, 0, 0
 }
 
 // anyHunter reports whether a hunter is standing.
 func (h *Hunt) anyHunter() bool { return h.HuntersIn(^uint64(0)) != 0 }
 
 // perform resolves action a of behaviour card card for enemy e.
-func (h *Hunt) perform(e int, a *EAction, card int) { h.performKnown(e, a, card, 0) }
+func (h *Hunt) perform(e int, a *EAction, card int) { h.performKnown(e, a, card, 0, 0) }
 
-// performKnown is perform, told the hunters an attack can target when
-// ableTargets has just found them (known; 0: not known).
-func (h *Hunt) performKnown(e int, a *EAction, card int, known uint8) {
+// performKnown is perform, told what ableTargets has just found: the
+// hunters an attack can target (known; 0: not known) and the squares a
+// movement action heads for (to; 0: not known).
+func (h *Hunt) performKnown(e int, a *EAction, card int, known uint8, to uint64) {
 	en := &h.E[e]
 	h.event(evEAction, -1, e, int(a.Kind))
 	switch a.Kind {
 	case EMoveHunter, EMoveNonAlert, EMoveEnemy, EEdge:
-		t, can := h.moveTarget(e, a.Kind, true)
+		t, can := to, true
+		if t == 0 {
+			t, can, _ = h.moveTarget(e, a.Kind, true)
+		}
 		if !can {
 			return
 		}
@@ -428,8 +438,9 @@ func (h *Hunt) performKnown(e int, a *EAction, card int, known uint8) {
 // and whether the action can be carried out at all (there is something
 // to move towards, it is not already with the hunter, not already on the
 // edge). choose: ties between equally close targets are asked (else the
-// first is taken, for a check of ability).
-func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool) {
+// first is taken, for a check of ability); sure: no tie was left to
+// choose (choose would give the same squares, asking nothing).
+func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool, bool) {
 	b := h.B
 	en := &h.E[e]
 	c := int(en.Cell)
@@ -450,17 +461,17 @@ func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool) {
 			}
 		}
 		if closest == 0 || best == 0 {
-			return 0, false
+			return 0, false, true
 		}
-		t := 0
+		i := 0
 		if choose {
-			t = h.pickHunter(closest)
+			i = h.pickHunter(closest)
 		} else {
-			for closest&(1<<t) == 0 {
-				t++
+			for closest&(1<<i) == 0 {
+				i++
 			}
 		}
-		return 1 << h.H[t].Cell, true
+		return 1 << h.H[i].Cell, true, closest&(closest-1) == 0
 	case EMoveNonAlert, EMoveEnemy:
 		best, n := 1<<30, 0
 		for i := 0; i < h.NE; i++ {
@@ -478,23 +489,23 @@ func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool) {
 			}
 		}
 		if n == 0 {
-			return 0, false
+			return 0, false, true
 		}
 		if best == 0 {
-			return 1 << c, true // already with it: it won't move
+			return 1 << c, true, true // already with it: it won't move
 		}
-		t := 0
+		i := 0
 		if choose && n > 1 {
-			t = h.tie(TieEnemy, n)
+			i = h.tie(TieEnemy, n)
 		}
-		return 1 << h.Ties[t], true
+		return 1 << h.Ties[i], true, n == 1
 	case EEdge:
 		if b.Edge&(1<<c) != 0 {
-			return 0, false
+			return 0, false, true
 		}
-		return b.Edge, true
+		return b.Edge, true, true
 	}
-	return 0, false
+	return 0, false, true
 }
 
 // stepsTowards returns the squares next to enemy e that lie on a shortest
