@@ -229,7 +229,7 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	best := sim.Action{Kind: sim.Pass}
 	var bestCb *sim.Combo
 	bestV := float32(-1)
-	cards := s.Cards()
+	cards := s.Cards() // at most MaxHand+MaxDeck: 8 bits
 	cost := float32(cardCost) * (1 + 6/float32(cards+1))
 	spentBy := [3]float32{0, cost, cost + cost}
 	stealth := int(sc.Hunters[who].Stealth)
@@ -262,9 +262,11 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 		// (the first of equal values in the order of the combos, then of
 		// the machines: the order of a walk of every combo and machine)
 		wv, wi, we, wpart := float32(0), -1, 0, int8(-1)
+		// the part of bestKept's key this weapon and hand give
+		wb := uint64(1)<<63 | uint64(who&3) | uint64(w&3)<<2 | uint64(have&wp.kinds&0xffff)<<4 | uint64(cards&0xff)<<20
 		for m := targets; m != 0; m &= m - 1 {
 			e := bits.TrailingZeros32(m)
-			v, i, part := p.bestKept(h, wp, who, w, e, have, cards, &spentBy)
+			v, i, part := p.bestKept(h, wp, wb, e, have, &spentBy)
 			if i >= 0 && (wi < 0 || v > wv || v == wv && i < wi) {
 				wv, wi, we, wpart = v, i, e, part
 			}
@@ -292,12 +294,15 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 // victims when the weapon has an AOE), the kinds of card in hand the
 // weapon's combos need and the cards the hunter has left (the cost of a
 // card) alone.
-func (p *Basic) bestKept(h *sim.Hunt, wp *weapon, who, w, e int, have uint32, cards int, spentBy *[3]float32) (float32, int, int8) {
+//
+// wb is the part of the key the hunter, weapon, hand and cards left
+// give (bestAttack makes it).
+func (p *Basic) bestKept(h *sim.Hunt, wp *weapon, wb uint64, e int, have uint32, spentBy *[3]float32) (float32, int, int8) {
 	tg := &p.tg[e%sim.MaxEnemies]
-	if tg.key == 0 || cards < 0 || cards > 255 {
+	if tg.key == 0 {
 		return p.bestCombo(h, wp, e, have, spentBy)
 	}
-	b := uint64(1)<<63 | uint64(who&3) | uint64(w&3)<<2 | uint64(have&wp.kinds&0xffff)<<4 | uint64(cards)<<20 | uint64(uint8(tg.stealth))<<28
+	b := wb | uint64(uint8(tg.stealth))<<28
 	if tg.armed {
 		b |= 1<<36 | uint64(uint8(tg.armour))<<37
 	}
