@@ -322,7 +322,7 @@ func (p *Basic) bestKept(h *sim.Hunt, wp *weapon, wb uint64, e int, have uint32,
 }
 
 // bestBits sizes the table of best attacks: 1<<bestBits entries.
-const bestBits = 12
+const bestBits = 14
 
 // bestEntry is one best attack kept (bestKept): what it is a function
 // of, its value, combo (-1: none) and part.
@@ -661,7 +661,7 @@ func (p *Basic) makeParts(h *sim.Hunt, tg *target) {
 }
 
 // memoBits sizes the memo: 1<<memoBits entries.
-const memoBits = 11
+const memoBits = 12
 
 // memoEntry is one value kept: the machine's state (target.key), the
 // attack's tail and offset, and its value and part.
