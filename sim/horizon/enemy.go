@@ -298,8 +298,9 @@ func (h *Hunt) answer(e int, q *Question) bool {
 	en := &h.E[e]
 	switch q.Kind {
 	case QHunter:
-		for i := 0; i < h.NH; i++ {
-			if s := &h.H[i]; !s.Fainted && int(b.Cheb[en.Cell][s.Cell]) <= int(q.N) {
+		cheb := &b.Cheb[en.Cell]
+		for i := range h.H[:h.NH] {
+			if s := &h.H[i]; !s.Fainted && int(cheb[s.Cell]) <= int(q.N) {
 				return true
 			}
 		}
@@ -448,12 +449,13 @@ func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool, bool) {
 	case EMoveHunter:
 		var closest uint8
 		best := 1 << 30
-		for i := 0; i < h.NH; i++ {
+		dist := b.DistRow(c)
+		for i := range h.H[:h.NH] {
 			s := &h.H[i]
 			if s.Fainted {
 				continue
 			}
-			d := b.Dist(c, int(s.Cell))
+			d := int(dist[s.Cell])
 			if d < best {
 				best, closest = d, 1<<i
 			} else if d == best {
@@ -576,14 +578,15 @@ func (h *Hunt) awayTarget(e, n int, choose bool) int {
 	b := h.B
 	en := &h.E[e]
 	c := int(en.Cell)
+	from := b.DistRow(c)
 	var closest uint8
 	best := 1 << 30
-	for i := 0; i < h.NH; i++ {
+	for i := range h.H[:h.NH] {
 		s := &h.H[i]
 		if s.Fainted {
 			continue
 		}
-		d := b.Dist(c, int(s.Cell))
+		d := int(from[s.Cell])
 		if d < best {
 			best, closest = d, 1<<i
 		} else if d == best {
@@ -617,19 +620,20 @@ func (h *Hunt) awayTarget(e, n int, choose bool) int {
 	bestKey, cnt := -1, 0
 	for m := reach; m != 0; m &= m - 1 {
 		sq := tz(m)
-		if b.Dist(sq, tc) <= b.Dist(c, tc) {
+		to := b.DistRow(sq)
+		if to[tc] <= from[tc] {
 			continue
 		}
 		more, near := 0, 1<<10
-		for i := 0; i < h.NH; i++ {
+		for i := range h.H[:h.NH] {
 			s := &h.H[i]
 			if s.Fainted {
 				continue
 			}
-			if b.Dist(sq, int(s.Cell)) > b.Dist(c, int(s.Cell)) {
+			if to[s.Cell] > from[s.Cell] {
 				more++
 			}
-			near = min(near, b.Dist(sq, int(s.Cell)))
+			near = min(near, int(to[s.Cell]))
 		}
 		key := more<<10 | near
 		if key > bestKey {
@@ -656,24 +660,26 @@ func (h *Hunt) attackTargets(e int, a *EAction) uint8 {
 	b := h.B
 	en := &h.E[e]
 	c := int(en.Cell)
+	los, cheb, dist := b.LOS[c], &b.Cheb[c], b.DistRow(c)
+	closestOnly := h.Sc.Rules.RangedClosestOnly
 	var out uint8
 	best := 1 << 30
-	for i := 0; i < h.NH; i++ {
+	for i := range h.H[:h.NH] {
 		s := &h.H[i]
-		if s.Fainted || b.LOS[c]&(1<<s.Cell) == 0 {
+		if s.Fainted || los&(1<<s.Cell) == 0 {
 			continue
 		}
-		inRange := int(b.Cheb[c][s.Cell]) <= int(a.N)
+		inRange := int(cheb[s.Cell]) <= int(a.N)
 		if a.Kind != ERanged {
 			if inRange {
 				out |= 1 << i
 			}
 			continue
 		}
-		if !inRange && !h.Sc.Rules.RangedClosestOnly {
+		if !inRange && !closestOnly {
 			continue
 		}
-		d := b.Dist(c, int(s.Cell))
+		d := int(dist[s.Cell])
 		if d < best {
 			best, out = d, 0
 		}
@@ -704,10 +710,10 @@ func (h *Hunt) pickHunter(m uint8) int {
 	if m&(m-1) == 0 {
 		return tz(uint64(m))
 	}
+	var on uint8 // the hunters of m on a rocky outcrop, by the rule
 	if h.Sc.Rules.RockyOutcropFirst {
-		var on uint8
-		for i := 0; i < h.NH; i++ {
-			if m&(1<<i) != 0 && h.Outcrop&(1<<h.H[i].Cell) != 0 {
+		for k := m; k != 0; k &= k - 1 {
+			if i := tz(uint64(k)); h.Outcrop&(1<<h.H[i].Cell) != 0 {
 				on |= 1 << i
 			}
 		}
@@ -717,12 +723,10 @@ func (h *Hunt) pickHunter(m uint8) int {
 	}
 	var best int32 = -1
 	var top uint8
-	for i := 0; i < h.NH; i++ {
-		if m&(1<<i) == 0 {
-			continue
-		}
+	for k := m; k != 0; k &= k - 1 {
+		i := tz(uint64(k))
 		st := h.H[i].Stamp
-		if h.Sc.Rules.RockyOutcropFirst && h.Outcrop&(1<<h.H[i].Cell) != 0 {
+		if on&(1<<i) != 0 {
 			st = 1 << 30 // all on outcrops count as most recent
 		}
 		if st > best {
@@ -732,11 +736,9 @@ func (h *Hunt) pickHunter(m uint8) int {
 		}
 	}
 	n := 0
-	for i := 0; i < h.NH; i++ {
-		if top&(1<<i) != 0 {
-			h.Ties[n] = uint8(i)
-			n++
-		}
+	for k := top; k != 0; k &= k - 1 {
+		h.Ties[n] = uint8(tz(uint64(k)))
+		n++
 	}
 	return int(h.Ties[h.tie(TieTarget, n)])
 }
