@@ -1054,16 +1054,23 @@ func (p *Basic) Crit(h *sim.Hunt, who, enemy int, opts []sim.Effects) int {
 // the draw pile, then the hand card least use.
 func (p *Basic) Discard(h *sim.Hunt, who int) int {
 	s := &h.H[who]
+	cat := &p.d.cat
+	hand := s.Hand[:s.NHand]
+	for i, c := range hand {
+		if cat[c] == 0 {
+			return i // the first stamina card: none ranks lower
+		}
+	}
+	if s.NDraw > 0 {
+		return -1
+	}
 	worst, worstV := -1, 1<<30
-	for i, c := range s.Hand[:s.NHand] {
-		if v := int(p.d.cat[c]); v < worstV {
+	for i, c := range hand {
+		if v := int(cat[c]); v < worstV {
 			worst, worstV = i, v
 		}
 	}
-	if worstV == 0 || s.NDraw == 0 {
-		return worst
-	}
-	return -1
+	return worst
 }
 
 // safest returns the square of legal safest to dodge or be pushed
