@@ -315,11 +315,15 @@ func (h *Hunt) playInterrupts(who int, t Trigger, enemy int) (evade Pool, reduce
 	if h.Sc.deckAnswers[who]&(1<<t) == 0 {
 		return
 	}
-	var any uint8
+	answers, bit := &h.Sc.answers, uint8(1)<<t
+	asked := false
 	for _, c := range s.Hand[:s.NHand] {
-		any |= h.Sc.answers[c]
+		if answers[c]&bit != 0 {
+			asked = true
+			break
+		}
 	}
-	if any&(1<<t) == 0 {
+	if !asked {
 		return
 	}
 	for n := 0; n < MaxHand && s.NHand > 0; n++ {
