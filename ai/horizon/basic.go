@@ -605,11 +605,11 @@ func (p *Basic) target(h *sim.Hunt, e, stealth int) {
 	if !en.Alert {
 		tg.stealth = stealth
 	}
-	st := state{ok: true, m: en.M, alert: en.Alert, frozen: en.Cond&sim.Freeze != 0, dmg: en.Dmg, armour: en.Armour, comp: en.Comp, tear: en.Tear}
-	if tg.st == st && tg.e == e {
+	frozen := en.Cond&sim.Freeze != 0
+	if t := &tg.st; t.ok && tg.e == e && t.m == en.M && t.alert == en.Alert && t.frozen == frozen && t.dmg == en.Dmg && t.armour == en.Armour && t.comp == en.Comp && t.tear == en.Tear {
 		return
 	}
-	tg.st = st
+	tg.st = state{ok: true, m: en.M, alert: en.Alert, frozen: frozen, dmg: en.Dmg, armour: en.Armour, comp: en.Comp, tear: en.Tear}
 	tg.e, tg.alert, tg.parts = e, en.Alert, false
 	tg.armed = (en.Alert || h.Sc.Rules.ArmourAtDamage) && en.Cond&sim.Freeze == 0
 	tg.armour = int(en.Armour)
