@@ -32,6 +32,7 @@ type Basic struct {
 	tg       [sim.MaxEnemies]target
 	v        view
 	memo     [1 << memoBits]memoEntry
+	best     [1 << bestBits]bestEntry
 	moves    [1 << moveBits]moveEntry
 	safe     [1 << safeBits]safeEntry
 	deployed deployed
@@ -228,7 +229,8 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	best := sim.Action{Kind: sim.Pass}
 	var bestCb *sim.Combo
 	bestV := float32(-1)
-	cost := float32(cardCost) * (1 + 6/float32(s.Cards()+1))
+	cards := s.Cards() // at most MaxHand+MaxDeck: 8 bits
+	cost := float32(cardCost) * (1 + 6/float32(cards+1))
 	spentBy := [3]float32{0, cost, cost + cost}
 	stealth := int(sc.Hunters[who].Stealth)
 	ws := d.weapons[who][:d.nweapons[who]]
@@ -256,52 +258,23 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 			p.target(h, bits.TrailingZeros32(m), stealth)
 		}
 		made |= targets
-		// the ways of attacking the cards in hand allow, by 64
-		for ch, avail := range wp.all {
-			if wp.by != nil {
-				avail = wp.by[have&wp.kinds]
-			} else {
-				for k := wp.kinds &^ have; k != 0; k &= k - 1 {
-					avail &^= wp.needs[bits.TrailingZeros32(k)][ch]
-				}
+		// the best way of attacking each machine, and of those the best
+		// (the first of equal values in the order of the combos, then of
+		// the machines: the order of a walk of every combo and machine)
+		wv, wi, we, wpart := float32(0), -1, 0, int8(-1)
+		// the part of bestKept's key this weapon and hand give
+		wb := uint64(1)<<63 | uint64(who&3) | uint64(w&3)<<2 | uint64(have&wp.kinds&0xffff)<<4 | uint64(cards&0xff)<<20
+		for m := targets; m != 0; m &= m - 1 {
+			e := bits.TrailingZeros32(m)
+			v, i, part := p.bestKept(h, wp, wb, e, have, &spentBy)
+			if i >= 0 && (wi < 0 || v > wv || v == wv && i < wi) {
+				wv, wi, we, wpart = v, i, e, part
 			}
-			for ; avail != 0; avail &= avail - 1 {
-				cb := &wp.combos[ch<<6|bits.TrailingZeros64(avail)]
-				spent := spentBy[cb.Cards]
-				flat, pierce := int(cb.Damage), int(cb.Pierce)
-				tb := uint32(uint16(cb.Tail)) << 16
-				for m := targets; m != 0; m &= m - 1 {
-					e := bits.TrailingZeros32(m)
-					tg := &p.tg[e]
-					arm := 0
-					if tg.armed {
-						arm = max(0, tg.armour-pierce)
-					}
-					// the value, from the memo when it is there
-					off := arm - flat - tg.stealth
-					kb := tb | uint32(uint16(off+1<<15))
-					i := ((tg.key ^ uint64(kb)*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd) >> (64 - memoBits)
-					var v float32
-					var part int8
-					if m := &p.memo[i]; m.a == tg.key && m.b == kb && tg.key != 0 && uint(off+1<<15) < 1<<16 {
-						v, part = m.v, m.part
-					} else {
-						v, part = p.weighKept(h, tg, cb, off, kb, i)
-					}
-					v -= spent
-					if cb.AOE {
-						if tg.others < 0 {
-							tg.others = p.aoeTargets(h, e)
-						}
-						v += 0.4 * float32(tg.others) // an AOE's other victims
-					}
-					if v > bestV {
-						bestV, bestCb = v, cb
-						best = sim.Attack(wp.kind, w, e)
-						best.Part = part
-					}
-				}
-			}
+		}
+		if wi >= 0 && wv > bestV {
+			bestV, bestCb = wv, &wp.combos[wi]
+			best = sim.Attack(wp.kind, w, we)
+			best.Part = wpart
 		}
 	}
 	if bestCb != nil {
@@ -313,6 +286,100 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 		}
 	}
 	return best, bestV
+}
+
+// bestKept is bestCombo, kept in a table: the best way of attacking
+// machine e with weapon w of hunter who is a function of the machine's
+// state (target: key, armour counted, stealth added, and an AOE's other
+// victims when the weapon has an AOE), the kinds of card in hand the
+// weapon's combos need and the cards the hunter has left (the cost of a
+// card) alone.
+//
+// wb is the part of the key the hunter, weapon, hand and cards left
+// give (bestAttack makes it).
+func (p *Basic) bestKept(h *sim.Hunt, wp *weapon, wb uint64, e int, have uint32, spentBy *[3]float32) (float32, int, int8) {
+	tg := &p.tg[e%sim.MaxEnemies]
+	if tg.key == 0 {
+		return p.bestCombo(h, wp, e, have, spentBy)
+	}
+	b := wb | uint64(uint8(tg.stealth))<<28
+	if tg.armed {
+		b |= 1<<36 | uint64(uint8(tg.armour))<<37
+	}
+	if wp.aoe {
+		if tg.others < 0 {
+			tg.others = p.aoeTargets(h, e)
+		}
+		b |= uint64(tg.others&31) << 45
+	}
+	i := ((tg.key ^ b*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd) >> (64 - bestBits)
+	k := &p.best[i]
+	if k.a != tg.key || k.b != b {
+		v, c, part := p.bestCombo(h, wp, e, have, spentBy)
+		*k = bestEntry{a: tg.key, b: b, v: v, c: int16(c), part: part}
+	}
+	return k.v, int(k.c), k.part
+}
+
+// bestBits sizes the table of best attacks: 1<<bestBits entries.
+const bestBits = 14
+
+// bestEntry is one best attack kept (bestKept): what it is a function
+// of, its value, combo (-1: none) and part.
+type bestEntry struct {
+	a, b uint64
+	v    float32
+	c    int16
+	part int8
+}
+
+// bestCombo returns the best way of attacking machine e with weapon wp,
+// of those the cards in hand allow (have): its value net of its cards
+// (spentBy, by the cards played), its combo's index (the first of equal
+// values; -1: the hand allows none) and the part aimed at.
+func (p *Basic) bestCombo(h *sim.Hunt, wp *weapon, e int, have uint32, spentBy *[3]float32) (float32, int, int8) {
+	tg := &p.tg[e%sim.MaxEnemies]
+	bestV, bestI, bestPart := float32(0), -1, int8(-1)
+	// the ways of attacking the cards in hand allow, by 64
+	for ch, avail := range wp.all {
+		if wp.by != nil {
+			avail = wp.by[have&wp.kinds]
+		} else {
+			for k := wp.kinds &^ have; k != 0; k &= k - 1 {
+				avail &^= wp.needs[bits.TrailingZeros32(k)][ch]
+			}
+		}
+		for ; avail != 0; avail &= avail - 1 {
+			ci := ch<<6 | bits.TrailingZeros64(avail)
+			cb := &wp.combos[ci]
+			arm := 0
+			if tg.armed {
+				arm = max(0, tg.armour-int(cb.Pierce))
+			}
+			// the value, from the memo when it is there
+			off := arm - int(cb.Damage) - tg.stealth
+			kb := uint32(uint16(cb.Tail))<<16 | uint32(uint16(off+1<<15))
+			i := ((tg.key ^ uint64(kb)*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd) >> (64 - memoBits)
+			var v float32
+			var part int8
+			if m := &p.memo[i]; m.a == tg.key && m.b == kb && tg.key != 0 && uint(off+1<<15) < 1<<16 {
+				v, part = m.v, m.part
+			} else {
+				v, part = p.weighKept(h, tg, cb, off, kb, i)
+			}
+			v -= spentBy[cb.Cards%3]
+			if cb.AOE {
+				if tg.others < 0 {
+					tg.others = p.aoeTargets(h, e)
+				}
+				v += 0.4 * float32(tg.others) // an AOE's other victims
+			}
+			if bestI < 0 || v > bestV {
+				bestV, bestI, bestPart = v, ci, part
+			}
+		}
+	}
+	return bestV, bestI, bestPart
 }
 
 // slotOf returns the first hand slot of hunter who holding a card of
@@ -343,9 +410,9 @@ type design struct {
 	// squares that see x
 	nearT, near2T, losT [sim.MaxCells]uint64
 	far                 [sim.MaxCells]uint64 // squares two king moves away, not one
-	// ammo[who][w] are the kinds of ammunition (bits) that fit weapon w
-	// for an attack (not traps)
-	ammo [sim.MaxHunters][sim.MaxWeapons]uint32
+	// guns[who] are hunter who's ranged weapons that attack (reachRange)
+	guns  [sim.MaxHunters][sim.MaxWeapons]gun
+	nguns [sim.MaxHunters]int
 	// cat is each card's rank when damage is discarded (stamina first)
 	cat [256]uint8
 	// interrupt marks the interrupt cards
@@ -358,6 +425,7 @@ type weapon struct {
 	reach  uint8          // the range it attacks at (1 for a melee weapon)
 	trap   bool
 	combos []sim.Combo
+	aoe    bool     // a combo adds an area of effect
 	all    []uint64 // every combo (bits, by 64)
 	kinds  uint32   // the kinds of card the combos need
 	needs  [sim.MaxKinds][]uint64
@@ -375,6 +443,8 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 	d := &p.d
 	*d = design{sc: sc}
 	clear(p.memo[:])
+	clear(p.best[:])
+	clear(p.tg[:])
 	clear(p.moves[:])
 	clear(p.safe[:])
 	p.deployed = deployed{}
@@ -398,6 +468,7 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 				x.needs[k] = make([]uint64, n)
 			}
 			for i := range x.combos {
+				x.aoe = x.aoe || x.combos[i].AOE
 				x.all[i/64] |= 1 << (i % 64)
 				x.kinds |= x.combos[i].Need
 				for k := range x.needs {
@@ -420,11 +491,17 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 				}
 			}
 			d.weapons[who][w] = x
+			if wp.Kind != sim.Ranged || wp.Trap && wp.Dice.N() == 0 {
+				continue
+			}
+			g := gun{reach: int(wp.Range)}
 			for k := 0; k < int(sc.NKinds[who]); k++ {
 				if c := &sc.Cards[sc.Kinds[who][k]]; c.Kind == sim.Ammo && !c.Trap && c.Symbols&wp.Symbols != 0 {
-					d.ammo[who][w] |= 1 << k
+					g.ammo |= 1 << k
 				}
 			}
+			d.guns[who][d.nguns[who]] = g
+			d.nguns[who]++
 		}
 	}
 	for i := range sc.Cards {
@@ -491,6 +568,21 @@ type target struct {
 	pts     float32
 	nc      int
 	comp    [sim.MaxComponents]part
+	st      state // what key, armed, armour and the parts were made from
+}
+
+// state is what target and makeParts read of a machine. What they made
+// from it is kept across decisions while it does not change (it is a
+// function of the state and the design alone).
+type state struct {
+	ok     bool
+	m      uint8
+	alert  bool
+	frozen bool
+	dmg    int8
+	armour int8
+	comp   [sim.MaxComponents]uint8
+	tear   [sim.MaxComponents]float32
 }
 
 // part is a component not yet destroyed, as the value of an attack
@@ -508,13 +600,19 @@ type part struct {
 func (p *Basic) target(h *sim.Hunt, e, stealth int) {
 	en := &h.E[e]
 	tg := &p.tg[e]
-	tg.e, tg.alert, tg.parts, tg.others = e, en.Alert, false, -1
-	tg.armed = (en.Alert || h.Sc.Rules.ArmourAtDamage) && en.Cond&sim.Freeze == 0
-	tg.armour = int(en.Armour)
+	tg.others = -1
 	tg.stealth = 0
 	if !en.Alert {
 		tg.stealth = stealth
 	}
+	frozen := en.Cond&sim.Freeze != 0
+	if t := &tg.st; t.ok && tg.e == e && t.m == en.M && t.alert == en.Alert && t.frozen == frozen && t.dmg == en.Dmg && t.armour == en.Armour && t.comp == en.Comp && t.tear == en.Tear {
+		return
+	}
+	tg.st = state{ok: true, m: en.M, alert: en.Alert, frozen: frozen, dmg: en.Dmg, armour: en.Armour, comp: en.Comp, tear: en.Tear}
+	tg.e, tg.alert, tg.parts = e, en.Alert, false
+	tg.armed = (en.Alert || h.Sc.Rules.ArmourAtDamage) && en.Cond&sim.Freeze == 0
+	tg.armour = int(en.Armour)
 	// the memo's key: the machine type, its damage, alertness, and each
 	// component's state and tear value rounded up
 	key := uint64(1)<<63 | uint64(en.M) | uint64(en.Dmg)<<3
@@ -563,7 +661,7 @@ func (p *Basic) makeParts(h *sim.Hunt, tg *target) {
 }
 
 // memoBits sizes the memo: 1<<memoBits entries.
-const memoBits = 11
+const memoBits = 12
 
 // memoEntry is one value kept: the machine's state (target.key), the
 // attack's tail and offset, and its value and part.
@@ -735,19 +833,22 @@ func (p *Basic) distract(h *sim.Hunt, who int) sim.Action {
 // reachRange returns the longest range at which hunter who can attack
 // now: a ranged weapon with matching ammunition in hand (have: the kinds
 // of card in hand, bits), else 1 (melee).
-func (p *Basic) reachRange(h *sim.Hunt, who int, have uint32) int {
-	l := &h.Sc.Hunters[who]
+func (p *Basic) reachRange(who int, have uint32) int {
 	r := 1
-	for w := 0; w < int(l.NWeapons); w++ {
-		wp := &l.Weapons[w]
-		if wp.Kind != sim.Ranged || wp.Trap && wp.Dice.N() == 0 {
-			continue
-		}
-		if p.d.ammo[who][w]&have != 0 {
-			r = max(r, int(wp.Range))
+	for _, g := range p.d.guns[who][:p.d.nguns[who]] {
+		if g.ammo&have != 0 {
+			r = max(r, g.reach)
 		}
 	}
 	return r
+}
+
+// gun is a ranged weapon that attacks (a trap without dice does not), as
+// reachRange reads it: the kinds of ammunition that fit it (bits) and
+// its range.
+type gun struct {
+	ammo  uint32
+	reach int
 }
 
 // spot is what scoring a square to stand in reads: the target's square,
@@ -803,16 +904,25 @@ func (p *Basic) square(h *sim.Hunt, sp *spot, c int) int {
 // the kinds of card in hand, bits).
 func (p *Basic) move(h *sim.Hunt, who int, have uint32) sim.Action {
 	s := &h.H[who]
-	b := h.B
+	path := &h.B.Path[s.Cell]
+	// the closest machine, and the view (look) in the same pass
 	target, td := -1, 1<<30
-	for i := 0; i < h.NE; i++ {
+	var non, alert uint64
+	n := uint(0)
+	at := &p.v.alertAt
+	for i := range h.E[:h.NE] {
 		e := &h.E[i]
 		if e.Where != sim.InPlay {
 			continue
 		}
-		d := int(b.Path[s.Cell][e.Cell])
+		d := int(path[e.Cell])
 		if e.Alert {
 			d-- // alert machines first, at equal distance
+			alert |= 1 << e.Cell
+			at[n%sim.MaxEnemies] = e.Cell
+			n++
+		} else {
+			non |= 1 << e.Cell
 		}
 		if d < td {
 			target, td = i, d
@@ -821,9 +931,9 @@ func (p *Basic) move(h *sim.Hunt, who int, have uint32) sim.Action {
 	if target < 0 {
 		return sim.Action{Kind: sim.Pass}
 	}
+	p.v.nonAlert, p.v.alert, p.v.nAlert = non, alert, int(n)
 	tc := h.E[target].Cell
-	want := p.reachRange(h, who, have)
-	p.look(h)
+	want := p.reachRange(who, have)
 	cell := int(s.Cell)
 	used := s.Used & (1<<sim.Sneak | 1<<sim.Sprint)
 	// the choice is a function of these alone: look it up
@@ -944,16 +1054,23 @@ func (p *Basic) Crit(h *sim.Hunt, who, enemy int, opts []sim.Effects) int {
 // the draw pile, then the hand card least use.
 func (p *Basic) Discard(h *sim.Hunt, who int) int {
 	s := &h.H[who]
+	cat := &p.d.cat
+	hand := s.Hand[:s.NHand]
+	for i, c := range hand {
+		if cat[c] == 0 {
+			return i // the first stamina card: none ranks lower
+		}
+	}
+	if s.NDraw > 0 {
+		return -1
+	}
 	worst, worstV := -1, 1<<30
-	for i, c := range s.Hand[:s.NHand] {
-		if v := int(p.d.cat[c]); v < worstV {
+	for i, c := range hand {
+		if v := int(cat[c]); v < worstV {
 			worst, worstV = i, v
 		}
 	}
-	if worstV == 0 || s.NDraw == 0 {
-		return worst
-	}
-	return -1
+	return worst
 }
 
 // safest returns the square of legal safest to dodge or be pushed
@@ -963,10 +1080,14 @@ func (p *Basic) safest(h *sim.Hunt, who int, legal uint64) int {
 	p.look(h)
 	v := &p.v
 	// the choice is a function of these alone: look it up (the alert
-	// machines' squares as a list, for their number in each)
-	key := [5]uint64{legal, v.nonAlert, h.Ruin, 1 << 63, uint64(v.nAlert) << 58}
-	for i, a := range v.alertAt[:v.nAlert] {
-		key[3+i/10] |= uint64(a) << (6 * (i % 10))
+	// machines' squares, as a list when a square holds several, for
+	// their number in each)
+	key := [5]uint64{legal, v.nonAlert, h.Ruin, v.alert, 1 << 63}
+	if bits.OnesCount64(v.alert) != v.nAlert {
+		key[3], key[4] = 1<<63, uint64(v.nAlert)<<58
+		for i, a := range v.alertAt[:v.nAlert] {
+			key[3+i/10] |= uint64(a) << (6 * (i % 10))
+		}
 	}
 	e := &p.safe[memoIndex(key[0], key[1], key[2], key[3], key[4], safeBits)]
 	if k := &e.key; k[0] != key[0] || k[1] != key[1] || k[2] != key[2] || k[3] != key[3] || k[4] != key[4] {

@@ -250,9 +250,15 @@ func (h *Hunt) strike(b *blow) (killed, tore bool) {
 	alertStart := en.Alert
 	frozen := en.Cond&Freeze != 0
 	var alerted uint32 // the enemies alert as the attack starts (for an AOE's armour)
-	for i := 0; i < h.NE; i++ {
-		if h.E[i].Alert {
-			alerted |= 1 << i
+	mayAOE := b.aoe >= 0
+	for _, o := range h.Opts[:b.nopts] {
+		mayAOE = mayAOE || o.AOE >= 0
+	}
+	if mayAOE {
+		for i := 0; i < h.NE; i++ {
+			if h.E[i].Alert {
+				alerted |= 1 << i
+			}
 		}
 	}
 	pips, crits := h.rollPool(b.pool)

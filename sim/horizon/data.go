@@ -387,5 +387,8 @@ type Scenario struct {
 	// answers[c] are the triggers (bits) card c answers as an interrupt
 	// (any_time ones answer every trigger), 0: not an interrupt
 	answers [256]uint8
-	prof    profiles
+	// deckAnswers[who] are the triggers (bits) a card of hunter who's
+	// deck answers
+	deckAnswers [MaxHunters]uint8
+	prof        profiles
 }

@@ -38,21 +38,21 @@ type Die struct {
 // index in Dice.
 type Pool [MaxColours]uint8
 
+// Pool's methods read its colours one by one, as written out below:
+// MaxColours must be 4 (the lengths are negative otherwise).
+var (
+	_ [MaxColours - 4]struct{}
+	_ [4 - MaxColours]struct{}
+)
+
 // Add returns the pool with q's dice added.
 func (p Pool) Add(q Pool) Pool {
-	for i := range p {
-		p[i] += q[i]
-	}
-	return p
+	return Pool{p[0] + q[0], p[1] + q[1], p[2] + q[2], p[3] + q[3]}
 }
 
 // N is the number of dice in the pool.
 func (p Pool) N() int {
-	n := 0
-	for _, c := range p {
-		n += int(c)
-	}
-	return n
+	return int(p[0]) + int(p[1]) + int(p[2]) + int(p[3])
 }
 
 // Dice are a design's dice and the rules that read them.
@@ -96,6 +96,15 @@ func (d *Dice) Face(c, f int) Face { return d.eff[c][f] }
 // Effective returns the pool as it is rolled: capped to the dice in the
 // box when the Cap rule is on, and to MaxPool dice in all.
 func (d *Dice) Effective(p Pool) Pool {
+	if !d.Cap && p.N() <= MaxPool {
+		fits := true
+		for c := d.N; c < MaxColours; c++ {
+			fits = fits && p[c] == 0
+		}
+		if fits {
+			return p // nothing to cap
+		}
+	}
 	n := 0
 	for c := range p {
 		if c >= d.N {

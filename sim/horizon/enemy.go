@@ -19,8 +19,8 @@ func (h *Hunt) alert(e int, why string) {
 func (h *Hunt) alertSquare(c int) {
 	var non uint32
 	any := false
-	for i := 0; i < h.NE; i++ {
-		if en := &h.E[i]; en.Where == InPlay && int(en.Cell) == c {
+	for i := range h.E[:h.NE] {
+		if en := &h.E[i]; int(en.Cell) == c && en.Where == InPlay {
 			if en.Alert {
 				any = true
 			} else {
@@ -260,21 +260,23 @@ func (h *Hunt) activateAlert(e int) {
 	}
 	h.event(evBehaviour, -1, e, card<<1|col)
 	used := false
-	for k := 0; k < int(bc.NCol[col]) && en.Where == InPlay && !h.Over; k++ {
-		box := &bc.Col[col][k]
+	boxes := bc.Col[col][:bc.NCol[col]]
+	for k := 0; k < len(boxes) && en.Where == InPlay && !h.Over; k++ {
+		box := &boxes[k]
 		if box.Needs >= 0 && en.Comp[box.Needs] == Destroyed {
 			continue
 		}
 		if !box.Mandatory && used {
 			continue
 		}
-		ok, targets := h.ableTargets(e, &box.Act)
+		ok, targets, to := h.ableTargets(e, &box.Act)
 		if !ok {
 			continue
 		}
-		for r := 0; r < int(max(box.Repeat, 1)) && en.Where == InPlay; r++ {
-			h.performKnown(e, &box.Act, card, targets)
-			targets = 0 // found again for a repeat
+		reps := int(max(box.Repeat, 1))
+		for r := 0; r < reps && en.Where == InPlay; r++ {
+			h.performKnown(e, &box.Act, card, targets, to)
+			targets, to = 0, 0 // found again for a repeat
 		}
 		if !box.Mandatory {
 			used = true
@@ -296,8 +298,9 @@ func (h *Hunt) answer(e int, q *Question) bool {
 	en := &h.E[e]
 	switch q.Kind {
 	case QHunter:
-		for i := 0; i < h.NH; i++ {
-			if s := &h.H[i]; !s.Fainted && int(b.Cheb[en.Cell][s.Cell]) <= int(q.N) {
+		cheb := &b.Cheb[en.Cell]
+		for i := range h.H[:h.NH] {
+			if s := &h.H[i]; !s.Fainted && int(cheb[s.Cell]) <= int(q.N) {
 				return true
 			}
 		}
@@ -320,58 +323,68 @@ func (h *Hunt) answer(e int, q *Question) bool {
 // movement action that would not move it, an attack with no hunter to
 // attack or a special with nothing to do is not able.
 func (h *Hunt) able(e int, a *EAction) bool {
-	ok, _ := h.ableTargets(e, a)
+	ok, _, _ := h.ableTargets(e, a)
 	return ok
 }
 
 // ableTargets is able, and for an attack the hunters it could attack
-// (attackTargets; 0 for other actions).
-func (h *Hunt) ableTargets(e int, a *EAction) (bool, uint8) {
+// (attackTargets; 0 for other actions), and for a movement action the
+// squares it heads for when no tie is left to choose (moveTarget; 0:
+// not known).
+func (h *Hunt) ableTargets(e int, a *EAction) (bool, uint8, uint64) {
 	en := &h.E[e]
 	switch a.Kind {
 	case EMoveHunter, EMoveNonAlert, EMoveEnemy, EEdge:
-		t, can := h.moveTarget(e, a.Kind, false)
+		t, can, sure := h.moveTarget(e, a.Kind, false)
 		if !can {
-			return false, 0
+			return false, 0, 0
+		}
+		known := t
+		if !sure {
+			known = 0
 		}
 		if h.Sc.Rules.NoEffectPerformed {
-			return true, 0
+			return true, 0, known
 		}
-		return h.stepsTowards(e, t) != 0, 0
+		return h.stepsTowards(e, t) != 0, 0, known
 	case EMoveAway:
 		t := h.awayTarget(e, int(a.N), false)
-		return t != NoCell || h.Sc.Rules.NoEffectPerformed && h.anyHunter(), 0
+		return t != NoCell || h.Sc.Rules.NoEffectPerformed && h.anyHunter(), 0, 0
 	case EMelee, ERanged, EPulse:
 		t := h.attackTargets(e, a)
-		return t != 0, t
+		return t != 0, t, 0
 	case EAlert:
 		near := h.B.Within(int(en.Cell), int(a.N))
 		for i := 0; i < h.NE; i++ {
 			if o := &h.E[i]; i != e && o.Where == InPlay && !o.Alert && near&(1<<o.Cell) != 0 {
-				return true, 0
+				return true, 0, 0
 			}
 		}
-		return false, 0
+		return false, 0, 0
 	case ERepair:
-		return en.Dmg > 0, 0
+		return en.Dmg > 0, 0, 0
 	}
-	return false, 0
+	return false, 0, 0
 }
 
 // anyHunter reports whether a hunter is standing.
 func (h *Hunt) anyHunter() bool { return h.HuntersIn(^uint64(0)) != 0 }
 
 // perform resolves action a of behaviour card card for enemy e.
-func (h *Hunt) perform(e int, a *EAction, card int) { h.performKnown(e, a, card, 0) }
+func (h *Hunt) perform(e int, a *EAction, card int) { h.performKnown(e, a, card, 0, 0) }
 
-// performKnown is perform, told the hunters an attack can target when
-// ableTargets has just found them (known; 0: not known).
-func (h *Hunt) performKnown(e int, a *EAction, card int, known uint8) {
+// performKnown is perform, told what ableTargets has just found: the
+// hunters an attack can target (known; 0: not known) and the squares a
+// movement action heads for (to; 0: not known).
+func (h *Hunt) performKnown(e int, a *EAction, card int, known uint8, to uint64) {
 	en := &h.E[e]
 	h.event(evEAction, -1, e, int(a.Kind))
 	switch a.Kind {
 	case EMoveHunter, EMoveNonAlert, EMoveEnemy, EEdge:
-		t, can := h.moveTarget(e, a.Kind, true)
+		t, can := to, true
+		if t == 0 {
+			t, can, _ = h.moveTarget(e, a.Kind, true)
+		}
 		if !can {
 			return
 		}
@@ -426,8 +439,9 @@ func (h *Hunt) performKnown(e int, a *EAction, card int, known uint8) {
 // and whether the action can be carried out at all (there is something
 // to move towards, it is not already with the hunter, not already on the
 // edge). choose: ties between equally close targets are asked (else the
-// first is taken, for a check of ability).
-func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool) {
+// first is taken, for a check of ability); sure: no tie was left to
+// choose (choose would give the same squares, asking nothing).
+func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool, bool) {
 	b := h.B
 	en := &h.E[e]
 	c := int(en.Cell)
@@ -435,12 +449,13 @@ func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool) {
 	case EMoveHunter:
 		var closest uint8
 		best := 1 << 30
-		for i := 0; i < h.NH; i++ {
+		dist := b.DistRow(c)
+		for i := range h.H[:h.NH] {
 			s := &h.H[i]
 			if s.Fainted {
 				continue
 			}
-			d := b.Dist(c, int(s.Cell))
+			d := int(dist[s.Cell])
 			if d < best {
 				best, closest = d, 1<<i
 			} else if d == best {
@@ -448,17 +463,17 @@ func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool) {
 			}
 		}
 		if closest == 0 || best == 0 {
-			return 0, false
+			return 0, false, true
 		}
-		t := 0
+		i := 0
 		if choose {
-			t = h.pickHunter(closest)
+			i = h.pickHunter(closest)
 		} else {
-			for closest&(1<<t) == 0 {
-				t++
+			for closest&(1<<i) == 0 {
+				i++
 			}
 		}
-		return 1 << h.H[t].Cell, true
+		return 1 << h.H[i].Cell, true, closest&(closest-1) == 0
 	case EMoveNonAlert, EMoveEnemy:
 		best, n := 1<<30, 0
 		for i := 0; i < h.NE; i++ {
@@ -476,23 +491,23 @@ func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool) {
 			}
 		}
 		if n == 0 {
-			return 0, false
+			return 0, false, true
 		}
 		if best == 0 {
-			return 1 << c, true // already with it: it won't move
+			return 1 << c, true, true // already with it: it won't move
 		}
-		t := 0
+		i := 0
 		if choose && n > 1 {
-			t = h.tie(TieEnemy, n)
+			i = h.tie(TieEnemy, n)
 		}
-		return 1 << h.Ties[t], true
+		return 1 << h.Ties[i], true, n == 1
 	case EEdge:
 		if b.Edge&(1<<c) != 0 {
-			return 0, false
+			return 0, false, true
 		}
-		return b.Edge, true
+		return b.Edge, true, true
 	}
-	return 0, false
+	return 0, false, true
 }
 
 // stepsTowards returns the squares next to enemy e that lie on a shortest
@@ -563,14 +578,15 @@ func (h *Hunt) awayTarget(e, n int, choose bool) int {
 	b := h.B
 	en := &h.E[e]
 	c := int(en.Cell)
+	from := b.DistRow(c)
 	var closest uint8
 	best := 1 << 30
-	for i := 0; i < h.NH; i++ {
+	for i := range h.H[:h.NH] {
 		s := &h.H[i]
 		if s.Fainted {
 			continue
 		}
-		d := b.Dist(c, int(s.Cell))
+		d := int(from[s.Cell])
 		if d < best {
 			best, closest = d, 1<<i
 		} else if d == best {
@@ -604,19 +620,20 @@ func (h *Hunt) awayTarget(e, n int, choose bool) int {
 	bestKey, cnt := -1, 0
 	for m := reach; m != 0; m &= m - 1 {
 		sq := tz(m)
-		if b.Dist(sq, tc) <= b.Dist(c, tc) {
+		to := b.DistRow(sq)
+		if to[tc] <= from[tc] {
 			continue
 		}
 		more, near := 0, 1<<10
-		for i := 0; i < h.NH; i++ {
+		for i := range h.H[:h.NH] {
 			s := &h.H[i]
 			if s.Fainted {
 				continue
 			}
-			if b.Dist(sq, int(s.Cell)) > b.Dist(c, int(s.Cell)) {
+			if to[s.Cell] > from[s.Cell] {
 				more++
 			}
-			near = min(near, b.Dist(sq, int(s.Cell)))
+			near = min(near, int(to[s.Cell]))
 		}
 		key := more<<10 | near
 		if key > bestKey {
@@ -643,24 +660,26 @@ func (h *Hunt) attackTargets(e int, a *EAction) uint8 {
 	b := h.B
 	en := &h.E[e]
 	c := int(en.Cell)
+	los, cheb, dist := b.LOS[c], &b.Cheb[c], b.DistRow(c)
+	closestOnly := h.Sc.Rules.RangedClosestOnly
 	var out uint8
 	best := 1 << 30
-	for i := 0; i < h.NH; i++ {
+	for i := range h.H[:h.NH] {
 		s := &h.H[i]
-		if s.Fainted || b.LOS[c]&(1<<s.Cell) == 0 {
+		if s.Fainted || los&(1<<s.Cell) == 0 {
 			continue
 		}
-		inRange := int(b.Cheb[c][s.Cell]) <= int(a.N)
+		inRange := int(cheb[s.Cell]) <= int(a.N)
 		if a.Kind != ERanged {
 			if inRange {
 				out |= 1 << i
 			}
 			continue
 		}
-		if !inRange && !h.Sc.Rules.RangedClosestOnly {
+		if !inRange && !closestOnly {
 			continue
 		}
-		d := b.Dist(c, int(s.Cell))
+		d := int(dist[s.Cell])
 		if d < best {
 			best, out = d, 0
 		}
@@ -691,10 +710,10 @@ func (h *Hunt) pickHunter(m uint8) int {
 	if m&(m-1) == 0 {
 		return tz(uint64(m))
 	}
+	var on uint8 // the hunters of m on a rocky outcrop, by the rule
 	if h.Sc.Rules.RockyOutcropFirst {
-		var on uint8
-		for i := 0; i < h.NH; i++ {
-			if m&(1<<i) != 0 && h.Outcrop&(1<<h.H[i].Cell) != 0 {
+		for k := m; k != 0; k &= k - 1 {
+			if i := tz(uint64(k)); h.Outcrop&(1<<h.H[i].Cell) != 0 {
 				on |= 1 << i
 			}
 		}
@@ -704,12 +723,10 @@ func (h *Hunt) pickHunter(m uint8) int {
 	}
 	var best int32 = -1
 	var top uint8
-	for i := 0; i < h.NH; i++ {
-		if m&(1<<i) == 0 {
-			continue
-		}
+	for k := m; k != 0; k &= k - 1 {
+		i := tz(uint64(k))
 		st := h.H[i].Stamp
-		if h.Sc.Rules.RockyOutcropFirst && h.Outcrop&(1<<h.H[i].Cell) != 0 {
+		if on&(1<<i) != 0 {
 			st = 1 << 30 // all on outcrops count as most recent
 		}
 		if st > best {
@@ -719,11 +736,9 @@ func (h *Hunt) pickHunter(m uint8) int {
 		}
 	}
 	n := 0
-	for i := 0; i < h.NH; i++ {
-		if top&(1<<i) != 0 {
-			h.Ties[n] = uint8(i)
-			n++
-		}
+	for k := top; k != 0; k &= k - 1 {
+		h.Ties[n] = uint8(tz(uint64(k)))
+		n++
 	}
 	return int(h.Ties[h.tie(TieTarget, n)])
 }

@@ -315,11 +315,12 @@ func (h *Hunt) maintenance() {
 		return
 	}
 	inPlay, left, rest := 0, 0, 0
-	for i := 0; i < h.NE; i++ {
-		switch h.E[i].Where {
+	machines := h.Sc.Machines
+	for i := range h.E[:h.NE] {
+		switch en := &h.E[i]; en.Where {
 		case InPlay:
 			inPlay++
-			rest += int(h.Sc.Machines[h.E[i].M].Points)
+			rest += int(machines[en.M].Points)
 		case Left:
 			left++
 		}

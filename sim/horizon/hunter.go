@@ -310,12 +310,20 @@ func (h *Hunt) playInterrupts(who int, t Trigger, enemy int) (evade Pool, reduce
 	if s.Cond&Shock != 0 || s.Fainted {
 		return
 	}
-	// the policy is asked only when a card in hand answers t
-	var any uint8
-	for _, c := range s.Hand[:s.NHand] {
-		any |= h.Sc.answers[c]
+	// the policy is asked only when a card in hand answers t (never
+	// when no card of the deck does)
+	if h.Sc.deckAnswers[who]&(1<<t) == 0 {
+		return
 	}
-	if any&(1<<t) == 0 {
+	answers, bit := &h.Sc.answers, uint8(1)<<t
+	asked := false
+	for _, c := range s.Hand[:s.NHand] {
+		if answers[c]&bit != 0 {
+			asked = true
+			break
+		}
+	}
+	if !asked {
 		return
 	}
 	for n := 0; n < MaxHand && s.NHand > 0; n++ {

@@ -200,6 +200,15 @@ func (sc *Scenario) Compile() error {
 			}
 		}
 	}
+	for who := range sc.deckAnswers {
+		sc.deckAnswers[who] = 0
+		if who < sc.NH {
+			l := &sc.Hunters[who]
+			for _, c := range l.Deck[:l.NDeck] {
+				sc.deckAnswers[who] |= sc.answers[c]
+			}
+		}
+	}
 	sc.buildProfiles()
 	return nil
 }

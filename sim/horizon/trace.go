@@ -130,16 +130,22 @@ func (h *Hunt) note(k evKind, hunter, enemy, n int, why string) {
 
 func (h *Hunt) rollEvent(k evKind, hunter, enemy, pips, crits int) {
 	if h.tr != nil {
-		t := h.tr
-		t.dice = t.dice[:0]
-		d := &h.Sc.Dice
-		r := &h.roll
-		for i := 0; i < r.n; i++ {
-			f := d.eff[r.col[i]][r.face[i]]
-			t.dice = append(t.dice, DieShown{Colour: d.Die[r.col[i]].Name, Pips: int(f.Pips), Crit: f.Crit, Reroll: r.re&(1<<i) != 0})
-		}
-		h.emit(k, hunter, enemy, pips, crits, "")
+		h.rollEvent0(k, hunter, enemy, pips, crits)
 	}
+}
+
+// rollEvent0 is rollEvent when tracing (rollEvent is small enough to
+// be inlined).
+func (h *Hunt) rollEvent0(k evKind, hunter, enemy, pips, crits int) {
+	t := h.tr
+	t.dice = t.dice[:0]
+	d := &h.Sc.Dice
+	r := &h.roll
+	for i := 0; i < r.n; i++ {
+		f := d.eff[r.col[i]][r.face[i]]
+		t.dice = append(t.dice, DieShown{Colour: d.Die[r.col[i]].Name, Pips: int(f.Pips), Crit: f.Crit, Reroll: r.re&(1<<i) != 0})
+	}
+	h.emit(k, hunter, enemy, pips, crits, "")
 }
 
 // HunterName names hunter i.
