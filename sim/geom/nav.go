@@ -563,7 +563,7 @@ func (nv *Nav) deep(p Vec) bool {
 // without overlapping any blocking shape.
 func (nv *Nav) clear(a, b Vec) bool {
 	for i := range nv.blocked {
-		if _, hit := nv.blocked[i].SweepHits(a, b, nv.clearance); hit {
+		if nv.blocked[i].SweepOverlaps(a, b, nv.clearance) {
 			return false
 		}
 	}
