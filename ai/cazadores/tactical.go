@@ -246,8 +246,41 @@ func attackEV(h *sim.Hunt, i, tg, s int, a dice.Adv) (ev float64, ticks int) {
 	if dt > dice.MaxDT && !h.Sc.Rules.NaturalTenAlwaysSucceeds {
 		return 0, ticks
 	}
-	ev = dice.MeanSuccesses(pool, dt, a) + dice.PAtLeast(pool, dt, a, 1)*float64(w.POW)
+	o := checkOdds(pool, dt, a)
+	ev = o.mean + o.hit*float64(w.POW)
 	return ev, ticks
+}
+
+// odds are the two figures of a Check the tiers weigh attacks by: the
+// expected Successes (dice.MeanSuccesses) and the chance of at least one
+// (dice.PAtLeast with k = 1).
+type odds struct{ mean, hit float64 }
+
+// oddsTable holds odds for every pool, DT and advantage a Check can have
+// (pools and DTs clamped as dice clamps them), worked out once by the dice
+// functions themselves, so a look-up gives the very same numbers.
+var oddsTable = func() (t [3][dice.MaxPool + 1][dice.MaxDT]odds) {
+	for ai, a := range [3]dice.Adv{dice.Normal, dice.Advantage, dice.Disadvantage} {
+		for p := 0; p <= dice.MaxPool; p++ {
+			for d := 1; d <= dice.MaxDT; d++ {
+				t[ai][p][d-1] = odds{dice.MeanSuccesses(p, d, a), dice.PAtLeast(p, d, a, 1)}
+			}
+		}
+	}
+	return t
+}()
+
+// checkOdds returns the odds of a Check of pool dice against dt at
+// advantage a, from oddsTable.
+func checkOdds(pool, dt int, a dice.Adv) odds {
+	ai := 0
+	switch {
+	case a > 0:
+		ai = 1
+	case a < 0:
+		ai = 2
+	}
+	return oddsTable[ai][min(max(pool, 0), dice.MaxPool)][min(max(dt, 1), dice.MaxDT)-1]
 }
 
 // kindOf returns the attack kind of the weapon in slot s.
@@ -324,7 +357,7 @@ func spotPays(h *sim.Hunt, i, tg, s int) bool {
 	if left <= 0 {
 		return false
 	}
-	p := dice.PAtLeast(h.Pool(i, sim.HuntSkill), h.Defence(tg, sim.MeleeAttack), dice.Normal, 1)
+	p := checkOdds(h.Pool(i, sim.HuntSkill), h.Defence(tg, sim.MeleeAttack), dice.Normal).hit
 	gain := 0.0
 	for k := 0; k < int(h.NPack); k++ {
 		if !h.M[k].Alive() || h.M[k].Kind == sim.ObjectiveModel {
