@@ -552,7 +552,12 @@ const deepMargin = 1e-3
 func (nv *Nav) deep(p Vec) bool {
 	lim := nv.clearance - Eps - deepMargin
 	for i := range nv.blocked {
-		if nv.blocked[i].Dist(p) < lim {
+		s := &nv.blocked[i]
+		// Outside the bounding box grown by lim, the shape is farther.
+		if p.X <= s.Min.X-lim || p.X >= s.Max.X+lim || p.Y <= s.Min.Y-lim || p.Y >= s.Max.Y+lim {
+			continue
+		}
+		if s.Dist(p) < lim {
 			return true
 		}
 	}
