@@ -578,7 +578,7 @@ func spotForNet(h *sim.Hunt, i, tg int) bool {
 	if c < 0 {
 		return false
 	}
-	p := dice.PAtLeast(h.Pool(c, sim.Shooting), h.Defence(tg, sim.ShootingAttack), advantage(h, c, tg, sim.ShootingAttack, 0), 1)
+	p := checkOdds(h.Pool(c, sim.Shooting), h.Defence(tg, sim.ShootingAttack), advantage(h, c, tg, sim.ShootingAttack, 0)).hit
 	return p < 0.85
 }
 

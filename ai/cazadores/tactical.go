@@ -190,8 +190,14 @@ func weaponOf(h *sim.Hunt, i, s int) *sim.WeaponDef {
 // advantage returns the net advantage of an attack of kind k by Pack
 // model i on tg as things stand, with extra further sources of Advantage.
 func advantage(h *sim.Hunt, i, tg int, k sim.AttackKind, extra int) dice.Adv {
+	adv, dis := sources(h, i, tg, k)
+	return dice.Net(adv+extra, dis)
+}
+
+// sources counts the sources of Advantage and of Disadvantage of an attack
+// of kind k by Pack model i on tg as things stand.
+func sources(h *sim.Hunt, i, tg int, k sim.AttackKind) (adv, dis int) {
 	m, t := &h.M[i], &h.M[tg]
-	adv, dis := extra, 0
 	if m.Focus == sim.FocusAdvantage {
 		adv++
 	}
@@ -223,7 +229,7 @@ func advantage(h *sim.Hunt, i, tg int, k sim.AttackKind, extra int) dice.Adv {
 			adv++
 		}
 	}
-	return dice.Net(adv, dis)
+	return adv, dis
 }
 
 // attackEV returns the expected WNDs of model i's attack on tg with the
@@ -246,8 +252,41 @@ func attackEV(h *sim.Hunt, i, tg, s int, a dice.Adv) (ev float64, ticks int) {
 	if dt > dice.MaxDT && !h.Sc.Rules.NaturalTenAlwaysSucceeds {
 		return 0, ticks
 	}
-	ev = dice.MeanSuccesses(pool, dt, a) + dice.PAtLeast(pool, dt, a, 1)*float64(w.POW)
+	o := checkOdds(pool, dt, a)
+	ev = o.mean + o.hit*float64(w.POW)
 	return ev, ticks
+}
+
+// odds are the two figures of a Check the tiers weigh attacks by: the
+// expected Successes (dice.MeanSuccesses) and the chance of at least one
+// (dice.PAtLeast with k = 1).
+type odds struct{ mean, hit float64 }
+
+// oddsTable holds odds for every pool, DT and advantage a Check can have
+// (pools and DTs clamped as dice clamps them), worked out once by the dice
+// functions themselves, so a look-up gives the very same numbers.
+var oddsTable = func() (t [3][dice.MaxPool + 1][dice.MaxDT]odds) {
+	for ai, a := range [3]dice.Adv{dice.Normal, dice.Advantage, dice.Disadvantage} {
+		for p := 0; p <= dice.MaxPool; p++ {
+			for d := 1; d <= dice.MaxDT; d++ {
+				t[ai][p][d-1] = odds{dice.MeanSuccesses(p, d, a), dice.PAtLeast(p, d, a, 1)}
+			}
+		}
+	}
+	return t
+}()
+
+// checkOdds returns the odds of a Check of pool dice against dt at
+// advantage a, from oddsTable.
+func checkOdds(pool, dt int, a dice.Adv) odds {
+	ai := 0
+	switch {
+	case a > 0:
+		ai = 1
+	case a < 0:
+		ai = 2
+	}
+	return oddsTable[ai][min(max(pool, 0), dice.MaxPool)][min(max(dt, 1), dice.MaxDT)-1]
 }
 
 // kindOf returns the attack kind of the weapon in slot s.
@@ -268,6 +307,20 @@ func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
 		return -1, 0, false
 	}
 	slot = -1
+	// The sources of (Dis)Advantage depend on the attack's kind alone:
+	// each kind's are counted once, when first needed.
+	var net [2]dice.Adv
+	var known [2]bool
+	adv := func(k sim.AttackKind) dice.Adv {
+		x := 0
+		if k == sim.ShootingAttack {
+			x = 1
+		}
+		if !known[x] {
+			net[x], known[x] = advantage(h, i, tg, k, 0), true
+		}
+		return net[x]
+	}
 	for s := 0; s < int(d.NWeapons); s++ {
 		w := &h.Sc.Weapons[d.Weapons[s]]
 		// The Net deals no WNDs: only the capture play throws it.
@@ -280,13 +333,13 @@ func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
 		if !h.InWeaponRange(i, s, tg) {
 			continue
 		}
-		ev, tk := attackEV(h, i, tg, s, advantage(h, i, tg, kindOf(h, i, s), 0))
+		ev, tk := attackEV(h, i, tg, s, adv(kindOf(h, i, s)))
 		if r := ev / float64(tk); !ok || r > rate {
 			slot, rate, ok = s, r, true
 		}
 	}
 	if h.InWeaponRange(i, -1, tg) {
-		ev, tk := attackEV(h, i, tg, -1, advantage(h, i, tg, sim.MeleeAttack, 0))
+		ev, tk := attackEV(h, i, tg, -1, adv(sim.MeleeAttack))
 		if r := ev / float64(tk); !ok || r > rate {
 			slot, rate, ok = -1, r, true
 		}
@@ -302,13 +355,13 @@ func focusPays(h *sim.Hunt, i, tg, s int) bool {
 	if m.Focus != sim.FocusNone {
 		return false
 	}
-	k := kindOf(h, i, s)
-	a := advantage(h, i, tg, k, 0)
+	adv, dis := sources(h, i, tg, kindOf(h, i, s))
+	a := dice.Net(adv, dis)
 	if a > 0 {
 		return false
 	}
 	now, tk := attackEV(h, i, tg, s, a)
-	with, _ := attackEV(h, i, tg, s, advantage(h, i, tg, k, 1))
+	with, _ := attackEV(h, i, tg, s, dice.Net(adv+1, dis))
 	focus := float64(h.ActionTicks(sim.ActFocus))
 	return with/(float64(tk)+focus) > now/float64(tk)
 }
@@ -324,7 +377,7 @@ func spotPays(h *sim.Hunt, i, tg, s int) bool {
 	if left <= 0 {
 		return false
 	}
-	p := dice.PAtLeast(h.Pool(i, sim.HuntSkill), h.Defence(tg, sim.MeleeAttack), dice.Normal, 1)
+	p := checkOdds(h.Pool(i, sim.HuntSkill), h.Defence(tg, sim.MeleeAttack), dice.Normal).hit
 	gain := 0.0
 	for k := 0; k < int(h.NPack); k++ {
 		if !h.M[k].Alive() || h.M[k].Kind == sim.ObjectiveModel {
@@ -337,13 +390,13 @@ func spotPays(h *sim.Hunt, i, tg, s int) bool {
 		if !ok {
 			continue
 		}
-		kd := kindOf(h, k, sk)
-		a := advantage(h, k, tg, kd, 0)
+		adv, dis := sources(h, k, tg, kindOf(h, k, sk))
+		a := dice.Net(adv, dis)
 		if a > 0 {
 			continue
 		}
 		now, tk := attackEV(h, k, tg, sk, a)
-		with, _ := attackEV(h, k, tg, sk, advantage(h, k, tg, kd, 1))
+		with, _ := attackEV(h, k, tg, sk, dice.Net(adv+1, dis))
 		gain += float64(left/tk) * (with - now)
 	}
 	own, tk := attackEV(h, i, tg, s, advantage(h, i, tg, kindOf(h, i, s), 0))

@@ -164,6 +164,7 @@ func compileRules(r *Rules) sim.Rules {
 		NaturalTenAlwaysSucceeds: r.NaturalTenAlwaysSucceeds,
 		CoverAnyLine:             r.Cover == "any_line",
 		SelfCardTicks:            int8(r.SelfCardTicks),
+		PlayOutRound:             r.PlayOutRound,
 	}
 	switch r.TerrorDT {
 	case "skill":

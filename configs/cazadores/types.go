@@ -64,6 +64,7 @@ type Rules struct {
 	NaturalTenAlwaysSucceeds bool   // a natural 10 is a Success whatever the DT
 	Cover                    string // which lines of sight give Cover: one of CoverModes
 	SelfCardTicks            int    // Ticks of an Adversary card that makes no attack (1..6)
+	PlayOutRound             bool   // the rest of a Round is played after the last Foe falls
 }
 
 // DefaultRules returns the default rulings, the same values as the embedded
@@ -84,6 +85,7 @@ func DefaultRules() Rules {
 		NaturalTenAlwaysSucceeds: true,
 		Cover:                    "centre_line",
 		SelfCardTicks:            3,
+		PlayOutRound:             false,
 	}
 }
 

@@ -1,6 +1,8 @@
 package cazadores
 
 import (
+	"math/bits"
+
 	"balance/sim/dice"
 	"balance/sim/geom"
 )
@@ -393,8 +395,12 @@ func (h *Hunt) run(p PackPolicy, f FoeAI) {
 	}
 }
 
-// advance moves the Round Clock on, ending the Round after Tick 10.
+// advance moves the Round Clock on, ending the Round after Tick 10, or
+// at once when the rest of the Round is settled.
 func (h *Hunt) advance() {
+	if h.Tick < 10 && h.settled() {
+		h.Tick = 10
+	}
 	if h.Tick == 10 {
 		h.endRound()
 		if h.Rec.Outcome != Unfinished {
@@ -521,10 +527,15 @@ func (h *Hunt) queue(n int, models []int8) int {
 // adversaryTurn marks the Adversary's Turn in a Tick's order of Turns.
 const adversaryTurn = -2
 
-// runTurns plays the Tick's Turns from position k on.
+// runTurns plays the Tick's Turns from position k on, up to the moment
+// the rest of the Round is settled.
 func (h *Hunt) runTurns(p PackPolicy, f FoeAI, k uint8) {
 	for h.turnPos = k; h.turnPos < h.nTurns; h.turnPos++ {
 		i := int(h.turns[h.turnPos])
+		if h.settled() {
+			h.turnPos = h.nTurns
+			return
+		}
 		switch {
 		case i == adversaryTurn:
 			if h.adversaryAlive() {
@@ -550,6 +561,24 @@ func (h *Hunt) runTurns(p PackPolicy, f FoeAI, k uint8) {
 			h.endTurn(i)
 		}
 	}
+}
+
+// settled reports whether no Turn left in the Round can change what the
+// Record keeps of the hunt (R7): no Foe is left, so the outcome is the
+// Pack's win, the hunt has no Objective to carry on, and no Pack model
+// has an end-of-Round effect on it (Burning, Poisoned) that a Turn could
+// still clear. The Round then closes without its remaining Turns, unless
+// the play_out_round switch asks for them.
+func (h *Hunt) settled() bool {
+	if h.live&h.sides[FoeSide] != 0 || h.Sc.Rules.PlayOutRound || h.Sc.Objective.Kind != NoObjective {
+		return false
+	}
+	for bs := h.live & h.sides[PackSide]; bs != 0; bs &= bs - 1 {
+		if c := h.M[bits.TrailingZeros16(bs)].Conds; c.Has(Burning) || c.Has(Poisoned) {
+			return false
+		}
+	}
+	return true
 }
 
 // breakTie makes the Leadership Check of a Clock tie; it reports whether

@@ -2,6 +2,7 @@ package cazadores
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"balance/sim/dice"
@@ -666,24 +667,50 @@ func TestClockTieOrder(t *testing.T) {
 	}
 }
 
-// Ch. 4, Ending the Hunt / R7: the hunt ends only at the end of a Round;
-// the rest of the Round is played out.
+// Ch. 4, Ending the Hunt / R7: the hunt ends only at the end of a Round.
+// Once the last Foe has fallen (and no end-of-Round effect is pending) the
+// rest of the Round is not played; with play_out_round it is.
 func TestHuntEndsOnlyAtEndOfRound(t *testing.T) {
-	h := newHunt(newScenario(caz("A", wHand)), 1)
+	for _, playOut := range []bool{false, true} {
+		sc := newScenario(caz("A", wHand))
+		sc.Rules.PlayOutRound = playOut
+		h := newHunt(sc, 1)
+		var ticks []uint8
+		p := scriptPack{turn: func(h *Hunt, i int) {
+			ticks = append(ticks, h.Tick)
+			if h.Round == 1 && h.Tick == 3 {
+				h.WoundLocation(0, 20) // every location exhausted: the Adversary falls
+			}
+		}}
+		h.Play(p, scriptFoes{})
+		if h.Rec.Outcome != PackWon || h.Rec.Rounds != 1 || h.Rec.Ticks != 10 || h.Rec.DefeatedAt != 3 || !h.Rec.AdversaryDefeated {
+			t.Fatalf("play_out_round %v: outcome %v after %d Rounds, %d Ticks, defeated at %d; want pack_won after 1 Round, 10 Ticks, defeated at 3",
+				playOut, h.Rec.Outcome, h.Rec.Rounds, h.Rec.Ticks, h.Rec.DefeatedAt)
+		}
+		want := []uint8{1, 2, 3}
+		if playOut {
+			want = []uint8{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+		}
+		if !slices.Equal(ticks, want) {
+			t.Fatalf("play_out_round %v: the Cazador took Turns on ticks %v, want %v", playOut, ticks, want)
+		}
+	}
+
+	// A Burning Pack model keeps the Round going: its Turns could still
+	// put the fire out before the end-of-Round wound.
+	sc := newScenario(caz("A", wHand))
+	h := newHunt(sc, 1)
 	var ticks []uint8
 	p := scriptPack{turn: func(h *Hunt, i int) {
 		ticks = append(ticks, h.Tick)
 		if h.Round == 1 && h.Tick == 3 {
-			h.WoundLocation(0, 20) // every location exhausted: the Adversary falls
+			h.M[i].Conds = h.M[i].Conds.With(Burning)
+			h.WoundLocation(0, 20)
 		}
 	}}
 	h.Play(p, scriptFoes{})
-	if h.Rec.Outcome != PackWon || h.Rec.Rounds != 1 || h.Rec.Ticks != 10 || h.Rec.DefeatedAt != 3 || !h.Rec.AdversaryDefeated {
-		t.Fatalf("outcome %v after %d Rounds, %d Ticks, defeated at %d; want pack_won after 1 Round, 10 Ticks, defeated at 3",
-			h.Rec.Outcome, h.Rec.Rounds, h.Rec.Ticks, h.Rec.DefeatedAt)
-	}
-	if len(ticks) != 10 || ticks[9] != 10 {
-		t.Fatalf("the Cazador took Turns on ticks %v, want 1..10", ticks)
+	if len(ticks) != 10 {
+		t.Fatalf("a Burning Pack model took Turns on ticks %v after the last Foe fell, want 1..10", ticks)
 	}
 
 	// The Pack falling mid-Round: the Foes play the Round out.

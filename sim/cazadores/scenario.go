@@ -20,6 +20,7 @@ type Rules struct {
 	NaturalTenAlwaysSucceeds bool
 	CoverAnyLine             bool
 	SelfCardTicks            int8
+	PlayOutRound             bool // play a Round's Turns after its outcome is settled (R7)
 }
 
 // TerrorDTMode selects the Rating used as the DT of a Terror Attack.

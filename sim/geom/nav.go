@@ -501,6 +501,9 @@ func (nv *Nav) goal(p Vec, s int32, tab []uint16) (int32, bool) {
 // sight between the centre and p and reachability from open cell src
 // (src >= 0). It returns -1 when no cell qualifies.
 func (nv *Nav) nearest(p Vec, sight bool, src int32, tab []uint16, maxK int) int32 {
+	if sight && nv.deep(p) {
+		return -1 // no open cell is in clear sight of p
+	}
 	gi := int(nv.cellIndex(p))
 	cx, cy := gi%nv.cols, gi/nv.cols
 	best := int32(-1)
@@ -537,11 +540,35 @@ func (nv *Nav) nearest(p Vec, sight bool, src int32, tab []uint16, maxK int) int
 	return best
 }
 
+// deepMargin is how far inside the clearance of a blocked shape a point
+// must lie for deep to vouch for it, well above float32 rounding.
+const deepMargin = 1e-3
+
+// deep reports whether a base of radius clearance at p would overlap a
+// blocked shape by clearly more than Eps: then no open cell is in clear
+// sight of p (clear fails from every open cell centre, which stands at
+// least clearance-Eps from every shape, toward p), and the ring search
+// for one can be skipped.
+func (nv *Nav) deep(p Vec) bool {
+	lim := nv.clearance - Eps - deepMargin
+	for i := range nv.blocked {
+		s := &nv.blocked[i]
+		// Outside the bounding box grown by lim, the shape is farther.
+		if p.X <= s.Min.X-lim || p.X >= s.Max.X+lim || p.Y <= s.Min.Y-lim || p.Y >= s.Max.Y+lim {
+			continue
+		}
+		if s.Dist(p) < lim {
+			return true
+		}
+	}
+	return false
+}
+
 // clear reports whether a base of radius clearance can slide from a to b
 // without overlapping any blocking shape.
 func (nv *Nav) clear(a, b Vec) bool {
 	for i := range nv.blocked {
-		if _, hit := nv.blocked[i].SweepHits(a, b, nv.clearance); hit {
+		if nv.blocked[i].SweepOverlaps(a, b, nv.clearance) {
 			return false
 		}
 	}
