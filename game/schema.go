@@ -36,10 +36,14 @@ type Schema struct {
 	// counts, rates or flags of the hunt, e.g. the WNDs the players' side
 	// took.
 	Headline []string
+	// Feel, when set, declares the standing, close calls and idle turns
+	// the figures of how a hunt feels are computed from (feel.go).
+	Feel *Feel `json:",omitempty"`
 
-	built  bool
-	offset []int // per value: its first slot in Record.V
-	nV     int   // slots in Record.V
+	built   bool
+	nRounds int   // NRounds(), fixed by Build
+	offset  []int // per value: its first slot in Record.V
+	nV      int   // slots in Record.V
 }
 
 // Side is one party that can win.
@@ -281,10 +285,16 @@ func (s *Schema) Build() error {
 			bad("headline %q: not a count, rate or flag of the hunt", h)
 		}
 	}
+	if s.Feel != nil {
+		if err := s.Feel.check(s); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
 	s.built = true
+	s.nRounds = s.NRounds()
 	return nil
 }
 
@@ -402,17 +412,21 @@ func (s *Schema) mustBuilt() {
 // once per worker by NewRecord and overwritten by every hunt: playing a
 // hunt allocates nothing.
 type Record struct {
-	Outcome int     // index into Schema.Outcomes
-	Length  int     // the hunt's length in Schema.Length units
-	End     int     // the Clock step at which the hunt ended: series are read up to it
-	V       []int32 // the values, at the slots Schema.Slot gives
-	S       []int32 // the series' growth by Clock step: series k's step t (1..NSteps) at k·NSteps + t-1
+	Outcome int        // index into Schema.Outcomes
+	Length  int        // the hunt's length in Schema.Length units
+	End     int        // the Clock step at which the hunt ended: series are read up to it
+	V       []int32    // the values, at the slots Schema.Slot gives
+	S       []int32    // the series' growth by Clock step: series k's step t (1..NSteps) at k·NSteps + t-1
+	F       FeelRecord // how the hunt went between the sides, when the schema has a Feel
 }
 
 // NewRecord returns an empty record laid out by s.
 func (s *Schema) NewRecord() *Record {
 	s.mustBuilt()
-	return &Record{V: make([]int32, s.nV), S: make([]int32, len(s.Series)*s.NSteps())}
+	r := &Record{V: make([]int32, s.nV), S: make([]int32, len(s.Series)*s.NSteps())}
+	r.F.Stand = make([]int32, 2*s.nRounds)
+	r.F.reset()
+	return r
 }
 
 // Reset clears r for the next hunt.
@@ -420,6 +434,7 @@ func (r *Record) Reset() {
 	r.Outcome, r.Length, r.End = 0, 0, 0
 	clear(r.V)
 	clear(r.S)
+	r.F.reset()
 }
 
 // Grow adds d to series k at Clock step t (1-based); steps past NSteps

@@ -18,6 +18,12 @@ import (
 //	VALUE            a value of the hunt (a count, rate or flag)
 //	VALUE:ITEM       a value of one item of a list
 //
+// A game with a Feel adds the figures of how its hunts felt
+// (docs/feel.md): lead_changes (per hunt), comeback:SIDE and close:SIDE
+// (shares of SIDE's wins), deficit:SIDE (percentage points, over its
+// comebacks), idle:SIDE (the share of its turns), settling_round and
+// settled_play (of the run as a whole).
+//
 // A time value gives two figures: VALUE (the share of hunts in which it
 // happened) and VALUE.at (when, over those hunts); given per item,
 // VALUE:ITEM and VALUE.at:ITEM.
@@ -113,6 +119,39 @@ func Figures(t *Tally) []Figure {
 			}
 		}
 	}
+	if t.Feel != nil {
+		fs = append(fs, feelFigures(t)...)
+	}
+	return fs
+}
+
+// feelFigures are the figures of how the hunts of t felt. The idle share
+// is a proportion of turns with the ratio estimator's interval; the
+// settling round and the settled play are figures of the run as a whole,
+// without per-hunt sums.
+func feelFigures(t *Tally) []Figure {
+	s := t.Schema()
+	f := t.Feel
+	fe := NewFeel(t)
+	fs := []Figure{{Key: "lead_changes", Label: "Lead changes per hunt", Kind: "mean", N: t.Hunts, Sum: f.LeadSum, SumSq: f.LeadSumSq,
+		Estimate: fe.LeadChanges.Mean}}
+	for side, fside := range fe.Sides {
+		key, label := s.Sides[side].Key, s.Sides[side].Label
+		fs = append(fs,
+			Figure{Key: "comeback:" + key, Label: label + "'s wins from behind", Kind: "proportion", N: fside.Wins, Count: f.Comeback[side], Estimate: fside.Comeback},
+			Figure{Key: "close:" + key, Label: label + "'s wins after a close call", Kind: "proportion", N: fside.Wins, Count: f.Close[side], Estimate: fside.Close})
+		var sum, sumSq int64
+		for x, c := range f.Deficit[side] {
+			sum += int64(x) * c
+			sumSq += int64(x*x) * c
+		}
+		fs = append(fs,
+			Figure{Key: "deficit:" + key, Label: label + "'s worst deficit in its comebacks (points)", Kind: "mean", N: f.Comeback[side], Sum: sum, SumSq: sumSq, Estimate: fside.Deficit.Mean},
+			Figure{Key: "idle:" + key, Label: label + "'s idle turns", Kind: "proportion", N: f.Turns[side], Count: f.Idle[side], Estimate: fside.Idle})
+	}
+	fs = append(fs,
+		Figure{Key: "settling_round", Label: "Settling round", Kind: "mean", N: t.Hunts, Estimate: fe.SettlingRound},
+		Figure{Key: "settled_play", Label: "Share of play after the settling round", Kind: "proportion", N: t.Hunts, Estimate: fe.SettledPlay})
 	return fs
 }
 

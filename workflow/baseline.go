@@ -63,8 +63,9 @@ func (b *Baseline) Encode() ([]byte, error) {
 }
 
 // Tracked are the figures of a tally regress follows: every figure of the
-// game's figure list (stats.Figures) but the rates given per item and the
-// times at which events happened.
+// game's figure list (stats.Figures) but the rates given per item, the
+// times at which events happened, the idle shares and the settling
+// figures.
 func Tracked(t *stats.Tally) []stats.Figure {
 	s := t.Schema()
 	perItemRate := map[string]bool{}
@@ -76,7 +77,10 @@ func Tracked(t *stats.Tally) []stats.Figure {
 	var out []stats.Figure
 	for _, f := range stats.Figures(t) {
 		key, _, _ := strings.Cut(f.Key, ":")
-		if perItemRate[key] || strings.Contains(f.Key, ".at") {
+		// The idle share, a share of turns, and the settling round and
+		// settled play, figures of the run as a whole, have no per-hunt
+		// sums a two-sample test could read.
+		if perItemRate[key] || strings.Contains(f.Key, ".at") || key == "idle" || key == "settling_round" || key == "settled_play" {
 			continue
 		}
 		out = append(out, f)
