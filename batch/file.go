@@ -21,8 +21,9 @@ import (
 // TallyVersion is the version of the tally file format (2: each Pack
 // model's Tick of death; 3: the build and the checksum; 4: any game, the
 // tally laid out by the game's schema, which the header names; 5: any
-// workflow, its parameters and every lane's tally and paired counts).
-const TallyVersion = 5
+// workflow, its parameters and every lane's tally and paired counts; 6: the
+// account of how the hunts felt, for a game that declares a standing).
+const TallyVersion = 6
 
 // Header describes a tally file: which game, design, policy, program and
 // seed produced it, and which hunts it holds.

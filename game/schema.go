@@ -175,7 +175,7 @@ var keyPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 
 // reservedKeys are the names of the reports' own files and figures, which
 // no list, value, series, ratio or curve may take.
-var reservedKeys = []string{"outcomes", "distributions", "length", "summary", "ablations", "index"}
+var reservedKeys = []string{"outcomes", "distributions", "length", "summary", "ablations", "index", "feel", "lead_changes", "feel_sides"}
 
 // Build checks the schema and lays out the Record's slots. It must be
 // called once, before NewRecord, Slot or any tally.

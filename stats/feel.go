@@ -283,7 +283,7 @@ func idleShare(f *FeelTally, side int, n int64) Interval {
 // first side's wins in each hunt's bucket (k[b] of n[b]), with each
 // bucket's 4p(1-p) estimated without bias (4k(n-k)/(n(n-1))), and a band
 // from the delta method over the 2·buckets cells (win or not, by bucket),
-// clamped to [0, 1].
+// widened to the Wilson interval of a share, clamped to [0, 1].
 func uncertainty(k, n []int64, total int64) Interval {
 	if total == 0 {
 		return Interval{Conf: Conf, High: 1, Warnings: []string{"no hunts"}}
@@ -312,7 +312,11 @@ func uncertainty(k, n []int64, total int64) Interval {
 	}
 	v := math.Max(second-plug*plug, 0) / N
 	half := z(Conf) * math.Sqrt(v)
-	return Interval{Estimate: u, Low: math.Max(0, u-half), High: math.Min(1, u+half), Conf: Conf, N: total}
+	// The band is never narrower than the Wilson interval of a mean of
+	// values in [0, 1] over the hunts (BoundedMean), which keeps its width
+	// where every bucket is known or few hunts play the round.
+	lo, hi := wilson(math.Min(math.Max(u, 0), 1), N, z(Conf))
+	return Interval{Estimate: u, Low: math.Max(0, math.Min(u-half, lo)), High: math.Min(1, math.Max(u+half, hi)), Conf: Conf, N: total}
 }
 
 // settling is the first round R such that, in every round from R on
