@@ -2,24 +2,25 @@ package game
 
 import "fmt"
 
-// Feel declares how a game measures the course of a hunt between its two
-// sides, for the figures of how a hunt feels (docs/feel.md): each side's
+// Feel declares how a game measures the course of a hunt between its
+// sides (two to MaxFeelSides), for the figures of how a hunt feels (docs/feel.md): each side's
 // standing at the end of every round (how far it is from losing), what
 // counts as a close call, and what counts as an idle turn.
 //
 // A round is a unit of the schema's Length. A side's standing is a whole
 // number from 0 (lost) to Max[side] (untouched); the reports read it as
 // the share standing/Max. The side ahead at the end of a round is the one
-// with the larger share.
+// with the largest share, when no other side has as large a one.
 type Feel struct {
 	// Max is each side's standing when untouched, e.g. the Pack's total
 	// WNDs and the Adversary's with its Minions'.
-	Max [2]int `json:"max"`
+	Max []int `json:"max"`
 	// Margin is each side's standing at or under which, at the end of a
 	// round, that side has come close to losing; -1: the standing alone
 	// never makes a close call (the game flags close calls itself,
-	// Record.CloseCall).
-	Margin [2]int `json:"margin"`
+	// Record.CloseCall). A margin at or over Max makes every hunt a close
+	// call for that side.
+	Margin []int `json:"margin"`
 	// Standing, Close and Idle say, in a few words each, what the game
 	// measures: "share of WNDs left", "a Pack model slain or the Pack
 	// under a quarter of its WNDs", "passed, or moved without reaching a
@@ -38,9 +39,12 @@ type Feel struct {
 // MaxFeelRounds is the most rounds a Record keeps the standing of.
 const MaxFeelRounds = 200
 
+// MaxFeelSides is the most sides a Feel measures.
+const MaxFeelSides = 8
+
 // FeelBuckets is the number of buckets the settling table divides the
 // standing into: the difference of the first side's share and the
-// second's, -1..1, in steps of 0.1.
+// largest of the others', -1..1, in steps of 0.1.
 const FeelBuckets = 20
 
 // NRounds is the number of rounds a Record keeps the standing of: 0
@@ -56,15 +60,22 @@ func (s *Schema) NRounds() int {
 }
 
 func (f *Feel) check(s *Schema) error {
+	n := len(s.Sides)
 	switch {
-	case len(s.Sides) != 2:
-		return fmt.Errorf("schema: a feel needs two sides, not %d", len(s.Sides))
-	case f.Max[0] < 1 || f.Max[1] < 1:
-		return fmt.Errorf("schema: feel: a standing's Max is at least 1 (%d, %d)", f.Max[0], f.Max[1])
-	case f.Margin[0] < -1 || f.Margin[1] < -1 || f.Margin[0] >= f.Max[0] || f.Margin[1] >= f.Max[1]:
-		return fmt.Errorf("schema: feel: a margin is -1 or from 0 to under its side's Max (%d, %d)", f.Margin[0], f.Margin[1])
+	case n < 2 || n > MaxFeelSides:
+		return fmt.Errorf("schema: a feel needs two to %d sides, not %d", MaxFeelSides, n)
+	case len(f.Max) != n || len(f.Margin) != n:
+		return fmt.Errorf("schema: feel: %d maxima and %d margins for %d sides", len(f.Max), len(f.Margin), n)
 	case f.Rounds < 0:
 		return fmt.Errorf("schema: feel: Rounds %d", f.Rounds)
+	}
+	for i := range n {
+		if f.Max[i] < 1 {
+			return fmt.Errorf("schema: feel: side %s: a standing's Max is at least 1, not %d", s.Sides[i].Key, f.Max[i])
+		}
+		if f.Margin[i] < -1 {
+			return fmt.Errorf("schema: feel: side %s: a margin is -1 or more, not %d", s.Sides[i].Key, f.Margin[i])
+		}
 	}
 	return nil
 }
@@ -75,76 +86,97 @@ func (f *Feel) check(s *Schema) error {
 // and Record.CloseCall.
 type FeelRecord struct {
 	// Rounds is the number of rounds whose standing was recorded; Stand
-	// holds the first min(Rounds, NRounds) of them, side by side:
-	// round r's (1-based) at 2(r-1) and 2(r-1)+1 (past NRounds, the last
-	// place holds the latest round).
+	// holds the first min(Rounds, NRounds) of them, the sides' side by
+	// side: round r's (1-based) of side k at n(r-1)+k for n sides (past
+	// NRounds, the last place holds the latest round).
 	Rounds int
 	Stand  []int32
-	// Leader is the side last strictly ahead at the end of a round, -1
-	// before either was; Changes counts how often it changed.
+	// Leader is the side last ahead at the end of a round, -1 before any
+	// was; Changes counts how often it changed.
 	Leader  int8
 	Changes int32
-	// Behind: the side was strictly behind at the end of some round;
+	// Behind: the side was behind another at the end of some round;
 	// Deficit: by how much at worst, in percentage points of the
 	// difference of the shares (rounded down).
-	Behind  [2]bool
-	Deficit [2]int32
+	Behind  [MaxFeelSides]bool
+	Deficit [MaxFeelSides]int32
 	// Close: the side came within the game's margin of losing.
-	Close [2]bool
+	Close [MaxFeelSides]bool
 	// Turns and Idle are each side's turns, and those of them in which
 	// the side could do nothing useful.
-	Turns, Idle [2]int32
+	Turns, Idle [MaxFeelSides]int32
+
+	sides int // the schema's
 }
 
 func (f *FeelRecord) reset() {
+	// The places the last hunt used are cleared, so that a record does
+	// not depend on the hunts played before it.
+	clear(f.Stand[:min(f.sides*f.Rounds, len(f.Stand))])
 	f.Rounds, f.Leader, f.Changes = 0, -1, 0
-	f.Behind, f.Deficit, f.Close = [2]bool{}, [2]int32{}, [2]bool{}
-	f.Turns, f.Idle = [2]int32{}, [2]int32{}
+	f.Behind, f.Deficit, f.Close = [MaxFeelSides]bool{}, [MaxFeelSides]int32{}, [MaxFeelSides]bool{}
+	f.Turns, f.Idle = [MaxFeelSides]int32{}, [MaxFeelSides]int32{}
 }
 
 // Stand records the two sides' standings at the end of the hunt's next
-// round (rounds are recorded in order, one call each), a and b from 0
-// to the Feel's Max: the lead, how far each side was behind, and a close
-// call for a side at or under its margin. It allocates nothing; it does
-// nothing for a schema without a Feel.
+// round (see StandAll).
 func (r *Record) Stand(s *Schema, a, b int) {
+	v := [2]int{a, b}
+	r.StandAll(s, v[:])
+}
+
+// StandAll records every side's standing at the end of the hunt's next
+// round (rounds are recorded in order, one call each), each from 0 to the
+// Feel's Max: the lead, how far each side was behind, and a close call
+// for a side at or under its margin. It allocates nothing; it does
+// nothing for a schema without a Feel.
+func (r *Record) StandAll(s *Schema, v []int) {
 	fe := s.Feel
 	if fe == nil {
 		return
 	}
 	f := &r.F
-	a, b = min(max(a, 0), fe.Max[0]), min(max(b, 0), fe.Max[1])
+	n := len(fe.Max)
+	var x [MaxFeelSides]int64
+	for k := range n {
+		x[k] = int64(min(max(v[k], 0), fe.Max[k]))
+	}
 	f.Rounds++
-	k := min(f.Rounds, s.nRounds) - 1
-	f.Stand[2*k], f.Stand[2*k+1] = int32(a), int32(b)
-	// The shares a/MaxA and b/MaxB compared without division.
-	d := int64(a)*int64(fe.Max[1]) - int64(b)*int64(fe.Max[0])
-	lead := int8(-1)
-	switch {
-	case d > 0:
-		lead = 0
-	case d < 0:
-		lead = 1
+	at := (min(f.Rounds, s.nRounds) - 1) * n
+	for k := range n {
+		f.Stand[at+k] = int32(x[k])
+	}
+	// cmp compares the shares x[i]/Max[i] and x[j]/Max[j] without
+	// division: the sign of the difference, over Max[i]·Max[j].
+	cmp := func(i, j int) int64 { return x[i]*int64(fe.Max[j]) - x[j]*int64(fe.Max[i]) }
+	top := 0
+	for k := 1; k < n; k++ {
+		if cmp(k, top) > 0 {
+			top = k
+		}
+	}
+	lead := int8(top)
+	for k := range n {
+		if k != top && cmp(k, top) == 0 {
+			lead = -1 // a tie for the lead: nobody is ahead
+		}
 	}
 	if lead >= 0 {
 		if f.Leader >= 0 && lead != f.Leader {
 			f.Changes++
 		}
 		f.Leader = lead
-		behind := 1 - lead
-		f.Behind[behind] = true
-		if d < 0 {
-			d = -d
-		}
-		if pts := int32(d * 100 / (int64(fe.Max[0]) * int64(fe.Max[1]))); pts > f.Deficit[behind] {
-			f.Deficit[behind] = pts
-		}
 	}
-	if a <= fe.Margin[0] {
-		f.Close[0] = true
-	}
-	if b <= fe.Margin[1] {
-		f.Close[1] = true
+	for k := range n {
+		if d := cmp(top, k); d > 0 {
+			f.Behind[k] = true
+			if pts := int32(d * 100 / (int64(fe.Max[top]) * int64(fe.Max[k]))); pts > f.Deficit[k] {
+				f.Deficit[k] = pts
+			}
+		}
+		if x[k] <= int64(fe.Margin[k]) {
+			f.Close[k] = true
+		}
 	}
 }
 
@@ -161,12 +193,19 @@ func (r *Record) Turn(side int, idle bool) {
 	}
 }
 
-// Bucket is the settling table's bucket of the standings a and b: the
-// difference of the shares a/MaxA - b/MaxB, from -1 to 1, in FeelBuckets
-// equal steps (1 in the last).
-func (fe *Feel) Bucket(a, b int32) int {
-	ma, mb := int64(fe.Max[0]), int64(fe.Max[1])
-	num := (int64(a)*mb - int64(b)*ma + ma*mb) * FeelBuckets
+// Bucket is the settling table's bucket of one round's standings v (one
+// per side): the difference of the first side's share and the largest
+// of the others', from -1 to 1, in FeelBuckets equal steps (1 in the
+// last).
+func (fe *Feel) Bucket(v []int32) int {
+	best := 1
+	for k := 2; k < len(fe.Max); k++ {
+		if int64(v[k])*int64(fe.Max[best]) > int64(v[best])*int64(fe.Max[k]) {
+			best = k
+		}
+	}
+	ma, mb := int64(fe.Max[0]), int64(fe.Max[best])
+	num := (int64(v[0])*mb - int64(v[best])*ma + ma*mb) * FeelBuckets
 	k := int(num / (2 * ma * mb))
 	return min(max(k, 0), FeelBuckets-1)
 }

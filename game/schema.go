@@ -424,7 +424,10 @@ type Record struct {
 func (s *Schema) NewRecord() *Record {
 	s.mustBuilt()
 	r := &Record{V: make([]int32, s.nV), S: make([]int32, len(s.Series)*s.NSteps())}
-	r.F.Stand = make([]int32, 2*s.nRounds)
+	if s.Feel != nil {
+		r.F.Stand = make([]int32, len(s.Sides)*s.nRounds)
+		r.F.sides = len(s.Sides)
+	}
 	r.F.reset()
 	return r
 }

@@ -29,19 +29,19 @@ type FeelTally struct {
 	TurnsSq []int64 `json:"turns_sq"`
 	IdleSq  []int64 `json:"idle_sq"`
 	Cross   []int64 `json:"cross"`
-	// Settle[r][b·O+o]: hunts that played round r+1, whose standing at
+	// Settle[r][b·O+o]: hunts that played round r+1, whose standings at
 	// its end fell in bucket b (game.Feel.Bucket), and that ended with
 	// outcome o (O outcomes). The last row also holds the rounds past it.
 	Settle [][]int64 `json:"settle"`
 }
 
 func newFeelTally(s *game.Schema) *FeelTally {
-	rounds := s.NRounds()
+	rounds, n := s.NRounds(), len(s.Sides)
 	f := &FeelTally{
 		Leads:    make([]int64, rounds+1),
-		Comeback: make([]int64, 2), Close: make([]int64, 2),
-		Deficit: grid(2, 101),
-		Turns:   make([]int64, 2), Idle: make([]int64, 2), TurnsSq: make([]int64, 2), IdleSq: make([]int64, 2), Cross: make([]int64, 2),
+		Comeback: make([]int64, n), Close: make([]int64, n),
+		Deficit: grid(n, 101),
+		Turns:   make([]int64, n), Idle: make([]int64, n), TurnsSq: make([]int64, n), IdleSq: make([]int64, n), Cross: make([]int64, n),
 		Settle: grid(rounds, game.FeelBuckets*len(s.Outcomes)),
 	}
 	return f
@@ -63,7 +63,7 @@ func (f *FeelTally) add(s *game.Schema, r *game.Record) {
 			f.Close[w]++
 		}
 	}
-	for side := range 2 {
+	for side := range f.Turns {
 		t, i := int64(fr.Turns[side]), int64(fr.Idle[side])
 		f.Turns[side] += t
 		f.Idle[side] += i
@@ -73,8 +73,9 @@ func (f *FeelTally) add(s *game.Schema, r *game.Record) {
 	}
 	no := len(s.Outcomes)
 	kept := min(fr.Rounds, len(f.Settle))
+	n := len(f.Turns)
 	for k := range kept {
-		b := s.Feel.Bucket(fr.Stand[2*k], fr.Stand[2*k+1])
+		b := s.Feel.Bucket(fr.Stand[n*k : n*k+n])
 		f.Settle[k][b*no+r.Outcome]++
 	}
 }
@@ -219,7 +220,7 @@ func NewFeel(t *Tally) *Feel {
 	// The histogram's last bin holds the hunts with more changes; the
 	// mean is the exact one.
 	out.LeadChanges.Mean = FromEstimate(Mean(float64(f.LeadSum), float64(f.LeadSumSq), t.Hunts, Conf))
-	for side := range 2 {
+	for side := range s.Sides {
 		var wins int64
 		for o := range s.Outcomes {
 			if s.Wins(o, side) {
@@ -273,6 +274,9 @@ func NewFeel(t *Tally) *Feel {
 // idleShare is side's idle turns over its turns: the ratio estimator's
 // interval (a hunt's turns go together), at most 1.
 func idleShare(f *FeelTally, side int, n int64) Interval {
+	if f.Turns[side] == 0 {
+		return Interval{Conf: Conf, High: 1, Warnings: []string{"no turns counted"}}
+	}
 	i := PerDraw(f.Idle[side], f.Turns[side], f.IdleSq[side], f.Cross[side], f.TurnsSq[side], n)
 	i.High = math.Min(i.High, 1)
 	i.N = f.Turns[side]

@@ -261,8 +261,16 @@ func Regress(ctx context.Context, l *Lab, b *Baseline, o RegressOptions) (string
 		return head.String(), nil
 	}
 	ps := make([]float64, len(now))
+	// A figure taken over what happened in the hunts (a side's wins, its
+	// comebacks) may rest on fewer than two in a run: it cannot be
+	// tested, and counts as not moved.
+	untestable := func(base, f stats.Figure) bool { return base.N < 2 || f.N < 2 }
 	for i, f := range now {
 		base := b.Figures[i]
+		if untestable(base, f) {
+			ps[i] = 1
+			continue
+		}
 		if f.Kind == "proportion" {
 			ps[i] = stats.TwoProportions(base.Count, base.N, f.Count, f.N)
 		} else {
@@ -281,6 +289,10 @@ func Regress(ctx context.Context, l *Lab, b *Baseline, o RegressOptions) (string
 				continue
 			}
 			base := b.Figures[i]
+			if untestable(base, f) {
+				fmt.Fprintf(&md, "| %s | n=%d | n=%d | not testable | — | no |\n", f.Key, base.N, f.N)
+				continue
+			}
 			// A proportion is the mean of 0/1 values: its Σx² is its count.
 			s0, ss0 := base.Moments()
 			s1, ss1 := f.Moments()

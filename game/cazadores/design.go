@@ -275,8 +275,9 @@ func (d *Design) record(r *sim.Record, rec *game.Record) {
 	if deaths > 0 {
 		rec.CloseCall(0) // a Pack model slain
 	}
-	rec.F.Turns = [2]int32{int32(r.SideTurns[0]), int32(r.SideTurns[1])}
-	rec.F.Idle = [2]int32{int32(r.SideIdle[0]), int32(r.SideIdle[1])}
+	for side := range 2 {
+		rec.F.Turns[side], rec.F.Idle[side] = int32(r.SideTurns[side]), int32(r.SideIdle[side])
+	}
 	end := min(rec.End, len(rec.S), len(r.Curve))
 	curve := rec.S[:end]
 	for t := range curve {
@@ -398,7 +399,7 @@ func (d *Design) NewPlayer(policy string) (game.Player, error) {
 func feel(h *sim.Hunt, packWND int) *game.Feel {
 	_, foes := standing(h)
 	quarter := func(max int) int { return (max+3)/4 - 1 } // the most WNDs that are under a quarter
-	return &game.Feel{Max: [2]int{packWND, max(foes, 1)}, Margin: [2]int{quarter(packWND), quarter(max(foes, 1))},
+	return &game.Feel{Max: []int{packWND, max(foes, 1)}, Margin: []int{quarter(packWND), quarter(max(foes, 1))},
 		Standing: "share of WNDs left (the Pack; the Adversary with its Minions)",
 		Close:    "a Pack model slain, or a side under a quarter of its WNDs at the end of a Round",
 		Idle:     "a Turn without an attack (a Pass, a Move, anything that strikes nothing)"}

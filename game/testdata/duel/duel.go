@@ -344,7 +344,7 @@ func newDesign(c Config, overrides []string) *Design {
 		Series:   []game.Series{{Key: "damage_to_b", Label: "Damage dealt to B", Max: c.B.HP}},
 		Curves:   []game.Curve{{Key: "standing", Label: "Duellists standing", Of: "fell", Complement: true}},
 		Headline: []string{"a_taken"},
-		Feel: &game.Feel{Max: [2]int{c.A.HP, c.B.HP}, Margin: [2]int{CloseHP, CloseHP},
+		Feel: &game.Feel{Max: []int{c.A.HP, c.B.HP}, Margin: []int{CloseHP, CloseHP},
 			Standing: "share of HP left", Close: fmt.Sprintf("%d HP or fewer left at the end of a round", CloseHP),
 			Idle: "waited"},
 	}

@@ -191,7 +191,7 @@ func (d *Design) ExactFeel(policy string) ExactFeel {
 	for r := 1; r <= rounds; r++ {
 		term, _, _ = d.chain(policy, -1, func(x, round, a, b int) int {
 			if round == r {
-				return fe.Bucket(int32(a), int32(b))
+				return fe.Bucket([]int32{int32(a), int32(b)})
 			}
 			return x
 		})
