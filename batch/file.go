@@ -374,8 +374,13 @@ func MergeLanes(paths []string, schemas func(Header) ([]*game.Schema, error)) (H
 	for j, s := range ss {
 		total.tallies[j] = stats.NewTally(s)
 	}
+	nf := len(stats.FeelFollowed(ss[0]))
 	for k := range total.pairs {
 		total.pairs[k].Headline = make([]Moments, len(ss[0].Headline))
+		total.pairs[k].Feel = nil
+		if nf > 0 {
+			total.pairs[k].Feel = make([]stats.PairedRatio, nf)
+		}
 		total.pairs[k].reset()
 	}
 	for _, sh := range all {
@@ -387,6 +392,9 @@ func MergeLanes(paths []string, schemas func(Header) ([]*game.Schema, error)) (H
 		for k := range sh.pairs {
 			if len(sh.pairs[k].Headline) != len(ss[0].Headline) {
 				return Header{}, nil, fmt.Errorf("%s: pair %d follows %d figures, the schema %d", sh.path, k, len(sh.pairs[k].Headline), len(ss[0].Headline))
+			}
+			if len(sh.pairs[k].Feel) != nf {
+				return Header{}, nil, fmt.Errorf("%s: pair %d follows %d figures of feel, the schema %d", sh.path, k, len(sh.pairs[k].Feel), nf)
 			}
 		}
 		if err := total.merge(&laneBlock{tallies: sh.ts, pairs: sh.pairs}); err != nil {

@@ -24,7 +24,7 @@ type Feel struct {
 	// Standing, Close and Idle say, in a few words each, what the game
 	// measures: "share of WNDs left", "a Pack model slain or the Pack
 	// under a quarter of its WNDs", "passed, or moved without reaching a
-	// target".
+	// target". Idle is "" for a game that does not count idle turns.
 	Standing string `json:"standing"`
 	Close    string `json:"close"`
 	Idle     string `json:"idle"`

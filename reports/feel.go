@@ -138,17 +138,25 @@ func feelSection(b *document, r *stats.Report) {
 		return
 	}
 	b.heading(2, "How the hunts felt")
+	idle := "an idle turn, " + f.Idle
+	if f.Idle == "" {
+		idle = "idle turns are not counted"
+	}
 	b.p("Each side's standing is its %s, read at the end of every %s; the side with the larger share is ahead. "+
-		"A close call is %s; an idle turn, %s. docs/feel.md defines every figure.",
-		f.Standing, r.LengthUnit.Key, f.Close, f.Idle)
+		"A close call is %s; %s. docs/feel.md defines every figure.",
+		f.Standing, r.LengthUnit.Key, f.Close, idle)
 	lines := []string{fmt.Sprintf("Lead changes per hunt: %s", perHunt(&f.LeadChanges))}
 	for i, s := range f.Sides {
 		name := s.Side
 		if i < len(r.Wins) {
 			name = r.Wins[i].Label
 		}
-		lines = append(lines, fmt.Sprintf("%s: of its %d wins, **%s** from behind (worst deficit %s points on average, at most %d), **%s** after a close call; idle in **%s** of its %d turns",
-			name, s.Wins, s.Comeback.PercentBounds(), s.Deficit.Mean.Bounds(), s.Deficit.Max, s.Close.PercentBounds(), s.Idle.PercentBounds(), s.Turns))
+		line := fmt.Sprintf("%s: of its %d wins, **%s** from behind (worst deficit %s points on average, at most %d), **%s** after a close call",
+			name, s.Wins, s.Comeback.PercentBounds(), s.Deficit.Mean.Bounds(), s.Deficit.Max, s.Close.PercentBounds())
+		if f.Idle != "" {
+			line += fmt.Sprintf("; idle in **%s** of its %d turns", s.Idle.PercentBounds(), s.Turns)
+		}
+		lines = append(lines, line)
 	}
 	if int(f.SettlingRound.Estimate) > f.Kept {
 		lines = append(lines, fmt.Sprintf("The outcome does not settle: in the last %s reached by 1%% of the hunts, the standing still predicts fewer than %g%% of them.",

@@ -366,3 +366,44 @@ func playAfter(length []int64, settle int, n int64) Interval {
 	i.N = n
 	return i
 }
+
+// FeelFollowed are the keys of the figures of how the hunts felt that the
+// comparing workflows (compare, sweep, tune, sensitivity, skill) follow,
+// paired on the same hunts, for a schema with a Feel: the lead changes,
+// and the first side's comebacks, close calls and, when the game counts
+// them, idle turns. nil without a Feel.
+func FeelFollowed(s *game.Schema) []string {
+	if s.Feel == nil {
+		return nil
+	}
+	k := s.Sides[0].Key
+	keys := []string{"lead_changes", "comeback:" + k, "close:" + k}
+	if s.Feel.Idle != "" {
+		keys = append(keys, "idle:"+k)
+	}
+	return keys
+}
+
+// FeelPerHunt returns what hunt rec adds to the i-th figure of
+// FeelFollowed, a ratio Σnum/Σden over the hunts: the lead changes over
+// 1; a first-side win from behind (or after a close call) over a
+// first-side win; the first side's idle turns over its turns.
+func FeelPerHunt(s *game.Schema, rec *game.Record, i int) (num, den int64) {
+	f := &rec.F
+	won := s.Wins(rec.Outcome, 0)
+	flag := func(b bool) int64 {
+		if b && won {
+			return 1
+		}
+		return 0
+	}
+	switch i {
+	case 0:
+		return int64(f.Changes), 1
+	case 1:
+		return flag(f.Behind[0]), flag(true)
+	case 2:
+		return flag(f.Close[0]), flag(true)
+	}
+	return int64(f.Idle[0]), int64(f.Turns[0])
+}

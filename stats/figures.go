@@ -157,12 +157,14 @@ func feelFigures(t *Tally) []Figure {
 
 // Followed are the figures the comparing workflows (compare, sweep, tune,
 // sensitivity, skill) follow, in this order: the first side's win rate,
-// the length, then each of the schema's Headline values. Every pair of
+// the length, each of the schema's Headline values, then, for a schema
+// with a Feel, the figures of FeelFollowed. Every pair of
 // lanes of a run carries their paired differences (batch.Pair).
 func Followed(t *Tally) []Figure {
 	s := t.Schema()
 	all := Figures(t)
 	want := append([]string{"win:" + s.Sides[0].Key, "length"}, s.Headline...)
+	want = append(want, FeelFollowed(s)...)
 	out := make([]Figure, 0, len(want))
 	for _, k := range want {
 		for _, f := range all {

@@ -2,6 +2,7 @@ package workflow
 
 import (
 	"context"
+	"strings"
 
 	"balance/batch"
 	"balance/game"
@@ -124,12 +125,37 @@ func followed(s *game.Schema) (side string, keys, labels []string) {
 		i, _ := s.Find(h)
 		labels = append(labels, s.Values[i].Label)
 	}
+	for _, k := range stats.FeelFollowed(s) {
+		keys = append(keys, k)
+		labels = append(labels, feelLabel(s, k))
+	}
 	return side, keys, labels
+}
+
+// feelLabel names a figure of how the hunts felt as the comparing
+// workflows' tables do.
+func feelLabel(s *game.Schema, key string) string {
+	what, side, _ := strings.Cut(key, ":")
+	for _, sd := range s.Sides {
+		if sd.Key == side {
+			side = sd.Label
+		}
+	}
+	switch what {
+	case "comeback":
+		return side + "'s wins from behind"
+	case "close":
+		return side + "'s wins after a close call"
+	case "idle":
+		return side + "'s idle turns"
+	}
+	return "Lead changes per hunt"
 }
 
 // changes are the paired changes B - A of the followed figures over the
 // pair's hunts: the first side's win rate (PairedDiff), the length and
-// each headline value (PairedMeanDiff of B - A: the pair counts A - B).
+// each headline value (PairedMeanDiff of B - A: the pair counts A - B),
+// and each figure of how the hunts felt that is followed (PairedRatioDiff).
 func changes(p *batch.Pair) []stats.Interval {
 	n := p.Hunts()
 	out := []stats.Interval{
@@ -138,6 +164,9 @@ func changes(p *batch.Pair) []stats.Interval {
 	}
 	for _, m := range p.Headline {
 		out = append(out, stats.FromEstimate(stats.PairedMeanDiff(-float64(m.Sum), float64(m.SumSq), n, stats.Conf)))
+	}
+	for _, f := range p.Feel {
+		out = append(out, stats.FromEstimate(stats.PairedRatioDiff(f, n, stats.Conf)))
 	}
 	return out
 }

@@ -357,7 +357,7 @@ func newDesign(ds *cfg.Design, c game.Choice) (*Design, error) {
 		Feel: &game.Feel{Max: slices.Repeat([]int{maxPoints}, n), Margin: slices.Repeat([]int{-1}, n),
 			Standing: fmt.Sprintf("each hunter's points, as a share of %d", maxPoints),
 			Close:    fmt.Sprintf("a win by %d points or fewer", closeMargin),
-			Idle:     "not counted"},
+			Idle:     ""},
 	}
 	if err := d.schema.Build(); err != nil {
 		return nil, err

@@ -108,7 +108,7 @@ func (d *Design) buildSchema() error {
 		Feel: &game.Feel{Max: []int{nh, max(sc.Threshold, 1)}, Margin: []int{-1, (max(sc.Threshold, 1)+3)/4 - 1},
 			Standing: "the hunters: the share yet to faint; the machines: the share of the threshold's encounter points still to score",
 			Close:    "a hunter fainted, or the hunters within a quarter of the threshold at the end of a round",
-			Idle:     "not counted"},
+			Idle:     ""},
 	}
 	if err := d.schema.Build(); err != nil {
 		return err

@@ -340,7 +340,7 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 		Feel: &game.Feel{Max: []int{max(nA, 1), max(nB, 1)}, Margin: []int{(max(nA, 1)+3)/4 - 1, (max(nB, 1)+3)/4 - 1},
 			Standing: "share of the warband's figures still in action",
 			Close:    "the warband down to a quarter of its figures or fewer at the end of a turn",
-			Idle:     "not counted"},
+			Idle:     ""},
 	}
 	if err := d.schema.Build(); err != nil {
 		panic(err) // the schema is fixed by this file
