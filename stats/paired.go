@@ -121,9 +121,20 @@ func PairedMeanP(sumD, sumD2 float64, n int64) float64 {
 // of them, so that the paired difference of the two ratios has its
 // interval. It merges by adding.
 type PairedRatio struct {
-	NA, DA, NB, DB               int64
-	NANA, NADA, DADA, NBNB, NBDB int64
-	DBDB, NANB, NADB, DANB, DADB int64
+	NA   int64 `json:"na"`
+	DA   int64 `json:"da"`
+	NB   int64 `json:"nb"`
+	DB   int64 `json:"db"`
+	NANA int64 `json:"na_na"`
+	NADA int64 `json:"na_da"`
+	DADA int64 `json:"da_da"`
+	NBNB int64 `json:"nb_nb"`
+	NBDB int64 `json:"nb_db"`
+	DBDB int64 `json:"db_db"`
+	NANB int64 `json:"na_nb"`
+	NADB int64 `json:"na_db"`
+	DANB int64 `json:"da_nb"`
+	DADB int64 `json:"da_db"`
 }
 
 // Add counts one hunt: num and den in lane A, then in lane B.
