@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"image/color"
 	"strconv"
 
 	"gonum.org/v1/plot/vg"
@@ -92,40 +93,52 @@ func leadPlot(r *stats.Report) (func(draw.Canvas), error) {
 	return p.Draw, nil
 }
 
-// feelSidesPlot draws, for each side, its win rate, the share of its
-// wins from behind and the share after a close call, with intervals.
+// feelSidesPlot draws, for each side, three bars with their intervals:
+// its win rate (a share of hunts), the share of its wins from behind and
+// the share of its wins after a close call.
 func feelSidesPlot(r *stats.Report) (func(draw.Canvas), error) {
 	f := r.Feel
 	p := newPlot(plotTitle("Wins, comebacks and close calls", r), "", "%")
 	var names []string
-	var xs, a, alo, ahi, b, blo, bhi, w, wlo, whi []float64
+	const w = 0.26
+	kinds := []struct {
+		label      string
+		fill, edge color.Color
+		off        float64
+	}{{"win rate (% of hunts)", grey, black, -w}, {"wins from behind (% of its wins)", fillA, colorA, 0}, {"wins after a close call (% of its wins)", fillB, colorB, w}}
+	for k, kd := range kinds {
+		bars := &rects{w: w, fill: kd.fill, edge: line(kd.edge, 1)}
+		var e errPoints
+		for i, s := range f.Sides {
+			var iv stats.Interval
+			switch k {
+			case 0:
+				if i < len(r.Wins) {
+					iv = r.Wins[i].Rate
+				}
+			case 1:
+				iv = s.Comeback
+			default:
+				iv = s.Close
+			}
+			v, lo, hi := bounds(iv)
+			x := float64(i) + kd.off
+			bars.x, bars.lo, bars.hi = append(bars.x, x), append(bars.lo, 0), append(bars.hi, 100*v)
+			e.add(x, 100*v, 100*lo, 100*hi)
+		}
+		p.Add(bars)
+		if e.Len() > 0 {
+			p.Add(newYErr(&e))
+		}
+		p.Legend.Add(kd.label, bars)
+	}
 	for i, s := range f.Sides {
 		label := s.Side
 		if i < len(r.Wins) {
 			label = r.Wins[i].Label
-			v, lo, hi := bounds(r.Wins[i].Rate)
-			w, wlo, whi = append(w, 100*v), append(wlo, 100*lo), append(whi, 100*hi)
 		}
 		names = append(names, label)
-		xs = append(xs, float64(i))
-		v, lo, hi := bounds(s.Comeback)
-		a, alo, ahi = append(a, 100*v), append(alo, 100*lo), append(ahi, 100*hi)
-		v, lo, hi = bounds(s.Close)
-		b, blo, bhi = append(b, 100*v), append(blo, 100*lo), append(bhi, 100*hi)
 	}
-	twoBars(p, xs, a, alo, ahi, b, blo, bhi)
-	var e errPoints
-	for i := range w {
-		e.add(xs[i], w[i], wlo[i], whi[i])
-	}
-	if e.Len() > 0 {
-		win := newYErr(&e)
-		win.LineStyle = line(black, 2)
-		p.Add(win)
-		p.Legend.Add("win rate (black: its interval)")
-	}
-	p.Legend.Add("wins from behind", &rects{fill: fillA, edge: line(colorA, 1)})
-	p.Legend.Add("wins after a close call", &rects{fill: fillB, edge: line(colorB, 1)})
 	nominalX(p, names)
 	p.Y.Min, p.Y.Max = 0, 145
 	return p.Draw, nil
