@@ -524,6 +524,56 @@ func TestShardsMerge(t *testing.T) {
 	}
 }
 
+// A merge past MergeMemory reads each file again to merge it, one at a
+// time, with the same result; a file that changed between the two
+// readings is refused.
+func TestMergeRereads(t *testing.T) {
+	l := duelLane(t, "basic")
+	dir := t.TempDir()
+	const total = 3000
+	whole, err := Run(context.Background(), Config{Seed: 5, Hunts: total, Workers: 1}, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := writeShards(t, dir, l, 5, total, 5, []int{4, 0, 3, 1, 2}, "build A")
+	schema := func(Header) (*game.Schema, error) { return l.Design.Schema(), nil }
+	defer func(m int) { MergeMemory = m }(MergeMemory)
+	for _, m := range []int{0, 1, 1 << 30} {
+		MergeMemory = m
+		_, merged, err := MergeFiles(paths, schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameTally(merged, whole.Tally) {
+			t.Fatalf("MergeMemory %d: the merged shards differ from the single run", m)
+		}
+	}
+	// Between the readings (when the schema is asked for), shard 4's file
+	// (paths[0]) is replaced by a valid file of shard 4 of another seed,
+	// or by shard 3's.
+	MergeMemory = 0
+	for _, other := range []string{
+		writeShards(t, t.TempDir(), l, 6, total, 5, []int{4}, "build A")[0],
+		paths[2],
+	} {
+		b, err := os.ReadFile(other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		orig, err := os.ReadFile(paths[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		swap := func(Header) (*game.Schema, error) { return l.Design.Schema(), os.WriteFile(paths[0], b, 0o644) }
+		if _, _, err := MergeFiles(paths, swap); err == nil || !strings.Contains(err.Error(), "changed while it was being merged") {
+			t.Errorf("a file changed between the readings: %v", err)
+		}
+		if err := os.WriteFile(paths[0], orig, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // A tally file names its game, schema and build and holds a checksum of
 // its content: a file changed after it was written is refused, with the
 // file and the reason, and so is a file of an older format.

@@ -209,46 +209,58 @@ func ReadTallyFile(path string) (Header, *stats.Tally, error) {
 // the pairs of every two lanes over the same hunts), and returns every
 // lane's tally and the pairs.
 func ReadLanesFile(path string) (Header, []*stats.Tally, []Pair, error) {
+	h, ts, pairs, _, err := readLanesFile(path)
+	return h, ts, pairs, err
+}
+
+// fileMark tells a tally file's content apart: its size and checksum.
+type fileMark struct {
+	size     int
+	checksum string
+}
+
+// readLanesFile is ReadLanesFile, also returning the file's mark.
+func readLanesFile(path string) (Header, []*stats.Tally, []Pair, fileMark, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return Header{}, nil, nil, err
+		return Header{}, nil, nil, fileMark{}, err
 	}
 	var tf tallyFile
 	if err := json.Unmarshal(data, &tf); err != nil {
-		return Header{}, nil, nil, fmt.Errorf("%s: not a tally file: %v", path, err)
+		return Header{}, nil, nil, fileMark{}, fmt.Errorf("%s: not a tally file: %v", path, err)
 	}
 	if tf.Header.Format != "balance-tally" || tf.Tally == nil {
-		return Header{}, nil, nil, fmt.Errorf("%s: not a tally file (written by a workflow's -tally)", path)
+		return Header{}, nil, nil, fileMark{}, fmt.Errorf("%s: not a tally file (written by a workflow's -tally)", path)
 	}
 	if tf.Header.Version != TallyVersion {
-		return Header{}, nil, nil, fmt.Errorf("%s: tally format version %d; this program reads version %d (play the shard again)", path, tf.Header.Version, TallyVersion)
+		return Header{}, nil, nil, fileMark{}, fmt.Errorf("%s: tally format version %d; this program reads version %d (play the shard again)", path, tf.Header.Version, TallyVersion)
 	}
 	want := tf.Header.Checksum
 	tf.Header.Checksum = ""
 	if sum, err := tallyChecksum(tf); err != nil || sum != want {
-		return Header{}, nil, nil, fmt.Errorf("%s: the checksum does not match the content: the file was changed after balance wrote it (or damaged); play the shard again", path)
+		return Header{}, nil, nil, fileMark{}, fmt.Errorf("%s: the checksum does not match the content: the file was changed after balance wrote it (or damaged); play the shard again", path)
 	}
 	h := tf.Header
 	ts := append([]*stats.Tally{tf.Tally}, tf.Tallies...)
 	if len(ts) != len(h.Lanes)+1 {
-		return Header{}, nil, nil, fmt.Errorf("%s: the header names %d lanes but the file holds %d tallies", path, len(h.Lanes)+1, len(ts))
+		return Header{}, nil, nil, fileMark{}, fmt.Errorf("%s: the header names %d lanes but the file holds %d tallies", path, len(h.Lanes)+1, len(ts))
 	}
 	for j, t := range ts {
 		if t == nil || t.Hunts != h.Hunts {
-			return Header{}, nil, nil, fmt.Errorf("%s: the header says %d hunts but lane %d's tally holds another number", path, h.Hunts, j)
+			return Header{}, nil, nil, fileMark{}, fmt.Errorf("%s: the header says %d hunts but lane %d's tally holds another number", path, h.Hunts, j)
 		}
 	}
 	n := len(ts)
 	if len(tf.Pairs) != n*(n-1)/2 {
-		return Header{}, nil, nil, fmt.Errorf("%s: %d lanes need %d pairs, the file holds %d", path, n, n*(n-1)/2, len(tf.Pairs))
+		return Header{}, nil, nil, fileMark{}, fmt.Errorf("%s: %d lanes need %d pairs, the file holds %d", path, n, n*(n-1)/2, len(tf.Pairs))
 	}
 	for k := range tf.Pairs {
 		p := &tf.Pairs[k]
 		if pairIndex(n, p.A, p.B) != k || p.Hunts() != h.Hunts || len(p.Headline) != len(tf.Pairs[0].Headline) {
-			return Header{}, nil, nil, fmt.Errorf("%s: pair %d (lanes %d and %d) is out of place or not over the file's %d hunts", path, k, p.A, p.B, h.Hunts)
+			return Header{}, nil, nil, fileMark{}, fmt.Errorf("%s: pair %d (lanes %d and %d) is out of place or not over the file's %d hunts", path, k, p.A, p.B, h.Hunts)
 		}
 	}
-	return h, ts, tf.Pairs, nil
+	return h, ts, tf.Pairs, fileMark{len(data), want}, nil
 }
 
 // MergeFiles reads the tally files of every shard of a run (a workflow
@@ -268,6 +280,11 @@ func MergeFiles(paths []string, schema func(Header) (*game.Schema, error)) (Head
 	return h, r.Tallies[0], nil
 }
 
+// MergeMemory is how many bytes of tally files a merge keeps read between
+// checking the files and merging them; past it, files are read again to be
+// merged, one at a time.
+var MergeMemory = 16 << 20
+
 // MergeLanes reads the tally files of every shard of one workflow and
 // merges them: every lane's tally and the paired counts of every pair of
 // lanes. It refuses files changed since they were written (checksum),
@@ -282,19 +299,34 @@ func MergeLanes(paths []string, schemas func(Header) ([]*game.Schema, error)) (H
 	if len(paths) == 0 {
 		return Header{}, nil, fmt.Errorf("no tally files given")
 	}
+	// The files are read twice: first to check that they belong together
+	// (headers, shapes, checksums), then to merge them. Their tallies are
+	// kept from the first reading while they fit in MergeMemory bytes of
+	// files; past that, a file is read again when it is merged, so that a
+	// merge of any number of shards holds a few files at a time.
 	type shard struct {
 		path  string
 		h     Header
-		ts    []*stats.Tally
+		mark  fileMark
+		ts    []*stats.Tally // nil: read the file again
 		pairs []Pair
 	}
 	var all []shard
+	var layout []Pair // the first file's pairs: the layout of the merged ones
+	kept := 0
 	for _, p := range paths {
-		h, ts, pairs, err := ReadLanesFile(p)
+		h, ts, pairs, mark, err := readLanesFile(p)
 		if err != nil {
 			return Header{}, nil, err
 		}
-		all = append(all, shard{p, h, ts, pairs})
+		sh := shard{path: p, h: h, mark: mark}
+		if kept += mark.size; kept <= MergeMemory {
+			sh.ts, sh.pairs = ts, pairs
+		}
+		all = append(all, sh)
+		if layout == nil {
+			layout = pairs
+		}
 	}
 	ref := all[0].h
 	for _, s := range all[1:] {
@@ -370,7 +402,7 @@ func MergeLanes(paths []string, schemas func(Header) ([]*game.Schema, error)) (H
 			return Header{}, nil, fmt.Errorf("the shards' tallies are laid out by schema %s, and the design compiles to schema %s: play them again with this balance", want, h)
 		}
 	}
-	total := &laneBlock{tallies: make([]*stats.Tally, len(ss)), pairs: slices.Clone(all[0].pairs)}
+	total := &laneBlock{tallies: make([]*stats.Tally, len(ss)), pairs: slices.Clone(layout)}
 	for j, s := range ss {
 		total.tallies[j] = stats.NewTally(s)
 	}
@@ -383,7 +415,18 @@ func MergeLanes(paths []string, schemas func(Header) ([]*game.Schema, error)) (H
 		}
 		total.pairs[k].reset()
 	}
-	for _, sh := range all {
+	for i := range all {
+		sh := &all[i]
+		if sh.ts == nil {
+			h, ts, pairs, mark, err := readLanesFile(sh.path)
+			if err != nil {
+				return Header{}, nil, err
+			}
+			if mark != sh.mark || h.Shard != sh.h.Shard {
+				return Header{}, nil, fmt.Errorf("%s: the file changed while it was being merged; merge again", sh.path)
+			}
+			sh.ts, sh.pairs = ts, pairs
+		}
 		for j, t := range sh.ts {
 			if err := t.Bind(ss[j]); err != nil {
 				return Header{}, nil, fmt.Errorf("%s: %w", sh.path, err)
@@ -400,6 +443,7 @@ func MergeLanes(paths []string, schemas func(Header) ([]*game.Schema, error)) (H
 		if err := total.merge(&laneBlock{tallies: sh.ts, pairs: sh.pairs}); err != nil {
 			return Header{}, nil, fmt.Errorf("%s: %w", sh.path, err)
 		}
+		sh.ts, sh.pairs = nil, nil // merged: its memory may go
 	}
 	h := ref
 	h.Shard, h.First, h.Hunts = 0, 0, total.tallies[0].Hunts

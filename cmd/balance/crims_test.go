@@ -77,6 +77,11 @@ func TestCrimsListed(t *testing.T) {
 			t.Errorf("list outcomes has no %s:\n%s", want, out)
 		}
 	}
+	for _, want := range []string{"\tmarksman_won\tMarksman won (most points)\twinner: Marksman\n", "\ttie\t", "\twinner: none\n"} {
+		if !strings.Contains("\t"+strings.ReplaceAll(out, "\n", "\n\t"), want) {
+			t.Errorf("list outcomes does not say %q:\n%s", want, out)
+		}
+	}
 }
 
 // A run: the table and the report show the game's figures with its

@@ -9,10 +9,11 @@ import (
 	"strings"
 
 	"balance/game"
+	"balance/stats"
 )
 
 // listSpecial are the lists of list that are not kinds of data entry.
-var listSpecial = []string{"games", "kinds", "policies", "keys", "outcomes"}
+var listSpecial = []string{"games", "kinds", "policies", "keys", "outcomes", "figures", "levers"}
 
 type listOpts struct {
 	game gameFlags
@@ -26,7 +27,7 @@ func init() {
 	register(&command{
 		name:    "list",
 		summary: "list the games, or one kind of a game's data, its policies, -set keys or outcomes",
-		usage:   "[-game NAME] [GAME OPTIONS] [-data DIR] games|kinds|policies|keys|outcomes|KIND",
+		usage:   "[-game NAME] [GAME OPTIONS] [-data DIR] games|kinds|policies|keys|outcomes|figures|levers|KIND",
 		long: `list prints, one per line:
 
   games     the games balance plays, with a line on each
@@ -35,19 +36,28 @@ func init() {
             default marked
   keys      the keys -set takes, with their ranges
   outcomes  the outcomes a hunt ends in, and whose win each is
+  figures   the game's figure list: each figure's key (what -target,
+            regress and the JSON files name it by), its kind (proportion
+            or mean) and label; "followed" marks those compare, sweep,
+            tune and sensitivity print
+  levers    the numbers sensitivity steps one at a time: each -set key,
+            its label, its value in the design and the range tune
+            searches when given none
   KIND      the names of one kind of entry of the game's data (the
             embedded data, and the -data directory over it), sorted: the
             names the game's options and other files use ('balance list
             kinds' lists the kinds)
 
-The game's options choose the design whose outcomes are listed, and the
-settings of the policies.`,
+The game's options choose the design whose outcomes, figures and levers
+are listed, and the settings of the policies.`,
 		examples: []string{
 			"balance list games",
 			"balance list kinds",
 			"balance list policies",
 			"balance list keys",
 			"balance list outcomes",
+			"balance list figures",
+			"balance list -game crims levers",
 		},
 		run: runList,
 	})
@@ -103,6 +113,33 @@ func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 			fmt.Fprintln(stdout, k)
 		}
 		return nil
+	case "figures":
+		des, err := l.Design(ctx, o.game.spec(), 1)
+		if err != nil {
+			return err
+		}
+		t := stats.NewTally(des.Schema())
+		followed := map[string]bool{}
+		for _, f := range stats.Followed(t) {
+			followed[f.Key] = true
+		}
+		for _, f := range stats.Figures(t) {
+			mark := ""
+			if followed[f.Key] {
+				mark = "\tfollowed"
+			}
+			fmt.Fprintf(stdout, "%s\t%s\t%s%s\n", f.Key, f.Kind, f.Label, mark)
+		}
+		return nil
+	case "levers":
+		des, err := l.Design(ctx, o.game.spec(), 1)
+		if err != nil {
+			return err
+		}
+		for _, lv := range des.Levers() {
+			fmt.Fprintf(stdout, "%s\t%s\t%d\t%d..%d\n", lv.Set, lv.Label, lv.Value, lv.Min, lv.Max)
+		}
+		return nil
 	case "outcomes":
 		des, err := l.Design(ctx, o.game.spec(), 1)
 		if err != nil {
@@ -110,11 +147,11 @@ func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		sch := des.Schema()
 		for _, oc := range sch.Outcomes {
-			who := "no side's win"
+			who := "winner: none"
 			if oc.Winner >= 0 {
-				who = "a win for the " + sch.Sides[oc.Winner].Label
+				who = "winner: " + sch.Sides[oc.Winner].Label
 			}
-			fmt.Fprintf(stdout, "%s\t%s: %s\n", oc.Key, oc.Label, who)
+			fmt.Fprintf(stdout, "%s\t%s\t%s\n", oc.Key, oc.Label, who)
 		}
 		return nil
 	}

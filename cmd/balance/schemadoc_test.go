@@ -17,9 +17,13 @@ import (
 // heading whose table starts "| Field | Type |".
 type docSection struct {
 	id     string            // FILE#anchor
-	fields map[string]string // field -> the section its type links to ("" for none)
+	fields map[string]string // field -> the section its type links to ("" for none, freeObject for an object of free keys)
 	order  []string
 }
+
+// freeObject marks a field whose type is "object": its keys are the
+// game's own (e.g. a baseline's choice), not listed by the documents.
+const freeObject = "*"
 
 var (
 	docHeading = regexp.MustCompile(`^## (.+)$`)
@@ -62,6 +66,9 @@ func readSchemaDoc(t *testing.T, name string, into map[string]*docSection) {
 			t.Fatalf("docs/%s:%d: a row of a field table has fewer than two cells", name, n+1)
 		}
 		link := ""
+		if strings.HasPrefix(strings.TrimSpace(cells[2]), "object") {
+			link = freeObject
+		}
 		if m := docLink.FindStringSubmatch(cells[2]); m != nil {
 			link = m[1]
 			if strings.HasPrefix(link, "#") {
@@ -120,10 +127,35 @@ func walkSchemaDoc(t *testing.T, secs map[string]*docSection, used map[string]bo
 		for _, e := range elems {
 			_, isObj := e.(map[string]any)
 			switch {
+			case link == freeObject:
 			case link != "":
 				walkSchemaDoc(t, secs, used, link, p, e)
 			case isObj:
 				t.Errorf("%s: an object, but the table of %s links no table for %s", p, id, k)
+			}
+		}
+	}
+}
+
+// checkSchemaDocUsed reports every table whose id starts with prefix that
+// no JSON walked met, and every field of one that no JSON had.
+func checkSchemaDocUsed(t *testing.T, secs map[string]*docSection, used map[string]bool, prefix string) {
+	t.Helper()
+	ids := make([]string, 0, len(secs))
+	for id := range secs {
+		if strings.HasPrefix(id, prefix) {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if !used[id] {
+			t.Errorf("docs/%s: no JSON has the object this table describes", id)
+			continue
+		}
+		for _, f := range secs[id].order {
+			if !used[id+" "+f] {
+				t.Errorf("docs/%s: %s is listed, but no JSON has it", id, f)
 			}
 		}
 	}
@@ -166,22 +198,7 @@ func TestSchemaDocs(t *testing.T) {
 		}
 		walkSchemaDoc(t, secs, used, r.root, strings.Join(r.args[:1], " "), v)
 	}
-	ids := make([]string, 0, len(secs))
-	for id := range secs {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		if !used[id] {
-			t.Errorf("docs/%s: no JSON has the object this table describes", id)
-			continue
-		}
-		for _, f := range secs[id].order {
-			if !used[id+" "+f] {
-				t.Errorf("docs/%s: %s is listed, but no JSON has it", id, f)
-			}
-		}
-	}
+	checkSchemaDocUsed(t, secs, used, "")
 
 	var examples strings.Builder
 	for _, g := range []struct{ name, file string }{{"Cazadores", p("caz.json")}, {"The duel", p("duel.json")}} {
@@ -272,4 +289,44 @@ func schemaExample(w *strings.Builder, name string, r *stats.Report) {
 	}
 	row("headline", strings.Join(hs, ", "), "", "")
 	w.WriteString("\n")
+}
+
+// The workflow document lists every key the JSON files of compare,
+// sweep, tune, sensitivity and baseline have, for Cazadores and for the
+// duel, each in the table of the object it is in, and no key that none of
+// them has.
+func TestWorkflowSchemaDocs(t *testing.T) {
+	dir := t.TempDir()
+	p := func(name string) string { return filepath.Join(dir, name) }
+	const doc = "workflow-schemas.md"
+	runs := []struct {
+		args []string
+		file string
+		root string
+	}{
+		{[]string{"compare", "-game", "duel", "-set", "a.hp=+2", "-hunts", "400", "-json", p("duel-compare.json")}, p("duel-compare.json"), "comparison (`compare -json file`)"},
+		{[]string{"compare", "-set", "adversary.def=+1", "-hunts", "100", "-json", p("caz-compare.json")}, p("caz-compare.json"), "comparison (`compare -json file`)"},
+		{[]string{"sweep", "-game", "duel", "-param", "a.hp=3..4", "-hunts", "200", "-out", p("sweep")}, p("sweep/sweep.json"), "sweep"},
+		{[]string{"tune", "-game", "duel", "-param", "a.hp=3..5", "-target", "win=0.3..0.7", "-target", "length<=9", "-hunts", "200", "-out", p("tune")}, p("tune/sweep.json"), "sweep"},
+		// A step of -6 pushes RNG (2) out of its range: a lever skipped.
+		{[]string{"sensitivity", "-step", "-6", "-hunts", "60", "-out", p("sens")}, p("sens/sensitivity.json"), "sensitivity"},
+		{[]string{"sensitivity", "-game", "duel", "-hunts", "200", "-out", p("duel-sens")}, p("duel-sens/sensitivity.json"), "sensitivity"},
+		{[]string{"baseline", "-hunts", "100", "-out", p("caz-base.json")}, p("caz-base.json"), "baseline"},
+		{[]string{"baseline", "-game", "duel", "-hunts", "100", "-out", p("duel-base.json")}, p("duel-base.json"), "baseline"},
+	}
+	secs := map[string]*docSection{}
+	readSchemaDoc(t, "summary-schema.md", secs)
+	readSchemaDoc(t, "skill-schema.md", secs)
+	readSchemaDoc(t, doc, secs)
+	used := map[string]bool{}
+	for _, r := range runs {
+		args := append(r.args, "-quiet")
+		if code, _, errb := balance(t, args...); code != exitOK {
+			t.Fatalf("balance %s: exit %d: %s", strings.Join(args, " "), code, errb)
+		}
+		var v any
+		readJSON(t, r.file, &v)
+		walkSchemaDoc(t, secs, used, doc+"#"+r.root, r.args[0], v)
+	}
+	checkSchemaDocUsed(t, secs, used, doc+"#")
 }
