@@ -440,6 +440,10 @@ func (r *Record) Reset() {
 	r.F.reset()
 }
 
+// ResetFeel clears only what the record keeps of how the hunt went
+// (Record.F), for a game that writes every other part itself.
+func (r *Record) ResetFeel() { r.F.reset() }
+
 // Grow adds d to series k at Clock step t (1-based); steps past NSteps
 // count in the last step.
 func (r *Record) Grow(s *Schema, k, t int, d int32) {

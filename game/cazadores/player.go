@@ -34,7 +34,7 @@ var _ game.Player = (*Player)(nil)
 
 // Play plays hunt index of seed and writes its record.
 func (p *Player) Play(seed, index uint64, rec *game.Record) {
-	rec.Reset()
+	rec.ResetFeel() // record writes every other part
 	p.rec = rec
 	p.h.Reset(&p.d.tmpl, seed, index)
 	p.h.Play(p.pack, p.foes)
@@ -52,7 +52,7 @@ func (p *Player) Trace(seed, index uint64, rec *game.Record, w, events io.Writer
 	t := &tracer{seed: seed, hunt: index, pack: p.d.info.pack, tier: p.tier, text: w, json: events}
 	p.h.Trace = t
 	defer func() { p.h.Trace = nil }()
-	rec.Reset()
+	rec.ResetFeel() // record writes every other part
 	p.rec = rec
 	p.h.Reset(&p.d.tmpl, seed, index)
 	p.h.Play(p.pack, p.foes)
