@@ -2,6 +2,7 @@ package stats
 
 import (
 	"fmt"
+	"strings"
 
 	"balance/game"
 )
@@ -133,26 +134,58 @@ func feelFigures(t *Tally) []Figure {
 	s := t.Schema()
 	f := t.Feel
 	fe := NewFeel(t)
-	fs := []Figure{{Key: "lead_changes", Label: "Lead changes per hunt", Kind: "mean", N: t.Hunts, Sum: f.LeadSum, SumSq: f.LeadSumSq,
+	fs := []Figure{{Key: "lead_changes", Label: FeelLabel(s, "lead_changes"), Kind: "mean", N: t.Hunts, Sum: f.LeadSum, SumSq: f.LeadSumSq,
 		Estimate: fe.LeadChanges.Mean}}
 	for side, fside := range fe.Sides {
-		key, label := s.Sides[side].Key, s.Sides[side].Label
+		key := s.Sides[side].Key
 		fs = append(fs,
-			Figure{Key: "comeback:" + key, Label: label + "'s wins from behind", Kind: "proportion", N: fside.Wins, Count: f.Comeback[side], Estimate: fside.Comeback},
-			Figure{Key: "close:" + key, Label: label + "'s wins after a close call", Kind: "proportion", N: fside.Wins, Count: f.Close[side], Estimate: fside.Close})
+			Figure{Key: "comeback:" + key, Label: FeelLabel(s, "comeback:"+key), Kind: "proportion", N: fside.Wins, Count: f.Comeback[side], Estimate: fside.Comeback},
+			Figure{Key: "close:" + key, Label: FeelLabel(s, "close:"+key), Kind: "proportion", N: fside.Wins, Count: f.Close[side], Estimate: fside.Close})
 		var sum, sumSq int64
 		for x, c := range f.Deficit[side] {
 			sum += int64(x) * c
 			sumSq += int64(x*x) * c
 		}
 		fs = append(fs,
-			Figure{Key: "deficit:" + key, Label: label + "'s worst deficit in its comebacks (points)", Kind: "mean", N: f.Comeback[side], Sum: sum, SumSq: sumSq, Estimate: fside.Deficit.Mean},
-			Figure{Key: "idle:" + key, Label: label + "'s idle turns", Kind: "proportion", N: f.Turns[side], Count: f.Idle[side], Estimate: fside.Idle})
+			Figure{Key: "deficit:" + key, Label: FeelLabel(s, "deficit:"+key), Kind: "mean", N: f.Comeback[side], Sum: sum, SumSq: sumSq, Estimate: fside.Deficit.Mean},
+			Figure{Key: "idle:" + key, Label: FeelLabel(s, "idle:"+key), Kind: "proportion", N: f.Turns[side], Count: f.Idle[side], Estimate: fside.Idle})
 	}
 	fs = append(fs,
-		Figure{Key: "settling_round", Label: "Settling round", Kind: "mean", N: t.Hunts, Estimate: fe.SettlingRound},
-		Figure{Key: "settled_play", Label: "Share of play after the settling round", Kind: "proportion", N: t.Hunts, Estimate: fe.SettledPlay})
+		Figure{Key: "settling_round", Label: FeelLabel(s, "settling_round"), Kind: "mean", N: t.Hunts, Estimate: fe.SettlingRound},
+		Figure{Key: "settled_play", Label: FeelLabel(s, "settled_play"), Kind: "proportion", N: t.Hunts, Estimate: fe.SettledPlay})
 	return fs
+}
+
+// FeelLabel is the label of a figure of how the hunts felt, by its key
+// ("comeback:pack": "Pack's wins from behind"), as every table names it.
+func FeelLabel(s *game.Schema, key string) string {
+	what, side, _ := strings.Cut(key, ":")
+	for _, sd := range s.Sides {
+		if sd.Key == side {
+			side = sd.Label
+		}
+	}
+	// The possessive: "Pack's", "Players'".
+	if strings.HasSuffix(side, "s") {
+		side += "'"
+	} else {
+		side += "'s"
+	}
+	switch what {
+	case "comeback":
+		return side + " wins from behind"
+	case "close":
+		return side + " wins after a close call"
+	case "deficit":
+		return side + " worst deficit in a win from behind (points)"
+	case "idle":
+		return side + " idle turns"
+	case "settling_round":
+		return "Settling " + s.Length.Key
+	case "settled_play":
+		return "Share of play after the settling " + s.Length.Key
+	}
+	return "Lead changes per hunt"
 }
 
 // Followed are the figures the comparing workflows (compare, sweep, tune,

@@ -2,7 +2,6 @@ package workflow
 
 import (
 	"context"
-	"strings"
 
 	"balance/batch"
 	"balance/game"
@@ -127,29 +126,9 @@ func followed(s *game.Schema) (side string, keys, labels []string) {
 	}
 	for _, k := range stats.FeelFollowed(s) {
 		keys = append(keys, k)
-		labels = append(labels, feelLabel(s, k))
+		labels = append(labels, stats.FeelLabel(s, k))
 	}
 	return side, keys, labels
-}
-
-// feelLabel names a figure of how the hunts felt as the comparing
-// workflows' tables do.
-func feelLabel(s *game.Schema, key string) string {
-	what, side, _ := strings.Cut(key, ":")
-	for _, sd := range s.Sides {
-		if sd.Key == side {
-			side = sd.Label
-		}
-	}
-	switch what {
-	case "comeback":
-		return side + "'s wins from behind"
-	case "close":
-		return side + "'s wins after a close call"
-	case "idle":
-		return side + "'s idle turns"
-	}
-	return "Lead changes per hunt"
 }
 
 // changes are the paired changes B - A of the followed figures over the
