@@ -14,18 +14,20 @@ import (
 )
 
 type validateOpts struct {
-	game gameFlags
+	game    gameFlags
+	explain string
 }
 
 func (o *validateOpts) flags(fs *flag.FlagSet, g game.Game) {
 	o.game.register(fs, g, 0, "", false)
+	fs.StringVar(&o.explain, "explain", "", "print the reference entry of `FIELD` of the game's data files (e.g. stats.wnd) and check nothing")
 }
 
 func init() {
 	register(&command{
 		name:    "validate",
 		summary: "check a game's data files and report every problem with its file and line",
-		usage:   "[-game NAME] [-data DIR] [FILE...]",
+		usage:   "[-game NAME] [-data DIR] [FILE...] | -explain FIELD",
 		long: `With no FILE, validate loads the game's embedded data (and the -data
 directory over it) and checks that every design that can be chosen
 compiles, so that problems between files surface too; it prints one
@@ -35,7 +37,13 @@ With FILEs, each file is checked as if loaded over the embedded data, as
 the kind of data it is (the game's notes below say how it tells). Each
 problem is printed on its own line as FILE:LINE:COL: field: message, with
 the likely spelling when one is near. The exit code is 1 when any problem is found, 2 when a FILE does
-not exist or is a directory.`,
+not exist or is a directory.
+
+With -explain FIELD, validate checks nothing: it prints the entry of one
+field of the game's data files as the game's generated reference gives
+it (its type, the values allowed, its default, an example and what it
+means). An unknown FIELD is refused with the likely one and the list of
+fields (exit code 2).`,
 		examples: []string{
 			"balance validate",
 		},
@@ -50,6 +58,9 @@ func runValidate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	files, err := parseGame("validate", args, true, o.flags)
 	if err != nil {
 		return err
+	}
+	if o.explain != "" {
+		return explainField(stdout, &o, files)
 	}
 	if len(files) > 0 && o.game.data != "" {
 		return usagef("-data cannot be combined with FILE arguments: files are checked against the embedded data; to check a data directory, run 'balance validate -data DIR'")
@@ -98,6 +109,23 @@ func runValidate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	}
 	fmt.Fprintln(stdout, sum)
 	return nil
+}
+
+// explainField prints the entry of the field -explain names.
+func explainField(stdout io.Writer, o *validateOpts, files []string) error {
+	if len(files) > 0 || o.game.data != "" {
+		return usagef("-explain takes no FILE and no -data: it prints the reference entry of a field")
+	}
+	ex, ok := o.game.g.(game.Explainer)
+	if !ok {
+		return usagef("-explain: the game %s has no generated reference of its data files", o.game.g.Info().Name)
+	}
+	s, err := ex.Explain(o.explain)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, s)
+	return err
 }
 
 // problems is the error of a validation that found n problems.

@@ -148,3 +148,33 @@ func TestSetErrorMessages(t *testing.T) {
 		})
 	}
 }
+
+// TestValidateExplain checks -explain: the entry of a field, as the
+// reference generated from the loader's schema gives it; an unknown field
+// refused with the likely one and the list; no FILE or -data beside it;
+// a game with no such reference refused.
+func TestValidateExplain(t *testing.T) {
+	for _, f := range []string{"stats.wnd", "actions.range", "minions", "special.ace.like", "push"} {
+		want, err := configs.ExplainAdversaryField(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, errb := balance(t, "validate", "-explain", f)
+		if code != exitOK || out != want || errb != "" {
+			t.Errorf("validate -explain %s: exit %d, stdout %q, stderr %q; want %q", f, code, out, errb, want)
+		}
+	}
+	code, out, errb := balance(t, "validate", "-explain", "stats.wdn")
+	if code != exitUsage || out != "" || !strings.Contains(errb, `did you mean "stats.wnd"?`) || !strings.Contains(errb, "(fields: name, stats, stats.spd,") {
+		t.Errorf("validate -explain stats.wdn: exit %d, stdout %q, stderr %q", code, out, errb)
+	}
+	for _, args := range [][]string{
+		{"validate", "-explain", "stats.wnd", "configs/cazadores/adversaries/wandering-son.yaml"},
+		{"validate", "-explain", "stats.wnd", "-data", "configs/cazadores"},
+		{"validate", "-game", "crims", "-explain", "stats.wnd"},
+	} {
+		if code, _, errb := balance(t, args...); code != exitUsage || !strings.Contains(errb, "-explain") {
+			t.Errorf("balance %s: exit %d, stderr %q; want exit %d naming -explain", strings.Join(args, " "), code, errb, exitUsage)
+		}
+	}
+}

@@ -27,20 +27,6 @@ const (
 	maxFoeModels = sim.MaxModels - sim.MaxPack
 )
 
-var (
-	adversaryFields = []string{"name", "stats", "base_mm", "immune", "models", "minions", "areas", "hit_locations", "actions", "special"}
-	foeStatFields   = []string{"spd", "atk", "rng", "def", "ter", "wnd"}
-	minionFields    = []string{"name", "count", "type", "stats", "base_mm", "shooting_rng", "crit"}
-	areaFields      = []string{"diameter", "terrain", "foe_def", "enter"}
-	enterFields     = []string{"check", "dt", "impose", "once"}
-	locationFields  = []string{"name", "cards", "wnd", "owner", "exhausted"}
-	exhaustFields   = []string{"label", "attacks", "spd", "atk", "rng", "def", "ter", "trigger"}
-	actionFields    = []string{"name", "mods", "attack", "targets", "near", "count", "advantage", "damage", "rating", "range", "check", "before", "on_hit", "on_miss", "crit", "after", "on_success", "ticks"}
-	specialFields   = append([]string{"tree", "like"}, actionFields...)
-	modFields       = []string{"spd", "atk", "rng"}
-	checkFields     = []string{"skill", "dt"}
-)
-
 // opCtx says where a list of ops is (which ops it may hold: see
 // sim.OpTable) and which Area kinds they may name.
 type opCtx struct {
@@ -51,25 +37,16 @@ type opCtx struct {
 
 // foeStats decodes the six Foe attributes, all required.
 func (d *decoder) foeStats(n *yaml.Node, path string) (FoeStats, map[string]*yaml.Node) {
-	m := d.Fields(n, path, foeStatFields, foeStatFields...)
+	o := schemaOf("stats")
+	m := d.fieldsOf(o, n, path)
 	var s FoeStats
-	if v, ok := m["spd"]; ok {
-		s.Spd = d.Int(v, at(path, "spd"), 0, 12)
-	}
-	if v, ok := m["atk"]; ok {
-		s.Atk = d.Int(v, at(path, "atk"), 0, 20)
-	}
-	if v, ok := m["rng"]; ok {
-		s.Rng = d.Int(v, at(path, "rng"), 0, 12)
-	}
-	if v, ok := m["def"]; ok {
-		s.Def = d.Int(v, at(path, "def"), 0, 10)
-	}
-	if v, ok := m["ter"]; ok {
-		s.Ter = d.Int(v, at(path, "ter"), 0, 20)
-	}
-	if v, ok := m["wnd"]; ok {
-		s.Wnd = d.Int(v, at(path, "wnd"), 1, maxFoeWnd)
+	for _, f := range []struct {
+		key string
+		dst *int
+	}{{"spd", &s.Spd}, {"atk", &s.Atk}, {"rng", &s.Rng}, {"def", &s.Def}, {"ter", &s.Ter}, {"wnd", &s.Wnd}} {
+		if v, ok := m[f.key]; ok {
+			*f.dst = d.intOf(o, f.key, v, path)
+		}
 	}
 	return s, m
 }
@@ -77,7 +54,8 @@ func (d *decoder) foeStats(n *yaml.Node, path string) (FoeStats, map[string]*yam
 // adversary decodes one Adversary file's root mapping.
 func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 	a := &Adversary{Slug: slug, BaseMM: defaultBase}
-	m := d.Fields(n, "", adversaryFields, "name", "stats", "hit_locations", "actions", "special")
+	o := schemaOf("adversary")
+	m := d.fieldsOf(o, n, "")
 	if d.Res(n) == nil {
 		return a
 	}
@@ -89,10 +67,10 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 		a.Stats, statNodes = d.foeStats(v, "stats")
 	}
 	if v, ok := m["base_mm"]; ok {
-		a.BaseMM = d.Number(v, "base_mm", 10, 300)
+		a.BaseMM = d.numberOf(o, "base_mm", v, "")
 	}
 	if v, ok := m["immune"]; ok {
-		a.Immune = d.Names(v, "immune", "condition", Conditions, false)
+		a.Immune = d.namesOf(o, "immune", v, "")
 	}
 	a.Models = []string{a.Name}
 	if v, ok := m["models"]; ok {
@@ -121,7 +99,9 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 			}
 		}
 	}
-	ctx := &opCtx{place: sim.InAdversary}
+	// The lists of every action entry and exhaustion share one place
+	// (a test checks the schema says so).
+	ctx := &opCtx{place: schemaOf("action").field("before").Place}
 	for k := range a.Areas {
 		ctx.areas = append(ctx.areas, k)
 	}
@@ -168,7 +148,7 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 	}
 	actionNodes := map[string]*yaml.Node{}
 	if v, ok := m["actions"]; ok {
-		am := d.Fields(v, "actions", RankNames[:], RankNames[:]...)
+		am := d.Fields(v, "actions", RankNames[:], RankNames[:]...) // the schema's vRankMap
 		for r, key := range RankNames {
 			if an, ok := am[key]; ok {
 				actionNodes[at("actions", key)] = an
@@ -248,28 +228,30 @@ func (d *decoder) checkPools(a *Adversary, m, statNodes, actionNodes map[string]
 }
 
 func (d *decoder) areaKind(key string, n *yaml.Node, path string) *AreaKind {
-	m := d.Fields(n, path, areaFields, "diameter")
+	o := schemaOf("area")
+	m := d.fieldsOf(o, n, path)
 	k := &AreaKind{Name: key}
 	if v, ok := m["diameter"]; ok {
-		k.Diameter = d.Number(v, at(path, "diameter"), 0.5, 24)
+		k.Diameter = d.numberOf(o, "diameter", v, path)
 	}
 	if v, ok := m["terrain"]; ok {
-		k.Terrain = d.Names(v, at(path, "terrain"), "terrain type", TerrainTypes, false)
+		k.Terrain = d.namesOf(o, "terrain", v, path)
 	}
 	if v, ok := m["foe_def"]; ok {
-		k.FoeDef = d.Int(v, at(path, "foe_def"), -10, 10)
+		k.FoeDef = d.intOf(o, "foe_def", v, path)
 	}
 	if v, ok := m["enter"]; ok {
 		p := at(path, "enter")
-		e := d.Fields(v, p, enterFields, "check", "impose")
+		eo := schemaOf("enter")
+		e := d.fieldsOf(eo, v, p)
 		if x, ok := e["check"]; ok {
-			k.EnterSkill = d.Name(x, at(p, "check"), "skill", SkillNames)
+			k.EnterSkill = d.nameOf(eo, "check", x, p)
 		}
 		if x, ok := e["dt"]; ok {
-			k.EnterDT = d.Int(x, at(p, "dt"), 0, 10)
+			k.EnterDT = d.intOf(eo, "dt", x, p)
 		}
 		if x, ok := e["impose"]; ok {
-			k.EnterCondition = d.Name(x, at(p, "impose"), "condition", Conditions)
+			k.EnterCondition = d.nameOf(eo, "impose", x, p)
 		}
 		if x, ok := e["once"]; ok {
 			k.Once = d.Bool(x, at(p, "once"))
@@ -279,28 +261,29 @@ func (d *decoder) areaKind(key string, n *yaml.Node, path string) *AreaKind {
 }
 
 func (d *decoder) minion(n *yaml.Node, path string) Minion {
-	m := d.Fields(n, path, minionFields, "name", "count", "type", "stats")
+	o := schemaOf("minion")
+	m := d.fieldsOf(o, n, path)
 	mi := Minion{BaseMM: minionBase}
 	if v, ok := m["name"]; ok {
 		mi.Name = d.Str(v, at(path, "name"))
 	}
 	if v, ok := m["count"]; ok {
-		mi.Count = d.Int(v, at(path, "count"), 1, 20)
+		mi.Count = d.intOf(o, "count", v, path)
 	}
 	if v, ok := m["type"]; ok {
-		mi.Type = d.Name(v, at(path, "type"), "Foe Type", Trees)
+		mi.Type = d.nameOf(o, "type", v, path)
 	}
 	if v, ok := m["stats"]; ok {
 		mi.Stats, _ = d.foeStats(v, at(path, "stats"))
 	}
 	if v, ok := m["base_mm"]; ok {
-		mi.BaseMM = d.Number(v, at(path, "base_mm"), 10, 300)
+		mi.BaseMM = d.numberOf(o, "base_mm", v, path)
 	}
 	if v, ok := m["shooting_rng"]; ok {
-		mi.ShootingRng = d.Int(v, at(path, "shooting_rng"), 0, 12)
+		mi.ShootingRng = d.intOf(o, "shooting_rng", v, path)
 	}
 	if v, ok := m["crit"]; ok {
-		mi.Crit = d.ops(v, at(path, "crit"), &opCtx{place: sim.InCrit})
+		mi.Crit = d.ops(v, at(path, "crit"), &opCtx{place: o.field("crit").Place})
 	}
 	return mi
 }
@@ -347,9 +330,11 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 	var badWnd []wndError
 	flawed := make([]bool, len(items)) // the location lists a card that is not valid, or none
 	locs := make([]HitLocation, 0, len(items))
+	o := schemaOf("location")
+	lo, hi := int64(o.field("cards").Min), int64(o.field("cards").Max)
 	for i, it := range items {
 		p := idx(path, i)
-		m := d.Fields(it, p, locationFields, "name", "cards", "wnd")
+		m := d.fieldsOf(o, it, p)
 		h := HitLocation{}
 		if v, ok := m["name"]; ok {
 			h.Name = d.Str(v, at(p, "name"))
@@ -369,7 +354,7 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 				cardErrs = append(cardErrs, cardErr{loc: i, e: d.LastError(), list: true})
 			case len(cards) == 0:
 				flawed[i] = true
-				d.Fail(d.Res(v), at(p, "cards"), "", "list at least one card (2..10)")
+				d.Fail(d.Res(v), at(p, "cards"), "", "list at least one card (%d..%d)", lo, hi)
 				cardErrs = append(cardErrs, cardErr{loc: i, e: d.LastError(), list: true})
 			}
 			for j, cn := range cards {
@@ -378,13 +363,13 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 				var c int64
 				if rc == nil || rc.Kind != yaml.ScalarNode || rc.Tag != "!!int" || rc.Decode(&c) != nil {
 					flawed[i] = true
-					d.Fail(rc, cp, "", "expected a card value 2..10, got %s", describe(rc))
+					d.Fail(rc, cp, "", "expected a card value %d..%d, got %s", lo, hi, describe(rc))
 					cardErrs = append(cardErrs, cardErr{loc: i, e: d.LastError()})
 					continue
 				}
-				if c < 2 || c > 10 {
+				if c < lo || c > hi {
 					flawed[i] = true
-					d.Fail(rc, cp, "", "card %d is outside the valid range 2..10 (hit locations take the numbered cards 2 to 10)", c)
+					d.Fail(rc, cp, "", "card %d is outside the valid range %d..%d (hit locations take the numbered cards %d to %d)", c, lo, hi, lo, hi)
 					cardErrs = append(cardErrs, cardErr{loc: i, e: d.LastError(), card: c, isInt: true})
 					continue
 				}
@@ -401,7 +386,7 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 		}
 		if v, ok := m["wnd"]; ok {
 			before := d.NErrs()
-			h.Wnd = d.Int(v, at(p, "wnd"), 1, maxFoeWnd)
+			h.Wnd = d.intOf(o, "wnd", v, p)
 			if d.NErrs() > before {
 				badWnd = append(badWnd, wndError{i, d.LastError()})
 			}
@@ -410,7 +395,7 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 		}
 		if v, ok := m["owner"]; ok {
 			rv := d.Res(v)
-			h.Owner = d.Int(rv, at(p, "owner"), 0, 1000)
+			h.Owner = d.intOf(o, "owner", rv, p)
 			if h.Owner >= models {
 				d.Fail(rv, at(p, "owner"), "", "owner %d is out of range: the Adversary has %d model(s), numbered 0..%d", h.Owner, models, models-1)
 				h.Owner = 0
@@ -567,20 +552,21 @@ func abs(x int) int {
 }
 
 func (d *decoder) exhaustion(n *yaml.Node, path string, ctx *opCtx) Exhaustion {
-	m := d.Fields(n, path, exhaustFields)
+	o := schemaOf("exhausted")
+	m := d.fieldsOf(o, n, path)
 	var e Exhaustion
 	if v, ok := m["label"]; ok {
 		e.Label = d.Str(v, at(path, "label"))
 	}
 	if v, ok := m["attacks"]; ok {
-		e.Attacks = d.Name(v, at(path, "attacks"), "attack state", AttackStates)
+		e.Attacks = d.nameOf(o, "attacks", v, path)
 	}
 	for _, f := range []struct {
 		key string
 		dst *int
 	}{{"spd", &e.Spd}, {"atk", &e.Atk}, {"rng", &e.Rng}, {"def", &e.Def}, {"ter", &e.Ter}} {
 		if v, ok := m[f.key]; ok {
-			*f.dst = d.Int(v, at(path, f.key), -10, 10)
+			*f.dst = d.intOf(o, f.key, v, path)
 		}
 	}
 	if v, ok := m["trigger"]; ok {
@@ -594,21 +580,21 @@ func (d *decoder) exhaustion(n *yaml.Node, path string, ctx *opCtx) Exhaustion {
 // own fields override it.
 func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, special bool) Action {
 	a := Action{Targets: "target", Range: -1, TicksDefault: true}
-	known, required := actionFields, []string{}
+	o := schemaOf("action")
 	if special {
-		known, required = specialFields, []string{"tree"}
+		o = schemaOf("special")
 	}
-	m := d.Fields(n, path, known, required...)
+	m := d.fieldsOf(o, n, path)
 	rn := d.Res(n)
 	if rn == nil || rn.Kind != yaml.MappingNode {
 		return a
 	}
 	var tree string
 	if v, ok := m["tree"]; ok {
-		tree = d.Name(v, at(path, "tree"), "tree", Trees)
+		tree = d.nameOf(o, "tree", v, path)
 	}
 	if v, ok := m["like"]; ok {
-		if d.Name(v, at(path, "like"), "like value", []string{"standard"}) == "standard" && std != nil {
+		if d.nameOf(o, "like", v, path) == "standard" && std != nil {
 			a = *std
 			a.Like = "standard"
 		}
@@ -620,34 +606,35 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 		d.Fail(rn, at(path, "name"), "", "missing; it is required (or write like: standard)")
 	}
 	if v, ok := m["mods"]; ok {
-		mm := d.Fields(v, at(path, "mods"), modFields)
+		mo, mp := schemaOf("mods"), at(path, "mods")
+		mm := d.fieldsOf(mo, v, mp)
 		a.Mods = Mods{}
 		if x, ok := mm["spd"]; ok {
-			a.Mods.Spd = d.Int(x, at(path, "mods.spd"), -12, 12)
+			a.Mods.Spd = d.intOf(mo, "spd", x, mp)
 		}
 		if x, ok := mm["atk"]; ok {
-			a.Mods.Atk = d.Int(x, at(path, "mods.atk"), -20, 20)
+			a.Mods.Atk = d.intOf(mo, "atk", x, mp)
 		}
 		if x, ok := mm["rng"]; ok {
-			a.Mods.Rng = d.Int(x, at(path, "mods.rng"), -12, 24)
+			a.Mods.Rng = d.intOf(mo, "rng", x, mp)
 		}
 	}
 	if v, ok := m["attack"]; ok {
-		a.Attack = d.Name(v, at(path, "attack"), "attack kind", AttackKinds)
+		a.Attack = d.nameOf(o, "attack", v, path)
 	} else if _, like := m["like"]; !like {
 		d.Fail(rn, at(path, "attack"), "", "missing; it is required (melee, shooting, terror or none)")
 	}
 	if v, ok := m["targets"]; ok {
-		a.Targets = d.Name(v, at(path, "targets"), "targets mode", TargetModes)
+		a.Targets = d.nameOf(o, "targets", v, path)
 	}
 	if v, ok := m["near"]; ok {
-		a.Near = d.Number(v, at(path, "near"), 0, 24)
+		a.Near = d.numberOf(o, "near", v, path)
 		if a.Targets != "target_and_near" && a.Targets != "" {
 			d.Fail(d.Res(v), at(path, "near"), "", "near applies only to targets: target_and_near (this action has targets: %s)", a.Targets)
 		}
 	}
 	if v, ok := m["count"]; ok {
-		a.Count = d.Int(v, at(path, "count"), 1, 12)
+		a.Count = d.intOf(o, "count", v, path)
 		if a.Targets != "count" && a.Targets != "" {
 			d.Fail(d.Res(v), at(path, "count"), "", "count applies only to targets: count (this action has targets: %s)", a.Targets)
 		}
@@ -669,19 +656,20 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 		a.Damage = a.Attack == "melee" || a.Attack == "shooting"
 	}
 	if v, ok := m["rating"]; ok {
-		a.Rating = d.Int(v, at(path, "rating"), 1, maxPool)
+		a.Rating = d.intOf(o, "rating", v, path)
 	}
 	if v, ok := m["range"]; ok {
-		a.Range = d.Number(v, at(path, "range"), 0, 48)
+		a.Range = d.numberOf(o, "range", v, path)
 	}
 	if v, ok := m["check"]; ok {
-		cm := d.Fields(v, at(path, "check"), checkFields, "skill")
+		co, cp := schemaOf("check"), at(path, "check")
+		cm := d.fieldsOf(co, v, cp)
 		c := &Check{}
 		if x, ok := cm["skill"]; ok {
-			c.Skill = d.Name(x, at(path, "check.skill"), "check skill", CheckSkills)
+			c.Skill = d.nameOf(co, "skill", x, cp)
 		}
 		if x, ok := cm["dt"]; ok {
-			c.DT = d.Int(x, at(path, "check.dt"), 0, 10)
+			c.DT = d.intOf(co, "dt", x, cp)
 		}
 		a.Check = c
 		if a.Attack != "none" && a.Attack != "" {
@@ -706,7 +694,7 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 		}
 	}
 	if v, ok := m["ticks"]; ok {
-		a.Ticks = d.Int(v, at(path, "ticks"), 1, 10)
+		a.Ticks = d.intOf(o, "ticks", v, path)
 		a.TicksDefault = false
 	}
 	return a

@@ -24,7 +24,11 @@
 //	scenarios/<slug>.yaml     one map
 //
 // The effect ops the data writes are those of sim.OpTable; their reference,
-// docs/cazadores/effect-ops.md, is generated from it.
+// docs/cazadores/effect-ops.md, is generated from it. The fields of an
+// Adversary file are those of its schema (schema.go), which the decoder
+// reads; their reference, docs/cazadores/adversary-schema.md, is generated
+// from it.
 package cazadores
 
 //go:generate go run gen_opsdoc.go
+//go:generate go run gen_schemadoc.go

@@ -35,7 +35,8 @@ func OpsDoc() string {
 	w("gives), and ops hold other ops (`attack`, `each`, `grant_crit`) at most %d deep.\n", maxOpDepth)
 	w("The loader refuses any other op, an op where it cannot be used, and a value\n")
 	w("out of its range, naming the file, line, column and field, the values allowed\n")
-	w("and the likely spelling.\n\n")
+	w("and the likely spelling. The other fields of an Adversary file are in\n")
+	w("[the reference of the Adversary file](adversary-schema.md).\n\n")
 
 	w("## Where ops are written\n\n")
 	w("| place | the lists | the ops allowed |\n|---|---|---|\n")

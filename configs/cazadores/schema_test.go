@@ -1,0 +1,365 @@
+package cazadores
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	sim "balance/sim/cazadores"
+)
+
+// TestAdversarySchemaDocUpToDate checks that the reference of the
+// Adversary file is the one generated from the schema.
+func TestAdversarySchemaDocUpToDate(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(AdversarySchemaFile)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != AdversarySchemaDoc() {
+		t.Errorf("%s differs from the schema; run go generate ./configs/cazadores", AdversarySchemaFile)
+	}
+	// Every field's row is in it, and every limit of the engine the
+	// loader enforces.
+	for _, o := range adversarySchema {
+		for i := range o.Fields {
+			f := &o.Fields[i]
+			typ, _, def, example, doc := entryCells(f)
+			row := fmt.Sprintf("| `%s` | %s |", f.Name, typ)
+			for _, v := range []string{row, def, "`" + example + "`", doc} {
+				if !strings.Contains(string(b), v) {
+					t.Errorf("%s: %s.%s: %q missing", AdversarySchemaFile, o.Key, f.Name, v)
+				}
+			}
+		}
+	}
+	for _, v := range []string{
+		fmt.Sprintf("| models of the Adversary (`models`) | 1..%d;", sim.MaxAdvModels),
+		fmt.Sprintf("at most %d, so that any Pack (up to %d models) fits in a hunt of %d", maxFoeModels, sim.MaxPack, sim.MaxModels),
+		fmt.Sprintf("| hit locations | 1..%d:", sim.MaxLocations),
+		fmt.Sprintf("| ops in one list | at most %d", sim.MaxOps),
+		fmt.Sprintf("at most %d deep", maxOpDepth),
+		fmt.Sprintf("| dice of a check | at most %d", maxPool),
+	} {
+		if !strings.Contains(string(b), v) {
+			t.Errorf("%s: limit %q missing", AdversarySchemaFile, v)
+		}
+	}
+}
+
+// TestSchemaTables checks the schema's own consistency: every object is
+// reached from the root, each name of a vocabulary it documents has its
+// line, the ops of every action entry and exhaustion share the one place
+// the decoder gives them, the cards of hit locations are the numbered
+// cards the engine holds locations for, and each field's example parses
+// as a one-key mapping of that field.
+func TestSchemaTables(t *testing.T) {
+	reached := map[string]bool{adversarySchema[0].Key: true}
+	for _, sp := range schemaPaths() {
+		if sp.Field.Object != "" {
+			reached[sp.Field.Object] = true
+		}
+	}
+	for _, o := range adversarySchema {
+		if !reached[o.Key] {
+			t.Errorf("schema object %s is not reached from the file's root", o.Key)
+		}
+		seen := map[string]bool{}
+		for _, n := range o.names() {
+			if seen[n] {
+				t.Errorf("%s: field %s twice", o.Key, n)
+			}
+			seen[n] = true
+		}
+	}
+	var trees []string
+	for k := range treeDocs {
+		trees = append(trees, k)
+	}
+	slices.Sort(trees)
+	if !slices.Equal(trees, Trees) {
+		t.Errorf("treeDocs document %v, the trees are %v", trees, Trees)
+	}
+	place := schemaOf("action").field("before").Place
+	for _, key := range []string{"action", "exhausted"} {
+		for _, f := range schemaOf(key).all() {
+			if f.Kind == vOps && f.Place != place {
+				t.Errorf("%s.%s: ops of place %v; the decoder gives every action entry and exhaustion %v", key, f.Name, f.Place, place)
+			}
+		}
+	}
+	if c := schemaOf("location").field("cards"); int(c.Max-c.Min)+1 != sim.MaxLocations || c.Max != 10 {
+		t.Errorf("cards %g..%g: the engine holds %d locations, for cards 2..10", c.Min, c.Max, sim.MaxLocations)
+	}
+	for _, sp := range schemaPaths() {
+		var m map[string]any
+		ex := strings.ReplaceAll(sp.Field.Example, "...", "x")
+		if err := yaml.Unmarshal([]byte("{"+ex+"}"), &m); err != nil || len(m) != 1 || m[sp.Field.Name] == nil && !strings.HasPrefix(ex, sp.Field.Name+":") {
+			t.Errorf("%s: example %q is not a one-key mapping of the field (%v)", sp.Path, sp.Field.Example, err)
+		}
+	}
+}
+
+// TestExplainIsTheEntry checks that -explain prints, for every field, the
+// cells of its row in the reference, and that paths with ranks, slugs and
+// indices, and effect ops, are understood.
+func TestExplainIsTheEntry(t *testing.T) {
+	for _, sp := range schemaPaths() {
+		s, err := ExplainAdversaryField(sp.Path)
+		if err != nil {
+			t.Errorf("%s: %v", sp.Path, err)
+			continue
+		}
+		typ, allowed, def, example, doc := entryCells(sp.Field)
+		for _, v := range []string{sp.Path + ": " + doc, "type:     " + typ, "allowed:  " + allowed, "default:  " + def, "example:  " + example} {
+			if !strings.Contains(s, v) {
+				t.Errorf("-explain %s: %q missing in\n%s", sp.Path, v, s)
+			}
+		}
+	}
+	for given, want := range map[string]string{
+		"actions.ace.range":                    "actions.range: ",
+		"special.jack.like":                    "special.like: ",
+		"hit_locations[2].exhausted.trigger":   "hit_locations.exhausted.trigger: ",
+		"areas.rock.enter.dt":                  "areas.enter.dt: ",
+		"areas.diameter":                       "areas.diameter: ",
+		"minions[0].stats.wnd":                 "minions.stats.wnd: ",
+		"minions":                              "fields of Minion: name, count, type, stats",
+		"push":                                 "push (effect op): " + sim.OpSpecByName("push").Does,
+		"ops.grant_crit":                       "grant_crit (effect op): ",
+		"special.ace.check":                    "fields of Check: skill, dt",
+		"hit_locations":                        "checked: Each card 2..10 belongs to exactly one location",
+		"actions.queen.mods.rng":               "actions.mods.rng: ",
+		"special.king.on_hit":                  "ops allowed: " + strings.Join(sim.OpNames(sim.InAdversary), ", "),
+		"minions.crit":                         "ops allowed: " + strings.Join(sim.OpNames(sim.InCrit), ", "),
+		"hit_locations.exhausted.attacks":      "allowed:  `advantage` or `disadvantage`",
+		"stats.wnd":                            fmt.Sprintf("allowed:  1..%d", maxFoeWnd) + "\n  default:  required\n  example:  wnd: 20\n  checked: `stats.wnd` equals the sum of the hit locations' `wnd`.",
+		"special.tree":                         "allowed:  `aggressive`, `defensive` or `sentry`",
+		"hit_locations[0].cards":               "allowed:  each 2..10",
+		"actions.count":                        "allowed:  1..12",
+		"actions.king.damage":                  "default:  true for melee and shooting, false otherwise",
+		"areas.beloved_breath.enter.impose":    "default:  required",
+		"special.queen.name":                   "default:  required unless `like` is given",
+		"hit_locations.exhausted.trigger.zzzz": "",
+		"stats.ter":                            "allowed:  0..20",
+		"special.near":                         "checked: `near` goes with `targets: target_and_near`",
+		"actions.on_success":                   "checked: `check` needs `attack: none`; `on_success` needs a `check`",
+	} {
+		s, err := ExplainAdversaryField(given)
+		switch {
+		case want == "" && err == nil:
+			t.Errorf("-explain %s: no error", given)
+		case want != "" && err != nil:
+			t.Errorf("-explain %s: %v", given, err)
+		case !strings.Contains(s, want):
+			t.Errorf("-explain %s: %q missing in\n%s", given, want, s)
+		}
+	}
+	_, err := ExplainAdversaryField("stats.wdn")
+	if err == nil || !strings.Contains(err.Error(), `did you mean "stats.wnd"?`) {
+		t.Errorf("-explain stats.wdn: %v; want the likely field", err)
+	}
+	for _, sp := range schemaPaths() {
+		if err != nil && !strings.Contains(err.Error(), sp.Path+", ") && !strings.Contains(err.Error(), sp.Path+";") {
+			t.Errorf("-explain stats.wdn: %s not in the list of fields", sp.Path)
+		}
+	}
+	if err != nil && !strings.Contains(err.Error(), "effect ops: "+strings.Join(sim.OpNames(sim.AllPlaces), ", ")+")") {
+		t.Errorf("-explain stats.wdn: the effect ops are not all listed: %v", err)
+	}
+}
+
+// schemaBase is the Adversary the decoder tests change one field of.
+const schemaBase = "adversaries/wandering-son.yaml"
+
+// place returns the node of field sp.Path in the document root, made
+// where it is missing (the first item of a list, the ace of the ranks, the
+// first Area), with the concrete path the decoder names it by, and the
+// mapping that holds it.
+func place(t *testing.T, root *yaml.Node, sp schemaPath) (parent *yaml.Node, key, concrete string) {
+	t.Helper()
+	o := adversarySchema[0]
+	n := root
+	segs := strings.Split(sp.Path, ".")
+	for i, s := range segs {
+		f := o.field(s)
+		concrete = at(concrete, s)
+		if i == len(segs)-1 {
+			return n, s, concrete
+		}
+		v := mapValue(n, s)
+		if v == nil {
+			v = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+			if f.Kind == vList {
+				v = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+			}
+			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}, v)
+		}
+		switch f.Kind {
+		case vList:
+			if len(v.Content) == 0 {
+				v.Content = append(v.Content, &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"})
+			}
+			n, concrete = v.Content[0], idx(concrete, 0)
+		case vRankMap:
+			n, concrete = mapValue(v, "ace"), at(concrete, "ace")
+		case vSlugMap:
+			if len(v.Content) == 0 {
+				v.Content = append(v.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "zz"}, &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"})
+			}
+			n, concrete = v.Content[1], at(concrete, v.Content[0].Value)
+		default:
+			n = v
+		}
+		if n.Kind != yaml.MappingNode {
+			t.Fatalf("%s: %s is not a mapping in %s", sp.Path, concrete, schemaBase)
+		}
+		o = schemaOf(f.Object)
+	}
+	panic("unreachable")
+}
+
+// setField sets (or, with v nil, removes) key in mapping n.
+func setField(n *yaml.Node, key string, v *yaml.Node) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			if v == nil {
+				n.Content = slices.Delete(n.Content, i, i+2)
+			} else {
+				n.Content[i+1] = v
+			}
+			return
+		}
+	}
+	if v != nil {
+		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key}, v)
+	}
+}
+
+// decodeWith decodes the base Adversary with field sp.Path set to value
+// (a YAML text; "" removes the field), and the fields drop beside it
+// removed, and returns the errors and the
+// concrete path of the field.
+func decodeWith(t *testing.T, sp schemaPath, value string, drop ...string) ([]*Error, string) {
+	t.Helper()
+	b, err := Files.ReadFile(schemaBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	parent, key, concrete := place(t, doc.Content[0], sp)
+	var v *yaml.Node
+	if value != "" {
+		var vd yaml.Node
+		if err := yaml.Unmarshal([]byte(value), &vd); err != nil {
+			t.Fatal(err)
+		}
+		v = vd.Content[0]
+	}
+	setField(parent, key, v)
+	for _, k := range drop {
+		setField(parent, k, nil)
+	}
+	out, err := yaml.Marshal(&doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := DefaultRules()
+	_, err = decodeAdversary("x.yaml", "x", out, &r)
+	return allErrors(t, err), concrete
+}
+
+// errorAt returns the first error at field path (or inside it, with
+// inside) whose message holds msg.
+func errorAt(errs []*Error, path, msg string, inside bool) *Error {
+	for _, e := range errs {
+		if (e.Field == path || inside && (strings.HasPrefix(e.Field, path+".") || strings.HasPrefix(e.Field, path+"["))) && strings.Contains(e.Msg, msg) {
+			return e
+		}
+	}
+	return nil
+}
+
+// TestSchemaDrivesDecoder checks, field by field, that the decoder takes
+// what the schema says: a value past either end of a range, a name not
+// among the field's names, a value of another kind, a required field left
+// out and an unknown field in a mapping are each reported at that field,
+// with the schema's range or names; the ends of a range are accepted.
+func TestSchemaDrivesDecoder(t *testing.T) {
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	for _, sp := range schemaPaths() {
+		f := sp.Field
+		type probe struct{ value, msg string }
+		var bad []probe
+		switch f.Kind {
+		case vInt:
+			r := fmt.Sprintf("out of range %d..%d", int(f.Min), int(f.Max))
+			bad = []probe{{g(f.Max + 1), r}, {g(f.Min - 1), r}, {"1.5", "expected an integer"}}
+		case vNumber:
+			r := fmt.Sprintf("out of range %s..%s", g(f.Min), g(f.Max))
+			bad = []probe{{g(f.Max + 0.5), r}, {g(f.Min - 0.5), r}, {"abc", "expected a number"}}
+		case vName:
+			bad = []probe{{"zzz", fmt.Sprintf("unknown %s \"zzz\" (known: %s)", f.What, strings.Join(f.Values, ", "))}}
+		case vNames:
+			bad = []probe{{"[zzz]", fmt.Sprintf("unknown %s \"zzz\" (known: %s)", f.What, strings.Join(f.Values, ", "))}, {"7", "expected a list"}}
+		case vBool:
+			bad = []probe{{"maybe", "expected true or false"}}
+		case vText:
+			bad = []probe{{`""`, "must not be empty"}, {"[a]", "expected a text"}}
+		case vTexts:
+			bad = []probe{{`[""]`, "must not be empty"}, {"7", "expected a list"}}
+		case vCards:
+			bad = []probe{{fmt.Sprintf("[%s]", g(f.Max+1)), fmt.Sprintf("outside the valid range %s..%s", g(f.Min), g(f.Max))}, {"[]", "list at least one card"}}
+		case vObject, vRankMap:
+			bad = []probe{{"7", "expected a mapping"}, {"{zzz_field: 1}", `unknown field "zzz_field"`}}
+		case vSlugMap:
+			bad = []probe{{"7", "expected a mapping"}, {"{Not A Slug: {}}", "a slug must be"}}
+		case vList:
+			bad = []probe{{"7", "expected a list"}, {"[{zzz_field: 1}]", `unknown field "zzz_field"`}}
+		case vOps:
+			bad = []probe{{"[" + strings.Repeat("{impose: stunned}, ", sim.MaxOps) + "{impose: stunned}]", fmt.Sprintf("%d ops; a list holds at most %d", sim.MaxOps+1, sim.MaxOps)}}
+			for _, op := range sim.OpNames(sim.AllPlaces) {
+				if !slices.Contains(sim.OpNames(f.Place), op) {
+					bad = append(bad, probe{"[{" + op + ": 1}]", "cannot be used in " + sim.PlaceName(f.Place)})
+					break
+				}
+			}
+		default:
+			t.Errorf("%s: no probe for kind %d", sp.Path, f.Kind)
+		}
+		for _, p := range bad {
+			errs, concrete := decodeWith(t, sp, p.value)
+			if errorAt(errs, concrete, p.msg, true) == nil {
+				t.Errorf("%s = %s: no error %q at %s; got %v", sp.Path, p.value, p.msg, concrete, errs)
+			}
+		}
+		if f.Kind == vInt || f.Kind == vNumber {
+			for _, x := range []float64{f.Min, f.Max} {
+				errs, concrete := decodeWith(t, sp, g(x))
+				for _, e := range errs {
+					if e.Field == concrete && strings.HasPrefix(e.Msg, g(x)+" is out of range") {
+						t.Errorf("%s = %s, an end of its range, refused: %v", sp.Path, g(x), e)
+					}
+				}
+			}
+		}
+		if f.Required || f.Unless != "" {
+			var drop []string
+			if f.Unless != "" {
+				drop = append(drop, f.Unless)
+			}
+			errs, concrete := decodeWith(t, sp, "", drop...)
+			if errorAt(errs, concrete, "missing; it is required", false) == nil {
+				t.Errorf("%s left out: no error at %s; got %v", sp.Path, concrete, errs)
+			}
+		}
+	}
+}
