@@ -619,7 +619,7 @@ func TestTallyFileIntegrity(t *testing.T) {
 			t.Errorf("%s: %v, want the checksum refused", filepath.Base(p), err)
 		}
 	}
-	v3 := edit("v3.json", `"version":5`, `"version":3`)
+	v3 := edit("v3.json", fmt.Sprintf(`"version":%d`, TallyVersion), `"version":3`)
 	if _, _, err := ReadTallyFile(v3); err == nil || !strings.Contains(err.Error(), "version 3") {
 		t.Errorf("a version 3 file: %v", err)
 	}

@@ -21,8 +21,9 @@ import (
 // TallyVersion is the version of the tally file format (2: each Pack
 // model's Tick of death; 3: the build and the checksum; 4: any game, the
 // tally laid out by the game's schema, which the header names; 5: any
-// workflow, its parameters and every lane's tally and paired counts).
-const TallyVersion = 5
+// workflow, its parameters and every lane's tally and paired counts; 6: the
+// account of how the hunts felt, for a game that declares a standing).
+const TallyVersion = 6
 
 // Header describes a tally file: which game, design, policy, program and
 // seed produced it, and which hunts it holds.
@@ -405,8 +406,13 @@ func MergeLanes(paths []string, schemas func(Header) ([]*game.Schema, error)) (H
 	for j, s := range ss {
 		total.tallies[j] = stats.NewTally(s)
 	}
+	nf := len(stats.FeelFollowed(ss[0]))
 	for k := range total.pairs {
 		total.pairs[k].Headline = make([]Moments, len(ss[0].Headline))
+		total.pairs[k].Feel = nil
+		if nf > 0 {
+			total.pairs[k].Feel = make([]stats.PairedRatio, nf)
+		}
 		total.pairs[k].reset()
 	}
 	for i := range all {
@@ -429,6 +435,9 @@ func MergeLanes(paths []string, schemas func(Header) ([]*game.Schema, error)) (H
 		for k := range sh.pairs {
 			if len(sh.pairs[k].Headline) != len(ss[0].Headline) {
 				return Header{}, nil, fmt.Errorf("%s: pair %d follows %d figures, the schema %d", sh.path, k, len(sh.pairs[k].Headline), len(ss[0].Headline))
+			}
+			if len(sh.pairs[k].Feel) != nf {
+				return Header{}, nil, fmt.Errorf("%s: pair %d follows %d figures of feel, the schema %d", sh.path, k, len(sh.pairs[k].Feel), nf)
 			}
 		}
 		if err := total.merge(&laneBlock{tallies: sh.ts, pairs: sh.pairs}); err != nil {

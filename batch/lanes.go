@@ -39,6 +39,10 @@ type Pair struct {
 	// value of the schema, in its order.
 	Length   Moments   `json:"length"`
 	Headline []Moments `json:"headline"`
+	// Feel: for each figure of how the hunts felt that the comparing
+	// workflows follow (stats.FeelFollowed), the paired sums of its
+	// ratio in each lane; absent for a game without a Feel.
+	Feel []stats.PairedRatio `json:"feel,omitempty"`
 }
 
 // Hunts returns the number of paired hunts.
@@ -55,12 +59,16 @@ func (p *Pair) add(q *Pair) {
 		p.Headline[h].Sum += q.Headline[h].Sum
 		p.Headline[h].SumSq += q.Headline[h].SumSq
 	}
+	for f := range p.Feel {
+		p.Feel[f].Merge(&q.Feel[f])
+	}
 }
 
 func (p *Pair) reset() {
 	p.Both, p.OnlyA, p.OnlyB, p.Neither = 0, 0, 0, 0
 	p.Length = Moments{}
 	clear(p.Headline)
+	clear(p.Feel)
 }
 
 // PairedResult is what RunLanes produced: one tally per lane over the same
@@ -105,9 +113,14 @@ func newLaneBlock(schemas []*game.Schema, headline int) *laneBlock {
 	for j := range b.tallies {
 		b.tallies[j] = stats.NewTally(schemas[j])
 	}
+	nf := len(stats.FeelFollowed(schemas[0]))
 	for a := 0; a < n; a++ {
 		for c := a + 1; c < n; c++ {
-			b.pairs = append(b.pairs, Pair{A: a, B: c, Headline: make([]Moments, headline)})
+			p := Pair{A: a, B: c, Headline: make([]Moments, headline)}
+			if nf > 0 {
+				p.Feel = make([]stats.PairedRatio, nf)
+			}
+			b.pairs = append(b.pairs, p)
 		}
 	}
 	return b
@@ -177,6 +190,9 @@ func RunLanes(ctx context.Context, cfg Config, lanes []Lane) (*PairedResult, err
 		if !slices.Equal(schemas[j].Headline, schemas[0].Headline) {
 			return nil, fmt.Errorf("batch: lane %d follows other figures (%v) than lane 0 (%v)", j, schemas[j].Headline, schemas[0].Headline)
 		}
+		if f, f0 := stats.FeelFollowed(schemas[j]), stats.FeelFollowed(schemas[0]); !slices.Equal(f, f0) {
+			return nil, fmt.Errorf("batch: lane %d follows other figures of feel (%v) than lane 0 (%v)", j, f, f0)
+		}
 	}
 	// Every lane's player is made once, here, to check the policies
 	// before a worker starts; each worker makes its own.
@@ -186,6 +202,7 @@ func RunLanes(ctx context.Context, cfg Config, lanes []Lane) (*PairedResult, err
 		}
 	}
 	nh := len(schemas[0].Headline)
+	nf := len(stats.FeelFollowed(schemas[0]))
 	slots := make([][]int, n)
 	for j, s := range schemas {
 		slots[j] = headlineSlots(s)
@@ -204,6 +221,7 @@ func RunLanes(ctx context.Context, cfg Config, lanes []Lane) (*PairedResult, err
 			won := make([]bool, n)
 			length := make([]int64, n)
 			head := make([]int64, n*nh)
+			feelN, feelD := make([]int64, n*nf), make([]int64, n*nf)
 			return func(b *laneBlock, lo, hi int64, c *cursor) int64 {
 				b.reset()
 				for i := lo; i < hi; i++ {
@@ -221,6 +239,9 @@ func RunLanes(ctx context.Context, cfg Config, lanes []Lane) (*PairedResult, err
 						for h, sl := range slots[j] {
 							head[j*nh+h] = int64(rec.V[sl])
 						}
+						for f := range nf {
+							feelN[j*nf+f], feelD[j*nf+f] = stats.FeelPerHunt(schemas[j], rec, f)
+						}
 					}
 					for k := range b.pairs {
 						p := &b.pairs[k]
@@ -237,6 +258,10 @@ func RunLanes(ctx context.Context, cfg Config, lanes []Lane) (*PairedResult, err
 						p.Length.add(length[p.A] - length[p.B])
 						for h := range p.Headline {
 							p.Headline[h].add(head[p.A*nh+h] - head[p.B*nh+h])
+						}
+						for f := range p.Feel {
+							a, b := p.A*nf+f, p.B*nf+f
+							p.Feel[f].Add(feelN[a], feelD[a], feelN[b], feelD[b])
 						}
 					}
 				}

@@ -36,10 +36,14 @@ type Schema struct {
 	// counts, rates or flags of the hunt, e.g. the WNDs the players' side
 	// took.
 	Headline []string
+	// Feel, when set, declares the standing, close calls and idle turns
+	// the figures of how a hunt feels are computed from (feel.go).
+	Feel *Feel `json:",omitempty"`
 
-	built  bool
-	offset []int // per value: its first slot in Record.V
-	nV     int   // slots in Record.V
+	built   bool
+	nRounds int   // NRounds(), fixed by Build
+	offset  []int // per value: its first slot in Record.V
+	nV      int   // slots in Record.V
 }
 
 // Side is one party that can win.
@@ -171,7 +175,7 @@ var keyPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 
 // reservedKeys are the names of the reports' own files and figures, which
 // no list, value, series, ratio or curve may take.
-var reservedKeys = []string{"outcomes", "distributions", "length", "summary", "ablations", "index"}
+var reservedKeys = []string{"outcomes", "distributions", "length", "summary", "ablations", "index", "feel", "lead_changes", "feel_sides"}
 
 // Build checks the schema and lays out the Record's slots. It must be
 // called once, before NewRecord, Slot or any tally.
@@ -281,10 +285,16 @@ func (s *Schema) Build() error {
 			bad("headline %q: not a count, rate or flag of the hunt", h)
 		}
 	}
+	if s.Feel != nil {
+		if err := s.Feel.check(s); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
 	s.built = true
+	s.nRounds = s.NRounds()
 	return nil
 }
 
@@ -402,17 +412,24 @@ func (s *Schema) mustBuilt() {
 // once per worker by NewRecord and overwritten by every hunt: playing a
 // hunt allocates nothing.
 type Record struct {
-	Outcome int     // index into Schema.Outcomes
-	Length  int     // the hunt's length in Schema.Length units
-	End     int     // the Clock step at which the hunt ended: series are read up to it
-	V       []int32 // the values, at the slots Schema.Slot gives
-	S       []int32 // the series' growth by Clock step: series k's step t (1..NSteps) at k·NSteps + t-1
+	Outcome int        // index into Schema.Outcomes
+	Length  int        // the hunt's length in Schema.Length units
+	End     int        // the Clock step at which the hunt ended: series are read up to it
+	V       []int32    // the values, at the slots Schema.Slot gives
+	S       []int32    // the series' growth by Clock step: series k's step t (1..NSteps) at k·NSteps + t-1
+	F       FeelRecord // how the hunt went between the sides, when the schema has a Feel
 }
 
 // NewRecord returns an empty record laid out by s.
 func (s *Schema) NewRecord() *Record {
 	s.mustBuilt()
-	return &Record{V: make([]int32, s.nV), S: make([]int32, len(s.Series)*s.NSteps())}
+	r := &Record{V: make([]int32, s.nV), S: make([]int32, len(s.Series)*s.NSteps())}
+	if s.Feel != nil {
+		r.F.Stand = make([]int32, len(s.Sides)*s.nRounds)
+		r.F.sides = len(s.Sides)
+	}
+	r.F.reset()
+	return r
 }
 
 // Reset clears r for the next hunt.
@@ -420,7 +437,12 @@ func (r *Record) Reset() {
 	r.Outcome, r.Length, r.End = 0, 0, 0
 	clear(r.V)
 	clear(r.S)
+	r.F.reset()
 }
+
+// ResetFeel clears only what the record keeps of how the hunt went
+// (Record.F), for a game that writes every other part itself.
+func (r *Record) ResetFeel() { r.F.reset() }
 
 // Grow adds d to series k at Clock step t (1-based); steps past NSteps
 // count in the last step.

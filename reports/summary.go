@@ -350,6 +350,8 @@ func summaryDoc(r *stats.Report) *document {
 		}
 	}
 
+	feelSection(b, r)
+
 	b.heading(2, "Hunt length")
 	b.plot("length", "Hunt length")
 	rows = nil

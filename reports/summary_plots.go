@@ -74,6 +74,7 @@ func summaryPlots(r *stats.Report) []summaryPlot {
 		c := &r.Curves[i]
 		ps = append(ps, summaryPlot{c.Key, 8 * vg.Inch, 4.5 * vg.Inch, func() (func(draw.Canvas), error) { return curvePlot(r, c) }})
 	}
+	ps = append(ps, feelPlots(r)...)
 	ps = append(ps, summaryPlot{"length", 8 * vg.Inch, 4.5 * vg.Inch, func() (func(draw.Canvas), error) { return lengthPlot(r) }})
 	if r.Ablations != nil {
 		ps = append(ps, summaryPlot{"ablations", 11 * vg.Inch, 6 * vg.Inch, func() (func(draw.Canvas), error) { return ablationsPlot(r) }})

@@ -164,6 +164,9 @@ func csvTables(r *stats.Report) []csvTable {
 	for i := range r.Curves {
 		out = append(out, csvTable{r.Curves[i].Key + ".csv", curveTable(r, &r.Curves[i])})
 	}
+	if r.Feel != nil {
+		out = append(out, csvTable{"feel.csv", feelTable(r)})
+	}
 	out = append(out, csvTable{lengthFile(r) + ".csv", lengthTable(r)}, csvTable{"distributions.csv", distributionsTable(r)})
 	return out
 }

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"fmt"
+	"strings"
 
 	"balance/game"
 )
@@ -17,6 +18,12 @@ import (
 //	length           the hunt's length, in the schema's Length unit
 //	VALUE            a value of the hunt (a count, rate or flag)
 //	VALUE:ITEM       a value of one item of a list
+//
+// A game with a Feel adds the figures of how its hunts felt
+// (docs/feel.md): lead_changes (per hunt), comeback:SIDE and close:SIDE
+// (shares of SIDE's wins), deficit:SIDE (percentage points, over its
+// comebacks), idle:SIDE (the share of its turns), settling_round and
+// settled_play (of the run as a whole).
 //
 // A time value gives two figures: VALUE (the share of hunts in which it
 // happened) and VALUE.at (when, over those hunts); given per item,
@@ -113,17 +120,84 @@ func Figures(t *Tally) []Figure {
 			}
 		}
 	}
+	if t.Feel != nil {
+		fs = append(fs, feelFigures(t)...)
+	}
 	return fs
+}
+
+// feelFigures are the figures of how the hunts of t felt. The idle share
+// is a proportion of turns with the ratio estimator's interval; the
+// settling round and the settled play are figures of the run as a whole,
+// without per-hunt sums.
+func feelFigures(t *Tally) []Figure {
+	s := t.Schema()
+	f := t.Feel
+	fe := NewFeel(t)
+	fs := []Figure{{Key: "lead_changes", Label: FeelLabel(s, "lead_changes"), Kind: "mean", N: t.Hunts, Sum: f.LeadSum, SumSq: f.LeadSumSq,
+		Estimate: fe.LeadChanges.Mean}}
+	for side, fside := range fe.Sides {
+		key := s.Sides[side].Key
+		fs = append(fs,
+			Figure{Key: "comeback:" + key, Label: FeelLabel(s, "comeback:"+key), Kind: "proportion", N: fside.Wins, Count: f.Comeback[side], Estimate: fside.Comeback},
+			Figure{Key: "close:" + key, Label: FeelLabel(s, "close:"+key), Kind: "proportion", N: fside.Wins, Count: f.Close[side], Estimate: fside.Close})
+		var sum, sumSq int64
+		for x, c := range f.Deficit[side] {
+			sum += int64(x) * c
+			sumSq += int64(x*x) * c
+		}
+		fs = append(fs,
+			Figure{Key: "deficit:" + key, Label: FeelLabel(s, "deficit:"+key), Kind: "mean", N: f.Comeback[side], Sum: sum, SumSq: sumSq, Estimate: fside.Deficit.Mean},
+			Figure{Key: "idle:" + key, Label: FeelLabel(s, "idle:"+key), Kind: "proportion", N: f.Turns[side], Count: f.Idle[side], Estimate: fside.Idle})
+	}
+	fs = append(fs,
+		Figure{Key: "settling_round", Label: FeelLabel(s, "settling_round"), Kind: "mean", N: t.Hunts, Estimate: fe.SettlingRound},
+		Figure{Key: "settled_play", Label: FeelLabel(s, "settled_play"), Kind: "proportion", N: t.Hunts, Estimate: fe.SettledPlay})
+	return fs
+}
+
+// FeelLabel is the label of a figure of how the hunts felt, by its key
+// ("comeback:pack": "Pack's wins from behind"), as every table names it.
+func FeelLabel(s *game.Schema, key string) string {
+	what, side, _ := strings.Cut(key, ":")
+	for _, sd := range s.Sides {
+		if sd.Key == side {
+			side = sd.Label
+		}
+	}
+	// The possessive: "Pack's", "Players'".
+	if strings.HasSuffix(side, "s") {
+		side += "'"
+	} else {
+		side += "'s"
+	}
+	switch what {
+	case "comeback":
+		return side + " wins from behind"
+	case "close":
+		return side + " wins after a close call"
+	case "deficit":
+		return side + " worst deficit in a win from behind (points)"
+	case "idle":
+		return side + " idle turns"
+	case "settling_round":
+		return "Settling " + s.Length.Key
+	case "settled_play":
+		return "Share of play after the settling " + s.Length.Key
+	}
+	return "Lead changes per hunt"
 }
 
 // Followed are the figures the comparing workflows (compare, sweep, tune,
 // sensitivity, skill) follow, in this order: the first side's win rate,
-// the length, then each of the schema's Headline values. Every pair of
+// the length, each of the schema's Headline values, then, for a schema
+// with a Feel, the figures of FeelFollowed. Every pair of
 // lanes of a run carries their paired differences (batch.Pair).
 func Followed(t *Tally) []Figure {
 	s := t.Schema()
 	all := Figures(t)
 	want := append([]string{"win:" + s.Sides[0].Key, "length"}, s.Headline...)
+	want = append(want, FeelFollowed(s)...)
 	out := make([]Figure, 0, len(want))
 	for _, k := range want {
 		for _, f := range all {

@@ -163,3 +163,33 @@ func TestPairedMeanP(t *testing.T) {
 		}
 	}
 }
+
+// With every den 1, the paired difference of two ratios is the paired
+// difference of two means, interval and all; with the same values in both
+// lanes it is 0 with no width.
+func TestPairedRatioDiff(t *testing.T) {
+	a := []int64{0, 2, 1, 3, 0, 1, 4, 2}
+	b := []int64{1, 2, 0, 3, 1, 2, 4, 1}
+	var p, same PairedRatio
+	var sd, sd2 float64
+	for i := range a {
+		p.Add(a[i], 1, b[i], 1)
+		same.Add(a[i], 1, a[i], 1)
+		d := float64(b[i] - a[i])
+		sd += d
+		sd2 += d * d
+	}
+	n := int64(len(a))
+	got, want := PairedRatioDiff(p, n, Conf), PairedMeanDiff(sd, sd2, n, Conf)
+	for _, x := range [][2]float64{{got.Value, want.Value}, {got.Low, want.Low}, {got.High, want.High}} {
+		if math.Abs(x[0]-x[1]) > 1e-12 {
+			t.Fatalf("paired ratio difference %v, paired mean difference %v", got, want)
+		}
+	}
+	if e := PairedRatioDiff(same, n, Conf); e.Value != 0 || math.Abs(e.High-e.Low) > 1e-12 {
+		t.Fatalf("the same lane twice: %v", e)
+	}
+	if e := PairedRatioDiff(PairedRatio{}, n, Conf); len(e.Warnings) == 0 {
+		t.Fatalf("no den: %v, want a warning", e)
+	}
+}

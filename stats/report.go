@@ -47,6 +47,9 @@ type Report struct {
 	Series   []SeriesFigure `json:"series"`
 	Curves   []CurveFigure  `json:"curves"`
 	Headline []string       `json:"headline"` // the values the comparing workflows follow
+	// Feel are the figures of how the hunts felt (docs/feel.md), for a
+	// game that declares a standing; absent otherwise.
+	Feel *Feel `json:"feel,omitempty"`
 
 	// What each part of the design does, measured on hunts played again
 	// with it switched off; absent when not measured.
@@ -324,5 +327,6 @@ func NewReport(info RunInfo, t *Tally) *Report {
 		}
 		r.Curves = append(r.Curves, cf)
 	}
+	r.Feel = NewFeel(t)
 	return r
 }

@@ -46,6 +46,9 @@ type Tally struct {
 	// the hunts that ended then.
 	CurveBy    [][][]int64 `json:"curve_by"`
 	CurveEnded [][][]int64 `json:"curve_ended"`
+	// Feel is the account of how the hunts felt, for a schema with a
+	// Feel; nil (and absent from the JSON) otherwise.
+	Feel *FeelTally `json:"feel,omitempty"`
 
 	// per-tally lookups, made by NewTally
 	minOf   []int32    // slot → its value's Min
@@ -113,6 +116,9 @@ func NewTally(s *game.Schema) *Tally {
 		t.CurveBy = append(t.CurveBy, grid(t.steps, n+1))
 		t.CurveEnded = append(t.CurveEnded, grid(t.steps, n+1))
 	}
+	if s.Feel != nil {
+		t.Feel = newFeelTally(s)
+	}
 	return t
 }
 
@@ -141,6 +147,9 @@ func bump(h []int64, v int) {
 // Add counts one hunt's record. It allocates nothing.
 func (t *Tally) Add(r *game.Record) {
 	t.Hunts++
+	if t.Feel != nil {
+		t.Feel.add(t.schema, r)
+	}
 	t.Outcomes[r.Outcome]++
 	bump(t.Length, r.Length)
 	bump(t.End, r.End)
@@ -229,6 +238,9 @@ func (t *Tally) Reset() {
 	t.Hunts = 0
 	pairs(t, t, t.rows(), func(h, _ []int64) { clear(h) })
 	t.span = 0
+	if t.Feel != nil {
+		t.Feel.reset()
+	}
 }
 
 // pairs calls f with every array of counts of t and the same array of u,
@@ -273,6 +285,9 @@ func (t *Tally) Merge(u *Tally) error {
 			a[i] += v
 		}
 	})
+	if t.Feel != nil {
+		t.Feel.merge(u.Feel)
+	}
 	t.Hunts += u.Hunts
 	return nil
 }
@@ -282,7 +297,7 @@ func (t *Tally) Merge(u *Tally) error {
 func sameLayout(t, u *Tally) bool {
 	if t.steps != u.steps || len(t.Outcomes) != len(u.Outcomes) || len(t.V) != len(u.V) || len(t.Cross) != len(u.Cross) ||
 		len(t.Running) != len(u.Running) || len(t.Ended) != len(u.Ended) ||
-		len(t.CurveBy) != len(u.CurveBy) || len(t.CurveEnded) != len(u.CurveEnded) {
+		len(t.CurveBy) != len(u.CurveBy) || len(t.CurveEnded) != len(u.CurveEnded) || !sameFeel(t.Feel, u.Feel) {
 		return false
 	}
 	for _, g := range [][][][]int64{t.Running, t.Ended, t.CurveBy, t.CurveEnded, u.Running, u.Ended, u.CurveBy, u.CurveEnded} {

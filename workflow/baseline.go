@@ -63,8 +63,9 @@ func (b *Baseline) Encode() ([]byte, error) {
 }
 
 // Tracked are the figures of a tally regress follows: every figure of the
-// game's figure list (stats.Figures) but the rates given per item and the
-// times at which events happened.
+// game's figure list (stats.Figures) but the rates given per item, the
+// times at which events happened, the idle shares and the settling
+// figures.
 func Tracked(t *stats.Tally) []stats.Figure {
 	s := t.Schema()
 	perItemRate := map[string]bool{}
@@ -76,7 +77,10 @@ func Tracked(t *stats.Tally) []stats.Figure {
 	var out []stats.Figure
 	for _, f := range stats.Figures(t) {
 		key, _, _ := strings.Cut(f.Key, ":")
-		if perItemRate[key] || strings.Contains(f.Key, ".at") {
+		// The idle share, a share of turns, and the settling round and
+		// settled play, figures of the run as a whole, have no per-hunt
+		// sums a two-sample test could read.
+		if perItemRate[key] || strings.Contains(f.Key, ".at") || key == "idle" || key == "settling_round" || key == "settled_play" {
 			continue
 		}
 		out = append(out, f)
@@ -257,8 +261,16 @@ func Regress(ctx context.Context, l *Lab, b *Baseline, o RegressOptions) (string
 		return head.String(), nil
 	}
 	ps := make([]float64, len(now))
+	// A figure taken over what happened in the hunts (a side's wins, its
+	// comebacks) may rest on fewer than two in a run: it cannot be
+	// tested, and counts as not moved.
+	untestable := func(base, f stats.Figure) bool { return base.N < 2 || f.N < 2 }
 	for i, f := range now {
 		base := b.Figures[i]
+		if untestable(base, f) {
+			ps[i] = 1
+			continue
+		}
 		if f.Kind == "proportion" {
 			ps[i] = stats.TwoProportions(base.Count, base.N, f.Count, f.N)
 		} else {
@@ -277,6 +289,10 @@ func Regress(ctx context.Context, l *Lab, b *Baseline, o RegressOptions) (string
 				continue
 			}
 			base := b.Figures[i]
+			if untestable(base, f) {
+				fmt.Fprintf(&md, "| %s | n=%d | n=%d | not testable | — | no |\n", f.Key, base.N, f.N)
+				continue
+			}
 			// A proportion is the mean of 0/1 values: its Σx² is its count.
 			s0, ss0 := base.Moments()
 			s1, ss1 := f.Moments()

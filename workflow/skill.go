@@ -124,12 +124,17 @@ func followed(s *game.Schema) (side string, keys, labels []string) {
 		i, _ := s.Find(h)
 		labels = append(labels, s.Values[i].Label)
 	}
+	for _, k := range stats.FeelFollowed(s) {
+		keys = append(keys, k)
+		labels = append(labels, stats.FeelLabel(s, k))
+	}
 	return side, keys, labels
 }
 
 // changes are the paired changes B - A of the followed figures over the
 // pair's hunts: the first side's win rate (PairedDiff), the length and
-// each headline value (PairedMeanDiff of B - A: the pair counts A - B).
+// each headline value (PairedMeanDiff of B - A: the pair counts A - B),
+// and each figure of how the hunts felt that is followed (PairedRatioDiff).
 func changes(p *batch.Pair) []stats.Interval {
 	n := p.Hunts()
 	out := []stats.Interval{
@@ -138,6 +143,9 @@ func changes(p *batch.Pair) []stats.Interval {
 	}
 	for _, m := range p.Headline {
 		out = append(out, stats.FromEstimate(stats.PairedMeanDiff(-float64(m.Sum), float64(m.SumSq), n, stats.Conf)))
+	}
+	for _, f := range p.Feel {
+		out = append(out, stats.FromEstimate(stats.PairedRatioDiff(f, n, stats.Conf)))
 	}
 	return out
 }

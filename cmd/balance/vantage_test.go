@@ -285,7 +285,9 @@ func TestVantageCompare(t *testing.T) {
 	if err := json.Unmarshal(ref, &c); err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"Players wins", "Length (rounds)", "HP the players lost", "HP the enemies lost"}; !slices.Equal(c.Labels, want) {
+	// The figures followed before, then those of how the duels felt.
+	if want := []string{"Players wins", "Length (rounds)", "HP the players lost", "HP the enemies lost",
+		"Lead changes per hunt", "Players' wins from behind", "Players' wins after a close call"}; !slices.Equal(c.Labels, want) {
 		t.Errorf("labels %v, want %v", c.Labels, want)
 	}
 	d := c.Changes[0]

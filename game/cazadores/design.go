@@ -175,6 +175,7 @@ func newDesign(sc *sim.Scenario, info designInfo) *Design {
 		Series:   []game.Series{{Key: "damage_curve", Label: "WNDs dealt to the Adversary", Max: advWND, MaxLabel: "all hit locations exhausted"}},
 		Curves:   []game.Curve{{Key: "survival", Label: "Pack models alive", Of: "died", Complement: true}},
 		Headline: []string{"pack_wounds", "pack_deaths"},
+		Feel:     feel(h, packWND),
 	}
 	if err := d.schema.Build(); err != nil {
 		panic(err) // the schema is fixed by this file
@@ -270,6 +271,12 @@ func (d *Design) record(r *sim.Record, rec *game.Record) {
 	}
 	for c := sim.Bleeding; c < sim.NumConds; c++ {
 		v[sl.suffered+int(c)-1] = int32(r.Conds[c])
+	}
+	if deaths > 0 {
+		rec.CloseCall(0) // a Pack model slain
+	}
+	for side := range 2 {
+		rec.F.Turns[side], rec.F.Idle[side] = int32(r.SideTurns[side]), int32(r.SideIdle[side])
 	}
 	end := min(rec.End, len(rec.S), len(r.Curve))
 	curve := rec.S[:end]
@@ -380,5 +387,37 @@ func (d *Design) NewPlayer(policy string) (game.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Player{d: d, tier: t.Name, pack: t.New(), h: new(sim.Hunt)}, nil
+	p := &Player{d: d, tier: t.Name, pack: t.New(), h: new(sim.Hunt)}
+	p.h.OnRound = p.onRound
+	return p, nil
+}
+
+// feel is the Cazadores' standing: the share of WNDs left of the Pack,
+// and of the Adversary with its Minions; a side under a quarter of its
+// WNDs at the end of a Round, or a Pack model slain, is a close call; a
+// Turn without an attack is idle.
+func feel(h *sim.Hunt, packWND int) *game.Feel {
+	_, foes := standing(h)
+	quarter := func(max int) int { return (max+3)/4 - 1 } // the most WNDs that are under a quarter
+	return &game.Feel{Max: []int{packWND, max(foes, 1)}, Margin: []int{quarter(packWND), quarter(max(foes, 1))},
+		Standing: "share of WNDs left (the Pack; the Adversary with its Minions)",
+		Close:    "a Pack model slain, or a side under a quarter of its WNDs at the end of a Round",
+		Idle:     "a Turn without an attack (a Pass, a Move, anything that strikes nothing)"}
+}
+
+// standing returns the WNDs left of the Pack's models on the board and
+// of the Adversary's and its Minions'; a model dead or fled has none.
+func standing(h *sim.Hunt) (pack, foes int) {
+	for i := 0; i < int(h.N); i++ {
+		m := &h.M[i]
+		if m.State != sim.Active || m.Kind == sim.ObjectiveModel {
+			continue
+		}
+		if m.Side == sim.PackSide {
+			pack += int(m.WND)
+		} else {
+			foes += int(m.WND)
+		}
+	}
+	return pack, foes
 }

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -253,8 +254,9 @@ type slots struct {
 
 // Bounds of the record's values.
 const (
-	maxPoints = 200
-	maxCount  = 60
+	maxPoints   = 200
+	maxCount    = 60
+	closeMargin = 2 // a win by this many points or fewer is a close call
 )
 
 func newDesign(ds *cfg.Design, c game.Choice) (*Design, error) {
@@ -352,6 +354,10 @@ func newDesign(ds *cfg.Design, c game.Choice) (*Design, error) {
 		Series:   series,
 		Curves:   []game.Curve{{Key: "never_incapacitated", Label: "Hunters not yet incapacitated", Of: "incapacitated", Complement: true}},
 		Headline: []string{"crim_wounds", "crims_left", "winning_points"},
+		Feel: &game.Feel{Max: slices.Repeat([]int{maxPoints}, n), Margin: slices.Repeat([]int{-1}, n),
+			Standing: fmt.Sprintf("each hunter's points, as a share of %d", maxPoints),
+			Close:    fmt.Sprintf("a win by %d points or fewer", closeMargin),
+			Idle:     ""},
 	}
 	if err := d.schema.Build(); err != nil {
 		return nil, err
@@ -532,6 +538,17 @@ func (p *Player) fill(rec *game.Record) {
 	}
 	for i := range int(d.sc.NCrims) {
 		rec.V[sl.spawned+i], rec.V[sl.eliminated+i], rec.V[sl.dealt+i] = int32(r.Spawned[i]), int32(r.Eliminated[i]), int32(r.Dealt[i])
+	}
+	// The standing at the end of each turn: every hunter's points.
+	var pts [game.MaxFeelSides]int
+	for t := 1; t <= int(r.Turns); t++ {
+		for h := range n {
+			pts[h] = int(r.PointsBy[t][h])
+		}
+		rec.StandAll(&d.schema, pts[:n])
+	}
+	if r.Winner >= 0 && int(first-second) <= closeMargin {
+		rec.CloseCall(int(r.Winner))
 	}
 	rec.V[sl.crimWounds] = int32(r.CrimWounds)
 	rec.V[sl.crimsLeft] = int32(r.CrimsLeft)

@@ -105,6 +105,10 @@ func (d *Design) buildSchema() error {
 			{Key: "machines_killed", Label: "Machines killed", Of: "killed"},
 		},
 		Headline: []string{"points", "faints_total", "damage_taken"},
+		Feel: &game.Feel{Max: []int{nh, max(sc.Threshold, 1)}, Margin: []int{-1, (max(sc.Threshold, 1)+3)/4 - 1},
+			Standing: "the hunters: the share yet to faint; the machines: the share of the threshold's encounter points still to score",
+			Close:    "a hunter fainted, or the hunters within a quarter of the threshold at the end of a round",
+			Idle:     ""},
 	}
 	if err := d.schema.Build(); err != nil {
 		return err
@@ -164,9 +168,39 @@ func (d *Design) fill(h *sim.Hunt, rec *game.Record) {
 		v[sl.drawn+i] = int32(r.Drawn[i])
 		v[sl.cardDmg+i] = int32(r.CardDmg[i])
 	}
+	d.stand(r, rec)
 	if sl.torn >= 0 {
 		for k, ec := range d.compKeys {
 			v[sl.torn+k] = int32(r.Torn[ec[0]][ec[1]])
 		}
+	}
+}
+
+// stand records the standing at the end of each round (every hunter's
+// turn once): the hunters yet to faint, and the encounter points the
+// hunters still need to meet the threshold.
+func (d *Design) stand(r *sim.Record, rec *game.Record) {
+	sc := d.sc
+	nh := max(sc.NH, 1)
+	for i := 0; i < sc.NH; i++ {
+		if r.FaintedAt[i] > 0 {
+			rec.CloseCall(0)
+		}
+	}
+	for round := 1; round <= rec.Length; round++ {
+		end := round * nh
+		up := sc.NH
+		for i := 0; i < sc.NH; i++ {
+			if t := int(r.FaintedAt[i]); t > 0 && t <= end {
+				up--
+			}
+		}
+		points := 0
+		for e := 0; e < sc.NE; e++ {
+			if t := int(r.KilledAt[e]); t > 0 && t <= end {
+				points += int(sc.Machines[sc.Spawns[e].Machine].Points)
+			}
+		}
+		rec.Stand(&d.schema, up, max(sc.Threshold, 1)-min(points, sc.Threshold))
 	}
 }

@@ -337,6 +337,10 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 		},
 		Curves:   []game.Curve{{Key: "standing", Label: "Figures still in action", Of: "out", Complement: true}},
 		Headline: []string{"loot_a", "loot_b", "lost_a", "lost_b"},
+		Feel: &game.Feel{Max: []int{max(nA, 1), max(nB, 1)}, Margin: []int{(max(nA, 1)+3)/4 - 1, (max(nB, 1)+3)/4 - 1},
+			Standing: "share of the warband's figures still in action",
+			Close:    "the warband down to a quarter of its figures or fewer at the end of a turn",
+			Idle:     ""},
 	}
 	if err := d.schema.Build(); err != nil {
 		panic(err) // the schema is fixed by this file
@@ -555,6 +559,17 @@ func (d *Design) fill(b *sk.Battle, rec *game.Record) {
 	rec.V[s.unlocks], rec.V[s.unlockTries] = t.Unlocks, t.UnlockTries
 	rec.V[s.intercepts], rec.V[s.falls], rec.V[s.swimFails] = t.Intercepts, t.Falls, t.SwimFails
 	rec.V[s.activations] = t.Activations
+	for turn := 1; turn <= rec.Length; turn++ {
+		var left [2]int
+		for i := 0; i < b.NF; i++ {
+			if side := b.Figs[i].Side; side == sk.SideA || side == sk.SideB {
+				if o := int(t.OutTurn[i]); o == 0 || o > turn {
+					left[side-sk.SideA]++
+				}
+			}
+		}
+		rec.Stand(&d.schema, left[0], left[1])
+	}
 	for turn := 1; turn <= rec.End && turn <= sk.MaxTurnCap; turn++ {
 		if v := t.ByTurn[0][turn]; v != 0 {
 			rec.Grow(&d.schema, 0, turn, v)

@@ -275,6 +275,9 @@ func newDesign(sc *sim.Scenario, cfg *cfgv.Config, choice map[string]string, ove
 			{Key: "enemies_standing", Label: "Enemies standing", Of: "enemy_down", Complement: true},
 		},
 		Headline: []string{"players_hp_lost", "enemies_hp_lost"},
+		Feel: &game.Feel{Max: hpSide[:], Margin: []int{(hpSide[0]+3)/4 - 1, (hpSide[1]+3)/4 - 1},
+			Standing: "share of HP left", Close: "a fighter of the side down, or the side under a quarter of its HP at the end of a round",
+			Idle: ""},
 	}
 	if err := d.schema.Build(); err != nil {
 		panic(err) // the schema is fixed by this file
@@ -466,8 +469,19 @@ func (p *Player) fill(rec *game.Record) {
 	if r.First == sim.Enemies {
 		rec.V[s.firstEnemies] = 1
 	}
+	// The standing at the end of each round: each side's HP less what it
+	// lost up to then.
+	hp := [2]int{p.d.schema.Feel.Max[0], p.d.schema.Feel.Max[1]}
 	for round := 1; round <= r.Rounds; round++ {
 		rec.Grow(&p.d.schema, 0, round, r.Damage[sim.Enemies][round])
 		rec.Grow(&p.d.schema, 1, round, r.Damage[sim.Players][round])
+		hp[0] -= int(r.Damage[sim.Players][round])
+		hp[1] -= int(r.Damage[sim.Enemies][round])
+		rec.Stand(&p.d.schema, hp[0], hp[1])
+	}
+	for i := 0; i < sc.N; i++ {
+		if r.Down[i] > 0 {
+			rec.CloseCall(sc.F[i].Side)
+		}
 	}
 }

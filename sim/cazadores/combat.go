@@ -28,6 +28,7 @@ type attack struct {
 // Disadvantage of the situation, the Check, a Parry, Crit abilities, WNDs
 // and on-hit effects, in that order. It reports whether the attack hit.
 func (h *Hunt) resolve(att, tgt int, a *attack) bool {
+	h.M[att].actAttack = true
 	t := &h.M[tgt]
 	dt := h.Defence(tgt, a.kind)
 	adv, dis := a.adv, a.dis

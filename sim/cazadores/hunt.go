@@ -62,7 +62,7 @@ type Model struct {
 	freeMoved bool
 	acted     bool
 	paid      int8
-	actAttack bool   // the Action this Turn was an Attack
+	actAttack bool   // the Action this Turn was an Attack, or the model made an attack in it
 	usedCrit  uint16 // abilities used this Turn
 }
 
@@ -197,6 +197,11 @@ type Hunt struct {
 	// Trace, when set, is told every event; a copy that must not be
 	// traced (a lookahead's rollout) sets it to nil.
 	Trace Tracer
+	// OnRound, when set, is called with the hunt at the end of each of
+	// its Rounds, the last one included (which may end early): balance
+	// reads the standing there. Reset keeps it, and copies of the hunt
+	// carry it, so it is given the hunt to tell them apart.
+	OnRound func(*Hunt)
 	// The current Tick's Turns in order (adversaryTurn marks the
 	// Adversary's), and the one under way.
 	turns   [MaxModels + 1]int8
@@ -321,12 +326,12 @@ func (h *Hunt) Init(sc *Scenario) {
 // tmpl, the random stream (seed, index), and deployment. tmpl is not
 // changed. The Tracer of h is kept, and so is its scratch memory.
 func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
-	tr, w := h.Trace, h.w
+	tr, w, on := h.Trace, h.w, h.OnRound
 	if w == nil || w == tmpl.w {
 		w = new(scratch)
 	}
 	*h = *tmpl
-	h.Trace, h.w = tr, w
+	h.Trace, h.w, h.OnRound = tr, w, on
 	h.Dice.Seed(seed, index)
 	h.hitRNG.Derive(seed, index, dice.PurposeHitPile)
 	h.actRNG.Derive(seed, index, dice.PurposeActPile)
@@ -388,6 +393,9 @@ func (h *Hunt) run(p PackPolicy, f FoeAI) {
 	if h.Rec.Outcome == Unfinished {
 		return // stopped at the Horizon: a rollout reads the state as it is
 	}
+	if h.OnRound != nil {
+		h.OnRound(h)
+	}
 	h.Rec.finish(h)
 	h.objectiveFinish()
 	if h.Trace != nil {
@@ -405,6 +413,9 @@ func (h *Hunt) advance() {
 		h.endRound()
 		if h.Rec.Outcome != Unfinished {
 			return
+		}
+		if h.OnRound != nil {
+			h.OnRound(h)
 		}
 		h.Round++
 		h.Tick = 1
@@ -643,6 +654,7 @@ func (h *Hunt) endTurn(i int) {
 		h.pass(i)
 		h.w.noAction = false
 	}
+	h.Rec.countTurn(h.M[i].Side, !h.M[i].actAttack)
 }
 
 // adversaryTurn plays the Adversary's Turn, for all its living models, and
@@ -658,6 +670,11 @@ func (h *Hunt) adversaryTurn(f FoeAI) {
 		}
 	}
 	f.AdversaryTurn(h)
+	struck := false
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		struck = struck || h.M[i].actAttack
+	}
+	h.Rec.countTurn(FoeSide, !struck)
 	h.AdvClock = h.AdvClockAfter()
 	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
 		h.M[i].Clock = h.AdvClock

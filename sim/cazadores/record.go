@@ -39,6 +39,17 @@ type Record struct {
 	Objective         ObjKind          // the hunt's Objective
 	ObjectiveMet      bool             // it was accomplished
 	Renown            int16            // Renown gained (or lost) at the end, with an Objective
+	// SideTurns and SideIdle count each side's Turns (the Adversary's
+	// one Turn for all its models) and those in which it made no attack.
+	SideTurns, SideIdle [2]uint16
+}
+
+// countTurn counts a Turn of side s, idle when it made no attack.
+func (r *Record) countTurn(s Side, idle bool) {
+	r.SideTurns[s]++
+	if idle {
+		r.SideIdle[s]++
+	}
 }
 
 // Init clears the record for a hunt of h.

@@ -42,6 +42,7 @@ const (
 	MaxHP     = 20  // a duellist's most HP
 	MaxDamage = 3   // the most damage a card deals
 	MaxRounds = 100 // the highest round cap
+	CloseHP   = 2   // a duellist left with this many HP or fewer at the end of a round has had a close call
 )
 
 // Duellist is one side's numbers.
@@ -343,6 +344,9 @@ func newDesign(c Config, overrides []string) *Design {
 		Series:   []game.Series{{Key: "damage_to_b", Label: "Damage dealt to B", Max: c.B.HP}},
 		Curves:   []game.Curve{{Key: "standing", Label: "Duellists standing", Of: "fell", Complement: true}},
 		Headline: []string{"a_taken"},
+		Feel: &game.Feel{Max: []int{c.A.HP, c.B.HP}, Margin: []int{CloseHP, CloseHP},
+			Standing: "share of HP left", Close: fmt.Sprintf("%d HP or fewer left at the end of a round", CloseHP),
+			Idle: "waited"},
 	}
 	if err := d.schema.Build(); err != nil {
 		panic(err) // the schema is fixed by this file
@@ -477,7 +481,9 @@ func (p *Player) play(seed, index uint64, rec *game.Record, t *tracer) {
 	round := 1
 	for ; round <= c.Rules.RoundCap && outcome == Draw; round++ {
 		for side := 0; side < 2; side++ {
-			if side == 0 && p.random && !p.rng.Bool() {
+			idle := side == 0 && p.random && !p.rng.Bool()
+			rec.Turn(side, idle)
+			if idle {
 				if t != nil {
 					t.tell(event{Round: round, Event: "wait", Side: "A"}, "round %d: A waits (coin flip)", round)
 				}
@@ -515,6 +521,7 @@ func (p *Player) play(seed, index uint64, rec *game.Record, t *tracer) {
 				break
 			}
 		}
+		rec.Stand(&d.schema, hp[0], hp[1])
 	}
 	rec.Outcome = outcome
 	rec.Length = round - 1

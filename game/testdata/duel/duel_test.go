@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"balance/game"
+	"balance/stats"
 )
 
 func design(t *testing.T, set ...string) *Design {
@@ -143,5 +144,79 @@ func TestDuelTraceJSON(t *testing.T) {
 				t.Errorf("hunt %d: played %s, traced %d, last event %+v, last line %q", i, key, traced, last, lines[len(lines)-1])
 			}
 		}
+	}
+}
+
+// Every figure of how a duel feels, from 20000 duels of each policy,
+// has an interval that covers its exact value from the chain: the lead
+// changes, each side's comebacks, worst deficit, close calls and idle
+// turns, the uncertainty and the share predicted in the rounds most
+// duels reach, the settling round, and the share of play after it.
+func TestDuelFeelAgreesWithExact(t *testing.T) {
+	for _, policy := range []string{"basic", "random"} {
+		t.Run(policy, func(t *testing.T) {
+			d := design(t)
+			ex := d.ExactFeel(policy)
+			pl, err := d.NewPlayer(policy)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := d.Schema().NewRecord()
+			tally := stats.NewTally(d.Schema())
+			const n = 20000
+			for i := uint64(0); i < n; i++ {
+				pl.Play(1, i, rec)
+				tally.Add(rec)
+			}
+			f := stats.NewFeel(tally)
+			check := func(name string, iv stats.Interval, want float64) {
+				t.Helper()
+				if want < iv.Low-1e-12 || want > iv.High+1e-12 {
+					t.Errorf("%s: %.4f [%.4f, %.4f] (n %d) does not cover the exact %.4f", name, iv.Estimate, iv.Low, iv.High, iv.N, want)
+				}
+			}
+			check("lead changes", f.LeadChanges.Mean, ex.LeadChanges)
+			for s, fs := range f.Sides {
+				check(fs.Side+" comebacks", fs.Comeback, ex.Comeback[s])
+				check(fs.Side+" worst deficit", fs.Deficit.Mean, ex.Deficit[s])
+				check(fs.Side+" close calls", fs.Close, ex.Close[s])
+				if ex.Idle[s] == 0 {
+					if fs.Idle.Estimate != 0 || fs.Idle.Low != 0 {
+						t.Errorf("%s idle: %v, exactly 0", fs.Side, fs.Idle)
+					}
+				} else {
+					check(fs.Side+" idle turns", fs.Idle, ex.Idle[s])
+				}
+			}
+			// The rounds at least 5% of the duels reach: each of their 95%
+			// bands may miss by chance; at most one in ten does.
+			var judged, missed int
+			for r, fr := range f.Rounds {
+				if ex.Reach[r] < 0.05 {
+					continue
+				}
+				judged += 2
+				if ex.Uncertainty[r] < fr.Uncertainty.Low || ex.Uncertainty[r] > fr.Uncertainty.High {
+					missed++
+					t.Logf("round %d: uncertainty %v, exactly %.4f", r+1, fr.Uncertainty, ex.Uncertainty[r])
+				}
+				if ex.Right[r] < fr.Right.Low || ex.Right[r] > fr.Right.High {
+					missed++
+					t.Logf("round %d: predicted %v, exactly %.4f", r+1, fr.Right, ex.Right[r])
+				}
+				if got := float64(fr.Hunts) / n; math.Abs(got-ex.Reach[r]) > 4.5*math.Sqrt(ex.Reach[r]*(1-ex.Reach[r])/n) {
+					t.Errorf("round %d reached by %.4f of the duels, exactly %.4f", r+1, got, ex.Reach[r])
+				}
+			}
+			if judged < 10 || missed*10 > judged {
+				t.Errorf("%d of %d bands miss the exact value", missed, judged)
+			}
+			check("settling round", f.SettlingRound, float64(ex.SettlingRound))
+			if int(f.SettlingRound.Estimate) == ex.SettlingRound {
+				check("settled play", f.SettledPlay, ex.SettledPlay)
+			}
+			t.Logf("exact: %+v", ex)
+			t.Logf("lead changes %v, settling round %v, settled play %v", f.LeadChanges.Mean, f.SettlingRound, f.SettledPlay)
+		})
 	}
 }
