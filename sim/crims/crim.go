@@ -23,6 +23,7 @@ func (m *Match) crimActs(c int) {
 	act := m.AI.Direct(m, c)
 	if cr.Hidden && act != ActHide {
 		cr.Hidden, cr.HideTurns, cr.HideAt = false, 0, -1
+		m.mark(c)
 		if m.Trace != nil {
 			m.emit(Event{Kind: EvCrim, Hunter: -1, Crim: int8(c), Name: "revealed", Why: "its Hidden counter is replaced by its model to act"})
 		}
@@ -292,6 +293,7 @@ func (m *Match) hide(c int, why string) {
 		cr.HideTurns++
 	} else {
 		cr.Hidden, cr.HideTurns, cr.HideAt = true, 1, int8(t)
+		m.mark(c)
 	}
 	if m.Trace != nil {
 		m.emit(Event{Kind: EvHidden, Hunter: -1, Crim: int8(c), Name: m.Sc.Map.Terrain[t].Name})

@@ -52,7 +52,7 @@ func (m *Match) anyIn() bool {
 
 // Visible reports whether crim c is in the zone as a model: alive and
 // not hidden.
-func (m *Match) Visible(c int) bool { return m.C[c].Alive && !m.C[c].Hidden }
+func (m *Match) Visible(c int) bool { return m.shown&(1<<c) != 0 }
 
 // Gap is the edge-to-edge distance between hunter h and crim c.
 func (m *Match) Gap(h, c int) float32 {
@@ -65,8 +65,7 @@ func (m *Match) Engaged(h, c int) bool {
 	if !m.H[h].In || !m.Visible(c) {
 		return false
 	}
-	r := m.Sc.Hunters[h].Base + m.Sc.Crims[m.C[c].Def].Base + m.Sc.Rules.Engagement
-	return m.H[h].Pos.Sub(m.C[c].Pos).Len2() <= r*r
+	return m.H[h].Pos.Sub(m.C[c].Pos).Len2() <= m.eng2[h][m.C[c].Def]
 }
 
 // EngagedCrims returns the crims engaged with hunter h (bit c: crim c).
@@ -76,15 +75,12 @@ func (m *Match) EngagedCrims(h int) uint16 {
 		return 0
 	}
 	var set uint16
-	base, eng := m.Sc.Hunters[h].Base, m.Sc.Rules.Engagement
-	for c := range m.C {
+	r2 := &m.eng2[h]
+	for s := m.shown; s != 0; s &= s - 1 {
+		c := bits.TrailingZeros16(s)
 		cr := &m.C[c]
-		if !cr.Alive || cr.Hidden {
-			continue
-		}
 		// as Engaged
-		r := base + m.Sc.Crims[cr.Def].Base + eng
-		if hu.Pos.Sub(cr.Pos).Len2() <= r*r {
+		if hu.Pos.Sub(cr.Pos).Len2() <= r2[cr.Def] {
 			set |= 1 << c
 		}
 	}
@@ -98,15 +94,10 @@ func (m *Match) EngagedHunters(c int) uint8 {
 		return 0
 	}
 	var set uint8
-	base, eng := m.Sc.Crims[cr.Def].Base, m.Sc.Rules.Engagement
 	for h := range int(m.Sc.NHunters) {
 		hu := &m.H[h]
-		if !hu.In {
-			continue
-		}
 		// as Engaged
-		r := m.Sc.Hunters[h].Base + base + eng
-		if hu.Pos.Sub(cr.Pos).Len2() <= r*r {
+		if hu.In && hu.Pos.Sub(cr.Pos).Len2() <= m.eng2[h][cr.Def] {
 			set |= 1 << h
 		}
 	}
@@ -326,6 +317,7 @@ func (m *Match) Spot(h, c int) bool {
 		try(q)
 	}
 	cr.Pos, cr.Hidden, cr.HideTurns, cr.HideAt = best, false, 0, -1
+	m.mark(c)
 	m.Rec.Spots[h]++
 	if m.Trace != nil {
 		m.emit(Event{Kind: EvSpotted, Hunter: int8(h), Crim: int8(c), Pos: best})
@@ -486,6 +478,7 @@ func (m *Match) woundCrim(c, h, w, a int, impactOne bool, how string) {
 		pts += int(cr.Wounds - cd.Wounds)
 	}
 	cr.Alive = false
+	m.mark(c)
 	m.Rec.Elims[h]++
 	m.Rec.ElimPts[h] += int16(pts)
 	m.Rec.Eliminated[cr.Def]++

@@ -108,7 +108,7 @@ func TestEngagedSets(t *testing.T) {
 			m.H[h].In = r.IntN(4) > 0
 		}
 		for c := range m.C {
-			m.C[c] = Crim{Def: uint8(r.IntN(int(sc.NCrims))), Alive: r.IntN(4) > 0, Hidden: r.IntN(5) == 0, Pos: geom.V(10+r.Float32()*6, 10+r.Float32()*6)}
+			m.SetCrim(c, Crim{Def: uint8(r.IntN(int(sc.NCrims))), Alive: r.IntN(4) > 0, Hidden: r.IntN(5) == 0, Pos: geom.V(10+r.Float32()*6, 10+r.Float32()*6)})
 		}
 		for h := range int(sc.NHunters) {
 			set := m.EngagedCrims(h)
