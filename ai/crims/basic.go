@@ -39,14 +39,15 @@ import (
 type Basic struct {
 	t      *sim.Tables
 	val    values
-	atk    [sim.MaxHunters][usableWays]usable // each hunter's usable attacks (attacks)
-	next   [sim.MaxHunters]uint8              // the way of atk made next
-	cur    *usable                            // plan's: the hunter's usable attacks
-	pods   [sim.MaxHunters]podMemo            // each hunter's best pod (plan)
-	cs     [sim.MaxCrims]cand                 // plan's: the crims
-	hidden uint16                             // plan's: the hidden crims (bit c), which spot looks at
-	step   [sim.MaxHunters]float32            // each hunter's expected Move, set at its activation
-	move   [sim.TableDice + 1]float32         // the expected Move by dice of Athletics (moveAP)
+	atk    [sim.MaxHunters][usableWays]usable      // each hunter's usable attacks (attacks)
+	next   [sim.MaxHunters]uint8                   // the way of atk made next
+	cur    *usable                                 // plan's: the hunter's usable attacks
+	pods   [sim.MaxHunters]podMemo                 // each hunter's best pod (plan)
+	cs     [sim.MaxCrims]cand                      // plan's: the crims
+	prof   [sim.MaxHunters][sim.MaxProfiles]profOf // each hunter's view of each crim profile (plan)
+	hidden uint16                                  // plan's: the hidden crims (bit c), which spot looks at
+	step   [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
+	move   [sim.TableDice + 1]float32              // the expected Move by dice of Athletics (moveAP)
 }
 
 // newBasic returns the basic tier reading the exact tables t.
@@ -127,6 +128,28 @@ func (v *values) build(t *sim.Tables, sc *sim.Scenario) {
 
 func (v *values) at(h, a, profile, left int) int {
 	return ((h*sim.MaxAttacks+a)*sim.MaxProfiles+profile)*(v.left+1) + left
+}
+
+// profOf is what plan needs of a crim profile for one hunter, made
+// with the values of the scenario.
+type profOf struct {
+	base float32 // the crim's base radius
+	eng2 float32 // (the hunter's base + the crim's + the engagement range)²: engaged within it, centre to centre (as Match.Engaged)
+	th   int     // its Defense
+	vi   int     // profile·(left+1) + its Wounds: where its Wounds left are in the value tables, less the Wounds it took
+}
+
+// buildProf makes p.prof for scenario sc, with value tables of stride
+// entries a profile.
+func (p *Basic) buildProf(sc *sim.Scenario, stride int) {
+	for h := range int(sc.NHunters) {
+		hb := sc.Hunters[h].Base
+		for i := range int(sc.NCrims) {
+			cd := &sc.Crims[i]
+			r := hb + cd.Base + sc.Rules.Engagement
+			p.prof[h][i] = profOf{base: cd.Base, eng2: r * r, th: int(cd.Defense), vi: i*stride + int(cd.Wounds)}
+		}
+	}
 }
 
 // reachOf is what plan needs of one of a hunter's attacks, gathered
@@ -225,19 +248,25 @@ func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
 	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal = true, pos, step, m.Pods, 0, 0, noRank
 	base := m.Sc.Hunters[h].Base
 	r := base + sim.PodReach // as Match.PodAdjacent
+	r2 := r * r
+	// every pod is worth podValue: the best needs the fewest Action
+	// Points (the first of them on a tie), podValue / aps
+	n, pods := noRank, &m.Sc.Map.Pods
 	for st := m.Pods; st != 0; st &= st - 1 {
 		q := bits.TrailingZeros16(st)
-		if q >= int(m.Sc.Map.NPods) {
+		if q >= len(pods) {
 			break
 		}
-		d2 := pos.Sub(m.Sc.Map.Pods[q]).Len2()
-		if d2 <= r*r {
+		d2 := pos.Sub(pods[q]).Len2()
+		if d2 <= r2 {
 			pm.adj |= 1 << q
 		}
-		d := sqrt32(d2) - base - sim.PodReach*0.9
-		if s := podValue / aps(d, step); s > pm.gv {
-			pm.gv, pm.goal = s, q
+		if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n {
+			n, pm.goal = k, q
 		}
+	}
+	if n < noRank {
+		pm.gv = podValue / float64(n+2)
 	}
 	return pm
 }
@@ -272,7 +301,15 @@ func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
 
 // aps is the Action Points to move d inches at step inches a Move and
 // act once.
-func aps(d, step float32) float64 { return float64(int(max(d, 0)/step) + 2) }
+func aps(d, step float32) float64 { return float64(moves(d, step) + 2) }
+
+// moves is the Moves of step inches that d inches take, none for d <= 0.
+func moves(d, step float32) int {
+	if d < 0 {
+		d = 0
+	}
+	return int(d / step)
+}
 
 // rank orders plan's options as it weighs them: the pods, then each
 // crim's attacks by slot; ties go to the lower rank.
@@ -300,6 +337,7 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 	step := p.step[h]
 	if p.val.sc != m.Sc {
 		p.val.build(p.t, m.Sc)
+		p.buildProf(m.Sc, p.val.left+1)
 		for h := range p.atk {
 			for w := range p.atk[h] {
 				p.atk[h][w].key = 0
@@ -324,44 +362,38 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 	// in range
 	cs := &p.cs
 	nc, top := 0, -1
-	engage := m.Sc.Rules.Engagement
 	// the crims some attack reaches (rl[:nr], by their index in cs), and
 	// which attacks (reach: bit x, attack x)
 	var reach [sim.MaxCrims]uint8
 	var rl [sim.MaxCrims]int8
 	nr := 0
-	p.hidden = 0
-	for k := range m.C {
+	shown := m.Shown()
+	p.hidden = m.AliveCrims() &^ shown
+	hb, prof, topBound := def.Base, &p.prof[h], 0.0
+	for set := shown; set != 0; set &= set - 1 {
+		k := bits.TrailingZeros16(set)
 		cr := &m.C[k]
-		if !cr.Alive {
-			continue
-		}
-		if cr.Hidden {
-			p.hidden |= 1 << k
-			continue
-		}
-		cd := &m.Sc.Crims[cr.Def]
-		e := &cs[nc]
-		e.k, e.done, e.th = int8(k), false, int(cd.Defense)
+		pr := &prof[cr.Def]
 		d2 := pos.Sub(cr.Pos).Len2()
-		e.gap = sqrt32(d2) - def.Base - cd.Base
-		e.vi = int(cr.Def)*stride + int(cd.Wounds-cr.Wounds)
-		e.ub = best[e.vi]
-		e.bound = e.ub / aps(e.gap-reach09, step)
-		if top < 0 || e.bound > cs[top].bound {
-			top = nc
+		gap := sqrt32(d2) - hb - pr.base
+		vi := pr.vi - int(cr.Wounds)
+		ub := best[vi]
+		bound := ub / aps(gap-reach09, step)
+		cs[nc] = cand{k: int8(k), th: pr.th, gap: gap, vi: vi, ub: ub, bound: bound}
+		if top < 0 || bound > topBound {
+			top, topBound = nc, bound
 		}
-		var bits uint8
-		if r := def.Base + cd.Base + engage; d2 <= r*r {
-			bits = ak.melee
+		var in uint8
+		if d2 <= pr.eng2 {
+			in = ak.melee
 		}
 		for _, x := range ak.ranged[:ak.nr] {
-			if e.gap <= atk[x].rng {
-				bits |= 1 << x
+			if gap <= atk[x].rng {
+				in |= 1 << x
 			}
 		}
-		if bits != 0 {
-			reach[nr] = bits
+		if in != 0 {
+			reach[nr] = in
 			rl[nr] = int8(nc)
 			nr++
 		}
