@@ -379,7 +379,8 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 		vi := pr.vi - int(cr.Wounds)
 		ub := best[vi]
 		bound := ub / aps(gap-reach09, step)
-		cs[nc] = cand{k: int8(k), th: pr.th, gap: gap, vi: vi, ub: ub, bound: bound}
+		e := &cs[nc]
+		e.k, e.done, e.th, e.gap, e.vi, e.ub, e.bound = int8(k), false, pr.th, gap, vi, ub, bound
 		if top < 0 || bound > topBound {
 			top, topBound = nc, bound
 		}
@@ -690,11 +691,9 @@ func (p *Basic) Return(m *sim.Match, h int) (bool, int) {
 	corner, bd := 0, float32(-1)
 	for k := range 4 {
 		q := m.Sc.Map.Corner(k)
-		for c := range m.C {
-			if m.Visible(c) {
-				if d := q.Dist(m.C[c].Pos); bd < 0 || d < bd {
-					corner, bd = k, d
-				}
+		for set := m.Shown(); set != 0; set &= set - 1 {
+			if d := q.Dist(m.C[bits.TrailingZeros16(set)].Pos); bd < 0 || d < bd {
+				corner, bd = k, d
 			}
 		}
 	}
