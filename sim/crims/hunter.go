@@ -27,11 +27,12 @@ const (
 // is in the zone. Incapacitated hunters are not considered.
 func (m *Match) NearestHunter(p geom.Vec) (int, float32) {
 	best, bd := -1, float32(0)
-	for h := range int(m.Sc.NHunters) {
-		if !m.H[h].In {
+	hs := m.H[:m.Sc.NHunters]
+	for h := range hs {
+		if !hs[h].In {
 			continue
 		}
-		d := m.H[h].Pos.Dist(p)
+		d := hs[h].Pos.Dist(p)
 		if best < 0 || d < bd {
 			best, bd = h, d
 		}
@@ -65,7 +66,7 @@ func (m *Match) Engaged(h, c int) bool {
 	if !m.H[h].In || !m.Visible(c) {
 		return false
 	}
-	return m.H[h].Pos.Sub(m.C[c].Pos).Len2() <= m.eng2[h][m.C[c].Def]
+	return m.H[h].Pos.Sub(m.C[c].Pos).Len2() <= m.eng2[m.C[c].Def][h]
 }
 
 // EngagedCrims returns the crims engaged with hunter h (bit c: crim c).
@@ -75,12 +76,11 @@ func (m *Match) EngagedCrims(h int) uint16 {
 		return 0
 	}
 	var set uint16
-	r2 := &m.eng2[h]
 	for s := m.shown; s != 0; s &= s - 1 {
 		c := bits.TrailingZeros16(s)
 		cr := &m.C[c]
 		// as Engaged
-		if hu.Pos.Sub(cr.Pos).Len2() <= r2[cr.Def] {
+		if hu.Pos.Sub(cr.Pos).Len2() <= m.eng2[cr.Def][h] {
 			set |= 1 << c
 		}
 	}
@@ -94,10 +94,11 @@ func (m *Match) EngagedHunters(c int) uint8 {
 		return 0
 	}
 	var set uint8
-	for h := range int(m.Sc.NHunters) {
+	r2 := &m.eng2[cr.Def]
+	for h := range m.H[:m.Sc.NHunters] {
 		hu := &m.H[h]
 		// as Engaged
-		if hu.In && hu.Pos.Sub(cr.Pos).Len2() <= m.eng2[h][cr.Def] {
+		if hu.In && hu.Pos.Sub(cr.Pos).Len2() <= r2[h] {
 			set |= 1 << h
 		}
 	}

@@ -140,9 +140,9 @@ type Match struct {
 	// the crims alive (bit c: crim c) and those alive and not hidden,
 	// kept by mark at every change of a crim's Alive or Hidden
 	alive, shown uint16
-	// eng2 is the square of the engagement reach between hunter h and a
-	// crim of profile i, centre to centre (Engaged), made by Reset
-	eng2 [MaxHunters][MaxProfiles]float32
+	// eng2[i][h] is the square of the engagement reach between a crim
+	// of profile i and hunter h, centre to centre (Engaged), made by Reset
+	eng2 [MaxProfiles][MaxHunters]float32
 }
 
 // mark brings the crim masks up to date with crim c's Alive and Hidden.
@@ -220,7 +220,7 @@ func (m *Match) Reset(seed, index uint64) {
 	for h := range n {
 		for i := range int(sc.NCrims) {
 			r := sc.Hunters[h].Base + sc.Crims[i].Base + sc.Rules.Engagement
-			m.eng2[h][i] = r * r
+			m.eng2[i][h] = r * r
 		}
 	}
 	nc := int(sc.NCards)

@@ -59,7 +59,10 @@ func toward(a, b geom.Vec, dist, stop float32) geom.Vec {
 	if l <= stop || l == 0 {
 		return a
 	}
-	step := min(dist, l-stop)
+	step := l - stop
+	if dist < step {
+		step = dist
+	}
 	return a.Add(d.Scale(step / l))
 }
 
@@ -81,9 +84,10 @@ func nearBox(s *geom.Shape, p geom.Vec, margin float32) bool {
 }
 
 // segBox reports whether the bounding boxes of segment a→b and of shape
-// s overlap.
+// s overlap: max(a.X, b.X) >= s.Min.X and so on, an end at a time.
 func segBox(s *geom.Shape, a, b geom.Vec) bool {
-	return max(a.X, b.X) >= s.Min.X && min(a.X, b.X) <= s.Max.X && max(a.Y, b.Y) >= s.Min.Y && min(a.Y, b.Y) <= s.Max.Y
+	return (a.X >= s.Min.X || b.X >= s.Min.X) && (a.X <= s.Max.X || b.X <= s.Max.X) &&
+		(a.Y >= s.Min.Y || b.Y >= s.Min.Y) && (a.Y <= s.Max.Y || b.Y <= s.Max.Y)
 }
 
 // LOS reports whether the line between a and b crosses no blocking
@@ -214,9 +218,20 @@ const boxSlack = 1e-3
 // boxDist is the distance from p to shape s's bounding box, no more
 // than its distance to the shape.
 func boxDist(s *geom.Shape, p geom.Vec) float32 {
-	dx := max(s.Min.X-p.X, p.X-s.Max.X, 0)
-	dy := max(s.Min.Y-p.Y, p.Y-s.Max.Y, 0)
-	return geom.V(dx, dy).Len()
+	return geom.V(outside(s.Min.X-p.X, p.X-s.Max.X), outside(s.Min.Y-p.Y, p.Y-s.Max.Y)).Len()
+}
+
+// outside is max(lo, hi, 0): how far a point is outside an interval it
+// is lo before and hi after.
+func outside(lo, hi float32) float32 {
+	d := float32(0)
+	if lo > d {
+		d = lo
+	}
+	if hi > d {
+		d = hi
+	}
+	return d
 }
 
 // extent is how far a feature reaches from its centre.
