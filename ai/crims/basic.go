@@ -361,15 +361,22 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 	// for line of sight: a melee attack on an engaged crim, a ranged one
 	// in range
 	cs := &p.cs
-	nc, top := 0, -1
-	// the crims some attack reaches (rl[:nr], by their index in cs), and
-	// which attacks (reach: bit x, attack x)
+	nc := 0
+	// the crims whose bound could beat the best pod (gl[:ng], by their
+	// index in cs; the best goal can only rise from there), the one of
+	// the highest bound among them (top, the first on a tie)
+	var gl [sim.MaxCrims]int8
+	ng, top, topBound, gv0 := 0, -1, 0.0, gv
+	// the crims some attack reaches (rl[:nr], by their index in cs), which
+	// attacks (reach: bit x, attack x) and their bounds (rub)
 	var reach [sim.MaxCrims]uint8
 	var rl [sim.MaxCrims]int8
+	var rub [sim.MaxCrims]float64
 	nr := 0
 	shown := m.Shown()
 	p.hidden = m.AliveCrims() &^ shown
-	hb, prof, topBound := def.Base, &p.prof[h], 0.0
+	hb, prof := def.Base, &p.prof[h]
+	ranged := ak.ranged[:ak.nr]
 	for set := shown; set != 0; set &= set - 1 {
 		k := bits.TrailingZeros16(set)
 		cr := &m.C[k]
@@ -381,36 +388,36 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 		bound := ub / aps(gap-reach09, step)
 		e := &cs[nc]
 		e.k, e.done, e.th, e.gap, e.vi, e.ub, e.bound = int8(k), false, pr.th, gap, vi, ub, bound
-		if top < 0 || bound > topBound {
-			top, topBound = nc, bound
+		if bound >= gv0 && bound > 0 {
+			if top < 0 || bound > topBound {
+				top, topBound = nc, bound
+			}
+			gl[ng] = int8(nc)
+			ng++
 		}
 		var in uint8
 		if d2 <= pr.eng2 {
 			in = ak.melee
 		}
-		for _, x := range ak.ranged[:ak.nr] {
+		for _, x := range ranged {
 			if gap <= atk[x].rng {
 				in |= 1 << x
 			}
 		}
 		if in != 0 {
-			reach[nr] = in
-			rl[nr] = int8(nc)
+			reach[nr], rl[nr], rub[nr] = in, int8(nc), ub
 			nr++
 		}
 		nc++
 	}
 	// the best goal: the crim of the highest bound first, then every
 	// other whose bound could beat the best so far
-	for i := -1; i < nc; i++ {
-		j := i
-		if i < 0 {
-			j = top
-		} else if i == top {
-			continue
-		}
-		if j < 0 {
-			continue
+	for i := -1; top >= 0 && i < ng; i++ {
+		j := top
+		if i >= 0 {
+			if j = int(gl[i]); j == top {
+				continue
+			}
 		}
 		e := &cs[j]
 		if !(e.bound > gv || (e.bound == gv && e.bound > 0 && rank(int(e.k), 0) < goal)) {
@@ -436,7 +443,7 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 	for {
 		j := -1
 		for i := range nr {
-			if reach[i] != 0 && (j < 0 || cs[rl[i]].ub > cs[rl[j]].ub) {
+			if reach[i] != 0 && (j < 0 || rub[i] > rub[j]) {
 				j = i
 			}
 		}
