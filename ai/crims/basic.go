@@ -172,6 +172,8 @@ type usable struct {
 	melee   uint8 // bit x: atk[x] is a melee attack
 	nr      int8  // the ranged attacks are atk[ranged[:nr]]
 	ranged  [sim.MaxAttacks]int8
+	rng     [sim.MaxAttacks]float32 // rng[i]: the range of atk[ranged[i]]
+	maxRng  float32                 // the longest of them (0: none)
 	reach09 float32
 	atk     [sim.MaxAttacks]reachOf
 	best    []float64
@@ -199,7 +201,7 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 		u.best = make([]float64, k)
 	}
 	u.best = u.best[:sim.MaxProfiles*stride]
-	u.key, u.n, u.melee, u.nr, u.reach09 = key, 0, 0, 0, 0
+	u.key, u.n, u.melee, u.nr, u.maxRng, u.reach09 = key, 0, 0, 0, 0, 0
 	for x := range int(def.NAttacks) {
 		if hu.Depleted&(1<<x) != 0 {
 			continue
@@ -211,7 +213,8 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 			u.melee |= 1 << u.n
 		} else {
 			u.reach09 = max(u.reach09, at.Range*0.9)
-			u.ranged[u.nr] = u.n
+			u.maxRng = max(u.maxRng, at.Range)
+			u.ranged[u.nr], u.rng[u.nr] = u.n, at.Range
 			u.nr++
 		}
 		n := min(max(m.Dice(h, attr), 0), sim.TableDice)
@@ -376,7 +379,7 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 	shown := m.Shown()
 	p.hidden = m.AliveCrims() &^ shown
 	hb, prof := def.Base, &p.prof[h]
-	ranged := ak.ranged[:ak.nr]
+	ranged, rng := ak.ranged[:ak.nr], ak.rng[:ak.nr]
 	for set := shown; set != 0; set &= set - 1 {
 		k := bits.TrailingZeros16(set)
 		cr := &m.C[k]
@@ -399,9 +402,11 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 		if d2 <= pr.eng2 {
 			in = ak.melee
 		}
-		for _, x := range ranged {
-			if gap <= atk[x].rng {
-				in |= 1 << x
+		if gap <= ak.maxRng {
+			for i, x := range ranged {
+				if gap <= rng[i] {
+					in |= 1 << x
+				}
 			}
 		}
 		if in != 0 {
@@ -438,18 +443,17 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 		}
 	}
 	// the best attack in reach: the crims in reach of an attack by their
-	// bound, highest first, while it could beat the best so far
+	// bound, highest first (the first in slot order on a tie), while it
+	// could beat the best so far
+	for i := 1; i < nr; i++ {
+		for j := i; j > 0 && rub[j] > rub[j-1]; j-- {
+			reach[j], reach[j-1] = reach[j-1], reach[j]
+			rl[j], rl[j-1] = rl[j-1], rl[j]
+			rub[j], rub[j-1] = rub[j-1], rub[j]
+		}
+	}
 	at := noRank // the rank of the attack in reach so far, worth v
-	for {
-		j := -1
-		for i := range nr {
-			if reach[i] != 0 && (j < 0 || rub[i] > rub[j]) {
-				j = i
-			}
-		}
-		if j < 0 {
-			break
-		}
+	for j := range nr {
 		e := &cs[rl[j]]
 		if !(e.ub > v || (e.ub == v && e.ub > 0 && rank(int(e.k), 0) < at)) {
 			break
@@ -467,7 +471,6 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 				a, c, v, at = int(atk[x].x), k, val, r
 			}
 		}
-		reach[j] = 0
 	}
 	switch {
 	case goal >= sim.MaxPods && goal < noRank:
