@@ -140,6 +140,7 @@ type Match struct {
 	// the crims alive (bit c: crim c) and those alive and not hidden,
 	// kept by mark at every change of a crim's Alive or Hidden
 	alive, shown uint16
+	pools        *poolMemo // the pools of the checks with mods, kept from match to match
 	// eng2[i][h] is the square of the engagement reach between a crim
 	// of profile i and hunter h, centre to centre (Engaged), made by Reset
 	eng2 [MaxProfiles][MaxHunters]float32
@@ -183,7 +184,7 @@ const (
 
 // NewMatch returns a match of sc, not yet dealt.
 func NewMatch(sc *Scenario) *Match {
-	m := &Match{Sc: sc}
+	m := &Match{Sc: sc, pools: new(poolMemo)}
 	m.feat.build(&sc.Map)
 	return m
 }
@@ -192,8 +193,8 @@ func NewMatch(sc *Scenario) *Match {
 // corner, the decks shuffled, the record cleared.
 func (m *Match) Reset(seed, index uint64) {
 	sc := m.Sc
-	pol, ai, tr, feat := m.Pol, m.AI, m.Trace, m.feat
-	*m = Match{Sc: sc, Pol: pol, AI: ai, Trace: tr, feat: feat}
+	pol, ai, tr, feat, pools := m.Pol, m.AI, m.Trace, m.feat, m.pools
+	*m = Match{Sc: sc, Pol: pol, AI: ai, Trace: tr, feat: feat, pools: pools}
 	n := int(sc.NHunters)
 	for h := range n {
 		m.dice[h].Derive(seed, index, streamDice+uint64(h)*0x100)
