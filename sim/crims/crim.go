@@ -1,6 +1,8 @@
 package crims
 
 import (
+	"math/bits"
+
 	"balance/sim/geom"
 )
 
@@ -82,8 +84,9 @@ func (m *Match) crimMoveFrom(c int, dest geom.Vec, why string, engaged uint8) bo
 	if !cr.Hidden {
 		var strikers [MaxHunters]int8
 		k := 0
-		for h := range int(m.Sc.NHunters) {
-			if engaged&(1<<h) != 0 && geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, dest, cd.Base) > m.Sc.Rules.Engagement &&
+		for set := engaged; set != 0; set &= set - 1 {
+			h := bits.TrailingZeros8(set)
+			if geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, dest, cd.Base) > m.Sc.Rules.Engagement &&
 				m.Sc.Hunters[h].BestMelee > 0 {
 				strikers[k] = int8(h)
 				k++
