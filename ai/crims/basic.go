@@ -334,25 +334,16 @@ const noRank = 1 << 30
 // closely (cover, each attack) only when that bound could still beat the
 // best found so far, the crim of the highest bound first; an attack's
 // line of sight is looked at only when it would be the best in reach.
-func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv float64, why string) {
+//
+// pm is the hunter's podMemo (podsAt).
+func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to geom.Vec, gv float64, why string) {
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
 	step := p.step[h]
-	if p.val.sc != m.Sc {
-		p.val.build(p.t, m.Sc)
-		p.buildProf(m.Sc, p.val.left+1)
-		for h := range p.atk {
-			for w := range p.atk[h] {
-				p.atk[h][w].key = 0
-			}
-		}
-		p.pods = [sim.MaxHunters]podMemo{}
-	}
 	a, c, to = -1, -1, hu.Pos
 	pos := hu.Pos
 	goal := noRank // the rank of the goal so far, worth gv
 	// the stocked pods, kept while the hunter, its step and the pods stay
-	pm := p.podsAt(m, h)
 	gv, goal = pm.gv, pm.goal
 	// the hunter's usable attacks, kept while its dice and its depleted
 	// attacks stay
@@ -519,8 +510,25 @@ func (p *Basic) moveAP(m *sim.Match, h int) float32 {
 	return p.move[min(max(m.Dice(h, sim.Athletics), 0), sim.TableDice)]
 }
 
+// ready makes the tables of m's scenario, when it is not the one
+// they were made for.
+func (p *Basic) ready(m *sim.Match) {
+	if p.val.sc == m.Sc {
+		return
+	}
+	p.val.build(p.t, m.Sc)
+	p.buildProf(m.Sc, p.val.left+1)
+	for h := range p.atk {
+		for w := range p.atk[h] {
+			p.atk[h][w].key = 0
+		}
+	}
+	p.pods = [sim.MaxHunters]podMemo{}
+}
+
 // Activate plays the activation by the rules of thumb above.
 func (p *Basic) Activate(m *sim.Match, h int) {
+	p.ready(m)
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
 	if hu.Wounds >= def.WoundMax-2 && hu.Wounds > 0 {
@@ -536,16 +544,17 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 	p.step[h] = p.moveAP(m, h)
 	for o := range int(def.NOptions) {
 		if op := &def.Options[o]; op.Op == sim.MoAction && hu.Momentum >= op.Cost {
-			if a, _, _, _, _, _ := p.plan(m, h); a >= 0 {
+			if a, _, _, _, _, _ := p.plan(m, h, p.podsAt(m, h)); a >= 0 {
 				m.SpendMomentum(h, o)
 			}
 		}
 	}
 	for m.CanAct(h) {
-		if p.pod(m, h) {
+		pm := p.podsAt(m, h)
+		if p.pod(m, h, pm.adj) {
 			continue
 		}
-		a, c, v, to, gv, why := p.plan(m, h)
+		a, c, v, to, gv, why := p.plan(m, h, pm)
 		if a >= 0 && v >= gv {
 			if m.Trace != nil {
 				m.Decide(h, def.Attacks[a].Name+" on "+m.CrimName(c), "the best attack in reach")
@@ -593,9 +602,9 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 	}
 }
 
-// pod opens an adjacent stocked pod.
-func (p *Basic) pod(m *sim.Match, h int) bool {
-	for adj := p.podsAt(m, h).adj; adj != 0; adj &= adj - 1 {
+// pod opens an adjacent stocked pod (adj, bit q: pod q).
+func (p *Basic) pod(m *sim.Match, h int, adj uint16) bool {
+	for ; adj != 0; adj &= adj - 1 {
 		if m.OpenPod(h, bits.TrailingZeros16(adj)) {
 			return true
 		}

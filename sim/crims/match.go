@@ -141,7 +141,6 @@ type Match struct {
 	// kept by mark at every change of a crim's Alive or Hidden
 	alive, shown uint16
 	pools        *poolMemo // the pools of the checks with mods, kept from match to match
-	los          losMemo   // the last line of sight (LOS)
 	// eng2[i][h] is the square of the engagement reach between a crim
 	// of profile i and hunter h, centre to centre (Engaged), made by Reset
 	eng2 [MaxProfiles][MaxHunters]float32

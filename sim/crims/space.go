@@ -90,25 +90,9 @@ func segBox(s *geom.Shape, a, b geom.Vec) bool {
 		(a.Y >= s.Min.Y || b.Y >= s.Min.Y) && (a.Y <= s.Max.Y || b.Y <= s.Max.Y)
 }
 
-// losMemo is the last line of sight looked at, from a to b: an attack
-// is looked at by the policy and then by the action.
-type losMemo struct {
-	a, b   geom.Vec
-	ok, in bool // in: a and b are the last ends looked at, and ok the answer
-}
-
 // LOS reports whether the line between a and b crosses no blocking
 // terrain feature (a feature holding either end does not block).
 func (m *Match) LOS(a, b geom.Vec) bool {
-	e := &m.los
-	if !e.in || e.a != a || e.b != b {
-		*e = losMemo{a: a, b: b, ok: m.los1(a, b), in: true}
-	}
-	return e.ok
-}
-
-// los1 is LOS, worked out.
-func (m *Match) los1(a, b geom.Vec) bool {
 	mp := &m.Sc.Map
 	for _, i := range m.feat.blocking.at[:m.feat.blocking.n] {
 		t := &mp.Terrain[i]
