@@ -186,6 +186,7 @@ const (
 func NewMatch(sc *Scenario) *Match {
 	m := &Match{Sc: sc, pools: new(poolMemo)}
 	m.feat.build(&sc.Map)
+	m.feat.buildGrid(sc)
 	return m
 }
 

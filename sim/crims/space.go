@@ -1,6 +1,7 @@
 package crims
 
 import (
+	"math"
 	"math/bits"
 
 	"balance/sim/geom"
@@ -17,6 +18,105 @@ import (
 type features struct {
 	blocking, cover, rough, hideable features1
 	samples                          [MaxTerrain][5]geom.Vec // each feature's points visibleShare looks at
+	grid                             *cellGrid
+}
+
+// cellGrid splits the zone into cells of 1" (cell x, y: [x, x+1] ×
+// [y, y+1]) and keeps, for each, the features that can matter to a
+// point of it: the cover features a base of radius up to rmax there can
+// be in or near (inCoverAt), and the cover and hideable features that
+// can be the nearest to it (nearestFeature), as bits of their lists.
+// Made once a match template from the zone, read-only.
+type cellGrid struct {
+	nx, ny       int
+	rmax         float32  // the widest base the cover cells allow for
+	cover        []uint32 // by cell: the cover features within rmax + coverNear
+	nearC, nearH []uint32 // by cell: the cover / hideable features that can be the nearest
+}
+
+// cellSlack covers the rounding of the shapes' float32 distances in the
+// grid's bounds.
+const cellSlack = 0.01
+
+// cell returns the grid's cell of p, -1 outside the grid.
+func (g *cellGrid) cell(p geom.Vec) int {
+	if !(p.X >= 0 && p.Y >= 0) {
+		return -1
+	}
+	x, y := int(p.X), int(p.Y)
+	if x >= g.nx || y >= g.ny {
+		return -1
+	}
+	return y*g.nx + x
+}
+
+// buildGrid makes f.grid for sc's zone, bases up to the widest of sc's
+// hunters and crims.
+func (f *features) buildGrid(sc *Scenario) {
+	mp := &sc.Map
+	g := &cellGrid{nx: int(math.Ceil(float64(mp.W))) + 1, ny: int(math.Ceil(float64(mp.H))) + 1}
+	for h := range int(sc.NHunters) {
+		g.rmax = max(g.rmax, sc.Hunters[h].Base)
+	}
+	for i := range int(sc.NCrims) {
+		g.rmax = max(g.rmax, sc.Crims[i].Base)
+	}
+	n := g.nx * g.ny
+	g.cover, g.nearC, g.nearH = make([]uint32, n), make([]uint32, n), make([]uint32, n)
+	reach := float64(g.rmax) + coverNear + cellSlack
+	for y := range g.ny {
+		for x := range g.nx {
+			lo, hi := geom.V(float32(x), float32(y)), geom.V(float32(x+1), float32(y+1))
+			k := y*g.nx + x
+			for j, i := range f.cover.at[:f.cover.n] {
+				// nearBox looks along each axis apart
+				if dx, dy := boxGaps(&mp.Terrain[i].Shape, lo, hi); max(dx, dy) <= reach {
+					g.cover[k] |= 1 << j
+				}
+			}
+			g.nearC[k] = nearestCandidates(mp, &f.cover, lo, hi)
+			g.nearH[k] = nearestCandidates(mp, &f.hideable, lo, hi)
+		}
+	}
+	f.grid = g
+}
+
+// boxGaps are the gaps along x and along y between shape s's bounding
+// box and the box [lo, hi] (0 where they overlap).
+func boxGaps(s *geom.Shape, lo, hi geom.Vec) (dx, dy float64) {
+	dx = max(float64(s.Min.X)-float64(hi.X), float64(lo.X)-float64(s.Max.X), 0)
+	dy = max(float64(s.Min.Y)-float64(hi.Y), float64(lo.Y)-float64(s.Max.Y), 0)
+	return dx, dy
+}
+
+// boxGap is the distance between shape s's bounding box and the box
+// [lo, hi]: no more than the distance from any point of the box to s.
+func boxGap(s *geom.Shape, lo, hi geom.Vec) float64 { return math.Hypot(boxGaps(s, lo, hi)) }
+
+// nearestCandidates returns the features of list (bit k: list entry k)
+// that can be the nearest of the list to a point of the box [lo, hi]: a
+// feature is passed over only when even its bounding box is farther than
+// another feature is from every corner of the box (the distance to a
+// convex shape is convex, so the farthest point of the box from it is a
+// corner).
+func nearestCandidates(mp *Map, list *features1, lo, hi geom.Vec) uint32 {
+	corners := [4]geom.Vec{lo, geom.V(hi.X, lo.Y), hi, geom.V(lo.X, hi.Y)}
+	far := math.Inf(1) // the least of the features' farthest distances
+	for _, i := range list.at[:list.n] {
+		s := &mp.Terrain[i].Shape
+		u := 0.0
+		for _, q := range corners {
+			u = max(u, float64(s.Dist(q)))
+		}
+		far = min(far, u)
+	}
+	var set uint32
+	for k, i := range list.at[:list.n] {
+		if boxGap(&mp.Terrain[i].Shape, lo, hi) <= far+cellSlack {
+			set |= 1 << k
+		}
+	}
+	return set
 }
 
 type features1 struct {
@@ -151,8 +251,16 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 	cover := &m.feat.cover
 	if !e.ok || e.p != p || e.r != r {
 		*e = coverMemo{p: p, r: r, ok: true}
-		for k, i := range cover.at[:cover.n] {
-			t := &mp.Terrain[i].Shape
+		// the cover features within reach of p's cell (every one, off the grid)
+		set := uint32(1)<<cover.n - 1
+		if g := m.feat.grid; r <= g.rmax {
+			if c := g.cell(p); c >= 0 {
+				set = g.cover[c]
+			}
+		}
+		for ; set != 0; set &= set - 1 {
+			k := bits.TrailingZeros32(set)
+			t := &mp.Terrain[cover.at[k]].Shape
 			if !nearBox(t, p, r+coverNear) {
 				continue
 			}
@@ -193,12 +301,20 @@ func (m *Match) crosses(a, b geom.Vec) bool {
 // first.
 func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, float32) {
 	mp := &m.Sc.Map
-	list := &m.feat.cover
+	g := m.feat.grid
+	list, cells := &m.feat.cover, g.nearC
 	if kw == KwHideable {
-		list = &m.feat.hideable
+		list, cells = &m.feat.hideable, g.nearH
+	}
+	// the features that can be the nearest to p's cell (every one, off
+	// the grid), in the list's order
+	set := uint32(1)<<list.n - 1
+	if c := g.cell(p); c >= 0 {
+		set = cells[c]
 	}
 	best, bd := -1, float32(0)
-	for _, i := range list.at[:list.n] {
+	for ; set != 0; set &= set - 1 {
+		i := list.at[bits.TrailingZeros32(set)]
 		t := &mp.Terrain[i].Shape
 		if best >= 0 && boxDist(t, p)-boxSlack >= bd {
 			continue

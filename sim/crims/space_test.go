@@ -129,3 +129,50 @@ func TestEngagedSets(t *testing.T) {
 		t.Fatalf("only %d engaged pairs", pairs)
 	}
 }
+
+// The nearest cover and hideable features found through the zone's
+// grid are those a look at every feature finds, on and off the grid
+// (a zone with features of every shape).
+func TestNearestFeatureGrid(t *testing.T) {
+	var r dice.RNG
+	r.Seed(5, 0)
+	for _, sc := range []*Scenario{geoScenario()} {
+		m := NewMatch(sc)
+		mp := &sc.Map
+		fewer := 0
+		for n := range 20000 {
+			p := randomNear(&r, mp)
+			if n%10 == 0 { // the zone's edges, and a little beyond
+				p = geom.V(float32(r.IntN(int(mp.W)+3)-1), r.Float32()*mp.H)
+			}
+			for _, kw := range []Keyword{KwCover, KwHideable} {
+				gi, gd := m.nearestFeature(p, kw)
+				wi, wd := nearestEvery(m, p, kw)
+				if gi != wi || gd != wd {
+					t.Fatalf("%s, %v, keyword %d: feature %d at %v, want %d at %v", mp.Name, p, kw, gi, gd, wi, wd)
+				}
+			}
+			if c := m.feat.grid.cell(p); c >= 0 && m.feat.grid.nearC[c] != 1<<m.feat.cover.n-1 {
+				fewer++
+			}
+		}
+		if fewer < 10000 {
+			t.Fatalf("%s: the grid passed over no feature at %d places of 20000", mp.Name, 20000-fewer)
+		}
+	}
+}
+
+// nearestEvery is nearestFeature looking at every feature of the list.
+func nearestEvery(m *Match, p geom.Vec, kw Keyword) (int, float32) {
+	list := &m.feat.cover
+	if kw == KwHideable {
+		list = &m.feat.hideable
+	}
+	best, bd := -1, float32(0)
+	for _, i := range list.at[:list.n] {
+		if d := m.Sc.Map.Terrain[i].Shape.Dist(p); best < 0 || d < bd {
+			best, bd = int(i), d
+		}
+	}
+	return best, bd
+}
