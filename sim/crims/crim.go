@@ -277,15 +277,7 @@ func (m *Match) hide(c int, why string) {
 	}
 	s := &m.Sc.Map.Terrain[t].Shape
 	if d > 0 {
-		// walk toward the centre until inside it or out of Move
-		from, dest := cr.Pos, cr.Pos
-		for k := float32(0.25); k <= cd.Move; k += 0.25 {
-			dest = toward(from, s.C, k, 0)
-			if s.Contains(dest) {
-				break
-			}
-		}
-		if !m.crimMove(c, dest, "hide") {
+		if !m.crimMove(c, walkInto(cr.Pos, s, cd.Move), "hide") {
 			return
 		}
 	}

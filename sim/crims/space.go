@@ -166,6 +166,53 @@ func toward(a, b geom.Vec, dist, stop float32) geom.Vec {
 	return a.Add(d.Scale(step / l))
 }
 
+// walkInto walks from toward the centre of shape s a quarter inch at a
+// time, at most move inches, and returns the first point inside s, else
+// the last. The steps that end short of s's bounding box by more than
+// boxMargin (none of them can be inside) are passed over.
+func walkInto(from geom.Vec, s *geom.Shape, move float32) geom.Vec {
+	last := int(move * 4) // the quarter inches within move: k = i/4 <= move
+	dest := from
+	skip := min(boxEntry(from, s), float64(move)) // +Inf when the ray misses the box
+	for i := min(max(1, int(skip*4)), last); i <= last; i++ {
+		dest = toward(from, s.C, float32(i)*0.25, 0)
+		if s.Contains(dest) {
+			break
+		}
+	}
+	return dest
+}
+
+// boxMargin is how far short of a shape's bounding box walkInto's
+// passed-over steps end, at least: far more than the rounding of toward.
+const boxMargin = 0.01
+
+// boxEntry is how far (in inches, float64) the ray from toward s's centre
+// goes before it comes within boxMargin of s's bounding box: the larger
+// of the distances at which it enters the box's slab along x and along y
+// (0 inside a slab from the start, +Inf for a slab it never enters).
+func boxEntry(from geom.Vec, s *geom.Shape) float64 {
+	dx, dy := float64(s.C.X)-float64(from.X), float64(s.C.Y)-float64(from.Y)
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return 0
+	}
+	enter := func(p, u, lo, hi float64) float64 {
+		lo, hi = lo-boxMargin, hi+boxMargin
+		switch {
+		case p >= lo && p <= hi:
+			return 0
+		case u > 0 && p < lo:
+			return (lo - p) / u
+		case u < 0 && p > hi:
+			return (hi - p) / u
+		}
+		return math.Inf(1)
+	}
+	return max(enter(float64(from.X), dx/l, float64(s.Min.X), float64(s.Max.X)),
+		enter(float64(from.Y), dy/l, float64(s.Min.Y), float64(s.Max.Y)))
+}
+
 // away returns the point dist inches from a directly away from b (a
 // fixed direction when they coincide).
 func away(a, b geom.Vec, dist float32) geom.Vec {

@@ -176,3 +176,38 @@ func nearestEvery(m *Match, p geom.Vec, kw Keyword) (int, float32) {
 	}
 	return best, bd
 }
+
+// walkInto ends where a walk of every quarter inch ends.
+func TestWalkInto(t *testing.T) {
+	sc := geoScenario()
+	mp := &sc.Map
+	var r dice.RNG
+	r.Seed(7, 0)
+	skipped := 0
+	for range 20000 {
+		s := &mp.Terrain[r.IntN(int(mp.NTerrain))].Shape
+		from := randomNear(&r, mp)
+		if r.IntN(4) == 0 { // far off, and along an edge of the box
+			from = geom.V(s.Min.X+r.Float32()*(s.Max.X-s.Min.X), s.Max.Y+1+r.Float32()*20)
+		}
+		move := []float32{0, 0.2, 0.25, 3, 4.5, 6, 30}[r.IntN(7)]
+		want := from
+		steps := 0
+		for k := float32(0.25); k <= move; k += 0.25 {
+			want = toward(from, s.C, k, 0)
+			steps++
+			if s.Contains(want) {
+				break
+			}
+		}
+		if got := walkInto(from, s, move); got != want {
+			t.Fatalf("from %v into %v, move %v: %v, want %v", from, s.C, move, got, want)
+		}
+		if steps > 1 && int(boxEntry(from, s)*4) > 1 {
+			skipped++
+		}
+	}
+	if skipped < 2000 {
+		t.Fatalf("only %d walks of 20000 passed steps over", skipped)
+	}
+}
