@@ -46,6 +46,10 @@ type Basic struct {
 	cs     [sim.MaxCrims]cand                      // plan's: the crims
 	prof   [sim.MaxHunters][sim.MaxProfiles]profOf // each hunter's view of each crim profile (plan)
 	hidden uint16                                  // plan's: the hidden crims (bit c), which spot looks at
+	gl     [sim.MaxCrims]int8                      // plan's: the crims that could be the goal (survey)
+	reach  [sim.MaxCrims]uint8                     // plan's: the attacks that reach the crims of rl (survey)
+	rl     [sim.MaxCrims]int8                      // plan's: the crims in reach (survey)
+	rub    [sim.MaxCrims]float64                   // plan's: their bounds (survey)
 	step   [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
 	move   [sim.TableDice + 1]float32              // the expected Move by dice of Athletics (moveAP)
 }
@@ -350,62 +354,10 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to 
 	stride := p.val.left + 1
 	ak := p.attacks(h, m, stride)
 	p.cur = ak
-	atk, na, reach09, best := &ak.atk, int(ak.n), ak.reach09, ak.best
-	// every crim in the zone, bounded, and the attacks that reach it but
-	// for line of sight: a melee attack on an engaged crim, a ranged one
-	// in range
+	atk, na := &ak.atk, int(ak.n)
 	cs := &p.cs
-	nc := 0
-	// the crims whose bound could beat the best pod (gl[:ng], by their
-	// index in cs; the best goal can only rise from there), the one of
-	// the highest bound among them (top, the first on a tie)
-	var gl [sim.MaxCrims]int8
-	ng, top, topBound, gv0 := 0, -1, 0.0, gv
-	// the crims some attack reaches (rl[:nr], by their index in cs), which
-	// attacks (reach: bit x, attack x) and their bounds (rub)
-	var reach [sim.MaxCrims]uint8
-	var rl [sim.MaxCrims]int8
-	var rub [sim.MaxCrims]float64
-	nr := 0
-	shown := m.Shown()
-	p.hidden = m.AliveCrims() &^ shown
-	hb, prof := def.Base, &p.prof[h]
-	ranged, rng := ak.ranged[:ak.nr], ak.rng[:ak.nr]
-	for set := shown; set != 0; set &= set - 1 {
-		k := bits.TrailingZeros16(set)
-		cr := &m.C[k]
-		pr := &prof[cr.Def]
-		d2 := pos.Sub(cr.Pos).Len2()
-		gap := sqrt32(d2) - hb - pr.base
-		vi := pr.vi - int(cr.Wounds)
-		ub := best[vi]
-		bound := ub / aps(gap-reach09, step)
-		e := &cs[nc]
-		e.k, e.done, e.th, e.gap, e.vi, e.ub, e.bound = int8(k), false, pr.th, gap, vi, ub, bound
-		if bound >= gv0 && bound > 0 {
-			if top < 0 || bound > topBound {
-				top, topBound = nc, bound
-			}
-			gl[ng] = int8(nc)
-			ng++
-		}
-		var in uint8
-		if d2 <= pr.eng2 {
-			in = ak.melee
-		}
-		if gap <= ak.maxRng {
-			for i, x := range ranged {
-				if gap <= rng[i] {
-					in |= 1 << x
-				}
-			}
-		}
-		if in != 0 {
-			reach[nr], rl[nr], rub[nr] = in, int8(nc), ub
-			nr++
-		}
-		nc++
-	}
+	ng, top, nr := p.survey(m, h, ak, gv)
+	gl, reach, rl, rub := &p.gl, &p.reach, &p.rl, &p.rub
 	// the best goal: the crim of the highest bound first, then every
 	// other whose bound could beat the best so far
 	for i := -1; top >= 0 && i < ng; i++ {
@@ -478,6 +430,60 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to 
 		why = "toward a stocked pod"
 	}
 	return
+}
+
+// survey bounds every crim in the zone for plan (p.cs), with hunter h's
+// usable attacks ak and the best pod's worth gv0, and lists:
+//   - the crims whose bound could beat the best pod (p.gl[:ng], by their
+//     index in p.cs; the best goal can only rise from there), and the one
+//     of the highest bound among them (top, the first on a tie; -1: none);
+//   - the crims some attack reaches but for line of sight, a melee attack
+//     an engaged crim, a ranged one a crim in range (p.rl[:nr], by their
+//     index in p.cs), which attacks (p.reach: bit x, attack x) and their
+//     bounds (p.rub).
+func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
+	pos, hb, step := m.H[h].Pos, m.Sc.Hunters[h].Base, p.step[h]
+	prof, cs, best, reach09 := &p.prof[h], &p.cs, ak.best, ak.reach09
+	ranged, rng := ak.ranged[:ak.nr], ak.rng[:ak.nr]
+	shown := m.Shown()
+	p.hidden = m.AliveCrims() &^ shown
+	top, topBound, nc := -1, 0.0, 0
+	for set := shown; set != 0; set &= set - 1 {
+		k := bits.TrailingZeros16(set)
+		cr := &m.C[k]
+		pr := &prof[cr.Def]
+		d2 := pos.Sub(cr.Pos).Len2()
+		gap := sqrt32(d2) - hb - pr.base
+		vi := pr.vi - int(cr.Wounds)
+		ub := best[vi]
+		bound := ub / aps(gap-reach09, step)
+		e := &cs[nc]
+		e.k, e.done, e.th, e.gap, e.vi, e.ub, e.bound = int8(k), false, pr.th, gap, vi, ub, bound
+		if bound >= gv0 && bound > 0 {
+			if top < 0 || bound > topBound {
+				top, topBound = nc, bound
+			}
+			p.gl[ng] = int8(nc)
+			ng++
+		}
+		var in uint8
+		if d2 <= pr.eng2 {
+			in = ak.melee
+		}
+		if gap <= ak.maxRng {
+			for i, x := range ranged {
+				if gap <= rng[i] {
+					in |= 1 << x
+				}
+			}
+		}
+		if in != 0 {
+			p.reach[nr], p.rl[nr], p.rub[nr] = in, int8(nc), ub
+			nr++
+		}
+		nc++
+	}
+	return ng, top, nr
 }
 
 // values computes the value of each of hunter h's na usable attacks
