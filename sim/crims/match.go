@@ -129,8 +129,8 @@ type Match struct {
 	// rig, when not nil, holds the faces the next checks show, in the
 	// order they are rolled (tests only).
 	rig         []uint8
-	activations int      // model turns played: hunters' activations and crims' actions
-	feat        features // the zone's features by keyword, made once by NewMatch
+	activations int       // model turns played: hunters' activations and crims' actions
+	feat        *features // the zone's features by keyword, made once by NewMatch, read-only
 	order       [MaxCrims]int8
 	dist        [MaxCrims]float32
 	// what cover each crim's and each hunter's place offers (coverMemo)
@@ -184,7 +184,7 @@ const (
 
 // NewMatch returns a match of sc, not yet dealt.
 func NewMatch(sc *Scenario) *Match {
-	m := &Match{Sc: sc, pools: new(poolMemo)}
+	m := &Match{Sc: sc, pools: new(poolMemo), feat: new(features)}
 	m.feat.build(&sc.Map)
 	m.feat.buildGrid(sc)
 	return m
