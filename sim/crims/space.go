@@ -40,14 +40,10 @@ const cellSlack = 0.01
 
 // cell returns the grid's cell of p, -1 outside the grid.
 func (g *cellGrid) cell(p geom.Vec) int {
-	if !(p.X >= 0 && p.Y >= 0) {
+	if !(p.X >= 0 && p.Y >= 0 && p.X < float32(g.nx) && p.Y < float32(g.ny)) {
 		return -1
 	}
-	x, y := int(p.X), int(p.Y)
-	if x >= g.nx || y >= g.ny {
-		return -1
-	}
-	return y*g.nx + x
+	return int(p.Y)*g.nx + int(p.X)
 }
 
 // buildGrid makes f.grid for sc's zone, bases up to the widest of sc's
