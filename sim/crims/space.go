@@ -60,6 +60,21 @@ func (f *features) buildGrid(sc *Scenario) {
 	n := g.nx * g.ny
 	g.cover, g.nearC, g.nearH = make([]uint32, n), make([]uint32, n), make([]uint32, n)
 	reach := float64(g.rmax) + coverNear + cellSlack
+	// each feature's distance from each corner of the cells (x, y: the
+	// corner (x, y)), worked out once for the four cells about it
+	nc := (g.nx + 1) * (g.ny + 1)
+	var corner [MaxTerrain][]float32
+	for i := range int(mp.NTerrain) {
+		if mp.Terrain[i].Kw&(KwCover|KwHideable) == 0 {
+			continue
+		}
+		corner[i] = make([]float32, nc)
+		for y := range g.ny + 1 {
+			for x := range g.nx + 1 {
+				corner[i][y*(g.nx+1)+x] = mp.Terrain[i].Shape.Dist(geom.V(float32(x), float32(y)))
+			}
+		}
+	}
 	for y := range g.ny {
 		for x := range g.nx {
 			lo, hi := geom.V(float32(x), float32(y)), geom.V(float32(x+1), float32(y+1))
@@ -70,8 +85,9 @@ func (f *features) buildGrid(sc *Scenario) {
 					g.cover[k] |= 1 << j
 				}
 			}
-			g.nearC[k] = nearestCandidates(mp, &f.cover, lo, hi)
-			g.nearH[k] = nearestCandidates(mp, &f.hideable, lo, hi)
+			at := [4]int{y*(g.nx+1) + x, y*(g.nx+1) + x + 1, (y+1)*(g.nx+1) + x, (y+1)*(g.nx+1) + x + 1}
+			g.nearC[k] = nearestCandidates(mp, &f.cover, lo, hi, &corner, at)
+			g.nearH[k] = nearestCandidates(mp, &f.hideable, lo, hi, &corner, at)
 		}
 	}
 	f.grid = g
@@ -94,15 +110,14 @@ func boxGap(s *geom.Shape, lo, hi geom.Vec) float64 { return math.Hypot(boxGaps(
 // feature is passed over only when even its bounding box is farther than
 // another feature is from every corner of the box (the distance to a
 // convex shape is convex, so the farthest point of the box from it is a
-// corner).
-func nearestCandidates(mp *Map, list *features1, lo, hi geom.Vec) uint32 {
-	corners := [4]geom.Vec{lo, geom.V(hi.X, lo.Y), hi, geom.V(lo.X, hi.Y)}
+// corner). corner[i][at[j]] is feature i's distance from the box's
+// corner j.
+func nearestCandidates(mp *Map, list *features1, lo, hi geom.Vec, corner *[MaxTerrain][]float32, at [4]int) uint32 {
 	far := math.Inf(1) // the least of the features' farthest distances
 	for _, i := range list.at[:list.n] {
-		s := &mp.Terrain[i].Shape
 		u := 0.0
-		for _, q := range corners {
-			u = max(u, float64(s.Dist(q)))
+		for _, c := range at {
+			u = max(u, float64(corner[i][c]))
 		}
 		far = min(far, u)
 	}
