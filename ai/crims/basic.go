@@ -261,7 +261,7 @@ func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
 	n, pods := noRank, &m.Sc.Map.Pods
 	for st := m.Pods; st != 0; st &= st - 1 {
 		q := bits.TrailingZeros16(st)
-		if q >= len(pods) {
+		if q >= int(m.Sc.Map.NPods) {
 			break
 		}
 		d2 := pos.Sub(pods[q]).Len2()
