@@ -258,10 +258,10 @@ func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
 	r2 := r * r
 	// every pod is worth podValue: the best needs the fewest Action
 	// Points (the first of them on a tie), podValue / aps
-	n, pods := noRank, &m.Sc.Map.Pods
+	n, pods, np := noRank, &m.Sc.Map.Pods, int(m.Sc.Map.NPods)
 	for st := m.Pods; st != 0; st &= st - 1 {
 		q := bits.TrailingZeros16(st)
-		if q >= int(m.Sc.Map.NPods) {
+		if q >= np {
 			break
 		}
 		d2 := pos.Sub(pods[q]).Len2()
