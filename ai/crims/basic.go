@@ -258,12 +258,10 @@ func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
 	r2 := r * r
 	// every pod is worth podValue: the best needs the fewest Action
 	// Points (the first of them on a tie), podValue / aps
-	n, pods, np := noRank, &m.Sc.Map.Pods, int(m.Sc.Map.NPods)
-	for st := m.Pods; st != 0; st &= st - 1 {
+	// the stocked pods of the zone's pod count
+	n, pods := noRank, &m.Sc.Map.Pods
+	for st := m.Pods & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 {
 		q := bits.TrailingZeros16(st)
-		if q >= np {
-			break
-		}
 		d2 := pos.Sub(pods[q]).Len2()
 		if d2 <= r2 {
 			pm.adj |= 1 << q
