@@ -39,14 +39,19 @@ import (
 type Basic struct {
 	t      *sim.Tables
 	val    values
-	atk    [sim.MaxHunters][usableWays]usable // each hunter's usable attacks (attacks)
-	next   [sim.MaxHunters]uint8              // the way of atk made next
-	cur    *usable                            // plan's: the hunter's usable attacks
-	pods   [sim.MaxHunters]podMemo            // each hunter's best pod (plan)
-	cs     [sim.MaxCrims]cand                 // plan's: the crims
-	hidden uint16                             // plan's: the hidden crims (bit c), which spot looks at
-	step   [sim.MaxHunters]float32            // each hunter's expected Move, set at its activation
-	move   [sim.TableDice + 1]float32         // the expected Move by dice of Athletics (moveAP)
+	atk    [sim.MaxHunters][usableWays]usable      // each hunter's usable attacks (attacks)
+	next   [sim.MaxHunters]uint8                   // the way of atk made next
+	cur    *usable                                 // plan's: the hunter's usable attacks
+	pods   [sim.MaxHunters]podMemo                 // each hunter's best pod (plan)
+	cs     [sim.MaxCrims]cand                      // plan's: the crims
+	prof   [sim.MaxHunters][sim.MaxProfiles]profOf // each hunter's view of each crim profile (plan)
+	hidden uint16                                  // plan's: the hidden crims (bit c), which spot looks at
+	gl     [sim.MaxCrims]int8                      // plan's: the crims that could be the goal (survey)
+	reach  [sim.MaxCrims]uint8                     // plan's: the attacks that reach the crims of rl (survey)
+	rl     [sim.MaxCrims]int8                      // plan's: the crims in reach (survey)
+	rub    [sim.MaxCrims]float64                   // plan's: their bounds (survey)
+	step   [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
+	move   [sim.TableDice + 1]float32              // the expected Move by dice of Athletics (moveAP)
 }
 
 // newBasic returns the basic tier reading the exact tables t.
@@ -129,6 +134,28 @@ func (v *values) at(h, a, profile, left int) int {
 	return ((h*sim.MaxAttacks+a)*sim.MaxProfiles+profile)*(v.left+1) + left
 }
 
+// profOf is what plan needs of a crim profile for one hunter, made
+// with the values of the scenario.
+type profOf struct {
+	base float32 // the crim's base radius
+	eng2 float32 // (the hunter's base + the crim's + the engagement range)²: engaged within it, centre to centre (as Match.Engaged)
+	th   int     // its Defense
+	vi   int     // profile·(left+1) + its Wounds: where its Wounds left are in the value tables, less the Wounds it took
+}
+
+// buildProf makes p.prof for scenario sc, with value tables of stride
+// entries a profile.
+func (p *Basic) buildProf(sc *sim.Scenario, stride int) {
+	for h := range int(sc.NHunters) {
+		hb := sc.Hunters[h].Base
+		for i := range int(sc.NCrims) {
+			cd := &sc.Crims[i]
+			r := hb + cd.Base + sc.Rules.Engagement
+			p.prof[h][i] = profOf{base: cd.Base, eng2: r * r, th: int(cd.Defense), vi: i*stride + int(cd.Wounds)}
+		}
+	}
+}
+
 // reachOf is what plan needs of one of a hunter's attacks, gathered
 // once per plan.
 type reachOf struct {
@@ -149,6 +176,8 @@ type usable struct {
 	melee   uint8 // bit x: atk[x] is a melee attack
 	nr      int8  // the ranged attacks are atk[ranged[:nr]]
 	ranged  [sim.MaxAttacks]int8
+	rng     [sim.MaxAttacks]float32 // rng[i]: the range of atk[ranged[i]]
+	maxRng  float32                 // the longest of them (0: none)
 	reach09 float32
 	atk     [sim.MaxAttacks]reachOf
 	best    []float64
@@ -176,7 +205,7 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 		u.best = make([]float64, k)
 	}
 	u.best = u.best[:sim.MaxProfiles*stride]
-	u.key, u.n, u.melee, u.nr, u.reach09 = key, 0, 0, 0, 0
+	u.key, u.n, u.melee, u.nr, u.maxRng, u.reach09 = key, 0, 0, 0, 0, 0
 	for x := range int(def.NAttacks) {
 		if hu.Depleted&(1<<x) != 0 {
 			continue
@@ -188,7 +217,8 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 			u.melee |= 1 << u.n
 		} else {
 			u.reach09 = max(u.reach09, at.Range*0.9)
-			u.ranged[u.nr] = u.n
+			u.maxRng = max(u.maxRng, at.Range)
+			u.ranged[u.nr], u.rng[u.nr] = u.n, at.Range
 			u.nr++
 		}
 		n := min(max(m.Dice(h, attr), 0), sim.TableDice)
@@ -225,19 +255,23 @@ func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
 	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal = true, pos, step, m.Pods, 0, 0, noRank
 	base := m.Sc.Hunters[h].Base
 	r := base + sim.PodReach // as Match.PodAdjacent
-	for st := m.Pods; st != 0; st &= st - 1 {
+	r2 := r * r
+	// every pod is worth podValue: the best needs the fewest Action
+	// Points (the first of them on a tie), podValue / aps
+	// the stocked pods of the zone's pod count
+	n, pods := noRank, &m.Sc.Map.Pods
+	for st := m.Pods & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 {
 		q := bits.TrailingZeros16(st)
-		if q >= int(m.Sc.Map.NPods) {
-			break
-		}
-		d2 := pos.Sub(m.Sc.Map.Pods[q]).Len2()
-		if d2 <= r*r {
+		d2 := pos.Sub(pods[q]).Len2()
+		if d2 <= r2 {
 			pm.adj |= 1 << q
 		}
-		d := sqrt32(d2) - base - sim.PodReach*0.9
-		if s := podValue / aps(d, step); s > pm.gv {
-			pm.gv, pm.goal = s, q
+		if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n {
+			n, pm.goal = k, q
 		}
+	}
+	if n < noRank {
+		pm.gv = podValue / float64(n+2)
 	}
 	return pm
 }
@@ -272,7 +306,15 @@ func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
 
 // aps is the Action Points to move d inches at step inches a Move and
 // act once.
-func aps(d, step float32) float64 { return float64(int(max(d, 0)/step) + 2) }
+func aps(d, step float32) float64 { return float64(moves(d, step) + 2) }
+
+// moves is the Moves of step inches that d inches take, none for d <= 0.
+func moves(d, step float32) int {
+	if d < 0 {
+		d = 0
+	}
+	return int(d / step)
+}
 
 // rank orders plan's options as it weighs them: the pods, then each
 // crim's attacks by slot; ties go to the lower rank.
@@ -294,90 +336,34 @@ const noRank = 1 << 30
 // closely (cover, each attack) only when that bound could still beat the
 // best found so far, the crim of the highest bound first; an attack's
 // line of sight is looked at only when it would be the best in reach.
-func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv float64, why string) {
+//
+// pm is the hunter's podMemo (podsAt).
+func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to geom.Vec, gv float64, why string) {
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
 	step := p.step[h]
-	if p.val.sc != m.Sc {
-		p.val.build(p.t, m.Sc)
-		for h := range p.atk {
-			for w := range p.atk[h] {
-				p.atk[h][w].key = 0
-			}
-		}
-		p.pods = [sim.MaxHunters]podMemo{}
-	}
 	a, c, to = -1, -1, hu.Pos
 	pos := hu.Pos
 	goal := noRank // the rank of the goal so far, worth gv
 	// the stocked pods, kept while the hunter, its step and the pods stay
-	pm := p.podsAt(m, h)
 	gv, goal = pm.gv, pm.goal
 	// the hunter's usable attacks, kept while its dice and its depleted
 	// attacks stay
 	stride := p.val.left + 1
 	ak := p.attacks(h, m, stride)
 	p.cur = ak
-	atk, na, reach09, best := &ak.atk, int(ak.n), ak.reach09, ak.best
-	// every crim in the zone, bounded, and the attacks that reach it but
-	// for line of sight: a melee attack on an engaged crim, a ranged one
-	// in range
+	atk, na := &ak.atk, int(ak.n)
 	cs := &p.cs
-	nc, top := 0, -1
-	engage := m.Sc.Rules.Engagement
-	// the crims some attack reaches (rl[:nr], by their index in cs), and
-	// which attacks (reach: bit x, attack x)
-	var reach [sim.MaxCrims]uint8
-	var rl [sim.MaxCrims]int8
-	nr := 0
-	p.hidden = 0
-	for k := range m.C {
-		cr := &m.C[k]
-		if !cr.Alive {
-			continue
-		}
-		if cr.Hidden {
-			p.hidden |= 1 << k
-			continue
-		}
-		cd := &m.Sc.Crims[cr.Def]
-		e := &cs[nc]
-		e.k, e.done, e.th = int8(k), false, int(cd.Defense)
-		d2 := pos.Sub(cr.Pos).Len2()
-		e.gap = sqrt32(d2) - def.Base - cd.Base
-		e.vi = int(cr.Def)*stride + int(cd.Wounds-cr.Wounds)
-		e.ub = best[e.vi]
-		e.bound = e.ub / aps(e.gap-reach09, step)
-		if top < 0 || e.bound > cs[top].bound {
-			top = nc
-		}
-		var bits uint8
-		if r := def.Base + cd.Base + engage; d2 <= r*r {
-			bits = ak.melee
-		}
-		for _, x := range ak.ranged[:ak.nr] {
-			if e.gap <= atk[x].rng {
-				bits |= 1 << x
-			}
-		}
-		if bits != 0 {
-			reach[nr] = bits
-			rl[nr] = int8(nc)
-			nr++
-		}
-		nc++
-	}
+	ng, top, nr := p.survey(m, h, ak, gv)
+	gl, reach, rl, rub := &p.gl, &p.reach, &p.rl, &p.rub
 	// the best goal: the crim of the highest bound first, then every
 	// other whose bound could beat the best so far
-	for i := -1; i < nc; i++ {
-		j := i
-		if i < 0 {
-			j = top
-		} else if i == top {
-			continue
-		}
-		if j < 0 {
-			continue
+	for i := -1; top >= 0 && i < ng; i++ {
+		j := top
+		if i >= 0 {
+			if j = int(gl[i]); j == top {
+				continue
+			}
 		}
 		e := &cs[j]
 		if !(e.bound > gv || (e.bound == gv && e.bound > 0 && rank(int(e.k), 0) < goal)) {
@@ -398,18 +384,17 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 		}
 	}
 	// the best attack in reach: the crims in reach of an attack by their
-	// bound, highest first, while it could beat the best so far
+	// bound, highest first (the first in slot order on a tie), while it
+	// could beat the best so far
+	for i := 1; i < nr; i++ {
+		for j := i; j > 0 && rub[j] > rub[j-1]; j-- {
+			reach[j], reach[j-1] = reach[j-1], reach[j]
+			rl[j], rl[j-1] = rl[j-1], rl[j]
+			rub[j], rub[j-1] = rub[j-1], rub[j]
+		}
+	}
 	at := noRank // the rank of the attack in reach so far, worth v
-	for {
-		j := -1
-		for i := range nr {
-			if reach[i] != 0 && (j < 0 || cs[rl[i]].ub > cs[rl[j]].ub) {
-				j = i
-			}
-		}
-		if j < 0 {
-			break
-		}
+	for j := range nr {
 		e := &cs[rl[j]]
 		if !(e.ub > v || (e.ub == v && e.ub > 0 && rank(int(e.k), 0) < at)) {
 			break
@@ -427,7 +412,6 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 				a, c, v, at = int(atk[x].x), k, val, r
 			}
 		}
-		reach[j] = 0
 	}
 	switch {
 	case goal >= sim.MaxPods && goal < noRank:
@@ -444,6 +428,60 @@ func (p *Basic) plan(m *sim.Match, h int) (a, c int, v float64, to geom.Vec, gv 
 		why = "toward a stocked pod"
 	}
 	return
+}
+
+// survey bounds every crim in the zone for plan (p.cs), with hunter h's
+// usable attacks ak and the best pod's worth gv0, and lists:
+//   - the crims whose bound could beat the best pod (p.gl[:ng], by their
+//     index in p.cs; the best goal can only rise from there), and the one
+//     of the highest bound among them (top, the first on a tie; -1: none);
+//   - the crims some attack reaches but for line of sight, a melee attack
+//     an engaged crim, a ranged one a crim in range (p.rl[:nr], by their
+//     index in p.cs), which attacks (p.reach: bit x, attack x) and their
+//     bounds (p.rub).
+func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
+	pos, hb, step := m.H[h].Pos, m.Sc.Hunters[h].Base, p.step[h]
+	prof, cs, best, reach09 := &p.prof[h], &p.cs, ak.best, ak.reach09
+	ranged, rng := ak.ranged[:ak.nr], ak.rng[:ak.nr]
+	shown := m.Shown()
+	p.hidden = m.AliveCrims() &^ shown
+	top, topBound, nc := -1, 0.0, 0
+	for set := shown; set != 0; set &= set - 1 {
+		k := bits.TrailingZeros16(set)
+		cr := &m.C[k]
+		pr := &prof[cr.Def]
+		d2 := pos.Sub(cr.Pos).Len2()
+		gap := sqrt32(d2) - hb - pr.base
+		vi := pr.vi - int(cr.Wounds)
+		ub := best[vi]
+		bound := ub / aps(gap-reach09, step)
+		e := &cs[nc]
+		e.k, e.done, e.th, e.gap, e.vi, e.ub, e.bound = int8(k), false, pr.th, gap, vi, ub, bound
+		if bound >= gv0 && bound > 0 {
+			if top < 0 || bound > topBound {
+				top, topBound = nc, bound
+			}
+			p.gl[ng] = int8(nc)
+			ng++
+		}
+		var in uint8
+		if d2 <= pr.eng2 {
+			in = ak.melee
+		}
+		if gap <= ak.maxRng {
+			for i, x := range ranged {
+				if gap <= rng[i] {
+					in |= 1 << x
+				}
+			}
+		}
+		if in != 0 {
+			p.reach[nr], p.rl[nr], p.rub[nr] = in, int8(nc), ub
+			nr++
+		}
+		nc++
+	}
+	return ng, top, nr
 }
 
 // values computes the value of each of hunter h's na usable attacks
@@ -476,8 +514,25 @@ func (p *Basic) moveAP(m *sim.Match, h int) float32 {
 	return p.move[min(max(m.Dice(h, sim.Athletics), 0), sim.TableDice)]
 }
 
+// ready makes the tables of m's scenario, when it is not the one
+// they were made for.
+func (p *Basic) ready(m *sim.Match) {
+	if p.val.sc == m.Sc {
+		return
+	}
+	p.val.build(p.t, m.Sc)
+	p.buildProf(m.Sc, p.val.left+1)
+	for h := range p.atk {
+		for w := range p.atk[h] {
+			p.atk[h][w].key = 0
+		}
+	}
+	p.pods = [sim.MaxHunters]podMemo{}
+}
+
 // Activate plays the activation by the rules of thumb above.
 func (p *Basic) Activate(m *sim.Match, h int) {
+	p.ready(m)
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
 	if hu.Wounds >= def.WoundMax-2 && hu.Wounds > 0 {
@@ -493,16 +548,17 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 	p.step[h] = p.moveAP(m, h)
 	for o := range int(def.NOptions) {
 		if op := &def.Options[o]; op.Op == sim.MoAction && hu.Momentum >= op.Cost {
-			if a, _, _, _, _, _ := p.plan(m, h); a >= 0 {
+			if a, _, _, _, _, _ := p.plan(m, h, p.podsAt(m, h)); a >= 0 {
 				m.SpendMomentum(h, o)
 			}
 		}
 	}
 	for m.CanAct(h) {
-		if p.pod(m, h) {
+		pm := p.podsAt(m, h)
+		if p.pod(m, h, pm.adj) {
 			continue
 		}
-		a, c, v, to, gv, why := p.plan(m, h)
+		a, c, v, to, gv, why := p.plan(m, h, pm)
 		if a >= 0 && v >= gv {
 			if m.Trace != nil {
 				m.Decide(h, def.Attacks[a].Name+" on "+m.CrimName(c), "the best attack in reach")
@@ -550,9 +606,9 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 	}
 }
 
-// pod opens an adjacent stocked pod.
-func (p *Basic) pod(m *sim.Match, h int) bool {
-	for adj := p.podsAt(m, h).adj; adj != 0; adj &= adj - 1 {
+// pod opens an adjacent stocked pod (adj, bit q: pod q).
+func (p *Basic) pod(m *sim.Match, h int, adj uint16) bool {
+	for ; adj != 0; adj &= adj - 1 {
 		if m.OpenPod(h, bits.TrailingZeros16(adj)) {
 			return true
 		}
@@ -658,11 +714,9 @@ func (p *Basic) Return(m *sim.Match, h int) (bool, int) {
 	corner, bd := 0, float32(-1)
 	for k := range 4 {
 		q := m.Sc.Map.Corner(k)
-		for c := range m.C {
-			if m.Visible(c) {
-				if d := q.Dist(m.C[c].Pos); bd < 0 || d < bd {
-					corner, bd = k, d
-				}
+		for set := m.Shown(); set != 0; set &= set - 1 {
+			if d := q.Dist(m.C[bits.TrailingZeros16(set)].Pos); bd < 0 || d < bd {
+				corner, bd = k, d
 			}
 		}
 	}

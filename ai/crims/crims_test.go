@@ -40,7 +40,7 @@ func TestControlDirects(t *testing.T) {
 	for card := range int(m.Sc.NCards) {
 		m.Card = uint8(card)
 		for c := range int(m.Sc.NCrims) {
-			m.C[0] = sim.Crim{Def: uint8(c), Alive: true}
+			m.SetCrim(0, sim.Crim{Def: uint8(c), Alive: true})
 			want := m.Sc.Deck[card].Direct[m.Sc.Crims[c].Demeanor]
 			if got := (Control{}).Direct(m, 0); got != want || got == sim.ActNone {
 				t.Fatalf("card %d, crim %s: %v, want %v", card, m.Sc.Crims[c].Key, got, want)
@@ -131,7 +131,7 @@ func TestBasicChoices(t *testing.T) {
 		t.Fatal("returned with 3 Wound Tokens of 4")
 	}
 	hu.Wounds = 2
-	m.C[0] = sim.Crim{Alive: true, Pos: geom.V(35, 35)}
+	m.SetCrim(0, sim.Crim{Alive: true, Pos: geom.V(35, 35)})
 	if back, corner := p.Return(m, 1); !back || corner != 2 {
 		t.Fatalf("return %v at corner %d, want the corner by the crim", back, corner)
 	}

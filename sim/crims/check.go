@@ -58,7 +58,7 @@ func (m *Match) roll(h int, check Check) Result {
 		m.Pol.BeforeCheck(m, h, c)
 	}
 	var res Result
-	res.Pool = Build(n, c.Mods, rules.AllDiceFirst)
+	res.Pool = m.pools.build(n, c.Mods, rules.AllDiceFirst)
 	var f *Faces
 	if m.Trace != nil {
 		f = &m.faces

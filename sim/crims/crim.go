@@ -1,6 +1,8 @@
 package crims
 
 import (
+	"math/bits"
+
 	"balance/sim/geom"
 )
 
@@ -23,6 +25,7 @@ func (m *Match) crimActs(c int) {
 	act := m.AI.Direct(m, c)
 	if cr.Hidden && act != ActHide {
 		cr.Hidden, cr.HideTurns, cr.HideAt = false, 0, -1
+		m.mark(c)
 		if m.Trace != nil {
 			m.emit(Event{Kind: EvCrim, Hunter: -1, Crim: int8(c), Name: "revealed", Why: "its Hidden counter is replaced by its model to act"})
 		}
@@ -81,8 +84,9 @@ func (m *Match) crimMoveFrom(c int, dest geom.Vec, why string, engaged uint8) bo
 	if !cr.Hidden {
 		var strikers [MaxHunters]int8
 		k := 0
-		for h := range int(m.Sc.NHunters) {
-			if engaged&(1<<h) != 0 && geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, dest, cd.Base) > m.Sc.Rules.Engagement &&
+		for set := engaged; set != 0; set &= set - 1 {
+			h := bits.TrailingZeros8(set)
+			if geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, dest, cd.Base) > m.Sc.Rules.Engagement &&
 				m.Sc.Hunters[h].BestMelee > 0 {
 				strikers[k] = int8(h)
 				k++
@@ -273,15 +277,7 @@ func (m *Match) hide(c int, why string) {
 	}
 	s := &m.Sc.Map.Terrain[t].Shape
 	if d > 0 {
-		// walk toward the centre until inside it or out of Move
-		from, dest := cr.Pos, cr.Pos
-		for k := float32(0.25); k <= cd.Move; k += 0.25 {
-			dest = toward(from, s.C, k, 0)
-			if s.Contains(dest) {
-				break
-			}
-		}
-		if !m.crimMove(c, dest, "hide") {
+		if !m.crimMove(c, walkInto(cr.Pos, s, cd.Move), "hide") {
 			return
 		}
 	}
@@ -292,6 +288,7 @@ func (m *Match) hide(c int, why string) {
 		cr.HideTurns++
 	} else {
 		cr.Hidden, cr.HideTurns, cr.HideAt = true, 1, int8(t)
+		m.mark(c)
 	}
 	if m.Trace != nil {
 		m.emit(Event{Kind: EvHidden, Hunter: -1, Crim: int8(c), Name: m.Sc.Map.Terrain[t].Name})

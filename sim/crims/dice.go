@@ -193,27 +193,65 @@ type Mods struct {
 // effects first (or after the single steps, when allDiceFirst is false),
 // then every upgrade, then every downgrade.
 func Build(n int, m Mods, allDiceFirst bool) Pool {
-	p := Regular(n - 1)
 	if m.AllUp == 0 && m.AllDown == 0 && m.Up == 0 && m.Down == 0 {
-		return p
+		return Regular(n - 1)
 	}
-	all := func() {
-		for range m.AllUp {
-			p = p.AllUp()
-		}
-		for range m.AllDown {
-			p = p.AllDown()
-		}
-	}
+	return build(n, m, allDiceFirst)
+}
+
+// build is Build of a check with mods.
+func build(n int, m Mods, allDiceFirst bool) Pool {
+	p := Regular(n - 1)
 	if allDiceFirst {
-		all()
+		p = p.allSteps(m)
 	}
 	p = p.Upgrade(int(m.Up))
 	p = p.Downgrade(int(m.Down), !m.DownByOpponent)
 	if !allDiceFirst {
-		all()
+		p = p.allSteps(m)
 	}
 	return p
+}
+
+// allSteps takes the "all the dice" effects of m on p.
+func (p Pool) allSteps(m Mods) Pool {
+	for range m.AllUp {
+		p = p.AllUp()
+	}
+	for range m.AllDown {
+		p = p.AllDown()
+	}
+	return p
+}
+
+// poolMemo remembers the pools Build made with mods for a match's checks
+// (Build is a pure function of its arguments, packed into key; 0: none).
+type poolMemo [64]struct {
+	key  uint64
+	pool Pool
+}
+
+// build is Build(n, m, allDiceFirst), read from the memo when it was
+// made before.
+func (pm *poolMemo) build(n int, m Mods, allDiceFirst bool) Pool {
+	if m.AllUp == 0 && m.AllDown == 0 && m.Up == 0 && m.Down == 0 {
+		return Regular(n - 1)
+	}
+	if n < 0 || n > 0xffff {
+		return build(n, m, allDiceFirst)
+	}
+	key := 1<<63 | uint64(n)<<40 | uint64(uint8(m.AllUp))<<32 | uint64(uint8(m.AllDown))<<24 | uint64(uint8(m.Up))<<16 | uint64(uint8(m.Down))<<8
+	if m.DownByOpponent {
+		key |= 2
+	}
+	if allDiceFirst {
+		key |= 1
+	}
+	e := &pm[(key*0x9e3779b97f4a7c15)>>58]
+	if e.key != key {
+		e.key, e.pool = key, build(n, m, allDiceFirst)
+	}
+	return e.pool
 }
 
 // Impact faces with a meaning.
@@ -283,7 +321,18 @@ func RollPool(r *dice.RNG, withImpact bool, p Pool, f *Faces) Roll {
 		out.Impact = uint8(1 + r.IntN(10))
 	}
 	if f == nil {
-		out.Regular = uint8(r.CountAtLeast(int(p.D12), 12, 6) + r.CountAtLeast(int(p.D10), 10, 6) + r.CountAtLeast(int(p.D8), 8, 6))
+		// a size of no die draws nothing
+		k := 0
+		if p.D12 > 0 {
+			k = r.CountAtLeast(int(p.D12), 12, 6)
+		}
+		if p.D10 > 0 {
+			k += r.CountAtLeast(int(p.D10), 10, 6)
+		}
+		if p.D8 > 0 {
+			k += r.CountAtLeast(int(p.D8), 8, 6)
+		}
+		out.Regular = uint8(k)
 		return out
 	}
 	f.N = 0

@@ -278,3 +278,25 @@ func TestAttackedOdds(t *testing.T) {
 		t.Errorf("E[wounds] double = %v, want 5/4", m)
 	}
 }
+
+// The match's memo of pools gives Build's pool for every check, made or
+// read again.
+func TestPoolMemoIsBuild(t *testing.T) {
+	var pm poolMemo
+	hits := 0
+	for pass := range 2 {
+		for n := -1; n <= MaxRegular+2; n++ {
+			for _, m := range []Mods{{}, {Up: 1}, {Up: 2, Down: 1}, {Down: 3, DownByOpponent: true}, {AllDown: 1}, {AllUp: 1, Down: 2}, {AllUp: 2, AllDown: 1, Up: 3, Down: 3}} {
+				for _, first := range []bool{true, false} {
+					if got, want := pm.build(n, m, first), Build(n, m, first); got != want {
+						t.Fatalf("pass %d, %d dice, %+v, all first %v: %v, want %v", pass, n, m, first, got, want)
+					}
+					hits += pass
+				}
+			}
+		}
+	}
+	if hits == 0 {
+		t.Fatal("nothing read again")
+	}
+}

@@ -144,7 +144,7 @@ func addCrim(m *Match, def int, p geom.Vec) int {
 	for i := range m.C {
 		if !m.C[i].Alive {
 			m.nextID++
-			m.C[i] = Crim{Def: uint8(def), ID: m.nextID, Alive: true, HideAt: -1, Pos: p}
+			m.SetCrim(i, Crim{Def: uint8(def), ID: m.nextID, Alive: true, HideAt: -1, Pos: p})
 			return i
 		}
 	}

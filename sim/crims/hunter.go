@@ -27,11 +27,12 @@ const (
 // is in the zone. Incapacitated hunters are not considered.
 func (m *Match) NearestHunter(p geom.Vec) (int, float32) {
 	best, bd := -1, float32(0)
-	for h := range int(m.Sc.NHunters) {
-		if !m.H[h].In {
+	hs := m.H[:m.Sc.NHunters]
+	for h := range hs {
+		if !hs[h].In {
 			continue
 		}
-		d := m.H[h].Pos.Dist(p)
+		d := hs[h].Pos.Dist(p)
 		if best < 0 || d < bd {
 			best, bd = h, d
 		}
@@ -52,7 +53,7 @@ func (m *Match) anyIn() bool {
 
 // Visible reports whether crim c is in the zone as a model: alive and
 // not hidden.
-func (m *Match) Visible(c int) bool { return m.C[c].Alive && !m.C[c].Hidden }
+func (m *Match) Visible(c int) bool { return m.shown&(1<<c) != 0 }
 
 // Gap is the edge-to-edge distance between hunter h and crim c.
 func (m *Match) Gap(h, c int) float32 {
@@ -65,8 +66,7 @@ func (m *Match) Engaged(h, c int) bool {
 	if !m.H[h].In || !m.Visible(c) {
 		return false
 	}
-	r := m.Sc.Hunters[h].Base + m.Sc.Crims[m.C[c].Def].Base + m.Sc.Rules.Engagement
-	return m.H[h].Pos.Sub(m.C[c].Pos).Len2() <= r*r
+	return m.H[h].Pos.Sub(m.C[c].Pos).Len2() <= m.eng2[m.C[c].Def][h]
 }
 
 // EngagedCrims returns the crims engaged with hunter h (bit c: crim c).
@@ -76,15 +76,11 @@ func (m *Match) EngagedCrims(h int) uint16 {
 		return 0
 	}
 	var set uint16
-	base, eng := m.Sc.Hunters[h].Base, m.Sc.Rules.Engagement
-	for c := range m.C {
+	for s := m.shown; s != 0; s &= s - 1 {
+		c := bits.TrailingZeros16(s)
 		cr := &m.C[c]
-		if !cr.Alive || cr.Hidden {
-			continue
-		}
 		// as Engaged
-		r := base + m.Sc.Crims[cr.Def].Base + eng
-		if hu.Pos.Sub(cr.Pos).Len2() <= r*r {
+		if hu.Pos.Sub(cr.Pos).Len2() <= m.eng2[cr.Def][h] {
 			set |= 1 << c
 		}
 	}
@@ -98,15 +94,11 @@ func (m *Match) EngagedHunters(c int) uint8 {
 		return 0
 	}
 	var set uint8
-	base, eng := m.Sc.Crims[cr.Def].Base, m.Sc.Rules.Engagement
-	for h := range int(m.Sc.NHunters) {
+	r2 := &m.eng2[cr.Def]
+	for h := range m.H[:m.Sc.NHunters] {
 		hu := &m.H[h]
-		if !hu.In {
-			continue
-		}
 		// as Engaged
-		r := m.Sc.Hunters[h].Base + base + eng
-		if hu.Pos.Sub(cr.Pos).Len2() <= r*r {
+		if hu.In && hu.Pos.Sub(cr.Pos).Len2() <= r2[h] {
 			set |= 1 << h
 		}
 	}
@@ -326,6 +318,7 @@ func (m *Match) Spot(h, c int) bool {
 		try(q)
 	}
 	cr.Pos, cr.Hidden, cr.HideTurns, cr.HideAt = best, false, 0, -1
+	m.mark(c)
 	m.Rec.Spots[h]++
 	if m.Trace != nil {
 		m.emit(Event{Kind: EvSpotted, Hunter: int8(h), Crim: int8(c), Pos: best})
@@ -486,6 +479,7 @@ func (m *Match) woundCrim(c, h, w, a int, impactOne bool, how string) {
 		pts += int(cr.Wounds - cd.Wounds)
 	}
 	cr.Alive = false
+	m.mark(c)
 	m.Rec.Elims[h]++
 	m.Rec.ElimPts[h] += int16(pts)
 	m.Rec.Eliminated[cr.Def]++

@@ -1,6 +1,8 @@
 package crims
 
 import (
+	"math/bits"
+
 	"balance/sim/dice"
 	"balance/sim/geom"
 )
@@ -127,15 +129,48 @@ type Match struct {
 	// rig, when not nil, holds the faces the next checks show, in the
 	// order they are rolled (tests only).
 	rig         []uint8
-	activations int      // model turns played: hunters' activations and crims' actions
-	feat        features // the zone's features by keyword, made once by NewMatch
+	activations int       // model turns played: hunters' activations and crims' actions
+	feat        *features // the zone's features by keyword, made once by NewMatch, read-only
 	order       [MaxCrims]int8
 	dist        [MaxCrims]float32
 	// what cover each crim's and each hunter's place offers (coverMemo)
 	coverC [MaxCrims]coverMemo
 	coverH [MaxHunters]coverMemo
 	spotH  [MaxHunters]spotMemo // which features each hunter can Spot into from where it stands
+	// the crims alive (bit c: crim c) and those alive and not hidden,
+	// kept by mark at every change of a crim's Alive or Hidden
+	alive, shown uint16
+	pools        *poolMemo // the pools of the checks with mods, kept from match to match
+	// eng2[i][h] is the square of the engagement reach between a crim
+	// of profile i and hunter h, centre to centre (Engaged), made by Reset
+	eng2 [MaxProfiles][MaxHunters]float32
 }
+
+// mark brings the crim masks up to date with crim c's Alive and Hidden.
+func (m *Match) mark(c int) {
+	bit := uint16(1) << c
+	m.alive &^= bit
+	m.shown &^= bit
+	if cr := &m.C[c]; cr.Alive {
+		m.alive |= bit
+		if !cr.Hidden {
+			m.shown |= bit
+		}
+	}
+}
+
+// SetCrim puts crim cr in slot c (the tests' way of setting a crim up).
+func (m *Match) SetCrim(c int, cr Crim) {
+	m.C[c] = cr
+	m.mark(c)
+}
+
+// Shown returns the crims in the zone as models, alive and not hidden
+// (bit c: crim c; Visible).
+func (m *Match) Shown() uint16 { return m.shown }
+
+// AliveCrims returns the crims alive, hidden or not (bit c: crim c).
+func (m *Match) AliveCrims() uint16 { return m.alive }
 
 // Purposes of a match's random streams (dice.RNG.Derive).
 const (
@@ -149,8 +184,9 @@ const (
 
 // NewMatch returns a match of sc, not yet dealt.
 func NewMatch(sc *Scenario) *Match {
-	m := &Match{Sc: sc}
+	m := &Match{Sc: sc, pools: new(poolMemo), feat: new(features)}
 	m.feat.build(&sc.Map)
+	m.feat.buildGrid(sc)
 	return m
 }
 
@@ -158,8 +194,8 @@ func NewMatch(sc *Scenario) *Match {
 // corner, the decks shuffled, the record cleared.
 func (m *Match) Reset(seed, index uint64) {
 	sc := m.Sc
-	pol, ai, tr, feat := m.Pol, m.AI, m.Trace, m.feat
-	*m = Match{Sc: sc, Pol: pol, AI: ai, Trace: tr, feat: feat}
+	pol, ai, tr, feat, pools := m.Pol, m.AI, m.Trace, m.feat, m.pools
+	*m = Match{Sc: sc, Pol: pol, AI: ai, Trace: tr, feat: feat, pools: pools}
 	n := int(sc.NHunters)
 	for h := range n {
 		m.dice[h].Derive(seed, index, streamDice+uint64(h)*0x100)
@@ -182,6 +218,12 @@ func (m *Match) Reset(seed, index uint64) {
 	for s := range n {
 		h := int(m.Seats[s])
 		m.H[h] = Hunter{In: true, Perf: -1, Seat: uint8(s), Pos: sc.Map.Corner(s)}
+	}
+	for h := range n {
+		for i := range int(sc.NCrims) {
+			r := sc.Hunters[h].Base + sc.Crims[i].Base + sc.Rules.Engagement
+			m.eng2[i][h] = r * r
+		}
 	}
 	nc := int(sc.NCards)
 	for i := range nc {
@@ -271,15 +313,7 @@ func (m *Match) restock() {
 }
 
 // Crims counts the crims in the zone.
-func (m *Match) Crims() int {
-	k := 0
-	for i := range m.C {
-		if m.C[i].Alive {
-			k++
-		}
-	}
-	return k
-}
+func (m *Match) Crims() int { return bits.OnesCount16(m.alive) }
 
 // place puts a new crim of profile def at spawn place at, within the
 // crim limit; crims already there are stepped around, in base contact.
@@ -290,13 +324,7 @@ func (m *Match) place(def, at int) {
 		}
 		return
 	}
-	slot := -1
-	for i := range m.C {
-		if !m.C[i].Alive {
-			slot = i
-			break
-		}
-	}
+	slot := bits.TrailingZeros16(^m.alive) // the first free slot: MaxCrims is at most len(m.C)
 	d := &m.Sc.Crims[def]
 	p := m.Sc.Map.Spawns[at]
 	// step around the place until clear of every model there
@@ -305,7 +333,7 @@ func (m *Match) place(def, at int) {
 		p = m.clampZone(p, d.Base)
 	}
 	m.nextID++
-	m.C[slot] = Crim{Def: uint8(def), ID: m.nextID, Alive: true, HideAt: -1, Pos: p}
+	m.SetCrim(slot, Crim{Def: uint8(def), ID: m.nextID, Alive: true, HideAt: -1, Pos: p})
 	m.Rec.Spawned[def]++
 	if m.Trace != nil {
 		m.emit(Event{Kind: EvSpawn, Hunter: -1, Crim: int8(slot), Pos: p, Name: m.Sc.Map.SpawnNames[at]})
@@ -313,9 +341,9 @@ func (m *Match) place(def, at int) {
 }
 
 func (m *Match) occupied(p geom.Vec, r float32) bool {
-	for i := range m.C {
-		c := &m.C[i]
-		if c.Alive && geom.EdgeDist(p, r, c.Pos, m.Sc.Crims[c.Def].Base) < 0.05 {
+	for set := m.alive; set != 0; set &= set - 1 {
+		c := &m.C[bits.TrailingZeros16(set)]
+		if geom.EdgeDist(p, r, c.Pos, m.Sc.Crims[c.Def].Base) < 0.05 {
 			return true
 		}
 	}
@@ -357,10 +385,8 @@ func (m *Match) activate(h int) {
 func (m *Match) crimPhase() {
 	m.Phase = PhCrim
 	k := 0
-	for i := range m.C {
-		if !m.C[i].Alive {
-			continue
-		}
+	for set := m.alive; set != 0; set &= set - 1 {
+		i := bits.TrailingZeros16(set)
 		_, d := m.NearestHunter(m.C[i].Pos)
 		m.order[k], m.dist[k] = int8(i), d
 		k++

@@ -1,6 +1,7 @@
 package crims
 
 import (
+	"math"
 	"math/bits"
 
 	"balance/sim/geom"
@@ -17,6 +18,116 @@ import (
 type features struct {
 	blocking, cover, rough, hideable features1
 	samples                          [MaxTerrain][5]geom.Vec // each feature's points visibleShare looks at
+	grid                             *cellGrid
+}
+
+// cellGrid splits the zone into cells of 1" (cell x, y: [x, x+1] ×
+// [y, y+1]) and keeps, for each, the features that can matter to a
+// point of it: the cover features a base of radius up to rmax there can
+// be in or near (inCoverAt), and the cover and hideable features that
+// can be the nearest to it (nearestFeature), as bits of their lists.
+// Made once a match template from the zone, read-only.
+type cellGrid struct {
+	nx, ny       int
+	rmax         float32  // the widest base the cover cells allow for
+	cover        []uint32 // by cell: the cover features within rmax + coverNear
+	nearC, nearH []uint32 // by cell: the cover / hideable features that can be the nearest
+}
+
+// cellSlack covers the rounding of the shapes' float32 distances in the
+// grid's bounds.
+const cellSlack = 0.01
+
+// cell returns the grid's cell of p, -1 outside the grid.
+func (g *cellGrid) cell(p geom.Vec) int {
+	if !(p.X >= 0 && p.Y >= 0 && p.X < float32(g.nx) && p.Y < float32(g.ny)) {
+		return -1
+	}
+	return int(p.Y)*g.nx + int(p.X)
+}
+
+// buildGrid makes f.grid for sc's zone, bases up to the widest of sc's
+// hunters and crims.
+func (f *features) buildGrid(sc *Scenario) {
+	mp := &sc.Map
+	g := &cellGrid{nx: int(math.Ceil(float64(mp.W))) + 1, ny: int(math.Ceil(float64(mp.H))) + 1}
+	for h := range int(sc.NHunters) {
+		g.rmax = max(g.rmax, sc.Hunters[h].Base)
+	}
+	for i := range int(sc.NCrims) {
+		g.rmax = max(g.rmax, sc.Crims[i].Base)
+	}
+	n := g.nx * g.ny
+	g.cover, g.nearC, g.nearH = make([]uint32, n), make([]uint32, n), make([]uint32, n)
+	reach := float64(g.rmax) + coverNear + cellSlack
+	// each feature's distance from each corner of the cells (x, y: the
+	// corner (x, y)), worked out once for the four cells about it
+	nc := (g.nx + 1) * (g.ny + 1)
+	var corner [MaxTerrain][]float32
+	for i := range int(mp.NTerrain) {
+		if mp.Terrain[i].Kw&(KwCover|KwHideable) == 0 {
+			continue
+		}
+		corner[i] = make([]float32, nc)
+		for y := range g.ny + 1 {
+			for x := range g.nx + 1 {
+				corner[i][y*(g.nx+1)+x] = mp.Terrain[i].Shape.Dist(geom.V(float32(x), float32(y)))
+			}
+		}
+	}
+	for y := range g.ny {
+		for x := range g.nx {
+			lo, hi := geom.V(float32(x), float32(y)), geom.V(float32(x+1), float32(y+1))
+			k := y*g.nx + x
+			for j, i := range f.cover.at[:f.cover.n] {
+				// nearBox looks along each axis apart
+				if dx, dy := boxGaps(&mp.Terrain[i].Shape, lo, hi); max(dx, dy) <= reach {
+					g.cover[k] |= 1 << j
+				}
+			}
+			at := [4]int{y*(g.nx+1) + x, y*(g.nx+1) + x + 1, (y+1)*(g.nx+1) + x, (y+1)*(g.nx+1) + x + 1}
+			g.nearC[k] = nearestCandidates(mp, &f.cover, lo, hi, &corner, at)
+			g.nearH[k] = nearestCandidates(mp, &f.hideable, lo, hi, &corner, at)
+		}
+	}
+	f.grid = g
+}
+
+// boxGaps are the gaps along x and along y between shape s's bounding
+// box and the box [lo, hi] (0 where they overlap).
+func boxGaps(s *geom.Shape, lo, hi geom.Vec) (dx, dy float64) {
+	dx = max(float64(s.Min.X)-float64(hi.X), float64(lo.X)-float64(s.Max.X), 0)
+	dy = max(float64(s.Min.Y)-float64(hi.Y), float64(lo.Y)-float64(s.Max.Y), 0)
+	return dx, dy
+}
+
+// boxGap is the distance between shape s's bounding box and the box
+// [lo, hi]: no more than the distance from any point of the box to s.
+func boxGap(s *geom.Shape, lo, hi geom.Vec) float64 { return math.Hypot(boxGaps(s, lo, hi)) }
+
+// nearestCandidates returns the features of list (bit k: list entry k)
+// that can be the nearest of the list to a point of the box [lo, hi]: a
+// feature is passed over only when even its bounding box is farther than
+// another feature is from every corner of the box (the distance to a
+// convex shape is convex, so the farthest point of the box from it is a
+// corner). corner[i][at[j]] is feature i's distance from the box's
+// corner j.
+func nearestCandidates(mp *Map, list *features1, lo, hi geom.Vec, corner *[MaxTerrain][]float32, at [4]int) uint32 {
+	far := math.Inf(1) // the least of the features' farthest distances
+	for _, i := range list.at[:list.n] {
+		u := 0.0
+		for _, c := range at {
+			u = max(u, float64(corner[i][c]))
+		}
+		far = min(far, u)
+	}
+	var set uint32
+	for k, i := range list.at[:list.n] {
+		if boxGap(&mp.Terrain[i].Shape, lo, hi) <= far+cellSlack {
+			set |= 1 << k
+		}
+	}
+	return set
 }
 
 type features1 struct {
@@ -59,8 +170,58 @@ func toward(a, b geom.Vec, dist, stop float32) geom.Vec {
 	if l <= stop || l == 0 {
 		return a
 	}
-	step := min(dist, l-stop)
+	step := l - stop
+	if dist < step {
+		step = dist
+	}
 	return a.Add(d.Scale(step / l))
+}
+
+// walkInto walks from toward the centre of shape s a quarter inch at a
+// time, at most move inches, and returns the first point inside s, else
+// the last. The steps that end short of s's bounding box by more than
+// boxMargin (none of them can be inside) are passed over.
+func walkInto(from geom.Vec, s *geom.Shape, move float32) geom.Vec {
+	last := int(move * 4) // the quarter inches within move: k = i/4 <= move
+	dest := from
+	skip := min(boxEntry(from, s), float64(move)) // +Inf when the ray misses the box
+	for i := min(max(1, int(skip*4)), last); i <= last; i++ {
+		dest = toward(from, s.C, float32(i)*0.25, 0)
+		if s.Contains(dest) {
+			break
+		}
+	}
+	return dest
+}
+
+// boxMargin is how far short of a shape's bounding box walkInto's
+// passed-over steps end, at least: far more than the rounding of toward.
+const boxMargin = 0.01
+
+// boxEntry is how far (in inches, float64) the ray from toward s's centre
+// goes before it comes within boxMargin of s's bounding box: the larger
+// of the distances at which it enters the box's slab along x and along y
+// (0 inside a slab from the start, +Inf for a slab it never enters).
+func boxEntry(from geom.Vec, s *geom.Shape) float64 {
+	dx, dy := float64(s.C.X)-float64(from.X), float64(s.C.Y)-float64(from.Y)
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return 0
+	}
+	enter := func(p, u, lo, hi float64) float64 {
+		lo, hi = lo-boxMargin, hi+boxMargin
+		switch {
+		case p >= lo && p <= hi:
+			return 0
+		case u > 0 && p < lo:
+			return (lo - p) / u
+		case u < 0 && p > hi:
+			return (hi - p) / u
+		}
+		return math.Inf(1)
+	}
+	return max(enter(float64(from.X), dx/l, float64(s.Min.X), float64(s.Max.X)),
+		enter(float64(from.Y), dy/l, float64(s.Min.Y), float64(s.Max.Y)))
 }
 
 // away returns the point dist inches from a directly away from b (a
@@ -81,9 +242,10 @@ func nearBox(s *geom.Shape, p geom.Vec, margin float32) bool {
 }
 
 // segBox reports whether the bounding boxes of segment a→b and of shape
-// s overlap.
+// s overlap: max(a.X, b.X) >= s.Min.X and so on, an end at a time.
 func segBox(s *geom.Shape, a, b geom.Vec) bool {
-	return max(a.X, b.X) >= s.Min.X && min(a.X, b.X) <= s.Max.X && max(a.Y, b.Y) >= s.Min.Y && min(a.Y, b.Y) <= s.Max.Y
+	return (a.X >= s.Min.X || b.X >= s.Min.X) && (a.X <= s.Max.X || b.X <= s.Max.X) &&
+		(a.Y >= s.Min.Y || b.Y >= s.Min.Y) && (a.Y <= s.Max.Y || b.Y <= s.Max.Y)
 }
 
 // LOS reports whether the line between a and b crosses no blocking
@@ -147,8 +309,16 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 	cover := &m.feat.cover
 	if !e.ok || e.p != p || e.r != r {
 		*e = coverMemo{p: p, r: r, ok: true}
-		for k, i := range cover.at[:cover.n] {
-			t := &mp.Terrain[i].Shape
+		// the cover features within reach of p's cell (every one, off the grid)
+		set := uint32(1)<<cover.n - 1
+		if g := m.feat.grid; r <= g.rmax {
+			if c := g.cell(p); c >= 0 {
+				set = g.cover[c]
+			}
+		}
+		for ; set != 0; set &= set - 1 {
+			k := bits.TrailingZeros32(set)
+			t := &mp.Terrain[cover.at[k]].Shape
 			if !nearBox(t, p, r+coverNear) {
 				continue
 			}
@@ -189,12 +359,20 @@ func (m *Match) crosses(a, b geom.Vec) bool {
 // first.
 func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, float32) {
 	mp := &m.Sc.Map
-	list := &m.feat.cover
+	g := m.feat.grid
+	list, cells := &m.feat.cover, g.nearC
 	if kw == KwHideable {
-		list = &m.feat.hideable
+		list, cells = &m.feat.hideable, g.nearH
+	}
+	// the features that can be the nearest to p's cell (every one, off
+	// the grid), in the list's order
+	set := uint32(1)<<list.n - 1
+	if c := g.cell(p); c >= 0 {
+		set = cells[c]
 	}
 	best, bd := -1, float32(0)
-	for _, i := range list.at[:list.n] {
+	for ; set != 0; set &= set - 1 {
+		i := list.at[bits.TrailingZeros32(set)]
 		t := &mp.Terrain[i].Shape
 		if best >= 0 && boxDist(t, p)-boxSlack >= bd {
 			continue
@@ -214,9 +392,20 @@ const boxSlack = 1e-3
 // boxDist is the distance from p to shape s's bounding box, no more
 // than its distance to the shape.
 func boxDist(s *geom.Shape, p geom.Vec) float32 {
-	dx := max(s.Min.X-p.X, p.X-s.Max.X, 0)
-	dy := max(s.Min.Y-p.Y, p.Y-s.Max.Y, 0)
-	return geom.V(dx, dy).Len()
+	return geom.V(outside(s.Min.X-p.X, p.X-s.Max.X), outside(s.Min.Y-p.Y, p.Y-s.Max.Y)).Len()
+}
+
+// outside is max(lo, hi, 0): how far a point is outside an interval it
+// is lo before and hi after.
+func outside(lo, hi float32) float32 {
+	d := float32(0)
+	if lo > d {
+		d = lo
+	}
+	if hi > d {
+		d = hi
+	}
+	return d
 }
 
 // extent is how far a feature reaches from its centre.

@@ -108,7 +108,7 @@ func TestEngagedSets(t *testing.T) {
 			m.H[h].In = r.IntN(4) > 0
 		}
 		for c := range m.C {
-			m.C[c] = Crim{Def: uint8(r.IntN(int(sc.NCrims))), Alive: r.IntN(4) > 0, Hidden: r.IntN(5) == 0, Pos: geom.V(10+r.Float32()*6, 10+r.Float32()*6)}
+			m.SetCrim(c, Crim{Def: uint8(r.IntN(int(sc.NCrims))), Alive: r.IntN(4) > 0, Hidden: r.IntN(5) == 0, Pos: geom.V(10+r.Float32()*6, 10+r.Float32()*6)})
 		}
 		for h := range int(sc.NHunters) {
 			set := m.EngagedCrims(h)
@@ -127,5 +127,87 @@ func TestEngagedSets(t *testing.T) {
 	}
 	if pairs < 2000 {
 		t.Fatalf("only %d engaged pairs", pairs)
+	}
+}
+
+// The nearest cover and hideable features found through the zone's
+// grid are those a look at every feature finds, on and off the grid
+// (a zone with features of every shape).
+func TestNearestFeatureGrid(t *testing.T) {
+	var r dice.RNG
+	r.Seed(5, 0)
+	for _, sc := range []*Scenario{geoScenario()} {
+		m := NewMatch(sc)
+		mp := &sc.Map
+		fewer := 0
+		for n := range 20000 {
+			p := randomNear(&r, mp)
+			if n%10 == 0 { // the zone's edges, and a little beyond
+				p = geom.V(float32(r.IntN(int(mp.W)+3)-1), r.Float32()*mp.H)
+			}
+			for _, kw := range []Keyword{KwCover, KwHideable} {
+				gi, gd := m.nearestFeature(p, kw)
+				wi, wd := nearestEvery(m, p, kw)
+				if gi != wi || gd != wd {
+					t.Fatalf("%s, %v, keyword %d: feature %d at %v, want %d at %v", mp.Name, p, kw, gi, gd, wi, wd)
+				}
+			}
+			if c := m.feat.grid.cell(p); c >= 0 && m.feat.grid.nearC[c] != 1<<m.feat.cover.n-1 {
+				fewer++
+			}
+		}
+		if fewer < 10000 {
+			t.Fatalf("%s: the grid passed over no feature at %d places of 20000", mp.Name, 20000-fewer)
+		}
+	}
+}
+
+// nearestEvery is nearestFeature looking at every feature of the list.
+func nearestEvery(m *Match, p geom.Vec, kw Keyword) (int, float32) {
+	list := &m.feat.cover
+	if kw == KwHideable {
+		list = &m.feat.hideable
+	}
+	best, bd := -1, float32(0)
+	for _, i := range list.at[:list.n] {
+		if d := m.Sc.Map.Terrain[i].Shape.Dist(p); best < 0 || d < bd {
+			best, bd = int(i), d
+		}
+	}
+	return best, bd
+}
+
+// walkInto ends where a walk of every quarter inch ends.
+func TestWalkInto(t *testing.T) {
+	sc := geoScenario()
+	mp := &sc.Map
+	var r dice.RNG
+	r.Seed(7, 0)
+	skipped := 0
+	for range 20000 {
+		s := &mp.Terrain[r.IntN(int(mp.NTerrain))].Shape
+		from := randomNear(&r, mp)
+		if r.IntN(4) == 0 { // far off, and along an edge of the box
+			from = geom.V(s.Min.X+r.Float32()*(s.Max.X-s.Min.X), s.Max.Y+1+r.Float32()*20)
+		}
+		move := []float32{0, 0.2, 0.25, 3, 4.5, 6, 30}[r.IntN(7)]
+		want := from
+		steps := 0
+		for k := float32(0.25); k <= move; k += 0.25 {
+			want = toward(from, s.C, k, 0)
+			steps++
+			if s.Contains(want) {
+				break
+			}
+		}
+		if got := walkInto(from, s, move); got != want {
+			t.Fatalf("from %v into %v, move %v: %v, want %v", from, s.C, move, got, want)
+		}
+		if steps > 1 && int(boxEntry(from, s)*4) > 1 {
+			skipped++
+		}
+	}
+	if skipped < 2000 {
+		t.Fatalf("only %d walks of 20000 passed steps over", skipped)
 	}
 }

@@ -1,0 +1,55 @@
+package crims_test
+
+import (
+	"context"
+	"testing"
+
+	ai "balance/ai/crims"
+	cfg "balance/configs/crims"
+	sim "balance/sim/crims"
+)
+
+// maskCheck checks the crim masks at every event of a match.
+type maskCheck struct {
+	t      *testing.T
+	events int
+}
+
+func (k *maskCheck) Event(m *sim.Match, e *sim.Event) {
+	k.events++
+	if !sim.MasksAgree(m) {
+		k.t.Fatalf("turn %d, event %d (kind %d): the crim masks %016b, %016b disagree with the crims", m.Turn, k.events, e.Kind, m.AliveCrims(), m.Shown())
+	}
+}
+
+// The crim masks follow every placement, elimination, Hide, reveal and
+// Spot of whole matches played by every tier.
+func TestCrimMasksFollowMatches(t *testing.T) {
+	d, err := cfg.Load(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := d.Compile("street-sweep", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tier := range ai.Tiers {
+		pol, err := ai.New(tier.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := sim.NewMatch(ds.Sc)
+		k := &maskCheck{t: t}
+		m.Pol, m.AI, m.Trace = pol, ai.Control{}, k
+		for i := range 100 {
+			m.Reset(1, uint64(i))
+			m.Play()
+			if !sim.MasksAgree(m) {
+				t.Fatalf("%s, match %d: the crim masks disagree at the end", tier.Name, i)
+			}
+		}
+		if k.events < 10000 {
+			t.Fatalf("%s: only %d events looked at", tier.Name, k.events)
+		}
+	}
+}
