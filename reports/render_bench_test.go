@@ -5,16 +5,16 @@ import (
 	"strconv"
 	"testing"
 
-	"balance/game/cazadores"
+	"balance/game/testdata/duel"
 	"balance/reports"
 )
 
-// BenchmarkRenderSummary renders the report of 2,000 default hunts of
-// Cazadores (every plot in both formats, the page, the tables); run with
-// -cpu 1,2 to see the plots drawn at once. BenchmarkWriteSummary also
-// writes it, as 'balance run -out' does.
+// BenchmarkRenderSummary renders the report of 2,000 duels (every plot
+// in both formats, the page, the tables); run with -cpu 1,2 to see the
+// plots drawn at once. BenchmarkWriteSummary also writes it, as
+// 'balance run -out' does.
 func BenchmarkRenderSummary(b *testing.B) {
-	r := runReport(b, cazadores.Game{}, 2000)
+	r := runReport(b, duel.Game{}, 2000)
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := reports.RenderSummary(r); err != nil {
@@ -24,7 +24,7 @@ func BenchmarkRenderSummary(b *testing.B) {
 }
 
 func BenchmarkWriteSummary(b *testing.B) {
-	r := runReport(b, cazadores.Game{}, 2000)
+	r := runReport(b, duel.Game{}, 2000)
 	dir := b.TempDir()
 	i := 0
 	b.ResetTimer()
