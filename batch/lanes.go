@@ -216,12 +216,16 @@ func RunLanes(ctx context.Context, cfg Config, lanes []Lane) (*PairedResult, err
 			recs := make([]*game.Record, n)
 			for j, l := range lanes {
 				players[j], _ = l.Design.NewPlayer(l.Policy)
-				recs[j] = schemas[j].NewRecord()
+				// The record, written at every hunt, on lines of its own.
+				r := schemas[j].NewRecord()
+				recs[j] = &padded[game.Record](1)[0]
+				*recs[j] = *r
+				recs[j].V, recs[j].S = padded[int32](len(r.V)), padded[int32](len(r.S))
 			}
-			won := make([]bool, n)
-			length := make([]int64, n)
-			head := make([]int64, n*nh)
-			feelN, feelD := make([]int64, n*nf), make([]int64, n*nf)
+			won := padded[bool](n)
+			length := padded[int64](n)
+			head := padded[int64](n * nh)
+			feelN, feelD := padded[int64](n*nf), padded[int64](n*nf)
 			return func(b *laneBlock, lo, hi int64, c *cursor) int64 {
 				b.reset()
 				for i := lo; i < hi; i++ {

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // spreadBlocks is how many blocks a run is cut into at least, when it has
@@ -37,6 +38,27 @@ func poolWorkers(cfg *Config, nBlocks int64) int {
 		w = runtime.GOMAXPROCS(0)
 	}
 	return int(min(int64(w), nBlocks))
+}
+
+// cacheLine is the span of memory a processor core keeps to itself while
+// it writes there: a cache line, doubled because some processors fetch
+// lines in adjacent pairs.
+const cacheLine = 128
+
+// padded returns n zero Ts that share no cache line with other data: for
+// the state a worker writes at every hunt (its cursor, its records, its
+// scratch). Small objects that two workers make one after the other are
+// often placed side by side, on one line, and every write of one worker
+// would then take the line from the other's core (false sharing), a cost
+// that grows with the workers.
+func padded[T any](n int) []T {
+	var z T
+	pad := cacheLine
+	if size := int(unsafe.Sizeof(z)); size > 0 {
+		pad = (cacheLine + size - 1) / size
+	}
+	s := make([]T, n+2*pad)
+	return s[pad : pad+n : pad+n]
 }
 
 // HuntPanic is the error of a hunt whose play panicked: a bug in the
@@ -124,7 +146,8 @@ func playBlocks[B any](ctx context.Context, cfg *Config, newBlock func() B,
 		go func() {
 			defer wg.Done()
 			play := newWorker()
-			c := &cursor{ctx: ctx, stop: &stop}
+			c := &padded[cursor](1)[0]
+			*c = cursor{ctx: ctx, stop: &stop}
 			for {
 				var b B
 				select {

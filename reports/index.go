@@ -58,8 +58,13 @@ func RenderIndex(dir string, entries []IndexEntry) ([]File, error) {
 	files := []File{{Name: "index.md", Data: indexMarkdown(head, rows)}}
 	view := indexView{Head: head, Rows: rows}
 	if hasFigures(rows) {
-		for _, format := range []string{"png", "svg"} {
-			b, err := renderCanvas(format, indexW, indexH(rows), indexChart(entries))
+		// The chart in both formats, drawn at once.
+		formats := [...]string{"png", "svg"}
+		drawn := renderAll(len(formats), func(i int) ([]byte, error) {
+			return renderCanvas(formats[i], indexW, indexH(rows), indexChart(entries))
+		})
+		for i, format := range formats {
+			b, err := drawn[i].data, drawn[i].err
 			if err != nil {
 				return nil, fmt.Errorf("reports: cannot draw index.%s: %w", format, err)
 			}

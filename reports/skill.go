@@ -120,12 +120,15 @@ func RenderSkill(k *Skill) ([]File, error) {
 	if k == nil {
 		return nil, errors.New("reports: no skill trace to write")
 	}
+	// The plot in both formats, drawn at once; the page embeds the SVG.
+	formats := [...]string{"png", "svg"}
+	drawn := renderAll(len(formats), func(i int) ([]byte, error) { return renderSkillPlot(formats[i], k) })
 	js, err := encodeValue(k)
 	if err != nil {
 		return nil, fmt.Errorf("reports: cannot write skill.json: %w", err)
 	}
 	doc := skillDoc(k)
-	page, err := doc.htmlPage(func(string) ([]byte, error) { return renderSkillPlot("svg", k) })
+	page, err := doc.htmlPage(func(string) ([]byte, error) { return drawn[1].data, drawn[1].err })
 	if err != nil {
 		return nil, fmt.Errorf("reports: cannot write skill.html: %w", err)
 	}
@@ -140,12 +143,11 @@ func RenderSkill(k *Skill) ([]File, error) {
 		{Name: "skill.csv", Data: encodeCSV(skillTiersTable(k))},
 		{Name: "skill_pairs.csv", Data: encodeCSV(skillPairsTable(k))},
 	}
-	for _, format := range []string{"png", "svg"} {
-		b, err := renderSkillPlot(format, k)
-		if err != nil {
+	for i, format := range formats {
+		if err := drawn[i].err; err != nil {
 			return nil, fmt.Errorf("reports: cannot write skill.%s: %w", format, err)
 		}
-		files = append(files, File{Name: "skill." + format, Data: b})
+		files = append(files, File{Name: "skill." + format, Data: drawn[i].data})
 	}
 	return files, nil
 }

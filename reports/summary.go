@@ -84,15 +84,23 @@ func RenderSummary(r *stats.Report) ([]File, error) {
 		}
 		files = append(files, File{Name: name, Data: data})
 	}
+	// The plots, in both formats, are most of the work: they are drawn
+	// at once, on every core, before the files are put in order; the page
+	// embeds the SVGs drawn for the files.
+	plots := summaryPlots(r)
+	formats := [...]string{"png", "svg"}
+	drawn := renderAll(len(plots)*len(formats), func(i int) ([]byte, error) {
+		return plots[i/len(formats)].render(formats[i%len(formats)])
+	})
 	b, err := EncodeJSON(r)
 	add("summary.json", b, err)
 	doc := summaryDoc(r)
 	add("summary.md", doc.markdown(), nil)
-	plots := summaryPlots(r)
 	page, err := doc.htmlPage(func(name string) ([]byte, error) {
-		for _, p := range plots {
+		for i, p := range plots {
 			if p.name == name {
-				return p.render("svg")
+				d := drawn[i*len(formats)+1]
+				return d.data, d.err
 			}
 		}
 		return nil, fmt.Errorf("no plot %q", name)
@@ -109,10 +117,10 @@ func RenderSummary(r *stats.Report) ([]File, error) {
 	if r.Ablations != nil {
 		add("ablations.csv", encodeCSV(ablationsTable(r)), nil)
 	}
-	for _, p := range plots {
-		for _, format := range []string{"png", "svg"} {
-			b, err := p.render(format)
-			add(p.name+"."+format, b, err)
+	for i, p := range plots {
+		for j, format := range formats {
+			d := drawn[i*len(formats)+j]
+			add(p.name+"."+format, d.data, d.err)
 		}
 	}
 	if err := errors.Join(errs...); err != nil {

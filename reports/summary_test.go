@@ -18,7 +18,7 @@ import (
 )
 
 // runReport plays hunts of a game's default design and returns its report.
-func runReport(t *testing.T, g game.Game, hunts int64) *stats.Report {
+func runReport(t testing.TB, g game.Game, hunts int64) *stats.Report {
 	t.Helper()
 	d, err := g.Load(context.Background(), "")
 	if err != nil {
