@@ -28,7 +28,7 @@ fi
 
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
-go test -run XXX -bench "$pattern" -benchmem -count "$count" ./benchmarks/ | tee "$out"
+go test -pgo=cmd/balance/default.pgo -run XXX -bench "$pattern" -benchmem -count "$count" ./benchmarks/ | tee "$out"
 if $record; then
 	cp "$out" benchmarks/BASELINE.txt
 	echo "recorded benchmarks/BASELINE.txt"

@@ -253,7 +253,7 @@ table | record)
 bench)
 	n="${N:-20000}"
 	bench="BenchmarkHunt/${game:-cazadores}"
-	(cd "$here" && go test -c -o "$dir/bench.test" .)
+	(cd "$here" && go test -pgo=../cmd/balance/default.pgo -c -o "$dir/bench.test" .)
 	valgrind --tool=cachegrind --cache-sim=no --branch-sim=no \
 		--cachegrind-out-file="$dir/cg.out" \
 		"$dir/bench.test" -test.run XXX -test.bench "^${bench%%/*}\$/^${bench#*/}\$" -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
