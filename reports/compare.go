@@ -123,7 +123,11 @@ func (c *Comparison) rows() [][2]string {
 				v, c.Changes[i].N, c.OnlyA, c.OnlyB, pIs(c.McNemarP))})
 			continue
 		}
-		rows = append(rows, [2]string{"Change B - A: " + l, fmt.Sprintf("%s (paired, n=%d)", v, c.Changes[i].N)})
+		how := "paired"
+		if i < len(c.Figures) && stats.RunFigure(c.Figures[i]) {
+			how = fmt.Sprintf("not paired: the two %.0f%% intervals joined, %.0f%%", 100*stats.Conf, 100*c.Changes[i].Conf)
+		}
+		rows = append(rows, [2]string{"Change B - A: " + l, fmt.Sprintf("%s (%s, n=%d)", v, how, c.Changes[i].N)})
 	}
 	return append(rows, [2]string{"Variance reduction", c.VarianceText()})
 }
@@ -351,6 +355,19 @@ func compareLength(c *Comparison, ra, rb *stats.Report) func(draw.Canvas) {
 	return p.Draw
 }
 
+// RunDiffNote says how the changes of the figures of a run as a whole
+// among keys were found, "" when keys has none.
+func RunDiffNote(keys []string) string {
+	for _, k := range keys {
+		if stats.RunFigure(k) {
+			return fmt.Sprintf("The settling round and the share of play after it are figures of a run as a whole, which no hunt pairs: "+
+				"their change joins the two %.0f%% intervals (from the one's low end less the other's high end, and the other way), "+
+				"and covers it in at least %.0f%% of runs (docs/feel.md).", 100*stats.Conf, 100*(1-2*(1-stats.Conf)))
+		}
+	}
+	return ""
+}
+
 // compareChanges draws the paired changes B - A, each in its own panel
 // with its unit: the win rate in percentage points, the others in their
 // own, each a dot with its interval against a line at 0.
@@ -374,8 +391,8 @@ func compareChanges(c *Comparison) func(draw.Canvas) {
 	}
 	var panels []*plot.Plot
 	for i, ch := range c.Changes {
-		if i >= len(c.Labels) {
-			break
+		if i >= len(c.Labels) || i < len(c.Figures) && stats.RunFigure(c.Figures[i]) {
+			break // the figures of the run as a whole pair no hunts: the table has them
 		}
 		if c.kind(i) == "proportion" {
 			panels = append(panels, panel(c.Labels[i]+": "+PointsBounds(ch), "percentage points", ch, 100))

@@ -188,6 +188,9 @@ func sensitivityMarkdown(s *Sensitivity) []byte {
 		b.p("**Stopped early: %s.** The figures cover the hunts played.", s.Stopped)
 	}
 	b.p("Base design: %s.", baseText(s))
+	if n := RunDiffNote(s.Figures); n != "" {
+		b.p("%s", n)
+	}
 	h, rows := SensitivityTable(s)
 	b.table("lr"+strings.Repeat("r", len(h)-2), h, rows)
 	b.p("![Tornado chart of the win rate](tornado.svg)")
@@ -205,7 +208,7 @@ func sensitivityHTML(s *Sensitivity) (*HTMLPage, error) {
 		return nil, err
 	}
 	p.Sections = []HTMLSection{{Heading: "Change per lever", Header: h, Rows: rows,
-		Text:  []string{fmt.Sprintf("Base design: %s. Every change is paired on the same hunts.", baseText(s))},
+		Text:  []string{strings.TrimSpace(fmt.Sprintf("Base design: %s. Every change is paired on the same hunts. %s", baseText(s), RunDiffNote(s.Figures)))},
 		Plots: []HTMLPlot{{Name: "tornado", SVG: svg}}}}
 	return p, nil
 }

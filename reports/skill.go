@@ -220,6 +220,9 @@ func SkillTable(w io.Writer, k *Skill) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nA change is the stronger tier's figure minus the weaker's, paired on the same hunts; 95% intervals.")
+	if n := RunDiffNote(k.Figures); n != "" {
+		fmt.Fprintln(w, n)
+	}
 }
 
 // skillDoc is the skill trace as a document, from which skill.md and
@@ -273,6 +276,9 @@ func skillDoc(k *Skill) *document {
 		head = append(head, "Both won", "Only the weaker won", "Only the stronger won", "Neither won", "McNemar p", "Significant at 5%", "n")
 		b.table(docTable{align: "l" + strings.Repeat("r", len(k.Labels)+4) + "rlr", header: head, rows: rows, csv: "skill_pairs.csv"})
 		b.p("Neighbouring tiers in bold. A change is the stronger tier's figure minus the weaker's, over the same hunts; a win is the %s's.", orDash(k.Side))
+		if n := RunDiffNote(k.Figures); n != "" {
+			b.p("%s", n)
+		}
 	}
 	b.heading(2, "How to read this report")
 	b.p("Brackets hold 95%% confidence intervals; n is the number of hunts per tier. Win rates use the Wilson interval, " +

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"slices"
 
 	"balance/game"
 )
@@ -382,6 +383,39 @@ func FeelFollowed(s *game.Schema) []string {
 		keys = append(keys, "idle:"+k)
 	}
 	return keys
+}
+
+// FeelRunFollowed are the keys of the figures of how the hunts felt that
+// belong to a run as a whole, not to each hunt, and that the comparing
+// workflows follow after those of FeelFollowed: the settling round and
+// the share of play after it. nil without a Feel. Their change from one
+// design to another is RunDiff's, not a paired one.
+func FeelRunFollowed(s *game.Schema) []string {
+	if s.Feel == nil {
+		return nil
+	}
+	return slices.Clone(runFigures)
+}
+
+// runFigures are the keys of the figures of a run as a whole.
+var runFigures = []string{"settling_round", "settled_play"}
+
+// RunFigure reports whether key is a figure of a run as a whole, whose
+// change between designs is RunDiff's.
+func RunFigure(key string) bool { return slices.Contains(runFigures, key) }
+
+// RunDiff is the change b − a of a figure of a run as a whole (the
+// settling round, the share of play after it), which no hunt has a value
+// of to pair. Its interval joins the two estimates' intervals: from b's
+// low end less a's high end to b's high end less a's low end. When both
+// intervals hold their figures, so does it: it covers the change at
+// least as often as 1 − 2·(1 − Conf), the confidence it states, and is
+// wider than a paired interval would be.
+func RunDiff(a, b Interval) Interval {
+	d := Interval{Estimate: b.Estimate - a.Estimate, Low: b.Low - a.High, High: b.High - a.Low,
+		Conf: 1 - 2*(1-min(a.Conf, b.Conf)), N: min(a.N, b.N)}
+	d.Warnings = append(d.Warnings, "not paired: joins the two designs' intervals")
+	return d
 }
 
 // FeelPerHunt returns what hunt rec adds to the i-th figure of

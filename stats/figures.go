@@ -191,13 +191,15 @@ func FeelLabel(s *game.Schema, key string) string {
 // Followed are the figures the comparing workflows (compare, sweep, tune,
 // sensitivity, skill) follow, in this order: the first side's win rate,
 // the length, each of the schema's Headline values, then, for a schema
-// with a Feel, the figures of FeelFollowed. Every pair of
-// lanes of a run carries their paired differences (batch.Pair).
+// with a Feel, the figures of FeelFollowed and of FeelRunFollowed. Every
+// pair of lanes of a run carries the paired differences of all but the
+// last (batch.Pair); those of the run as a whole differ by RunDiff.
 func Followed(t *Tally) []Figure {
 	s := t.Schema()
 	all := Figures(t)
 	want := append([]string{"win:" + s.Sides[0].Key, "length"}, s.Headline...)
 	want = append(want, FeelFollowed(s)...)
+	want = append(want, FeelRunFollowed(s)...)
 	out := make([]Figure, 0, len(want))
 	for _, k := range want {
 		for _, f := range all {

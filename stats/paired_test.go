@@ -193,3 +193,29 @@ func TestPairedRatioDiff(t *testing.T) {
 		t.Fatalf("no den: %v, want a warning", e)
 	}
 }
+
+func TestRunDiff(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		a, b           Interval
+		est, low, high float64
+	}{
+		{"rounds", Interval{Estimate: 2, Low: 1, High: 3, Conf: 0.95, N: 100}, Interval{Estimate: 4, Low: 4, High: 6, Conf: 0.95, N: 80}, 2, 1, 5},
+		{"shares", Interval{Estimate: 0.3, Low: 0.25, High: 0.35, Conf: 0.95, N: 10}, Interval{Estimate: 0.2, Low: 0.15, High: 0.3, Conf: 0.95, N: 10}, -0.1, -0.2, 0.05},
+		{"equal", Interval{Estimate: 1, Low: 1, High: 1, Conf: 0.95, N: 5}, Interval{Estimate: 1, Low: 1, High: 1, Conf: 0.95, N: 5}, 0, 0, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := RunDiff(c.a, c.b)
+			near := func(x, y float64) bool { return math.Abs(x-y) < 1e-12 }
+			if !near(d.Estimate, c.est) || !near(d.Low, c.low) || !near(d.High, c.high) {
+				t.Errorf("RunDiff = %v [%v, %v], want %v [%v, %v]", d.Estimate, d.Low, d.High, c.est, c.low, c.high)
+			}
+			if !near(d.Conf, 0.9) || d.N != min(c.a.N, c.b.N) || len(d.Warnings) == 0 {
+				t.Errorf("RunDiff: conf %v, n %d, warnings %v; want 0.9, %d and a warning that it is not paired", d.Conf, d.N, d.Warnings, min(c.a.N, c.b.N))
+			}
+		})
+	}
+	if !RunFigure("settling_round") || !RunFigure("settled_play") || RunFigure("lead_changes") {
+		t.Error("RunFigure: the settling round and the settled play are the run's figures, the lead changes a hunt's")
+	}
+}

@@ -93,7 +93,7 @@ func compared(l *Lab, o CompareOptions, da, db game.Design, r *batch.PairedResul
 	n := p.Hunts()
 	c := &reports.Comparison{Game: l.Name(), A: nameA, B: nameB, Overrides: orEmpty(o.B.Overrides), Hunts: n, Stopped: r.Stopped,
 		Seed: o.Seed, Policy: o.Policy, Config: da.Config(),
-		FiguresA: stats.Followed(r.Tallies[0]), FiguresB: stats.Followed(r.Tallies[1]), Changes: changes(p),
+		FiguresA: stats.Followed(r.Tallies[0]), FiguresB: stats.Followed(r.Tallies[1]), Changes: changes(r, 0, 1),
 		OnlyA: p.OnlyA, OnlyB: p.OnlyB, McNemarP: stats.McNemar(p.OnlyA, p.OnlyB)}
 	_, c.Figures, c.Labels = followed(da.Schema())
 	// Variance of the win-rate difference per hunt: independent runs

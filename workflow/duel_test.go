@@ -2,10 +2,12 @@ package workflow_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"balance/game"
 	"balance/game/testdata/duel"
+	"balance/stats"
 	"balance/workflow"
 )
 
@@ -80,4 +82,42 @@ func TestCompareDuel(t *testing.T) {
 	if c.OnlyA+c.OnlyB == 0 || c.McNemarP >= 0.05 {
 		t.Errorf("a skill one higher: only A won %d, only B %d, McNemar p %v", c.OnlyA, c.OnlyB, c.McNemarP)
 	}
+	// The figures of the run as a whole: each design's and their change
+	// (the joined intervals) hold the exact values of the duel's chain.
+	fa, fb := exactFeel(t, l, "basic"), exactFeel(t, l, "basic", "a.skill=+1")
+	for _, f := range []struct {
+		key  string
+		a, b float64
+	}{
+		{"settling_round", float64(fa.SettlingRound), float64(fb.SettlingRound)},
+		{"settled_play", fa.SettledPlay, fb.SettledPlay},
+	} {
+		i := slices.Index(c.Figures, f.key)
+		if i < 0 || i >= len(c.Changes) {
+			t.Fatalf("compare does not follow %s: figures %v, %d changes", f.key, c.Figures, len(c.Changes))
+		}
+		ea, eb, d := c.FiguresA[i].Estimate, c.FiguresB[i].Estimate, c.Changes[i]
+		if want := stats.RunDiff(ea, eb); d.Estimate != want.Estimate || d.Low != want.Low || d.High != want.High || d.Conf != want.Conf {
+			t.Errorf("%s: change %+v, want the joined intervals %+v", f.key, d, want)
+		}
+		for _, x := range []struct {
+			what string
+			iv   stats.Interval
+			want float64
+		}{{"A", ea, f.a}, {"B", eb, f.b}, {"B - A", d, f.b - f.a}} {
+			if x.want < x.iv.Low-1e-9 || x.want > x.iv.High+1e-9 {
+				t.Errorf("%s %s: %v [%v, %v], exactly %v", f.key, x.what, x.iv.Estimate, x.iv.Low, x.iv.High, x.want)
+			}
+		}
+	}
+}
+
+// exactFeel is the exact figures of how the duel feels, from its chain.
+func exactFeel(t *testing.T, l *workflow.Lab, policy string, set ...string) duel.ExactFeel {
+	t.Helper()
+	des, err := l.Data.Design(context.Background(), nil, set, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return des.(*duel.Design).ExactFeel(policy)
 }

@@ -113,7 +113,7 @@ func sensitivityOf(res0 *reports.Sensitivity, lane []int, base game.Design, r *b
 		p := r.Pair(0, j)
 		st := &res.Levers[i]
 		st.Measured = true
-		st.Changes = changes(p)
+		st.Changes = changes(r, 0, j)
 		st.WinP = stats.McNemar(p.OnlyA, p.OnlyB)
 	}
 	return res

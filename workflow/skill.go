@@ -101,7 +101,7 @@ func skillOf(l *Lab, o SkillOptions, des game.Design, tiers []game.Policy, r *ba
 		p := &r.Pairs[i]
 		sp := reports.SkillPair{A: tiers[p.A].Name, B: tiers[p.B].Name, Adjacent: p.B == p.A+1,
 			Both: p.Both, OnlyA: p.OnlyA, OnlyB: p.OnlyB, Neither: p.Neither,
-			Diffs: changes(p), McNemarP: stats.McNemar(p.OnlyA, p.OnlyB)}
+			Diffs: changes(r, p.A, p.B), McNemarP: stats.McNemar(p.OnlyA, p.OnlyB)}
 		sp.Significant = sp.McNemarP < SignificanceLevel
 		k.Pairs = append(k.Pairs, sp)
 	}
@@ -124,18 +124,22 @@ func followed(s *game.Schema) (side string, keys, labels []string) {
 		i, _ := s.Find(h)
 		labels = append(labels, s.Values[i].Label)
 	}
-	for _, k := range stats.FeelFollowed(s) {
+	for _, k := range append(stats.FeelFollowed(s), stats.FeelRunFollowed(s)...) {
 		keys = append(keys, k)
 		labels = append(labels, stats.FeelLabel(s, k))
 	}
 	return side, keys, labels
 }
 
-// changes are the paired changes B - A of the followed figures over the
-// pair's hunts: the first side's win rate (PairedDiff), the length and
-// each headline value (PairedMeanDiff of B - A: the pair counts A - B),
-// and each figure of how the hunts felt that is followed (PairedRatioDiff).
-func changes(p *batch.Pair) []stats.Interval {
+// changes are the changes B - A of the followed figures from lane a to
+// lane b of r, paired over their hunts: the first side's win rate
+// (PairedDiff), the length and each headline value (PairedMeanDiff of
+// B - A: the pair counts A - B), and each figure of how the hunts felt
+// that is followed per hunt (PairedRatioDiff); then those of the run as a
+// whole (the settling round, the play after it), which no hunt pairs
+// (stats.RunDiff).
+func changes(r *batch.PairedResult, a, b int) []stats.Interval {
+	p := r.Pair(a, b)
 	n := p.Hunts()
 	out := []stats.Interval{
 		stats.FromEstimate(stats.PairedDiff(p.Both, p.OnlyB, p.OnlyA, p.Neither, stats.Conf)),
@@ -146,6 +150,14 @@ func changes(p *batch.Pair) []stats.Interval {
 	}
 	for _, f := range p.Feel {
 		out = append(out, stats.FromEstimate(stats.PairedRatioDiff(f, n, stats.Conf)))
+	}
+	if run := stats.FeelRunFollowed(r.Tallies[a].Schema()); run != nil {
+		fa, fb := stats.Figures(r.Tallies[a]), stats.Figures(r.Tallies[b])
+		for _, k := range run {
+			x, _ := stats.Get(fa, k)
+			y, _ := stats.Get(fb, k)
+			out = append(out, stats.RunDiff(x.Estimate, y.Estimate))
+		}
 	}
 	return out
 }

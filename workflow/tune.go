@@ -341,12 +341,12 @@ func tuned(ctx context.Context, l *Lab, o TuneOptions, p Param, lever *game.Leve
 		if k < 0 || k+1 >= len(vals) || vals[k+1] != vals[k]+1 {
 			continue
 		}
-		ch := changes(r.Pair(k, k+1))
+		ch := changes(r, k, k+1)
 		pr := r.Pair(k, k+1)
 		var parts []string
 		for i, c := range ch {
-			if i >= len(sw.Labels) {
-				break
+			if i >= len(sw.Labels) || stats.RunFigure(sw.Figures[i]) {
+				break // the figures of the run as a whole pair no hunts
 			}
 			if i == 0 {
 				parts = append(parts, fmt.Sprintf("%s %s (McNemar p %s)", sw.Labels[i], reports.PointsBounds(c), pIs(stats.McNemar(pr.OnlyA, pr.OnlyB))))
@@ -413,7 +413,7 @@ func (t tuneTarget) trend(sw *reports.Sweep, r *batch.PairedResult) (d stats.Int
 	if b < 1 || r.Hunts < 2 {
 		return d, false
 	}
-	ch := changes(r.Pair(a, b))
+	ch := changes(r, a, b)
 	if t.fig >= len(ch) {
 		return d, false
 	}

@@ -141,9 +141,9 @@ func TestHTMLReportsInBrowser(t *testing.T) {
 	}{
 		{"run/summary.html", 10, []string{"Pack win rate", "Seed", "Wandering Son", "What each part does", "Rock Throw (K♠ K♦ K♣)", "How the hunts felt",
 			"<summary>WNDs dealt to the Adversary by tick: ", "<summary>Pack models alive by tick: "}},
-		{"sweep/sweep.html", 8, []string{"adversary.def", "McNemar p", "Seed"}},
+		{"sweep/sweep.html", 10, []string{"adversary.def", "McNemar p", "Seed"}},
 		{"sens/sensitivity.html", 1, []string{"DEF", "Lower Limbs WND", "Seed"}},
-		{"tune/sweep.html", 8, []string{"adversary.def", "Seed"}},
+		{"tune/sweep.html", 10, []string{"adversary.def", "Seed"}},
 		{"compare.html", 4, []string{"Change B - A: Pack wins", "McNemar p", "Variance reduction", "Seed", "Outcomes, the same 1000 hunts", "Change B - A, paired on the same 1000 hunts"}},
 		{"skill/skill.html", 1, []string{"Skill trace: Wandering Son", "Paired comparisons", "McNemar p"}},
 		{"analysis/index.html", 1, []string{"Every run: Pack win rate and hunt length (5 runs)", "A Creature Wreathed in Light", "What matters most"}},

@@ -119,6 +119,9 @@ func reportSensitivity(stdout io.Writer, res *reports.Sensitivity, out string) e
 	})
 	printTable(stdout, h, rows)
 	fmt.Fprintln(stdout, "\nEvery change is paired on the same hunts: variant minus base.")
+	if n := reports.RunDiffNote(res.Figures); n != "" {
+		fmt.Fprintln(stdout, n)
+	}
 	if o.out != "" {
 		if err := reports.WriteSensitivityDir(o.out, res); err != nil {
 			return err

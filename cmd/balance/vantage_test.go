@@ -287,7 +287,8 @@ func TestVantageCompare(t *testing.T) {
 	}
 	// The figures followed before, then those of how the duels felt.
 	if want := []string{"Players wins", "Length (rounds)", "HP the players lost", "HP the enemies lost",
-		"Lead changes per hunt", "Players' wins from behind", "Players' wins after a close call"}; !slices.Equal(c.Labels, want) {
+		"Lead changes per hunt", "Players' wins from behind", "Players' wins after a close call", "Players' idle turns",
+		"Settling round", "Share of play after the settling round"}; !slices.Equal(c.Labels, want) {
 		t.Errorf("labels %v, want %v", c.Labels, want)
 	}
 	d := c.Changes[0]

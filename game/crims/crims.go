@@ -357,7 +357,7 @@ func newDesign(ds *cfg.Design, c game.Choice) (*Design, error) {
 		Feel: &game.Feel{Max: slices.Repeat([]int{maxPoints}, n), Margin: slices.Repeat([]int{-1}, n),
 			Standing: fmt.Sprintf("each hunter's points, as a share of %d", maxPoints),
 			Close:    fmt.Sprintf("a win by %d points or fewer", closeMargin),
-			Idle:     ""},
+			Idle:     "a hunter's activation without an attack, a pod opened or a hidden crim spotted"},
 	}
 	if err := d.schema.Build(); err != nil {
 		return nil, err
@@ -546,6 +546,9 @@ func (p *Player) fill(rec *game.Record) {
 			pts[h] = int(r.PointsBy[t][h])
 		}
 		rec.StandAll(&d.schema, pts[:n])
+	}
+	for h := range n {
+		rec.F.Turns[h], rec.F.Idle[h] = int32(p.m.Acts[h]), int32(p.m.Idle[h])
 	}
 	if r.Winner >= 0 && int(first-second) <= closeMargin {
 		rec.CloseCall(int(r.Winner))

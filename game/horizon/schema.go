@@ -108,7 +108,7 @@ func (d *Design) buildSchema() error {
 		Feel: &game.Feel{Max: []int{nh, max(sc.Threshold, 1)}, Margin: []int{-1, (max(sc.Threshold, 1)+3)/4 - 1},
 			Standing: "the hunters: the share yet to faint; the machines: the share of the threshold's encounter points still to score",
 			Close:    "a hunter fainted, or the hunters within a quarter of the threshold at the end of a round",
-			Idle:     ""},
+			Idle:     "a hunter's activation without an attack (a trap placed is one); a machine's activation that cost no hunter a card"},
 	}
 	if err := d.schema.Build(); err != nil {
 		return err
@@ -202,5 +202,8 @@ func (d *Design) stand(r *sim.Record, rec *game.Record) {
 			}
 		}
 		rec.Stand(&d.schema, up, max(sc.Threshold, 1)-min(points, sc.Threshold))
+	}
+	for side := range 2 {
+		rec.F.Turns[side], rec.F.Idle[side] = int32(r.SideTurns[side]), int32(r.SideIdle[side])
 	}
 }

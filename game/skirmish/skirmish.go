@@ -340,7 +340,7 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 		Feel: &game.Feel{Max: []int{max(nA, 1), max(nB, 1)}, Margin: []int{(max(nA, 1)+3)/4 - 1, (max(nB, 1)+3)/4 - 1},
 			Standing: "share of the warband's figures still in action",
 			Close:    "the warband down to a quarter of its figures or fewer at the end of a turn",
-			Idle:     ""},
+			Idle:     "an activation without a fight, a shot, a throw, a power, an unlock or a pick-up, carrying no loot"},
 	}
 	if err := d.schema.Build(); err != nil {
 		panic(err) // the schema is fixed by this file
@@ -570,6 +570,8 @@ func (d *Design) fill(b *sk.Battle, rec *game.Record) {
 		}
 		rec.Stand(&d.schema, left[0], left[1])
 	}
+	rec.F.Turns[0], rec.F.Idle[0] = t.SideActs[0], t.SideIdle[0]
+	rec.F.Turns[1], rec.F.Idle[1] = t.SideActs[1], t.SideIdle[1]
 	for turn := 1; turn <= rec.End && turn <= sk.MaxTurnCap; turn++ {
 		if v := t.ByTurn[0][turn]; v != 0 {
 			rec.Grow(&d.schema, 0, turn, v)

@@ -277,7 +277,7 @@ func newDesign(sc *sim.Scenario, cfg *cfgv.Config, choice map[string]string, ove
 		Headline: []string{"players_hp_lost", "enemies_hp_lost"},
 		Feel: &game.Feel{Max: hpSide[:], Margin: []int{(hpSide[0]+3)/4 - 1, (hpSide[1]+3)/4 - 1},
 			Standing: "share of HP left", Close: "a fighter of the side down, or the side under a quarter of its HP at the end of a round",
-			Idle: ""},
+			Idle: "a fighter's turn with no tactic tried and no attack made (it only moved, or passed)"},
 	}
 	if err := d.schema.Build(); err != nil {
 		panic(err) // the schema is fixed by this file
@@ -483,5 +483,8 @@ func (p *Player) fill(rec *game.Record) {
 		if r.Down[i] > 0 {
 			rec.CloseCall(sc.F[i].Side)
 		}
+	}
+	for side := range 2 {
+		rec.F.Turns[side], rec.F.Idle[side] = r.SideTurns[side], r.SideIdle[side]
 	}
 }

@@ -129,10 +129,15 @@ type Match struct {
 	// rig, when not nil, holds the faces the next checks show, in the
 	// order they are rolled (tests only).
 	rig         []uint8
-	activations int       // model turns played: hunters' activations and crims' actions
-	feat        *features // the zone's features by keyword, made once by NewMatch, read-only
-	order       [MaxCrims]int8
-	dist        [MaxCrims]float32
+	activations int // model turns played: hunters' activations and crims' actions
+	// Acts counts each hunter's activations (its Action Points played);
+	// Idle those of them in which it attacked no crim, opened no pod and
+	// spotted no hidden crim. (Kept out of the Record, whose bytes the
+	// pinned matches hash.)
+	Acts, Idle [MaxHunters]int16
+	feat       *features // the zone's features by keyword, made once by NewMatch, read-only
+	order      [MaxCrims]int8
+	dist       [MaxCrims]float32
 	// what cover each crim's and each hunter's place offers (coverMemo)
 	coverC [MaxCrims]coverMemo
 	coverH [MaxHunters]coverMemo
@@ -377,8 +382,13 @@ func (m *Match) activate(h int) {
 	}
 	hu.AP, hu.Acted = 2, 0
 	m.activations++
+	deeds := m.Rec.deeds(h)
 	m.Pol.Activate(m, h)
 	hu.AP = 0
+	m.Acts[h]++
+	if m.Rec.deeds(h) == deeds {
+		m.Idle[h]++
+	}
 }
 
 // crimPhase: every crim acts, closest to a hunter first.

@@ -156,6 +156,7 @@ func (h *Hunt) enemyStep(active int) {
 		en.Done = true
 		todo &^= 1 << best
 		h.Rec.Activations++
+		taken := h.taken()
 		if en.Alert {
 			h.activateAlert(best)
 		} else {
@@ -163,6 +164,10 @@ func (h *Hunt) enemyStep(active int) {
 			h.patrol(best)
 		}
 		h.endEnemyActivation(best)
+		h.Rec.SideTurns[1]++
+		if h.taken() == taken {
+			h.Rec.SideIdle[1]++
+		}
 	}
 }
 

@@ -234,7 +234,12 @@ func (h *Hunt) Play() {
 			s.NDisc = 0
 			h.event(evStand, who, -1, int(s.NDraw))
 		}
+		attacks := h.Rec.Attacks[who]
 		h.activate(who)
+		h.Rec.SideTurns[0]++
+		if h.Rec.Attacks[who] == attacks {
+			h.Rec.SideIdle[0]++
+		}
 		if h.Over {
 			break
 		}
@@ -463,3 +468,12 @@ func (h *Hunt) tie(kind TieKind, n int) int {
 
 // ones counts the bits of m.
 func ones(m uint64) int { return bits.OnesCount64(m) }
+
+// taken is the damage the hunters have suffered so far.
+func (h *Hunt) taken() int {
+	n := 0
+	for i := range h.NH {
+		n += int(h.Rec.Taken[i])
+	}
+	return n
+}

@@ -234,6 +234,11 @@ type Tally struct {
 	// Activations counts the figures' activations (a group activation
 	// counts each of its figures): the game's unit of one model's turn.
 	Activations int32
+	// SideActs counts each warband's activations that ran to their end;
+	// SideIdle those of them in which the figure neither fought, shot,
+	// threw, used a power, unlocked nor picked up loot, and carried
+	// none (it only moved, rested or stood, empty-handed).
+	SideActs, SideIdle [2]int32
 }
 
 // Reset deals a new game of s seeded with (seed, index): the figures at
@@ -495,6 +500,12 @@ func (b *Battle) begin(i int) {
 // end closes figure i's activation: a stun it began with wears off.
 func (b *Battle) end(i int) {
 	f := &b.Figs[i]
+	if f.Side == SideA || f.Side == SideB {
+		b.T.SideActs[f.Side]++
+		if f.used == 0 && f.fights == 0 && f.Carry < 0 {
+			b.T.SideIdle[f.Side]++
+		}
+	}
 	if f.flags&fStunAct != 0 {
 		f.flags &^= fStunned
 	}

@@ -50,6 +50,7 @@ type State struct {
 	Evading bool // evade status: set by a successful Evade, removed at the start of the fighter's next turn
 	Down    bool
 	Failed  uint8 // the tactics (bit 1<<tactic) failed in this turn
+	idle    bool  // no tactic tried and no attack made yet in this turn
 }
 
 // Outcome is how a duel stands.
@@ -87,8 +88,12 @@ type Record struct {
 	Taken    [MaxFighters]int32    // HP of damage taken
 	Down     [MaxFighters]int32    // the round the fighter went down; 0: standing
 	Moves    [MaxFighters]int32
-	Turns    int                     // fighters' turns: the turns begun by each standing fighter, summed
-	Damage   [2][MaxRounds + 1]int32 // HP lost by side s in round r
+	Turns    int // fighters' turns: the turns begun by each standing fighter, summed
+	// SideTurns counts each side's fighters' turns; SideIdle those of
+	// them in which the fighter tried no tactic and made no attack (it
+	// only moved, or passed).
+	SideTurns, SideIdle [2]int32
+	Damage              [2][MaxRounds + 1]int32 // HP lost by side s in round r
 }
 
 // RollResult is the last roll made: its dice, their sum, the stat it had
@@ -195,6 +200,9 @@ func (d *Duel) startTurn(s int) {
 		st.Evading = false
 		st.AP = d.Sc.Rules.AP
 		d.Rec.Turns++
+		d.Rec.SideTurns[s]++
+		d.Rec.SideIdle[s]++ // until it tries a tactic or attacks
+		st.idle = true
 		st.Failed = 0
 	}
 }
@@ -587,6 +595,10 @@ func (d *Duel) apply(a Action, ok bool) {
 		return
 	}
 	s.AP--
+	if a.Kind != Move && s.idle {
+		s.idle = false
+		d.Rec.SideIdle[d.Sc.F[me].Side]--
+	}
 	switch a.Kind {
 	case Move:
 		d.move(me, int(a.To))
