@@ -108,8 +108,13 @@ func (c *Comparison) rows() [][2]string {
 		if i < len(c.FiguresA) && i < len(c.FiguresB) {
 			rows = append(rows, [2]string{l + " A", c.FiguresA[i].Estimate.String()},
 				[2]string{l + " B", c.FiguresB[i].Estimate.String()})
-			if c.FiguresA[i].Kind == "proportion" {
+			switch {
+			case c.FiguresA[i].Kind == "proportion":
 				rows[len(rows)-2][1], rows[len(rows)-1][1] = c.FiguresA[i].Estimate.Percent(), c.FiguresB[i].Estimate.Percent()
+			case c.FiguresA[i].Key == "settling_round":
+				a, b := c.FiguresA[i].Estimate, c.FiguresB[i].Estimate
+				rows[len(rows)-2][1] = fmt.Sprintf("%s (n=%d)", a.WholeBounds(), a.N)
+				rows[len(rows)-1][1] = fmt.Sprintf("%s (n=%d)", b.WholeBounds(), b.N)
 			}
 		}
 	}

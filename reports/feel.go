@@ -67,7 +67,7 @@ func uncertaintyPlot(r *stats.Report) (func(draw.Canvas), error) {
 		if s := f.SettlingRound.Estimate; int(s) <= f.Kept {
 			v := xyLine([]float64{s, s}, []float64{0, 1}, line(red, 1.2, 2, 2))
 			p.Add(v)
-			p.Legend.Add(fmt.Sprintf("settling round %s", f.SettlingRound.Bounds()), v)
+			p.Legend.Add(fmt.Sprintf("settling round %s", f.SettlingRound.WholeBounds()), v)
 		}
 	}
 	p.Y.Min, p.Y.Max = 0, 1.45 // room for the legend above the curves
@@ -176,7 +176,7 @@ func feelSection(b *document, r *stats.Report) {
 			r.LengthUnit.Key, 100*stats.Settled))
 	} else {
 		lines = append(lines, fmt.Sprintf("Settling %s: **%s** (after it the standing predicts at least %g%% of the hunts in every later %s); **%s** of the play comes after it",
-			r.LengthUnit.Key, f.SettlingRound.Bounds(), 100*stats.Settled, r.LengthUnit.Key, f.SettledPlay.PercentBounds()))
+			r.LengthUnit.Key, f.SettlingRound.WholeBounds(), 100*stats.Settled, r.LengthUnit.Key, f.SettledPlay.PercentBounds()))
 	}
 	b.list(lines)
 	b.plot("feel_sides", "Wins, comebacks and close calls")

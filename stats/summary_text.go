@@ -63,6 +63,15 @@ func (i Interval) Bounds() string {
 	return Fixed(i.Estimate, d) + " [" + Fixed(i.Low, d) + ", " + Fixed(i.High, d) + "]"
 }
 
+// WholeBounds formats an estimate of a whole number (a round) and its
+// interval without decimals: "2 [1, 3]".
+func (i Interval) WholeBounds() string {
+	if !i.Finite() {
+		return "n/a"
+	}
+	return Fixed(math.Round(i.Estimate), 0) + " [" + Fixed(math.Floor(i.Low), 0) + ", " + Fixed(math.Ceil(i.High), 0) + "]"
+}
+
 // Fixed formats x with d decimals, as strconv's 'f' format, except that a
 // value that rounds to zero is written without a sign: "0.00", never
 // "-0.00".

@@ -217,6 +217,14 @@ func PlanTune(ctx context.Context, l *Lab, o TuneOptions) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A target names a figure the sweep will follow: a misspelt one is
+	// refused now, before a hunt is played, not after the whole search.
+	_, keys, _ := followed(base.Schema())
+	for _, t := range o.Targets {
+		if _, err := FigureNamed(&reports.Sweep{Figures: keys}, base.Schema().Length.Plural, t.Name); err != nil {
+			return nil, usage("-target %q: %s", t.Text, err.Error())
+		}
+	}
 	var lever *game.Lever
 	for _, lv := range base.Levers() {
 		if lv.Set == p.Key {

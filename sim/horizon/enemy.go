@@ -156,7 +156,7 @@ func (h *Hunt) enemyStep(active int) {
 		en.Done = true
 		todo &^= 1 << best
 		h.Rec.Activations++
-		taken := h.taken()
+		hurt := h.hurt
 		if en.Alert {
 			h.activateAlert(best)
 		} else {
@@ -165,7 +165,7 @@ func (h *Hunt) enemyStep(active int) {
 		}
 		h.endEnemyActivation(best)
 		h.Rec.SideTurns[1]++
-		if h.taken() == taken {
+		if h.hurt == hurt {
 			h.Rec.SideIdle[1]++
 		}
 	}

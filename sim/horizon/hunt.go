@@ -109,6 +109,7 @@ type Hunt struct {
 	Active int // the hunter whose turn it is
 	Points int // encounter points gained
 	stamp  int32
+	hurt   int32 // cards the hunters have lost to damage so far (Record.Taken summed)
 	Over   bool
 
 	// Ties are the options of the choice the policy is asked (Tie).
@@ -146,6 +147,7 @@ func (h *Hunt) Reset(sc *Scenario, pol Policy, seed, index uint64) {
 	h.NTraps, h.TrapAt = 0, 0
 	h.Outcrop, h.Ruin, h.Corpse = sc.Board.Outcrop, sc.Board.Ruin, sc.Board.Corpse
 	h.Turn, h.Active, h.Points, h.stamp, h.Over = 0, 0, 0, 0, false
+	h.hurt = 0
 	h.pol = pol
 	h.rigAt = 0
 	h.rng.Seed(seed, index)
@@ -468,12 +470,3 @@ func (h *Hunt) tie(kind TieKind, n int) int {
 
 // ones counts the bits of m.
 func ones(m uint64) int { return bits.OnesCount64(m) }
-
-// taken is the damage the hunters have suffered so far.
-func (h *Hunt) taken() int {
-	n := 0
-	for i := range h.NH {
-		n += int(h.Rec.Taken[i])
-	}
-	return n
-}

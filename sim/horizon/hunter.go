@@ -90,6 +90,7 @@ func (h *Hunt) damageHunter(who, n int, card int8) {
 			h.discardHand(who, 0)
 		}
 		h.Rec.Taken[who]++
+		h.hurt++
 		if card >= 0 {
 			h.Rec.CardDmg[card]++
 		} else {
