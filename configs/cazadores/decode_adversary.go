@@ -693,11 +693,84 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 			d.Fail(d.Res(v), at(path, l.key), "", "on_success needs a check")
 		}
 	}
+	if v, ok := m["merge"]; ok {
+		d.merge(&a, o, m, v, path, std)
+	}
 	if v, ok := m["ticks"]; ok {
 		a.Ticks = d.intOf(o, "ticks", v, path)
 		a.TicksDefault = false
 	}
 	return a
+}
+
+// merge decodes a special entry's merge (v): each op list it names gets
+// the copied standard entry's ops first, then the entry's own ops that
+// the copied list does not already hold.
+func (d *decoder) merge(a *Action, o *schemaObject, m map[string]*yaml.Node, v *yaml.Node, path string, std *Action) {
+	names := d.namesOf(o, "merge", v, path)
+	if _, like := m["like"]; !like {
+		d.Fail(d.Res(v), at(path, "merge"), "like: standard", "merge adds lists to the copied standard entry's: it needs like: standard")
+		return
+	}
+	if std == nil {
+		return
+	}
+	for _, name := range names {
+		if _, ok := m[name]; !ok {
+			d.Fail(d.Res(v), at(path, "merge"), "", "merge names %s, which this entry does not give: list the ops to add under %s", name, name)
+			continue
+		}
+		dst, from := a.opList(name), std.opList(name)
+		out := slices.Clone(*from)
+		places := 0
+		for _, op := range out {
+			places += opPlaces(op)
+		}
+		for _, op := range *dst {
+			if !slices.ContainsFunc(*from, func(x Op) bool { return sameOp(x, op) }) {
+				out = append(out, op)
+				places += opPlaces(op)
+			}
+		}
+		if places > sim.MaxOps {
+			d.Fail(d.Res(m[name]), at(path, name), "", "merged with the standard entry's, these ops take %d places; a list holds at most %d", places, sim.MaxOps)
+			continue
+		}
+		*dst = out
+	}
+}
+
+// opList returns a's op list of name (one of OpLists).
+func (a *Action) opList(name string) *[]Op {
+	switch name {
+	case "before":
+		return &a.Before
+	case "on_hit":
+		return &a.OnHit
+	case "on_miss":
+		return &a.OnMiss
+	case "crit":
+		return &a.Crit
+	case "after":
+		return &a.After
+	}
+	return &a.OnSuccess
+}
+
+// sameOp reports whether two decoded ops are the same op with the same
+// value (an attack op: the same attack's name).
+func sameOp(x, y Op) bool {
+	if x.Kind != y.Kind || x.Condition != y.Condition || x.Inches != y.Inches || x.Where != y.Where ||
+		x.Area != y.Area || x.At != y.At || x.Die != y.Die || x.N != y.N || x.Skill != y.Skill ||
+		len(x.Ops) != len(y.Ops) || (x.Action == nil) != (y.Action == nil) {
+		return false
+	}
+	for i := range x.Ops {
+		if !sameOp(x.Ops[i], y.Ops[i]) {
+			return false
+		}
+	}
+	return x.Action == nil || x.Action.Name == y.Action.Name
 }
 
 // ops decodes a list of effect ops. A list holds at most sim.MaxOps ops

@@ -224,10 +224,11 @@ var adversarySchema = []*schemaObject{
 	{
 		Key: "special", Title: "Special", Where: []string{"special.RANK"},
 		Doc:     "A Hearts action card entry: an action entry with the decision tree the Adversary follows that turn.",
-		Fields:  []schemaField{specialTreeField, specialLikeField},
+		Fields:  []schemaField{specialTreeField, specialLikeField, specialMergeField},
 		Extends: "action",
 		Rules: []string{
-			"`like: standard` copies the standard entry of the same rank; the fields the special entry gives then replace the copy's, whole (a list given replaces the list copied).",
+			"`like: standard` copies the standard entry of the same rank; the fields the special entry gives then replace the copy's, whole: a list of ops given replaces the list copied, unless `merge` names it.",
+			"`merge` needs `like: standard`, and each list it names must be given in the entry.",
 		},
 	},
 }
@@ -235,6 +236,9 @@ var adversarySchema = []*schemaObject{
 var (
 	specialTreeField = schemaField{Name: "tree", Kind: vName, Values: Trees, What: "tree", Required: true, Example: "tree: aggressive", Doc: "the decision tree the Adversary follows when it draws the card (see Decision trees)"}
 	specialLikeField = schemaField{Name: "like", Kind: vName, Values: []string{"standard"}, What: "like value", Default: "none", Example: "like: standard", Doc: "start from the standard entry of the same rank"}
+	// specialMergeField names the op lists a special entry adds to the
+	// standard entry's in place of replacing them.
+	specialMergeField = schemaField{Name: "merge", Kind: vNames, Values: OpLists, What: "op list", Default: "none: every list given replaces the copied one", Example: "merge: [crit]", Doc: "with `like: standard`: the op lists whose ops are added after the copied list's, an op the copied list already has (same op, same value) not repeated; a list given and not named here replaces the copied one whole"}
 )
 
 // The field lists of the objects, as the decoder and FileKind use them.

@@ -430,7 +430,10 @@ var (
 	TargetModes  = []string{"all_in_range", "all_models_in_range", "count", "target", "target_and_near", "triangle"}
 	AttackKinds  = []string{"melee", "none", "shooting", "terror"}
 	AttackStates = []string{"advantage", "disadvantage"}
-	CheckSkills  = []string{"atk", "def", "terror"}
+	// OpLists are an action entry's lists of ops, as a special entry's
+	// merge names them.
+	OpLists     = []string{"after", "before", "crit", "on_hit", "on_miss", "on_success"}
+	CheckSkills = []string{"atk", "def", "terror"}
 	// RitualTargets say whom a Ritual may be cast on.
 	RitualTargets   = []string{"any", "friendly", "hostile", "self"}
 	RenownPers      = []string{"foe", "hunt", "model"}
