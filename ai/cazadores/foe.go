@@ -148,8 +148,57 @@ func (t *treeRun) rangedCombat() bool {
 }
 
 // attack performs act on the Aggro-ordered models it can reach, if any
-// (what and why: the trace's note).
+// (what and why: the trace's note). When act has a minimum range and only
+// models too close are in its reach, the Foe first backs off.
 func (t *treeRun) attack(act *sim.CardAction, what, why string) bool {
+	if t.attackNow(act, what, why) {
+		return true
+	}
+	return act.MinRange > 0 && t.backOff(act) && t.attackNow(act, what, why)
+}
+
+// backOff: is a Hostile model closer than act's minimum range while the
+// Foe's free Move is left? Yes: the Move away from those models, as
+// Retreat moves, so that act may reach them after.
+func (t *treeRun) backOff(act *sim.CardAction) bool {
+	h, i := t.h, t.i
+	if !h.CanFreeMove(i) || !h.CanAct(i, sim.ActAttack) {
+		return false
+	}
+	var sum geom.Vec
+	n, tg := 0, -1
+	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+		if k := bits.TrailingZeros16(bs); h.Targetable(k) && h.TooClose(i, k, act) {
+			sum = sum.Add(h.M[k].Pos)
+			n++
+			tg = k
+		}
+	}
+	if n == 0 {
+		return false
+	}
+	if n > 1 {
+		tg = -1
+	}
+	decide(h, i, "back off", tg, "a Hostile model is closer than its attack's minimum range")
+	t.away(sum.Scale(1 / float32(n)))
+	return true
+}
+
+// away moves Foe i its full SPD straight away from point from.
+func (t *treeRun) away(from geom.Vec) {
+	h, i := t.h, t.i
+	dir := h.M[i].Pos.Sub(from).Norm()
+	if dir.Len2() == 0 {
+		dir = geom.Dir(uint8(h.Dice.IntN(256)))
+	}
+	spd := h.FoeSPD(i, t.cardFor())
+	goal := geom.ClampToBoard(h.M[i].Pos.Add(dir.Scale(spd+h.M[i].R)), h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
+	t.move(goal, -1, false)
+}
+
+// attackNow performs act on the Aggro-ordered models it can reach now.
+func (t *treeRun) attackNow(act *sim.CardAction, what, why string) bool {
 	h, i := t.h, t.i
 	if !h.CanAct(i, sim.ActAttack) {
 		return false
@@ -269,14 +318,7 @@ func (t *treeRun) retreat() bool {
 		return false
 	}
 	decide(h, i, "retreat", -1, "in a Hostile model's reach and sight")
-	from := sum.Scale(1 / float32(n))
-	dir := h.M[i].Pos.Sub(from).Norm()
-	if dir.Len2() == 0 {
-		dir = geom.Dir(uint8(h.Dice.IntN(256)))
-	}
-	spd := h.FoeSPD(i, t.cardFor())
-	goal := geom.ClampToBoard(h.M[i].Pos.Add(dir.Scale(spd+h.M[i].R)), h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
-	t.move(goal, -1, false)
+	t.away(sum.Scale(1 / float32(n)))
 	return t.rangedCombat() || t.holdGround()
 }
 
@@ -299,9 +341,11 @@ func (t *treeRun) cardFor() *sim.CardAction {
 
 // moveToward moves Foe i toward model tg as far as it can (to base
 // contact), or only until its attack reaches with the in-range switch.
+// A Foe whose attack has a minimum range always moves only until it
+// reaches, never into base contact.
 func (t *treeRun) moveToward(tg int) {
 	h, i := t.h, t.i
-	if h.Sc.Rules.FoeMoveInRange {
+	if h.Sc.Rules.FoeMoveInRange || t.minRange() {
 		reach := float32(-1)
 		for _, a := range [2]*sim.CardAction{t.melee, t.ranged} {
 			if a != nil && a.Attack != sim.AttackNone {
@@ -322,6 +366,11 @@ func (t *treeRun) moveToward(tg int) {
 		}
 	}
 	t.move(h.M[tg].Pos, tg, true)
+}
+
+// minRange reports whether one of the Foe's attacks has a minimum range.
+func (t *treeRun) minRange() bool {
+	return t.melee != nil && t.melee.MinRange > 0 || t.ranged != nil && t.ranged.MinRange > 0
 }
 
 // move spends the free Move if it is left, else the Action, on a move

@@ -498,7 +498,7 @@ func (c *compiler) action(ad *sim.AdversaryDef, a *Action) (sim.CardAction, erro
 	ca := sim.CardAction{
 		Name: a.Name, ModSPD: int8(a.Mods.Spd), ModATK: int8(a.Mods.Atk), ModRNG: int8(a.Mods.Rng),
 		Near: float32(a.Near), Count: uint8(a.Count), Advantage: a.Advantage, Damage: a.Damage,
-		Rating: int8(a.Rating), Range: float32(a.Range), Ticks: int8(a.Ticks),
+		Rating: int8(a.Rating), Range: float32(a.Range), MinRange: float32(a.MinRange), Ticks: int8(a.Ticks),
 	}
 	switch a.Attack {
 	case "melee":

@@ -661,6 +661,15 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 	if v, ok := m["range"]; ok {
 		a.Range = d.numberOf(o, "range", v, path)
 	}
+	if v, ok := m["min_range"]; ok {
+		a.MinRange = d.numberOf(o, "min_range", v, path)
+		switch {
+		case a.Attack == "none":
+			d.Fail(d.Res(v), at(path, "min_range"), "", "min_range needs an attack; this action has attack: none")
+		case a.Range >= 0 && a.MinRange >= a.Range:
+			d.Fail(d.Res(v), at(path, "min_range"), "", "min_range %g is not below the action's range %g: no model could be reached", a.MinRange, a.Range)
+		}
+	}
 	if v, ok := m["check"]; ok {
 		co, cp := schemaOf("check"), at(path, "check")
 		cm := d.fieldsOf(co, v, cp)

@@ -316,6 +316,7 @@ type Action struct {
 	Damage       bool    // the attack deals WNDs equal to Successes
 	Rating       int     // a fixed pool (triggered attacks); 0: the Foe's ATK or TER
 	Range        float64 // a fixed range in inches (triggered attacks); -1: the Foe's RNG plus Mods.Rng
+	MinRange     float64 // the attack reaches no model closer than this, in inches; 0: none
 	Check        *Check  // a Check made instead of an attack (attack: none)
 	Before       []Op    // before the attack
 	OnHit        []Op    // on each target hit

@@ -345,7 +345,13 @@ func (h *Hunt) InReach(i, t int, act *CardAction) bool {
 	if m.State != Active || !h.Hostile(i, t) || m.Conds.Has(Hidden) || !h.Targetable(t) {
 		return false
 	}
-	return h.Within(i, t, h.ActionRange(i, act))
+	return h.Within(i, t, h.ActionRange(i, act)) && !h.TooClose(i, t, act)
+}
+
+// TooClose reports whether model t is closer to Foe i than act's minimum
+// range (edge to edge), so that act cannot reach it.
+func (h *Hunt) TooClose(i, t int, act *CardAction) bool {
+	return act.MinRange > 0 && h.Edge(i, t) < act.MinRange-geom.Eps
 }
 
 // Affected appends to dst the models act by Foe i would attack, given its
@@ -380,7 +386,7 @@ func (h *Hunt) Affected(i int, act *CardAction, cands []int8, dst []int8) []int8
 			if !hostile && act.Targets == TargetAllInRange {
 				continue
 			}
-			if h.Within(i, t, rng) && h.LOS(i, t) {
+			if h.Within(i, t, rng) && !h.TooClose(i, t, act) && h.LOS(i, t) {
 				dst = append(dst, int8(t))
 			}
 		}

@@ -137,6 +137,7 @@ type CardAction struct {
 	Damage    bool
 	Rating    int8    // a fixed pool (triggered attacks); 0: ATK or TER
 	Range     float32 // a fixed range (triggered attacks); < 0: RNG
+	MinRange  float32 // no model closer than this (edge to edge) is reached; 0: none
 	HasCheck  bool    // attack none with a Check (War Chant)
 	CheckTER  bool    // the Check rolls TER (else ATK)
 	CheckDT   int8
