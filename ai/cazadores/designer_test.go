@@ -86,3 +86,106 @@ func TestMinRange(t *testing.T) {
 	}
 	t.Logf("%d attacks checked, %d back-offs, %d followed by a shot", c.checked, backed, shotAfter)
 }
+
+// TestLonePack plays the lone Pack, one Cazador and no Companion, with
+// every tier against every bundled Adversary: each hunt ends with an
+// outcome, the one model acts and every choice is noted before its effect.
+func TestLonePack(t *testing.T) {
+	tiers := map[string]func() sim.PackPolicy{
+		"random":    func() sim.PackPolicy { return Random{} },
+		"basic":     func() sim.PackPolicy { return NewBaseline() },
+		"tactical":  func() sim.PackPolicy { return NewTactical() },
+		"lookahead": func() sim.PackPolicy { return NewLookahead(2, 1) },
+	}
+	for _, adv := range adversaries {
+		sc := scenario(t, adv, "lone", configs.DefaultScenario)
+		if len(sc.Pack) != 1 {
+			t.Fatalf("the lone Pack has %d models", len(sc.Pack))
+		}
+		var tmpl sim.Hunt
+		tmpl.Init(sc)
+		for tier, mk := range tiers {
+			c := &intentCheck{}
+			l := &tlog{}
+			h := new(sim.Hunt)
+			h.Trace = multiTracer{c, l}
+			h.Reset(&tmpl, 1, 0)
+			h.Play(mk(), Foes{})
+			if len(l.of(sim.EvEnd)) != 1 || len(l.actions(0)) == 0 {
+				t.Errorf("%s, %s: %d ends, %d Actions of the Cazador", adv, tier, len(l.of(sim.EvEnd)), len(l.actions(0)))
+			}
+			for _, e := range c.errs {
+				t.Errorf("%s, %s: %s", adv, tier, e)
+			}
+		}
+	}
+}
+
+// stateCheck checks, at every event, that the Adversary's stats are its
+// own plus its exhausted locations' and its states' changes, and counts
+// the notes of states beginning and ending.
+type stateCheck struct {
+	begins, ends map[string]int
+	errs         []string
+}
+
+func (c *stateCheck) Event(h *sim.Hunt, e *sim.Event) {
+	a := &h.Sc.Adversary
+	want := a.Stats.ATK + h.Mods.ATK
+	wantDEF := a.Stats.DEF + h.Mods.DEF
+	for k := range a.States {
+		if h.StateOn&(1<<k) != 0 {
+			want += a.States[k].Mods.ATK
+			wantDEF += a.States[k].Mods.DEF
+		}
+	}
+	// An exhausted location is noted before its changes join the sums.
+	if m := &h.M[h.Adv0]; e.Kind != sim.EvExhausted && m.State == sim.Active && (m.ATK != max(want, 0) || m.DEF != max(wantDEF, 0)) && len(c.errs) < 10 {
+		c.errs = append(c.errs, "ATK or DEF out of step with the states on")
+	}
+	if e.Kind != sim.EvTrigger {
+		return
+	}
+	for k := range a.States {
+		s := &a.States[k]
+		switch e.Name {
+		case s.Begin:
+			c.begins[s.Name]++
+			if s.Trigger == sim.StateOnRound && (h.Round != s.Round || h.Tick != 1) {
+				c.errs = append(c.errs, s.Name+" began outside its Round")
+			}
+			if s.Trigger == sim.StateOnWND && h.AdvLeft > s.AtMost {
+				c.errs = append(c.errs, s.Name+" began above its WNDs")
+			}
+		case s.End:
+			c.ends[s.Name]++
+		}
+	}
+}
+
+// TestStates plays the Bristleback Boar, whose three states start by
+// each kind of trigger, one for the rest of the hunt and two for a Round.
+func TestStates(t *testing.T) {
+	sc := testAdversary(t, "enraged.yaml", configs.DefaultPack)
+	var tmpl sim.Hunt
+	tmpl.Init(sc)
+	c := &stateCheck{begins: map[string]int{}, ends: map[string]int{}}
+	for k := uint64(0); k < 40; k++ {
+		h := new(sim.Hunt)
+		h.Trace = c
+		h.Reset(&tmpl, 1, k)
+		h.Play(NewBaseline(), Foes{})
+	}
+	for _, e := range c.errs {
+		t.Error(e)
+	}
+	for _, s := range sc.Adversary.States {
+		if c.begins[s.Name] == 0 || (s.Rounds > 0) != (c.ends[s.Name] > 0) {
+			t.Errorf("%s: began %d times, ended %d times", s.Name, c.begins[s.Name], c.ends[s.Name])
+		}
+	}
+	if c.ends["Enraged"] != 0 {
+		t.Errorf("Enraged, for the rest of the hunt, ended %d times", c.ends["Enraged"])
+	}
+	t.Logf("begins %v, ends %v", c.begins, c.ends)
+}

@@ -491,7 +491,48 @@ func (c *compiler) adversary(a *Adversary) error {
 		md.MinionActions()
 		ad.Minions = append(ad.Minions, md)
 	}
+	for _, s := range a.States {
+		ad.States = append(ad.States, compileState(s, a.Stats.Wnd))
+	}
 	return nil
+}
+
+// compileState compiles state s of an Adversary of wnd WNDs, with its
+// trace notes.
+func compileState(s State, wnd int) sim.StateDef {
+	sd := sim.StateDef{Name: s.Name, Rounds: uint16(s.Rounds),
+		Mods: sim.FoeMods{SPD: int8(s.Spd), ATK: int8(s.Atk), RNG: int8(s.Rng), DEF: int8(s.Def), TER: int8(s.Ter)}}
+	var why string
+	switch {
+	case s.Card != "":
+		sd.Trigger, sd.Rank = sim.StateOnCard, uint8(slices.Index(RankNames[:], s.Card))
+		why = "an action card of rank " + s.Card + " drawn"
+	case s.Round > 0:
+		sd.Trigger, sd.Round = sim.StateOnRound, uint16(s.Round)
+		why = fmt.Sprintf("Round %d begins", s.Round)
+	default:
+		sd.Trigger, sd.AtMost = sim.StateOnWND, int16(math.Floor(s.WndAtMost*float64(wnd)+1e-9))
+		why = fmt.Sprintf("%d WNDs left or fewer", sd.AtMost)
+	}
+	var mods []string
+	for _, m := range []struct {
+		name string
+		v    int
+	}{{"SPD", s.Spd}, {"ATK", s.Atk}, {"RNG", s.Rng}, {"DEF", s.Def}, {"TER", s.Ter}} {
+		if m.v != 0 {
+			mods = append(mods, fmt.Sprintf("%s %+d", m.name, m.v))
+		}
+	}
+	last := "for the rest of the hunt"
+	if s.Rounds > 0 {
+		last = fmt.Sprintf("for %d Round(s)", s.Rounds)
+	}
+	if len(mods) == 0 {
+		mods = []string{"no stat changed"}
+	}
+	sd.Begin = fmt.Sprintf("becomes %s (%s): %s, %s", s.Name, why, strings.Join(mods, ", "), last)
+	sd.End = "is no longer " + s.Name
+	return sd
 }
 
 func (c *compiler) action(ad *sim.AdversaryDef, a *Action) (sim.CardAction, error) {

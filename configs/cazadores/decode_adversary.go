@@ -165,8 +165,56 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 			}
 		}
 	}
+	if v, ok := m["states"]; ok {
+		items := d.Seq(v, "states")
+		if len(items) > sim.MaxStates {
+			d.Fail(d.Res(v), "states", "", "%d states; an Adversary has at most %d", len(items), sim.MaxStates)
+			items = nil
+		}
+		for i, it := range items {
+			a.States = append(a.States, d.state(it, idx("states", i)))
+		}
+	}
 	d.checkPools(a, m, statNodes, actionNodes)
 	return a
+}
+
+// state decodes one of the Adversary's states.
+func (d *decoder) state(n *yaml.Node, path string) State {
+	o := schemaOf("state")
+	m := d.fieldsOf(o, n, path)
+	var s State
+	if v, ok := m["name"]; ok {
+		s.Name = d.Str(v, at(path, "name"))
+	}
+	var triggers []string
+	if v, ok := m["wnd_at_most"]; ok {
+		s.WndAtMost = d.numberOf(o, "wnd_at_most", v, path)
+		triggers = append(triggers, "wnd_at_most")
+	}
+	if v, ok := m["round"]; ok {
+		s.Round = d.intOf(o, "round", v, path)
+		triggers = append(triggers, "round")
+	}
+	if v, ok := m["card"]; ok {
+		s.Card = d.nameOf(o, "card", v, path)
+		triggers = append(triggers, "card")
+	}
+	if rn := d.Res(n); rn != nil && rn.Kind == yaml.MappingNode && len(triggers) != 1 {
+		d.Fail(rn, path, "", "a state has exactly one trigger (wnd_at_most, round or card); this one has %d", len(triggers))
+	}
+	if v, ok := m["rounds"]; ok {
+		s.Rounds = d.intOf(o, "rounds", v, path)
+	}
+	for _, f := range []struct {
+		key string
+		dst *int
+	}{{"spd", &s.Spd}, {"atk", &s.Atk}, {"rng", &s.Rng}, {"def", &s.Def}, {"ter", &s.Ter}} {
+		if v, ok := m[f.key]; ok {
+			*f.dst = d.intOf(o, f.key, v, path)
+		}
+	}
+	return s
 }
 
 // checkPools reports any check the Adversary could make with more than
@@ -179,8 +227,13 @@ func (d *decoder) checkPools(a *Adversary, m, statNodes, actionNodes map[string]
 		ter += max(h.Exhausted.Ter, 0)
 		def += max(h.Exhausted.Def, 0)
 	}
+	for _, s := range a.States {
+		atk += max(s.Atk, 0)
+		ter += max(s.Ter, 0)
+		def += max(s.Def, 0)
+	}
 	if ter > maxPool {
-		d.Fail(d.Res(statNodes["ter"]), "stats.ter", "", "TER can reach %d with exhausted locations, above the %d dice a check can roll", ter, maxPool)
+		d.Fail(d.Res(statNodes["ter"]), "stats.ter", "", "TER can reach %d with exhausted locations and states, above the %d dice a check can roll", ter, maxPool)
 	}
 	var visit func(act *Action, node *yaml.Node, path string)
 	visit = func(act *Action, node *yaml.Node, path string) {

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	sim "balance/sim/cazadores"
 )
 
 // TestDesignerFilesValidate checks that every test Adversary under
@@ -40,5 +42,34 @@ func TestMinRangeErrors(t *testing.T) {
 	a, err := decodeAdversary("like.yaml", "like", []byte(likeAdversary("{tree: aggressive, like: standard, min_range: 2.5}")), &rules)
 	if err != nil || a.Special[2].MinRange != 2.5 || a.Actions[2].MinRange != 0 {
 		t.Errorf("min_range 2.5 beside like: %v, %+v", err, a.Special[2])
+	}
+}
+
+// TestStateErrors checks a state's errors: no trigger, two triggers, too
+// many states, and a rise of ATK past the dice a check can roll.
+func TestStateErrors(t *testing.T) {
+	rules := DefaultRules()
+	src := likeAdversary("{tree: aggressive, like: standard}")
+	for _, c := range []struct {
+		states, field, msg string
+	}{
+		{"states: [{name: Calm, atk: 1}]", "states[0]", "a state has exactly one trigger (wnd_at_most, round or card); this one has 0"},
+		{"states: [{name: Calm, round: 2, card: ace}]", "states[0]", "this one has 2"},
+		{"states: [{name: Calm, card: aces}]", "states[0].card", `unknown rank "aces"`},
+		{"states: [{name: A, round: 2}, {name: B, round: 3}, {name: C, round: 4}, {name: D, round: 5}, {name: E, round: 6}]", "states", "5 states; an Adversary has at most 4"},
+		{"states: [{name: Huge, round: 2, atk: 10}, {name: Huger, round: 3, atk: 10}, {name: Hugest, card: ace, atk: 1}]", "actions.ace", "its check can roll 25 dice"},
+	} {
+		_, err := decodeAdversary("like.yaml", "like", []byte(src+c.states+"\n"), &rules)
+		es := allErrors(t, err)
+		if len(es) == 0 || es[0].Field != c.field || !strings.Contains(es[0].Msg, c.msg) {
+			t.Errorf("%s: errors %v, want one at %s saying %q", c.states, err, c.field, c.msg)
+		}
+	}
+	a, err := decodeAdversary("like.yaml", "like", []byte(src+"states: [{name: Enraged, wnd_at_most: 0.5, atk: 1, spd: 1}]\n"), &rules)
+	if err != nil || len(a.States) != 1 || a.States[0].WndAtMost != 0.5 || a.States[0].Atk != 1 || a.States[0].Spd != 1 {
+		t.Errorf("a state: %v, %+v", err, a.States)
+	}
+	if s := compileState(a.States[0], 9); s.AtMost != 4 || s.Trigger != sim.StateOnWND || s.Mods.ATK != 1 {
+		t.Errorf("compiled: %+v, want 4 WNDs (half of 9, rounded down)", s)
 	}
 }

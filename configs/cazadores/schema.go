@@ -121,11 +121,32 @@ var adversarySchema = []*schemaObject{
 			{Name: "hit_locations", Kind: vList, Object: "location", Required: true, Example: "hit_locations: [{name: Head, cards: [10], wnd: 5}, ...]", Doc: "its hit locations, which together take each card 2..10 once"},
 			{Name: "actions", Kind: vRankMap, Object: "action", Required: true, Example: "actions: {ace: {...}, king: {...}, queen: {...}, jack: {...}}", Doc: "its standard action cards, one entry for each rank: the Spades, Diamonds and Clubs of that rank, whose suit picks the tree (Aggressive, Defensive, Sentry)"},
 			{Name: "special", Kind: vRankMap, Object: "special", Required: true, Example: "special: {ace: {tree: aggressive, like: standard}, ...}", Doc: "its Hearts action cards, one entry for each rank"},
+			{Name: "states", Kind: vList, Object: "state", Default: "none", Allowed: fmt.Sprintf("at most %d, each with the fields of State", sim.MaxStates), Example: "states: [{name: Enraged, wnd_at_most: 0.5, atk: 1, spd: 1}]", Doc: "states the Adversary enters during the hunt, changing its own stats from a trigger on, for a number of Rounds or the rest of the hunt"},
 		},
 		Rules: []string{
 			"`stats.wnd` equals the sum of the hit locations' `wnd`.",
 			fmt.Sprintf("The Adversary's models and its Minions are at most %d models.", maxFoeModels),
 			fmt.Sprintf("No check can roll more than %d dice: TER, ATK or DEF raised by every exhausted location, plus an action's `mods.atk` (or its `rating`).", maxPool),
+		},
+	},
+	{
+		Key: "state", Title: "State", Where: []string{"states"},
+		Doc: "A state of the Adversary: from its trigger on, every model of the Adversary has its stats changed, on top of its exhausted locations' changes. Traces note when it begins and ends.",
+		Fields: []schemaField{
+			{Name: "name", Kind: vText, Required: true, Example: "name: Enraged", Doc: "its name, as traces print it"},
+			{Name: "wnd_at_most", Kind: vNumber, Min: 0.01, Max: 1, Default: "none", Example: "wnd_at_most: 0.5", Doc: "trigger: the Adversary's WNDs left fall to this share of its `stats.wnd` or below (rounded down to whole WNDs); it fires once"},
+			{Name: "round", Kind: vInt, Min: 2, Max: 1000, Default: "none", Example: "round: 3", Doc: "trigger: Round N begins; it fires once"},
+			{Name: "card", Kind: vName, Values: RankNames[:], What: "rank", Default: "none", Example: "card: ace", Doc: "trigger: the Adversary draws an action card of this rank, of any suit; each draw starts it again (its Rounds counted afresh)"},
+			{Name: "rounds", Kind: vInt, Min: 0, Max: 1000, Default: "0: the rest of the hunt", Example: "rounds: 2", Doc: "how many Rounds it lasts, the Round it begins in counted; it ends at the end of the last"},
+			{Name: "spd", Kind: vInt, Min: -10, Max: 10, Default: "0", Example: "spd: 1", Doc: "change to SPD"},
+			{Name: "atk", Kind: vInt, Min: -10, Max: 10, Default: "0", Example: "atk: 1", Doc: "change to ATK"},
+			{Name: "rng", Kind: vInt, Min: -10, Max: 10, Default: "0", Example: "rng: 1", Doc: "change to RNG"},
+			{Name: "def", Kind: vInt, Min: -10, Max: 10, Default: "0", Example: "def: -1", Doc: "change to DEF"},
+			{Name: "ter", Kind: vInt, Min: -10, Max: 10, Default: "0", Example: "ter: 1", Doc: "change to TER"},
+		},
+		Rules: []string{
+			"A state has exactly one trigger: `wnd_at_most`, `round` or `card`.",
+			"Its rises of ATK and TER count toward the dice a check can roll, as exhausted locations' do.",
 		},
 	},
 	{

@@ -212,6 +212,9 @@ type Pack struct {
 	Slug    string
 	Name    string
 	Members []Member
+	// OutsideTable: the file said table_4_1: false, so the companions
+	// by player count were not checked.
+	OutsideTable bool
 }
 
 // Member is one model of a pack: a Cazador build, or a Companion that
@@ -243,6 +246,19 @@ type Adversary struct {
 	HitLocations []HitLocation
 	Actions      [4]Action // the standard suits, indexed by Ace, King, Queen, Jack
 	Special      [4]Action // the Hearts entries, same indices, "like: standard" merged
+	States       []State
+}
+
+// State is a state the Adversary enters during the hunt: one trigger
+// (WndAtMost > 0, Round > 0 or Card != ""), how many Rounds it lasts (0:
+// the rest of the hunt), and its stat changes.
+type State struct {
+	Name                    string
+	WndAtMost               float64
+	Round                   int
+	Card                    string // one of RankNames
+	Rounds                  int
+	Spd, Atk, Rng, Def, Ter int
 }
 
 // Ranks of the action cards, the indices of Adversary.Actions and Special.

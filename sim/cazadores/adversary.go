@@ -57,6 +57,9 @@ func (h *Hunt) DrawAction() (card uint8, act *CardAction, tree Tree) {
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvCard, Card: int8(card), Tree: tree})
 	}
+	if len(a.States) > 0 {
+		h.stateTrigger(StateOnCard, int(rank))
+	}
 	return card, act, tree
 }
 
@@ -100,6 +103,9 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 		}
 		h.Rec.Curve[t] += uint16(dealt)
 		h.Rec.AdvWounds += int16(dealt)
+		if len(a.States) > 0 {
+			h.stateTrigger(StateOnWND, 0)
+		}
 	}
 }
 
@@ -115,6 +121,9 @@ func (h *Hunt) WoundLocation(loc, n int) {
 		}
 	}
 	h.recomputeWND()
+	if len(h.Sc.Adversary.States) > 0 {
+		h.stateTrigger(StateOnWND, 0)
+	}
 }
 
 func (h *Hunt) allExhausted() bool {
@@ -235,6 +244,13 @@ func (h *Hunt) recomputeAdversary() {
 // summed modifiers h.Mods, and their WNDs from their locations.
 func (h *Hunt) adversaryStats() {
 	s, mods := &h.Sc.Adversary.Stats, h.Mods
+	if h.StateOn != 0 {
+		mods.SPD += h.StateMods.SPD
+		mods.ATK += h.StateMods.ATK
+		mods.RNG += h.StateMods.RNG
+		mods.DEF += h.StateMods.DEF
+		mods.TER += h.StateMods.TER
+	}
 	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
 		m := &h.M[i]
 		m.SPD = clamp0(s.SPD + mods.SPD)

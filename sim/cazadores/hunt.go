@@ -164,8 +164,15 @@ type Hunt struct {
 	Loc       [MaxLocations]int16 // WNDs left on each hit location
 	Exhausted uint16              // bit i: location i exhausted
 	Mods      FoeMods             // summed exhaustion modifiers
-	AdvDis    bool                // the Adversary attacks at Disadvantage
-	Granted   CondSet             // Conditions imposed by granted Crit abilities
+	// The Adversary's states (AdversaryDef.States): bit k of StateOn while
+	// state k lasts, of StateFired once its WND or Round trigger has
+	// fired; StateEnd[k] the Round at whose end it ends (0: never);
+	// StateMods the summed modifiers of the states on.
+	StateOn, StateFired uint8
+	StateEnd            [MaxStates]uint16
+	StateMods           FoeMods
+	AdvDis              bool    // the Adversary attacks at Disadvantage
+	Granted             CondSet // Conditions imposed by granted Crit abilities
 
 	HitPile  [36]uint8
 	HitPos   uint8
@@ -419,6 +426,9 @@ func (h *Hunt) advance() {
 		}
 		h.Round++
 		h.Tick = 1
+		if len(h.Sc.Adversary.States) > 0 {
+			h.stateTrigger(StateOnRound, int(h.Round))
+		}
 	} else {
 		h.Tick++
 	}
@@ -732,6 +742,9 @@ func (h *Hunt) endRound() {
 		m := &h.M[i]
 		m.Conds = m.Conds.Without(Hidden)
 		m.Spotted = false
+	}
+	if h.StateOn != 0 {
+		h.statesEnd()
 	}
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvRoundEnd})

@@ -222,6 +222,7 @@ type AdversaryDef struct {
 	Standard   [4]CardAction       // by rank
 	Special    [4]CardAction       // the Hearts entries
 	Triggers   []CardAction
+	States     []StateDef
 	Areas      []AreaKind
 	Minions    []MinionDef
 }

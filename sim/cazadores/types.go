@@ -17,6 +17,7 @@ const (
 	MaxPack      = 6  // Pack models
 	MaxAdvModels = 3  // models that make up the Adversary (the Praetorians are three)
 	MaxLocations = 9  // hit locations (cards 2..10)
+	MaxStates    = 4  // states an Adversary may enter (an enraged state...)
 	MaxAreas     = 24 // Areas created during play
 	MaxPieces    = 32 // terrain pieces of a map
 	MaxExits     = 8
