@@ -1,7 +1,10 @@
 package cazadores
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	configs "balance/configs/cazadores"
@@ -188,4 +191,119 @@ func TestStates(t *testing.T) {
 		t.Errorf("Enraged, for the rest of the hunt, ended %d times", c.ends["Enraged"])
 	}
 	t.Logf("begins %v, ends %v", c.begins, c.ends)
+}
+
+// firstDecisions records, for every Turn, the first decision of each Foe
+// model that follows tree (the Adversary while its card names the tree, a
+// Minion of that type).
+type firstDecisions struct {
+	tree   sim.Tree
+	cardOn bool
+	seen   uint32
+	counts map[string]int
+}
+
+func (c *firstDecisions) Event(h *sim.Hunt, e *sim.Event) {
+	switch e.Kind {
+	case sim.EvTurn:
+		c.seen = 0
+	case sim.EvCard:
+		c.cardOn = e.Tree == c.tree
+	case sim.EvDecision:
+		m := int(e.Model)
+		if c.seen&(1<<m) != 0 {
+			return
+		}
+		c.seen |= 1 << m
+		if h.IsAdversary(m) && c.cardOn || h.M[m].Kind == sim.Minion && h.M[m].Tree == c.tree {
+			c.counts[e.Name]++
+		}
+	}
+}
+
+// TestOwnTree plays the Stalking Wisp, whose Minions and two Hearts cards
+// follow its own tree kite (retreat, ranged combat, aggress): each Turn
+// begins with one of those questions' answers, or the hold ground that
+// ends every tree, and each of them is met.
+func TestOwnTree(t *testing.T) {
+	sc := testAdversary(t, "own-tree.yaml", configs.DefaultPack)
+	kite := sim.Tree(len(sim.BuiltinTrees))
+	if d := sc.Adversary.TreeOf(kite); d.Name != "kite" || d.NSteps != 3 || d.Aggro != sim.AggroFewestWND {
+		t.Fatalf("the tree compiled as %+v", d)
+	}
+	var tmpl sim.Hunt
+	tmpl.Init(sc)
+	c := &firstDecisions{tree: kite, counts: map[string]int{}}
+	for k := uint64(0); k < 40; k++ {
+		h := new(sim.Hunt)
+		h.Trace = c
+		h.Reset(&tmpl, 1, k)
+		h.Play(NewBaseline(), Foes{})
+	}
+	for name, n := range c.counts {
+		switch name {
+		case "retreat", "ranged combat", "aggress", "hold ground", "recover":
+		default:
+			t.Errorf("a kite Turn began with %q (%d times), not a question of the tree", name, n)
+		}
+	}
+	for _, name := range []string{"retreat", "ranged combat", "aggress"} {
+		if c.counts[name] == 0 {
+			t.Errorf("no kite Turn began with %q: %v", name, c.counts)
+		}
+	}
+	t.Logf("first decisions of kite Turns: %v", c.counts)
+}
+
+// TestBuiltinTreesInYAML plays the Wandering Son with its Hearts cards'
+// trees written in the file as trees of its own, copies of the built-in
+// ones: every hunt is the same as with the built-in trees.
+func TestBuiltinTreesInYAML(t *testing.T) {
+	b, err := configs.Files.ReadFile("adversaries/wandering-son.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(b)
+	var trees []string
+	for _, d := range sim.BuiltinTrees {
+		var steps []string
+		for _, s := range d.Steps[:d.NSteps] {
+			steps = append(steps, sim.TreeSteps[s].Name)
+		}
+		trees = append(trees, fmt.Sprintf("  my-%s: {steps: [%s], aggro: %s}", d.Name, strings.Join(steps, ", "), sim.AggroRules[d.Aggro].Name))
+		src = strings.ReplaceAll(src, "{tree: "+d.Name+",", "{tree: my-"+d.Name+",")
+	}
+	src += "\ntrees:\n" + strings.Join(trees, "\n") + "\n"
+	p := filepath.Join(t.TempDir(), "wandering-son-trees.yaml")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := scenario(t, "wandering-son", configs.DefaultPack, configs.DefaultScenario)
+	d := data.Clone()
+	slug, err := d.AddAdversaryFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := d.Compile(slug, configs.DefaultPack, configs.DefaultScenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range own.Adversary.Special {
+		if own.Adversary.Special[r].Tree < sim.Tree(len(sim.BuiltinTrees)) {
+			t.Fatalf("special %d still follows a built-in tree", r)
+		}
+	}
+	var t0, t1 sim.Hunt
+	t0.Init(base)
+	t1.Init(own)
+	for k := uint64(0); k < 200; k++ {
+		h0, h1 := new(sim.Hunt), new(sim.Hunt)
+		h0.Reset(&t0, 1, k)
+		h1.Reset(&t1, 1, k)
+		h0.Play(NewBaseline(), Foes{})
+		h1.Play(NewBaseline(), Foes{})
+		if h0.Rec.Outcome != h1.Rec.Outcome || h0.Round != h1.Round || h0.Tick != h1.Tick || h0.M != h1.M {
+			t.Fatalf("hunt %d differs: %v in Round %d against %v in Round %d", k, h0.Rec.Outcome, h0.Round, h1.Rec.Outcome, h1.Round)
+		}
+	}
 }

@@ -86,19 +86,36 @@ func (Foes) MinionTurn(h *sim.Hunt, i int) {
 	runTree(h, i, h.M[i].Tree, &d.Melee, shoot)
 }
 
-// runTree answers Foe i's Decision Tree questions in order and executes
-// the first Yes. melee is its close-combat action, ranged its
+// runTree answers Foe i's Decision Tree questions (sim.TreeSteps, in the
+// order its sim.TreeDef gives) and executes the first Yes; with none, the
+// Foe holds its ground. melee is its close-combat action, ranged its
 // ranged one (nil: none); for the Adversary both are the card's action.
 func runTree(h *sim.Hunt, i int, tree sim.Tree, melee, ranged *sim.CardAction) {
 	t := treeRun{h: h, i: i, tree: tree, melee: melee, ranged: ranged}
-	switch tree {
-	case sim.Aggressive:
-		_ = t.closeCombat() || t.aggress() || t.reposition() || t.holdGround()
-	case sim.Defensive:
-		_ = t.retreat() || t.reposition() || t.aggress() || t.holdGround()
-	default:
-		_ = t.closeCombat() || t.rangedCombat() || t.reposition() || t.holdGround()
+	def := h.Sc.Adversary.TreeOf(tree)
+	for _, s := range def.Steps[:def.NSteps] {
+		if t.step(s) {
+			return
+		}
 	}
+	t.holdGround()
+}
+
+// step asks question s of the tree and, on a Yes, acts on it.
+func (t *treeRun) step(s sim.TreeStep) bool {
+	switch s {
+	case sim.StepCloseCombat:
+		return t.closeCombat()
+	case sim.StepRangedCombat:
+		return t.rangedCombat()
+	case sim.StepAggress:
+		return t.aggress()
+	case sim.StepReposition:
+		return t.reposition()
+	case sim.StepRetreat:
+		return t.retreat()
+	}
+	return t.holdGround()
 }
 
 type treeRun struct {
@@ -475,10 +492,10 @@ func pickVisible(h *sim.Hunt, i int, tree sim.Tree, c []int8) int {
 // aggroKey is the Aggro preference of model k for Foe i: smaller is
 // preferred.
 func aggroKey(h *sim.Hunt, i, k int, tree sim.Tree) float32 {
-	switch tree {
-	case sim.Aggressive:
+	switch h.Sc.Adversary.TreeOf(tree).Aggro {
+	case sim.AggroMostWND:
 		return -float32(h.M[k].WND)
-	case sim.Defensive:
+	case sim.AggroFewestWND:
 		return float32(h.M[k].WND)
 	}
 	return h.Edge(i, k)

@@ -3,6 +3,7 @@ package cazadores
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -475,11 +476,13 @@ func (c *compiler) adversary(a *Adversary) error {
 		if ad.Special[r], err = c.action(ad, &a.Special[r]); err != nil {
 			return fmt.Errorf("adversary %s: special.%s: %w", a.Slug, RankNames[r], err)
 		}
-		t, _ := sim.TreeByName(a.Special[r].Tree)
-		ad.Special[r].Tree = t
+		ad.Special[r].Tree = treeOf(a, a.Special[r].Tree)
+	}
+	for _, slug := range slices.Sorted(maps.Keys(a.Trees)) {
+		ad.Trees = append(ad.Trees, compileTree(slug, a.Trees[slug]))
 	}
 	for _, mn := range a.Minions {
-		t, _ := sim.TreeByName(mn.Type)
+		t := treeOf(a, mn.Type)
 		md := sim.MinionDef{Name: mn.Name, Count: uint8(mn.Count), Tree: t,
 			Stats: sim.FoeStats{SPD: int8(mn.Stats.Spd), ATK: int8(mn.Stats.Atk), RNG: int8(mn.Stats.Rng), DEF: int8(mn.Stats.Def),
 				TER: int8(mn.Stats.Ter), WND: int16(mn.Stats.Wnd)},
@@ -495,6 +498,26 @@ func (c *compiler) adversary(a *Adversary) error {
 		ad.States = append(ad.States, compileState(s, a.Stats.Wnd))
 	}
 	return nil
+}
+
+// treeOf returns the Tree named name: a built-in one, else one of a's own
+// (numbered after the built-in ones, in the order of their slugs).
+func treeOf(a *Adversary, name string) sim.Tree {
+	if t, ok := sim.TreeByName(name); ok {
+		return t
+	}
+	own := slices.Sorted(maps.Keys(a.Trees))
+	return sim.Tree(len(sim.BuiltinTrees) + max(slices.Index(own, name), 0))
+}
+
+// compileTree compiles a tree of an Adversary's own.
+func compileTree(slug string, t *TreeSpec) sim.TreeDef {
+	td := sim.TreeDef{Name: slug, NSteps: uint8(len(t.Steps))}
+	for i, s := range t.Steps {
+		td.Steps[i], _ = sim.StepByName(s)
+	}
+	td.Aggro, _ = sim.AggroByName(t.Aggro)
+	return td
 }
 
 // compileState compiles state s of an Adversary of wnd WNDs, with its

@@ -2,6 +2,7 @@ package cazadores
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -32,6 +33,7 @@ const (
 type opCtx struct {
 	place sim.OpPlace
 	areas []string // area kind keys, sorted; nil where no Areas exist
+	trees []string // the trees a Foe may follow: the built-in ones, then the file's own, sorted
 	depth int
 }
 
@@ -106,10 +108,16 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 		ctx.areas = append(ctx.areas, k)
 	}
 	sort.Strings(ctx.areas)
+	ctx.trees = Trees
+	if v, ok := m["trees"]; ok {
+		a.Trees = d.trees(v)
+		own := slices.Sorted(maps.Keys(a.Trees))
+		ctx.trees = append(slices.Clone(Trees), own...)
+	}
 	if v, ok := m["minions"]; ok {
 		before := d.NErrs()
 		for i, it := range d.Seq(v, "minions") {
-			a.Minions = append(a.Minions, d.minion(it, idx("minions", i)))
+			a.Minions = append(a.Minions, d.minion(it, idx("minions", i), ctx))
 		}
 		// The total is checked only when the Minions are sound: otherwise
 		// it would restate their errors.
@@ -177,6 +185,44 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 	}
 	d.checkPools(a, m, statNodes, actionNodes)
 	return a
+}
+
+// trees decodes the Adversary's own decision trees.
+func (d *decoder) trees(v *yaml.Node) map[string]*TreeSpec {
+	out := map[string]*TreeSpec{}
+	es := d.Pairs(v, "trees")
+	if len(es) > sim.MaxTrees {
+		d.Fail(d.Res(v), "trees", "", "%d trees; an Adversary writes at most %d of its own", len(es), sim.MaxTrees)
+		return out
+	}
+	o := schemaOf("tree")
+	for _, e := range es {
+		if !d.SlugKey(e, "trees") {
+			continue
+		}
+		path := at("trees", e.Key)
+		if slices.Contains(Trees, e.Key) {
+			d.Fail(e.K, path, "", "%q is a built-in tree; name yours otherwise (built-in: %s)", e.Key, strings.Join(Trees, ", "))
+			continue
+		}
+		m := d.fieldsOf(o, e.V, path)
+		t := &TreeSpec{Aggro: "nearest"}
+		if x, ok := m["steps"]; ok {
+			before := d.NErrs()
+			t.Steps = d.namesOf(o, "steps", x, path)
+			switch i := slices.Index(t.Steps, "hold_ground"); {
+			case len(t.Steps) == 0 && d.NErrs() == before:
+				d.Fail(d.Res(x), at(path, "steps"), "", "list at least one question, such as [close_combat]")
+			case i >= 0 && i < len(t.Steps)-1:
+				d.Fail(d.Res(x), at(path, "steps"), "", "hold_ground is always Yes: the questions after it (%s) would never be asked; put it last", strings.Join(t.Steps[i+1:], ", "))
+			}
+		}
+		if x, ok := m["aggro"]; ok {
+			t.Aggro = d.nameOf(o, "aggro", x, path)
+		}
+		out[e.Key] = t
+	}
+	return out
 }
 
 // state decodes one of the Adversary's states.
@@ -313,7 +359,7 @@ func (d *decoder) areaKind(key string, n *yaml.Node, path string) *AreaKind {
 	return k
 }
 
-func (d *decoder) minion(n *yaml.Node, path string) Minion {
+func (d *decoder) minion(n *yaml.Node, path string, ctx *opCtx) Minion {
 	o := schemaOf("minion")
 	m := d.fieldsOf(o, n, path)
 	mi := Minion{BaseMM: minionBase}
@@ -324,7 +370,7 @@ func (d *decoder) minion(n *yaml.Node, path string) Minion {
 		mi.Count = d.intOf(o, "count", v, path)
 	}
 	if v, ok := m["type"]; ok {
-		mi.Type = d.nameOf(o, "type", v, path)
+		mi.Type = d.Name(v, at(path, "type"), "Foe Type", ctx.trees)
 	}
 	if v, ok := m["stats"]; ok {
 		mi.Stats, _ = d.foeStats(v, at(path, "stats"))
@@ -644,7 +690,7 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 	}
 	var tree string
 	if v, ok := m["tree"]; ok {
-		tree = d.nameOf(o, "tree", v, path)
+		tree = d.Name(v, at(path, "tree"), "tree", ctx.trees)
 	}
 	if v, ok := m["like"]; ok {
 		if d.nameOf(o, "like", v, path) == "standard" && std != nil {

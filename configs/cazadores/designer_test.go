@@ -73,3 +73,29 @@ func TestStateErrors(t *testing.T) {
 		t.Errorf("compiled: %+v, want 4 WNDs (half of 9, rounded down)", s)
 	}
 }
+
+// TestTreeErrors checks the errors of a tree of the file's own: a
+// built-in name, an unknown question, hold_ground before other questions,
+// an unknown tree named by a special entry.
+func TestTreeErrors(t *testing.T) {
+	rules := DefaultRules()
+	for _, c := range []struct {
+		queen, trees, field, msg, suggest string
+	}{
+		{"{tree: aggressive, like: standard}", "trees: {sentry: {steps: [aggress]}}", "trees.sentry", `"sentry" is a built-in tree`, ""},
+		{"{tree: aggressive, like: standard}", "trees: {kite: {steps: [retreet]}}", "trees.kite.steps[0]", `unknown question "retreat"`, "retreat"},
+		{"{tree: aggressive, like: standard}", "trees: {kite: {steps: [hold_ground, aggress]}}", "trees.kite.steps", "the questions after it (aggress) would never be asked", ""},
+		{"{tree: kyte, like: standard}", "trees: {kite: {steps: [aggress]}}", "special.queen.tree", `unknown tree "kyte"`, "kite"},
+		{"{tree: aggressive, like: standard}", "trees: {kite: {steps: [aggress], aggro: weakest}}", "trees.kite.aggro", `unknown aggro rule "weakest"`, ""},
+	} {
+		_, err := decodeAdversary("like.yaml", "like", []byte(likeAdversary(c.queen)+c.trees+"\n"), &rules)
+		es := allErrors(t, err)
+		if len(es) != 1 || es[0].Field != c.field || !strings.Contains(strings.Replace(es[0].Msg, "retreet", "retreat", 1), c.msg) || (c.suggest != "" && es[0].Suggest != c.suggest) {
+			t.Errorf("%s: errors %v, want one at %s saying %q", c.trees, err, c.field, c.msg)
+		}
+	}
+	a, err := decodeAdversary("like.yaml", "like", []byte(likeAdversary("{tree: kite, like: standard}")+"trees: {kite: {steps: [retreat, ranged_combat]}}\n"), &rules)
+	if err != nil || a.Special[2].Tree != "kite" || a.Trees["kite"].Aggro != "nearest" {
+		t.Errorf("a tree of the file's own: %v, %+v", err, a.Trees)
+	}
+}

@@ -121,12 +121,24 @@ var adversarySchema = []*schemaObject{
 			{Name: "hit_locations", Kind: vList, Object: "location", Required: true, Example: "hit_locations: [{name: Head, cards: [10], wnd: 5}, ...]", Doc: "its hit locations, which together take each card 2..10 once"},
 			{Name: "actions", Kind: vRankMap, Object: "action", Required: true, Example: "actions: {ace: {...}, king: {...}, queen: {...}, jack: {...}}", Doc: "its standard action cards, one entry for each rank: the Spades, Diamonds and Clubs of that rank, whose suit picks the tree (Aggressive, Defensive, Sentry)"},
 			{Name: "special", Kind: vRankMap, Object: "special", Required: true, Example: "special: {ace: {tree: aggressive, like: standard}, ...}", Doc: "its Hearts action cards, one entry for each rank"},
+			{Name: "trees", Kind: vSlugMap, Object: "tree", Default: "none: the three built-in trees", Allowed: fmt.Sprintf("at most %d slugs other than the built-in trees' names, each to the fields of Tree", sim.MaxTrees), Example: "trees: {skirmisher: {steps: [ranged_combat, retreat, aggress], aggro: nearest}}", Doc: "decision trees of its own, by slug, written in the questions and Aggro rules of Decision trees; a special entry's `tree` and a Minion's `type` may name them"},
 			{Name: "states", Kind: vList, Object: "state", Default: "none", Allowed: fmt.Sprintf("at most %d, each with the fields of State", sim.MaxStates), Example: "states: [{name: Enraged, wnd_at_most: 0.5, atk: 1, spd: 1}]", Doc: "states the Adversary enters during the hunt, changing its own stats from a trigger on, for a number of Rounds or the rest of the hunt"},
 		},
 		Rules: []string{
 			"`stats.wnd` equals the sum of the hit locations' `wnd`.",
 			fmt.Sprintf("The Adversary's models and its Minions are at most %d models.", maxFoeModels),
 			fmt.Sprintf("No check can roll more than %d dice: TER, ATK or DEF raised by every exhausted location, plus an action's `mods.atk` (or its `rating`).", maxPool),
+		},
+	},
+	{
+		Key: "tree", Title: "Tree", Where: []string{"trees.SLUG"},
+		Doc: "A decision tree of the Adversary's own: the questions it asks in order, acting on the first Yes (with none, the Foe holds its ground), and how it picks its target. The built-in trees are written the same way (see Decision trees).",
+		Fields: []schemaField{
+			{Name: "steps", Kind: vNames, Values: sim.TreeStepNames(), What: "question", Required: true, Allowed: fmt.Sprintf("1..%d, each one of %s, at most once", sim.MaxTreeSteps, codeList(sim.TreeStepNames())), Example: "steps: [ranged_combat, retreat, aggress]", Doc: "its questions, in the order it asks them (see Decision trees)"},
+			{Name: "aggro", Kind: vName, Values: sim.AggroNames(), What: "aggro rule", Default: "nearest", Example: "aggro: fewest_wnd", Doc: "how it picks its target among the Hostile models in sight within 10\" (see Decision trees)"},
+		},
+		Rules: []string{
+			"`hold_ground` is always Yes: it can only be the last question.",
 		},
 	},
 	{
@@ -160,7 +172,7 @@ var adversarySchema = []*schemaObject{
 		Fields: []schemaField{
 			{Name: "name", Kind: vText, Required: true, Example: "name: Morpheus Butterfly", Doc: "the Minion's name"},
 			{Name: "count", Kind: vInt, Min: 1, Max: 20, Required: true, Example: "count: 2", Doc: "how many models of it come"},
-			{Name: "type", Kind: vName, Values: Trees, What: "Foe Type", Required: true, Example: "type: sentry", Doc: "its Foe Type, the decision tree it acts by (see Decision trees)"},
+			{Name: "type", Kind: vName, Values: Trees, What: "Foe Type", Required: true, Allowed: codeList(Trees) + ", or a slug of `trees`", Example: "type: sentry", Doc: "its Foe Type, the decision tree it acts by (see Decision trees)"},
 			{Name: "stats", Kind: vObject, Object: "stats", Required: true, Example: "stats: {spd: 5, atk: 3, rng: 1, def: 3, ter: 3, wnd: 5}", Doc: "its six stats"},
 			{Name: "base_mm", Kind: vNumber, Min: 10, Max: 300, Default: strconv.FormatFloat(minionBase, 'g', -1, 64), Example: "base_mm: 25", Doc: "the diameter of its base, in millimetres"},
 			{Name: "shooting_rng", Kind: vInt, Min: 0, Max: 12, Default: "0: it has no Shooting Attack", Example: "shooting_rng: 2", Doc: "the RNG its Shooting Attack adds; a Minion with one shoots"},
@@ -257,7 +269,7 @@ var adversarySchema = []*schemaObject{
 }
 
 var (
-	specialTreeField = schemaField{Name: "tree", Kind: vName, Values: Trees, What: "tree", Required: true, Example: "tree: aggressive", Doc: "the decision tree the Adversary follows when it draws the card (see Decision trees)"}
+	specialTreeField = schemaField{Name: "tree", Kind: vName, Values: Trees, What: "tree", Required: true, Allowed: codeList(Trees) + ", or a slug of `trees`", Example: "tree: aggressive", Doc: "the decision tree the Adversary follows when it draws the card (see Decision trees)"}
 	specialLikeField = schemaField{Name: "like", Kind: vName, Values: []string{"standard"}, What: "like value", Default: "none", Example: "like: standard", Doc: "start from the standard entry of the same rank"}
 	// specialMergeField names the op lists a special entry adds to the
 	// standard entry's in place of replacing them.

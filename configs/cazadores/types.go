@@ -247,6 +247,14 @@ type Adversary struct {
 	Actions      [4]Action // the standard suits, indexed by Ace, King, Queen, Jack
 	Special      [4]Action // the Hearts entries, same indices, "like: standard" merged
 	States       []State
+	Trees        map[string]*TreeSpec // its own decision trees, by slug
+}
+
+// TreeSpec is a decision tree of an Adversary's own: its questions (of
+// sim.TreeSteps) in order and its Aggro rule (of sim.AggroRules).
+type TreeSpec struct {
+	Steps []string
+	Aggro string
 }
 
 // State is a state the Adversary enters during the hunt: one trigger

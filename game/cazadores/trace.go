@@ -381,8 +381,9 @@ func (t *tracer) add(h *sim.Hunt, e *sim.Event) {
 			act = &h.Sc.Adversary.Special[rank]
 		}
 		adv := t.adversaryName(h)
-		t.push(h, "card", fmt.Sprintf("%s: draws action card %s %s (%s tree)", adv, sim.CardName(uint8(e.Card)), act.Name, e.Tree),
-			field{"model", adv}, field{"card", sim.CardName(uint8(e.Card))}, field{"action", act.Name}, field{"tree", e.Tree.String()})
+		tree := h.Sc.Adversary.TreeName(e.Tree)
+		t.push(h, "card", fmt.Sprintf("%s: draws action card %s %s (%s tree)", adv, sim.CardName(uint8(e.Card)), act.Name, tree),
+			field{"model", adv}, field{"card", sim.CardName(uint8(e.Card))}, field{"action", act.Name}, field{"tree", tree})
 	case sim.EvDecision:
 		what := words(e.Name)
 		body := who + " decides: " + what

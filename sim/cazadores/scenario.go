@@ -223,6 +223,7 @@ type AdversaryDef struct {
 	Special    [4]CardAction       // the Hearts entries
 	Triggers   []CardAction
 	States     []StateDef
+	Trees      []TreeDef // its own Decision Trees, Tree len(BuiltinTrees) on
 	Areas      []AreaKind
 	Minions    []MinionDef
 }

@@ -159,7 +159,14 @@ const (
 
 var treeNames = [...]string{"aggressive", "defensive", "sentry"}
 
-func (t Tree) String() string { return treeNames[t] }
+// String names a built-in tree; an Adversary's own trees are named by
+// AdversaryDef.TreeName.
+func (t Tree) String() string {
+	if int(t) < len(treeNames) {
+		return treeNames[t]
+	}
+	return "custom"
+}
 
 // TreeByName returns the Tree named s and whether it exists.
 func TreeByName(s string) (Tree, bool) {
