@@ -307,3 +307,86 @@ func TestBuiltinTreesInYAML(t *testing.T) {
 		}
 	}
 }
+
+// summonCheck follows the Minions summoned in a hunt: the Foes on the
+// board never pass the limit, and each summoned Minion's first Turn comes
+// after the Tick it was summoned in.
+type summonCheck struct {
+	n0              int // models at the start
+	summons, turned int
+	at              [sim.MaxModels][2]uint16 // Round and Tick each was placed at (Round 0: not summoned)
+	acted           [sim.MaxModels]bool
+	errs            []string
+}
+
+func (c *summonCheck) Event(h *sim.Hunt, e *sim.Event) {
+	if e.Kind == sim.EvStart {
+		c.n0 = int(h.N)
+		c.at = [sim.MaxModels][2]uint16{}
+		c.acted = [sim.MaxModels]bool{}
+		return
+	}
+	foes := 0
+	for i := 0; i < int(h.N); i++ {
+		if m := &h.M[i]; m.State == sim.Active && m.Side == sim.FoeSide && m.Kind != sim.ObjectiveModel {
+			foes++
+		}
+	}
+	if foes > sim.MaxFoeModels && len(c.errs) < 10 {
+		c.errs = append(c.errs, fmt.Sprintf("%d Foes on the board", foes))
+	}
+	m := int(e.Model)
+	switch {
+	case e.Kind == sim.EvPlaced && m >= c.n0 && c.at[m][0] == 0:
+		c.summons++
+		c.at[m] = [2]uint16{h.Round, uint16(h.Tick)}
+		if h.M[m].Kind != sim.Minion || !strings.HasPrefix(h.Name(m), "Drone ") {
+			c.errs = append(c.errs, "a summoned model is "+h.Name(m))
+		}
+	case e.Kind == sim.EvTurn && m >= c.n0 && c.at[m][0] > 0 && !c.acted[m]:
+		if c.at[m] == [2]uint16{h.Round, uint16(h.Tick)} {
+			c.errs = append(c.errs, h.Name(m)+" took a Turn in the Tick it was summoned")
+		}
+		c.acted[m] = true
+		c.turned++
+	}
+}
+
+// TestSummon plays the Hive Mother, which summons Drones with a card and
+// when a hit location is exhausted, with every tier: the Drones join, by
+// the limit, and act; every choice is noted before its effect.
+func TestSummon(t *testing.T) {
+	sc := testAdversary(t, "summoner.yaml", "quartet")
+	var tmpl sim.Hunt
+	tmpl.Init(sc)
+	tiers := map[string]func() sim.PackPolicy{
+		"random":    func() sim.PackPolicy { return Random{} },
+		"basic":     func() sim.PackPolicy { return NewBaseline() },
+		"tactical":  func() sim.PackPolicy { return NewTactical() },
+		"lookahead": func() sim.PackPolicy { return NewLookahead(2, 1) },
+	}
+	c := &summonCheck{}
+	for tier, mk := range tiers {
+		hunts := uint64(30)
+		if tier == "lookahead" {
+			hunts = 2
+		}
+		for k := uint64(0); k < hunts; k++ {
+			ic := &intentCheck{}
+			h := new(sim.Hunt)
+			h.Trace = multiTracer{c, ic}
+			h.Reset(&tmpl, 1, k)
+			h.Play(mk(), Foes{})
+			for _, e := range ic.errs {
+				t.Errorf("%s, hunt %d: %s", tier, k, e)
+			}
+		}
+	}
+	for _, e := range c.errs {
+		t.Error(e)
+	}
+	if c.summons < 20 || c.turned < c.summons/2 {
+		t.Errorf("%d Drones summoned, %d of them took a Turn", c.summons, c.turned)
+	}
+	t.Logf("%d Drones summoned, %d of them took a Turn", c.summons, c.turned)
+}

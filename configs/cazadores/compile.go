@@ -147,7 +147,9 @@ type compiler struct {
 	gear    map[string]uint8
 	rituals map[string]uint8
 	areaIdx map[string]uint8
-	prefix  string // the area names' scope while compiling gear or a Ritual
+	prefix  string       // the area names' scope while compiling gear or a Ritual
+	minions []Minion     // the Adversary's Minions, while compiling its ops
+	summons map[int]bool // the Minions a summon op names
 }
 
 func compileRules(r *Rules) sim.Rules {
@@ -420,6 +422,7 @@ func terrainOf(types []string) sim.Terrain {
 func (c *compiler) adversary(a *Adversary) error {
 	ad := &c.sc.Adversary
 	ad.Name, ad.Slug = a.Name, a.Slug
+	c.minions, c.summons = a.Minions, map[int]bool{}
 	s := a.Stats
 	ad.Stats = sim.FoeStats{SPD: int8(s.Spd), ATK: int8(s.Atk), RNG: int8(s.Rng), DEF: int8(s.Def), TER: int8(s.Ter), WND: int16(s.Wnd)}
 	ad.BaseR = mmToRadius(a.BaseMM)
@@ -492,6 +495,8 @@ func (c *compiler) adversary(a *Adversary) error {
 			return fmt.Errorf("adversary %s: minion %s: %w", a.Slug, mn.Name, err)
 		}
 		md.MinionActions()
+		md.Numbered = c.summons[len(ad.Minions)]
+		md.SummonNote = "summons " + mn.Name
 		ad.Minions = append(ad.Minions, md)
 	}
 	for _, s := range a.States {
@@ -674,6 +679,16 @@ func (c *compiler) ops(ad *sim.AdversaryDef, src []Op) (sim.Ops, error) {
 			}
 			ad.Triggers = append(ad.Triggers, sub)
 			op.Sub = uint8(len(ad.Triggers) - 1)
+		case sim.OpSummon:
+			i := slices.IndexFunc(c.minions, func(m Minion) bool { return m.Name == o.Minion })
+			if ad == nil || i < 0 {
+				return out, fmt.Errorf("%w: summon: unknown Minion %q", errOpGuard, o.Minion)
+			}
+			op.Sub = uint8(i)
+			if op.N == 0 {
+				op.N = 1
+			}
+			c.summons[i] = true
 		case sim.OpEach:
 			inner, err := c.ops(ad, o.Ops)
 			if err != nil {

@@ -31,10 +31,11 @@ const (
 // opCtx says where a list of ops is (which ops it may hold: see
 // sim.OpTable) and which Area kinds they may name.
 type opCtx struct {
-	place sim.OpPlace
-	areas []string // area kind keys, sorted; nil where no Areas exist
-	trees []string // the trees a Foe may follow: the built-in ones, then the file's own, sorted
-	depth int
+	place   sim.OpPlace
+	areas   []string // area kind keys, sorted; nil where no Areas exist
+	trees   []string // the trees a Foe may follow: the built-in ones, then the file's own, sorted
+	minions []string // the names of the Adversary's Minions
+	depth   int
 }
 
 // foeStats decodes the six Foe attributes, all required.
@@ -118,6 +119,7 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 		before := d.NErrs()
 		for i, it := range d.Seq(v, "minions") {
 			a.Minions = append(a.Minions, d.minion(it, idx("minions", i), ctx))
+			ctx.minions = append(ctx.minions, a.Minions[len(a.Minions)-1].Name)
 		}
 		// The total is checked only when the Minions are sound: otherwise
 		// it would restate their errors.
@@ -869,7 +871,7 @@ func (a *Action) opList(name string) *[]Op {
 // value (an attack op: the same attack's name).
 func sameOp(x, y Op) bool {
 	if x.Kind != y.Kind || x.Condition != y.Condition || x.Inches != y.Inches || x.Where != y.Where ||
-		x.Area != y.Area || x.At != y.At || x.Die != y.Die || x.N != y.N || x.Skill != y.Skill ||
+		x.Area != y.Area || x.Minion != y.Minion || x.At != y.At || x.Die != y.Die || x.N != y.N || x.Skill != y.Skill ||
 		len(x.Ops) != len(y.Ops) || (x.Action == nil) != (y.Action == nil) {
 		return false
 	}
@@ -1040,6 +1042,17 @@ func (d *decoder) opValue(op *Op, spec *sim.OpSpec, arg sim.OpArg, what string, 
 		op.N = d.Int(rv, p, int(lo), int(hi))
 	case sim.ArgCount:
 		op.N = d.Int(v, p, int(lo), int(hi))
+	case sim.ArgMinion:
+		s := d.Str(v, p)
+		switch {
+		case s == "":
+		case len(ctx.minions) == 0:
+			d.Fail(d.Res(v), p, "", "unknown Minion %q: the Adversary has none (add it under minions)", s)
+		case !slices.Contains(ctx.minions, s):
+			d.Fail(d.Res(v), p, typo.Nearest(s, ctx.minions), "unknown Minion %q (under minions: %s)", s, strings.Join(ctx.minions, ", "))
+		default:
+			op.Minion = s
+		}
 	case sim.ArgTrue:
 		if rv := d.Res(v); rv != nil && !d.Bool(rv, p) && d.ErrorOf(p) == nil {
 			d.Fail(rv, p, "true", "%s takes true", spec.Name)
@@ -1050,12 +1063,12 @@ func (d *decoder) opValue(op *Op, spec *sim.OpSpec, arg sim.OpArg, what string, 
 			inner = ctx.place
 		}
 		before := d.NErrs()
-		op.Ops = d.ops(v, p, &opCtx{place: inner, areas: ctx.areas, depth: ctx.depth + 1})
+		op.Ops = d.ops(v, p, &opCtx{place: inner, areas: ctx.areas, minions: ctx.minions, depth: ctx.depth + 1})
 		if rv := d.Res(v); len(op.Ops) == 0 && d.NErrs() == before && rv != nil {
 			d.Fail(rv, p, "", "list at least one op, such as [{impose: poisoned}]")
 		}
 	case sim.ArgAttack:
-		act := d.action(v, p, nil, &opCtx{place: ctx.place, areas: ctx.areas, depth: ctx.depth + 1}, false)
+		act := d.action(v, p, nil, &opCtx{place: ctx.place, areas: ctx.areas, minions: ctx.minions, depth: ctx.depth + 1}, false)
 		op.Action = &act
 	}
 }
@@ -1114,6 +1127,8 @@ func (o Op) String() string {
 		if o.Action != nil {
 			return fmt.Sprintf("{attack: %s}", o.Action.Name)
 		}
+	case "summon":
+		return fmt.Sprintf("{summon: {minion: %s, count: %d}}", o.Minion, o.N)
 	}
 	return "{" + o.Kind + "}"
 }

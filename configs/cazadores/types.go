@@ -389,6 +389,7 @@ type Op struct {
 	Ops       []Op
 	Die       int
 	Action    *Action
+	Minion    string // summon: the Minion's name
 	N         int    // an amount: WNDs, a cap, a DT
 	Skill     string // resist: the Check's skill
 }

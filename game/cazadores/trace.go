@@ -293,6 +293,10 @@ func diceFields(d *sim.Dice) obj {
 
 // add turns one event of the play into a line.
 func (t *tracer) add(h *sim.Hunt, e *sim.Event) {
+	// Minions summoned during the hunt are named as they come.
+	for len(t.names) < int(h.N) {
+		t.names = append(t.names, h.Name(len(t.names)))
+	}
 	who := t.name(e.Model)
 	model := field{"model", who}
 	switch e.Kind {

@@ -822,7 +822,7 @@ func (h *Hunt) Name(i int) string {
 		return "Vessel"
 	}
 	d := &h.Sc.Adversary.Minions[m.Def]
-	if d.Count > 1 {
+	if d.Count > 1 || d.Numbered {
 		k := 1
 		for j := int(h.Adv0 + h.NAdv); j < i; j++ {
 			if h.M[j].Def == m.Def {

@@ -76,6 +76,7 @@ const (
 	OpEach                        // Lists[Sub] applies to every model within Dist of the performer (itself included)
 	OpAreaPair                    // two linked Areas of kind Area: one at At, one a Scatter from it; entering one places a model beside the other
 	OpTerrifiedByAdversary        // the target becomes Terrified of the Adversary
+	OpSummon                      // N Minions of kind Sub join the hunt, placed by Scatter Rolls from the performer
 	NumOpKinds                    // the number of kinds, OpNone included
 )
 
@@ -239,6 +240,11 @@ type MinionDef struct {
 	Crit     Ops
 	Melee    CardAction // its Melee Attack
 	Shoot    CardAction // its Shooting Attack (when ShootRNG > 0)
+	// Numbered: its models are named with a number (more than one may be
+	// on the board: Count above 1, or a summon op names it).
+	Numbered bool
+	// SummonNote is the trace's note when a summon op brings one in.
+	SummonNote string
 }
 
 // MinionActions builds a Minion's two attacks from its definition.

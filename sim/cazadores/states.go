@@ -1,5 +1,7 @@
 package cazadores
 
+import "balance/sim/geom"
+
 // StateTrigger is what starts an Adversary's state.
 type StateTrigger uint8
 
@@ -93,4 +95,56 @@ func (h *Hunt) addStateMods(m *FoeMods, sign int8) {
 	h.StateMods.RNG += sign * m.RNG
 	h.StateMods.DEF += sign * m.DEF
 	h.StateMods.TER += sign * m.TER
+}
+
+// MaxFoeModels is the most Foe models (the Adversary's and Minions) on the
+// board at once: what a hunt holds less the largest Pack.
+const MaxFoeModels = MaxModels - MaxPack
+
+// summon brings n Minions of kind def into the hunt, each placed by a
+// Scatter Roll from model from, as Minions deploy; it stops when the Foes
+// on the board are MaxFoeModels or the hunt's models MaxModels. A
+// summoned Minion takes its first Turn on the next Tick.
+func (h *Hunt) summon(from, def, n int) {
+	a := &h.Sc.Adversary
+	d := &a.Minions[def]
+	mp := &h.Sc.Map
+	for k := 0; k < n; k++ {
+		foes := 0
+		for i := 0; i < int(h.N); i++ {
+			if m := &h.M[i]; m.State == Active && m.Side == FoeSide && m.Kind != ObjectiveModel {
+				foes++
+			}
+		}
+		if foes >= MaxFoeModels || int(h.N) >= MaxModels {
+			return
+		}
+		i := int(h.N)
+		m := &h.M[i]
+		*m = Model{Side: FoeSide, Kind: Minion, Def: uint8(def), Tree: d.Tree, R: d.BaseR, WND: d.Stats.WND,
+			Clock: loopClock(h.Tick, 1), Terrifier: -1, ParryOn: -1,
+			SPD: d.Stats.SPD, ATK: d.Stats.ATK, RNG: d.Stats.RNG, DEF: d.Stats.DEF, TER: d.Stats.TER}
+		var p geom.Vec
+		for try := 0; try < 8; try++ {
+			p = geom.ClampToBoard(h.scatter(h.M[from].Pos), m.R, mp.W, mp.H)
+			ok := true
+			for j := int(h.Adv0 + h.NAdv); j < i; j++ {
+				if h.M[j].Kind == Minion && h.M[j].State == Active && geom.EdgeDist(p, m.R, h.M[j].Pos, h.M[j].R) < 3 {
+					ok = false
+				}
+			}
+			if ok {
+				break
+			}
+		}
+		m.Pos = h.outOfImpassable(p, m.R)
+		h.N++
+		h.live |= 1 << i
+		h.sides[FoeSide] |= 1 << i
+		h.shoveOverlaps(i)
+		if h.Trace != nil {
+			h.emit(Event{Kind: EvTrigger, Model: int8(from), Name: d.SummonNote})
+			h.emit(Event{Kind: EvPlaced, Model: int8(i), Pos: m.Pos})
+		}
+	}
 }
