@@ -1,6 +1,7 @@
 package cazadores
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,8 +14,13 @@ import (
 // from the root of the repository; AdversarySchemaDoc gives its text.
 const AdversarySchemaFile = "docs/cazadores/adversary-schema.md"
 
-// schemaExample is the bundled Adversary the reference shows whole.
-const schemaExample = "adversaries/creature-wreathed-in-light.yaml"
+// schemaExample is the example Adversary the reference shows whole: one
+// that writes every construct of the language beyond the book's
+// Adversaries (its tests play it: testdata/designer.yaml).
+const schemaExample = "configs/cazadores/testdata/designer.yaml"
+
+//go:embed testdata/designer.yaml
+var schemaExampleFile []byte
 
 // treeDocs say in a line what each built-in decision tree (Trees) does;
 // its questions and Aggro rule are written from sim.BuiltinTrees.
@@ -161,12 +167,10 @@ func AdversarySchemaDoc() string {
 	w("| skills | %s |\n", codeList(SkillNames))
 
 	w("\n## Example\n\n")
-	w("The bundled `%s`:\n\n", schemaExample)
-	ex, err := Files.ReadFile(schemaExample)
-	if err != nil {
-		panic(err) // the file is embedded: a test reads it
-	}
-	w("```yaml\n%s```\n", ex)
+	w("`%s`, which its tests validate, play and trace,\n", schemaExample)
+	w("writes what the book's Adversaries never need: a tree of its own, states,\n")
+	w("summons, a minimum range, and special entries that merge and replace:\n\n")
+	w("```yaml\n%s```\n", schemaExampleFile)
 	return b.String()
 }
 
