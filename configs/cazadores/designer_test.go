@@ -1,6 +1,7 @@
 package cazadores
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -97,5 +98,24 @@ func TestTreeErrors(t *testing.T) {
 	a, err := decodeAdversary("like.yaml", "like", []byte(likeAdversary("{tree: kite, like: standard}")+"trees: {kite: {steps: [retreat, ranged_combat]}}\n"), &rules)
 	if err != nil || a.Special[2].Tree != "kite" || a.Trees["kite"].Aggro != "nearest" {
 		t.Errorf("a tree of the file's own: %v, %+v", err, a.Trees)
+	}
+}
+
+// TestHashKeepsOldFiles checks that the fields an Adversary or Pack file
+// may leave out since the designer's constructs came are left out of
+// Data.Hash's JSON too: the bundled files keep the hash they had.
+func TestHashKeepsOldFiles(t *testing.T) {
+	d := loadEmbedded(t)
+	b, err := json.Marshal(struct {
+		A *Adversary
+		P *Pack
+	}{d.Adversaries["creature-wreathed-in-light"], d.Packs[DefaultPack]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{`"States"`, `"Trees"`, `"MinRange"`, `"Minion"`, `"OutsideTable"`} {
+		if strings.Contains(string(b), k) {
+			t.Errorf("the hashed JSON of a file that does not write it has %s", k)
+		}
 	}
 }

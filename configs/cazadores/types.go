@@ -214,7 +214,7 @@ type Pack struct {
 	Members []Member
 	// OutsideTable: the file said table_4_1: false, so the companions
 	// by player count were not checked.
-	OutsideTable bool
+	OutsideTable bool `json:",omitempty"`
 }
 
 // Member is one model of a pack: a Cazador build, or a Companion that
@@ -246,8 +246,10 @@ type Adversary struct {
 	HitLocations []HitLocation
 	Actions      [4]Action // the standard suits, indexed by Ace, King, Queen, Jack
 	Special      [4]Action // the Hearts entries, same indices, "like: standard" merged
-	States       []State
-	Trees        map[string]*TreeSpec // its own decision trees, by slug
+	// The fields below are left out of Data.Hash's JSON when unused, so that
+	// a file that does not write them keeps the hash it had before them.
+	States []State              `json:",omitempty"`
+	Trees  map[string]*TreeSpec `json:",omitempty"` // its own decision trees, by slug
 }
 
 // TreeSpec is a decision tree of an Adversary's own: its questions (of
@@ -340,7 +342,7 @@ type Action struct {
 	Damage       bool    // the attack deals WNDs equal to Successes
 	Rating       int     // a fixed pool (triggered attacks); 0: the Foe's ATK or TER
 	Range        float64 // a fixed range in inches (triggered attacks); -1: the Foe's RNG plus Mods.Rng
-	MinRange     float64 // the attack reaches no model closer than this, in inches; 0: none
+	MinRange     float64 `json:",omitempty"` // the attack reaches no model closer than this, in inches; 0: none
 	Check        *Check  // a Check made instead of an attack (attack: none)
 	Before       []Op    // before the attack
 	OnHit        []Op    // on each target hit
@@ -389,7 +391,7 @@ type Op struct {
 	Ops       []Op
 	Die       int
 	Action    *Action
-	Minion    string // summon: the Minion's name
+	Minion    string `json:",omitempty"` // summon: the Minion's name
 	N         int    // an amount: WNDs, a cap, a DT
 	Skill     string // resist: the Check's skill
 }
