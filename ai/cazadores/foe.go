@@ -94,28 +94,27 @@ func runTree(h *sim.Hunt, i int, tree sim.Tree, melee, ranged *sim.CardAction) {
 	t := treeRun{h: h, i: i, tree: tree, melee: melee, ranged: ranged}
 	def := h.Sc.Adversary.TreeOf(tree)
 	for _, s := range def.Steps[:def.NSteps] {
-		if t.step(s) {
+		// Each question asked and, on a Yes, acted on.
+		var yes bool
+		switch s {
+		case sim.StepCloseCombat:
+			yes = t.closeCombat()
+		case sim.StepRangedCombat:
+			yes = t.rangedCombat()
+		case sim.StepAggress:
+			yes = t.aggress()
+		case sim.StepReposition:
+			yes = t.reposition()
+		case sim.StepRetreat:
+			yes = t.retreat()
+		default:
+			yes = t.holdGround()
+		}
+		if yes {
 			return
 		}
 	}
 	t.holdGround()
-}
-
-// step asks question s of the tree and, on a Yes, acts on it.
-func (t *treeRun) step(s sim.TreeStep) bool {
-	switch s {
-	case sim.StepCloseCombat:
-		return t.closeCombat()
-	case sim.StepRangedCombat:
-		return t.rangedCombat()
-	case sim.StepAggress:
-		return t.aggress()
-	case sim.StepReposition:
-		return t.reposition()
-	case sim.StepRetreat:
-		return t.retreat()
-	}
-	return t.holdGround()
 }
 
 type treeRun struct {
@@ -164,14 +163,10 @@ func (t *treeRun) rangedCombat() bool {
 	return t.attack(act, "ranged combat", "a Hostile model in range and in sight")
 }
 
-// attack performs act on the Aggro-ordered models it can reach, if any
-// (what and why: the trace's note). When act has a minimum range and only
-// models too close are in its reach, the Foe first backs off.
-func (t *treeRun) attack(act *sim.CardAction, what, why string) bool {
-	if t.attackNow(act, what, why) {
-		return true
-	}
-	return act.MinRange > 0 && t.backOff(act) && t.attackNow(act, what, why)
+// backOffAndAttack: when act has a minimum range and no model it can
+// reach, the Foe backs off from the models too close and attacks again.
+func (t *treeRun) backOffAndAttack(act *sim.CardAction, what, why string) bool {
+	return t.backOff(act) && t.attack(act, what, why)
 }
 
 // backOff: is a Hostile model closer than act's minimum range while the
@@ -214,8 +209,10 @@ func (t *treeRun) away(from geom.Vec) {
 	t.move(goal, -1, false)
 }
 
-// attackNow performs act on the Aggro-ordered models it can reach now.
-func (t *treeRun) attackNow(act *sim.CardAction, what, why string) bool {
+// attack performs act on the Aggro-ordered models it can reach, if any
+// (what and why: the trace's note); with none, a Foe whose act has a
+// minimum range backs off first (backOffAndAttack).
+func (t *treeRun) attack(act *sim.CardAction, what, why string) bool {
 	h, i := t.h, t.i
 	if !h.CanAct(i, sim.ActAttack) {
 		return false
@@ -233,7 +230,7 @@ func (t *treeRun) attackNow(act *sim.CardAction, what, why string) bool {
 		}
 		tg := pickVisible(h, i, t.tree, cands[:n])
 		if tg < 0 {
-			return false
+			return act.MinRange > 0 && t.backOffAndAttack(act, what, why)
 		}
 		aff[0] = int8(tg)
 		decide(h, i, what, tg, why)
@@ -247,12 +244,12 @@ func (t *treeRun) attackNow(act *sim.CardAction, what, why string) bool {
 		}
 	}
 	if n == 0 && act.Targets != sim.TargetTriangle {
-		return false
+		return act.MinRange > 0 && t.backOffAndAttack(act, what, why)
 	}
 	aggroOrder(h, i, t.tree, cands[:n])
 	ts := h.Affected(i, act, cands[:n], aff[:0])
 	if len(ts) == 0 {
-		return false
+		return act.MinRange > 0 && t.backOffAndAttack(act, what, why)
 	}
 	decide(h, i, what, -1, why)
 	h.PerformCard(i, act, ts)
@@ -458,8 +455,9 @@ func target(h *sim.Hunt, i int, tree sim.Tree) int {
 func pickVisible(h *sim.Hunt, i int, tree sim.Tree, c []int8) int {
 	n := len(c)
 	var key [sim.MaxModels]float32
+	rule := h.Sc.Adversary.TreeOf(tree).Aggro
 	for x := 0; x < n; x++ {
-		key[x] = aggroKey(h, i, int(c[x]), tree)
+		key[x] = aggroKey(h, i, int(c[x]), rule)
 	}
 	for x := 1; x < n; x++ {
 		for y := x; y > 0 && key[y] < key[y-1]; y-- {
@@ -489,10 +487,10 @@ func pickVisible(h *sim.Hunt, i int, tree sim.Tree, c []int8) int {
 	return -1
 }
 
-// aggroKey is the Aggro preference of model k for Foe i: smaller is
-// preferred.
-func aggroKey(h *sim.Hunt, i, k int, tree sim.Tree) float32 {
-	switch h.Sc.Adversary.TreeOf(tree).Aggro {
+// aggroKey is the Aggro preference of model k for Foe i by Aggro rule
+// rule: smaller is preferred.
+func aggroKey(h *sim.Hunt, i, k int, rule sim.AggroRule) float32 {
+	switch rule {
 	case sim.AggroMostWND:
 		return -float32(h.M[k].WND)
 	case sim.AggroFewestWND:
@@ -509,8 +507,9 @@ func aggroOrder(h *sim.Hunt, i int, tree sim.Tree, c []int8) {
 		return
 	}
 	var key [sim.MaxModels]float32
+	rule := h.Sc.Adversary.TreeOf(tree).Aggro
 	for x := 0; x < n; x++ {
-		key[x] = aggroKey(h, i, int(c[x]), tree)
+		key[x] = aggroKey(h, i, int(c[x]), rule)
 	}
 	for x := 1; x < n; x++ {
 		for y := x; y > 0 && key[y] < key[y-1]; y-- {
