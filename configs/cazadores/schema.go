@@ -127,7 +127,7 @@ var adversarySchema = []*schemaObject{
 		Rules: []string{
 			"`stats.wnd` equals the sum of the hit locations' `wnd`.",
 			fmt.Sprintf("The Adversary's models and its Minions are at most %d models.", maxFoeModels),
-			fmt.Sprintf("No check can roll more than %d dice: TER, ATK or DEF raised by every exhausted location, plus an action's `mods.atk` (or its `rating`).", maxPool),
+			fmt.Sprintf("No check can roll more than %d dice: TER, ATK or DEF raised by every exhausted location and every state, plus an action's `mods.atk` (or its `rating`).", maxPool),
 		},
 	},
 	{
