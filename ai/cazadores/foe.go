@@ -86,19 +86,35 @@ func (Foes) MinionTurn(h *sim.Hunt, i int) {
 	runTree(h, i, h.M[i].Tree, &d.Melee, shoot)
 }
 
-// runTree answers Foe i's Decision Tree questions in order and executes
-// the first Yes. melee is its close-combat action, ranged its
+// runTree answers Foe i's Decision Tree questions (sim.TreeSteps, in the
+// order its sim.TreeDef gives) and executes the first Yes; with none, the
+// Foe holds its ground. melee is its close-combat action, ranged its
 // ranged one (nil: none); for the Adversary both are the card's action.
 func runTree(h *sim.Hunt, i int, tree sim.Tree, melee, ranged *sim.CardAction) {
 	t := treeRun{h: h, i: i, tree: tree, melee: melee, ranged: ranged}
-	switch tree {
-	case sim.Aggressive:
-		_ = t.closeCombat() || t.aggress() || t.reposition() || t.holdGround()
-	case sim.Defensive:
-		_ = t.retreat() || t.reposition() || t.aggress() || t.holdGround()
-	default:
-		_ = t.closeCombat() || t.rangedCombat() || t.reposition() || t.holdGround()
+	def := h.Sc.Adversary.TreeOf(tree)
+	for _, s := range def.Steps[:def.NSteps] {
+		// Each question asked and, on a Yes, acted on.
+		var yes bool
+		switch s {
+		case sim.StepCloseCombat:
+			yes = t.closeCombat()
+		case sim.StepRangedCombat:
+			yes = t.rangedCombat()
+		case sim.StepAggress:
+			yes = t.aggress()
+		case sim.StepReposition:
+			yes = t.reposition()
+		case sim.StepRetreat:
+			yes = t.retreat()
+		default:
+			yes = t.holdGround()
+		}
+		if yes {
+			return
+		}
 	}
+	t.holdGround()
 }
 
 type treeRun struct {
@@ -147,8 +163,55 @@ func (t *treeRun) rangedCombat() bool {
 	return t.attack(act, "ranged combat", "a Hostile model in range and in sight")
 }
 
+// backOffAndAttack: when act has a minimum range and no model it can
+// reach, the Foe backs off from the models too close and attacks again.
+func (t *treeRun) backOffAndAttack(act *sim.CardAction, what, why string) bool {
+	return t.backOff(act) && t.attack(act, what, why)
+}
+
+// backOff: is a Hostile model closer than act's minimum range while the
+// Foe's free Move is left? Yes: the Move away from those models, as
+// Retreat moves, so that act may reach them after.
+func (t *treeRun) backOff(act *sim.CardAction) bool {
+	h, i := t.h, t.i
+	if !h.CanFreeMove(i) || !h.CanAct(i, sim.ActAttack) {
+		return false
+	}
+	var sum geom.Vec
+	n, tg := 0, -1
+	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+		if k := bits.TrailingZeros16(bs); h.Targetable(k) && h.TooClose(i, k, act) {
+			sum = sum.Add(h.M[k].Pos)
+			n++
+			tg = k
+		}
+	}
+	if n == 0 {
+		return false
+	}
+	if n > 1 {
+		tg = -1
+	}
+	decide(h, i, "back off", tg, "a Hostile model is closer than its attack's minimum range")
+	t.away(sum.Scale(1 / float32(n)))
+	return true
+}
+
+// away moves Foe i its full SPD straight away from point from.
+func (t *treeRun) away(from geom.Vec) {
+	h, i := t.h, t.i
+	dir := h.M[i].Pos.Sub(from).Norm()
+	if dir.Len2() == 0 {
+		dir = geom.Dir(uint8(h.Dice.IntN(256)))
+	}
+	spd := h.FoeSPD(i, t.cardFor())
+	goal := geom.ClampToBoard(h.M[i].Pos.Add(dir.Scale(spd+h.M[i].R)), h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
+	t.move(goal, -1, false)
+}
+
 // attack performs act on the Aggro-ordered models it can reach, if any
-// (what and why: the trace's note).
+// (what and why: the trace's note); with none, a Foe whose act has a
+// minimum range backs off first (backOffAndAttack).
 func (t *treeRun) attack(act *sim.CardAction, what, why string) bool {
 	h, i := t.h, t.i
 	if !h.CanAct(i, sim.ActAttack) {
@@ -167,7 +230,7 @@ func (t *treeRun) attack(act *sim.CardAction, what, why string) bool {
 		}
 		tg := pickVisible(h, i, t.tree, cands[:n])
 		if tg < 0 {
-			return false
+			return act.MinRange > 0 && t.backOffAndAttack(act, what, why)
 		}
 		aff[0] = int8(tg)
 		decide(h, i, what, tg, why)
@@ -181,12 +244,12 @@ func (t *treeRun) attack(act *sim.CardAction, what, why string) bool {
 		}
 	}
 	if n == 0 && act.Targets != sim.TargetTriangle {
-		return false
+		return act.MinRange > 0 && t.backOffAndAttack(act, what, why)
 	}
 	aggroOrder(h, i, t.tree, cands[:n])
 	ts := h.Affected(i, act, cands[:n], aff[:0])
 	if len(ts) == 0 {
-		return false
+		return act.MinRange > 0 && t.backOffAndAttack(act, what, why)
 	}
 	decide(h, i, what, -1, why)
 	h.PerformCard(i, act, ts)
@@ -269,14 +332,7 @@ func (t *treeRun) retreat() bool {
 		return false
 	}
 	decide(h, i, "retreat", -1, "in a Hostile model's reach and sight")
-	from := sum.Scale(1 / float32(n))
-	dir := h.M[i].Pos.Sub(from).Norm()
-	if dir.Len2() == 0 {
-		dir = geom.Dir(uint8(h.Dice.IntN(256)))
-	}
-	spd := h.FoeSPD(i, t.cardFor())
-	goal := geom.ClampToBoard(h.M[i].Pos.Add(dir.Scale(spd+h.M[i].R)), h.M[i].R, h.Sc.Map.W, h.Sc.Map.H)
-	t.move(goal, -1, false)
+	t.away(sum.Scale(1 / float32(n)))
 	return t.rangedCombat() || t.holdGround()
 }
 
@@ -299,9 +355,11 @@ func (t *treeRun) cardFor() *sim.CardAction {
 
 // moveToward moves Foe i toward model tg as far as it can (to base
 // contact), or only until its attack reaches with the in-range switch.
+// A Foe whose attack has a minimum range always moves only until it
+// reaches, never into base contact.
 func (t *treeRun) moveToward(tg int) {
 	h, i := t.h, t.i
-	if h.Sc.Rules.FoeMoveInRange {
+	if h.Sc.Rules.FoeMoveInRange || t.minRange() {
 		reach := float32(-1)
 		for _, a := range [2]*sim.CardAction{t.melee, t.ranged} {
 			if a != nil && a.Attack != sim.AttackNone {
@@ -322,6 +380,11 @@ func (t *treeRun) moveToward(tg int) {
 		}
 	}
 	t.move(h.M[tg].Pos, tg, true)
+}
+
+// minRange reports whether one of the Foe's attacks has a minimum range.
+func (t *treeRun) minRange() bool {
+	return t.melee != nil && t.melee.MinRange > 0 || t.ranged != nil && t.ranged.MinRange > 0
 }
 
 // move spends the free Move if it is left, else the Action, on a move
@@ -392,8 +455,9 @@ func target(h *sim.Hunt, i int, tree sim.Tree) int {
 func pickVisible(h *sim.Hunt, i int, tree sim.Tree, c []int8) int {
 	n := len(c)
 	var key [sim.MaxModels]float32
+	rule := h.Sc.Adversary.TreeOf(tree).Aggro
 	for x := 0; x < n; x++ {
-		key[x] = aggroKey(h, i, int(c[x]), tree)
+		key[x] = aggroKey(h, i, int(c[x]), rule)
 	}
 	for x := 1; x < n; x++ {
 		for y := x; y > 0 && key[y] < key[y-1]; y-- {
@@ -423,13 +487,13 @@ func pickVisible(h *sim.Hunt, i int, tree sim.Tree, c []int8) int {
 	return -1
 }
 
-// aggroKey is the Aggro preference of model k for Foe i: smaller is
-// preferred.
-func aggroKey(h *sim.Hunt, i, k int, tree sim.Tree) float32 {
-	switch tree {
-	case sim.Aggressive:
+// aggroKey is the Aggro preference of model k for Foe i by Aggro rule
+// rule: smaller is preferred.
+func aggroKey(h *sim.Hunt, i, k int, rule sim.AggroRule) float32 {
+	switch rule {
+	case sim.AggroMostWND:
 		return -float32(h.M[k].WND)
-	case sim.Defensive:
+	case sim.AggroFewestWND:
 		return float32(h.M[k].WND)
 	}
 	return h.Edge(i, k)
@@ -443,8 +507,9 @@ func aggroOrder(h *sim.Hunt, i int, tree sim.Tree, c []int8) {
 		return
 	}
 	var key [sim.MaxModels]float32
+	rule := h.Sc.Adversary.TreeOf(tree).Aggro
 	for x := 0; x < n; x++ {
-		key[x] = aggroKey(h, i, int(c[x]), tree)
+		key[x] = aggroKey(h, i, int(c[x]), rule)
 	}
 	for x := 1; x < n; x++ {
 		for y := x; y > 0 && key[y] < key[y-1]; y-- {

@@ -92,7 +92,7 @@ func TestExitCodes(t *testing.T) {
 		{"bad flag value", []string{"trace", "-seed", "minus"}, exitUsage, "invalid value", ""},
 		{"stray argument", []string{"trace", "extra"}, exitUsage, `unexpected argument "extra"`, ""},
 		{"unknown adversary", []string{"trace", "-adversary", "wandering-sun"}, exitUsage, `did you mean "wandering-son"?`, ""},
-		{"unknown pack", []string{"trace", "-pack", "dou"}, exitUsage, `unknown pack "dou"; did you mean "duo"? (known: duo, quartet, solo, trio)`, ""},
+		{"unknown pack", []string{"trace", "-pack", "dou"}, exitUsage, `unknown pack "dou"; did you mean "duo"? (known: duo, lone, quartet, solo, trio)`, ""},
 		{"unknown pack, near one", []string{"trace", "-pack", "quartett"}, exitUsage, `did you mean "quartet"?`, ""},
 		{"missing adversary file", []string{"trace", "-adversary", "no/such.yaml"}, exitUsage, "-adversary no/such.yaml: no such file", ""},
 		{"-data not a dir", []string{"trace", "-data", notDir}, exitUsage, "not a directory", ""},

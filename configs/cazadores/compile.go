@@ -3,6 +3,7 @@ package cazadores
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -146,7 +147,9 @@ type compiler struct {
 	gear    map[string]uint8
 	rituals map[string]uint8
 	areaIdx map[string]uint8
-	prefix  string // the area names' scope while compiling gear or a Ritual
+	prefix  string       // the area names' scope while compiling gear or a Ritual
+	minions []Minion     // the Adversary's Minions, while compiling its ops
+	summons map[int]bool // the Minions a summon op names
 }
 
 func compileRules(r *Rules) sim.Rules {
@@ -419,6 +422,7 @@ func terrainOf(types []string) sim.Terrain {
 func (c *compiler) adversary(a *Adversary) error {
 	ad := &c.sc.Adversary
 	ad.Name, ad.Slug = a.Name, a.Slug
+	c.minions, c.summons = a.Minions, map[int]bool{}
 	s := a.Stats
 	ad.Stats = sim.FoeStats{SPD: int8(s.Spd), ATK: int8(s.Atk), RNG: int8(s.Rng), DEF: int8(s.Def), TER: int8(s.Ter), WND: int16(s.Wnd)}
 	ad.BaseR = mmToRadius(a.BaseMM)
@@ -475,11 +479,13 @@ func (c *compiler) adversary(a *Adversary) error {
 		if ad.Special[r], err = c.action(ad, &a.Special[r]); err != nil {
 			return fmt.Errorf("adversary %s: special.%s: %w", a.Slug, RankNames[r], err)
 		}
-		t, _ := sim.TreeByName(a.Special[r].Tree)
-		ad.Special[r].Tree = t
+		ad.Special[r].Tree = treeOf(a, a.Special[r].Tree)
+	}
+	for _, slug := range slices.Sorted(maps.Keys(a.Trees)) {
+		ad.Trees = append(ad.Trees, compileTree(slug, a.Trees[slug]))
 	}
 	for _, mn := range a.Minions {
-		t, _ := sim.TreeByName(mn.Type)
+		t := treeOf(a, mn.Type)
 		md := sim.MinionDef{Name: mn.Name, Count: uint8(mn.Count), Tree: t,
 			Stats: sim.FoeStats{SPD: int8(mn.Stats.Spd), ATK: int8(mn.Stats.Atk), RNG: int8(mn.Stats.Rng), DEF: int8(mn.Stats.Def),
 				TER: int8(mn.Stats.Ter), WND: int16(mn.Stats.Wnd)},
@@ -489,16 +495,79 @@ func (c *compiler) adversary(a *Adversary) error {
 			return fmt.Errorf("adversary %s: minion %s: %w", a.Slug, mn.Name, err)
 		}
 		md.MinionActions()
+		md.Numbered = c.summons[len(ad.Minions)]
+		md.SummonNote = "summons " + mn.Name
 		ad.Minions = append(ad.Minions, md)
 	}
+	for _, s := range a.States {
+		ad.States = append(ad.States, compileState(s, a.Stats.Wnd))
+	}
 	return nil
+}
+
+// treeOf returns the Tree named name: a built-in one, else one of a's own
+// (numbered after the built-in ones, in the order of their slugs).
+func treeOf(a *Adversary, name string) sim.Tree {
+	if t, ok := sim.TreeByName(name); ok {
+		return t
+	}
+	own := slices.Sorted(maps.Keys(a.Trees))
+	return sim.Tree(len(sim.BuiltinTrees) + max(slices.Index(own, name), 0))
+}
+
+// compileTree compiles a tree of an Adversary's own.
+func compileTree(slug string, t *TreeSpec) sim.TreeDef {
+	td := sim.TreeDef{Name: slug, NSteps: uint8(len(t.Steps))}
+	for i, s := range t.Steps {
+		td.Steps[i], _ = sim.StepByName(s)
+	}
+	td.Aggro, _ = sim.AggroByName(t.Aggro)
+	return td
+}
+
+// compileState compiles state s of an Adversary of wnd WNDs, with its
+// trace notes.
+func compileState(s State, wnd int) sim.StateDef {
+	sd := sim.StateDef{Name: s.Name, Rounds: uint16(s.Rounds),
+		Mods: sim.FoeMods{SPD: int8(s.Spd), ATK: int8(s.Atk), RNG: int8(s.Rng), DEF: int8(s.Def), TER: int8(s.Ter)}}
+	var why string
+	switch {
+	case s.Card != "":
+		sd.Trigger, sd.Rank = sim.StateOnCard, uint8(slices.Index(RankNames[:], s.Card))
+		why = "an action card of rank " + s.Card + " drawn"
+	case s.Round > 0:
+		sd.Trigger, sd.Round = sim.StateOnRound, uint16(s.Round)
+		why = fmt.Sprintf("Round %d begins", s.Round)
+	default:
+		sd.Trigger, sd.AtMost = sim.StateOnWND, int16(math.Floor(s.WndAtMost*float64(wnd)+1e-9))
+		why = fmt.Sprintf("%d WNDs left or fewer", sd.AtMost)
+	}
+	var mods []string
+	for _, m := range []struct {
+		name string
+		v    int
+	}{{"SPD", s.Spd}, {"ATK", s.Atk}, {"RNG", s.Rng}, {"DEF", s.Def}, {"TER", s.Ter}} {
+		if m.v != 0 {
+			mods = append(mods, fmt.Sprintf("%s %+d", m.name, m.v))
+		}
+	}
+	last := "for the rest of the hunt"
+	if s.Rounds > 0 {
+		last = fmt.Sprintf("for %d Round(s)", s.Rounds)
+	}
+	if len(mods) == 0 {
+		mods = []string{"no stat changed"}
+	}
+	sd.Begin = fmt.Sprintf("becomes %s (%s): %s, %s", s.Name, why, strings.Join(mods, ", "), last)
+	sd.End = "is no longer " + s.Name
+	return sd
 }
 
 func (c *compiler) action(ad *sim.AdversaryDef, a *Action) (sim.CardAction, error) {
 	ca := sim.CardAction{
 		Name: a.Name, ModSPD: int8(a.Mods.Spd), ModATK: int8(a.Mods.Atk), ModRNG: int8(a.Mods.Rng),
 		Near: float32(a.Near), Count: uint8(a.Count), Advantage: a.Advantage, Damage: a.Damage,
-		Rating: int8(a.Rating), Range: float32(a.Range), Ticks: int8(a.Ticks),
+		Rating: int8(a.Rating), Range: float32(a.Range), MinRange: float32(a.MinRange), Ticks: int8(a.Ticks),
 	}
 	switch a.Attack {
 	case "melee":
@@ -610,6 +679,16 @@ func (c *compiler) ops(ad *sim.AdversaryDef, src []Op) (sim.Ops, error) {
 			}
 			ad.Triggers = append(ad.Triggers, sub)
 			op.Sub = uint8(len(ad.Triggers) - 1)
+		case sim.OpSummon:
+			i := slices.IndexFunc(c.minions, func(m Minion) bool { return m.Name == o.Minion })
+			if ad == nil || i < 0 {
+				return out, fmt.Errorf("%w: summon: unknown Minion %q", errOpGuard, o.Minion)
+			}
+			op.Sub = uint8(i)
+			if op.N == 0 {
+				op.N = 1
+			}
+			c.summons[i] = true
 		case sim.OpEach:
 			inner, err := c.ops(ad, o.Ops)
 			if err != nil {

@@ -2,6 +2,7 @@ package cazadores
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -30,9 +31,11 @@ const (
 // opCtx says where a list of ops is (which ops it may hold: see
 // sim.OpTable) and which Area kinds they may name.
 type opCtx struct {
-	place sim.OpPlace
-	areas []string // area kind keys, sorted; nil where no Areas exist
-	depth int
+	place   sim.OpPlace
+	areas   []string // area kind keys, sorted; nil where no Areas exist
+	trees   []string // the trees a Foe may follow: the built-in ones, then the file's own, sorted
+	minions []string // the names of the Adversary's Minions
+	depth   int
 }
 
 // foeStats decodes the six Foe attributes, all required.
@@ -106,10 +109,17 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 		ctx.areas = append(ctx.areas, k)
 	}
 	sort.Strings(ctx.areas)
+	ctx.trees = Trees
+	if v, ok := m["trees"]; ok {
+		a.Trees = d.trees(v)
+		own := slices.Sorted(maps.Keys(a.Trees))
+		ctx.trees = append(slices.Clone(Trees), own...)
+	}
 	if v, ok := m["minions"]; ok {
 		before := d.NErrs()
 		for i, it := range d.Seq(v, "minions") {
-			a.Minions = append(a.Minions, d.minion(it, idx("minions", i)))
+			a.Minions = append(a.Minions, d.minion(it, idx("minions", i), ctx))
+			ctx.minions = append(ctx.minions, a.Minions[len(a.Minions)-1].Name)
 		}
 		// The total is checked only when the Minions are sound: otherwise
 		// it would restate their errors.
@@ -165,8 +175,94 @@ func (d *decoder) adversary(slug string, n *yaml.Node) *Adversary {
 			}
 		}
 	}
+	if v, ok := m["states"]; ok {
+		items := d.Seq(v, "states")
+		if len(items) > sim.MaxStates {
+			d.Fail(d.Res(v), "states", "", "%d states; an Adversary has at most %d", len(items), sim.MaxStates)
+			items = nil
+		}
+		for i, it := range items {
+			a.States = append(a.States, d.state(it, idx("states", i)))
+		}
+	}
 	d.checkPools(a, m, statNodes, actionNodes)
 	return a
+}
+
+// trees decodes the Adversary's own decision trees.
+func (d *decoder) trees(v *yaml.Node) map[string]*TreeSpec {
+	out := map[string]*TreeSpec{}
+	es := d.Pairs(v, "trees")
+	if len(es) > sim.MaxTrees {
+		d.Fail(d.Res(v), "trees", "", "%d trees; an Adversary writes at most %d of its own", len(es), sim.MaxTrees)
+		return out
+	}
+	o := schemaOf("tree")
+	for _, e := range es {
+		if !d.SlugKey(e, "trees") {
+			continue
+		}
+		path := at("trees", e.Key)
+		if slices.Contains(Trees, e.Key) {
+			d.Fail(e.K, path, "", "%q is a built-in tree; name yours otherwise (built-in: %s)", e.Key, strings.Join(Trees, ", "))
+			continue
+		}
+		m := d.fieldsOf(o, e.V, path)
+		t := &TreeSpec{Aggro: "nearest"}
+		if x, ok := m["steps"]; ok {
+			before := d.NErrs()
+			t.Steps = d.namesOf(o, "steps", x, path)
+			switch i := slices.Index(t.Steps, "hold_ground"); {
+			case len(t.Steps) == 0 && d.NErrs() == before:
+				d.Fail(d.Res(x), at(path, "steps"), "", "list at least one question, such as [close_combat]")
+			case i >= 0 && i < len(t.Steps)-1:
+				d.Fail(d.Res(x), at(path, "steps"), "", "hold_ground is always Yes: the questions after it (%s) would never be asked; put it last", strings.Join(t.Steps[i+1:], ", "))
+			}
+		}
+		if x, ok := m["aggro"]; ok {
+			t.Aggro = d.nameOf(o, "aggro", x, path)
+		}
+		out[e.Key] = t
+	}
+	return out
+}
+
+// state decodes one of the Adversary's states.
+func (d *decoder) state(n *yaml.Node, path string) State {
+	o := schemaOf("state")
+	m := d.fieldsOf(o, n, path)
+	var s State
+	if v, ok := m["name"]; ok {
+		s.Name = d.Str(v, at(path, "name"))
+	}
+	var triggers []string
+	if v, ok := m["wnd_at_most"]; ok {
+		s.WndAtMost = d.numberOf(o, "wnd_at_most", v, path)
+		triggers = append(triggers, "wnd_at_most")
+	}
+	if v, ok := m["round"]; ok {
+		s.Round = d.intOf(o, "round", v, path)
+		triggers = append(triggers, "round")
+	}
+	if v, ok := m["card"]; ok {
+		s.Card = d.nameOf(o, "card", v, path)
+		triggers = append(triggers, "card")
+	}
+	if rn := d.Res(n); rn != nil && rn.Kind == yaml.MappingNode && len(triggers) != 1 {
+		d.Fail(rn, path, "", "a state has exactly one trigger (wnd_at_most, round or card); this one has %d", len(triggers))
+	}
+	if v, ok := m["rounds"]; ok {
+		s.Rounds = d.intOf(o, "rounds", v, path)
+	}
+	for _, f := range []struct {
+		key string
+		dst *int
+	}{{"spd", &s.Spd}, {"atk", &s.Atk}, {"rng", &s.Rng}, {"def", &s.Def}, {"ter", &s.Ter}} {
+		if v, ok := m[f.key]; ok {
+			*f.dst = d.intOf(o, f.key, v, path)
+		}
+	}
+	return s
 }
 
 // checkPools reports any check the Adversary could make with more than
@@ -179,8 +275,13 @@ func (d *decoder) checkPools(a *Adversary, m, statNodes, actionNodes map[string]
 		ter += max(h.Exhausted.Ter, 0)
 		def += max(h.Exhausted.Def, 0)
 	}
+	for _, s := range a.States {
+		atk += max(s.Atk, 0)
+		ter += max(s.Ter, 0)
+		def += max(s.Def, 0)
+	}
 	if ter > maxPool {
-		d.Fail(d.Res(statNodes["ter"]), "stats.ter", "", "TER can reach %d with exhausted locations, above the %d dice a check can roll", ter, maxPool)
+		d.Fail(d.Res(statNodes["ter"]), "stats.ter", "", "TER can reach %d with exhausted locations and states, above the %d dice a check can roll", ter, maxPool)
 	}
 	var visit func(act *Action, node *yaml.Node, path string)
 	visit = func(act *Action, node *yaml.Node, path string) {
@@ -260,7 +361,7 @@ func (d *decoder) areaKind(key string, n *yaml.Node, path string) *AreaKind {
 	return k
 }
 
-func (d *decoder) minion(n *yaml.Node, path string) Minion {
+func (d *decoder) minion(n *yaml.Node, path string, ctx *opCtx) Minion {
 	o := schemaOf("minion")
 	m := d.fieldsOf(o, n, path)
 	mi := Minion{BaseMM: minionBase}
@@ -271,7 +372,7 @@ func (d *decoder) minion(n *yaml.Node, path string) Minion {
 		mi.Count = d.intOf(o, "count", v, path)
 	}
 	if v, ok := m["type"]; ok {
-		mi.Type = d.nameOf(o, "type", v, path)
+		mi.Type = d.Name(v, at(path, "type"), "Foe Type", ctx.trees)
 	}
 	if v, ok := m["stats"]; ok {
 		mi.Stats, _ = d.foeStats(v, at(path, "stats"))
@@ -591,7 +692,7 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 	}
 	var tree string
 	if v, ok := m["tree"]; ok {
-		tree = d.nameOf(o, "tree", v, path)
+		tree = d.Name(v, at(path, "tree"), "tree", ctx.trees)
 	}
 	if v, ok := m["like"]; ok {
 		if d.nameOf(o, "like", v, path) == "standard" && std != nil {
@@ -661,6 +762,15 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 	if v, ok := m["range"]; ok {
 		a.Range = d.numberOf(o, "range", v, path)
 	}
+	if v, ok := m["min_range"]; ok {
+		a.MinRange = d.numberOf(o, "min_range", v, path)
+		switch {
+		case a.Attack == "none":
+			d.Fail(d.Res(v), at(path, "min_range"), "", "min_range needs an attack; this action has attack: none")
+		case a.Range >= 0 && a.MinRange >= a.Range:
+			d.Fail(d.Res(v), at(path, "min_range"), "", "min_range %g is not below the action's range %g: no model could be reached", a.MinRange, a.Range)
+		}
+	}
 	if v, ok := m["check"]; ok {
 		co, cp := schemaOf("check"), at(path, "check")
 		cm := d.fieldsOf(co, v, cp)
@@ -693,11 +803,84 @@ func (d *decoder) action(n *yaml.Node, path string, std *Action, ctx *opCtx, spe
 			d.Fail(d.Res(v), at(path, l.key), "", "on_success needs a check")
 		}
 	}
+	if v, ok := m["merge"]; ok {
+		d.merge(&a, o, m, v, path, std)
+	}
 	if v, ok := m["ticks"]; ok {
 		a.Ticks = d.intOf(o, "ticks", v, path)
 		a.TicksDefault = false
 	}
 	return a
+}
+
+// merge decodes a special entry's merge (v): each op list it names gets
+// the copied standard entry's ops first, then the entry's own ops that
+// the copied list does not already hold.
+func (d *decoder) merge(a *Action, o *schemaObject, m map[string]*yaml.Node, v *yaml.Node, path string, std *Action) {
+	names := d.namesOf(o, "merge", v, path)
+	if _, like := m["like"]; !like {
+		d.Fail(d.Res(v), at(path, "merge"), "like: standard", "merge adds lists to the copied standard entry's: it needs like: standard")
+		return
+	}
+	if std == nil {
+		return
+	}
+	for _, name := range names {
+		if _, ok := m[name]; !ok {
+			d.Fail(d.Res(v), at(path, "merge"), "", "merge names %s, which this entry does not give: list the ops to add under %s", name, name)
+			continue
+		}
+		dst, from := a.opList(name), std.opList(name)
+		out := slices.Clone(*from)
+		places := 0
+		for _, op := range out {
+			places += opPlaces(op)
+		}
+		for _, op := range *dst {
+			if !slices.ContainsFunc(*from, func(x Op) bool { return sameOp(x, op) }) {
+				out = append(out, op)
+				places += opPlaces(op)
+			}
+		}
+		if places > sim.MaxOps {
+			d.Fail(d.Res(m[name]), at(path, name), "", "merged with the standard entry's, these ops take %d places; a list holds at most %d", places, sim.MaxOps)
+			continue
+		}
+		*dst = out
+	}
+}
+
+// opList returns a's op list of name (one of OpLists).
+func (a *Action) opList(name string) *[]Op {
+	switch name {
+	case "before":
+		return &a.Before
+	case "on_hit":
+		return &a.OnHit
+	case "on_miss":
+		return &a.OnMiss
+	case "crit":
+		return &a.Crit
+	case "after":
+		return &a.After
+	}
+	return &a.OnSuccess
+}
+
+// sameOp reports whether two decoded ops are the same op with the same
+// value (an attack op: the same attack's name).
+func sameOp(x, y Op) bool {
+	if x.Kind != y.Kind || x.Condition != y.Condition || x.Inches != y.Inches || x.Where != y.Where ||
+		x.Area != y.Area || x.Minion != y.Minion || x.At != y.At || x.Die != y.Die || x.N != y.N || x.Skill != y.Skill ||
+		len(x.Ops) != len(y.Ops) || (x.Action == nil) != (y.Action == nil) {
+		return false
+	}
+	for i := range x.Ops {
+		if !sameOp(x.Ops[i], y.Ops[i]) {
+			return false
+		}
+	}
+	return x.Action == nil || x.Action.Name == y.Action.Name
 }
 
 // ops decodes a list of effect ops. A list holds at most sim.MaxOps ops
@@ -859,6 +1042,17 @@ func (d *decoder) opValue(op *Op, spec *sim.OpSpec, arg sim.OpArg, what string, 
 		op.N = d.Int(rv, p, int(lo), int(hi))
 	case sim.ArgCount:
 		op.N = d.Int(v, p, int(lo), int(hi))
+	case sim.ArgMinion:
+		s := d.Str(v, p)
+		switch {
+		case s == "":
+		case len(ctx.minions) == 0:
+			d.Fail(d.Res(v), p, "", "unknown Minion %q: the Adversary has none (add it under minions)", s)
+		case !slices.Contains(ctx.minions, s):
+			d.Fail(d.Res(v), p, typo.Nearest(s, ctx.minions), "unknown Minion %q (under minions: %s)", s, strings.Join(ctx.minions, ", "))
+		default:
+			op.Minion = s
+		}
 	case sim.ArgTrue:
 		if rv := d.Res(v); rv != nil && !d.Bool(rv, p) && d.ErrorOf(p) == nil {
 			d.Fail(rv, p, "true", "%s takes true", spec.Name)
@@ -869,12 +1063,12 @@ func (d *decoder) opValue(op *Op, spec *sim.OpSpec, arg sim.OpArg, what string, 
 			inner = ctx.place
 		}
 		before := d.NErrs()
-		op.Ops = d.ops(v, p, &opCtx{place: inner, areas: ctx.areas, depth: ctx.depth + 1})
+		op.Ops = d.ops(v, p, &opCtx{place: inner, areas: ctx.areas, minions: ctx.minions, depth: ctx.depth + 1})
 		if rv := d.Res(v); len(op.Ops) == 0 && d.NErrs() == before && rv != nil {
 			d.Fail(rv, p, "", "list at least one op, such as [{impose: poisoned}]")
 		}
 	case sim.ArgAttack:
-		act := d.action(v, p, nil, &opCtx{place: ctx.place, areas: ctx.areas, depth: ctx.depth + 1}, false)
+		act := d.action(v, p, nil, &opCtx{place: ctx.place, areas: ctx.areas, minions: ctx.minions, depth: ctx.depth + 1}, false)
 		op.Action = &act
 	}
 }
@@ -933,6 +1127,8 @@ func (o Op) String() string {
 		if o.Action != nil {
 			return fmt.Sprintf("{attack: %s}", o.Action.Name)
 		}
+	case "summon":
+		return fmt.Sprintf("{summon: {minion: %s, count: %d}}", o.Minion, o.N)
 	}
 	return "{" + o.Kind + "}"
 }

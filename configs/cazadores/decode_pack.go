@@ -36,7 +36,7 @@ var (
 	companionFields = []string{"name", "stats", "enlist", "base_mm", "loadouts"}
 	loadoutFields   = []string{"weapons", "armour"}
 	cazadorFields   = []string{"name", "attributes", "skills", "weapons", "readied", "armour", "gear", "rituals", "book", "symbol", "base_mm"}
-	packFields      = []string{"name", "members"}
+	packFields      = []string{"name", "members", "table_4_1"}
 	memberFields    = []string{"cazador", "companion", "loadout", "of"}
 )
 
@@ -535,6 +535,11 @@ func (d *decoder) pack(slug string, n *yaml.Node, data *Data) *Pack {
 	if v, ok := m["name"]; ok {
 		p.Name = d.Str(v, at(slug, "name"))
 	}
+	table := true
+	if v, ok := m["table_4_1"]; ok {
+		table = d.Bool(v, at(slug, "table_4_1"))
+		p.OutsideTable = !table
+	}
 	v, ok := m["members"]
 	if !ok {
 		return p
@@ -618,8 +623,11 @@ func (d *decoder) pack(slug string, n *yaml.Node, data *Data) *Pack {
 	}
 	companions := len(p.Members) - players
 	switch {
+	case !table:
+		// A lab Pack: Table 4.1's companions by player count are not
+		// checked (a Cazador hunting alone).
 	case players == 1 && (companions < 1 || companions > 3):
-		d.Fail(rv, mp, "", "1 player takes 1 to 3 companions (Table 4.1); this pack has %d", companions)
+		d.Fail(rv, mp, "", "1 player takes 1 to 3 companions (Table 4.1); this pack has %d (table_4_1: false lifts the check, for a Cazador hunting alone)", companions)
 	case players == 2:
 		for i, own := range owned {
 			if len(own) > 1 {

@@ -28,7 +28,7 @@ func TestEmbeddedLoads(t *testing.T) {
 	d := loadEmbedded(t)
 	want := map[string][]string{
 		"adversaries": {"accursed-construct", "creature-wreathed-in-light", "neonate-wurm", "praetorians", "wandering-son"},
-		"packs":       {"duo", "quartet", "solo", "trio"},
+		"packs":       {"duo", "lone", "quartet", "solo", "trio"},
 		"scenarios":   {"broken-ground", "forest", "lair", "open-ground", "ruins"},
 		"companions":  {"brigand", "chevalier", "duelist", "hound", "rogue", "stalker", "strider", "vicar", "vigilant"},
 		"weapons": {"ball-and-chain", "book-of-rituals", "bow", "crossbow", "flintlock-pistol", "flintlock-rifle", "great-weapon",

@@ -102,6 +102,8 @@ func argDoc(a sim.OpArg, values []string, lo, hi float64, inner sim.OpPlace) str
 			return "a list of ops, those allowed where the op is"
 		}
 		return "a list of ops allowed in " + sim.PlaceName(inner) + ": " + codeList(sim.OpNames(inner))
+	case sim.ArgMinion:
+		return "the `name` of one of the Adversary's `minions`"
 	case sim.ArgAttack:
 		return "an attack, written as an action card's entry (`name`, `attack`, `rating`, `range`, `targets`, its own lists of ops)"
 	}
@@ -137,7 +139,7 @@ func opExample(s *sim.OpSpec) string {
 			case sim.ArgSkill:
 				fs = append(fs, f.Name+": fortitude")
 			case sim.ArgCount:
-				fs = append(fs, f.Name+": 7")
+				fs = append(fs, f.Name+": "+strconv.FormatFloat(min(7, f.Max), 'g', -1, 64))
 			case sim.ArgCondition:
 				fs = append(fs, f.Name+": poisoned")
 			case sim.ArgInches:
@@ -146,6 +148,8 @@ func opExample(s *sim.OpSpec) string {
 				fs = append(fs, f.Name+": [{gain_wnd: d5}]")
 			case sim.ArgDie:
 				fs = append(fs, f.Name+": d5")
+			case sim.ArgMinion:
+				fs = append(fs, f.Name+": Wisp Mote")
 			}
 		}
 		v = "{" + strings.Join(fs, ", ") + "}"

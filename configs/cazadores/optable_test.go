@@ -54,6 +54,8 @@ func opSamples(spec *sim.OpSpec) []string {
 				v = f.Values[0]
 			case sim.ArgOps:
 				v = "[{impose: poisoned}]"
+			case sim.ArgMinion:
+				v = "Imp"
 			}
 			fs = append(fs, f.Name+": "+v)
 		}
@@ -133,6 +135,7 @@ func opData(t *testing.T, place sim.OpPlace, op string) string {
 	setFields(t, adv, "areas.pit", "{diameter: 2, terrain: [difficult]}")
 	switch place {
 	case sim.InAdversary:
+		setFields(t, adv, "minions", "[{name: Imp, count: 1, type: aggressive, stats: {spd: 5, atk: 4, rng: 1, def: 4, ter: 3, wnd: 3}}]")
 		setFields(t, adv,
 			"actions.ace.on_hit", "["+op+"]",
 			"actions.king.before", "["+op+"]",

@@ -93,6 +93,7 @@ var actionSchemaFields = []schemaField{
 	{Name: "damage", Kind: vBool, Default: "true for melee and shooting, false otherwise", Example: "damage: false", Doc: "a hit deals as many WNDs as the attack's Successes"},
 	{Name: "rating", Kind: vInt, Min: 1, Max: maxPool, Default: "the Foe's ATK (TER for terror)", Example: "rating: 4", Doc: "a fixed pool of dice for the attack, in place of the Foe's stat (an attack an op makes)"},
 	{Name: "range", Kind: vNumber, Min: 0, Max: 48, Default: "the Foe's RNG plus `mods.rng`", Example: "range: 8", Doc: "a fixed range in inches (an attack an op makes)"},
+	{Name: "min_range", Kind: vNumber, Min: 0, Max: 48, Default: "0: none", Example: "min_range: 3", Doc: "a minimum range in inches: the attack cannot be aimed at, nor reach, a model whose base is closer than this to the Foe's; a Foe with no model far enough steps back (Back off) with its Move, else acts by the rest of its tree"},
 	{Name: "check", Kind: vObject, Object: "check", Default: "none", Example: "check: {skill: terror, dt: 4}", Doc: "a Check the Foe makes in place of an attack (with `attack: none`); `on_success` follows when it succeeds"},
 	{Name: "before", Kind: vOps, Place: sim.InAdversary, Default: "none", Example: "before: [{move_self: adjacent}]", Doc: "ops applied to the first target before the attack"},
 	{Name: "on_hit", Kind: vOps, Place: sim.InAdversary, Default: "none", Example: "on_hit: [{push: 2}]", Doc: "ops applied to each model hit"},
@@ -120,11 +121,44 @@ var adversarySchema = []*schemaObject{
 			{Name: "hit_locations", Kind: vList, Object: "location", Required: true, Example: "hit_locations: [{name: Head, cards: [10], wnd: 5}, ...]", Doc: "its hit locations, which together take each card 2..10 once"},
 			{Name: "actions", Kind: vRankMap, Object: "action", Required: true, Example: "actions: {ace: {...}, king: {...}, queen: {...}, jack: {...}}", Doc: "its standard action cards, one entry for each rank: the Spades, Diamonds and Clubs of that rank, whose suit picks the tree (Aggressive, Defensive, Sentry)"},
 			{Name: "special", Kind: vRankMap, Object: "special", Required: true, Example: "special: {ace: {tree: aggressive, like: standard}, ...}", Doc: "its Hearts action cards, one entry for each rank"},
+			{Name: "trees", Kind: vSlugMap, Object: "tree", Default: "none: the three built-in trees", Allowed: fmt.Sprintf("at most %d slugs other than the built-in trees' names, each to the fields of Tree", sim.MaxTrees), Example: "trees: {skirmisher: {steps: [ranged_combat, retreat, aggress], aggro: nearest}}", Doc: "decision trees of its own, by slug, written in the questions and Aggro rules of Decision trees; a special entry's `tree` and a Minion's `type` may name them"},
+			{Name: "states", Kind: vList, Object: "state", Default: "none", Allowed: fmt.Sprintf("at most %d, each with the fields of State", sim.MaxStates), Example: "states: [{name: Enraged, wnd_at_most: 0.5, atk: 1, spd: 1}]", Doc: "states the Adversary enters during the hunt, changing its own stats from a trigger on, for a number of Rounds or the rest of the hunt"},
 		},
 		Rules: []string{
 			"`stats.wnd` equals the sum of the hit locations' `wnd`.",
 			fmt.Sprintf("The Adversary's models and its Minions are at most %d models.", maxFoeModels),
-			fmt.Sprintf("No check can roll more than %d dice: TER, ATK or DEF raised by every exhausted location, plus an action's `mods.atk` (or its `rating`).", maxPool),
+			fmt.Sprintf("No check can roll more than %d dice: TER, ATK or DEF raised by every exhausted location and every state, plus an action's `mods.atk` (or its `rating`).", maxPool),
+		},
+	},
+	{
+		Key: "tree", Title: "Tree", Where: []string{"trees.SLUG"},
+		Doc: "A decision tree of the Adversary's own: the questions it asks in order, acting on the first Yes (with none, the Foe holds its ground), and how it picks its target. The built-in trees are written the same way (see Decision trees).",
+		Fields: []schemaField{
+			{Name: "steps", Kind: vNames, Values: sim.TreeStepNames(), What: "question", Required: true, Allowed: fmt.Sprintf("1..%d, each one of %s, at most once", sim.MaxTreeSteps, codeList(sim.TreeStepNames())), Example: "steps: [ranged_combat, retreat, aggress]", Doc: "its questions, in the order it asks them (see Decision trees)"},
+			{Name: "aggro", Kind: vName, Values: sim.AggroNames(), What: "aggro rule", Default: "nearest", Example: "aggro: fewest_wnd", Doc: "how it picks its target among the Hostile models in sight within 10\" (see Decision trees)"},
+		},
+		Rules: []string{
+			"`hold_ground` is always Yes: it can only be the last question.",
+		},
+	},
+	{
+		Key: "state", Title: "State", Where: []string{"states"},
+		Doc: "A state of the Adversary: from its trigger on, every model of the Adversary has its stats changed, on top of its exhausted locations' changes. Traces note when it begins and ends.",
+		Fields: []schemaField{
+			{Name: "name", Kind: vText, Required: true, Example: "name: Enraged", Doc: "its name, as traces print it"},
+			{Name: "wnd_at_most", Kind: vNumber, Min: 0.01, Max: 1, Default: "none", Example: "wnd_at_most: 0.5", Doc: "trigger: the Adversary's WNDs left fall to this share of its `stats.wnd` or below (rounded down to whole WNDs); it fires once"},
+			{Name: "round", Kind: vInt, Min: 2, Max: 1000, Default: "none", Example: "round: 3", Doc: "trigger: Round N begins; it fires once"},
+			{Name: "card", Kind: vName, Values: RankNames[:], What: "rank", Default: "none", Example: "card: ace", Doc: "trigger: the Adversary draws an action card of this rank, of any suit; each draw starts it again (its Rounds counted afresh)"},
+			{Name: "rounds", Kind: vInt, Min: 0, Max: 1000, Default: "0: the rest of the hunt", Example: "rounds: 2", Doc: "how many Rounds it lasts, the Round it begins in counted; it ends at the end of the last"},
+			{Name: "spd", Kind: vInt, Min: -10, Max: 10, Default: "0", Example: "spd: 1", Doc: "change to SPD"},
+			{Name: "atk", Kind: vInt, Min: -10, Max: 10, Default: "0", Example: "atk: 1", Doc: "change to ATK"},
+			{Name: "rng", Kind: vInt, Min: -10, Max: 10, Default: "0", Example: "rng: 1", Doc: "change to RNG"},
+			{Name: "def", Kind: vInt, Min: -10, Max: 10, Default: "0", Example: "def: -1", Doc: "change to DEF"},
+			{Name: "ter", Kind: vInt, Min: -10, Max: 10, Default: "0", Example: "ter: 1", Doc: "change to TER"},
+		},
+		Rules: []string{
+			"A state has exactly one trigger: `wnd_at_most`, `round` or `card`.",
+			"Its rises of ATK and TER count toward the dice a check can roll, as exhausted locations' do.",
 		},
 	},
 	{
@@ -138,7 +172,7 @@ var adversarySchema = []*schemaObject{
 		Fields: []schemaField{
 			{Name: "name", Kind: vText, Required: true, Example: "name: Morpheus Butterfly", Doc: "the Minion's name"},
 			{Name: "count", Kind: vInt, Min: 1, Max: 20, Required: true, Example: "count: 2", Doc: "how many models of it come"},
-			{Name: "type", Kind: vName, Values: Trees, What: "Foe Type", Required: true, Example: "type: sentry", Doc: "its Foe Type, the decision tree it acts by (see Decision trees)"},
+			{Name: "type", Kind: vName, Values: Trees, What: "Foe Type", Required: true, Allowed: codeList(Trees) + ", or a slug of `trees`", Example: "type: sentry", Doc: "its Foe Type, the decision tree it acts by (see Decision trees)"},
 			{Name: "stats", Kind: vObject, Object: "stats", Required: true, Example: "stats: {spd: 5, atk: 3, rng: 1, def: 3, ter: 3, wnd: 5}", Doc: "its six stats"},
 			{Name: "base_mm", Kind: vNumber, Min: 10, Max: 300, Default: strconv.FormatFloat(minionBase, 'g', -1, 64), Example: "base_mm: 25", Doc: "the diameter of its base, in millimetres"},
 			{Name: "shooting_rng", Kind: vInt, Min: 0, Max: 12, Default: "0: it has no Shooting Attack", Example: "shooting_rng: 2", Doc: "the RNG its Shooting Attack adds; a Minion with one shoots"},
@@ -201,6 +235,7 @@ var adversarySchema = []*schemaObject{
 			"`name` and `attack` are required (in a special entry, unless it says `like: standard`).",
 			"`near` goes with `targets: target_and_near`, which needs it; `count` goes with `targets: count`, which needs it.",
 			"`check` needs `attack: none`; `on_success` needs a `check`; `on_hit`, `on_miss` and `crit` need an attack.",
+			"`min_range` needs an attack, and is below `range` when a `range` is given.",
 			fmt.Sprintf("A list of ops holds at most %d ops (`grant_crit` takes one place for each ability it gives); ops hold ops at most %d deep.", sim.MaxOps, maxOpDepth),
 		},
 	},
@@ -224,17 +259,21 @@ var adversarySchema = []*schemaObject{
 	{
 		Key: "special", Title: "Special", Where: []string{"special.RANK"},
 		Doc:     "A Hearts action card entry: an action entry with the decision tree the Adversary follows that turn.",
-		Fields:  []schemaField{specialTreeField, specialLikeField},
+		Fields:  []schemaField{specialTreeField, specialLikeField, specialMergeField},
 		Extends: "action",
 		Rules: []string{
-			"`like: standard` copies the standard entry of the same rank; the fields the special entry gives then replace the copy's, whole (a list given replaces the list copied).",
+			"`like: standard` copies the standard entry of the same rank; the fields the special entry gives then replace the copy's, whole: a list of ops given replaces the list copied, unless `merge` names it.",
+			"`merge` needs `like: standard`, and each list it names must be given in the entry.",
 		},
 	},
 }
 
 var (
-	specialTreeField = schemaField{Name: "tree", Kind: vName, Values: Trees, What: "tree", Required: true, Example: "tree: aggressive", Doc: "the decision tree the Adversary follows when it draws the card (see Decision trees)"}
+	specialTreeField = schemaField{Name: "tree", Kind: vName, Values: Trees, What: "tree", Required: true, Allowed: codeList(Trees) + ", or a slug of `trees`", Example: "tree: aggressive", Doc: "the decision tree the Adversary follows when it draws the card (see Decision trees)"}
 	specialLikeField = schemaField{Name: "like", Kind: vName, Values: []string{"standard"}, What: "like value", Default: "none", Example: "like: standard", Doc: "start from the standard entry of the same rank"}
+	// specialMergeField names the op lists a special entry adds to the
+	// standard entry's in place of replacing them.
+	specialMergeField = schemaField{Name: "merge", Kind: vNames, Values: OpLists, What: "op list", Default: "none: every list given replaces the copied one", Example: "merge: [crit]", Doc: "with `like: standard`: the op lists whose ops are added after the copied list's, an op the copied list already has (same op, same value) not repeated; a list given and not named here replaces the copied one whole"}
 )
 
 // The field lists of the objects, as the decoder and FileKind use them.

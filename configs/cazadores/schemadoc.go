@@ -1,6 +1,7 @@
 package cazadores
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,15 +14,30 @@ import (
 // from the root of the repository; AdversarySchemaDoc gives its text.
 const AdversarySchemaFile = "docs/cazadores/adversary-schema.md"
 
-// schemaExample is the bundled Adversary the reference shows whole.
-const schemaExample = "adversaries/creature-wreathed-in-light.yaml"
+// schemaExample is the example Adversary the reference shows whole: one
+// that writes every construct of the language beyond the book's
+// Adversaries (its tests play it: testdata/designer.yaml).
+const schemaExample = "configs/cazadores/testdata/designer.yaml"
 
-// treeDocs say what each decision tree (Trees) does: the questions it
+//go:embed testdata/designer.yaml
+var schemaExampleFile []byte
+
+// treeDocs say in a line what each built-in decision tree (Trees) does;
+// its questions and Aggro rule are written from sim.BuiltinTrees.
 // asks, in order.
 var treeDocs = map[string]string{
-	"aggressive": "Close Combat, else Aggress, else Reposition, else Hold Ground: it closes in on its target and strikes",
-	"defensive":  "Retreat, else Reposition, else Aggress, else Hold Ground: it first steps out of the reach of models that can strike it in melee",
-	"sentry":     "Close Combat, else Ranged Combat, else Reposition, else Hold Ground: it strikes from where it stands",
+	"aggressive": "it closes in on its target and strikes",
+	"defensive":  "it first steps out of the reach of models that can strike it in melee",
+	"sentry":     "it strikes from where it stands",
+}
+
+// treeSteps writes a tree's questions as a file's steps list.
+func treeSteps(t *sim.TreeDef) string {
+	names := make([]string, t.NSteps)
+	for i, s := range t.Steps[:t.NSteps] {
+		names[i] = sim.TreeSteps[s].Name
+	}
+	return "[" + strings.Join(names, ", ") + "]"
 }
 
 // entryCells are one field's entry: the cells of its row in the
@@ -104,10 +120,21 @@ func AdversarySchemaDoc() string {
 
 	w("## Decision trees\n\n")
 	w("A special entry's `tree` and a Minion's `type` name the decision tree the\n")
-	w("Foe follows: the questions it asks, in order, acting on the first Yes.\n\n")
-	w("| tree | questions |\n|---|---|\n")
-	for _, t := range Trees {
-		w("| `%s` | %s |\n", t, treeDocs[t])
+	w("Foe follows: the questions it asks, in order, acting on the first Yes (with\n")
+	w("none, it holds its ground), and the Aggro rule that picks its target. The\n")
+	w("built-in trees are written in the same questions and rules as a file's own\n")
+	w("[`trees`](#tree):\n\n")
+	w("| tree | steps | aggro | in short |\n|---|---|---|---|\n")
+	for _, t := range sim.BuiltinTrees {
+		w("| `%s` | `%s` | `%s` | %s |\n", t.Name, treeSteps(&t), sim.AggroRules[t.Aggro].Name, treeDocs[t.Name])
+	}
+	w("\nThe questions (`steps`):\n\n| step | question | on a Yes |\n|---|---|---|\n")
+	for _, s := range sim.TreeSteps {
+		w("| `%s` | %s | %s |\n", s.Name, s.Question, s.Yes)
+	}
+	w("\nThe Aggro rules (`aggro`), among the Hostile models not Hidden within 10\" and in sight (else the nearest), ties broken at random:\n\n| aggro | target |\n|---|---|\n")
+	for _, r := range sim.AggroRules {
+		w("| `%s` | %s |\n", r.Name, r.Doc)
 	}
 
 	w("\n## Effect ops\n\n")
@@ -140,12 +167,10 @@ func AdversarySchemaDoc() string {
 	w("| skills | %s |\n", codeList(SkillNames))
 
 	w("\n## Example\n\n")
-	w("The bundled `%s`:\n\n", schemaExample)
-	ex, err := Files.ReadFile(schemaExample)
-	if err != nil {
-		panic(err) // the file is embedded: a test reads it
-	}
-	w("```yaml\n%s```\n", ex)
+	w("`%s`, which its tests validate, play and trace,\n", schemaExample)
+	w("writes what the book's Adversaries never need: a tree of its own, states,\n")
+	w("summons, a minimum range, and special entries that merge and replace:\n\n")
+	w("```yaml\n%s```\n", schemaExampleFile)
 	return b.String()
 }
 

@@ -212,6 +212,9 @@ type Pack struct {
 	Slug    string
 	Name    string
 	Members []Member
+	// OutsideTable: the file said table_4_1: false, so the companions
+	// by player count were not checked.
+	OutsideTable bool `json:",omitempty"`
 }
 
 // Member is one model of a pack: a Cazador build, or a Companion that
@@ -243,6 +246,29 @@ type Adversary struct {
 	HitLocations []HitLocation
 	Actions      [4]Action // the standard suits, indexed by Ace, King, Queen, Jack
 	Special      [4]Action // the Hearts entries, same indices, "like: standard" merged
+	// The fields below are left out of Data.Hash's JSON when unused, so that
+	// a file that does not write them keeps the hash it had before them.
+	States []State              `json:",omitempty"`
+	Trees  map[string]*TreeSpec `json:",omitempty"` // its own decision trees, by slug
+}
+
+// TreeSpec is a decision tree of an Adversary's own: its questions (of
+// sim.TreeSteps) in order and its Aggro rule (of sim.AggroRules).
+type TreeSpec struct {
+	Steps []string
+	Aggro string
+}
+
+// State is a state the Adversary enters during the hunt: one trigger
+// (WndAtMost > 0, Round > 0 or Card != ""), how many Rounds it lasts (0:
+// the rest of the hunt), and its stat changes.
+type State struct {
+	Name                    string
+	WndAtMost               float64
+	Round                   int
+	Card                    string // one of RankNames
+	Rounds                  int
+	Spd, Atk, Rng, Def, Ter int
 }
 
 // Ranks of the action cards, the indices of Adversary.Actions and Special.
@@ -316,6 +342,7 @@ type Action struct {
 	Damage       bool    // the attack deals WNDs equal to Successes
 	Rating       int     // a fixed pool (triggered attacks); 0: the Foe's ATK or TER
 	Range        float64 // a fixed range in inches (triggered attacks); -1: the Foe's RNG plus Mods.Rng
+	MinRange     float64 `json:",omitempty"` // the attack reaches no model closer than this, in inches; 0: none
 	Check        *Check  // a Check made instead of an attack (attack: none)
 	Before       []Op    // before the attack
 	OnHit        []Op    // on each target hit
@@ -364,6 +391,7 @@ type Op struct {
 	Ops       []Op
 	Die       int
 	Action    *Action
+	Minion    string `json:",omitempty"` // summon: the Minion's name
 	N         int    // an amount: WNDs, a cap, a DT
 	Skill     string // resist: the Check's skill
 }
@@ -430,7 +458,10 @@ var (
 	TargetModes  = []string{"all_in_range", "all_models_in_range", "count", "target", "target_and_near", "triangle"}
 	AttackKinds  = []string{"melee", "none", "shooting", "terror"}
 	AttackStates = []string{"advantage", "disadvantage"}
-	CheckSkills  = []string{"atk", "def", "terror"}
+	// OpLists are an action entry's lists of ops, as a special entry's
+	// merge names them.
+	OpLists     = []string{"after", "before", "crit", "on_hit", "on_miss", "on_success"}
+	CheckSkills = []string{"atk", "def", "terror"}
 	// RitualTargets say whom a Ritual may be cast on.
 	RitualTargets   = []string{"any", "friendly", "hostile", "self"}
 	RenownPers      = []string{"foe", "hunt", "model"}

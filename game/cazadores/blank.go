@@ -120,7 +120,7 @@ func blankLabel(a *sim.AdversaryDef, b sim.Blank) string {
 		}
 		s := strings.Join(cards, " ")
 		if b.Kind == sim.BlankSpecial {
-			s += ", " + act.Tree.String()
+			s += ", " + a.TreeName(act.Tree)
 		}
 		return name + " (" + s + ")"
 	}

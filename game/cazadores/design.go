@@ -122,7 +122,7 @@ func newDesign(sc *sim.Scenario, info designInfo) *Design {
 		act, tree := cardAction(a, c)
 		name := sim.CardName(uint8(c))
 		cards.Items = append(cards.Items, game.Item{Key: name, Label: name + " " + act.Name,
-			Info: []game.KV{{Key: "Name", Value: act.Name}, {Key: "Tree", Value: tree.String()}}})
+			Info: []game.KV{{Key: "Name", Value: act.Name}, {Key: "Tree", Value: a.TreeName(tree)}}})
 	}
 	conds := game.List{Key: "conditions", Label: "Conditions imposed on the Pack", Noun: "Condition"}
 	for c := sim.Bleeding; c < sim.NumConds; c++ {

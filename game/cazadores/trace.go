@@ -293,6 +293,10 @@ func diceFields(d *sim.Dice) obj {
 
 // add turns one event of the play into a line.
 func (t *tracer) add(h *sim.Hunt, e *sim.Event) {
+	// Minions summoned during the hunt are named as they come.
+	for len(t.names) < int(h.N) {
+		t.names = append(t.names, h.Name(len(t.names)))
+	}
 	who := t.name(e.Model)
 	model := field{"model", who}
 	switch e.Kind {
@@ -381,8 +385,9 @@ func (t *tracer) add(h *sim.Hunt, e *sim.Event) {
 			act = &h.Sc.Adversary.Special[rank]
 		}
 		adv := t.adversaryName(h)
-		t.push(h, "card", fmt.Sprintf("%s: draws action card %s %s (%s tree)", adv, sim.CardName(uint8(e.Card)), act.Name, e.Tree),
-			field{"model", adv}, field{"card", sim.CardName(uint8(e.Card))}, field{"action", act.Name}, field{"tree", e.Tree.String()})
+		tree := h.Sc.Adversary.TreeName(e.Tree)
+		t.push(h, "card", fmt.Sprintf("%s: draws action card %s %s (%s tree)", adv, sim.CardName(uint8(e.Card)), act.Name, tree),
+			field{"model", adv}, field{"card", sim.CardName(uint8(e.Card))}, field{"action", act.Name}, field{"tree", tree})
 	case sim.EvDecision:
 		what := words(e.Name)
 		body := who + " decides: " + what

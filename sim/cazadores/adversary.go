@@ -57,6 +57,9 @@ func (h *Hunt) DrawAction() (card uint8, act *CardAction, tree Tree) {
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvCard, Card: int8(card), Tree: tree})
 	}
+	if len(a.States) > 0 {
+		h.stateTrigger(StateOnCard, int(rank))
+	}
 	return card, act, tree
 }
 
@@ -100,6 +103,9 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 		}
 		h.Rec.Curve[t] += uint16(dealt)
 		h.Rec.AdvWounds += int16(dealt)
+		if len(a.States) > 0 {
+			h.stateTrigger(StateOnWND, 0)
+		}
 	}
 }
 
@@ -115,6 +121,9 @@ func (h *Hunt) WoundLocation(loc, n int) {
 		}
 	}
 	h.recomputeWND()
+	if len(h.Sc.Adversary.States) > 0 {
+		h.stateTrigger(StateOnWND, 0)
+	}
 }
 
 func (h *Hunt) allExhausted() bool {
@@ -235,6 +244,13 @@ func (h *Hunt) recomputeAdversary() {
 // summed modifiers h.Mods, and their WNDs from their locations.
 func (h *Hunt) adversaryStats() {
 	s, mods := &h.Sc.Adversary.Stats, h.Mods
+	if h.StateOn != 0 {
+		mods.SPD += h.StateMods.SPD
+		mods.ATK += h.StateMods.ATK
+		mods.RNG += h.StateMods.RNG
+		mods.DEF += h.StateMods.DEF
+		mods.TER += h.StateMods.TER
+	}
 	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
 		m := &h.M[i]
 		m.SPD = clamp0(s.SPD + mods.SPD)
@@ -345,7 +361,13 @@ func (h *Hunt) InReach(i, t int, act *CardAction) bool {
 	if m.State != Active || !h.Hostile(i, t) || m.Conds.Has(Hidden) || !h.Targetable(t) {
 		return false
 	}
-	return h.Within(i, t, h.ActionRange(i, act))
+	return h.Within(i, t, h.ActionRange(i, act)) && !h.TooClose(i, t, act)
+}
+
+// TooClose reports whether model t is closer to Foe i than act's minimum
+// range (edge to edge), so that act cannot reach it.
+func (h *Hunt) TooClose(i, t int, act *CardAction) bool {
+	return act.MinRange > 0 && h.Edge(i, t) < act.MinRange-geom.Eps
 }
 
 // Affected appends to dst the models act by Foe i would attack, given its
@@ -380,7 +402,7 @@ func (h *Hunt) Affected(i int, act *CardAction, cands []int8, dst []int8) []int8
 			if !hostile && act.Targets == TargetAllInRange {
 				continue
 			}
-			if h.Within(i, t, rng) && h.LOS(i, t) {
+			if h.Within(i, t, rng) && !h.TooClose(i, t, act) && h.LOS(i, t) {
 				dst = append(dst, int8(t))
 			}
 		}

@@ -324,6 +324,8 @@ func (h *Hunt) applyOps(perf, tgt int, ops *Ops, origin geom.Vec, card int8) {
 			h.healOwn(perf, h.amount(op))
 		case OpAttack:
 			h.triggerAttack(perf, &h.Sc.Adversary.Triggers[op.Sub])
+		case OpSummon:
+			h.summon(perf, int(op.Sub), int(op.N))
 		case OpGainWND, OpLoseWND, OpImmune, OpWeaponCrit, OpWard, OpMark, OpResist, OpEach, OpAreaPair, OpTerrifiedByAdversary:
 			at := origin
 			if op.Kind == OpAreaPair && op.At == AtSelf {

@@ -164,8 +164,15 @@ type Hunt struct {
 	Loc       [MaxLocations]int16 // WNDs left on each hit location
 	Exhausted uint16              // bit i: location i exhausted
 	Mods      FoeMods             // summed exhaustion modifiers
-	AdvDis    bool                // the Adversary attacks at Disadvantage
-	Granted   CondSet             // Conditions imposed by granted Crit abilities
+	// The Adversary's states (AdversaryDef.States): bit k of StateOn while
+	// state k lasts, of StateFired once its WND or Round trigger has
+	// fired; StateEnd[k] the Round at whose end it ends (0: never);
+	// StateMods the summed modifiers of the states on.
+	StateOn, StateFired uint8
+	StateEnd            [MaxStates]uint16
+	StateMods           FoeMods
+	AdvDis              bool    // the Adversary attacks at Disadvantage
+	Granted             CondSet // Conditions imposed by granted Crit abilities
 
 	HitPile  [36]uint8
 	HitPos   uint8
@@ -419,6 +426,9 @@ func (h *Hunt) advance() {
 		}
 		h.Round++
 		h.Tick = 1
+		if len(h.Sc.Adversary.States) > 0 {
+			h.stateTrigger(StateOnRound, int(h.Round))
+		}
 	} else {
 		h.Tick++
 	}
@@ -733,6 +743,9 @@ func (h *Hunt) endRound() {
 		m.Conds = m.Conds.Without(Hidden)
 		m.Spotted = false
 	}
+	if h.StateOn != 0 {
+		h.statesEnd()
+	}
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvRoundEnd})
 	}
@@ -809,7 +822,7 @@ func (h *Hunt) Name(i int) string {
 		return "Vessel"
 	}
 	d := &h.Sc.Adversary.Minions[m.Def]
-	if d.Count > 1 {
+	if d.Count > 1 || d.Numbered {
 		k := 1
 		for j := int(h.Adv0 + h.NAdv); j < i; j++ {
 			if h.M[j].Def == m.Def {

@@ -23,6 +23,7 @@ const (
 	ArgOps                        // a list of ops: those allowed in the op's Inner place
 	ArgAttack                     // an attack, written as an action card's entry
 	ArgFields                     // a mapping of the op's Fields
+	ArgMinion                     // the name of a Minion of the Adversary's minions
 )
 
 // OpPlace is a set of the places of the data where ops are written.
@@ -139,6 +140,12 @@ var OpTable = []OpSpec{
 			{Name: "impose", Arg: ArgCondition, Required: true},
 		},
 		Does: "the target (the performer when there is none) makes a Check of the skill against DT dt and suffers the Condition if it fails"},
+	{Name: "summon", Kinds: []OpKind{OpSummon}, Arg: ArgFields, In: InAdversary,
+		Fields: []OpField{
+			{Name: "minion", Arg: ArgMinion, Required: true},
+			{Name: "count", Arg: ArgCount, Min: 1, Max: MaxModels - MaxPack - 1, Default: "1"},
+		},
+		Does: "count Minions of that kind (named in the Adversary's minions) join the hunt, each placed by a Scatter Roll from the performer, at least 3\" from other Minions where a few rolls allow; no more join once the Adversary's models and Minions on the board are 6, or the hunt's models 12; each takes its first Turn on the Tick after"},
 	{Name: "terrified_by_adversary", Kinds: []OpKind{OpTerrifiedByAdversary}, Arg: ArgTrue, In: InAdversary | InEffect,
 		Does: "the target (the performer when there is none) becomes Terrified of the Adversary (its first model still standing)"},
 	{Name: "ward", Kinds: []OpKind{OpWard, OpWard}, Arg: ArgChoice, What: "attack kind", Values: []string{"melee", "shooting"}, In: InAdversary | InEffect,

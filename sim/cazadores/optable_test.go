@@ -100,6 +100,10 @@ func TestEveryOpExecutes(t *testing.T) {
 			for _, perf := range []int{0, 2} {
 				for _, tgt := range []int{1, 2, -1} {
 					h := opHunt(1)
+					if k == OpSummon {
+						// A kind of Minion to summon, none deployed.
+						h.Sc.Adversary.Minions = []MinionDef{{Name: "Imp", Stats: FoeStats{SPD: 5, ATK: 3, RNG: 1, DEF: 3, TER: 2, WND: 3}, BaseR: 0.5}}
+					}
 					before := *h
 					h.applyOps(perf, tgt, &ops, h.M[perf].Pos, -1)
 					if !reflect.DeepEqual(before, *h) {

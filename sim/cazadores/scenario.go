@@ -76,6 +76,7 @@ const (
 	OpEach                        // Lists[Sub] applies to every model within Dist of the performer (itself included)
 	OpAreaPair                    // two linked Areas of kind Area: one at At, one a Scatter from it; entering one places a model beside the other
 	OpTerrifiedByAdversary        // the target becomes Terrified of the Adversary
+	OpSummon                      // N Minions of kind Sub join the hunt, placed by Scatter Rolls from the performer
 	NumOpKinds                    // the number of kinds, OpNone included
 )
 
@@ -137,6 +138,7 @@ type CardAction struct {
 	Damage    bool
 	Rating    int8    // a fixed pool (triggered attacks); 0: ATK or TER
 	Range     float32 // a fixed range (triggered attacks); < 0: RNG
+	MinRange  float32 // no model closer than this (edge to edge) is reached; 0: none
 	HasCheck  bool    // attack none with a Check (War Chant)
 	CheckTER  bool    // the Check rolls TER (else ATK)
 	CheckDT   int8
@@ -221,6 +223,8 @@ type AdversaryDef struct {
 	Standard   [4]CardAction       // by rank
 	Special    [4]CardAction       // the Hearts entries
 	Triggers   []CardAction
+	States     []StateDef
+	Trees      []TreeDef // its own Decision Trees, Tree len(BuiltinTrees) on
 	Areas      []AreaKind
 	Minions    []MinionDef
 }
@@ -236,6 +240,11 @@ type MinionDef struct {
 	Crit     Ops
 	Melee    CardAction // its Melee Attack
 	Shoot    CardAction // its Shooting Attack (when ShootRNG > 0)
+	// Numbered: its models are named with a number (more than one may be
+	// on the board: Count above 1, or a summon op names it).
+	Numbered bool
+	// SummonNote is the trace's note when a summon op brings one in.
+	SummonNote string
 }
 
 // MinionActions builds a Minion's two attacks from its definition.

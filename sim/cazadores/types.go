@@ -17,6 +17,7 @@ const (
 	MaxPack      = 6  // Pack models
 	MaxAdvModels = 3  // models that make up the Adversary (the Praetorians are three)
 	MaxLocations = 9  // hit locations (cards 2..10)
+	MaxStates    = 4  // states an Adversary may enter (an enraged state...)
 	MaxAreas     = 24 // Areas created during play
 	MaxPieces    = 32 // terrain pieces of a map
 	MaxExits     = 8
@@ -158,7 +159,14 @@ const (
 
 var treeNames = [...]string{"aggressive", "defensive", "sentry"}
 
-func (t Tree) String() string { return treeNames[t] }
+// String names a built-in tree; an Adversary's own trees are named by
+// AdversaryDef.TreeName.
+func (t Tree) String() string {
+	if int(t) < len(treeNames) {
+		return treeNames[t]
+	}
+	return "custom"
+}
 
 // TreeByName returns the Tree named s and whether it exists.
 func TreeByName(s string) (Tree, bool) {
