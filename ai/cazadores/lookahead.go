@@ -145,11 +145,11 @@ var planNames = [numPlans]string{"play as tactical", "defend", "recover", "spot 
 // choice, or another way to the same state) it would play the same
 // rollout: it is not played again, and when no plan differs from the own
 // plan in a future, none is played, the own plan's neither (all values
-// 0). Halfway through (lookaheadCheck), a plan that has not done better
-// than the own plan on average is dropped from open, and play stops once
-// no plan but the own one is left: a plan behind after half its futures
-// almost never ends clearly ahead, and the futures saved are most of the
-// lookahead's cost.
+// 0). Halfway through (when K is at least lookaheadCheck), a plan that is
+// not ahead of the own plan by half the gain it must show at the end
+// (lookaheadGain/2 on average) is dropped from open, and play stops once
+// no plan but the own one is left: such a plan almost never ends clearly
+// ahead, and the futures saved are most of the lookahead's cost.
 func (l *Lookahead) play(h *sim.Hunt, i int, open *[numPlans]bool, first int) {
 	f, own, s := l.fork, l.own, l.scratch
 	for k := 0; k < l.K; k++ {
@@ -197,8 +197,8 @@ func (l *Lookahead) play(h *sim.Hunt, i int, open *[numPlans]bool, first int) {
 const lookaheadCheck = 4
 
 // ahead drops from open the plans whose values on the first n futures are
-// not above the own plan's on average, and reports whether any plan but
-// the own one is left.
+// not above the own plan's by more than lookaheadGain/2 on average, and
+// reports whether any plan but the own one is left.
 func (l *Lookahead) ahead(open *[numPlans]bool, n int) bool {
 	left := false
 	for p := planOwn + 1; p < numPlans; p++ {
@@ -209,7 +209,7 @@ func (l *Lookahead) ahead(open *[numPlans]bool, n int) bool {
 		for k := 0; k < n; k++ {
 			sum += l.vals[p][k] - l.vals[planOwn][k]
 		}
-		if open[p] = sum > 0; open[p] {
+		if open[p] = sum > lookaheadGain/2*float64(n); open[p] {
 			left = true
 		}
 	}
