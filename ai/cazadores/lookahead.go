@@ -193,7 +193,7 @@ func (l *Lookahead) play(h *sim.Hunt, i int, open *[numPlans]bool, first int) {
 }
 
 // lookaheadCheck is the least K at which play drops, halfway, the plans
-// that are not ahead of the own plan.
+// not ahead of the own plan by lookaheadGain/2 on average.
 const lookaheadCheck = 4
 
 // ahead drops from open the plans whose values on the first n futures are
