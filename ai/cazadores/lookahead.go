@@ -2,6 +2,7 @@ package cazadores
 
 import (
 	"fmt"
+	"unsafe"
 
 	sim "balance/sim/cazadores"
 )
@@ -17,9 +18,11 @@ type Lookahead struct {
 	K       int    // rollouts per plan
 	Horizon uint16 // Rounds played ahead (0: to the end of the hunt)
 	rollout sim.PackPolicy
-	scratch *sim.Hunt
-	OnlyOwn bool // compare nothing: play the rollout policy (a check of the machinery)
-	vals    [numPlans][MaxLookaheadK]float64
+	// fork is the hunt with a future's random streams, own that copy
+	// after the own plan, and scratch the copy a rollout plays on.
+	fork, own, scratch *sim.Hunt
+	OnlyOwn            bool // take no other plan: play the rollout policy, rollouts and all (a check of the machinery)
+	vals               [numPlans][MaxLookaheadK]float64
 }
 
 // MaxLookaheadK is the largest K a Lookahead takes.
@@ -72,7 +75,7 @@ func NewLookahead(k int, horizon uint16) *Lookahead {
 // NewLookaheadWith is NewLookahead with the rollout policy given.
 func NewLookaheadWith(k int, horizon uint16, rollout sim.PackPolicy) *Lookahead {
 	k = min(max(k, 1), MaxLookaheadK)
-	return &Lookahead{K: k, Horizon: horizon, rollout: rollout, scratch: new(sim.Hunt)}
+	return &Lookahead{K: k, Horizon: horizon, rollout: rollout, fork: new(sim.Hunt), own: new(sim.Hunt), scratch: new(sim.Hunt)}
 }
 
 var _ sim.PackPolicy = (*Lookahead)(nil)
@@ -98,12 +101,11 @@ const (
 func (l *Lookahead) Turn(h *sim.Hunt, i int) {
 	var open [numPlans]bool
 	for p := 0; p < numPlans; p++ {
-		if open[p] = l.open(h, i, p); open[p] {
-			l.play(h, i, p, 0)
-		}
+		open[p] = l.open(h, i, p)
 	}
+	l.play(h, i, &open, 0)
 	best, bestGain := planOwn, 0.0
-	for p := planOwn + 1; p < numPlans; p++ {
+	for p := planOwn + 1; p < numPlans && !l.OnlyOwn; p++ {
 		if !open[p] {
 			continue
 		}
@@ -114,9 +116,10 @@ func (l *Lookahead) Turn(h *sim.Hunt, i int) {
 	// The best of several plans on the same futures is partly the
 	// luckiest: confirm it against the own plan on K fresh futures.
 	if best != planOwn {
-		l.play(h, i, planOwn, l.K)
-		l.play(h, i, best, l.K)
-		if g, ok := l.gain(best, lookaheadConfirmZ); !ok || g <= 0 {
+		var two [numPlans]bool
+		two[planOwn], two[best] = true, true
+		l.play(h, i, &two, l.K)
+		if g, ok := l.gain(best, lookaheadConfirmZ); !two[best] || !ok || g <= 0 {
 			best = planOwn
 		}
 	}
@@ -135,21 +138,91 @@ func (l *Lookahead) Turn(h *sim.Hunt, i int) {
 
 var planNames = [numPlans]string{"play as tactical", "defend", "recover", "spot weakness", "flee", "play as basic"}
 
-// play plays plan p for model i in K copies of h, on the futures
-// first..first+K-1, and stores their values in vals[p].
-func (l *Lookahead) play(h *sim.Hunt, i, p, first int) {
+// play plays the plans open for model i in copies of h on the K futures
+// first..first+K-1, and stores their values in vals, future by future.
+// Only the differences from the own plan's values count, and where a
+// plan leaves a future's copy exactly as the own plan left it (the same
+// choice, or another way to the same state) it would play the same
+// rollout: it is not played again, and when no plan differs from the own
+// plan in a future, none is played, the own plan's neither (all values
+// 0). Halfway through (when K is at least lookaheadCheck), a plan that is
+// not ahead of the own plan by half the gain it must show at the end
+// (lookaheadGain/2 on average) is dropped from open, and play stops once
+// no plan but the own one is left: such a plan almost never ends clearly
+// ahead, and the futures saved are most of the lookahead's cost.
+func (l *Lookahead) play(h *sim.Hunt, i int, open *[numPlans]bool, first int) {
+	f, own, s := l.fork, l.own, l.scratch
 	for k := 0; k < l.K; k++ {
-		s := l.scratch
-		*s = *h
-		s.Trace = nil
-		s.ForkRandom(uint64(first + k)) // the same futures for every plan: common random numbers
-		if l.Horizon > 0 {
-			s.Horizon = h.Round + l.Horizon
+		if k == l.K/2 && l.K >= lookaheadCheck && !l.ahead(open, k) {
+			return
 		}
-		l.apply(s, i, p)
-		s.Resume(l.rollout, Foes{})
-		l.vals[p][k] = value(s)
+		*f = *h
+		f.Trace, f.OnRound = nil, nil
+		f.ForkRandom(uint64(first + k)) // the same futures for every plan: common random numbers
+		if l.Horizon > 0 {
+			f.Horizon = h.Round + l.Horizon
+		}
+		*own = *f
+		l.apply(own, i, planOwn)
+		var same [numPlans]bool
+		differ := false
+		for p := planOwn + 1; p < numPlans; p++ {
+			if !open[p] {
+				continue
+			}
+			*s = *f
+			l.apply(s, i, p)
+			if same[p] = sameHunt(s, own); !same[p] {
+				differ = true
+				s.Resume(l.rollout, Foes{})
+				l.vals[p][k] = value(s)
+			}
+		}
+		v := 0.0
+		if differ {
+			own.Resume(l.rollout, Foes{})
+			v = value(own)
+		}
+		l.vals[planOwn][k] = v
+		for p := range same {
+			if same[p] {
+				l.vals[p][k] = v
+			}
+		}
 	}
+}
+
+// lookaheadCheck is the least K at which play drops, halfway, the plans
+// not ahead of the own plan by lookaheadGain/2 on average.
+const lookaheadCheck = 4
+
+// ahead drops from open the plans whose values on the first n futures are
+// not above the own plan's by more than lookaheadGain/2 on average, and
+// reports whether any plan but the own one is left.
+func (l *Lookahead) ahead(open *[numPlans]bool, n int) bool {
+	left := false
+	for p := planOwn + 1; p < numPlans; p++ {
+		if !open[p] {
+			continue
+		}
+		var sum float64
+		for k := 0; k < n; k++ {
+			sum += l.vals[p][k] - l.vals[planOwn][k]
+		}
+		if open[p] = sum > lookaheadGain/2*float64(n); open[p] {
+			left = true
+		}
+	}
+	return left
+}
+
+// sameHunt reports whether a and b hold the same bytes. Copies of one
+// hunt that are alike byte for byte are the same state, and play the same
+// rollout on; copies that differ only in bytes no field uses (padding)
+// are merely played twice.
+func sameHunt(a, b *sim.Hunt) bool {
+	n := unsafe.Sizeof(*a)
+	return string(unsafe.Slice((*byte)(unsafe.Pointer(a)), n)) == string(unsafe.Slice((*byte)(unsafe.Pointer(b)), n))
 }
 
 // gain returns the mean paired gain of plan p over the own plan, and
@@ -179,9 +252,6 @@ func (l *Lookahead) open(h *sim.Hunt, i, p int) bool {
 	switch p {
 	case planOwn:
 		return true
-	}
-	if l.OnlyOwn {
-		return false
 	}
 	switch p {
 	case planDefend:

@@ -119,7 +119,7 @@ func (t Tactical) hopeless(h *sim.Hunt, i int) bool {
 // within 3" (after the free Move) that a Foe threatens; it reports
 // whether it did.
 func (Tactical) aid(h *sim.Hunt, i int) bool {
-	if !h.CanAct(i, sim.ActAid) {
+	if !anyDown(h) || !h.CanAct(i, sim.ActAid) {
 		return false
 	}
 	for f := 0; f < int(h.NPack); f++ {
@@ -151,6 +151,17 @@ func (Tactical) aid(h *sim.Hunt, i int) bool {
 		decide(h, i, "aid", f, "a friend down with a Foe near")
 		h.Aid(i, f, c)
 		return true
+	}
+	return false
+}
+
+// anyDown reports whether some Pack model is Knocked Down or Stunned:
+// with none, no friend needs aid.
+func anyDown(h *sim.Hunt) bool {
+	for f := 0; f < int(h.NPack); f++ {
+		if h.M[f].Conds.Has(sim.KnockedDown) || h.M[f].Conds.Has(sim.Stunned) {
+			return true
+		}
 	}
 	return false
 }
@@ -307,20 +318,11 @@ func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
 		return -1, 0, false
 	}
 	slot = -1
-	// The sources of (Dis)Advantage depend on the attack's kind alone:
-	// each kind's are counted once, when first needed.
-	var net [2]dice.Adv
-	var known [2]bool
-	adv := func(k sim.AttackKind) dice.Adv {
-		x := 0
-		if k == sim.ShootingAttack {
-			x = 1
-		}
-		if !known[x] {
-			net[x], known[x] = advantage(h, i, tg, k, 0), true
-		}
-		return net[x]
-	}
+	// The Check of an attack (pool, Defence, the sources of
+	// (Dis)Advantage) depends on the attack's kind alone: each kind's
+	// odds are worked out once, when first needed.
+	var kinds [2]kindCheck
+	base := int(h.ActionTicks(sim.ActAttack))
 	for s := 0; s < int(d.NWeapons); s++ {
 		w := &h.Sc.Weapons[d.Weapons[s]]
 		// The Net deals no WNDs: only the capture play throws it.
@@ -333,13 +335,22 @@ func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
 		if !h.InWeaponRange(i, s, tg) {
 			continue
 		}
-		ev, tk := attackEV(h, i, tg, s, adv(kindOf(h, i, s)))
+		k := &kinds[0]
+		if w.Kind == sim.ShootingWeapon {
+			k = &kinds[1]
+		}
+		ev, tk := k.ev(h, i, tg, w, base)
 		if r := ev / float64(tk); !ok || r > rate {
 			slot, rate, ok = s, r, true
 		}
 	}
 	if h.InWeaponRange(i, -1, tg) {
-		ev, tk := attackEV(h, i, tg, -1, adv(sim.MeleeAttack))
+		w := weaponOf(h, i, -1)
+		k := &kinds[0]
+		if w.Kind == sim.ShootingWeapon {
+			k = &kinds[1]
+		}
+		ev, tk := k.ev(h, i, tg, w, base)
 		if r := ev / float64(tk); !ok || r > rate {
 			slot, rate, ok = -1, r, true
 		}
@@ -347,34 +358,77 @@ func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
 	return slot, rate, ok
 }
 
+// kindCheck holds the odds of one kind of attack by one model on one
+// target, worked out when first needed.
+type kindCheck struct {
+	known, none bool // none: a DT no roll can meet
+	o           odds
+}
+
+// ev returns what attackEV returns for model i's attack on tg with weapon
+// w (base: the Attack Action's Ticks), from the odds of its kind.
+func (c *kindCheck) ev(h *sim.Hunt, i, tg int, w *sim.WeaponDef, base int) (ev float64, ticks int) {
+	ticks = max(base+int(w.AttackTicks), 1)
+	if w.NoDamage {
+		return 0, ticks
+	}
+	if !c.known {
+		skill, kind := sim.Melee, sim.MeleeAttack
+		if w.Kind == sim.ShootingWeapon {
+			skill, kind = sim.Shooting, sim.ShootingAttack
+		}
+		pool, dt := h.Pool(i, skill), h.Defence(tg, kind)
+		c.known = true
+		c.none = dt > dice.MaxDT && !h.Sc.Rules.NaturalTenAlwaysSucceeds
+		c.o = checkOdds(pool, dt, advantage(h, i, tg, kind, 0))
+	}
+	if c.none {
+		return 0, ticks
+	}
+	return c.o.mean + c.o.hit*float64(w.POW), ticks
+}
+
+// ownAttack is model i's attack with the weapon in slot s on tg as
+// attack weighs it: its sources of (Dis)Advantage, its expected WNDs now
+// and with one source of Advantage more (when it has none yet), and its
+// Ticks.
+type ownAttack struct {
+	adv, dis  int
+	a         dice.Adv
+	now, with float64
+	ticks     int
+}
+
+// weigh returns model i's attack with the weapon in slot s on tg.
+func weigh(h *sim.Hunt, i, tg, s int) ownAttack {
+	var o ownAttack
+	o.adv, o.dis = sources(h, i, tg, kindOf(h, i, s))
+	o.a = dice.Net(o.adv, o.dis)
+	o.now, o.ticks = attackEV(h, i, tg, s, o.a)
+	if o.a <= 0 {
+		o.with, _ = attackEV(h, i, tg, s, dice.Net(o.adv+1, o.dis))
+	}
+	return o
+}
+
 // focusPays reports whether Focus (Advantage on the next Attack) now and
-// the Attack next Turn deal more WNDs per Tick than attacking with the
-// weapon in slot s at once.
-func focusPays(h *sim.Hunt, i, tg, s int) bool {
-	m := &h.M[i]
-	if m.Focus != sim.FocusNone {
+// the Attack next Turn deal more WNDs per Tick than model i's attack o
+// at once.
+func focusPays(h *sim.Hunt, i int, o *ownAttack) bool {
+	if h.M[i].Focus != sim.FocusNone || o.a > 0 {
 		return false
 	}
-	adv, dis := sources(h, i, tg, kindOf(h, i, s))
-	a := dice.Net(adv, dis)
-	if a > 0 {
-		return false
-	}
-	now, tk := attackEV(h, i, tg, s, a)
-	with, _ := attackEV(h, i, tg, s, dice.Net(adv+1, dis))
 	focus := float64(h.ActionTicks(sim.ActFocus))
-	return with/(float64(tk)+focus) > now/float64(tk)
+	return o.with/(float64(o.ticks)+focus) > o.now/float64(o.ticks)
 }
 
 // spotPays reports whether Spot Weakness on tg pays for its Ticks: the
 // Pack's gain from Advantage over the attacks left this Round, weighted by
-// the chance of the Hunt Check, beats model i's own attacks in those Ticks.
-func spotPays(h *sim.Hunt, i, tg, s int) bool {
-	if h.M[tg].Spotted || !h.Within(i, tg, 5) || !h.CanAct(i, sim.ActSpotWeakness) {
-		return false
-	}
+// the chance of the Hunt Check, beats model i's own attacks (o) in those
+// Ticks.
+func spotPays(h *sim.Hunt, i, tg int, o *ownAttack) bool {
 	left := 10 - int(h.Tick) - int(h.ActionTicks(sim.ActSpotWeakness))
-	if left <= 0 {
+	if left <= 0 || h.M[tg].Spotted || !h.Within(i, tg, 5) || !h.CanAct(i, sim.ActSpotWeakness) {
 		return false
 	}
 	p := checkOdds(h.Pool(i, sim.HuntSkill), h.Defence(tg, sim.MeleeAttack), dice.Normal).hit
@@ -383,10 +437,13 @@ func spotPays(h *sim.Hunt, i, tg, s int) bool {
 		if !h.M[k].Alive() || h.M[k].Kind == sim.ObjectiveModel {
 			continue
 		}
-		sk, _, ok := bestEV(h, k, tg)
 		if k == i {
-			sk, ok = s, true
+			if o.a <= 0 {
+				gain += float64(left/o.ticks) * (o.with - o.now)
+			}
+			continue
 		}
+		sk, _, ok := bestEV(h, k, tg)
 		if !ok {
 			continue
 		}
@@ -399,8 +456,7 @@ func spotPays(h *sim.Hunt, i, tg, s int) bool {
 		with, _ := attackEV(h, k, tg, sk, dice.Net(adv+1, dis))
 		gain += float64(left/tk) * (with - now)
 	}
-	own, tk := attackEV(h, i, tg, s, advantage(h, i, tg, kindOf(h, i, s), 0))
-	cost := own * float64(h.ActionTicks(sim.ActSpotWeakness)) / float64(tk)
+	cost := o.now * float64(h.ActionTicks(sim.ActSpotWeakness)) / float64(o.ticks)
 	return p*gain > cost
 }
 
@@ -414,41 +470,28 @@ func advSoon(h *sim.Hunt, i, ticks int) bool {
 	return until < ticks
 }
 
-// nextCard returns the chances that the Adversary's next action card makes
-// a multi-target attack and a single-target attack. A pile that has been
-// through once repeats its order, so its next card is known; otherwise the
-// next card is any of those not yet drawn this pass.
-func nextCard(h *sim.Hunt) (multi, single float64) {
+// cardThreat reports whether the Adversary's next action card may make an
+// attack. A pile that has been through once repeats its order, so its
+// next card is known; otherwise the next card is any of those not yet
+// drawn this pass.
+func (Tactical) cardThreat(h *sim.Hunt) bool {
 	a := &h.Sc.Adversary
 	lo, hi := int(h.ActPos), len(h.ActPile)
 	if h.ActFixed || lo >= hi {
 		lo %= hi
 		hi = lo + 1
 	}
-	n := 0
 	for p := lo; p < hi; p++ {
 		c := h.ActPile[p]
 		act := &a.Standard[c/4]
 		if c%4 == sim.Hearts {
 			act = &a.Special[c/4]
 		}
-		n++
-		if act.Attack == sim.AttackNone || act.Blank {
-			continue
-		}
-		if act.Targets == sim.TargetOne {
-			single++
-		} else {
-			multi++
+		if act.Attack != sim.AttackNone && !act.Blank {
+			return true
 		}
 	}
-	return multi / float64(n), single / float64(n)
-}
-
-// cardThreat reports whether the Adversary's next card may attack.
-func (Tactical) cardThreat(h *sim.Hunt) bool {
-	multi, single := nextCard(h)
-	return multi+single > 0
+	return false
 }
 
 // advThreat reports whether an Adversary model could attack Pack model i
@@ -470,12 +513,13 @@ func (t Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
 	if !ok || !h.LOS(i, tg) {
 		return false
 	}
-	if spotPays(h, i, tg, s) {
+	o := weigh(h, i, tg, s)
+	if spotPays(h, i, tg, &o) {
 		decide(h, i, "spot weakness", tg, "Advantage for the Pack's attacks this Round is worth more than its own attack")
 		h.SpotWeakness(i, tg)
 		return true
 	}
-	if focusPays(h, i, tg, s) {
+	if focusPays(h, i, &o) {
 		decide(h, i, "focus", tg, "an attack with Advantage next Turn is worth more per Tick than one now")
 		h.FocusOn(i, true, 0)
 		return true
