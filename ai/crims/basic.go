@@ -174,9 +174,9 @@ type usable struct {
 	key     uint32
 	n       int8
 	melee   uint8 // bit x: atk[x] is a melee attack
-	nr      int8  // the ranged attacks are atk[ranged[:nr]]
-	ranged  [sim.MaxAttacks]int8
-	rng     [sim.MaxAttacks]float32 // rng[i]: the range of atk[ranged[i]]
+	nr      int8                    // the ranged attacks, longest first: rbit[:nr]
+	rbit    [sim.MaxAttacks]uint8   // rbit[i]: the bit of the i-th (1 << its index in atk)
+	rng     [sim.MaxAttacks]float32 // rng[i]: its range
 	maxRng  float32                 // the longest of them (0: none)
 	reach09 float32
 	atk     [sim.MaxAttacks]reachOf
@@ -218,7 +218,11 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 		} else {
 			u.reach09 = max(u.reach09, at.Range*0.9)
 			u.maxRng = max(u.maxRng, at.Range)
-			u.ranged[u.nr], u.rng[u.nr] = u.n, at.Range
+			i := int(u.nr) // kept longest first
+			for ; i > 0 && u.rng[i-1] < at.Range; i-- {
+				u.rbit[i], u.rng[i] = u.rbit[i-1], u.rng[i-1]
+			}
+			u.rbit[i], u.rng[i] = 1<<u.n, at.Range
 			u.nr++
 		}
 		n := min(max(m.Dice(h, attr), 0), sim.TableDice)
@@ -442,7 +446,7 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to 
 func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
 	pos, hb, step := m.H[h].Pos, m.Sc.Hunters[h].Base, p.step[h]
 	prof, cs, best, reach09 := &p.prof[h], &p.cs, ak.best, ak.reach09
-	ranged, rng := ak.ranged[:ak.nr], ak.rng[:ak.nr]
+	rbit, rng := ak.rbit[:ak.nr], ak.rng[:ak.nr]
 	shown := m.Shown()
 	p.hidden = m.AliveCrims() &^ shown
 	top, topBound, nc := -1, 0.0, 0
@@ -468,12 +472,11 @@ func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, n
 		if d2 <= pr.eng2 {
 			in = ak.melee
 		}
-		if gap <= ak.maxRng {
-			for i, x := range ranged {
-				if gap <= rng[i] {
-					in |= 1 << x
-				}
+		for i := range rng { // longest first
+			if gap > rng[i] {
+				break
 			}
+			in |= rbit[i]
 		}
 		if in != 0 {
 			p.reach[nr], p.rl[nr], p.rub[nr] = in, int8(nc), ub
