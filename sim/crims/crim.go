@@ -106,6 +106,7 @@ func (m *Match) crimMoveFrom(c int, dest geom.Vec, why string, engaged uint8) bo
 	}
 	from := cr.Pos
 	cr.Pos = dest
+	m.hint.near = false
 	if m.Trace != nil && dest != from {
 		m.emit(Event{Kind: EvMove, Hunter: -1, Crim: int8(c), Pos: dest, F: dest.Dist(from), Why: why})
 	}
@@ -115,7 +116,7 @@ func (m *Match) crimMoveFrom(c int, dest geom.Vec, why string, engaged uint8) bo
 // flee: directly away from the nearest hunter, its Move.
 func (m *Match) flee(c int, why string) {
 	cr := &m.C[c]
-	h, _ := m.NearestHunter(cr.Pos)
+	h, _ := m.nearestHunterOf(c)
 	cr.Last = ActFlee
 	m.crimEvent(c, ActFlee, why)
 	m.crimMove(c, away(cr.Pos, m.H[h].Pos, m.Sc.Crims[cr.Def].Move), "flee")
@@ -132,7 +133,7 @@ func (m *Match) charge(c int, why string) {
 	for leg, dist := range [2]float32{cd.Move, ChargeOn} {
 		eng := m.EngagedHunters(c)
 		if eng == 0 {
-			h, _ := m.NearestHunter(cr.Pos)
+			h, _ := m.nearestHunterOf(c)
 			if h < 0 {
 				return
 			}
@@ -216,7 +217,7 @@ func (m *Match) shoot(c int, why string) {
 			return
 		}
 	}
-	h, _ := m.NearestHunter(cr.Pos)
+	h, _ := m.nearestHunterOf(c)
 	if !m.canShoot(c, h) {
 		if cd.Aggressive {
 			m.charge(c, "cannot Shoot; Aggressive")
@@ -240,7 +241,7 @@ func (m *Match) seekCover(c int, why string) {
 		m.charge(c, "Seek Cover after a Charge")
 		return
 	}
-	h, _ := m.NearestHunter(cr.Pos)
+	h, _ := m.nearestHunterOf(c)
 	hp := m.H[h].Pos
 	if m.inCoverAt(&m.coverC[c], cr.Pos, cd.Base, hp) {
 		if m.EngagedHunters(c) == 0 && m.canShoot(c, h) {

@@ -40,6 +40,20 @@ func (m *Match) NearestHunter(p geom.Vec) (int, float32) {
 	return best, bd
 }
 
+// nearestHunterOf is NearestHunter(the position of crim c), read from
+// the hint of its turn when there is one (Match.hint).
+func (m *Match) nearestHunterOf(c int) (int, float32) {
+	e := &m.hint
+	if int(e.c1) != c+1 {
+		return m.NearestHunter(m.C[c].Pos)
+	}
+	if !e.near {
+		h, d := m.NearestHunter(m.C[c].Pos)
+		e.near, e.h, e.d = true, int8(h), d
+	}
+	return int(e.h), e.d
+}
+
 // anyIn reports whether a hunter is in the zone (NearestHunter finds
 // one).
 func (m *Match) anyIn() bool {
@@ -447,6 +461,7 @@ func (m *Match) Attack(h, a, c int) bool {
 	m.woundCrim(c, h, dmg.S, a, dmg.Roll.Impact == ImpactFail, "Damage check")
 	if cr.Alive && dmg.Roll.Impact == ImpactCrit {
 		cr.Pos = m.clampZone(away(cr.Pos, hu.Pos, PushDist), cd.Base)
+		m.hint.near = false
 		if m.Trace != nil {
 			m.emit(Event{Kind: EvMove, Hunter: -1, Crim: int8(c), Pos: cr.Pos, F: PushDist, Why: "pushed by an Impact 10"})
 		}
@@ -511,6 +526,8 @@ func (m *Match) woundHunter(h, w, c int, how string) {
 		return
 	}
 	hu.In = false
+	m.outs++
+	m.hint.near = false
 	hu.Momentum = 0
 	hu.Focus = 0
 	hu.AP = 0

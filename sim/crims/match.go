@@ -144,6 +144,25 @@ type Match struct {
 	// eng2[i][h] is the square of the engagement reach between a crim
 	// of profile i and hunter h, centre to centre (Engaged), made by Reset
 	eng2 [MaxProfiles][MaxHunters]float32
+	// In a Crim Phase no hunter moves or comes back: the crims' nearest
+	// hunters (nearH), found to order the crims, hold for a crim's turn
+	// unless a hunter was incapacitated since (outs counts them), and hint
+	// keeps the acting crim's nearest hunter while the crim stays put.
+	nearH [MaxCrims]int8
+	outs  uint16
+	hint  crimHint
+}
+
+// crimHint is what the turn of crim c1-1 (c1 = 0: none) knows of the
+// crim where it stands: its nearest hunter h at d (when near).
+// crimMoveFrom and a push forget it when the crim moves, woundHunter
+// when a hunter is incapacitated, and the Crim Phase drops it after the
+// crims' turns.
+type crimHint struct {
+	c1   int8
+	near bool
+	h    int8
+	d    float32
 }
 
 // mark brings the crim masks up to date with crim c's Alive and Hidden.
@@ -387,10 +406,11 @@ func (m *Match) crimPhase() {
 	k := 0
 	for set := m.alive; set != 0; set &= set - 1 {
 		i := bits.TrailingZeros16(set)
-		_, d := m.NearestHunter(m.C[i].Pos)
-		m.order[k], m.dist[k] = int8(i), d
+		h, d := m.NearestHunter(m.C[i].Pos)
+		m.order[k], m.dist[k], m.nearH[i] = int8(i), d, int8(h)
 		k++
 	}
+	outs := m.outs
 	// insertion sort by distance, stable (slot order on ties)
 	for i := 1; i < k; i++ {
 		for j := i; j > 0 && m.dist[j] < m.dist[j-1]; j-- {
@@ -402,9 +422,14 @@ func (m *Match) crimPhase() {
 		c := int(m.order[i])
 		if m.C[c].Alive {
 			m.activations++
+			m.hint = crimHint{c1: int8(c + 1)}
+			if m.outs == outs {
+				m.hint.near, m.hint.h, m.hint.d = true, m.nearH[c], m.dist[i]
+			}
 			m.crimActs(c)
 		}
 	}
+	m.hint = crimHint{}
 	m.endOfPhase()
 }
 
