@@ -307,29 +307,22 @@ func (m *Match) Spot(h, c int) bool {
 	if !res.OK {
 		return true
 	}
-	t := &m.Sc.Map.Terrain[cr.HideAt]
 	from := m.H[h].Pos
 	best, bestD, bestSeen := cr.Pos, float32(-1), false
-	try := func(q geom.Vec) {
-		q = m.clampZone(q, cd.Base)
+	// the places, made once a match template for a hideable feature
+	var own spotSet
+	places := &own
+	if at := m.feat.spots[cr.HideAt]; int(cr.Def) < len(at) {
+		places = &at[cr.Def]
+	} else {
+		own = spotSetOf(&m.Sc.Map, int(cr.HideAt), cd.Base)
+	}
+	for _, q := range places.list() {
 		seen := m.LOS(from, q)
 		d := q.Dist(from)
 		if (seen && !bestSeen) || (seen == bestSeen && d > bestD) {
 			best, bestD, bestSeen = q, d, seen
 		}
-	}
-	s := &t.Shape
-	off := SpotNear - cd.Base
-	if t.Kw&KwArea != 0 {
-		try(s.C)
-		off = -(cd.Base + 0.1)
-	}
-	for _, o := range spotPlaces {
-		q := geom.V(pick(o[0], s.Min.X-off, s.C.X, s.Max.X+off), pick(o[1], s.Min.Y-off, s.C.Y, s.Max.Y+off))
-		if t.Kw&KwArea != 0 && !s.Contains(q) {
-			continue
-		}
-		try(q)
 	}
 	cr.Pos, cr.Hidden, cr.HideTurns, cr.HideAt = best, false, 0, -1
 	m.mark(c)
@@ -338,6 +331,42 @@ func (m *Match) Spot(h, c int) bool {
 		m.emit(Event{Kind: EvSpotted, Hunter: int8(h), Crim: int8(c), Pos: best})
 	}
 	return true
+}
+
+// spotSet is where a spotted crim may be placed about a terrain
+// feature, in the order the rival looks at them: within 2" of it
+// (inside an area feature: its centre first, then the places of
+// spotPlaces inside it), kept in the zone.
+type spotSet struct {
+	n  uint8
+	at [len(spotPlaces) + 1]geom.Vec
+}
+
+func (s *spotSet) list() []geom.Vec { return s.at[:s.n] }
+
+// spotSetOf returns the places about feature f of zone mp for a crim of
+// base radius r.
+func spotSetOf(mp *Map, f int, r float32) spotSet {
+	var set spotSet
+	add := func(q geom.Vec) {
+		set.at[set.n] = geom.ClampToBoard(q, r, mp.W, mp.H) // as Match.clampZone
+		set.n++
+	}
+	t := &mp.Terrain[f]
+	s := &t.Shape
+	off := SpotNear - r
+	if t.Kw&KwArea != 0 {
+		add(s.C)
+		off = -(r + 0.1)
+	}
+	for _, o := range spotPlaces {
+		q := geom.V(pick(o[0], s.Min.X-off, s.C.X, s.Max.X+off), pick(o[1], s.Min.Y-off, s.C.Y, s.Max.Y+off))
+		if t.Kw&KwArea != 0 && !s.Contains(q) {
+			continue
+		}
+		add(q)
+	}
+	return set
 }
 
 func pick(o, lo, mid, hi float32) float32 {

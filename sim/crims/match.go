@@ -206,6 +206,7 @@ func NewMatch(sc *Scenario) *Match {
 	m := &Match{Sc: sc, pools: new(poolMemo), feat: new(features)}
 	m.feat.build(&sc.Map)
 	m.feat.buildGrid(sc)
+	m.feat.buildSpots(sc)
 	return m
 }
 

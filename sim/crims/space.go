@@ -19,6 +19,19 @@ type features struct {
 	blocking, cover, rough, hideable features1
 	samples                          [MaxTerrain][5]geom.Vec // each feature's points visibleShare looks at
 	grid                             *cellGrid
+	// spots[f][i]: where Spot may place a crim of profile i hidden at
+	// hideable feature f (none for another feature)
+	spots [MaxTerrain][]spotSet
+}
+
+// buildSpots makes f.spots for sc's zone and crim profiles.
+func (f *features) buildSpots(sc *Scenario) {
+	for _, i := range f.hideable.at[:f.hideable.n] {
+		f.spots[i] = make([]spotSet, sc.NCrims)
+		for c := range f.spots[i] {
+			f.spots[i][c] = spotSetOf(&sc.Map, int(i), sc.Crims[c].Base)
+		}
+	}
 }
 
 // cellGrid splits the zone into cells of 1" (cell x, y: [x, x+1] ×
