@@ -284,12 +284,29 @@ func (m *Match) canSpotAt(h, f int) bool {
 	if e.known&bit == 0 {
 		e.known |= bit
 		t := &m.Sc.Map.Terrain[f].Shape
-		if t.Dist(p) <= SpotRange && m.visibleShare(f, p) >= 3 {
+		if inSpotRange(t, p) && m.visibleShare(f, p) >= 3 {
 			e.ok |= bit
 		}
 	}
 	return e.ok&bit != 0
 }
+
+// inSpotRange reports whether t.Dist(p) <= SpotRange: at once when p is
+// clearly within the range of the feature's centre (a point of it) or
+// clearly out of the range of its bounding box (no farther than it).
+func inSpotRange(t *geom.Shape, p geom.Vec) bool {
+	const in, out = (SpotRange - spotSlack) * (SpotRange - spotSlack), (SpotRange + spotSlack) * (SpotRange + spotSlack)
+	if p.Sub(t.C).Len2() <= in {
+		return true
+	}
+	if dx, dy := outside(t.Min.X-p.X, p.X-t.Max.X), outside(t.Min.Y-p.Y, p.Y-t.Max.Y); dx*dx+dy*dy > out {
+		return false
+	}
+	return t.Dist(p) <= SpotRange
+}
+
+// spotSlack is far more than the rounding of a distance across the zone.
+const spotSlack = 0.01
 
 // Spot is a Spot action against hidden crim c: a Mind check against its
 // Stealth. On a success the crim's model is placed by the player to the
