@@ -173,7 +173,7 @@ type reachOf struct {
 type usable struct {
 	key     uint32
 	n       int8
-	melee   uint8 // bit x: atk[x] is a melee attack
+	melee   uint8                   // bit x: atk[x] is a melee attack
 	nr      int8                    // the ranged attacks, longest first: rbit[:nr]
 	rbit    [sim.MaxAttacks]uint8   // rbit[i]: the bit of the i-th (1 << its index in atk)
 	rng     [sim.MaxAttacks]float32 // rng[i]: its range
@@ -450,6 +450,14 @@ func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, n
 	shown := m.Shown()
 	p.hidden = m.AliveCrims() &^ shown
 	top, topBound, nc := -1, 0.0, 0
+	// the longest range and its attack (none: no range, no attack)
+	rng0, rbit0 := float32(math.Inf(-1)), uint8(0)
+	if len(rng) > 0 {
+		rng0, rbit0 = rng[0], rbit[0]
+	}
+	// a goal when its bound reaches gv0; the bound is ub over at least 2
+	// Action Points, so no more than ub/2: ub must reach 2·gv0 (exact)
+	ub0 := 2 * gv0
 	for set := shown; set != 0; set &= set - 1 {
 		k := bits.TrailingZeros16(set)
 		cr := &m.C[k]
@@ -458,25 +466,32 @@ func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, n
 		gap := sqrt32(d2) - hb - pr.base
 		vi := pr.vi - int(cr.Wounds)
 		ub := best[vi]
-		bound := ub / aps(gap-reach09, step)
+		var in uint8
+		if d2 <= pr.eng2 {
+			in = ak.melee
+		}
+		if gap <= rng0 { // the ranged attacks in range, longest first
+			in |= rbit0
+			for i := 1; i < len(rng) && gap <= rng[i]; i++ {
+				in |= rbit[i]
+			}
+		}
+		bound, goal := 0.0, false
+		if ub >= ub0 && ub > 0 {
+			bound = ub / aps(gap-reach09, step)
+			goal = bound >= gv0 && bound > 0
+		}
+		if !goal && in == 0 {
+			continue // neither a goal nor in reach: plan does not look at it
+		}
 		e := &cs[nc]
 		e.k, e.done, e.th, e.gap, e.vi, e.ub, e.bound = int8(k), false, pr.th, gap, vi, ub, bound
-		if bound >= gv0 && bound > 0 {
+		if goal {
 			if top < 0 || bound > topBound {
 				top, topBound = nc, bound
 			}
 			p.gl[ng] = int8(nc)
 			ng++
-		}
-		var in uint8
-		if d2 <= pr.eng2 {
-			in = ak.melee
-		}
-		for i := range rng { // longest first
-			if gap > rng[i] {
-				break
-			}
-			in |= rbit[i]
 		}
 		if in != 0 {
 			p.reach[nr], p.rl[nr], p.rub[nr] = in, int8(nc), ub
