@@ -46,6 +46,7 @@ type Basic struct {
 	cs     [sim.MaxCrims]cand                      // plan's: the crims
 	prof   [sim.MaxHunters][sim.MaxProfiles]profOf // each hunter's view of each crim profile (plan)
 	hidden uint16                                  // plan's: the hidden crims (bit c), which spot looks at
+	engNow bool                                    // plan's: a crim is engaged with the hunter (Match.EngagedCrims(h) != 0)
 	gl     [sim.MaxCrims]int8                      // plan's: the crims that could be the goal (survey)
 	reach  [sim.MaxCrims]uint8                     // plan's: the attacks that reach the crims of rl (survey)
 	rl     [sim.MaxCrims]int8                      // plan's: the crims in reach (survey)
@@ -442,13 +443,16 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to 
 //   - the crims some attack reaches but for line of sight, a melee attack
 //     an engaged crim, a ranged one a crim in range (p.rl[:nr], by their
 //     index in p.cs), which attacks (p.reach: bit x, attack x) and their
-//     bounds (p.rub).
+//     bounds (p.rub);
+//   - the hidden crims (p.hidden) and whether a crim is engaged with the
+//     hunter (p.engNow).
 func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
 	pos, hb, step := m.H[h].Pos, m.Sc.Hunters[h].Base, p.step[h]
 	prof, cs, best, reach09 := &p.prof[h], &p.cs, ak.best, ak.reach09
 	rbit, rng := ak.rbit[:ak.nr], ak.rng[:ak.nr]
 	shown := m.Shown()
 	p.hidden = m.AliveCrims() &^ shown
+	p.engNow = false
 	top, topBound, nc := -1, 0.0, 0
 	// the longest range and its attack (none: no range, no attack)
 	rng0, rbit0 := float32(math.Inf(-1)), uint8(0)
@@ -469,6 +473,7 @@ func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, n
 		var in uint8
 		if d2 <= pr.eng2 {
 			in = ak.melee
+			p.engNow = true
 		}
 		if gap <= rng0 { // the ranged attacks in range, longest first
 			in |= rbit0
@@ -576,6 +581,8 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		if p.pod(m, h, pm.adj) {
 			continue
 		}
+		// the plan sees what the Action Point's other choices look at:
+		// the hidden crims and whether a crim is engaged with the hunter
 		a, c, v, to, gv, why := p.plan(m, h, pm)
 		if a >= 0 && v >= gv {
 			if m.Trace != nil {
@@ -589,7 +596,7 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		if p.spot(m, h) {
 			continue
 		}
-		if hu.Wounds*2 >= def.WoundMax && !hu.NoRest && m.EngagedCrims(h) == 0 {
+		if hu.Wounds*2 >= def.WoundMax && !hu.NoRest && !p.engNow {
 			m.Decide(h, "Rest", "wounded, nothing better in reach")
 			if !m.Rest(h) {
 				m.Pass(h)
@@ -612,7 +619,7 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 			}
 			continue
 		}
-		if hu.Wounds > 0 && !hu.NoRest && m.EngagedCrims(h) == 0 {
+		if hu.Wounds > 0 && !hu.NoRest && !p.engNow {
 			m.Decide(h, "Rest", "nothing else to do")
 			if !m.Rest(h) {
 				m.Pass(h)

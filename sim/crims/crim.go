@@ -125,13 +125,16 @@ func (m *Match) flee(c int, why string) {
 // charge: toward the nearest hunter, its Move, stopping at base contact;
 // engaged, it fights at once; else it goes 4" more (and fights if that
 // engages it and rules.charge_fight is on).
-func (m *Match) charge(c int, why string) {
+func (m *Match) charge(c int, why string) { m.chargeFrom(c, why, m.EngagedHunters(c)) }
+
+// chargeFrom is charge with the hunters engaged with the crim
+// (EngagedHunters) already known.
+func (m *Match) chargeFrom(c int, why string, eng uint8) {
 	cr := &m.C[c]
 	cd := &m.Sc.Crims[cr.Def]
 	cr.Last = ActCharge
 	m.crimEvent(c, ActCharge, why)
 	for leg, dist := range [2]float32{cd.Move, ChargeOn} {
-		eng := m.EngagedHunters(c)
 		if eng == 0 {
 			h, _ := m.nearestHunterOf(c)
 			if h < 0 {
@@ -185,7 +188,7 @@ func (m *Match) fight(c int, why string) {
 	cr := &m.C[c]
 	set := m.EngagedHunters(c)
 	if set == 0 || m.Sc.Crims[cr.Def].Melee == 0 {
-		m.charge(c, "cannot Fight: not engaged")
+		m.chargeFrom(c, "cannot Fight: not engaged", set)
 		return
 	}
 	cr.Last = ActFight
