@@ -284,7 +284,7 @@ func (m *Match) canSpotAt(h, f int) bool {
 	if e.known&bit == 0 {
 		e.known |= bit
 		t := &m.Sc.Map.Terrain[f].Shape
-		if inSpotRange(t, p) && m.visibleShare(f, p) >= 3 {
+		if inSpotRange(t, p) && m.halfSeen(f, p) {
 			e.ok |= bit
 		}
 	}

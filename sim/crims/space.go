@@ -17,7 +17,7 @@ import (
 // line of sight or cover looks only at the features that can matter.
 type features struct {
 	blocking, cover, rough, hideable features1
-	samples                          [MaxTerrain][5]geom.Vec // each feature's points visibleShare looks at
+	samples                          [MaxTerrain][5]geom.Vec // each feature's points halfSeen looks at
 	grid                             *cellGrid
 	// spots[f][i]: where Spot may place a crim of profile i hidden at
 	// hideable feature f (none for another feature)
@@ -449,21 +449,28 @@ func behind(t *geom.Shape, from geom.Vec, r float32) geom.Vec {
 	return t.C.Add(u.Scale(e + r + 0.1))
 }
 
-// visibleShare is how many of feature f's sample points (its centre
-// and the corners of its bounding box, pulled 10% toward the centre) a
-// viewer at p sees, out of 5: Spot needs at least half of the feature in
-// line of sight, read as 3 of the 5.
-func (m *Match) visibleShare(f int, p geom.Vec) int {
-	n := 0
+// halfSeen reports whether a viewer at p sees at least half of feature
+// f: 3 of its 5 sample points (its centre and the corners of its
+// bounding box, pulled 10% toward the centre), the reading of Spot's
+// "at least half of the feature in line of sight". It stops as soon as
+// the answer is known.
+func (m *Match) halfSeen(f int, p geom.Vec) bool {
+	const need = 3
+	seen, hidden := 0, 0
 	for _, q := range m.feat.samples[f] {
 		if m.LOS(p, q) {
-			n++
+			seen++
+		} else {
+			hidden++
+		}
+		if seen == need || hidden > len(m.feat.samples[f])-need {
+			break
 		}
 	}
-	return n
+	return seen >= need
 }
 
-// samples returns the sample points of shape t that visibleShare looks at.
+// samples returns the sample points of shape t that halfSeen looks at.
 func samples(t *geom.Shape) [5]geom.Vec {
 	pts := [5]geom.Vec{t.C,
 		geom.V(t.Min.X, t.Min.Y), geom.V(t.Max.X, t.Min.Y), geom.V(t.Max.X, t.Max.Y), geom.V(t.Min.X, t.Max.Y)}
