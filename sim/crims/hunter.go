@@ -190,9 +190,13 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 	start := hu.Pos
 	// The crims the move leaves: engaged now, not at the point the
 	// shortest move (4") reaches toward dest.
-	probe := toward(start, dest, MoveBase, 0)
+	set := m.EngagedCrims(h)
+	var probe geom.Vec
+	if set != 0 {
+		probe = toward(start, dest, MoveBase, 0)
+	}
 	avoid := -1
-	for set := m.EngagedCrims(h); set != 0; set &= set - 1 {
+	for ; set != 0; set &= set - 1 {
 		c := bits.TrailingZeros16(set)
 		cd := &m.Sc.Crims[m.C[c].Def]
 		if geom.EdgeDist(probe, def.Base, m.C[c].Pos, cd.Base) <= rules.Engagement || cd.Melee == 0 {
