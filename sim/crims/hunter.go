@@ -107,6 +107,9 @@ func (m *Match) EngagedHunters(c int) uint8 {
 	if !cr.Alive || cr.Hidden {
 		return 0
 	}
+	if e := &m.hint; int(e.c1) == c+1 && e.near && e.d > m.engFar[cr.Def] {
+		return 0 // the nearest hunter is out of reach: every hunter is
+	}
 	var set uint8
 	r2 := &m.eng2[cr.Def]
 	for h := range m.H[:m.Sc.NHunters] {

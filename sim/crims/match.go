@@ -151,7 +151,13 @@ type Match struct {
 	nearH [MaxCrims]int8
 	outs  uint16
 	hint  crimHint
+	// engFar[i]: a crim of profile i whose nearest hunter is farther
+	// than this (centre to centre) is engaged with none
+	engFar [MaxProfiles]float32
 }
+
+// engSlack is far more than the rounding of a distance across the zone.
+const engSlack = 0.01
 
 // crimHint is what the turn of crim c1-1 (c1 = 0: none) knows of the
 // crim where it stands: its nearest hunter h at d (when near).
@@ -243,6 +249,7 @@ func (m *Match) Reset(seed, index uint64) {
 		for i := range int(sc.NCrims) {
 			r := sc.Hunters[h].Base + sc.Crims[i].Base + sc.Rules.Engagement
 			m.eng2[i][h] = r * r
+			m.engFar[i] = max(m.engFar[i], r+engSlack)
 		}
 	}
 	nc := int(sc.NCards)
