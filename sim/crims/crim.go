@@ -280,13 +280,16 @@ func (m *Match) hide(c int, why string) {
 		return
 	}
 	s := &m.Sc.Map.Terrain[t].Shape
+	// d is the distance from where the crim stands: 0, inside, it
+	// stays; else it walks, and is inside (a point in the shape is within
+	// HideNear of it) or its distance is looked at again
 	if d > 0 {
 		if !m.crimMove(c, walkInto(cr.Pos, s, cd.Move), "hide") {
 			return
 		}
-	}
-	if s.Dist(cr.Pos) > HideNear {
-		return
+		if !s.Contains(cr.Pos) && s.Dist(cr.Pos) > HideNear {
+			return
+		}
 	}
 	if cr.Hidden {
 		cr.HideTurns++
