@@ -421,6 +421,11 @@ func outside(lo, hi float32) float32 {
 	return d
 }
 
+// behindSlack is far more than the rounding of the steps of behind, of
+// a shape's distance and of Contains' tolerance (a point it finds inside
+// is within this of the shape).
+const behindSlack = 0.05
+
 // extent is how far a feature reaches from its centre.
 func extent(s *geom.Shape) float32 {
 	if s.Kind == geom.Circle {
@@ -440,9 +445,19 @@ func behind(t *geom.Shape, from geom.Vec, r float32) geom.Vec {
 	// walk out from the centre along the line until clear of the shape
 	u := d.Scale(1 / l)
 	e := extent(t)
+	in := float32(math.Inf(-1)) // the last step found inside
 	for k := float32(0); k <= e+r+0.5; k += 0.25 {
 		q := t.C.Add(u.Scale(k))
-		if !t.Contains(q) && t.Dist(q) >= r {
+		if t.Contains(q) {
+			in = k
+			continue
+		}
+		// no farther from the shape than from the step inside, k - in
+		// back: short of r, it is not clear of it yet
+		if k-in+behindSlack < r {
+			continue
+		}
+		if t.Dist(q) >= r {
 			return q.Add(u.Scale(0.1))
 		}
 	}
