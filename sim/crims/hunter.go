@@ -332,7 +332,6 @@ func (m *Match) Spot(h, c int) bool {
 		return true
 	}
 	from := m.H[h].Pos
-	best, bestD, bestSeen := cr.Pos, float32(-1), false
 	// the places, made once a match template for a hideable feature
 	var own spotSet
 	places := &own
@@ -341,11 +340,28 @@ func (m *Match) Spot(h, c int) bool {
 	} else {
 		own = spotSetOf(&m.Sc.Map, int(cr.HideAt), cd.Base)
 	}
-	for _, q := range places.list() {
-		seen := m.LOS(from, q)
+	// The rival takes the farthest place in sight, else the farthest
+	// (the first on a tie): the places by distance, farthest first (the
+	// first on a tie), up to the first in sight.
+	pl := places.list()
+	var dist [len(spotPlaces) + 1]float32
+	var order [len(spotPlaces) + 1]int8
+	for i, q := range pl {
 		d := q.Dist(from)
-		if (seen && !bestSeen) || (seen == bestSeen && d > bestD) {
-			best, bestD, bestSeen = q, d, seen
+		j := i
+		for ; j > 0 && d > dist[j-1]; j-- {
+			dist[j], order[j] = dist[j-1], order[j-1]
+		}
+		dist[j], order[j] = d, int8(i)
+	}
+	best := cr.Pos
+	if len(pl) > 0 {
+		best = pl[order[0]]
+	}
+	for _, i := range order[:len(pl)] {
+		if m.LOS(from, pl[i]) {
+			best = pl[i]
+			break
 		}
 	}
 	cr.Pos, cr.Hidden, cr.HideTurns, cr.HideAt = best, false, 0, -1
