@@ -52,6 +52,7 @@ type Basic struct {
 	rl     [sim.MaxCrims]int8                      // plan's: the crims in reach (survey)
 	rub    [sim.MaxCrims]float64                   // plan's: their bounds (survey)
 	step   [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
+	upg    [sim.MaxHunters]uint16                  // the check kinds each hunter has an upgrade option for (bit k: kind k)
 	move   [sim.TableDice + 1]float32              // the expected Move by dice of Athletics (moveAP)
 }
 
@@ -540,11 +541,24 @@ func (p *Basic) moveAP(m *sim.Match, h int) float32 {
 // ready makes the tables of m's scenario, when it is not the one
 // they were made for.
 func (p *Basic) ready(m *sim.Match) {
-	if p.val.sc == m.Sc {
-		return
+	if p.val.sc != m.Sc {
+		p.build(m.Sc)
 	}
-	p.val.build(p.t, m.Sc)
-	p.buildProf(m.Sc, p.val.left+1)
+}
+
+// build makes the tables of scenario sc.
+func (p *Basic) build(sc *sim.Scenario) {
+	p.val.build(p.t, sc)
+	p.buildProf(sc, p.val.left+1)
+	for h := range int(sc.NHunters) {
+		def := &sc.Hunters[h]
+		p.upg[h] = 0
+		for o := range int(def.NOptions) {
+			if def.Options[o].Op == sim.MoUpgrade {
+				p.upg[h] |= def.Options[o].Checks
+			}
+		}
+	}
 	for h := range p.atk {
 		for w := range p.atk[h] {
 			p.atk[h][w].key = 0
@@ -660,6 +674,9 @@ func (p *Basic) spot(m *sim.Match, h int) bool {
 func (p *Basic) BeforeCheck(m *sim.Match, h int, c *sim.Check) {
 	if c.Kind != sim.CkAttack && c.Kind != sim.CkDefense {
 		return
+	}
+	if p.ready(m); p.upg[h]&(1<<c.Kind) == 0 {
+		return // (no option of the hunter upgrades it)
 	}
 	def := &m.Sc.Hunters[h]
 	for o := range int(def.NOptions) {
