@@ -343,15 +343,15 @@ const noRank = 1 << 30
 // best found so far, the crim of the highest bound first; an attack's
 // line of sight is looked at only when it would be the best in reach.
 //
-// pm is the hunter's podMemo (podsAt).
-func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to geom.Vec, gv float64, why string) {
+// pm is the hunter's podMemo (podsAt). The goal is given by its rank
+// (noRank: none); goalPoint gives the point to move toward.
+func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goal int, gv float64) {
 	hu := &m.H[h]
-	def := &m.Sc.Hunters[h]
 	step := p.step[h]
-	a, c, to = -1, -1, hu.Pos
+	a, c = -1, -1
 	pos := hu.Pos
-	goal := noRank // the rank of the goal so far, worth gv
-	// the stocked pods, kept while the hunter, its step and the pods stay
+	// the goal so far (its rank) and its worth: the best stocked pod,
+	// kept while the hunter, its step and the pods stay
 	gv, goal = pm.gv, pm.goal
 	// the hunter's usable attacks, kept while its dice and its depleted
 	// attacks stay
@@ -419,9 +419,19 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to 
 			}
 		}
 	}
+	return
+}
+
+// goalPoint is the point hunter h moves toward for the goal of rank goal
+// its plan just chose: a crim at the range of the attack (base contact
+// for a melee attack) or a pod; where it stands for none.
+func (p *Basic) goalPoint(m *sim.Match, h, goal int) (to geom.Vec, why string) {
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	to = hu.Pos
 	switch {
 	case goal >= sim.MaxPods && goal < noRank:
-		k, x := (goal-sim.MaxPods)/sim.MaxAttacks, int(atk[(goal-sim.MaxPods)%sim.MaxAttacks].x)
+		k, x := (goal-sim.MaxPods)/sim.MaxAttacks, int(p.cur.atk[(goal-sim.MaxPods)%sim.MaxAttacks].x)
 		cd := &m.Sc.Crims[m.C[k].Def]
 		if at := &def.Attacks[x]; at.Melee {
 			to = contact(hu.Pos, m.C[k].Pos, def.Base, cd.Base)
@@ -433,7 +443,7 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to 
 		to = within(hu.Pos, m.Sc.Map.Pods[goal], def.Base, 0, sim.PodReach*0.9)
 		why = "toward a stocked pod"
 	}
-	return
+	return to, why
 }
 
 // survey bounds every crim in the zone for plan (p.cs), with hunter h's
@@ -585,7 +595,7 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 	p.step[h] = p.moveAP(m, h)
 	for o := range int(def.NOptions) {
 		if op := &def.Options[o]; op.Op == sim.MoAction && hu.Momentum >= op.Cost {
-			if a, _, _, _, _, _ := p.plan(m, h, p.podsAt(m, h)); a >= 0 {
+			if a, _, _, _, _ := p.plan(m, h, p.podsAt(m, h)); a >= 0 {
 				m.SpendMomentum(h, o)
 			}
 		}
@@ -597,7 +607,7 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		}
 		// the plan sees what the Action Point's other choices look at:
 		// the hidden crims and whether a crim is engaged with the hunter
-		a, c, v, to, gv, why := p.plan(m, h, pm)
+		a, c, v, goal, gv := p.plan(m, h, pm)
 		if a >= 0 && v >= gv {
 			if m.Trace != nil {
 				m.Decide(h, def.Attacks[a].Name+" on "+m.CrimName(c), "the best attack in reach")
@@ -617,12 +627,14 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 			}
 			continue
 		}
-		if gv > 0 && to.Dist(hu.Pos) > 0.05 {
-			m.Decide(h, "Move", why)
-			if !m.Move(h, to) {
-				m.Pass(h)
+		if gv > 0 {
+			if to, why := p.goalPoint(m, h, goal); to.Dist(hu.Pos) > 0.05 {
+				m.Decide(h, "Move", why)
+				if !m.Move(h, to) {
+					m.Pass(h)
+				}
+				continue
 			}
-			continue
 		}
 		if a >= 0 {
 			if m.Trace != nil {
