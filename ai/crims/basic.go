@@ -46,11 +46,13 @@ type Basic struct {
 	cs     [sim.MaxCrims]cand                      // plan's: the crims
 	prof   [sim.MaxHunters][sim.MaxProfiles]profOf // each hunter's view of each crim profile (plan)
 	hidden uint16                                  // plan's: the hidden crims (bit c), which spot looks at
+	engNow bool                                    // plan's: a crim is engaged with the hunter (Match.EngagedCrims(h) != 0)
 	gl     [sim.MaxCrims]int8                      // plan's: the crims that could be the goal (survey)
 	reach  [sim.MaxCrims]uint8                     // plan's: the attacks that reach the crims of rl (survey)
 	rl     [sim.MaxCrims]int8                      // plan's: the crims in reach (survey)
 	rub    [sim.MaxCrims]float64                   // plan's: their bounds (survey)
 	step   [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
+	upg    [sim.MaxHunters]uint16                  // the check kinds each hunter has an upgrade option for (bit k: kind k)
 	move   [sim.TableDice + 1]float32              // the expected Move by dice of Athletics (moveAP)
 }
 
@@ -173,10 +175,10 @@ type reachOf struct {
 type usable struct {
 	key     uint32
 	n       int8
-	melee   uint8 // bit x: atk[x] is a melee attack
-	nr      int8  // the ranged attacks are atk[ranged[:nr]]
-	ranged  [sim.MaxAttacks]int8
-	rng     [sim.MaxAttacks]float32 // rng[i]: the range of atk[ranged[i]]
+	melee   uint8                   // bit x: atk[x] is a melee attack
+	nr      int8                    // the ranged attacks, longest first: rbit[:nr]
+	rbit    [sim.MaxAttacks]uint8   // rbit[i]: the bit of the i-th (1 << its index in atk)
+	rng     [sim.MaxAttacks]float32 // rng[i]: its range
 	maxRng  float32                 // the longest of them (0: none)
 	reach09 float32
 	atk     [sim.MaxAttacks]reachOf
@@ -218,7 +220,11 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 		} else {
 			u.reach09 = max(u.reach09, at.Range*0.9)
 			u.maxRng = max(u.maxRng, at.Range)
-			u.ranged[u.nr], u.rng[u.nr] = u.n, at.Range
+			i := int(u.nr) // kept longest first
+			for ; i > 0 && u.rng[i-1] < at.Range; i-- {
+				u.rbit[i], u.rng[i] = u.rbit[i-1], u.rng[i-1]
+			}
+			u.rbit[i], u.rng[i] = 1<<u.n, at.Range
 			u.nr++
 		}
 		n := min(max(m.Dice(h, attr), 0), sim.TableDice)
@@ -337,15 +343,15 @@ const noRank = 1 << 30
 // best found so far, the crim of the highest bound first; an attack's
 // line of sight is looked at only when it would be the best in reach.
 //
-// pm is the hunter's podMemo (podsAt).
-func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to geom.Vec, gv float64, why string) {
+// pm is the hunter's podMemo (podsAt). The goal is given by its rank
+// (noRank: none); goalPoint gives the point to move toward.
+func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goal int, gv float64) {
 	hu := &m.H[h]
-	def := &m.Sc.Hunters[h]
 	step := p.step[h]
-	a, c, to = -1, -1, hu.Pos
+	a, c = -1, -1
 	pos := hu.Pos
-	goal := noRank // the rank of the goal so far, worth gv
-	// the stocked pods, kept while the hunter, its step and the pods stay
+	// the goal so far (its rank) and its worth: the best stocked pod,
+	// kept while the hunter, its step and the pods stay
 	gv, goal = pm.gv, pm.goal
 	// the hunter's usable attacks, kept while its dice and its depleted
 	// attacks stay
@@ -413,9 +419,19 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to 
 			}
 		}
 	}
+	return
+}
+
+// goalPoint is the point hunter h moves toward for the goal of rank goal
+// its plan just chose: a crim at the range of the attack (base contact
+// for a melee attack) or a pod; where it stands for none.
+func (p *Basic) goalPoint(m *sim.Match, h, goal int) (to geom.Vec, why string) {
+	hu := &m.H[h]
+	def := &m.Sc.Hunters[h]
+	to = hu.Pos
 	switch {
 	case goal >= sim.MaxPods && goal < noRank:
-		k, x := (goal-sim.MaxPods)/sim.MaxAttacks, int(atk[(goal-sim.MaxPods)%sim.MaxAttacks].x)
+		k, x := (goal-sim.MaxPods)/sim.MaxAttacks, int(p.cur.atk[(goal-sim.MaxPods)%sim.MaxAttacks].x)
 		cd := &m.Sc.Crims[m.C[k].Def]
 		if at := &def.Attacks[x]; at.Melee {
 			to = contact(hu.Pos, m.C[k].Pos, def.Base, cd.Base)
@@ -427,7 +443,7 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to 
 		to = within(hu.Pos, m.Sc.Map.Pods[goal], def.Base, 0, sim.PodReach*0.9)
 		why = "toward a stocked pod"
 	}
-	return
+	return to, why
 }
 
 // survey bounds every crim in the zone for plan (p.cs), with hunter h's
@@ -438,14 +454,25 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, to 
 //   - the crims some attack reaches but for line of sight, a melee attack
 //     an engaged crim, a ranged one a crim in range (p.rl[:nr], by their
 //     index in p.cs), which attacks (p.reach: bit x, attack x) and their
-//     bounds (p.rub).
+//     bounds (p.rub);
+//   - the hidden crims (p.hidden) and whether a crim is engaged with the
+//     hunter (p.engNow).
 func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
 	pos, hb, step := m.H[h].Pos, m.Sc.Hunters[h].Base, p.step[h]
 	prof, cs, best, reach09 := &p.prof[h], &p.cs, ak.best, ak.reach09
-	ranged, rng := ak.ranged[:ak.nr], ak.rng[:ak.nr]
+	rbit, rng := ak.rbit[:ak.nr], ak.rng[:ak.nr]
 	shown := m.Shown()
 	p.hidden = m.AliveCrims() &^ shown
+	p.engNow = false
 	top, topBound, nc := -1, 0.0, 0
+	// the longest range and its attack (none: no range, no attack)
+	rng0, rbit0 := float32(math.Inf(-1)), uint8(0)
+	if len(rng) > 0 {
+		rng0, rbit0 = rng[0], rbit[0]
+	}
+	// a goal when its bound reaches gv0; the bound is ub over at least 2
+	// Action Points, so no more than ub/2: ub must reach 2·gv0 (exact)
+	ub0 := 2 * gv0
 	for set := shown; set != 0; set &= set - 1 {
 		k := bits.TrailingZeros16(set)
 		cr := &m.C[k]
@@ -454,26 +481,33 @@ func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, n
 		gap := sqrt32(d2) - hb - pr.base
 		vi := pr.vi - int(cr.Wounds)
 		ub := best[vi]
-		bound := ub / aps(gap-reach09, step)
+		var in uint8
+		if d2 <= pr.eng2 {
+			in = ak.melee
+			p.engNow = true
+		}
+		if gap <= rng0 { // the ranged attacks in range, longest first
+			in |= rbit0
+			for i := 1; i < len(rng) && gap <= rng[i]; i++ {
+				in |= rbit[i]
+			}
+		}
+		bound, goal := 0.0, false
+		if ub >= ub0 && ub > 0 {
+			bound = ub / aps(gap-reach09, step)
+			goal = bound >= gv0 && bound > 0
+		}
+		if !goal && in == 0 {
+			continue // neither a goal nor in reach: plan does not look at it
+		}
 		e := &cs[nc]
 		e.k, e.done, e.th, e.gap, e.vi, e.ub, e.bound = int8(k), false, pr.th, gap, vi, ub, bound
-		if bound >= gv0 && bound > 0 {
+		if goal {
 			if top < 0 || bound > topBound {
 				top, topBound = nc, bound
 			}
 			p.gl[ng] = int8(nc)
 			ng++
-		}
-		var in uint8
-		if d2 <= pr.eng2 {
-			in = ak.melee
-		}
-		if gap <= ak.maxRng {
-			for i, x := range ranged {
-				if gap <= rng[i] {
-					in |= 1 << x
-				}
-			}
 		}
 		if in != 0 {
 			p.reach[nr], p.rl[nr], p.rub[nr] = in, int8(nc), ub
@@ -517,11 +551,24 @@ func (p *Basic) moveAP(m *sim.Match, h int) float32 {
 // ready makes the tables of m's scenario, when it is not the one
 // they were made for.
 func (p *Basic) ready(m *sim.Match) {
-	if p.val.sc == m.Sc {
-		return
+	if p.val.sc != m.Sc {
+		p.build(m.Sc)
 	}
-	p.val.build(p.t, m.Sc)
-	p.buildProf(m.Sc, p.val.left+1)
+}
+
+// build makes the tables of scenario sc.
+func (p *Basic) build(sc *sim.Scenario) {
+	p.val.build(p.t, sc)
+	p.buildProf(sc, p.val.left+1)
+	for h := range int(sc.NHunters) {
+		def := &sc.Hunters[h]
+		p.upg[h] = 0
+		for o := range int(def.NOptions) {
+			if def.Options[o].Op == sim.MoUpgrade {
+				p.upg[h] |= def.Options[o].Checks
+			}
+		}
+	}
 	for h := range p.atk {
 		for w := range p.atk[h] {
 			p.atk[h][w].key = 0
@@ -548,7 +595,7 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 	p.step[h] = p.moveAP(m, h)
 	for o := range int(def.NOptions) {
 		if op := &def.Options[o]; op.Op == sim.MoAction && hu.Momentum >= op.Cost {
-			if a, _, _, _, _, _ := p.plan(m, h, p.podsAt(m, h)); a >= 0 {
+			if a, _, _, _, _ := p.plan(m, h, p.podsAt(m, h)); a >= 0 {
 				m.SpendMomentum(h, o)
 			}
 		}
@@ -558,7 +605,9 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		if p.pod(m, h, pm.adj) {
 			continue
 		}
-		a, c, v, to, gv, why := p.plan(m, h, pm)
+		// the plan sees what the Action Point's other choices look at:
+		// the hidden crims and whether a crim is engaged with the hunter
+		a, c, v, goal, gv := p.plan(m, h, pm)
 		if a >= 0 && v >= gv {
 			if m.Trace != nil {
 				m.Decide(h, def.Attacks[a].Name+" on "+m.CrimName(c), "the best attack in reach")
@@ -571,19 +620,21 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		if p.spot(m, h) {
 			continue
 		}
-		if hu.Wounds*2 >= def.WoundMax && !hu.NoRest && m.EngagedCrims(h) == 0 {
+		if hu.Wounds*2 >= def.WoundMax && !hu.NoRest && !p.engNow {
 			m.Decide(h, "Rest", "wounded, nothing better in reach")
 			if !m.Rest(h) {
 				m.Pass(h)
 			}
 			continue
 		}
-		if gv > 0 && to.Dist(hu.Pos) > 0.05 {
-			m.Decide(h, "Move", why)
-			if !m.Move(h, to) {
-				m.Pass(h)
+		if gv > 0 {
+			if to, why := p.goalPoint(m, h, goal); to.Dist(hu.Pos) > 0.05 {
+				m.Decide(h, "Move", why)
+				if !m.Move(h, to) {
+					m.Pass(h)
+				}
+				continue
 			}
-			continue
 		}
 		if a >= 0 {
 			if m.Trace != nil {
@@ -594,7 +645,7 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 			}
 			continue
 		}
-		if hu.Wounds > 0 && !hu.NoRest && m.EngagedCrims(h) == 0 {
+		if hu.Wounds > 0 && !hu.NoRest && !p.engNow {
 			m.Decide(h, "Rest", "nothing else to do")
 			if !m.Rest(h) {
 				m.Pass(h)
@@ -635,6 +686,9 @@ func (p *Basic) spot(m *sim.Match, h int) bool {
 func (p *Basic) BeforeCheck(m *sim.Match, h int, c *sim.Check) {
 	if c.Kind != sim.CkAttack && c.Kind != sim.CkDefense {
 		return
+	}
+	if p.ready(m); p.upg[h]&(1<<c.Kind) == 0 {
+		return // (no option of the hunter upgrades it)
 	}
 	def := &m.Sc.Hunters[h]
 	for o := range int(def.NOptions) {

@@ -58,7 +58,11 @@ func (m *Match) roll(h int, check Check) Result {
 		m.Pol.BeforeCheck(m, h, c)
 	}
 	var res Result
-	res.Pool = m.pools.build(n, c.Mods, rules.AllDiceFirst)
+	if md := &c.Mods; md.AllUp == 0 && md.AllDown == 0 && md.Up == 0 && md.Down == 0 {
+		res.Pool = Regular(n - 1) // as Build, without a look at the memo
+	} else {
+		res.Pool = m.pools.build(n, c.Mods, rules.AllDiceFirst)
+	}
 	var f *Faces
 	if m.Trace != nil {
 		f = &m.faces

@@ -106,6 +106,7 @@ func (m *Match) crimMoveFrom(c int, dest geom.Vec, why string, engaged uint8) bo
 	}
 	from := cr.Pos
 	cr.Pos = dest
+	m.hint.near = false
 	if m.Trace != nil && dest != from {
 		m.emit(Event{Kind: EvMove, Hunter: -1, Crim: int8(c), Pos: dest, F: dest.Dist(from), Why: why})
 	}
@@ -115,7 +116,7 @@ func (m *Match) crimMoveFrom(c int, dest geom.Vec, why string, engaged uint8) bo
 // flee: directly away from the nearest hunter, its Move.
 func (m *Match) flee(c int, why string) {
 	cr := &m.C[c]
-	h, _ := m.NearestHunter(cr.Pos)
+	h, _ := m.nearestHunterOf(c)
 	cr.Last = ActFlee
 	m.crimEvent(c, ActFlee, why)
 	m.crimMove(c, away(cr.Pos, m.H[h].Pos, m.Sc.Crims[cr.Def].Move), "flee")
@@ -124,15 +125,18 @@ func (m *Match) flee(c int, why string) {
 // charge: toward the nearest hunter, its Move, stopping at base contact;
 // engaged, it fights at once; else it goes 4" more (and fights if that
 // engages it and rules.charge_fight is on).
-func (m *Match) charge(c int, why string) {
+func (m *Match) charge(c int, why string) { m.chargeFrom(c, why, m.EngagedHunters(c)) }
+
+// chargeFrom is charge with the hunters engaged with the crim
+// (EngagedHunters) already known.
+func (m *Match) chargeFrom(c int, why string, eng uint8) {
 	cr := &m.C[c]
 	cd := &m.Sc.Crims[cr.Def]
 	cr.Last = ActCharge
 	m.crimEvent(c, ActCharge, why)
 	for leg, dist := range [2]float32{cd.Move, ChargeOn} {
-		eng := m.EngagedHunters(c)
 		if eng == 0 {
-			h, _ := m.NearestHunter(cr.Pos)
+			h, _ := m.nearestHunterOf(c)
 			if h < 0 {
 				return
 			}
@@ -184,7 +188,7 @@ func (m *Match) fight(c int, why string) {
 	cr := &m.C[c]
 	set := m.EngagedHunters(c)
 	if set == 0 || m.Sc.Crims[cr.Def].Melee == 0 {
-		m.charge(c, "cannot Fight: not engaged")
+		m.chargeFrom(c, "cannot Fight: not engaged", set)
 		return
 	}
 	cr.Last = ActFight
@@ -216,7 +220,7 @@ func (m *Match) shoot(c int, why string) {
 			return
 		}
 	}
-	h, _ := m.NearestHunter(cr.Pos)
+	h, _ := m.nearestHunterOf(c)
 	if !m.canShoot(c, h) {
 		if cd.Aggressive {
 			m.charge(c, "cannot Shoot; Aggressive")
@@ -240,7 +244,7 @@ func (m *Match) seekCover(c int, why string) {
 		m.charge(c, "Seek Cover after a Charge")
 		return
 	}
-	h, _ := m.NearestHunter(cr.Pos)
+	h, _ := m.nearestHunterOf(c)
 	hp := m.H[h].Pos
 	if m.inCoverAt(&m.coverC[c], cr.Pos, cd.Base, hp) {
 		if m.EngagedHunters(c) == 0 && m.canShoot(c, h) {
@@ -276,13 +280,16 @@ func (m *Match) hide(c int, why string) {
 		return
 	}
 	s := &m.Sc.Map.Terrain[t].Shape
+	// d is the distance from where the crim stands: 0, inside, it
+	// stays; else it walks, and is inside (a point in the shape is within
+	// HideNear of it) or its distance is looked at again
 	if d > 0 {
 		if !m.crimMove(c, walkInto(cr.Pos, s, cd.Move), "hide") {
 			return
 		}
-	}
-	if s.Dist(cr.Pos) > HideNear {
-		return
+		if !s.Contains(cr.Pos) && s.Dist(cr.Pos) > HideNear {
+			return
+		}
 	}
 	if cr.Hidden {
 		cr.HideTurns++

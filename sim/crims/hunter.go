@@ -40,6 +40,20 @@ func (m *Match) NearestHunter(p geom.Vec) (int, float32) {
 	return best, bd
 }
 
+// nearestHunterOf is NearestHunter(the position of crim c), read from
+// the hint of its turn when there is one (Match.hint).
+func (m *Match) nearestHunterOf(c int) (int, float32) {
+	e := &m.hint
+	if int(e.c1) != c+1 {
+		return m.NearestHunter(m.C[c].Pos)
+	}
+	if !e.near {
+		h, d := m.NearestHunter(m.C[c].Pos)
+		e.near, e.h, e.d = true, int8(h), d
+	}
+	return int(e.h), e.d
+}
+
 // anyIn reports whether a hunter is in the zone (NearestHunter finds
 // one).
 func (m *Match) anyIn() bool {
@@ -92,6 +106,9 @@ func (m *Match) EngagedHunters(c int) uint8 {
 	cr := &m.C[c]
 	if !cr.Alive || cr.Hidden {
 		return 0
+	}
+	if e := &m.hint; int(e.c1) == c+1 && e.near && e.d > m.engFar[cr.Def] {
+		return 0 // the nearest hunter is out of reach: every hunter is
 	}
 	var set uint8
 	r2 := &m.eng2[cr.Def]
@@ -176,9 +193,13 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 	start := hu.Pos
 	// The crims the move leaves: engaged now, not at the point the
 	// shortest move (4") reaches toward dest.
-	probe := toward(start, dest, MoveBase, 0)
+	set := m.EngagedCrims(h)
+	var probe geom.Vec
+	if set != 0 {
+		probe = toward(start, dest, MoveBase, 0)
+	}
 	avoid := -1
-	for set := m.EngagedCrims(h); set != 0; set &= set - 1 {
+	for ; set != 0; set &= set - 1 {
 		c := bits.TrailingZeros16(set)
 		cd := &m.Sc.Crims[m.C[c].Def]
 		if geom.EdgeDist(probe, def.Base, m.C[c].Pos, cd.Base) <= rules.Engagement || cd.Melee == 0 {
@@ -270,12 +291,29 @@ func (m *Match) canSpotAt(h, f int) bool {
 	if e.known&bit == 0 {
 		e.known |= bit
 		t := &m.Sc.Map.Terrain[f].Shape
-		if t.Dist(p) <= SpotRange && m.visibleShare(f, p) >= 3 {
+		if inSpotRange(t, p) && m.halfSeen(f, p) {
 			e.ok |= bit
 		}
 	}
 	return e.ok&bit != 0
 }
+
+// inSpotRange reports whether t.Dist(p) <= SpotRange: at once when p is
+// clearly within the range of the feature's centre (a point of it) or
+// clearly out of the range of its bounding box (no farther than it).
+func inSpotRange(t *geom.Shape, p geom.Vec) bool {
+	const in, out = (SpotRange - spotSlack) * (SpotRange - spotSlack), (SpotRange + spotSlack) * (SpotRange + spotSlack)
+	if p.Sub(t.C).Len2() <= in {
+		return true
+	}
+	if dx, dy := outside(t.Min.X-p.X, p.X-t.Max.X), outside(t.Min.Y-p.Y, p.Y-t.Max.Y); dx*dx+dy*dy > out {
+		return false
+	}
+	return t.Dist(p) <= SpotRange
+}
+
+// spotSlack is far more than the rounding of a distance across the zone.
+const spotSlack = 0.01
 
 // Spot is a Spot action against hidden crim c: a Mind check against its
 // Stealth. On a success the crim's model is placed by the player to the
@@ -293,29 +331,38 @@ func (m *Match) Spot(h, c int) bool {
 	if !res.OK {
 		return true
 	}
-	t := &m.Sc.Map.Terrain[cr.HideAt]
 	from := m.H[h].Pos
-	best, bestD, bestSeen := cr.Pos, float32(-1), false
-	try := func(q geom.Vec) {
-		q = m.clampZone(q, cd.Base)
-		seen := m.LOS(from, q)
+	// the places, made once a match template for a hideable feature
+	var own spotSet
+	places := &own
+	if at := m.feat.spots[cr.HideAt]; int(cr.Def) < len(at) {
+		places = &at[cr.Def]
+	} else {
+		own = spotSetOf(&m.Sc.Map, int(cr.HideAt), cd.Base)
+	}
+	// The rival takes the farthest place in sight, else the farthest
+	// (the first on a tie): the places by distance, farthest first (the
+	// first on a tie), up to the first in sight.
+	pl := places.list()
+	var dist [len(spotPlaces) + 1]float32
+	var order [len(spotPlaces) + 1]int8
+	for i, q := range pl {
 		d := q.Dist(from)
-		if (seen && !bestSeen) || (seen == bestSeen && d > bestD) {
-			best, bestD, bestSeen = q, d, seen
+		j := i
+		for ; j > 0 && d > dist[j-1]; j-- {
+			dist[j], order[j] = dist[j-1], order[j-1]
 		}
+		dist[j], order[j] = d, int8(i)
 	}
-	s := &t.Shape
-	off := SpotNear - cd.Base
-	if t.Kw&KwArea != 0 {
-		try(s.C)
-		off = -(cd.Base + 0.1)
+	best := cr.Pos
+	if len(pl) > 0 {
+		best = pl[order[0]]
 	}
-	for _, o := range spotPlaces {
-		q := geom.V(pick(o[0], s.Min.X-off, s.C.X, s.Max.X+off), pick(o[1], s.Min.Y-off, s.C.Y, s.Max.Y+off))
-		if t.Kw&KwArea != 0 && !s.Contains(q) {
-			continue
+	for _, i := range order[:len(pl)] {
+		if m.LOS(from, pl[i]) {
+			best = pl[i]
+			break
 		}
-		try(q)
 	}
 	cr.Pos, cr.Hidden, cr.HideTurns, cr.HideAt = best, false, 0, -1
 	m.mark(c)
@@ -324,6 +371,42 @@ func (m *Match) Spot(h, c int) bool {
 		m.emit(Event{Kind: EvSpotted, Hunter: int8(h), Crim: int8(c), Pos: best})
 	}
 	return true
+}
+
+// spotSet is where a spotted crim may be placed about a terrain
+// feature, in the order the rival looks at them: within 2" of it
+// (inside an area feature: its centre first, then the places of
+// spotPlaces inside it), kept in the zone.
+type spotSet struct {
+	n  uint8
+	at [len(spotPlaces) + 1]geom.Vec
+}
+
+func (s *spotSet) list() []geom.Vec { return s.at[:s.n] }
+
+// spotSetOf returns the places about feature f of zone mp for a crim of
+// base radius r.
+func spotSetOf(mp *Map, f int, r float32) spotSet {
+	var set spotSet
+	add := func(q geom.Vec) {
+		set.at[set.n] = geom.ClampToBoard(q, r, mp.W, mp.H) // as Match.clampZone
+		set.n++
+	}
+	t := &mp.Terrain[f]
+	s := &t.Shape
+	off := SpotNear - r
+	if t.Kw&KwArea != 0 {
+		add(s.C)
+		off = -(r + 0.1)
+	}
+	for _, o := range spotPlaces {
+		q := geom.V(pick(o[0], s.Min.X-off, s.C.X, s.Max.X+off), pick(o[1], s.Min.Y-off, s.C.Y, s.Max.Y+off))
+		if t.Kw&KwArea != 0 && !s.Contains(q) {
+			continue
+		}
+		add(q)
+	}
+	return set
 }
 
 func pick(o, lo, mid, hi float32) float32 {
@@ -447,6 +530,7 @@ func (m *Match) Attack(h, a, c int) bool {
 	m.woundCrim(c, h, dmg.S, a, dmg.Roll.Impact == ImpactFail, "Damage check")
 	if cr.Alive && dmg.Roll.Impact == ImpactCrit {
 		cr.Pos = m.clampZone(away(cr.Pos, hu.Pos, PushDist), cd.Base)
+		m.hint.near = false
 		if m.Trace != nil {
 			m.emit(Event{Kind: EvMove, Hunter: -1, Crim: int8(c), Pos: cr.Pos, F: PushDist, Why: "pushed by an Impact 10"})
 		}
@@ -511,6 +595,8 @@ func (m *Match) woundHunter(h, w, c int, how string) {
 		return
 	}
 	hu.In = false
+	m.outs++
+	m.hint.near = false
 	hu.Momentum = 0
 	hu.Focus = 0
 	hu.AP = 0

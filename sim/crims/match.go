@@ -149,6 +149,31 @@ type Match struct {
 	// eng2[i][h] is the square of the engagement reach between a crim
 	// of profile i and hunter h, centre to centre (Engaged), made by Reset
 	eng2 [MaxProfiles][MaxHunters]float32
+	// In a Crim Phase no hunter moves or comes back: the crims' nearest
+	// hunters (nearH), found to order the crims, hold for a crim's turn
+	// unless a hunter was incapacitated since (outs counts them), and hint
+	// keeps the acting crim's nearest hunter while the crim stays put.
+	nearH [MaxCrims]int8
+	outs  uint16
+	hint  crimHint
+	// engFar[i]: a crim of profile i whose nearest hunter is farther
+	// than this (centre to centre) is engaged with none
+	engFar [MaxProfiles]float32
+}
+
+// engSlack is far more than the rounding of a distance across the zone.
+const engSlack = 0.01
+
+// crimHint is what the turn of crim c1-1 (c1 = 0: none) knows of the
+// crim where it stands: its nearest hunter h at d (when near).
+// crimMoveFrom and a push forget it when the crim moves, woundHunter
+// when a hunter is incapacitated, and the Crim Phase drops it after the
+// crims' turns.
+type crimHint struct {
+	c1   int8
+	near bool
+	h    int8
+	d    float32
 }
 
 // mark brings the crim masks up to date with crim c's Alive and Hidden.
@@ -192,6 +217,7 @@ func NewMatch(sc *Scenario) *Match {
 	m := &Match{Sc: sc, pools: new(poolMemo), feat: new(features)}
 	m.feat.build(&sc.Map)
 	m.feat.buildGrid(sc)
+	m.feat.buildSpots(sc)
 	return m
 }
 
@@ -228,6 +254,7 @@ func (m *Match) Reset(seed, index uint64) {
 		for i := range int(sc.NCrims) {
 			r := sc.Hunters[h].Base + sc.Crims[i].Base + sc.Rules.Engagement
 			m.eng2[i][h] = r * r
+			m.engFar[i] = max(m.engFar[i], r+engSlack)
 		}
 	}
 	nc := int(sc.NCards)
@@ -397,10 +424,11 @@ func (m *Match) crimPhase() {
 	k := 0
 	for set := m.alive; set != 0; set &= set - 1 {
 		i := bits.TrailingZeros16(set)
-		_, d := m.NearestHunter(m.C[i].Pos)
-		m.order[k], m.dist[k] = int8(i), d
+		h, d := m.NearestHunter(m.C[i].Pos)
+		m.order[k], m.dist[k], m.nearH[i] = int8(i), d, int8(h)
 		k++
 	}
+	outs := m.outs
 	// insertion sort by distance, stable (slot order on ties)
 	for i := 1; i < k; i++ {
 		for j := i; j > 0 && m.dist[j] < m.dist[j-1]; j-- {
@@ -412,9 +440,14 @@ func (m *Match) crimPhase() {
 		c := int(m.order[i])
 		if m.C[c].Alive {
 			m.activations++
+			m.hint = crimHint{c1: int8(c + 1)}
+			if m.outs == outs {
+				m.hint.near, m.hint.h, m.hint.d = true, m.nearH[c], m.dist[i]
+			}
 			m.crimActs(c)
 		}
 	}
+	m.hint = crimHint{}
 	m.endOfPhase()
 }
 

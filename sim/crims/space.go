@@ -17,8 +17,21 @@ import (
 // line of sight or cover looks only at the features that can matter.
 type features struct {
 	blocking, cover, rough, hideable features1
-	samples                          [MaxTerrain][5]geom.Vec // each feature's points visibleShare looks at
+	samples                          [MaxTerrain][5]geom.Vec // each feature's points halfSeen looks at
 	grid                             *cellGrid
+	// spots[f][i]: where Spot may place a crim of profile i hidden at
+	// hideable feature f (none for another feature)
+	spots [MaxTerrain][]spotSet
+}
+
+// buildSpots makes f.spots for sc's zone and crim profiles.
+func (f *features) buildSpots(sc *Scenario) {
+	for _, i := range f.hideable.at[:f.hideable.n] {
+		f.spots[i] = make([]spotSet, sc.NCrims)
+		for c := range f.spots[i] {
+			f.spots[i][c] = spotSetOf(&sc.Map, int(i), sc.Crims[c].Base)
+		}
+	}
 }
 
 // cellGrid splits the zone into cells of 1" (cell x, y: [x, x+1] ×
@@ -408,6 +421,11 @@ func outside(lo, hi float32) float32 {
 	return d
 }
 
+// behindSlack is far more than the rounding of the steps of behind, of
+// a shape's distance and of Contains' tolerance (a point it finds inside
+// is within this of the shape).
+const behindSlack = 0.05
+
 // extent is how far a feature reaches from its centre.
 func extent(s *geom.Shape) float32 {
 	if s.Kind == geom.Circle {
@@ -427,30 +445,47 @@ func behind(t *geom.Shape, from geom.Vec, r float32) geom.Vec {
 	// walk out from the centre along the line until clear of the shape
 	u := d.Scale(1 / l)
 	e := extent(t)
+	in := float32(math.Inf(-1)) // the last step found inside
 	for k := float32(0); k <= e+r+0.5; k += 0.25 {
 		q := t.C.Add(u.Scale(k))
-		if !t.Contains(q) && t.Dist(q) >= r {
+		if t.Contains(q) {
+			in = k
+			continue
+		}
+		// no farther from the shape than from the step inside, k - in
+		// back: short of r, it is not clear of it yet
+		if k-in+behindSlack < r {
+			continue
+		}
+		if t.Dist(q) >= r {
 			return q.Add(u.Scale(0.1))
 		}
 	}
 	return t.C.Add(u.Scale(e + r + 0.1))
 }
 
-// visibleShare is how many of feature f's sample points (its centre
-// and the corners of its bounding box, pulled 10% toward the centre) a
-// viewer at p sees, out of 5: Spot needs at least half of the feature in
-// line of sight, read as 3 of the 5.
-func (m *Match) visibleShare(f int, p geom.Vec) int {
-	n := 0
+// halfSeen reports whether a viewer at p sees at least half of feature
+// f: 3 of its 5 sample points (its centre and the corners of its
+// bounding box, pulled 10% toward the centre), the reading of Spot's
+// "at least half of the feature in line of sight". It stops as soon as
+// the answer is known.
+func (m *Match) halfSeen(f int, p geom.Vec) bool {
+	const need = 3
+	seen, hidden := 0, 0
 	for _, q := range m.feat.samples[f] {
 		if m.LOS(p, q) {
-			n++
+			seen++
+		} else {
+			hidden++
+		}
+		if seen == need || hidden > len(m.feat.samples[f])-need {
+			break
 		}
 	}
-	return n
+	return seen >= need
 }
 
-// samples returns the sample points of shape t that visibleShare looks at.
+// samples returns the sample points of shape t that halfSeen looks at.
 func samples(t *geom.Shape) [5]geom.Vec {
 	pts := [5]geom.Vec{t.C,
 		geom.V(t.Min.X, t.Min.Y), geom.V(t.Max.X, t.Min.Y), geom.V(t.Max.X, t.Max.Y), geom.V(t.Min.X, t.Max.Y)}

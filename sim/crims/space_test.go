@@ -211,3 +211,33 @@ func TestWalkInto(t *testing.T) {
 		t.Fatalf("only %d walks of 20000 passed steps over", skipped)
 	}
 }
+
+// inSpotRange answers as the feature's distance does, on both sides of
+// the range and right at it.
+func TestInSpotRange(t *testing.T) {
+	mp := &geoScenario().Map
+	var r dice.RNG
+	r.Seed(3, 0)
+	in, out := 0, 0
+	for range 20000 {
+		s := &mp.Terrain[r.IntN(int(mp.NTerrain))].Shape
+		// a point about SpotRange from the shape's box, or anywhere
+		p := geom.V(r.Float32()*60-12, r.Float32()*60-12)
+		if r.Bool() {
+			a := geom.Dir(uint8(r.IntN(256)))
+			p = s.C.Add(a.Scale(SpotRange + s.Max.Sub(s.Min).Len()*r.Float32()/2 + (r.Float32()-0.5)*0.1))
+		}
+		want := s.Dist(p) <= SpotRange
+		if got := inSpotRange(s, p); got != want {
+			t.Fatalf("%v from a shape at %v: %v, want %v", p, s.C, got, want)
+		}
+		if want {
+			in++
+		} else {
+			out++
+		}
+	}
+	if in < 4000 || out < 4000 {
+		t.Fatalf("%d in range, %d out: the test looks at too few of one kind", in, out)
+	}
+}
