@@ -54,6 +54,25 @@ type Basic struct {
 	step   [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
 	upg    [sim.MaxHunters]uint16                  // the check kinds each hunter has an upgrade option for (bit k: kind k)
 	move   [sim.TableDice + 1]float32              // the expected Move by dice of Athletics (moveAP)
+	sv     surveyMemo                              // the last survey of the activation
+}
+
+// surveyMemo is what the last survey was made from and what it found
+// (besides p.cs, p.gl, p.reach, p.rl, p.rub, p.hidden and p.engNow,
+// which it leaves as they are): within an activation a survey is made
+// again only when the hunter moved, a crim changed (Match.CrimGen), or
+// the hunter's attacks, its Move or its best pod did. plan's crims keep
+// their attacks' values too: they depend on nothing else.
+type surveyMemo struct {
+	ok          bool
+	h           int
+	pos         geom.Vec
+	gen         uint32
+	ak          *usable
+	key         uint32
+	gv0         float64
+	step        float32
+	ng, top, nr int
 }
 
 // newBasic returns the basic tier reading the exact tables t.
@@ -458,6 +477,18 @@ func (p *Basic) goalPoint(m *sim.Match, h, goal int) (to geom.Vec, why string) {
 //   - the hidden crims (p.hidden) and whether a crim is engaged with the
 //     hunter (p.engNow).
 func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
+	pos, step, gen := m.H[h].Pos, p.step[h], m.CrimGen()
+	sv := &p.sv
+	if sv.ok && sv.gen == gen && sv.pos == pos && sv.h == h && sv.ak == ak && sv.key == ak.key && sv.gv0 == gv0 && sv.step == step {
+		return sv.ng, sv.top, sv.nr
+	}
+	ng, top, nr = p.surveyAll(m, h, ak, gv0)
+	*sv = surveyMemo{ok: true, h: h, pos: pos, gen: gen, ak: ak, key: ak.key, gv0: gv0, step: step, ng: ng, top: top, nr: nr}
+	return ng, top, nr
+}
+
+// surveyAll is survey made afresh.
+func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
 	pos, hb, step := m.H[h].Pos, m.Sc.Hunters[h].Base, p.step[h]
 	prof, cs, best, reach09 := &p.prof[h], &p.cs, ak.best, ak.reach09
 	rbit, rng := ak.rbit[:ak.nr], ak.rng[:ak.nr]
@@ -580,6 +611,7 @@ func (p *Basic) build(sc *sim.Scenario) {
 // Activate plays the activation by the rules of thumb above.
 func (p *Basic) Activate(m *sim.Match, h int) {
 	p.ready(m)
+	p.sv.ok = false
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
 	if hu.Wounds >= def.WoundMax-2 && hu.Wounds > 0 {
