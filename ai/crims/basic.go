@@ -323,6 +323,7 @@ type cand struct {
 	vi    int
 	ub    float64 // the best value of an attack on it out of cover
 	bound float64 // ub over the fewest Action Points an attack on it needs
+	cover int8    // whether it is in cover against the hunter: 1, 0, or -1 not yet known (val's ranged attacks then count it out of cover)
 	val   [sim.MaxAttacks]float64
 }
 
@@ -403,9 +404,18 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 				d -= atk[x].rng09
 			}
 			s := e.val[x] / aps(d, step)
-			if r := rank(int(e.k), x); s > gv || (s == gv && s > 0 && r < goal) {
-				gv, goal = s, r
+			r := rank(int(e.k), x)
+			if !(s > gv || (s == gv && s > 0 && r < goal)) {
+				continue
 			}
+			if !atk[x].melee && e.cover < 0 { // the value out of cover wins: in cover?
+				if p.cover(m, h, e, na); e.cover > 0 {
+					if s = e.val[x] / aps(d, step); !(s > gv || (s == gv && s > 0 && r < goal)) {
+						continue
+					}
+				}
+			}
+			gv, goal = s, r
 		}
 	}
 	// the best attack in reach: the crims in reach of an attack by their
@@ -433,9 +443,23 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 				continue
 			}
 			val := e.val[x]
-			if r := rank(k, x); (val > v || (val == v && val > 0 && r < at)) && (atk[x].melee || m.LOS(pos, m.C[k].Pos)) {
-				a, c, v, at = int(atk[x].x), k, val, r
+			r := rank(k, x)
+			if !(val > v || (val == v && val > 0 && r < at)) {
+				continue
 			}
+			if !atk[x].melee {
+				if e.cover < 0 { // the value out of cover wins: in cover?
+					if p.cover(m, h, e, na); e.cover > 0 {
+						if val = e.val[x]; !(val > v || (val == v && val > 0 && r < at)) {
+							continue
+						}
+					}
+				}
+				if !m.LOS(pos, m.C[k].Pos) {
+					continue
+				}
+			}
+			a, c, v, at = int(atk[x].x), k, val, r
 		}
 	}
 	return
@@ -550,25 +574,29 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 }
 
 // values computes the value of each of hunter h's na usable attacks
-// on crim e: whether it is in cover is looked at for a ranged attack.
+// on crim e, its ranged ones out of cover: whether the crim is in cover
+// is looked at (cover) only when such a value would be chosen, as the
+// value in cover is never higher.
 func (p *Basic) values(m *sim.Match, h int, e *cand, na int) {
-	e.done = true
-	k := int(e.k)
-	th := e.th
-	cover := -1
+	e.done, e.cover = true, -1
 	for x := range p.cur.atk[:na] {
 		ak := &p.cur.atk[x]
-		t := th
-		if !ak.melee {
-			if cover < 0 {
-				cover = 0
-				if m.CrimInCover(k, h) {
-					cover = 1
-				}
-			}
-			t += cover
+		e.val[x] = phit(ak.row, e.th) * ak.value[e.vi]
+	}
+}
+
+// cover finds whether crim e is in cover against hunter h, and when it
+// is, makes the values of the na usable ranged attacks on it again.
+func (p *Basic) cover(m *sim.Match, h int, e *cand, na int) {
+	e.cover = 0
+	if !m.CrimInCover(int(e.k), h) {
+		return
+	}
+	e.cover = 1
+	for x := range p.cur.atk[:na] {
+		if ak := &p.cur.atk[x]; !ak.melee {
+			e.val[x] = phit(ak.row, e.th+1) * ak.value[e.vi]
 		}
-		e.val[x] = phit(ak.row, t) * ak.value[e.vi]
 	}
 }
 
