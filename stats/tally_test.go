@@ -182,3 +182,39 @@ func TestTallySumsExact(t *testing.T) {
 		t.Fatalf("sums %v %v, histograms %v", tl.Sum, tl.SumSq, tl.V)
 	}
 }
+
+// Emptying a tally leaves no count behind, whether it was made here
+// (its counts in whole arrays) or read back from JSON (slot by slot).
+func TestTallyResetEmpties(t *testing.T) {
+	s := tallySchema(t)
+	r := s.NewRecord()
+	a := NewTally(s)
+	for i := 0; i < 40; i++ {
+		fill(s, r, i)
+		a.Add(r)
+	}
+	b, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Tally
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Bind(s); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []*Tally{a, &back} {
+		x.Reset()
+		if !sameCounts(x, NewTally(s)) {
+			t.Fatal("an emptied tally still holds counts")
+		}
+		fill(s, r, 7)
+		x.Add(r)
+		one := NewTally(s)
+		one.Add(r)
+		if !sameCounts(x, one) {
+			t.Fatal("an emptied tally counts a hunt differently")
+		}
+	}
+}
