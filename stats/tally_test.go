@@ -102,17 +102,7 @@ func TestTallyJSONRoundTrip(t *testing.T) {
 		fill(s, r, i)
 		a.Add(r)
 	}
-	b, err := json.Marshal(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back Tally
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatal(err)
-	}
-	if err := back.Bind(s); err != nil {
-		t.Fatal(err)
-	}
+	back := *readBack(t, a, s)
 	if !sameCounts(&back, a) {
 		t.Fatal("a tally read back from JSON differs")
 	}
@@ -193,18 +183,7 @@ func TestTallyResetEmpties(t *testing.T) {
 		fill(s, r, i)
 		a.Add(r)
 	}
-	b, err := json.Marshal(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back Tally
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatal(err)
-	}
-	if err := back.Bind(s); err != nil {
-		t.Fatal(err)
-	}
-	for _, x := range []*Tally{a, &back} {
+	for _, x := range []*Tally{a, readBack(t, a, s)} {
 		x.Reset()
 		if !sameCounts(x, NewTally(s)) {
 			t.Fatal("an emptied tally still holds counts")
@@ -217,4 +196,21 @@ func TestTallyResetEmpties(t *testing.T) {
 			t.Fatal("an emptied tally counts a hunt differently")
 		}
 	}
+}
+
+// readBack is tally a written as JSON and read back, bound to s.
+func readBack(t *testing.T, a *Tally, s *game.Schema) *Tally {
+	t.Helper()
+	b, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Tally
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Bind(s); err != nil {
+		t.Fatal(err)
+	}
+	return &back
 }
