@@ -55,6 +55,7 @@ type Tally struct {
 	ratioAt [][2][]int // ratio → {num slots, den slots}
 	curveAt [][]int    // curve → the slots of its Time value
 	steps   int        // schema.NSteps()
+	from    []int32    // Add's scratch: a curve's items by the step of their event
 	// span: the leading steps of the per-step tables (Running, Ended,
 	// CurveBy, CurveEnded) that may hold counts, so that merging and
 	// emptying a tally skip the steps no hunt reached; -1: not known (a
@@ -75,6 +76,7 @@ func NewTally(s *game.Schema) *Tally {
 		SumSq:    make([]int64, nv),
 		minOf:    make([]int32, nv),
 		steps:    s.NSteps(),
+		from:     make([]int32, s.NSteps()),
 	}
 	for i := range s.Values {
 		off := s.Offset(i)
@@ -153,19 +155,25 @@ func (t *Tally) Add(r *game.Record) {
 	t.Outcomes[r.Outcome]++
 	bump(t.Length, r.Length)
 	bump(t.End, r.End)
-	for slot, x := range r.V[:len(t.V)] {
+	// The tally's slices in locals of one length: the loops then load no
+	// slice header from t at each slot, and check no bound but the first.
+	hist := t.V
+	vals := r.V[:len(hist)]
+	sum, sumSq, minOf := t.Sum[:len(hist)], t.SumSq[:len(hist)], t.minOf[:len(hist)]
+	for slot, x := range vals {
 		v := int64(x)
-		t.Sum[slot] += v
-		t.SumSq[slot] += v * v
-		if h := t.V[slot]; len(h) > 0 {
-			bump(h, int(x-t.minOf[slot]))
+		sum[slot] += v
+		sumSq[slot] += v * v
+		if h := hist[slot]; len(h) > 0 {
+			bump(h, int(x-minOf[slot]))
 		}
 	}
 	for k, at := range t.ratioAt {
 		cr := t.Cross[k]
-		den := at[1]
-		for j, num := range at[0] {
-			cr[j] += int64(r.V[num]) * int64(r.V[den[j]])
+		nums, dens := at[0], at[1]
+		cr, dens = cr[:len(nums)], dens[:len(nums)]
+		for j, num := range nums {
+			cr[j] += int64(r.V[num]) * int64(r.V[dens[j]])
 		}
 	}
 	end := min(r.End, t.steps)
@@ -187,13 +195,18 @@ func (t *Tally) Add(r *game.Record) {
 	}
 	for c, slots := range t.curveAt {
 		by, ended := t.CurveBy[c], t.CurveEnded[c]
-		for step := 0; step < end; step++ {
-			m := 0
-			for _, sl := range slots {
-				if at := int(r.V[sl]); at > 0 && at <= step+1 {
-					m++
-				}
+		// m at step is the items whose event came at step+1 or before:
+		// each item counted once at the step of its event, then summed.
+		from := t.from[:end]
+		clear(from)
+		for _, sl := range slots {
+			if at := int(r.V[sl]); at > 0 && at <= end {
+				from[at-1]++
 			}
+		}
+		m := 0
+		for step, k := range from {
+			m += int(k)
 			if step == end-1 {
 				ended[step][m]++
 			} else {
@@ -329,6 +342,7 @@ func (t *Tally) Bind(s *game.Schema) error {
 		return fmt.Errorf("stats: the tally's outcomes add up to %d hunts, not %d", sum, t.Hunts)
 	}
 	t.schema, t.minOf, t.ratioAt, t.curveAt, t.span = s, ref.minOf, ref.ratioAt, ref.curveAt, -1
+	t.from = ref.from // ref's own, unshared
 	return nil
 }
 

@@ -102,17 +102,7 @@ func TestTallyJSONRoundTrip(t *testing.T) {
 		fill(s, r, i)
 		a.Add(r)
 	}
-	b, err := json.Marshal(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back Tally
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatal(err)
-	}
-	if err := back.Bind(s); err != nil {
-		t.Fatal(err)
-	}
+	back := *readBack(t, a, s)
 	if !sameCounts(&back, a) {
 		t.Fatal("a tally read back from JSON differs")
 	}
@@ -181,4 +171,46 @@ func TestTallySumsExact(t *testing.T) {
 	if tl.Sum[0] != 12 || tl.SumSq[0] != 86 || tl.V[0][4] != 1 || len(tl.V[1]) != 0 || tl.Sum[1] != 36 || tl.SumSq[1] != 774 {
 		t.Fatalf("sums %v %v, histograms %v", tl.Sum, tl.SumSq, tl.V)
 	}
+}
+
+// Emptying a tally leaves no count behind, whether it was made here
+// (its counts in whole arrays) or read back from JSON (slot by slot).
+func TestTallyResetEmpties(t *testing.T) {
+	s := tallySchema(t)
+	r := s.NewRecord()
+	a := NewTally(s)
+	for i := 0; i < 40; i++ {
+		fill(s, r, i)
+		a.Add(r)
+	}
+	for _, x := range []*Tally{a, readBack(t, a, s)} {
+		x.Reset()
+		if !sameCounts(x, NewTally(s)) {
+			t.Fatal("an emptied tally still holds counts")
+		}
+		fill(s, r, 7)
+		x.Add(r)
+		one := NewTally(s)
+		one.Add(r)
+		if !sameCounts(x, one) {
+			t.Fatal("an emptied tally counts a hunt differently")
+		}
+	}
+}
+
+// readBack is tally a written as JSON and read back, bound to s.
+func readBack(t *testing.T, a *Tally, s *game.Schema) *Tally {
+	t.Helper()
+	b, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Tally
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Bind(s); err != nil {
+		t.Fatal(err)
+	}
+	return &back
 }

@@ -598,6 +598,7 @@ func (c *compiler) action(ad *sim.AdversaryDef, a *Action) (sim.CardAction, erro
 	if a.Check != nil {
 		ca.HasCheck = true
 		ca.CheckTER = a.Check.Skill == "terror"
+		ca.CheckDEF = a.Check.Skill == "def"
 		ca.CheckDT = int8(a.Check.DT)
 	}
 	lists := []struct {

@@ -1018,16 +1018,7 @@ func (d *decoder) opValue(op *Op, spec *sim.OpSpec, arg sim.OpArg, what string, 
 			op.N = slices.Index(values, op.Where) + 1
 		}
 	case sim.ArgArea:
-		s := d.Str(v, p)
-		switch {
-		case s == "":
-		case len(ctx.areas) == 0:
-			d.Fail(d.Res(v), p, "", "unknown area kind %q: no areas are defined (add it under areas)", s)
-		case !slices.Contains(ctx.areas, s):
-			d.Fail(d.Res(v), p, typo.Nearest(s, ctx.areas), "unknown area kind %q (defined under areas: %s)", s, strings.Join(ctx.areas, ", "))
-		default:
-			op.Area = s
-		}
+		op.Area = d.fileName(v, p, "area kind", "no areas are defined", "areas", ctx.areas)
 	case sim.ArgDie:
 		op.Die = sim.DieByName(d.Name(v, p, "die", values))
 	case sim.ArgAmount:
@@ -1043,16 +1034,7 @@ func (d *decoder) opValue(op *Op, spec *sim.OpSpec, arg sim.OpArg, what string, 
 	case sim.ArgCount:
 		op.N = d.Int(v, p, int(lo), int(hi))
 	case sim.ArgMinion:
-		s := d.Str(v, p)
-		switch {
-		case s == "":
-		case len(ctx.minions) == 0:
-			d.Fail(d.Res(v), p, "", "unknown Minion %q: the Adversary has none (add it under minions)", s)
-		case !slices.Contains(ctx.minions, s):
-			d.Fail(d.Res(v), p, typo.Nearest(s, ctx.minions), "unknown Minion %q (under minions: %s)", s, strings.Join(ctx.minions, ", "))
-		default:
-			op.Minion = s
-		}
+		op.Minion = d.fileName(v, p, "Minion", "the Adversary has none", "minions", ctx.minions)
 	case sim.ArgTrue:
 		if rv := d.Res(v); rv != nil && !d.Bool(rv, p) && d.ErrorOf(p) == nil {
 			d.Fail(rv, p, "true", "%s takes true", spec.Name)
@@ -1131,4 +1113,22 @@ func (o Op) String() string {
 		return fmt.Sprintf("{summon: {minion: %s, count: %d}}", o.Minion, o.N)
 	}
 	return "{" + o.Kind + "}"
+}
+
+// fileName reads at v (path p) the name of a what the file itself
+// defines under the key under (names: those it defines): "" when v is
+// empty or names none of them, which fails with the names there are and
+// the likeliest (none says why when there are none).
+func (d *decoder) fileName(v *yaml.Node, p, what, none, under string, names []string) string {
+	s := d.Str(v, p)
+	switch {
+	case s == "":
+	case len(names) == 0:
+		d.Fail(d.Res(v), p, "", "unknown %s %q: %s (add it under %s)", what, s, none, under)
+	case !slices.Contains(names, s):
+		d.Fail(d.Res(v), p, typo.Nearest(s, names), "unknown %s %q (under %s: %s)", what, s, under, strings.Join(names, ", "))
+	default:
+		return s
+	}
+	return ""
 }

@@ -288,7 +288,7 @@ func TestOpErrors(t *testing.T) {
 		{"place nowhere", sim.InAdversary, "{place: nowhere}", "place", `unknown placement "nowhere" (known: adjacent, scatter)`, ""},
 		{"area at", sim.InAdversary, "{area: pit, at: orign}", "at", `unknown area position "orign" (known: origin, scatter, self, target)`, "origin"},
 		{"area field", sim.InAdversary, "{area: pit, att: origin}", "att", `unknown field "att" in a area op (fields: area, at)`, "at"},
-		{"area kind", sim.InAdversary, "{area: pot}", "area", `unknown area kind "pot" (defined under areas: pit, rock)`, "pit"},
+		{"area kind", sim.InAdversary, "{area: pot}", "area", `unknown area kind "pot" (under areas: pit, rock)`, "pit"},
 		{"mark false", sim.InAdversary, "{mark: false}", "mark", `mark takes true`, "true"},
 		{"resist field", sim.InAdversary, "{resist: {check: fortitude, dt: 7, impse: poisoned}}", "resist.impse", `unknown field "impse"`, "impose"},
 		{"resist missing", sim.InAdversary, "{resist: {check: fortitude, dt: 7}}", "resist.impose", `missing; it is required`, ""},

@@ -252,7 +252,7 @@ var adversarySchema = []*schemaObject{
 		Key: "check", Title: "Check", Where: []string{"actions.RANK.check", "special.RANK.check"},
 		Doc: "A Check an action makes in place of an attack.",
 		Fields: []schemaField{
-			{Name: "skill", Kind: vName, Values: CheckSkills, What: "check skill", Required: true, Example: "skill: terror", Doc: "the stat the Check rolls: `atk` ATK, `terror` TER; `def` counts DEF against the dice limit, but the engine rolls ATK for it"},
+			{Name: "skill", Kind: vName, Values: CheckSkills, What: "check skill", Required: true, Example: "skill: terror", Doc: "the stat the Check rolls: `atk` ATK, `terror` TER, `def` DEF (each as the Foe has it then, states included)"},
 			{Name: "dt", Kind: vInt, Min: 0, Max: 10, Default: "0", Example: "dt: 4", Doc: "the DT of the Check"},
 		},
 	},

@@ -451,8 +451,11 @@ func (h *Hunt) PerformCard(i int, act *CardAction, targets []int8) {
 		ok := true
 		if act.HasCheck {
 			pool := h.M[i].ATK
-			if act.CheckTER {
+			switch {
+			case act.CheckTER:
 				pool = h.M[i].TER
+			case act.CheckDEF:
+				pool = h.M[i].DEF
 			}
 			res := h.roll(i, int(pool), int(act.CheckDT), 0)
 			if h.Trace != nil {

@@ -474,3 +474,32 @@ func TestCritOncePerTurn(t *testing.T) {
 		}
 	}
 }
+
+// A Foe's Check rolls the stat its action names: ATK, TER or DEF.
+func TestFoeCheckRollsItsStat(t *testing.T) {
+	h := dataHunt(t, "praetorians", 1)
+	adv := int(h.Adv0)
+	chant := h.Sc.Adversary.Special[sim.Jack]
+	if chant.Name != "War Chant" || !chant.HasCheck || !chant.CheckTER {
+		t.Fatalf("the Praetorians' special Jack is %q (check %v, TER %v); want War Chant, a TER Check", chant.Name, chant.HasCheck, chant.CheckTER)
+	}
+	m := &h.M[adv]
+	m.ATK, m.DEF, m.TER = 3, 5, 8
+	for _, c := range []struct {
+		name     string
+		ter, def bool
+		want     int
+	}{{"atk", false, false, 3}, {"terror", true, false, 8}, {"def", false, true, 5}} {
+		t.Run(c.name, func(t *testing.T) {
+			act := chant
+			act.CheckTER, act.CheckDEF = c.ter, c.def
+			act.OnSuccess = sim.Ops{} // nothing but the Check
+			l := trace(h)
+			h.PerformCard(adv, &act, nil)
+			ev := l.of(sim.EvCheck)
+			if len(ev) != 1 || int(ev[0].Dice.Pool) != c.want {
+				t.Fatalf("checks %+v, want one of %d dice", ev, c.want)
+			}
+		})
+	}
+}

@@ -140,7 +140,8 @@ type CardAction struct {
 	Range     float32 // a fixed range (triggered attacks); < 0: RNG
 	MinRange  float32 // no model closer than this (edge to edge) is reached; 0: none
 	HasCheck  bool    // attack none with a Check (War Chant)
-	CheckTER  bool    // the Check rolls TER (else ATK)
+	CheckTER  bool    // the Check rolls TER (else ATK, or DEF with CheckDEF)
+	CheckDEF  bool    // the Check rolls DEF
 	CheckDT   int8
 	Ticks     int8
 	Before    Ops

@@ -3,13 +3,11 @@ package checks
 import (
 	"context"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	"balance/game"
 	"balance/game/cazadores"
 	"balance/internal/testenv"
-	"balance/stats"
 )
 
 // TestDesignerAllocatesNothing plays the example Adversary of the
@@ -26,7 +24,6 @@ func TestDesignerAllocatesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	file := filepath.Join("..", "..", "..", "configs", "cazadores", "testdata", "designer.yaml")
 	tiers, _, err := d.Policies(game.Choice{})
 	if err != nil {
@@ -43,28 +40,7 @@ func TestDesignerAllocatesNothing(t *testing.T) {
 			case tier.Name == "lookahead" && !testenv.Long():
 				runs = 10
 			}
-			des, err := d.Design(context.Background(), game.Choice{cazadores.OptAdversary: file, cazadores.OptPack: pack}, nil, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pl, err := des.NewPlayer(tier.Name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec := des.Schema().NewRecord()
-			tl := stats.NewTally(des.Schema())
-			// testing.AllocsPerRun rounds the mean down: count every
-			// allocation of the hunts instead, after one hunt of warm-up.
-			pl.Play(1, 0, rec)
-			tl.Add(rec)
-			var m0, m1 runtime.MemStats
-			runtime.ReadMemStats(&m0)
-			for i := 1; i <= runs; i++ {
-				pl.Play(1, uint64(i), rec)
-				tl.Add(rec)
-			}
-			runtime.ReadMemStats(&m1)
-			if n := m1.Mallocs - m0.Mallocs; n != 0 {
+			if n := huntMallocs(t, d, game.Choice{cazadores.OptAdversary: file, cazadores.OptPack: pack}, nil, tier.Name, runs); n != 0 {
 				t.Errorf("%s against %s: %d allocations over %d hunts", tier.Name, pack, n, runs)
 			}
 		}
