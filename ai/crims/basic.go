@@ -54,6 +54,25 @@ type Basic struct {
 	step   [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
 	upg    [sim.MaxHunters]uint16                  // the check kinds each hunter has an upgrade option for (bit k: kind k)
 	move   [sim.TableDice + 1]float32              // the expected Move by dice of Athletics (moveAP)
+	sv     surveyMemo                              // the last survey of the activation
+}
+
+// surveyMemo is what the last survey was made from and what it found
+// (besides p.cs, p.gl, p.reach, p.rl, p.rub, p.hidden and p.engNow,
+// which it leaves as they are): within an activation a survey is made
+// again only when the hunter moved, a crim changed (Match.CrimGen), or
+// the hunter's attacks, its Move or its best pod did. plan's crims keep
+// their attacks' values too: they depend on nothing else.
+type surveyMemo struct {
+	ok          bool
+	h           int
+	pos         geom.Vec
+	gen         uint32
+	ak          *usable
+	key         uint32
+	gv0         float64
+	step        float32
+	ng, top, nr int
 }
 
 // newBasic returns the basic tier reading the exact tables t.
@@ -304,6 +323,7 @@ type cand struct {
 	vi    int
 	ub    float64 // the best value of an attack on it out of cover
 	bound float64 // ub over the fewest Action Points an attack on it needs
+	cover int8    // whether it is in cover against the hunter: 1, 0, or -1 not yet known (val's ranged attacks then count it out of cover)
 	val   [sim.MaxAttacks]float64
 }
 
@@ -384,9 +404,18 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 				d -= atk[x].rng09
 			}
 			s := e.val[x] / aps(d, step)
-			if r := rank(int(e.k), x); s > gv || (s == gv && s > 0 && r < goal) {
-				gv, goal = s, r
+			r := rank(int(e.k), x)
+			if !(s > gv || (s == gv && s > 0 && r < goal)) {
+				continue
 			}
+			if !atk[x].melee && e.cover < 0 { // the value out of cover wins: in cover?
+				if p.cover(m, h, e, na); e.cover > 0 {
+					if s = e.val[x] / aps(d, step); !(s > gv || (s == gv && s > 0 && r < goal)) {
+						continue
+					}
+				}
+			}
+			gv, goal = s, r
 		}
 	}
 	// the best attack in reach: the crims in reach of an attack by their
@@ -414,9 +443,23 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 				continue
 			}
 			val := e.val[x]
-			if r := rank(k, x); (val > v || (val == v && val > 0 && r < at)) && (atk[x].melee || m.LOS(pos, m.C[k].Pos)) {
-				a, c, v, at = int(atk[x].x), k, val, r
+			r := rank(k, x)
+			if !(val > v || (val == v && val > 0 && r < at)) {
+				continue
 			}
+			if !atk[x].melee {
+				if e.cover < 0 { // the value out of cover wins: in cover?
+					if p.cover(m, h, e, na); e.cover > 0 {
+						if val = e.val[x]; !(val > v || (val == v && val > 0 && r < at)) {
+							continue
+						}
+					}
+				}
+				if !m.LOS(pos, m.C[k].Pos) {
+					continue
+				}
+			}
+			a, c, v, at = int(atk[x].x), k, val, r
 		}
 	}
 	return
@@ -458,6 +501,18 @@ func (p *Basic) goalPoint(m *sim.Match, h, goal int) (to geom.Vec, why string) {
 //   - the hidden crims (p.hidden) and whether a crim is engaged with the
 //     hunter (p.engNow).
 func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
+	pos, step, gen := m.H[h].Pos, p.step[h], m.CrimGen()
+	sv := &p.sv
+	if sv.ok && sv.gen == gen && sv.pos == pos && sv.h == h && sv.ak == ak && sv.key == ak.key && sv.gv0 == gv0 && sv.step == step {
+		return sv.ng, sv.top, sv.nr
+	}
+	ng, top, nr = p.surveyAll(m, h, ak, gv0)
+	*sv = surveyMemo{ok: true, h: h, pos: pos, gen: gen, ak: ak, key: ak.key, gv0: gv0, step: step, ng: ng, top: top, nr: nr}
+	return ng, top, nr
+}
+
+// surveyAll is survey made afresh.
+func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
 	pos, hb, step := m.H[h].Pos, m.Sc.Hunters[h].Base, p.step[h]
 	prof, cs, best, reach09 := &p.prof[h], &p.cs, ak.best, ak.reach09
 	rbit, rng := ak.rbit[:ak.nr], ak.rng[:ak.nr]
@@ -519,25 +574,29 @@ func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, n
 }
 
 // values computes the value of each of hunter h's na usable attacks
-// on crim e: whether it is in cover is looked at for a ranged attack.
+// on crim e, its ranged ones out of cover: whether the crim is in cover
+// is looked at (cover) only when such a value would be chosen, as the
+// value in cover is never higher.
 func (p *Basic) values(m *sim.Match, h int, e *cand, na int) {
-	e.done = true
-	k := int(e.k)
-	th := e.th
-	cover := -1
+	e.done, e.cover = true, -1
 	for x := range p.cur.atk[:na] {
 		ak := &p.cur.atk[x]
-		t := th
-		if !ak.melee {
-			if cover < 0 {
-				cover = 0
-				if m.CrimInCover(k, h) {
-					cover = 1
-				}
-			}
-			t += cover
+		e.val[x] = phit(ak.row, e.th) * ak.value[e.vi]
+	}
+}
+
+// cover finds whether crim e is in cover against hunter h, and when it
+// is, makes the values of the na usable ranged attacks on it again.
+func (p *Basic) cover(m *sim.Match, h int, e *cand, na int) {
+	e.cover = 0
+	if !m.CrimInCover(int(e.k), h) {
+		return
+	}
+	e.cover = 1
+	for x := range p.cur.atk[:na] {
+		if ak := &p.cur.atk[x]; !ak.melee {
+			e.val[x] = phit(ak.row, e.th+1) * ak.value[e.vi]
 		}
-		e.val[x] = phit(ak.row, t) * ak.value[e.vi]
 	}
 }
 
@@ -580,6 +639,7 @@ func (p *Basic) build(sc *sim.Scenario) {
 // Activate plays the activation by the rules of thumb above.
 func (p *Basic) Activate(m *sim.Match, h int) {
 	p.ready(m)
+	p.sv.ok = false
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
 	if hu.Wounds >= def.WoundMax-2 && hu.Wounds > 0 {

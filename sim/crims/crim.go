@@ -106,6 +106,7 @@ func (m *Match) crimMoveFrom(c int, dest geom.Vec, why string, engaged uint8) bo
 	}
 	from := cr.Pos
 	cr.Pos = dest
+	m.crimGen++
 	m.hint.near = false
 	if m.Trace != nil && dest != from {
 		m.emit(Event{Kind: EvMove, Hunter: -1, Crim: int8(c), Pos: dest, F: dest.Dist(from), Why: why})

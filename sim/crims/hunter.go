@@ -530,6 +530,7 @@ func (m *Match) Attack(h, a, c int) bool {
 	m.woundCrim(c, h, dmg.S, a, dmg.Roll.Impact == ImpactFail, "Damage check")
 	if cr.Alive && dmg.Roll.Impact == ImpactCrit {
 		cr.Pos = m.clampZone(away(cr.Pos, hu.Pos, PushDist), cd.Base)
+		m.crimGen++
 		m.hint.near = false
 		if m.Trace != nil {
 			m.emit(Event{Kind: EvMove, Hunter: -1, Crim: int8(c), Pos: cr.Pos, F: PushDist, Why: "pushed by an Impact 10"})
@@ -547,6 +548,7 @@ func (m *Match) woundCrim(c, h, w, a int, impactOne bool, how string) {
 	cr := &m.C[c]
 	cd := &m.Sc.Crims[cr.Def]
 	cr.Wounds += int8(w)
+	m.crimGen++
 	if a >= 0 {
 		m.Rec.Attacks[h][a].Wounds += int16(w)
 	} else {

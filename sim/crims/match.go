@@ -159,6 +159,9 @@ type Match struct {
 	// engFar[i]: a crim of profile i whose nearest hunter is farther
 	// than this (centre to centre) is engaged with none
 	engFar [MaxProfiles]float32
+	// crimGen counts the changes of a crim's place, Wounds, or whether
+	// it is alive or shown (CrimGen)
+	crimGen uint32
 }
 
 // engSlack is far more than the rounding of a distance across the zone.
@@ -178,6 +181,7 @@ type crimHint struct {
 
 // mark brings the crim masks up to date with crim c's Alive and Hidden.
 func (m *Match) mark(c int) {
+	m.crimGen++
 	bit := uint16(1) << c
 	m.alive &^= bit
 	m.shown &^= bit
@@ -198,6 +202,12 @@ func (m *Match) SetCrim(c int, cr Crim) {
 // Shown returns the crims in the zone as models, alive and not hidden
 // (bit c: crim c; Visible).
 func (m *Match) Shown() uint16 { return m.shown }
+
+// CrimGen returns a count that changes whenever a crim moves, takes
+// Wounds, is placed, eliminated, hides or is revealed: two equal counts
+// of one match see the crims as they were. (A test that sets a crim's
+// fields by hand goes around it.)
+func (m *Match) CrimGen() uint32 { return m.crimGen }
 
 // AliveCrims returns the crims alive, hidden or not (bit c: crim c).
 func (m *Match) AliveCrims() uint16 { return m.alive }
