@@ -237,11 +237,8 @@ func pickShot(b *sk.Battle, i int) (bestW, bestT, secondT int, bestE float32) {
 		}
 		var e [sk.MaxFigures]float32
 		t1, t2 := -1, -1
-		for m := b.Foes(i); m != 0; m &= m - 1 {
+		for m := b.ShotTargets(i, w); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
-			if !b.CanShoot(i, w, j) {
-				continue
-			}
 			if c == sk.Flame {
 				e[j] = flameValue(b, i, w, j)
 			} else {
