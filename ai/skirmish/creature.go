@@ -7,6 +7,8 @@
 package skirmish
 
 import (
+	"math/bits"
+
 	sk "balance/sim/skirmish"
 )
 
@@ -112,10 +114,8 @@ func crewOpponent(b *sk.Battle, i int) int {
 // sees, or -1.
 func closestVisible(b *sk.Battle, i int) int {
 	best, bd := -1, float32(0)
-	for j := 0; j < b.NF; j++ {
-		if b.Figs[j].Side > sk.SideB || !b.Figs[j].Standing() {
-			continue
-		}
+	for m := b.Band(sk.SideA) | b.Band(sk.SideB); m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
 		d := b.EdgeDist(i, j)
 		if (best < 0 || d < bd) && b.LOS(i, j) {
 			best, bd = j, d
@@ -139,10 +139,9 @@ func missile(b *sk.Battle, i int) int {
 // with w, or -1.
 func closestInRange(b *sk.Battle, i, w int) int {
 	best, bd := -1, float32(0)
-	for j := 0; j < b.NF; j++ {
-		if b.Figs[j].Side > sk.SideB {
-			continue
-		}
+	// Only a standing figure may be shot.
+	for m := b.Band(sk.SideA) | b.Band(sk.SideB); m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
 		d := b.EdgeDist(i, j)
 		if (best < 0 || d < bd) && b.CanShoot(i, w, j) {
 			best, bd = j, d
