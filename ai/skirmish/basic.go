@@ -476,10 +476,9 @@ func nearestEnemy(b *sk.Battle, i int) int {
 // odds against, a loot carrier first.
 func bestOpponent(b *sk.Battle, i int) int {
 	best, bs := -1, float32(-1)
-	for j := 0; j < b.NF; j++ {
-		if !b.InCombatWith(i, j) {
-			continue
-		}
+	var buf [sk.MaxFigures]int8
+	for _, o := range b.Opponents(i, buf[:0]) {
+		j := int(o)
 		a, d := b.MeleeMods(i, j)
 		s := pWin(a - d)
 		if b.Figs[j].Carry >= 0 {

@@ -92,8 +92,9 @@ func (Creatures) step2(b *sk.Battle, i int) bool {
 // current Health (the first of equals), or -1.
 func weakestOpponent(b *sk.Battle, i int) int {
 	best := -1
-	for j := 0; j < b.NF; j++ {
-		if b.InCombatWith(i, j) && (best < 0 || b.Figs[j].Health < b.Figs[best].Health) {
+	var buf [sk.MaxFigures]int8
+	for _, o := range b.Opponents(i, buf[:0]) {
+		if j := int(o); best < 0 || b.Figs[j].Health < b.Figs[best].Health {
 			best = j
 		}
 	}
@@ -102,8 +103,9 @@ func weakestOpponent(b *sk.Battle, i int) int {
 
 // crewOpponent returns a warband figure in combat with creature i, or -1.
 func crewOpponent(b *sk.Battle, i int) int {
-	for j := 0; j < b.NF; j++ {
-		if b.Figs[j].Side <= sk.SideB && b.InCombatWith(i, j) {
+	var buf [sk.MaxFigures]int8
+	for _, o := range b.Opponents(i, buf[:0]) {
+		if j := int(o); b.Figs[j].Side <= sk.SideB {
 			return j
 		}
 	}
