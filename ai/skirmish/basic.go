@@ -460,13 +460,15 @@ func claim(b *sk.Battle, i int) int {
 // nearestEnemy returns the closest standing enemy warband figure (a
 // creature when no warband figure is left), or -1.
 func nearestEnemy(b *sk.Battle, i int) int {
-	best, bd, bc := -1, float32(0), true
-	for m := b.Foes(i); m != 0; m &= m - 1 {
+	foes := b.Foes(i)
+	if w := foes &^ b.Band(sk.SideCreatures); w != 0 {
+		foes = w // the creatures only when no warband figure is left
+	}
+	best, bd := -1, float32(0)
+	for m := foes; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		cr := b.Figs[j].Side == sk.SideCreatures
-		d := b.EdgeDist(i, j)
-		if best < 0 || (bc && !cr) || (cr == bc && d < bd) {
-			best, bd, bc = j, d, cr
+		if d := b.EdgeDist(i, j); best < 0 || d < bd {
+			best, bd = j, d
 		}
 	}
 	return best
