@@ -237,11 +237,8 @@ func pickShot(b *sk.Battle, i int) (bestW, bestT, secondT int, bestE float32) {
 		}
 		var e [sk.MaxFigures]float32
 		t1, t2 := -1, -1
-		for m := b.Foes(i); m != 0; m &= m - 1 {
+		for m := b.ShotTargets(i, w); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
-			if !b.CanShoot(i, w, j) {
-				continue
-			}
 			if c == sk.Flame {
 				e[j] = flameValue(b, i, w, j)
 			} else {
@@ -463,13 +460,15 @@ func claim(b *sk.Battle, i int) int {
 // nearestEnemy returns the closest standing enemy warband figure (a
 // creature when no warband figure is left), or -1.
 func nearestEnemy(b *sk.Battle, i int) int {
-	best, bd, bc := -1, float32(0), true
-	for m := b.Foes(i); m != 0; m &= m - 1 {
+	foes := b.Foes(i)
+	if w := foes &^ b.Band(sk.SideCreatures); w != 0 {
+		foes = w // the creatures only when no warband figure is left
+	}
+	best, bd := -1, float32(0)
+	for m := foes; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		cr := b.Figs[j].Side == sk.SideCreatures
-		d := b.EdgeDist(i, j)
-		if best < 0 || (bc && !cr) || (cr == bc && d < bd) {
-			best, bd, bc = j, d, cr
+		if d := b.EdgeDist(i, j); best < 0 || d < bd {
+			best, bd = j, d
 		}
 	}
 	return best
@@ -479,10 +478,9 @@ func nearestEnemy(b *sk.Battle, i int) int {
 // odds against, a loot carrier first.
 func bestOpponent(b *sk.Battle, i int) int {
 	best, bs := -1, float32(-1)
-	for j := 0; j < b.NF; j++ {
-		if !b.InCombatWith(i, j) {
-			continue
-		}
+	var buf [sk.MaxFigures]int8
+	for _, o := range b.Opponents(i, buf[:0]) {
+		j := int(o)
 		a, d := b.MeleeMods(i, j)
 		s := pWin(a - d)
 		if b.Figs[j].Carry >= 0 {

@@ -7,6 +7,8 @@
 package skirmish
 
 import (
+	"math/bits"
+
 	sk "balance/sim/skirmish"
 )
 
@@ -90,8 +92,9 @@ func (Creatures) step2(b *sk.Battle, i int) bool {
 // current Health (the first of equals), or -1.
 func weakestOpponent(b *sk.Battle, i int) int {
 	best := -1
-	for j := 0; j < b.NF; j++ {
-		if b.InCombatWith(i, j) && (best < 0 || b.Figs[j].Health < b.Figs[best].Health) {
+	var buf [sk.MaxFigures]int8
+	for _, o := range b.Opponents(i, buf[:0]) {
+		if j := int(o); best < 0 || b.Figs[j].Health < b.Figs[best].Health {
 			best = j
 		}
 	}
@@ -100,8 +103,9 @@ func weakestOpponent(b *sk.Battle, i int) int {
 
 // crewOpponent returns a warband figure in combat with creature i, or -1.
 func crewOpponent(b *sk.Battle, i int) int {
-	for j := 0; j < b.NF; j++ {
-		if b.Figs[j].Side <= sk.SideB && b.InCombatWith(i, j) {
+	var buf [sk.MaxFigures]int8
+	for _, o := range b.Opponents(i, buf[:0]) {
+		if j := int(o); b.Figs[j].Side <= sk.SideB {
 			return j
 		}
 	}
@@ -112,10 +116,8 @@ func crewOpponent(b *sk.Battle, i int) int {
 // sees, or -1.
 func closestVisible(b *sk.Battle, i int) int {
 	best, bd := -1, float32(0)
-	for j := 0; j < b.NF; j++ {
-		if b.Figs[j].Side > sk.SideB || !b.Figs[j].Standing() {
-			continue
-		}
+	for m := b.Band(sk.SideA) | b.Band(sk.SideB); m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
 		d := b.EdgeDist(i, j)
 		if (best < 0 || d < bd) && b.LOS(i, j) {
 			best, bd = j, d
@@ -139,10 +141,9 @@ func missile(b *sk.Battle, i int) int {
 // with w, or -1.
 func closestInRange(b *sk.Battle, i, w int) int {
 	best, bd := -1, float32(0)
-	for j := 0; j < b.NF; j++ {
-		if b.Figs[j].Side > sk.SideB {
-			continue
-		}
+	// Only a standing figure may be shot.
+	for m := b.Band(sk.SideA) | b.Band(sk.SideB); m != 0; m &= m - 1 {
+		j := bits.TrailingZeros32(m)
 		d := b.EdgeDist(i, j)
 		if (best < 0 || d < bd) && b.CanShoot(i, w, j) {
 			best, bd = j, d

@@ -603,20 +603,15 @@ func (b *Battle) takeOut(j int) {
 // bandState returns, for warband side, whether it has a standing figure
 // and whether it is eliminated (every figure out of action).
 func (b *Battle) bandState(side int8) (standing, eliminated bool) {
-	eliminated = true
-	for i := 0; i < b.NF; i++ {
-		f := &b.Figs[i]
-		if f.Side != side {
-			continue
-		}
-		if f.Standing() {
-			standing = true
-		}
-		if !f.Out() {
-			eliminated = false
+	if b.sides[side]&b.standing != 0 {
+		return true, false // a standing figure is not out of action
+	}
+	for m := b.sides[side]; m != 0; m &= m - 1 {
+		if !b.Figs[bits.TrailingZeros32(m)].Out() {
+			return false, false // it left the table
 		}
 	}
-	return standing, eliminated
+	return false, true
 }
 
 // checkEnd ends the game when a warband is eliminated, when no warband

@@ -318,6 +318,28 @@ func (b *Battle) CanShoot(i, w, j int) bool {
 	return b.InRange(i, w, j) && b.Carries(i, w) && b.canShootNow(i) && b.LOS(i, j)
 }
 
+// ShotTargets returns, as a mask, the figures j that figure i may now
+// shoot with weapon w (those for which CanShoot holds), asking what does
+// not depend on the target once.
+func (b *Battle) ShotTargets(i, w int) uint32 {
+	if b.Figs[i].flags&fJammed != 0 {
+		return 0
+	}
+	if c := b.S.Weapons[w].Class; c != Gun && c != Flame {
+		return 0
+	}
+	if !b.Carries(i, w) || !b.canShootNow(i) {
+		return 0
+	}
+	var out uint32
+	for m := b.Foes(i); m != 0; m &= m - 1 {
+		if j := bits.TrailingZeros32(m); b.InRange(i, w, j) && b.LOS(i, j) {
+			out |= 1 << j
+		}
+	}
+	return out
+}
+
 // Shoot is the Shoot action of figure i with gun w at figure j; with a
 // weapon of two targets (rapid fire) also at j2 (-1: none), a different
 // figure. Each is an opposed roll: the shooter's d20 + Shoot against the

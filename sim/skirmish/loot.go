@@ -1,6 +1,10 @@
 package skirmish
 
-import "balance/sim/geom"
+import (
+	"math/bits"
+
+	"balance/sim/geom"
+)
 
 // AtToken reports whether figure i is in contact with loot token k lying
 // on the ground.
@@ -13,13 +17,12 @@ func (b *Battle) AtToken(i, k int) bool {
 // point p (edge of its base); creatures count unless the rules say
 // otherwise.
 func (b *Battle) EnemyNear(i int, p geom.Vec, d float32) bool {
-	for j := 0; j < b.NF; j++ {
-		if !b.Enemies(i, j) || !b.Figs[j].Standing() {
-			continue
-		}
-		if b.Figs[j].Side == SideCreatures && b.S.Rules.CreaturesBlock == CreaturesDoNotBlock {
-			continue
-		}
+	foes := b.Foes(i)
+	if b.S.Rules.CreaturesBlock == CreaturesDoNotBlock {
+		foes &^= b.sides[SideCreatures]
+	}
+	for ; foes != 0; foes &= foes - 1 {
+		j := bits.TrailingZeros32(foes)
 		if geom.EdgeDist(p, 0, b.Figs[j].Pos, b.base[j]) <= d+contactTol {
 			return true
 		}

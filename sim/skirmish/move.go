@@ -126,6 +126,15 @@ func (s *Setup) Prepare() error {
 	}
 	s.buildPointTab()
 	s.buildLineTab()
+	for i := range s.Profiles {
+		for j := range s.Profiles {
+			r := s.Profiles[i].Base + s.Profiles[j].Base + contactTol
+			q := &s.reach2[i][j]
+			q.touch = r * r
+			r += nearMargin
+			q.near = r * r
+		}
+	}
 	var blocked, climbed, difficult []geom.Shape
 	for k := range sc.Terrain {
 		t := &sc.Terrain[k]
@@ -279,15 +288,14 @@ func (b *Battle) contacts() {
 		bit := uint32(1) << i
 		var row, nrow uint32
 		if b.standing&bit != 0 {
-			pi, ri := b.Figs[i].Pos, b.base[i]
+			pi, reach := b.Figs[i].Pos, &b.S.reach2[i]
 			for o := b.standing &^ bit; o != 0; o &= o - 1 {
 				j := bits.TrailingZeros32(o)
-				r := ri + b.base[j] + contactTol
 				d2 := pi.Sub(b.Figs[j].Pos).Len2()
-				if d2 <= r*r {
+				if d2 <= reach[j].touch {
 					row |= 1 << j
 				}
-				if r += nearMargin; d2 <= r*r {
+				if d2 <= reach[j].near {
 					nrow |= 1 << j
 				}
 			}

@@ -312,6 +312,10 @@ type Setup struct {
 	masks                               pieceMasks
 	points                              pointTab // the ground at a point, by cells
 	lines                               lineTab  // the pieces a segment may meet, by pairs of cells
+	// For two figures, the squared distance of their centres within
+	// which they touch (their bases within contactTol) and within which
+	// they are about in contact (nearMargin farther): contacts' bounds.
+	reach2 [MaxFigures][MaxFigures]struct{ touch, near float32 }
 }
 
 // NCreatures returns the number of creatures.
