@@ -168,6 +168,8 @@ func compileRules(r *Rules) sim.Rules {
 		CoverAnyLine:             r.Cover == "any_line",
 		SelfCardTicks:            int8(r.SelfCardTicks),
 		PlayOutRound:             r.PlayOutRound,
+		FallOnlyUnstable:         r.FallOnlyUnstable,
+		JumpDown:                 r.JumpDown,
 	}
 	switch r.TerrorDT {
 	case "skill":
@@ -732,11 +734,14 @@ func (c *compiler) mapOf(s *Scenario) error {
 				return fmt.Errorf("scenario %s: terrain %s: %w", s.Slug, t.Name, err)
 			}
 		}
-		pc := sim.Piece{Name: t.Name, Shape: sh, Types: terrainOf(t.Types)}
+		pc := sim.Piece{Name: t.Name, Shape: sh, Types: terrainOf(t.Types), Height: float32(t.Height), Unstable: t.Unstable, Chasm: t.Chasm}
 		mp.Pieces[mp.NPieces] = pc
 		mp.NPieces++
 		mp.HasTerrain |= pc.Types
-		if pc.Types&sim.Impassable != 0 {
+		mp.HasHeight = mp.HasHeight || pc.Height > 0 || pc.Chasm
+		// Routes go around Impassable pieces but over those a move leaps
+		// (R58).
+		if pc.Types&sim.Impassable != 0 && !pc.Leapt() {
 			blocked = append(blocked, sh)
 		}
 		if pc.Types&sim.Difficult != 0 {

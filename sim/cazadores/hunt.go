@@ -664,6 +664,7 @@ func (h *Hunt) endTurn(i int) {
 		h.pass(i)
 		h.w.noAction = false
 	}
+	h.endOnUnstable(i)
 	h.Rec.countTurn(h.M[i].Side, !h.M[i].actAttack)
 }
 
@@ -685,6 +686,9 @@ func (h *Hunt) adversaryTurn(f FoeAI) {
 		struck = struck || h.M[i].actAttack
 	}
 	h.Rec.countTurn(FoeSide, !struck)
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		h.endOnUnstable(i)
+	}
 	h.AdvClock = h.AdvClockAfter()
 	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
 		h.M[i].Clock = h.AdvClock

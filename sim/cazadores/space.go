@@ -70,9 +70,15 @@ func (h *Hunt) LOSFrom(a int, p geom.Vec, b int) bool {
 func (h *Hunt) lineClear(a, b int, p, q geom.Vec) bool {
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Blocking != 0 {
+		// The higher end of the line sees over pieces no taller than it
+		// stands (R58).
+		top := float32(-1)
+		if mp.HasHeight {
+			top = max(h.Elev(p), h.Elev(q))
+		}
 		for k := 0; k < int(mp.NPieces); k++ {
 			pc := &mp.Pieces[k]
-			if pc.Types&Blocking != 0 && pc.Shape.SegmentHits(p, q) {
+			if pc.Types&Blocking != 0 && !seenOver(pc, top) && pc.Shape.SegmentHits(p, q) {
 				return false
 			}
 		}
@@ -110,6 +116,10 @@ func (h *Hunt) inCover(a, d int) bool {
 		lines = geom.LOSLines(pa, h.M[a].R, pd, h.M[d].R)
 		n = 3
 	}
+	top := float32(-1)
+	if mp.HasHeight {
+		top = max(h.Elev(pa), h.Elev(pd))
+	}
 	for k := 0; k < int(mp.NPieces); k++ {
 		pc := &mp.Pieces[k]
 		if pc.Types&Obscuring == 0 {
@@ -117,6 +127,9 @@ func (h *Hunt) inCover(a, d int) bool {
 		}
 		if pc.Shape.OverlapsCircle(pd, h.M[d].R) {
 			return true
+		}
+		if seenOver(pc, top) {
+			continue // a line from above passes over it (R58)
 		}
 		for l := 0; l < n; l++ {
 			if pc.Shape.SegmentHits(lines[l][0], lines[l][1]) {
@@ -430,6 +443,8 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		costly, danger = t&(Difficult|Dangerous) != 0, t&Dangerous != 0
 	}
 	impassable := mp.HasTerrain&Impassable != 0
+	height := mp.HasHeight
+	jumped := float32(0)
 	r := m.R
 	// The bases a move stops at: Hostile ones, and model stop's.
 	blockers := (h.activeOf(m.Side^1) | h.live&bit(stop)) &^ bit(i)
@@ -454,12 +469,30 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		if impassable {
 			for k := 0; k < int(mp.NPieces); k++ {
 				pc := &mp.Pieces[k]
-				if pc.Types&Impassable == 0 {
+				if pc.Types&Impassable == 0 || height && pc.Leapt() {
 					continue
 				}
 				if t, hit := pc.Shape.SweepHits(pos, wp, r); hit && t < tMax {
 					tMax, contact = t, true
 				}
+			}
+		}
+		// Height: a leap is made only when the leg carries the base clear
+		// of the piece, else the move stops at it; a climb cuts the leg at
+		// the raised piece's edge.
+		var noLand [2]float32
+		leap, leapK, climbed := false, -1, false
+		climb, rise := float32(2), float32(0)
+		if height {
+			if ts, tl, k, ok := h.leapAlong(pos, wp, L, r); ok && ts < tMax {
+				if tl <= tMax && L*tl <= left {
+					leap, leapK, noLand = true, k, [2]float32{ts, tl}
+				} else {
+					tMax, contact = ts, true
+				}
+			}
+			if tc, rs, k := h.climbAlong(pos, wp); k >= 0 && tc < tMax {
+				tMax, climb, rise, contact = tc, tc, rs, false
 			}
 		}
 		var t, cost float32
@@ -484,11 +517,33 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 			}
 			cost = L * t
 		}
+		if leap && t > noLand[0] && t < noLand[1] {
+			// Short of the far side: the move ends before the piece.
+			t, contact = noLand[0], true
+			cost = L * t
+			left = 0
+		}
+		if leap && t >= noLand[1] && h.Trace != nil {
+			h.emit(Event{Kind: EvLeap, Model: int8(i), Name: mp.Pieces[leapK].Name, Pos: pos.Add(seg.Scale(noLand[0]))})
+		}
+		if climb <= 1 && t >= climb-1e-6 && !contact {
+			left -= cost
+			var stopped bool
+			t, left, stopped = h.climbLeg(i, pos, wp, L, climb, rise, left)
+			cost = 0
+			climbed = !stopped
+			if stopped {
+				contact = true
+			} else if rise < 0 && h.Sc.Rules.JumpDown {
+				jumped = -rise
+			}
+			tMax = 1 // the leg goes on past the edge
+		}
 		next := pos.Add(seg.Scale(t))
 		left -= cost
 		moved += L * t
 		pos = next
-		if contact || t < tMax-1e-6 || wp == goal {
+		if contact || !climbed && t < tMax-1e-6 || t >= 1-1e-6 && wp == goal {
 			break
 		}
 	}
@@ -502,6 +557,9 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		moved = 0
 	}
 	m.Pos = pos
+	if jumped > 0 {
+		h.fallHurt(i, jumped)
+	}
 	if action {
 		h.traceMoved(i, moved)
 	}

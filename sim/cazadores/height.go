@@ -1,0 +1,206 @@
+package cazadores
+
+import (
+	"balance/sim/dice"
+	"balance/sim/geom"
+)
+
+// Height on the map (R58): a model stands on the tallest raised piece its
+// centre is in; moves pay the height of a raised piece in movement to climb
+// onto it and again to climb down; Impassable pieces at most LeapHeight
+// tall, and chasms, are leapt when the move carries the model past them;
+// a model struck by an Attack on a raised piece, or ending its Turn on an
+// unstable one, falls to the ground beside it and suffers a Melee Attack
+// whose Rating is the fall in inches.
+
+// climbStep is the gap a climb or a fall leaves between a base's centre
+// and the piece's edge, so that the centre is clearly on or off it.
+const climbStep = 0.05
+
+// Elev returns the height of the ground at p: the height of the tallest
+// raised piece containing p, 0 off them.
+func (h *Hunt) Elev(p geom.Vec) float32 {
+	mp := &h.Sc.Map
+	if !mp.HasHeight {
+		return 0
+	}
+	e, _ := h.standsOn(p)
+	return e
+}
+
+// standsOn returns the height of the tallest raised piece containing p and
+// its index (-1 for the ground).
+func (h *Hunt) standsOn(p geom.Vec) (float32, int) {
+	mp := &h.Sc.Map
+	e, k := float32(0), -1
+	for j := 0; j < int(mp.NPieces); j++ {
+		pc := &mp.Pieces[j]
+		if pc.Raised() && pc.Height > e && pc.Shape.Contains(p) {
+			e, k = pc.Height, j
+		}
+	}
+	return e, k
+}
+
+// seenOver reports whether a line whose higher end stands at top passes
+// over piece pc: the piece has a height and top is at least that high.
+func seenOver(pc *Piece, top float32) bool { return pc.Height > 0 && top >= pc.Height }
+
+// climbAlong finds the first edge of a raised piece that the leg from p to
+// q crosses: its parameter, the height climbed (up or down) and the piece;
+// k is -1 when the leg crosses none.
+func (h *Hunt) climbAlong(p, q geom.Vec) (tc, rise float32, k int) {
+	mp := &h.Sc.Map
+	tc, k = 2, -1
+	for j := 0; j < int(mp.NPieces); j++ {
+		pc := &mp.Pieces[j]
+		if !pc.Raised() {
+			continue
+		}
+		t0, t1, ok := pc.Shape.SegmentSpan(p, q)
+		if !ok {
+			continue
+		}
+		var t, r float32
+		if pc.Shape.Contains(p) {
+			if t1 >= 1 {
+				continue
+			}
+			t, r = t1, -pc.Height
+		} else {
+			if t0 <= 0 {
+				continue
+			}
+			t, r = t0, pc.Height
+		}
+		if t < tc {
+			tc, rise, k = t, r, j
+		}
+	}
+	return tc, rise, k
+}
+
+// leapAlong returns, for the first piece model i leaps on the leg from p to
+// q (of length L), the parameters where its base meets the piece and where
+// its base is clear of it again; ok is false when the leg crosses none.
+func (h *Hunt) leapAlong(p, q geom.Vec, L, r float32) (ts, tl float32, k int, ok bool) {
+	mp := &h.Sc.Map
+	ts, k = 2, -1
+	for j := 0; j < int(mp.NPieces); j++ {
+		pc := &mp.Pieces[j]
+		if !pc.Leapt() {
+			continue
+		}
+		t, hit := pc.Shape.SweepHits(p, q, r)
+		if !hit || t >= ts {
+			continue
+		}
+		// Where the base is clear again: past the centre line's way out by
+		// the radius.
+		_, t1, in := pc.Shape.SegmentSpan(p, q)
+		far := float32(2)
+		if in {
+			far = t1 + (r+climbStep)/L
+		}
+		ts, tl, k, ok = t, far, j, true
+	}
+	return ts, tl, k, ok
+}
+
+// climbLeg moves along a leg from pos toward wp that travel cut at a raised
+// piece's edge (parameter tc, height rise): the climb is paid from left
+// when it fits, else the move stops short of the edge. It returns the
+// parameter reached and what is left; stopped when the move ends there.
+func (h *Hunt) climbLeg(i int, pos, wp geom.Vec, L, tc, rise, left float32) (t, rest float32, stopped bool) {
+	cost := rise
+	if rise < 0 {
+		cost = -rise
+		if h.Sc.Rules.JumpDown {
+			cost = 0
+		}
+	}
+	step := climbStep / L
+	if cost+climbStep > left {
+		t = tc - step
+		if t < 0 {
+			t = 0
+		}
+		return t, 0, true
+	}
+	t = tc + step
+	if t > 1 {
+		t = 1
+	}
+	if h.Trace != nil {
+		h.emit(Event{Kind: EvClimb, Model: int8(i), F: rise, Pos: pos.Add(wp.Sub(pos).Scale(tc))})
+	}
+	return t, left - cost - climbStep, false
+}
+
+// fall drops model i from the raised piece it stands on to the nearest free
+// ground beside it, and makes the fall's Melee Attack on it.
+func (h *Hunt) fall(i int) {
+	m := &h.M[i]
+	e, k := h.standsOn(m.Pos)
+	if k < 0 {
+		return
+	}
+	land := m.Pos
+	found := false
+	for d := float32(0.25); d <= 12 && !found; d += 0.25 {
+		for j := 0; j < 256; j += 8 {
+			q := m.Pos.Add(geom.Dir(uint8(j)).Scale(d))
+			if h.freeAt(i, q, m.R) && h.Elev(q) == 0 {
+				land, found = q, true
+				break
+			}
+		}
+	}
+	m.Pos = land
+	h.fallHurt(i, e)
+}
+
+// fallHurt makes the Melee Attack of model i's fall of e inches: as many
+// dice as the fall in whole inches (rounded) against its Melee Defence,
+// each Success a WND.
+func (h *Hunt) fallHurt(i int, e float32) {
+	m := &h.M[i]
+	pool := int(e + 0.5)
+	dt := h.Defence(i, MeleeAttack)
+	res := h.roll(MaxModels, pool, dt, dice.Normal)
+	if h.Trace != nil {
+		h.w.lastPool, h.w.lastDT, h.w.lastAdv = int8(pool), int8(dt), dice.Normal
+		h.emit(Event{Kind: EvFall, Model: int8(i), F: e, Pos: m.Pos, Dice: h.diceOf(res)})
+	}
+	if w := int(res.Successes); w > 0 && m.State == Active {
+		if h.IsAdversary(i) {
+			h.woundAdversary(w, 0, -1)
+		} else {
+			h.wound(i, w, -1, NoCond)
+		}
+	}
+}
+
+// struck is called when an Attack hits model i: on a raised piece it falls
+// (with FallOnlyUnstable, only from an unstable one).
+func (h *Hunt) struck(i int) {
+	if h.M[i].State != Active {
+		return
+	}
+	_, k := h.standsOn(h.M[i].Pos)
+	if k < 0 || h.Sc.Rules.FallOnlyUnstable && !h.Sc.Map.Pieces[k].Unstable {
+		return
+	}
+	h.fall(i)
+}
+
+// endOnUnstable makes model i, ending its Turn on an unstable raised piece,
+// fall from it.
+func (h *Hunt) endOnUnstable(i int) {
+	if !h.Sc.Map.HasHeight || h.M[i].State != Active {
+		return
+	}
+	if _, k := h.standsOn(h.M[i].Pos); k >= 0 && h.Sc.Map.Pieces[k].Unstable {
+		h.fall(i)
+	}
+}
