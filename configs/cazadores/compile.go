@@ -739,9 +739,10 @@ func (c *compiler) mapOf(s *Scenario) error {
 		mp.NPieces++
 		mp.HasTerrain |= pc.Types
 		mp.HasHeight = mp.HasHeight || pc.Height > 0 || pc.Chasm
-		// Routes go around Impassable pieces but over those a move leaps
+		// Routes go around every Impassable piece, those a move may leap
+		// too: a leap is made where a leg crosses one and lands clear
 		// (R58).
-		if pc.Types&sim.Impassable != 0 && !pc.Leapt() {
+		if pc.Types&sim.Impassable != 0 {
 			blocked = append(blocked, sh)
 		}
 		if pc.Types&sim.Difficult != 0 {

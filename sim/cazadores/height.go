@@ -43,8 +43,11 @@ func (h *Hunt) standsOn(p geom.Vec) (float32, int) {
 }
 
 // seenOver reports whether a line whose higher end stands at top passes
-// over piece pc: the piece has a height and top is at least that high.
-func seenOver(pc *Piece, top float32) bool { return pc.Height > 0 && top >= pc.Height }
+// over piece pc: the piece has a height, and it is at most LeapHeight tall
+// (below every model's eyeline) or top is at least that high.
+func seenOver(pc *Piece, top float32) bool {
+	return pc.Height > 0 && (pc.Height <= LeapHeight || top >= pc.Height)
+}
 
 // climbAlong finds the first edge of a raised piece that the leg from p to
 // q crosses: its parameter, the height climbed (up or down) and the piece;
