@@ -49,36 +49,42 @@ func (h *Hunt) SPD(i int) int {
 // a model Hostile to a (other than b).
 func (h *Hunt) LOS(a, b int) bool {
 	ma, mb := &h.M[a], &h.M[b]
-	if h.lineClear(a, b, ma.Pos, mb.Pos) {
+	if h.lineClear(a, b, ma.Pos, ma.Pos, mb.Pos) {
 		return true
 	}
 	lines := geom.LOSLines(ma.Pos, ma.R, mb.Pos, mb.R)
-	return h.lineClear(a, b, lines[1][0], lines[1][1]) || h.lineClear(a, b, lines[2][0], lines[2][1])
+	return h.lineClear(a, b, ma.Pos, lines[1][0], lines[1][1]) || h.lineClear(a, b, ma.Pos, lines[2][0], lines[2][1])
 }
 
 // LOSFrom reports whether model a, were it standing at p, would see model
 // b: LOS with a's base moved to p and every other model where it is.
 func (h *Hunt) LOSFrom(a int, p geom.Vec, b int) bool {
 	mb := &h.M[b]
-	if h.lineClear(a, b, p, mb.Pos) {
+	if h.lineClear(a, b, p, p, mb.Pos) {
 		return true
 	}
 	lines := geom.LOSLines(p, h.M[a].R, mb.Pos, mb.R)
-	return h.lineClear(a, b, lines[1][0], lines[1][1]) || h.lineClear(a, b, lines[2][0], lines[2][1])
+	return h.lineClear(a, b, p, lines[1][0], lines[1][1]) || h.lineClear(a, b, p, lines[2][0], lines[2][1])
 }
 
-func (h *Hunt) lineClear(a, b int, p, q geom.Vec) bool {
+// lineClear reports whether the line p-q between models a (its centre at
+// pa) and b misses every Blocking piece and every base Hostile to a (other
+// than b); the models' heights are those of their centres.
+func (h *Hunt) lineClear(a, b int, pa, p, q geom.Vec) bool {
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Blocking != 0 {
 		// The higher end of the line sees over pieces no taller than it
-		// stands (R58).
+		// stands (R58): found only for a piece with a height in the way.
 		top := float32(-1)
-		if mp.HasHeight {
-			top = max(h.Elev(p), h.Elev(q))
-		}
 		for k := 0; k < int(mp.NPieces); k++ {
 			pc := &mp.Pieces[k]
-			if pc.Types&Blocking != 0 && !seenOver(pc, top) && pc.Shape.SegmentHits(p, q) {
+			if pc.Types&Blocking == 0 || !pc.Shape.SegmentHits(p, q) {
+				continue
+			}
+			if pc.Height > 0 && top < 0 {
+				top = max(h.Elev(pa), h.Elev(h.M[b].Pos))
+			}
+			if !seenOver(pc, top) {
 				return false
 			}
 		}
@@ -117,9 +123,6 @@ func (h *Hunt) inCover(a, d int) bool {
 		n = 3
 	}
 	top := float32(-1)
-	if mp.HasHeight {
-		top = max(h.Elev(pa), h.Elev(pd))
-	}
 	for k := 0; k < int(mp.NPieces); k++ {
 		pc := &mp.Pieces[k]
 		if pc.Types&Obscuring == 0 {
@@ -127,6 +130,9 @@ func (h *Hunt) inCover(a, d int) bool {
 		}
 		if pc.Shape.OverlapsCircle(pd, h.M[d].R) {
 			return true
+		}
+		if pc.Height > 0 && top < 0 {
+			top = max(h.Elev(pa), h.Elev(pd))
 		}
 		if seenOver(pc, top) {
 			continue // a line from above passes over it (R58)
