@@ -1,6 +1,8 @@
 package cazadores
 
 import (
+	"math/bits"
+
 	"balance/sim/dice"
 	"balance/sim/geom"
 )
@@ -12,6 +14,169 @@ import (
 // a model struck by an Attack on a raised piece, or ending its Turn on an
 // unstable one, falls to the ground beside it and suffers a Melee Attack
 // whose Rating is the fall in inches.
+
+// travelOn is travel, or travelHigh on a map with height (R58): travel
+// itself is left as it is on flat maps.
+func (h *Hunt) travelOn(i int, goal geom.Vec, budget float32, stop int, action bool) float32 {
+	if h.Sc.Map.HasHeight {
+		return h.travelHigh(i, goal, budget, stop, action)
+	}
+	return h.travel(i, goal, budget, stop, action)
+}
+
+// foesOnUnstable makes each of the Adversary's models that ends its Turn
+// on an unstable piece fall.
+func (h *Hunt) foesOnUnstable() {
+	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
+		h.endOnUnstable(i)
+	}
+}
+
+// travelHigh is travel on a map with height: a move climbs onto and down
+// from raised pieces, paying their height, and leaps low pieces and
+// chasms (R58).
+func (h *Hunt) travelHigh(i int, goal geom.Vec, budget float32, stop int, action bool) float32 {
+	m := &h.M[i]
+	mp := &h.Sc.Map
+	start := m.Pos
+	pos := m.Pos
+	left := budget
+	moved := float32(0)
+	immune := h.immuneTerrain(i)
+	costly, danger := false, false
+	if !immune {
+		t := mp.HasTerrain
+		for k := 0; k < int(h.NAreas); k++ {
+			t |= h.Areas[k].Terrain
+		}
+		costly, danger = t&(Difficult|Dangerous) != 0, t&Dangerous != 0
+	}
+	impassable := mp.HasTerrain&Impassable != 0
+	height := mp.HasHeight
+	jumped := float32(0)
+	r := m.R
+	// The bases a move stops at: Hostile ones, and model stop's.
+	blockers := (h.activeOf(m.Side^1) | h.live&bit(stop)) &^ bit(i)
+	for iter := 0; iter < 12 && left > geom.Eps; iter++ {
+		wp := goal
+		if mp.Nav != nil {
+			wp, _ = mp.Nav.Next(pos, goal)
+		}
+		seg := wp.Sub(pos)
+		L := seg.Len()
+		if L < geom.Eps {
+			break
+		}
+		tMax := float32(1)
+		contact := false
+		for bs := blockers; bs != 0; bs &= bs - 1 {
+			o := &h.M[bits.TrailingZeros16(bs)]
+			if t, hit := geom.SweepCircle(pos, wp, r, o.Pos, o.R); hit && t < tMax {
+				tMax, contact = t, true
+			}
+		}
+		if impassable {
+			for k := 0; k < int(mp.NPieces); k++ {
+				pc := &mp.Pieces[k]
+				if pc.Types&Impassable == 0 || height && pc.Leapt() {
+					continue
+				}
+				if t, hit := pc.Shape.SweepHits(pos, wp, r); hit && t < tMax {
+					tMax, contact = t, true
+				}
+			}
+		}
+		// Height: a leap is made only when the leg carries the base clear
+		// of the piece, else the move stops at it; a climb cuts the leg at
+		// the raised piece's edge.
+		var noLand [2]float32
+		leap, leapK, climbed := false, -1, false
+		climb, rise := float32(2), float32(0)
+		if height {
+			if ts, tl, k, ok := h.leapAlong(pos, wp, L, r); ok && ts < tMax {
+				if tl <= tMax && L*tl <= left {
+					leap, leapK, noLand = true, k, [2]float32{ts, tl}
+				} else {
+					tMax, contact = ts, true
+				}
+			}
+			if tc, rs, k := h.climbAlong(pos, wp); k >= 0 && tc < tMax {
+				tMax, climb, rise, contact = tc, tc, rs, false
+			}
+		}
+		var t, cost float32
+		if costly {
+			var stopped bool
+			t, cost, stopped = h.costlyStep(i, pos, wp, L, tMax, left, danger)
+			if stopped {
+				contact = true
+				left = 0
+			}
+		} else {
+			t = tMax
+			if L*t > left {
+				t = left / L
+			}
+			if danger {
+				if ts, stopped := h.dangerAlong(i, pos, wp, t); stopped {
+					t = ts
+					contact = true
+					left = 0
+				}
+			}
+			cost = L * t
+		}
+		if leap && t > noLand[0] && t < noLand[1] {
+			// Short of the far side: the move ends before the piece.
+			t, contact = noLand[0], true
+			cost = L * t
+			left = 0
+		}
+		if leap && t >= noLand[1] && h.Trace != nil {
+			h.emit(Event{Kind: EvLeap, Model: int8(i), Name: mp.Pieces[leapK].Name, Pos: pos.Add(seg.Scale(noLand[0]))})
+		}
+		if climb <= 1 && t >= climb-1e-6 && !contact {
+			left -= cost
+			var stopped bool
+			t, left, stopped = h.climbLeg(i, pos, wp, L, climb, rise, left)
+			cost = 0
+			climbed = !stopped
+			if stopped {
+				contact = true
+			} else if rise < 0 && h.Sc.Rules.JumpDown {
+				jumped = -rise
+			}
+			tMax = 1 // the leg goes on past the edge
+		}
+		next := pos.Add(seg.Scale(t))
+		left -= cost
+		moved += L * t
+		pos = next
+		if contact || !climbed && t < tMax-1e-6 || t >= 1-1e-6 && wp == goal {
+			break
+		}
+	}
+	pos = geom.ClampToBoard(pos, m.R, mp.W, mp.H)
+	// Never end on another base: first try to keep contact with the model
+	// moved to by sliding around it, else step back toward the start.
+	if !h.freeAt(i, pos, m.R) {
+		pos, moved = h.settle(i, start, pos, stop, moved, budget)
+	}
+	if moved < 0 {
+		moved = 0
+	}
+	m.Pos = pos
+	if jumped > 0 {
+		h.fallHurt(i, jumped)
+	}
+	if action {
+		h.traceMoved(i, moved)
+	}
+	if action && m.Conds.Has(Bleeding) && (moved > geom.Eps || h.Sc.Rules.BleedingOnZeroMove) {
+		h.wound(i, 1, -1, Bleeding)
+	}
+	return moved
+}
 
 // climbStep is the gap a climb or a fall leaves between a base's centre
 // and the piece's edge, so that the centre is clearly on or off it.
@@ -42,11 +207,12 @@ func (h *Hunt) standsOn(p geom.Vec) (float32, int) {
 	return e, k
 }
 
-// seenOver reports whether a line whose higher end stands at top passes
+// over reports whether a line between models standing at p and q passes
 // over piece pc: the piece has a height, and it is at most LeapHeight tall
-// (below every model's eyeline) or top is at least that high.
-func seenOver(pc *Piece, top float32) bool {
-	return pc.Height > 0 && (pc.Height <= LeapHeight || top >= pc.Height)
+// (below every model's eyeline) or the higher of the two stands at least
+// as high.
+func (h *Hunt) over(pc *Piece, p, q geom.Vec) bool {
+	return pc.Height > 0 && (pc.Height <= LeapHeight || max(h.Elev(p), h.Elev(q)) >= pc.Height)
 }
 
 // climbAlong finds the first edge of a raised piece that the leg from p to

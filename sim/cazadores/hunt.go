@@ -664,8 +664,10 @@ func (h *Hunt) endTurn(i int) {
 		h.pass(i)
 		h.w.noAction = false
 	}
-	h.endOnUnstable(i)
 	h.Rec.countTurn(h.M[i].Side, !h.M[i].actAttack)
+	if h.Sc.Map.HasHeight {
+		h.endOnUnstable(i) // a fall from an unstable piece (R58)
+	}
 }
 
 // adversaryTurn plays the Adversary's Turn, for all its living models, and
@@ -686,14 +688,14 @@ func (h *Hunt) adversaryTurn(f FoeAI) {
 		struck = struck || h.M[i].actAttack
 	}
 	h.Rec.countTurn(FoeSide, !struck)
-	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
-		h.endOnUnstable(i)
-	}
 	h.AdvClock = h.AdvClockAfter()
 	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
 		h.M[i].Clock = h.AdvClock
 	}
 	h.CardAct = nil
+	if h.Sc.Map.HasHeight {
+		h.foesOnUnstable()
+	}
 }
 
 // AdvClockAfter returns the Adversary's joint clock as it will stand if

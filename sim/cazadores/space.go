@@ -73,18 +73,9 @@ func (h *Hunt) LOSFrom(a int, p geom.Vec, b int) bool {
 func (h *Hunt) lineClear(a, b int, pa, p, q geom.Vec) bool {
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Blocking != 0 {
-		// The higher end of the line sees over pieces no taller than it
-		// stands (R58): found only for a piece with a height in the way.
-		top := float32(-1)
 		for k := 0; k < int(mp.NPieces); k++ {
 			pc := &mp.Pieces[k]
-			if pc.Types&Blocking == 0 || !pc.Shape.SegmentHits(p, q) {
-				continue
-			}
-			if pc.Height > 0 && top < 0 {
-				top = max(h.Elev(pa), h.Elev(h.M[b].Pos))
-			}
-			if !seenOver(pc, top) {
+			if pc.Types&Blocking != 0 && pc.Shape.SegmentHits(p, q) && !h.over(pc, pa, h.M[b].Pos) {
 				return false
 			}
 		}
@@ -122,7 +113,6 @@ func (h *Hunt) inCover(a, d int) bool {
 		lines = geom.LOSLines(pa, h.M[a].R, pd, h.M[d].R)
 		n = 3
 	}
-	top := float32(-1)
 	for k := 0; k < int(mp.NPieces); k++ {
 		pc := &mp.Pieces[k]
 		if pc.Types&Obscuring == 0 {
@@ -131,14 +121,8 @@ func (h *Hunt) inCover(a, d int) bool {
 		if pc.Shape.OverlapsCircle(pd, h.M[d].R) {
 			return true
 		}
-		if pc.Height > 0 && top < 0 {
-			top = max(h.Elev(pa), h.Elev(pd))
-		}
-		if seenOver(pc, top) {
-			continue // a line from above passes over it (R58)
-		}
 		for l := 0; l < n; l++ {
-			if pc.Shape.SegmentHits(lines[l][0], lines[l][1]) {
+			if pc.Shape.SegmentHits(lines[l][0], lines[l][1]) && !h.over(pc, pa, pd) {
 				return true
 			}
 		}
@@ -413,7 +397,7 @@ func (h *Hunt) forcedAway(i int, from geom.Vec, dist float32) {
 	goal := m.Pos.Add(dir.Scale(dist))
 	goal = geom.ClampToBoard(goal, m.R, h.Sc.Map.W, h.Sc.Map.H)
 	start := m.Pos
-	h.travel(i, goal, dist, -1, false)
+	h.travelOn(i, goal, dist, -1, false)
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvFled, Model: int8(i), Pos: m.Pos})
 	}
@@ -449,8 +433,6 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		costly, danger = t&(Difficult|Dangerous) != 0, t&Dangerous != 0
 	}
 	impassable := mp.HasTerrain&Impassable != 0
-	height := mp.HasHeight
-	jumped := float32(0)
 	r := m.R
 	// The bases a move stops at: Hostile ones, and model stop's.
 	blockers := (h.activeOf(m.Side^1) | h.live&bit(stop)) &^ bit(i)
@@ -475,30 +457,12 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		if impassable {
 			for k := 0; k < int(mp.NPieces); k++ {
 				pc := &mp.Pieces[k]
-				if pc.Types&Impassable == 0 || height && pc.Leapt() {
+				if pc.Types&Impassable == 0 {
 					continue
 				}
 				if t, hit := pc.Shape.SweepHits(pos, wp, r); hit && t < tMax {
 					tMax, contact = t, true
 				}
-			}
-		}
-		// Height: a leap is made only when the leg carries the base clear
-		// of the piece, else the move stops at it; a climb cuts the leg at
-		// the raised piece's edge.
-		var noLand [2]float32
-		leap, leapK, climbed := false, -1, false
-		climb, rise := float32(2), float32(0)
-		if height {
-			if ts, tl, k, ok := h.leapAlong(pos, wp, L, r); ok && ts < tMax {
-				if tl <= tMax && L*tl <= left {
-					leap, leapK, noLand = true, k, [2]float32{ts, tl}
-				} else {
-					tMax, contact = ts, true
-				}
-			}
-			if tc, rs, k := h.climbAlong(pos, wp); k >= 0 && tc < tMax {
-				tMax, climb, rise, contact = tc, tc, rs, false
 			}
 		}
 		var t, cost float32
@@ -523,33 +487,11 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 			}
 			cost = L * t
 		}
-		if leap && t > noLand[0] && t < noLand[1] {
-			// Short of the far side: the move ends before the piece.
-			t, contact = noLand[0], true
-			cost = L * t
-			left = 0
-		}
-		if leap && t >= noLand[1] && h.Trace != nil {
-			h.emit(Event{Kind: EvLeap, Model: int8(i), Name: mp.Pieces[leapK].Name, Pos: pos.Add(seg.Scale(noLand[0]))})
-		}
-		if climb <= 1 && t >= climb-1e-6 && !contact {
-			left -= cost
-			var stopped bool
-			t, left, stopped = h.climbLeg(i, pos, wp, L, climb, rise, left)
-			cost = 0
-			climbed = !stopped
-			if stopped {
-				contact = true
-			} else if rise < 0 && h.Sc.Rules.JumpDown {
-				jumped = -rise
-			}
-			tMax = 1 // the leg goes on past the edge
-		}
 		next := pos.Add(seg.Scale(t))
 		left -= cost
 		moved += L * t
 		pos = next
-		if contact || !climbed && t < tMax-1e-6 || t >= 1-1e-6 && wp == goal {
+		if contact || t < tMax-1e-6 || wp == goal {
 			break
 		}
 	}
@@ -563,9 +505,6 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		moved = 0
 	}
 	m.Pos = pos
-	if jumped > 0 {
-		h.fallHurt(i, jumped)
-	}
 	if action {
 		h.traceMoved(i, moved)
 	}
