@@ -738,7 +738,6 @@ func (c *compiler) mapOf(s *Scenario) error {
 		mp.Pieces[mp.NPieces] = pc
 		mp.NPieces++
 		mp.HasTerrain |= pc.Types
-		mp.HasHeight = mp.HasHeight || pc.Height > 0 || pc.Chasm
 		// Routes go around every Impassable piece, those a move may leap
 		// too: a leap is made where a leg crosses one and lands clear
 		// (R58).
@@ -749,6 +748,7 @@ func (c *compiler) mapOf(s *Scenario) error {
 			difficult = append(difficult, sh)
 		}
 	}
+	mp.NoteHeight()
 	if len(s.Exits) > sim.MaxExits {
 		return fmt.Errorf("scenario %s: %d exits; at most %d", s.Slug, len(s.Exits), sim.MaxExits)
 	}

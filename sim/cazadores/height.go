@@ -185,8 +185,7 @@ const climbStep = 0.05
 // Elev returns the height of the ground at p: the height of the tallest
 // raised piece containing p, 0 off them.
 func (h *Hunt) Elev(p geom.Vec) float32 {
-	mp := &h.Sc.Map
-	if !mp.HasHeight {
+	if h.Sc.Map.RaisedSet == 0 {
 		return 0
 	}
 	e, _ := h.standsOn(p)
@@ -198,9 +197,10 @@ func (h *Hunt) Elev(p geom.Vec) float32 {
 func (h *Hunt) standsOn(p geom.Vec) (float32, int) {
 	mp := &h.Sc.Map
 	e, k := float32(0), -1
-	for j := 0; j < int(mp.NPieces); j++ {
+	for s := mp.RaisedSet; s != 0; s &= s - 1 {
+		j := bits.TrailingZeros32(s)
 		pc := &mp.Pieces[j]
-		if pc.Raised() && pc.Height > e && pc.Shape.Contains(p) {
+		if pc.Height > e && pc.Shape.Contains(p) {
 			e, k = pc.Height, j
 		}
 	}
@@ -221,11 +221,9 @@ func (h *Hunt) over(pc *Piece, p, q geom.Vec) bool {
 func (h *Hunt) climbAlong(p, q geom.Vec) (tc, rise float32, k int) {
 	mp := &h.Sc.Map
 	tc, k = 2, -1
-	for j := 0; j < int(mp.NPieces); j++ {
+	for s := mp.RaisedSet; s != 0; s &= s - 1 {
+		j := bits.TrailingZeros32(s)
 		pc := &mp.Pieces[j]
-		if !pc.Raised() {
-			continue
-		}
 		t0, t1, ok := pc.Shape.SegmentSpan(p, q)
 		if !ok {
 			continue
@@ -255,11 +253,9 @@ func (h *Hunt) climbAlong(p, q geom.Vec) (tc, rise float32, k int) {
 func (h *Hunt) leapAlong(p, q geom.Vec, L, r float32) (ts, tl float32, k int, ok bool) {
 	mp := &h.Sc.Map
 	ts, k = 2, -1
-	for j := 0; j < int(mp.NPieces); j++ {
+	for s := mp.LeaptSet; s != 0; s &= s - 1 {
+		j := bits.TrailingZeros32(s)
 		pc := &mp.Pieces[j]
-		if !pc.Leapt() {
-			continue
-		}
 		t, hit := pc.Shape.SweepHits(p, q, r)
 		if !hit || t >= ts {
 			continue

@@ -12,7 +12,7 @@ func raisedPiece(sc *Scenario, s geom.Shape, t Terrain, height float32, unstable
 	mp := &sc.Map
 	pc := &mp.Pieces[mp.NPieces-1]
 	pc.Height, pc.Unstable, pc.Chasm = height, unstable, chasm
-	mp.HasHeight = true
+	mp.NoteHeight()
 }
 
 // heightHunt is a lone Cazador at from, the Son out of the way in the

@@ -395,6 +395,24 @@ type Map struct {
 	Nav        *geom.Nav // nil on maps without Impassable pieces
 	HasTerrain Terrain   // union of the pieces' types
 	HasHeight  bool      // some piece has a height or is a chasm (R58)
+	RaisedSet  uint32    // bit k: piece k is Raised
+	LeaptSet   uint32    // bit k: piece k is Leapt
+}
+
+// NoteHeight sets the map's height summary (HasHeight, RaisedSet,
+// LeaptSet) from its pieces.
+func (mp *Map) NoteHeight() {
+	mp.HasHeight, mp.RaisedSet, mp.LeaptSet = false, 0, 0
+	for k := 0; k < int(mp.NPieces); k++ {
+		pc := &mp.Pieces[k]
+		mp.HasHeight = mp.HasHeight || pc.Height > 0 || pc.Chasm
+		if pc.Raised() {
+			mp.RaisedSet |= 1 << k
+		}
+		if pc.Leapt() {
+			mp.LeaptSet |= 1 << k
+		}
+	}
 }
 
 // ObjKind is one of the ten Objectives.
