@@ -130,11 +130,11 @@ func (h *Hunt) traceMoved(i int, d float32) {
 func (h *Hunt) moveTo(i int, goal geom.Vec, budget float32, stop int) float32 {
 	m := &h.M[i]
 	if !m.Conds.Has(Terrified) || m.Terrifier < 0 {
-		return h.travelOn(i, goal, budget, stop, true)
+		return h.travel(i, goal, budget, stop, true)
 	}
 	src := h.M[m.Terrifier].Pos
 	from := m.Pos
-	d := h.travelOn(i, goal, budget, stop, false)
+	d := h.travel(i, goal, budget, stop, false)
 	if m.Pos.Dist(src) < from.Dist(src)-geom.Eps {
 		m.Pos = from
 		d = 0

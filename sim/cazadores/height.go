@@ -15,15 +15,6 @@ import (
 // unstable one, falls to the ground beside it and suffers a Melee Attack
 // whose Rating is the fall in inches.
 
-// travelOn is travel, or travelHigh on a map with height (R58): travel
-// itself is left as it is on flat maps.
-func (h *Hunt) travelOn(i int, goal geom.Vec, budget float32, stop int, action bool) float32 {
-	if h.Sc.Map.HasHeight {
-		return h.travelHigh(i, goal, budget, stop, action)
-	}
-	return h.travel(i, goal, budget, stop, action)
-}
-
 // foesOnUnstable makes each of the Adversary's models that ends its Turn
 // on an unstable piece fall.
 func (h *Hunt) foesOnUnstable() {
@@ -32,150 +23,86 @@ func (h *Hunt) foesOnUnstable() {
 	}
 }
 
-// travelHigh is travel on a map with height: a move climbs onto and down
-// from raised pieces, paying their height, and leaps low pieces and
-// chasms (R58).
-func (h *Hunt) travelHigh(i int, goal geom.Vec, budget float32, stop int, action bool) float32 {
-	m := &h.M[i]
-	mp := &h.Sc.Map
-	start := m.Pos
-	pos := m.Pos
-	left := budget
-	moved := float32(0)
-	immune := h.immuneTerrain(i)
-	costly, danger := false, false
-	if !immune {
-		t := mp.HasTerrain
-		for k := 0; k < int(h.NAreas); k++ {
-			t |= h.Areas[k].Terrain
-		}
-		costly, danger = t&(Difficult|Dangerous) != 0, t&Dangerous != 0
+// heightLeg is what height does to a leg of travel from pos to wp (of
+// length L, for a base of radius r with left inches of movement): a leap
+// is made only when the leg carries the base clear of the piece, else the
+// move stops at it (tMax, contact); a climb cuts the leg at the raised
+// piece's edge. Nothing on a flat map.
+func (h *Hunt) heightLeg(i int, pos, wp geom.Vec, L, r, left float32, tMax *float32, contact *bool) legHeight {
+	if !h.Sc.Map.HasHeight {
+		return legHeight{climb: 2}
 	}
-	impassable := mp.HasTerrain&Impassable != 0
-	height := mp.HasHeight
-	jumped := float32(0)
-	r := m.R
-	// The bases a move stops at: Hostile ones, and model stop's.
-	blockers := (h.activeOf(m.Side^1) | h.live&bit(stop)) &^ bit(i)
-	for iter := 0; iter < 12 && left > geom.Eps; iter++ {
-		wp := goal
-		if mp.Nav != nil {
-			wp, _ = mp.Nav.Next(pos, goal)
-		}
-		seg := wp.Sub(pos)
-		L := seg.Len()
-		if L < geom.Eps {
-			break
-		}
-		tMax := float32(1)
-		contact := false
-		for bs := blockers; bs != 0; bs &= bs - 1 {
-			o := &h.M[bits.TrailingZeros16(bs)]
-			if t, hit := geom.SweepCircle(pos, wp, r, o.Pos, o.R); hit && t < tMax {
-				tMax, contact = t, true
-			}
-		}
-		if impassable {
-			for k := 0; k < int(mp.NPieces); k++ {
-				pc := &mp.Pieces[k]
-				if pc.Types&Impassable == 0 || height && pc.Leapt() {
-					continue
-				}
-				if t, hit := pc.Shape.SweepHits(pos, wp, r); hit && t < tMax {
-					tMax, contact = t, true
-				}
-			}
-		}
-		// Height: a leap is made only when the leg carries the base clear
-		// of the piece, else the move stops at it; a climb cuts the leg at
-		// the raised piece's edge.
-		var noLand [2]float32
-		leap, leapK, climbed := false, -1, false
-		climb, rise := float32(2), float32(0)
-		if height {
-			if ts, tl, k, ok := h.leapAlong(pos, wp, L, r); ok && ts < tMax {
-				if tl <= tMax && L*tl <= left {
-					leap, leapK, noLand = true, k, [2]float32{ts, tl}
-				} else {
-					tMax, contact = ts, true
-				}
-			}
-			if tc, rs, k := h.climbAlong(pos, wp); k >= 0 && tc < tMax {
-				tMax, climb, rise, contact = tc, tc, rs, false
-			}
-		}
-		var t, cost float32
-		if costly {
-			var stopped bool
-			t, cost, stopped = h.costlyStep(i, pos, wp, L, tMax, left, danger)
-			if stopped {
-				contact = true
-				left = 0
-			}
+	return h.heightLegOn(pos, wp, L, r, left, tMax, contact)
+}
+
+func (h *Hunt) heightLegOn(pos, wp geom.Vec, L, r, left float32, tMax *float32, contact *bool) legHeight {
+	hs := legHeight{climb: 2, leapK: -1}
+	if ts, tl, k, ok := h.leapAlong(pos, wp, L, r); ok && ts < *tMax {
+		if tl <= *tMax && L*tl <= left {
+			hs.leap, hs.leapK, hs.noLand = true, k, [2]float32{ts, tl}
 		} else {
-			t = tMax
-			if L*t > left {
-				t = left / L
+			*tMax, *contact = ts, true
+		}
+	}
+	if tc, rs, k := h.climbAlong(pos, wp); k >= 0 && tc < *tMax {
+		*tMax, hs.climb, hs.rise, *contact = tc, tc, rs, false
+	}
+	return hs
+}
+
+// legHeight is what heightLeg found on a leg: a leap (of piece leapK,
+// landing nowhere between noLand's two parameters), a climb at parameter
+// climb (2: none) of rise inches, and whether the climb was made.
+type legHeight struct {
+	leap    bool
+	leapK   int
+	noLand  [2]float32
+	climb   float32
+	rise    float32
+	climbed bool
+}
+
+// heightAfter settles a leg of travel that reached parameter t at a cost:
+// a leap falling short ends the move before the piece, a climb reached is
+// paid (or stops the move at the foot), a jump down makes its fall. It
+// returns the parameter where the leg ends.
+func (h *Hunt) heightAfter(hs *legHeight, i int, pos, seg geom.Vec, L float32, t, cost, left *float32, contact *bool, tMax *float32) float32 {
+	if hs.leap || hs.climb <= 1 {
+		h.heightAfterOn(hs, i, pos, seg, L, t, cost, left, contact, tMax)
+	}
+	return *t
+}
+
+func (h *Hunt) heightAfterOn(hs *legHeight, i int, pos, seg geom.Vec, L float32, t, cost, left *float32, contact *bool, tMax *float32) {
+	if hs.leap && *t > hs.noLand[0] && *t < hs.noLand[1] {
+		// Short of the far side: the move ends before the piece.
+		*t, *contact = hs.noLand[0], true
+		*cost = L * *t
+		*left = 0
+	}
+	if hs.leap && *t >= hs.noLand[1] && h.Trace != nil {
+		h.emit(Event{Kind: EvLeap, Model: int8(i), Name: h.Sc.Map.Pieces[hs.leapK].Name, Pos: pos.Add(seg.Scale(hs.noLand[0]))})
+	}
+	if hs.climb <= 1 && *t >= hs.climb-1e-6 && !*contact {
+		*left -= *cost
+		var stopped bool
+		*t, *left, stopped = h.climbLeg(i, pos, pos.Add(seg), L, hs.climb, hs.rise, *left)
+		*cost = 0
+		hs.climbed = !stopped
+		if stopped {
+			*contact = true
+		} else if hs.rise < 0 && h.Sc.Rules.JumpDown {
+			m := &h.M[i]
+			at := m.Pos
+			m.Pos = pos.Add(seg.Scale(*t))
+			h.fallHurt(i, -hs.rise)
+			if m.State != Active {
+				*left = 0
 			}
-			if danger {
-				if ts, stopped := h.dangerAlong(i, pos, wp, t); stopped {
-					t = ts
-					contact = true
-					left = 0
-				}
-			}
-			cost = L * t
+			m.Pos = at
 		}
-		if leap && t > noLand[0] && t < noLand[1] {
-			// Short of the far side: the move ends before the piece.
-			t, contact = noLand[0], true
-			cost = L * t
-			left = 0
-		}
-		if leap && t >= noLand[1] && h.Trace != nil {
-			h.emit(Event{Kind: EvLeap, Model: int8(i), Name: mp.Pieces[leapK].Name, Pos: pos.Add(seg.Scale(noLand[0]))})
-		}
-		if climb <= 1 && t >= climb-1e-6 && !contact {
-			left -= cost
-			var stopped bool
-			t, left, stopped = h.climbLeg(i, pos, wp, L, climb, rise, left)
-			cost = 0
-			climbed = !stopped
-			if stopped {
-				contact = true
-			} else if rise < 0 && h.Sc.Rules.JumpDown {
-				jumped = -rise
-			}
-			tMax = 1 // the leg goes on past the edge
-		}
-		next := pos.Add(seg.Scale(t))
-		left -= cost
-		moved += L * t
-		pos = next
-		if contact || !climbed && t < tMax-1e-6 || t >= 1-1e-6 && wp == goal {
-			break
-		}
+		*tMax = 1 // the leg goes on past the edge
 	}
-	pos = geom.ClampToBoard(pos, m.R, mp.W, mp.H)
-	// Never end on another base: first try to keep contact with the model
-	// moved to by sliding around it, else step back toward the start.
-	if !h.freeAt(i, pos, m.R) {
-		pos, moved = h.settle(i, start, pos, stop, moved, budget)
-	}
-	if moved < 0 {
-		moved = 0
-	}
-	m.Pos = pos
-	if jumped > 0 {
-		h.fallHurt(i, jumped)
-	}
-	if action {
-		h.traceMoved(i, moved)
-	}
-	if action && m.Conds.Has(Bleeding) && (moved > geom.Eps || h.Sc.Rules.BleedingOnZeroMove) {
-		h.wound(i, 1, -1, Bleeding)
-	}
-	return moved
 }
 
 // climbStep is the gap a climb or a fall leaves between a base's centre

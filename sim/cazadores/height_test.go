@@ -75,7 +75,7 @@ func TestClimbLeapJump(t *testing.T) {
 	} {
 		h := heightHunt(c.terrain, c.rules, geom.V(12, c.from))
 		l := traced(h)
-		moved := h.travelOn(0, geom.V(12, 12), c.budget, -1, false)
+		moved := h.travel(0, geom.V(12, 12), c.budget, -1, false)
 		p := h.M[0].Pos
 		if !near(p.Y, c.wantY, 0.02) || !near(p.X, 12, 1e-3) {
 			t.Errorf("%s: ends at (%.3f, %.3f), want (12, %.3f)", c.name, p.X, p.Y, c.wantY)

@@ -397,7 +397,7 @@ func (h *Hunt) forcedAway(i int, from geom.Vec, dist float32) {
 	goal := m.Pos.Add(dir.Scale(dist))
 	goal = geom.ClampToBoard(goal, m.R, h.Sc.Map.W, h.Sc.Map.H)
 	start := m.Pos
-	h.travelOn(i, goal, dist, -1, false)
+	h.travel(i, goal, dist, -1, false)
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvFled, Model: int8(i), Pos: m.Pos})
 	}
@@ -457,7 +457,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		if impassable {
 			for k := 0; k < int(mp.NPieces); k++ {
 				pc := &mp.Pieces[k]
-				if pc.Types&Impassable == 0 {
+				if pc.Types&Impassable == 0 || mp.HasHeight && pc.Leapt() {
 					continue
 				}
 				if t, hit := pc.Shape.SweepHits(pos, wp, r); hit && t < tMax {
@@ -465,7 +465,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 				}
 			}
 		}
-		var t, cost float32
+		t, cost, hs := float32(0), float32(0), h.heightLeg(i, pos, wp, L, r, left, &tMax, &contact)
 		if costly {
 			var stopped bool
 			t, cost, stopped = h.costlyStep(i, pos, wp, L, tMax, left, danger)
@@ -487,11 +487,11 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 			}
 			cost = L * t
 		}
-		next := pos.Add(seg.Scale(t))
+		next := pos.Add(seg.Scale(h.heightAfter(&hs, i, pos, seg, L, &t, &cost, &left, &contact, &tMax)))
 		left -= cost
 		moved += L * t
 		pos = next
-		if contact || t < tMax-1e-6 || wp == goal {
+		if contact || !hs.climbed && t < tMax-1e-6 || t >= 1-1e-6 && wp == goal {
 			break
 		}
 	}
