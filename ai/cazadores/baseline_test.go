@@ -364,14 +364,15 @@ func TestBaselineTargetsHostilesOnly(t *testing.T) {
 
 // A shooter in range of its target but behind a wall walks round the wall
 // to a spot that sees it and shoots, rather than standing where it is: on
-// the ruins, the Bow Hunter south of the hall's south wall, the Wandering
-// Son inside the hall beyond it.
+// the ruins, the Bow Hunter south of the hall's south wall (its west
+// stretch, 3" tall: the east one is 1" and seen over), the Wandering Son
+// inside the hall beyond it.
 func TestBaselineShooterWalksRoundAWall(t *testing.T) {
 	sc := scenario(t, "wandering-son", "duo", "ruins")
 	sc.Pack = sc.Pack[2:3] // the Bow Hunter (Bow, 3-8")
 	var tmpl sim.Hunt
 	tmpl.Init(sc)
-	pos := geom.V(15, 4.5)
+	pos := geom.V(7.5, 4.5)
 	for k := 0; k < 3; k++ {
 		// Each Turn on a fresh deal, the Bow Hunter where the last left it.
 		h := new(sim.Hunt)
@@ -379,7 +380,7 @@ func TestBaselineShooterWalksRoundAWall(t *testing.T) {
 		h.M[0].Pos = pos
 		h.M[0].GearAmmo[0] = 0 // its Poison Vial is used up
 		adv := int(h.Adv0)
-		h.M[adv].Pos = geom.V(15, 10)
+		h.M[adv].Pos = geom.V(7.5, 10)
 		if k == 0 && (!h.InWeaponRange(0, 0, adv) || h.LOS(0, adv)) {
 			t.Fatalf("setup: in range %v, Line of Sight %v; want in range behind the wall", h.InWeaponRange(0, 0, adv), h.LOS(0, adv))
 		}

@@ -168,6 +168,8 @@ func compileRules(r *Rules) sim.Rules {
 		CoverAnyLine:             r.Cover == "any_line",
 		SelfCardTicks:            int8(r.SelfCardTicks),
 		PlayOutRound:             r.PlayOutRound,
+		FallOnlyUnstable:         r.FallOnlyUnstable,
+		JumpDown:                 r.JumpDown,
 	}
 	switch r.TerrorDT {
 	case "skill":
@@ -733,10 +735,13 @@ func (c *compiler) mapOf(s *Scenario) error {
 				return fmt.Errorf("scenario %s: terrain %s: %w", s.Slug, t.Name, err)
 			}
 		}
-		pc := sim.Piece{Name: t.Name, Shape: sh, Types: terrainOf(t.Types)}
+		pc := sim.Piece{Name: t.Name, Shape: sh, Types: terrainOf(t.Types), Height: float32(t.Height), Unstable: t.Unstable, Chasm: t.Chasm}
 		mp.Pieces[mp.NPieces] = pc
 		mp.NPieces++
 		mp.HasTerrain |= pc.Types
+		// Routes go around every Impassable piece, those a move may leap
+		// too: a leap is made where a leg crosses one and lands clear
+		// (R58).
 		if pc.Types&sim.Impassable != 0 {
 			blocked = append(blocked, sh)
 		}
@@ -744,6 +749,7 @@ func (c *compiler) mapOf(s *Scenario) error {
 			difficult = append(difficult, sh)
 		}
 	}
+	mp.NoteHeight()
 	if len(s.Exits) > sim.MaxExits {
 		return fmt.Errorf("scenario %s: %d exits; at most %d", s.Slug, len(s.Exits), sim.MaxExits)
 	}

@@ -26,7 +26,7 @@ const (
 )
 
 var (
-	rulesFields     = []string{"round_cap", "pass_ticks", "foe_recover_ticks", "terror_dt", "surrounded_counts_self", "crit_once_per_turn", "bleeding_on_zero_move", "overflow_top", "foe_move", "ammo_limited", "dangerous_check", "natural_ten_always_succeeds", "cover", "self_card_ticks", "play_out_round"}
+	rulesFields     = []string{"round_cap", "pass_ticks", "foe_recover_ticks", "terror_dt", "surrounded_counts_self", "crit_once_per_turn", "bleeding_on_zero_move", "overflow_top", "foe_move", "ammo_limited", "dangerous_check", "natural_ten_always_succeeds", "cover", "self_card_ticks", "play_out_round", "fall_only_unstable", "jump_down"}
 	weaponFields    = []string{"name", "kind", "pow", "rng", "hands", "renown", "attack_ticks", "reload_ticks", "ammo", "armour", "damage", "on_hit", "crit"}
 	armourFields    = []string{"name", "rating", "spd", "renown"}
 	gearFields      = []string{"name", "renown", "action", "skill", "dt", "ammo", "hands", "rng", "areas", "on_success", "on_fail"}
@@ -69,6 +69,8 @@ func (d *decoder) rules(n *yaml.Node, r *Rules) {
 		{"ammo_limited", &r.AmmoLimited},
 		{"natural_ten_always_succeeds", &r.NaturalTenAlwaysSucceeds},
 		{"play_out_round", &r.PlayOutRound},
+		{"fall_only_unstable", &r.FallOnlyUnstable},
+		{"jump_down", &r.JumpDown},
 	}
 	for _, f := range bools {
 		if v, ok := m[f.key]; ok {

@@ -1,13 +1,20 @@
 package cazadores
 
 import (
+	"slices"
+
+	sim "balance/sim/cazadores"
+
 	"gopkg.in/yaml.v3"
 )
+
+// MaxHeight is the tallest a terrain piece may be, in inches.
+const MaxHeight = 12
 
 var (
 	scenarioFields = []string{"name", "size", "exits", "deploy_exit", "terrain"}
 	exitFields     = []string{"edge", "from", "to"}
-	terrainFields  = []string{"name", "rect", "circle", "poly", "types"}
+	terrainFields  = []string{"name", "rect", "circle", "poly", "types", "height", "unstable", "chasm"}
 	shapeFields    = []string{"rect", "circle", "poly"}
 )
 
@@ -164,6 +171,21 @@ func (d *decoder) terrain(n *yaml.Node, path string, w, h float64) Terrain {
 		t.Types = d.Names(v, at(path, "types"), "terrain type", TerrainTypes, false)
 		if rv := d.Res(v); rv != nil && rv.Kind == yaml.SequenceNode && len(rv.Content) == 0 {
 			d.Fail(rv, at(path, "types"), "", "list at least one terrain type (open for none)")
+		}
+	}
+	if v, ok := m["height"]; ok {
+		t.Height = d.Number(v, at(path, "height"), 0, MaxHeight)
+	}
+	if v, ok := m["unstable"]; ok {
+		t.Unstable = d.Bool(v, at(path, "unstable"))
+		if t.Unstable && t.Height <= sim.LeapHeight {
+			d.Fail(d.Res(v), at(path, "unstable"), "", "only a piece over %d\" tall can be stood on and fallen from: give it a height above %d", sim.LeapHeight, sim.LeapHeight)
+		}
+	}
+	if v, ok := m["chasm"]; ok {
+		t.Chasm = d.Bool(v, at(path, "chasm"))
+		if t.Chasm && !slices.Contains(t.Types, "impassable") {
+			d.Fail(d.Res(v), at(path, "chasm"), "", "a chasm is impassable ground a move jumps across: add impassable to its types")
 		}
 	}
 	return t

@@ -23,7 +23,7 @@ var OverrideKeys = []string{
 	"rules.round_cap", "rules.pass_ticks", "rules.foe_recover_ticks", "rules.terror_dt", "rules.surrounded_counts_self",
 	"rules.crit_once_per_turn", "rules.bleeding_on_zero_move", "rules.overflow_top", "rules.foe_move",
 	"rules.ammo_limited", "rules.dangerous_check", "rules.natural_ten_always_succeeds", "rules.cover", "rules.self_card_ticks",
-	"rules.play_out_round",
+	"rules.play_out_round", "rules.fall_only_unstable", "rules.jump_down",
 }
 
 // Set applies one override "KEY=VALUE" (as given to -set) to Adversary

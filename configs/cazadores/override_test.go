@@ -62,7 +62,7 @@ func TestSet(t *testing.T) {
 // names the override, the reason and the valid values, and no position
 // (the positions would be of text the user never wrote).
 func TestSetErrors(t *testing.T) {
-	keys := "adversary.spd, adversary.atk, adversary.rng, adversary.def, adversary.ter, adversary.wnd, adversary.location.NAME.wnd, rules.round_cap, rules.pass_ticks, rules.foe_recover_ticks, rules.terror_dt, rules.surrounded_counts_self, rules.crit_once_per_turn, rules.bleeding_on_zero_move, rules.overflow_top, rules.foe_move, rules.ammo_limited, rules.dangerous_check, rules.natural_ten_always_succeeds, rules.cover, rules.self_card_ticks, rules.play_out_round"
+	keys := "adversary.spd, adversary.atk, adversary.rng, adversary.def, adversary.ter, adversary.wnd, adversary.location.NAME.wnd, rules.round_cap, rules.pass_ticks, rules.foe_recover_ticks, rules.terror_dt, rules.surrounded_counts_self, rules.crit_once_per_turn, rules.bleeding_on_zero_move, rules.overflow_top, rules.foe_move, rules.ammo_limited, rules.dangerous_check, rules.natural_ten_always_succeeds, rules.cover, rules.self_card_ticks, rules.play_out_round, rules.fall_only_unstable, rules.jump_down"
 	for _, c := range []struct{ kv, want string }{
 		{"rules.round_cap=0", "-set rules.round_cap=0: 0 is out of range 1..1000"},
 		{"rules.round_cap=+2000", "-set rules.round_cap=+2000: 2030 is out of range 1..1000"},

@@ -65,6 +65,10 @@ type Rules struct {
 	Cover                    string // which lines of sight give Cover: one of CoverModes
 	SelfCardTicks            int    // Ticks of an Adversary card that makes no attack (1..6)
 	PlayOutRound             bool   // the rest of a Round is played after the last Foe falls
+	// The height switches (R58) are left out of Data.Hash's JSON at their
+	// default, so that the hash of every run that does not set them stays.
+	FallOnlyUnstable bool `json:",omitempty"` // a model struck on a raised piece falls only from an unstable one
+	JumpDown         bool `json:",omitempty"` // a model leaves a raised piece by jumping down (no movement, a fall) instead of climbing down
 }
 
 // DefaultRules returns the default rulings, the same values as the embedded
@@ -448,6 +452,12 @@ type Terrain struct {
 	Circle [3]float64 // x, y, r
 	Poly   [][2]float64
 	Types  []string // terrain types
+	// Height in inches (0: none given); Unstable and Chasm as sim.Piece.
+	// Left out of Data.Hash's JSON when not written, so that a map without
+	// height keeps its hash.
+	Height   float64 `json:",omitempty"`
+	Unstable bool    `json:",omitempty"`
+	Chasm    bool    `json:",omitempty"`
 }
 
 // The fixed vocabularies the data is checked against, each sorted.

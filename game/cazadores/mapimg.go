@@ -216,6 +216,28 @@ func drawMap(dc draw.Canvas, h *sim.Hunt) {
 	}
 	dc.StrokeLines(draw.LineStyle{Color: color.Black, Width: 1}, append(board, board[0]))
 
+	// Heights: each piece with one labelled at its middle, raised pieces
+	// hatched darker the higher they stand.
+	for k := range int(mp.NPieces) {
+		pc := &mp.Pieces[k]
+		if pc.Height <= 0 && !pc.Chasm {
+			continue
+		}
+		if pc.Raised() {
+			dc.SetColor(color.RGBA{A: uint8(min(160, 40*pc.Height))})
+			dc.Fill(shapePath(&pc.Shape, at, scale))
+		}
+		label := strconv.FormatFloat(float64(pc.Height), 'g', 3, 32) + `"`
+		switch {
+		case pc.Chasm:
+			label = "chasm"
+		case pc.Unstable:
+			label += " unstable"
+		}
+		mid := geom.V((pc.Shape.Min.X+pc.Shape.Max.X)/2, (pc.Shape.Min.Y+pc.Shape.Max.Y)/2)
+		dc.FillText(style(7, color.Black, draw.XCenter, draw.YCenter), at(mid), label)
+	}
+
 	// Inches along the south and west borders, every 6".
 	for i := 0; i <= int(w); i += 6 {
 		dc.FillText(style(8, color.Black, draw.XCenter, draw.YTop), vg.Point{X: x0 + vg.Length(i)*scale, Y: y0 - mapExitW - 3}, strconv.Itoa(i)+`"`)

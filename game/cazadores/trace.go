@@ -405,6 +405,19 @@ func (t *tracer) add(h *sim.Hunt, e *sim.Event) {
 		t.push(h, "parried", fmt.Sprintf("%s parries %s's attack", who, t.name(e.Target)), model, field{"target", t.name(e.Target)})
 	case sim.EvCounter:
 		t.push(h, "counter", fmt.Sprintf("%s counter-attacks %s", who, t.name(e.Target)), model, field{"target", t.name(e.Target)})
+	case sim.EvClimb:
+		way := "onto"
+		if e.F < 0 {
+			way = "down from"
+		}
+		t.push(h, "climb", fmt.Sprintf("%s: climbs %.1f\" %s a raised piece at (%.1f,%.1f)", who, abs32(e.F), way, e.Pos.X, e.Pos.Y),
+			model, field{"inches", tenth(e.F)}, field{"at", pos(e.Pos.X, e.Pos.Y)})
+	case sim.EvLeap:
+		t.push(h, "leap", fmt.Sprintf("%s: leaps %s at (%.1f,%.1f)", who, e.Name, e.Pos.X, e.Pos.Y),
+			model, field{"piece", e.Name}, field{"at", pos(e.Pos.X, e.Pos.Y)})
+	case sim.EvFall:
+		t.push(h, "fall", fmt.Sprintf("%s: falls %.1f\" to (%.1f,%.1f), the fall's melee attack %s", who, e.F, e.Pos.X, e.Pos.Y, diceText(&e.Dice)),
+			model, field{"inches", tenth(e.F)}, field{"to", pos(e.Pos.X, e.Pos.Y)}, field{"dice", diceFields(&e.Dice)})
 	case sim.EvPushed:
 		t.push(h, "pushed", fmt.Sprintf("%s pushed to (%.1f,%.1f)", who, e.Pos.X, e.Pos.Y), model, field{"to", pos(e.Pos.X, e.Pos.Y)})
 	case sim.EvPlaced:
@@ -544,4 +557,11 @@ func conds(s sim.CondSet) []string {
 		}
 	}
 	return parts
+}
+
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -90,6 +90,9 @@ func (h *Hunt) resolve(att, tgt int, a *attack) bool {
 	if a.onHit != nil && a.onHit.N > 0 && h.M[tgt].State == Active {
 		h.applyOps(att, tgt, a.onHit, a.origin, a.card)
 	}
+	if h.Sc.Map.HasHeight {
+		h.struck(tgt)
+	}
 	return true
 }
 

@@ -665,6 +665,9 @@ func (h *Hunt) endTurn(i int) {
 		h.w.noAction = false
 	}
 	h.Rec.countTurn(h.M[i].Side, !h.M[i].actAttack)
+	if h.Sc.Map.HasHeight {
+		h.endOnUnstable(i) // a fall from an unstable piece (R58)
+	}
 }
 
 // adversaryTurn plays the Adversary's Turn, for all its living models, and
@@ -690,6 +693,9 @@ func (h *Hunt) adversaryTurn(f FoeAI) {
 		h.M[i].Clock = h.AdvClock
 	}
 	h.CardAct = nil
+	if h.Sc.Map.HasHeight {
+		h.foesOnUnstable()
+	}
 }
 
 // AdvClockAfter returns the Adversary's joint clock as it will stand if

@@ -21,6 +21,8 @@ type Rules struct {
 	CoverAnyLine             bool
 	SelfCardTicks            int8
 	PlayOutRound             bool // play a Round's Turns after its outcome is settled (R7)
+	FallOnlyUnstable         bool // a model struck on a raised piece falls only from an unstable one (R58)
+	JumpDown                 bool // a model leaves a raised piece by jumping down: no movement, a fall (R58)
 }
 
 // TerrorDTMode selects the Rating used as the DT of a Terror Attack.
@@ -350,6 +352,31 @@ type Piece struct {
 	Name  string
 	Shape geom.Shape
 	Types Terrain
+	// Height is the piece's height in inches; 0 when the map gives none
+	// (the piece is as tall as it needs to be: Blocking pieces block every
+	// line, Impassable ones are walked around). An Impassable piece at most
+	// LeapHeight tall is leapt; any other piece over LeapHeight tall is
+	// climbed onto (R58).
+	Height float32
+	// Unstable: a model ending its Turn on the piece falls from it.
+	Unstable bool
+	// Chasm: an Impassable piece a move may jump across when it carries
+	// the model to the far side.
+	Chasm bool
+}
+
+// LeapHeight is the tallest terrain a model leaps as if it were 0" tall;
+// taller pieces are climbed.
+const LeapHeight = 1
+
+// Raised reports whether a model can stand on the piece above the ground:
+// it is over LeapHeight tall and not Impassable.
+func (p *Piece) Raised() bool { return p.Height > LeapHeight && p.Types&Impassable == 0 }
+
+// Leapt reports whether a move crosses the Impassable piece in one bound:
+// a chasm, or a piece at most LeapHeight tall.
+func (p *Piece) Leapt() bool {
+	return p.Types&Impassable != 0 && (p.Chasm || p.Height > 0 && p.Height <= LeapHeight)
 }
 
 // Exit is a stretch of the board's border that Pack models may flee by.
@@ -368,6 +395,25 @@ type Map struct {
 	DeployExit uint8
 	Nav        *geom.Nav // nil on maps without Impassable pieces
 	HasTerrain Terrain   // union of the pieces' types
+	HasHeight  bool      // some piece has a height or is a chasm (R58)
+	RaisedSet  uint32    // bit k: piece k is Raised
+	LeaptSet   uint32    // bit k: piece k is Leapt
+}
+
+// NoteHeight sets the map's height summary (HasHeight, RaisedSet,
+// LeaptSet) from its pieces.
+func (mp *Map) NoteHeight() {
+	mp.HasHeight, mp.RaisedSet, mp.LeaptSet = false, 0, 0
+	for k := 0; k < int(mp.NPieces); k++ {
+		pc := &mp.Pieces[k]
+		mp.HasHeight = mp.HasHeight || pc.Height > 0 || pc.Chasm
+		if pc.Raised() {
+			mp.RaisedSet |= 1 << k
+		}
+		if pc.Leapt() {
+			mp.LeaptSet |= 1 << k
+		}
+	}
 }
 
 // ObjKind is one of the ten Objectives.

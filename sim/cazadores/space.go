@@ -49,30 +49,33 @@ func (h *Hunt) SPD(i int) int {
 // a model Hostile to a (other than b).
 func (h *Hunt) LOS(a, b int) bool {
 	ma, mb := &h.M[a], &h.M[b]
-	if h.lineClear(a, b, ma.Pos, mb.Pos) {
+	if h.lineClear(a, b, ma.Pos, ma.Pos, mb.Pos) {
 		return true
 	}
 	lines := geom.LOSLines(ma.Pos, ma.R, mb.Pos, mb.R)
-	return h.lineClear(a, b, lines[1][0], lines[1][1]) || h.lineClear(a, b, lines[2][0], lines[2][1])
+	return h.lineClear(a, b, ma.Pos, lines[1][0], lines[1][1]) || h.lineClear(a, b, ma.Pos, lines[2][0], lines[2][1])
 }
 
 // LOSFrom reports whether model a, were it standing at p, would see model
 // b: LOS with a's base moved to p and every other model where it is.
 func (h *Hunt) LOSFrom(a int, p geom.Vec, b int) bool {
 	mb := &h.M[b]
-	if h.lineClear(a, b, p, mb.Pos) {
+	if h.lineClear(a, b, p, p, mb.Pos) {
 		return true
 	}
 	lines := geom.LOSLines(p, h.M[a].R, mb.Pos, mb.R)
-	return h.lineClear(a, b, lines[1][0], lines[1][1]) || h.lineClear(a, b, lines[2][0], lines[2][1])
+	return h.lineClear(a, b, p, lines[1][0], lines[1][1]) || h.lineClear(a, b, p, lines[2][0], lines[2][1])
 }
 
-func (h *Hunt) lineClear(a, b int, p, q geom.Vec) bool {
+// lineClear reports whether the line p-q between models a (its centre at
+// pa) and b misses every Blocking piece and every base Hostile to a (other
+// than b); the models' heights are those of their centres.
+func (h *Hunt) lineClear(a, b int, pa, p, q geom.Vec) bool {
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Blocking != 0 {
 		for k := 0; k < int(mp.NPieces); k++ {
 			pc := &mp.Pieces[k]
-			if pc.Types&Blocking != 0 && pc.Shape.SegmentHits(p, q) {
+			if pc.Types&Blocking != 0 && pc.Shape.SegmentHits(p, q) && !h.over(pc, pa, h.M[b].Pos) {
 				return false
 			}
 		}
@@ -119,7 +122,7 @@ func (h *Hunt) inCover(a, d int) bool {
 			return true
 		}
 		for l := 0; l < n; l++ {
-			if pc.Shape.SegmentHits(lines[l][0], lines[l][1]) {
+			if pc.Shape.SegmentHits(lines[l][0], lines[l][1]) && !h.over(pc, pa, pd) {
 				return true
 			}
 		}
@@ -454,7 +457,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		if impassable {
 			for k := 0; k < int(mp.NPieces); k++ {
 				pc := &mp.Pieces[k]
-				if pc.Types&Impassable == 0 {
+				if pc.Types&Impassable == 0 || mp.HasHeight && pc.Leapt() {
 					continue
 				}
 				if t, hit := pc.Shape.SweepHits(pos, wp, r); hit && t < tMax {
@@ -462,7 +465,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 				}
 			}
 		}
-		var t, cost float32
+		t, cost, hs := float32(0), float32(0), h.heightLeg(i, pos, wp, L, r, left, &tMax, &contact)
 		if costly {
 			var stopped bool
 			t, cost, stopped = h.costlyStep(i, pos, wp, L, tMax, left, danger)
@@ -484,11 +487,11 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 			}
 			cost = L * t
 		}
-		next := pos.Add(seg.Scale(t))
+		next := pos.Add(seg.Scale(h.heightAfter(&hs, i, pos, seg, L, &t, &cost, &left, &contact, &tMax)))
 		left -= cost
 		moved += L * t
 		pos = next
-		if contact || t < tMax-1e-6 || wp == goal {
+		if contact || !hs.climbed && t < tMax-1e-6 || t >= 1-1e-6 && wp == goal {
 			break
 		}
 	}

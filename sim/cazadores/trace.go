@@ -38,6 +38,9 @@ const (
 	EvTrigger                    // a hit-location effect fires (Name)
 	EvRoundEnd                   // the Round ends
 	EvEnd                        // the hunt ends
+	EvClimb                      // a model climbs onto (F > 0) or down from (F < 0) a raised piece, F inches (Pos: where)
+	EvLeap                       // a model leaps a low piece or a chasm (Name: the piece)
+	EvFall                       // a model falls F inches to Pos and suffers the fall's Melee Attack (Dice)
 )
 
 // Dice is a Check as a trace shows it: the pool, DT, advantage state, the
