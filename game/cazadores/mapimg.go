@@ -391,6 +391,17 @@ func drawMapLegend(dc draw.Canvas, h *sim.Hunt, tags []string, y vg.Length) {
 		label(name, y)
 		y -= line
 	}
+	for k := range int(mp.NPieces) {
+		if mp.Pieces[k].Raised() {
+			// The shade raised pieces get (for 2"), over the open ground.
+			box := []vg.Point{{X: x, Y: y - 5}, {X: x + sw, Y: y - 5}, {X: x + sw, Y: y + 5}, {X: x, Y: y + 5}}
+			dc.FillPolygon(terrainColor(0), box)
+			dc.FillPolygon(color.RGBA{A: 80}, box)
+			label(`raised (height in inches)`, y)
+			y -= line
+			break
+		}
+	}
 	y -= line / 2
 	dc.StrokeLine2(draw.LineStyle{Color: mapExit, Width: mapExitW}, x, y, x+sw, y)
 	label("exit", y)
