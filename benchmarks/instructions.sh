@@ -171,22 +171,20 @@ count() {
 		for (k in hi) print hi[k] - lo[k], k
 		for (k in lo) if (!(k in hi)) print -lo[k], k
 	}' "$out.lo" "$out.hi" >"$out.diff"
-	awk -v name="$name" -v h="$h" -v d=$((h - lo)) -v top="$top" '
-	{ total += $1; per[$2] = $1 / d }
-	END {
-		printf "%s %d %.0f\n", name, h, total / d
-		if (top > 0) {
-			k = 0
-			for (f in per) names[++k] = f
-			for (i = 1; i <= top && i <= k; i++) {
-				b = i
-				for (j = i + 1; j <= k; j++) if (per[names[j]] > per[names[b]]) b = j
-				t = names[i]; names[i] = names[b]; names[b] = t
-				f = names[i]; sub(/^.*:/, "", f)
-				printf "%11.0f  %s\n", per[names[i]], f
-			}
-		}
-	}' "$out.diff"
+	awk -v name="$name" -v h="$h" -v d=$((h - lo)) '
+	{ total += $1 }
+	END { printf "%s %d %.0f\n", name, h, total / d }' "$out.diff"
+	awk -v d=$((h - lo)) '{ f = $2; sub(/^.*:/, "", f); print $1 / d, f }' "$out.diff" | top_functions
+}
+
+# top_functions prints the $top costliest of the lines "COUNT FUNCTION"
+# it reads, the costliest first (nothing when $top is 0).
+top_functions() {
+	if [ "$top" -gt 0 ]; then
+		sort -k1,1 -g -r | awk -v top="$top" 'NR <= top { printf "%11.0f  %s\n", $1, $2 }'
+	else
+		cat >/dev/null
+	fi
 }
 
 build() {
@@ -265,27 +263,19 @@ bench)
 	turns="$(awk '{ for (i = 2; i <= NF; i++) if ($i == "turns/hunt") print $(i - 1) }' "$dir/bench.txt" | tail -1)"
 	# The benchmark binary plays the hunts N+1 times (once with b.N = 1 first).
 	cg_annotate --threshold=0 --auto=no "$dir/cg.out" 2>/dev/null |
-		awk -v n="$n" -v top="$top" -v turns="${turns:-0}" '
+		awk -v n="$n" -v turns="${turns:-0}" -v per="$dir/per.txt" '
 		/file:function/ { body = 1; next }
 		body && /:balance\/(sim|ai|game)/ {
 			c = $1; gsub(",", "", c)
 			f = $NF; sub(/.*:balance\//, "", f)
-			per[f] += c / (n + 1); total += c / (n + 1)
+			fn[f] += c / (n + 1); total += c / (n + 1)
 		}
 		END {
 			printf "instructions/hunt %.0f (balance/sim, balance/ai and balance/game, %d hunts)\n", total, n
 			if (turns > 0) printf "instructions/turn %.0f (%s turns per hunt)\n", total / turns, turns
-			if (top > 0) {
-				k = 0
-				for (f in per) names[++k] = f
-				for (i = 1; i <= top && i <= k; i++) {
-					b = i
-					for (j = i + 1; j <= k; j++) if (per[names[j]] > per[names[b]]) b = j
-					t = names[i]; names[i] = names[b]; names[b] = t
-					printf "%9.0f  %s\n", per[names[i]], names[i]
-				}
-			}
+			for (f in fn) print fn[f], f >per
 		}'
+	top_functions <"$dir/per.txt"
 	;;
 esac
 exit

@@ -102,11 +102,7 @@ func (f *FeelTally) reset() {
 func (f *FeelTally) merge(g *FeelTally) {
 	f.LeadSum += g.LeadSum
 	f.LeadSumSq += g.LeadSumSq
-	add := func(a, b []int64) {
-		for i, v := range b {
-			a[i] += v
-		}
-	}
+	add := addCounts
 	add(f.Leads, g.Leads)
 	add(f.Comeback, g.Comeback)
 	add(f.Close, g.Close)

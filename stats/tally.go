@@ -293,11 +293,7 @@ func (t *Tally) Merge(u *Tally) error {
 	}
 	rows := u.rows()
 	t.span = max(t.rows(), rows)
-	pairs(t, u, rows, func(a, b []int64) {
-		for i, v := range b {
-			a[i] += v
-		}
-	})
+	pairs(t, u, rows, addCounts)
 	if t.Feel != nil {
 		t.Feel.merge(u.Feel)
 	}
@@ -355,4 +351,11 @@ func SchemaHash(s *game.Schema) string {
 	}
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])
+}
+
+// addCounts adds the counts of b to those of a, laid out alike.
+func addCounts(a, b []int64) {
+	for i, v := range b {
+		a[i] += v
+	}
 }
