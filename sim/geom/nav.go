@@ -3,6 +3,7 @@ package geom
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -60,6 +61,9 @@ type Nav struct {
 	length  []uint16 // n*n plain lengths; shares route when nothing is difficult
 	centres []Vec    // open index -> cell centre
 	visK    int      // ring radius searched for a cell in sight of a point
+	// near says which blocked shapes a base of radius clearance may
+	// touch near a point or along a segment (nil: test them all).
+	near *ShapeIndex
 }
 
 // BuildNav builds the navigation grid for a w x h board with square cells
@@ -134,6 +138,7 @@ func buildNav(w, h, cell, clearance float32, blocked []Shape, difficult []Shape)
 		return nv
 	}
 	nv.blocked = append([]Shape(nil), blocked...)
+	nv.near = NewShapeIndex(w, h, clearance, nv.blocked)
 
 	// Start no finer than 16x the open-cell budget, then coarsen until the
 	// open cells fit.
@@ -551,24 +556,46 @@ const deepMargin = 1e-3
 // for one can be skipped.
 func (nv *Nav) deep(p Vec) bool {
 	lim := nv.clearance - Eps - deepMargin
-	for i := range nv.blocked {
-		s := &nv.blocked[i]
-		// Outside the bounding box grown by lim, the shape is farther.
-		if p.X <= s.Min.X-lim || p.X >= s.Max.X+lim || p.Y <= s.Min.Y-lim || p.Y >= s.Max.Y+lim {
-			continue
+	if nv.near == nil {
+		for i := range nv.blocked {
+			if nv.deepIn(i, p, lim) {
+				return true
+			}
 		}
-		if s.Dist(p) < lim {
+		return false
+	}
+	for set := nv.near.Point(p, nv.clearance); set != 0; set &= set - 1 {
+		if nv.deepIn(bits.TrailingZeros64(set), p, lim) {
 			return true
 		}
 	}
 	return false
 }
 
+// deepIn reports whether p lies closer than lim to blocked shape i.
+func (nv *Nav) deepIn(i int, p Vec, lim float32) bool {
+	s := &nv.blocked[i]
+	// Outside the bounding box grown by lim, the shape is farther.
+	if p.X <= s.Min.X-lim || p.X >= s.Max.X+lim || p.Y <= s.Min.Y-lim || p.Y >= s.Max.Y+lim {
+		return false
+	}
+	return s.Dist(p) < lim
+}
+
 // clear reports whether a base of radius clearance can slide from a to b
 // without overlapping any blocking shape.
 func (nv *Nav) clear(a, b Vec) bool {
-	for i := range nv.blocked {
-		if nv.blocked[i].SweepOverlaps(a, b, nv.clearance) {
+	if nv.near == nil {
+		for i := range nv.blocked {
+			if nv.blocked[i].SweepOverlaps(a, b, nv.clearance) {
+				return false
+			}
+		}
+		return true
+	}
+	// Only the shapes the base may come near can stop it.
+	for s := nv.near.Segment(a, b, nv.clearance); s != 0; s &= s - 1 {
+		if nv.blocked[bits.TrailingZeros64(s)].SweepOverlaps(a, b, nv.clearance) {
 			return false
 		}
 	}
