@@ -49,31 +49,36 @@ func (h *Hunt) SPD(i int) int {
 // a model Hostile to a (other than b).
 func (h *Hunt) LOS(a, b int) bool {
 	ma, mb := &h.M[a], &h.M[b]
-	if h.lineClear(a, b, ma.Pos, ma.Pos, mb.Pos) {
+	// Every point of the three lines is within the larger radius of the
+	// line between the centres: the pieces near it are all that can block.
+	near := h.Sc.Map.nearSegment(ma.Pos, mb.Pos, max(ma.R, mb.R))
+	if h.lineClear(a, b, ma.Pos, ma.Pos, mb.Pos, near) {
 		return true
 	}
 	lines := geom.LOSLines(ma.Pos, ma.R, mb.Pos, mb.R)
-	return h.lineClear(a, b, ma.Pos, lines[1][0], lines[1][1]) || h.lineClear(a, b, ma.Pos, lines[2][0], lines[2][1])
+	return h.lineClear(a, b, ma.Pos, lines[1][0], lines[1][1], near) || h.lineClear(a, b, ma.Pos, lines[2][0], lines[2][1], near)
 }
 
 // LOSFrom reports whether model a, were it standing at p, would see model
 // b: LOS with a's base moved to p and every other model where it is.
 func (h *Hunt) LOSFrom(a int, p geom.Vec, b int) bool {
 	mb := &h.M[b]
-	if h.lineClear(a, b, p, p, mb.Pos) {
+	near := h.Sc.Map.nearSegment(p, mb.Pos, max(h.M[a].R, mb.R))
+	if h.lineClear(a, b, p, p, mb.Pos, near) {
 		return true
 	}
 	lines := geom.LOSLines(p, h.M[a].R, mb.Pos, mb.R)
-	return h.lineClear(a, b, p, lines[1][0], lines[1][1]) || h.lineClear(a, b, p, lines[2][0], lines[2][1])
+	return h.lineClear(a, b, p, lines[1][0], lines[1][1], near) || h.lineClear(a, b, p, lines[2][0], lines[2][1], near)
 }
 
 // lineClear reports whether the line p-q between models a (its centre at
 // pa) and b misses every Blocking piece and every base Hostile to a (other
-// than b); the models' heights are those of their centres.
-func (h *Hunt) lineClear(a, b int, pa, p, q geom.Vec) bool {
+// than b); the models' heights are those of their centres. near holds the
+// pieces the line may cross.
+func (h *Hunt) lineClear(a, b int, pa, p, q geom.Vec, near uint32) bool {
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Blocking != 0 {
-		for s := mp.nearSegment(p, q, 0); s != 0; s &= s - 1 {
+		for s := near; s != 0; s &= s - 1 {
 			pc := &mp.Pieces[bits.TrailingZeros32(s)]
 			if pc.Types&Blocking != 0 && pc.Shape.SegmentHits(p, q) && !h.over(pc, pa, h.M[b].Pos) {
 				return false
@@ -113,12 +118,9 @@ func (h *Hunt) inCover(a, d int) bool {
 		lines = geom.LOSLines(pa, h.M[a].R, pd, h.M[d].R)
 		n = 3
 	}
-	// The pieces that may hold d or cross a line: the others do neither.
-	near := mp.nearPoint(pd, h.M[d].R)
-	for l := 0; l < n; l++ {
-		near |= mp.nearSegment(lines[l][0], lines[l][1], 0)
-	}
-	for s := near; s != 0; s &= s - 1 {
+	// The pieces that may hold d or cross a line (each within the larger
+	// radius of the line between the centres): the others do neither.
+	for s := mp.nearSegment(pa, pd, max(h.M[a].R, h.M[d].R)); s != 0; s &= s - 1 {
 		pc := &mp.Pieces[bits.TrailingZeros32(s)]
 		if pc.Types&Obscuring == 0 {
 			continue
