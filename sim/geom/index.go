@@ -99,7 +99,15 @@ func (ix *ShapeIndex) on(p Vec) bool {
 	return p.X >= 0 && p.Y >= 0 && p.X <= ix.w && p.Y <= ix.h
 }
 
-// at returns the cell of a point on the board.
+// at returns the cell of a point on the board (or off it by float32's
+// error alone: a conversion to int truncates toward 0).
 func (ix *ShapeIndex) at(p Vec) int {
-	return gridCoord(p.Y*ix.inv, ix.rows)*ix.cols + gridCoord(p.X*ix.inv, ix.cols)
+	x, y := int(p.X*ix.inv), int(p.Y*ix.inv)
+	if x >= ix.cols {
+		x = ix.cols - 1
+	}
+	if y >= ix.rows {
+		y = ix.rows - 1
+	}
+	return y*ix.cols + x
 }

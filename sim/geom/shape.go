@@ -123,14 +123,15 @@ func (s *Shape) Contains(p Vec) bool {
 		r := s.R + Eps
 		return p.Sub(s.C).Len2() <= r*r
 	}
-	n := int(s.N)
-	for i := 0; i < n; i++ {
-		a := s.P[i]
-		e := s.P[next(i, n)].Sub(a)
+	// The edges from each vertex to the next, the closing one first.
+	a := s.P[s.N-1]
+	for _, b := range s.P[:s.N] {
+		e := b.Sub(a)
 		cr := e.Cross(p.Sub(a))
 		if cr < 0 && cr*cr > Eps*Eps*e.Len2() {
 			return false
 		}
+		a = b
 	}
 	return true
 }
@@ -145,18 +146,17 @@ func (s *Shape) Dist(p Vec) float32 {
 		}
 		return d
 	}
-	n := int(s.N)
 	best := float32(math.MaxFloat32)
 	outside := false
-	for i := 0; i < n; i++ {
-		a, b := s.P[i], s.P[next(i, n)]
-		if b.Sub(a).Cross(p.Sub(a)) >= 0 {
-			continue
-		}
+	a := s.P[s.N-1]
+	for _, b := range s.P[:s.N] {
 		// The nearest boundary point of a convex polygon lies on an edge
 		// that faces p.
-		outside = true
-		best = min(best, pointSegDist2(p, a, b))
+		if b.Sub(a).Cross(p.Sub(a)) < 0 {
+			outside = true
+			best = min(best, pointSegDist2(p, a, b))
+		}
+		a = b
 	}
 	if !outside {
 		return 0
@@ -312,11 +312,13 @@ func (s *Shape) SweepOverlaps(a, b Vec, r float32) bool {
 			if _, _, ok := s.polyClip(a, d, 0, 0, 1); ok {
 				return true // it crosses the shape
 			}
-			near := s.Dist(b)
-			n := int(s.N)
-			for i := 0; i < n; i++ {
-				near = min(near, sqrt32(pointSegDist2(s.P[i], a, b)))
+			// The nearest of b and the vertices (one square root: it
+			// keeps the order of the distances).
+			d2 := float32(math.MaxFloat32)
+			for _, v := range s.P[:s.N] {
+				d2 = min(d2, pointSegDist2(v, a, b))
 			}
+			near := min(s.Dist(b), sqrt32(d2))
 			switch {
 			case near > rr+sweepMargin:
 				return false
@@ -356,10 +358,11 @@ func (s *Shape) segBoxHit(a, b Vec, r float32) bool {
 // polyClip clips the parameter range [t0, t1] of the line a+t*d to the
 // polygon shrunk inward by inset (Cyrus-Beck).
 func (s *Shape) polyClip(a, d Vec, inset, t0, t1 float32) (float32, float32, bool) {
-	n := int(s.N)
-	for i := 0; i < n; i++ {
-		p := s.P[i]
-		e := s.P[next(i, n)].Sub(p)
+	// The edges in any order: t0 ends the largest of the bounds from
+	// below, t1 the smallest from above.
+	p := s.P[s.N-1]
+	for _, q := range s.P[:s.N] {
+		e := q.Sub(p)
 		num := e.Cross(a.Sub(p))
 		if inset != 0 {
 			num -= inset * e.Len()
@@ -368,6 +371,7 @@ func (s *Shape) polyClip(a, d Vec, inset, t0, t1 float32) (float32, float32, boo
 		if t0, t1, ok = clip(num, e.Cross(d), t0, t1); !ok {
 			return 0, 0, false
 		}
+		p = q
 	}
 	return t0, t1, true
 }
