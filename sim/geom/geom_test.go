@@ -624,6 +624,10 @@ func TestSweepOverlapsMatchesSweepHits(t *testing.T) {
 		}
 		if s.Kind == Poly && s.segBoxHit(a, b, r) && s.farSide(a, b.Sub(a), max(r-Eps, 0)+10*sweepMargin) {
 			sides++
+			// SweepHits' shortcut: the base never comes within reach.
+			if _, in := s.firstWithin(a, b.Sub(a), max(r-Eps, 0)); in {
+				t.Fatalf("%+v: %v→%v radius %v: on one side, yet within reach", s, a, b, r)
+			}
 		}
 		if hit {
 			hits++

@@ -39,8 +39,22 @@ func TestShapeIndexLeavesOutOnlyFarShapes(t *testing.T) {
 		}
 		for q := 0; q < 2000; q++ {
 			a, b := V(f(0, 24), f(0, 24)), V(f(0, 24), f(0, 24))
-			if q%4 == 0 {
+			switch q % 4 {
+			case 0:
 				b = a.Add(V(f(-2, 2), f(-2, 2))) // short moves too, some off the board
+			case 1:
+				// Along the cells' sides, through their corners.
+				snap := func(v float32) float32 { return float32(int(v*2)) / 2 }
+				a = V(snap(a.X), snap(a.Y))
+				switch q % 3 {
+				case 0:
+					b = V(snap(b.X), a.Y)
+				case 1:
+					d := snap(f(-12, 12))
+					b = V(a.X+d, a.Y+d)
+				default:
+					b = V(snap(b.X), snap(b.Y))
+				}
 			}
 			r := f(0, reach)
 			seg, pt := ix.Segment(a, b, r), ix.Point(a, r)

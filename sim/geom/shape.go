@@ -273,6 +273,9 @@ func (s *Shape) SweepHits(a, b Vec, r float32) (tStop float32, hit bool) {
 	}
 	d := b.Sub(a)
 	rr := max(r-Eps, 0)
+	if s.Kind == Poly && s.farSide(a, d, rr+10*sweepMargin) {
+		return 1, false // wholly on one side of the line, clear of the base
+	}
 	tIn, in := s.firstWithin(a, d, rr)
 	if !in {
 		return 1, false
