@@ -12,7 +12,8 @@ import (
 // Navigation grid limits and units.
 const (
 	// NavMaxOpen is the largest number of open cells BuildNav keeps when it
-	// stores one distance table (n*n uint16, about 11.5 MB at the limit).
+	// stores one distance table (n*n uint16, about 11.5 MB at the limit,
+	// with n*n bytes more of next steps, about 5.8 MB).
 	NavMaxOpen = 2400
 	// NavMaxOpenDifficult is the limit when difficult terrain needs a
 	// second table (path cost and plain length), keeping both under 12 MB.
@@ -64,6 +65,11 @@ type Nav struct {
 	// near says which blocked shapes a base of radius clearance may
 	// touch near a point or along a segment (nil: test them all).
 	near *ShapeIndex
+	// hop holds, for each goal cell g and open cell u (at g*n+u), the
+	// steps from u (bit k: neighbour k) that come next on a cheapest
+	// route to g, so that a route is walked without weighing every
+	// neighbour of every cell along it.
+	hop []uint8
 }
 
 // BuildNav builds the navigation grid for a w x h board with square cells
@@ -257,6 +263,7 @@ func (nv *Nav) tables(twoTables bool) {
 	if twoTables {
 		nv.length = make([]uint16, n*n)
 	}
+	nv.hop = make([]uint8, n*n)
 	workers := min(runtime.GOMAXPROCS(0), n)
 	var src atomic.Int64
 	var wg sync.WaitGroup
@@ -271,6 +278,7 @@ func (nv *Nav) tables(twoTables bool) {
 					return
 				}
 				q.run(int32(s), nv.nbr, nv.stepR, nv.route[s*n:(s+1)*n])
+				nv.hops(nv.route[s*n:(s+1)*n], nv.hop[s*n:(s+1)*n])
 				if twoTables {
 					q.run(int32(s), nv.nbr, nv.stepL, nv.length[s*n:(s+1)*n])
 				}
@@ -278,6 +286,29 @@ func (nv *Nav) tables(twoTables bool) {
 		}()
 	}
 	wg.Wait()
+}
+
+// hops fills out, the hop row of a goal cell, from its route row: for
+// each open cell, the steps that come next on a cheapest route to the
+// goal, the cheapest as downhill weighs them.
+func (nv *Nav) hops(row []uint16, out []uint8) {
+	for u := 0; u < nv.n; u++ {
+		var set uint8
+		bestV := math.MaxInt
+		for k := 0; k < 8; k++ {
+			v := nv.nbr[u*8+k]
+			if v < 0 || row[v] == navInf {
+				continue
+			}
+			switch val := int(nv.stepR[u*8+k]) + int(row[v]); {
+			case val < bestV:
+				set, bestV = 1<<k, val
+			case val == bestV:
+				set |= 1 << k
+			}
+		}
+		out[u] = set
+	}
 }
 
 // dial is a bucket-queue Dijkstra for small integer step costs.
@@ -350,7 +381,7 @@ func (nv *Nav) Next(from, to Vec) (wp Vec, direct bool) {
 	if nv == nil || len(nv.blocked) == 0 {
 		return to, true
 	}
-	wp, direct, _ = nv.step(from, to, nv.route, nv.stepR)
+	wp, direct, _ = nv.step(from, to, nv.route, nv.stepR, nv.hop)
 	return wp, direct
 }
 
@@ -367,7 +398,7 @@ func (nv *Nav) PathLen(from, to Vec) float32 {
 	pos := from
 	var total float32
 	for leg := 0; leg < navMaxLegs; leg++ {
-		wp, direct, ok := nv.step(pos, to, nv.length, nv.stepL)
+		wp, direct, ok := nv.step(pos, to, nv.length, nv.stepL, nil)
 		if !ok {
 			return float32(math.Inf(1))
 		}
@@ -390,9 +421,10 @@ func (nv *Nav) PathLen(from, to Vec) float32 {
 	return total + pos.Dist(nv.centres[s]) + rest + nv.centres[g].Dist(to)
 }
 
-// step is Next over a chosen table. ok is false when `to` is unreachable
-// (no open cell in clear sight of it can be reached).
-func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8) (wp Vec, direct, ok bool) {
+// step is Next over a chosen table, with its hop table (nil: none). ok is
+// false when `to` is unreachable (no open cell in clear sight of it can be
+// reached).
+func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp Vec, direct, ok bool) {
 	if nv.clear(from, to) {
 		return to, true, true
 	}
@@ -411,7 +443,7 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8) (wp Vec, direct, o
 	plen, cur := 1, s
 	lo, hi, check := 0, -1, 1
 	for cur != g && plen < navPathCap {
-		cur = nv.downhill(cur, row, cost, to)
+		cur = nv.nextOnRoute(cur, g, row, cost, hop, to)
 		if cur < 0 {
 			break
 		}
@@ -442,6 +474,31 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8) (wp Vec, direct, o
 		}
 	}
 	return nv.centres[path[lo]], false, ok
+}
+
+// nextOnRoute returns downhill(u, row, cost, to), the row being goal cell
+// g's, from the hop table when there is one: of the steps it names, the
+// one to the cell nearest to `to`, the first of equals.
+func (nv *Nav) nextOnRoute(u, g int32, row []uint16, cost []uint8, hop []uint8, to Vec) int32 {
+	if hop == nil {
+		return nv.downhill(u, row, cost, to)
+	}
+	set := hop[int(g)*nv.n+int(u)]
+	if set&(set-1) == 0 { // one step, or none
+		if set == 0 {
+			return -1
+		}
+		return nv.nbr[int(u)*8+bits.TrailingZeros8(set)]
+	}
+	best := int32(-1)
+	var bestD float32
+	for ; set != 0; set &= set - 1 {
+		v := nv.nbr[int(u)*8+bits.TrailingZeros8(set)]
+		if d := nv.centres[v].Sub(to).Len2(); best < 0 || d < bestD {
+			best, bestD = v, d
+		}
+	}
+	return best
 }
 
 // downhill returns the neighbour of open cell u that comes next on a
