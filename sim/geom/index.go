@@ -14,7 +14,7 @@ import "math"
 type ShapeIndex struct {
 	w, h       float32
 	cell, inv  float32
-	cols, rows int
+	cols, rows int // the cells covering the board, and one more of each
 	reach      float32
 	all        uint64
 	masks      []uint64 // cell -> shapes within reach of some point near it
@@ -36,8 +36,10 @@ func NewShapeIndex(w, h, reach float32, shapes []Shape) *ShapeIndex {
 		return nil
 	}
 	ix := &ShapeIndex{w: w, h: h, cell: indexCell, inv: 1 / float32(indexCell), reach: reach}
-	ix.cols = max(1, int(math.Ceil(float64(w/ix.cell))))
-	ix.rows = max(1, int(math.Ceil(float64(h/ix.cell))))
+	// A column and a row more than the board needs: a point on its far
+	// edges (or past them by float32's error) has a cell without clamping.
+	ix.cols = max(1, int(math.Ceil(float64(w/ix.cell)))) + 1
+	ix.rows = max(1, int(math.Ceil(float64(h/ix.cell)))) + 1
 	ix.all = ^uint64(0) >> (64 - len(shapes))
 	ix.masks = make([]uint64, ix.cols*ix.rows)
 	// A point of a segment is within half a cell of one of the points
@@ -82,14 +84,14 @@ func (ix *ShapeIndex) Segment(a, b Vec, r float32) uint64 {
 	}
 	// Points no more than a cell apart, from a to b (the board is convex:
 	// all of them are on it).
-	d := b.Sub(a)
-	n := int(d.Len()*ix.inv) + 1
-	step := d.Scale(1 / float32(n))
 	m := ix.masks[ix.at(a)] | ix.masks[ix.at(b)]
-	p := a
+	// In cell units from here.
+	p, d := a.Scale(ix.inv), b.Sub(a).Scale(ix.inv)
+	n := int(d.Len()) + 1
+	step := d.Scale(1 / float32(n))
 	for k := 1; k < n && m != ix.all; k++ {
 		p = p.Add(step)
-		m |= ix.masks[ix.at(p)]
+		m |= ix.masks[int(p.Y)*ix.cols+int(p.X)]
 	}
 	return m
 }
@@ -100,14 +102,6 @@ func (ix *ShapeIndex) on(p Vec) bool {
 }
 
 // at returns the cell of a point on the board (or off it by float32's
-// error alone: a conversion to int truncates toward 0).
-func (ix *ShapeIndex) at(p Vec) int {
-	x, y := int(p.X*ix.inv), int(p.Y*ix.inv)
-	if x >= ix.cols {
-		x = ix.cols - 1
-	}
-	if y >= ix.rows {
-		y = ix.rows - 1
-	}
-	return y*ix.cols + x
-}
+// error alone: a conversion to int truncates toward 0, and the cells reach
+// a cell past the far edges).
+func (ix *ShapeIndex) at(p Vec) int { return int(p.Y*ix.inv)*ix.cols + int(p.X*ix.inv) }
