@@ -425,7 +425,8 @@ func (nv *Nav) PathLen(from, to Vec) float32 {
 // false when `to` is unreachable (no open cell in clear sight of it can be
 // reached).
 func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp Vec, direct, ok bool) {
-	if nv.clear(from, to) {
+	wall := -1 // the wall that last stopped a sight test
+	if nv.clearFirst(from, to, &wall) {
 		return to, true, true
 	}
 	s := nv.source(from)
@@ -450,7 +451,7 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp V
 		path[plen] = cur
 		plen++
 		if plen-1 == check {
-			if !nv.clear(from, nv.centres[cur]) {
+			if !nv.clearFirst(from, nv.centres[cur], &wall) {
 				hi = check
 				break
 			}
@@ -459,7 +460,7 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp V
 		}
 	}
 	if hi < 0 && plen-1 > lo {
-		if nv.clear(from, nv.centres[path[plen-1]]) {
+		if nv.clearFirst(from, nv.centres[path[plen-1]], &wall) {
 			lo = plen - 1
 		} else {
 			hi = plen - 1
@@ -467,7 +468,7 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp V
 	}
 	for hi >= 0 && hi-lo > 1 {
 		mid := (lo + hi) / 2
-		if nv.clear(from, nv.centres[path[mid]]) {
+		if nv.clearFirst(from, nv.centres[path[mid]], &wall) {
 			lo = mid
 		} else {
 			hi = mid
@@ -642,6 +643,15 @@ func (nv *Nav) deepIn(i int, p Vec, lim float32) bool {
 // clear reports whether a base of radius clearance can slide from a to b
 // without overlapping any blocking shape.
 func (nv *Nav) clear(a, b Vec) bool {
+	first := -1
+	return nv.clearFirst(a, b, &first)
+}
+
+// clearFirst is clear testing shape *first (when >= 0) before the others,
+// and setting *first to the shape that stops the base, if one does: the
+// sight tests along one route meet the same wall again and again, and the
+// answer does not depend on the order.
+func (nv *Nav) clearFirst(a, b Vec, first *int) bool {
 	if nv.near == nil {
 		for i := range nv.blocked {
 			if nv.blocked[i].SweepOverlaps(a, b, nv.clearance) {
@@ -651,8 +661,16 @@ func (nv *Nav) clear(a, b Vec) bool {
 		return true
 	}
 	// Only the shapes the base may come near can stop it.
-	for s := nv.near.Segment(a, b, nv.clearance); s != 0; s &= s - 1 {
-		if nv.blocked[bits.TrailingZeros64(s)].SweepOverlaps(a, b, nv.clearance) {
+	s := nv.near.Segment(a, b, nv.clearance)
+	if f := *first; f >= 0 && s&(1<<f) != 0 {
+		if nv.blocked[f].SweepOverlaps(a, b, nv.clearance) {
+			return false
+		}
+		s &^= 1 << f
+	}
+	for ; s != 0; s &= s - 1 {
+		if i := bits.TrailingZeros64(s); nv.blocked[i].SweepOverlaps(a, b, nv.clearance) {
+			*first = i
 			return false
 		}
 	}
