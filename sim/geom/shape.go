@@ -322,17 +322,14 @@ func (s *Shape) sweepOverlaps(a, b Vec, r float32) bool {
 		// base overlaps it on the way exactly when the segment comes
 		// within rr of it.
 		if s.Dist(a) > rr+sweepMargin {
-			// The vertex nearest to the segment (one square root: it
-			// keeps the order of the distances): one well within rr
+			// The vertex nearest to the segment: one well within rr
 			// decides at once, as a crossing does (the segment then
 			// comes within rr of the shape either way).
-			d2 := float32(math.MaxFloat32)
+			nearV := float32(math.MaxFloat32)
 			for _, v := range s.P[:s.N] {
-				d2 = min(d2, pointSegDist2(v, a, b))
-			}
-			nearV := sqrt32(d2)
-			if nearV < rr-sweepMargin {
-				return true
+				if nearV = min(nearV, sqrt32(pointSegDist2(v, a, b))); nearV < rr-sweepMargin {
+					return true
+				}
 			}
 			if _, _, ok := s.polyClip(a, d, 0, 0, 1); ok {
 				return true // it crosses the shape
