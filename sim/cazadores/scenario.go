@@ -417,15 +417,22 @@ func (mp *Map) Index(reach float32) {
 // allPieces is the set of the map's pieces, a bit each.
 func (mp *Map) allPieces() uint32 { return uint32(1)<<mp.NPieces - 1 }
 
-// nearPoint returns the pieces a base of radius r at p may touch.
+// nearPoint returns the pieces a base of radius r at p may touch (the
+// index names no others).
 func (mp *Map) nearPoint(p geom.Vec, r float32) uint32 {
-	return uint32(mp.Near.Point(p, r)) & mp.allPieces()
+	if mp.Near == nil {
+		return mp.allPieces()
+	}
+	return uint32(mp.Near.Point(p, r))
 }
 
 // nearSegment returns the pieces a base of radius r moving from a to b
 // may touch.
 func (mp *Map) nearSegment(a, b geom.Vec, r float32) uint32 {
-	return uint32(mp.Near.Segment(a, b, r)) & mp.allPieces()
+	if mp.Near == nil {
+		return mp.allPieces()
+	}
+	return uint32(mp.Near.Segment(a, b, r))
 }
 
 // NoteHeight sets the map's height summary (HasHeight, RaisedSet,

@@ -528,10 +528,11 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 // it costs; with danger the Athletics Checks of Dangerous terrain entered
 // may stop it (stopped).
 func (h *Hunt) costlyStep(i int, a, b geom.Vec, near uint32, L, tMax, left float32, danger bool) (t, cost float32, stopped bool) {
-	// A small buffer serves most maps; clearing the largest costs time.
+	// A small buffer serves most legs (a span for each piece near the leg
+	// and each Area at most); clearing the largest costs time.
 	var small [8][2]float32
 	sp := small[:]
-	if int(h.Sc.Map.NPieces)+int(h.NAreas) > len(small) {
+	if bits.OnesCount32(near)+int(h.NAreas) > len(small) {
 		var big [MaxPieces + MaxAreas][2]float32
 		sp = big[:]
 	}
