@@ -629,6 +629,10 @@ func TestSweepOverlapsMatchesSweepHits(t *testing.T) {
 				t.Fatalf("%+v: %v→%v radius %v: on one side, yet within reach", s, a, b, r)
 			}
 		}
+		// Beyond an edge by more than r: farther than r.
+		if s.Kind == Poly && s.outside(a, r) && s.Dist(a) <= r {
+			t.Fatalf("%+v: %v is beyond an edge by more than %v, yet %v from the shape", s, a, r, s.Dist(a))
+		}
 		if hit {
 			hits++
 		}

@@ -321,7 +321,8 @@ func (s *Shape) sweepOverlaps(a, b Vec, r float32) bool {
 		// rr from the shape (by a margin far above float32's error), the
 		// base overlaps it on the way exactly when the segment comes
 		// within rr of it.
-		if s.Dist(a) > rr+sweepMargin {
+		// (Beyond an edge by more is farther, without the distance.)
+		if s.outside(a, rr+2*sweepMargin) || s.Dist(a) > rr+sweepMargin {
 			// The vertex nearest to the segment: one well within rr
 			// decides at once, as a crossing does (the segment then
 			// comes within rr of the shape either way).
@@ -377,6 +378,24 @@ func (s *Shape) farSide(a, d Vec, dist float32) bool {
 		}
 	}
 	return true
+}
+
+// outside reports whether p lies beyond the line of one of the polygon's
+// edges, farther than dist from it: then p is farther than dist from the
+// polygon.
+func (s *Shape) outside(p Vec, dist float32) bool {
+	d2 := dist * dist
+	a := s.P[s.N-1]
+	for _, b := range s.P[:s.N] {
+		e := b.Sub(a)
+		// The cross product is the distance from the line times |e|,
+		// negative beyond it.
+		if cr := e.Cross(p.Sub(a)); cr < 0 && cr*cr > d2*e.Len2() {
+			return true
+		}
+		a = b
+	}
+	return false
 }
 
 // sweepMargin is how clear a case must be for SweepOverlaps to decide it
