@@ -17,6 +17,14 @@ import (
 // BALANCE_AS_MAIN is set, so a test can run it as a process and signal it.
 func TestMain(m *testing.M) {
 	if os.Getenv("BALANCE_AS_MAIN") == "1" {
+		if os.Getenv("BALANCE_READY_FD") == "3" {
+			// The signal test waits for a line on file 3 before it signals.
+			signalsSet = func() {
+				ready := os.NewFile(3, "ready")
+				ready.WriteString("ready\n")
+				ready.Close()
+			}
+		}
 		main()
 		return
 	}
