@@ -335,6 +335,12 @@ func RollPool(r *dice.RNG, withImpact bool, p Pool, f *Faces) Roll {
 	if f != nil {
 		f.N = 0
 	}
+	if withImpact && p.Dice() <= maxOneDraw {
+		// one group, as firstGroup would fill it
+		g := group{impact: true, d12: p.D12, d10: p.D10, d8: p.D8, high: 10 * pow12[p.D12] * pow5[p.D10]}
+		readGroup(uint64(r.IntN(int(g.m()))), g, &out, f)
+		return out
+	}
 	left := p
 	for g, ok := firstGroup(withImpact, &left); ok; g, ok = nextGroup(&left) {
 		readGroup(uint64(r.IntN(int(g.m()))), g, &out, f)
@@ -350,14 +356,22 @@ const groupMax = 1 << 56
 // 10^16 outcomes (10^17 is past groupMax).
 const maxOneDrawD10 = 15
 
-// pow10[n] is 10^n.
-var pow10 = func() (t [maxOneDrawD10 + 2]uint64) {
+// maxOneDraw is the most regular dice one draw always holds with the
+// Impact Die: 10·12^14 outcomes at most (10·12^15 is past groupMax).
+const maxOneDraw = 14
+
+// pow10, pow12 and pow5 are the powers of 10, 12 and 5 RollPool reads,
+// from the 0th to the 16th.
+var pow10, pow12, pow5 = powers(10), powers(12), powers(5)
+
+// powers returns b^0 to b^16.
+func powers(b uint64) (t [maxOneDrawD10 + 2]uint64) {
 	t[0] = 1
 	for i := 1; i < len(t); i++ {
-		t[i] = 10 * t[i-1]
+		t[i] = b * t[i-1]
 	}
 	return t
-}()
+}
 
 // group is the dice of a check read off one draw.
 type group struct {

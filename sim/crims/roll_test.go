@@ -78,6 +78,9 @@ func TestRollCountedAsTraced(t *testing.T) {
 		a.Seed(7, uint64(i))
 		b = a
 		p := Pool{D12: uint8(i % 4), D10: uint8(i / 4 % 6), D8: uint8(i / 24 % 3)}
+		if i%10 == 9 { // about the most one draw holds, and more
+			p = []Pool{{D10: 14}, {D10: 15}, {D10: 16}, {D10: 40}, {D12: 14}, {D8: 15}, {D12: 5, D10: 5, D8: 5}, {D12: 5, D10: 5, D8: 4}}[i/10%8]
+		}
 		with := i%5 != 0
 		if x, y := RollPool(&a, with, p, &f), RollPool(&b, with, p, nil); x != y || a.Draws() != b.Draws() || a.Uint64() != b.Uint64() {
 			t.Fatalf("pool %v: traced %+v, counted %+v", p, x, y)
@@ -149,9 +152,10 @@ func TestReadGroupOneToOne(t *testing.T) {
 }
 
 // The groups of a pool hold its dice, in order, each within groupMax,
-// each but the last full.
+// each but the last full; a pool of maxOneDraw dice or fewer is one
+// group (RollPool reads it so without filling it).
 func TestGroupsHoldThePool(t *testing.T) {
-	for _, p := range []Pool{{D10: 40}, {D8: 40}, {D12: 40}, {D12: 13, D10: 14, D8: 13}, {D12: 1, D8: 30}} {
+	for _, p := range []Pool{{D10: 40}, {D8: 40}, {D12: 40}, {D12: 13, D10: 14, D8: 13}, {D12: 1, D8: 30}, {D12: 14}, {D12: 5, D10: 5, D8: 4}} {
 		left := p
 		var got Pool
 		for g, ok := firstGroup(true, &left); ok; g, ok = nextGroup(&left) {
@@ -161,6 +165,9 @@ func TestGroupsHoldThePool(t *testing.T) {
 			got.D12 += g.d12
 			got.D10 += g.d10
 			got.D8 += g.d8
+			if p.Dice() <= maxOneDraw && left != (Pool{}) {
+				t.Errorf("%v: more than one group", p)
+			}
 		}
 		if got != p {
 			t.Errorf("%v: the groups hold %v", p, got)
