@@ -135,9 +135,12 @@ type Match struct {
 	// spotted no hidden crim. (Kept out of the Record, whose bytes the
 	// pinned matches hash.)
 	Acts, Idle [MaxHunters]int16
-	feat       *features // the zone's features by keyword, made once by NewMatch, read-only
-	order      [MaxCrims]int8
-	dist       [MaxCrims]float32
+	// deeds counts each hunter's attacks, pods opened and hidden crims
+	// spotted so far: an activation that leaves it as it was is Idle.
+	deeds [MaxHunters]int16
+	feat  *features // the zone's features by keyword, made once by NewMatch, read-only
+	order [MaxCrims]int8
+	dist  [MaxCrims]float32
 	// what cover each crim's and each hunter's place offers (coverMemo)
 	coverC [MaxCrims]coverMemo
 	coverH [MaxHunters]coverMemo
@@ -419,11 +422,11 @@ func (m *Match) activate(h int) {
 	}
 	hu.AP, hu.Acted = 2, 0
 	m.activations++
-	deeds := m.Rec.deeds(h)
+	deeds := m.deeds[h]
 	m.Pol.Activate(m, h)
 	hu.AP = 0
 	m.Acts[h]++
-	if m.Rec.deeds(h) == deeds {
+	if m.deeds[h] == deeds {
 		m.Idle[h]++
 	}
 }
