@@ -407,18 +407,23 @@ func nextGroup(left *Pool) (group, bool) {
 	return g, true
 }
 
-// fill moves dice from left into g, d12s first, while the group's
-// outcomes stay within groupMax.
+// fill moves dice from left into g, d12s first, then d10s, then d8s,
+// while the group's outcomes stay within groupMax: the first die that
+// does not fit begins the next group, so that the faces keep their order.
 func (g *group) fill(left *Pool) {
-	for left.D12 > 0 && g.m() <= groupMax/12 {
+	for ; left.D12 > 0; left.D12-- {
+		if g.m() > groupMax/12 {
+			return
+		}
 		g.high *= 12
 		g.d12++
-		left.D12--
 	}
-	for left.D10 > 0 && g.m() <= groupMax/10 {
+	for ; left.D10 > 0; left.D10-- {
+		if g.m() > groupMax/10 {
+			return
+		}
 		g.high *= 5
 		g.d10++
-		left.D10--
 	}
 	for left.D8 > 0 && g.m() <= groupMax/8 {
 		g.d8++

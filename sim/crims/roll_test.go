@@ -43,10 +43,9 @@ func TestRollFacesMatchCount(t *testing.T) {
 	r.Seed(1, 1)
 	var f Faces
 	for i := range 200 {
-		p := Pool{D12: 2, D10: 3, D8: 1}
-		if i%2 == 1 { // more dice than one draw holds
-			p = Pool{D12: 13, D10: 14, D8: 13}
-		}
+		// a small pool, and pools of more dice than one draw holds (the
+		// last: the first group full for a d10 but not for a d8)
+		p := []Pool{{D12: 2, D10: 3, D8: 1}, {D12: 13, D10: 14, D8: 13}, {D12: 11, D10: 5, D8: 2}}[i%3]
 		roll := RollPool(&r, true, p, &f)
 		if int(f.N) != p.Dice() {
 			t.Fatalf("%d faces for %d dice", f.N, p.Dice())
@@ -55,6 +54,9 @@ func TestRollFacesMatchCount(t *testing.T) {
 		for i := range int(f.N) {
 			if f.Face[i] < 1 || f.Face[i] > f.Size[i] {
 				t.Fatalf("face %d on a d%d", f.Face[i], f.Size[i])
+			}
+			if i > 0 && f.Size[i] > f.Size[i-1] {
+				t.Fatalf("faces %s: not the largest dice first", f.String())
 			}
 			if Success(f.Face[i]) {
 				succ++
@@ -152,14 +154,20 @@ func TestReadGroupOneToOne(t *testing.T) {
 }
 
 // The groups of a pool hold its dice, in order, each within groupMax,
-// each but the last full; a pool of maxOneDraw dice or fewer is one
+// each but the last too full for the next die; a pool of maxOneDraw dice or fewer is one
 // group (RollPool reads it so without filling it).
 func TestGroupsHoldThePool(t *testing.T) {
-	for _, p := range []Pool{{D10: 40}, {D8: 40}, {D12: 40}, {D12: 13, D10: 14, D8: 13}, {D12: 1, D8: 30}, {D12: 14}, {D12: 5, D10: 5, D8: 4}} {
+	for _, p := range []Pool{{D10: 40}, {D8: 40}, {D12: 40}, {D12: 13, D10: 14, D8: 13}, {D12: 1, D8: 30}, {D12: 14}, {D12: 5, D10: 5, D8: 4}, {D12: 15, D10: 3}} {
 		left := p
 		var got Pool
 		for g, ok := firstGroup(true, &left); ok; g, ok = nextGroup(&left) {
-			if g.m() > groupMax || g.m()*8 <= groupMax && left != (Pool{}) {
+			next := uint64(8) // the size of the next die in order
+			if left.D12 > 0 {
+				next = 12
+			} else if left.D10 > 0 {
+				next = 10
+			}
+			if g.m() > groupMax || g.m()*next <= groupMax && left != (Pool{}) {
 				t.Errorf("%v: a group of %d outcomes, %v left", p, g.m(), left)
 			}
 			got.D12 += g.d12
