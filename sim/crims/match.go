@@ -437,9 +437,22 @@ func (m *Match) crimPhase() {
 	k := 0
 	for set := m.alive; set != 0; set &= set - 1 {
 		i := bits.TrailingZeros16(set)
-		h, d := m.NearestHunter(m.C[i].Pos)
-		m.order[k], m.dist[k], m.nearH[i] = int8(i), d, int8(h)
+		m.order[k], m.dist[k], m.nearH[i] = int8(i), 0, -1
 		k++
+	}
+	// each crim's nearest hunter, as NearestHunter finds it (the lower
+	// index on a tie; -1 and 0 when no hunter is in the zone), a hunter
+	// at a time
+	for h := range m.H[:m.Sc.NHunters] {
+		hu := &m.H[h]
+		if !hu.In {
+			continue
+		}
+		for j, c := range m.order[:k] {
+			if d := hu.Pos.Dist(m.C[c].Pos); m.nearH[c] < 0 || d < m.dist[j] {
+				m.nearH[c], m.dist[j] = int8(h), d
+			}
+		}
 	}
 	outs := m.outs
 	// insertion sort by distance, stable (slot order on ties)
