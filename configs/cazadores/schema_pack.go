@@ -61,7 +61,7 @@ var packSchema = []*schemaObject{
 			renownField,
 			{Name: "attack_ticks", Kind: vInt, Min: -2, Max: 6, Default: "0", Example: "attack_ticks: 1", Doc: "Ticks added to (or, negative, taken from) the cost of an attack with it"},
 			{Name: "reload_ticks", Kind: vInt, Min: -1, Max: 6, Default: "0", Example: "reload_ticks: 1", Doc: "shooting weapons: Ticks added to the cost of reloading it"},
-			{Name: "ammo", Kind: vInt, Min: 1, Max: 20, Default: "3 for a shooting weapon", Example: "ammo: 1", Doc: "shooting weapons: the shots it holds before a Reload"},
+			{Name: "ammo", Kind: vInt, Min: 1, Max: 20, Default: "3 for a shooting weapon", Example: "ammo: 1", Doc: "shooting weapons: its shots for the whole hunt, each readied by a Reload (ruling R41)"},
 			{Name: "armour", Kind: vInt, Min: 0, Max: 3, Default: "0", Example: "armour: 1", Doc: "armour its bearer has while it is readied (a shield)"},
 			{Name: "damage", Kind: vBool, Default: "true", Example: "damage: false", Doc: "false: a hit deals no WNDs (its `on_hit` and `crit` ops still apply)"},
 			{Name: "on_hit", Kind: vOps, Place: sim.InCrit, Default: "none", Example: "on_hit: [{push: 1}]", Doc: "ops applied to each model it hits"},
