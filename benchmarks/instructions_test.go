@@ -11,12 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"balance/game"
-	"balance/game/cazadores"
-	"balance/game/crims"
-	"balance/game/horizon"
-	"balance/game/skirmish"
-	"balance/game/vantage"
+	"balance/game/registry"
 )
 
 // instructionsFile is the recorded instructions per hunt (see
@@ -99,12 +94,12 @@ func TestInstructionsRows(t *testing.T) {
 			t.Errorf("%s:%d: row %s has no figure: record it (benchmarks/instructions.sh -record)", instructionsFile, r.line, r.name)
 		}
 	}
-	for _, g := range []game.Game{crims.Game{}, horizon.Game{}, skirmish.Game{}, vantage.Game{}} {
+	for _, g := range registry.Games[1:] { // the default game's rows name no -game
 		if !named["game"][g.Info().Name] {
 			t.Errorf("%s: no row plays -game %s", instructionsFile, g.Info().Name)
 		}
 	}
-	d, err := cazadores.Game{}.Load(context.Background(), "")
+	d, err := registry.Default().Load(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

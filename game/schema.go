@@ -48,8 +48,21 @@ type Schema struct {
 
 // Side is one party that can win.
 type Side struct {
-	Key   string // e.g. "pack"
-	Label string // e.g. "Pack"
+	Key    string // e.g. "pack"
+	Label  string // e.g. "Pack"
+	Plural bool   // the label names many and takes a plural verb: "Hunters win"
+}
+
+// Wins names the side's win rate as the reports write it: "Pack wins",
+// "Hunters win".
+func (s Side) Wins() string { return WinsOf(s.Label, s.Plural) }
+
+// WinsOf is Side.Wins for a side known by its label and number.
+func WinsOf(label string, plural bool) string {
+	if plural {
+		return label + " win"
+	}
+	return label + " wins"
 }
 
 // Outcome is one way a hunt ends.

@@ -8,7 +8,7 @@ import (
 func testSchema() *Schema {
 	return &Schema{
 		Game:     "test",
-		Sides:    []Side{{"a", "A"}, {"b", "B"}},
+		Sides:    []Side{{Key: "a", Label: "A"}, {Key: "b", Label: "B"}},
 		Outcomes: []Outcome{{"a_won", "A won", 0}, {"b_won", "B won", 1}, {"draw", "Draw", -1}},
 		Length:   Unit{"round", "rounds", "Round", 10},
 		Clock:    Unit{"round", "rounds", "Round", 10},

@@ -62,7 +62,7 @@ func rankedBy(r *stats.Report) string {
 // ablationsHead is the header of the ablations' table in summary.md.
 func ablationsHead(r *stats.Report) []string {
 	a := r.Ablations
-	h := []string{"Part", side0(r) + " wins, with - switched off", "Won only with / only without", "McNemar p",
+	h := []string{"Part", side0Wins(r) + ", with - switched off", "Won only with / only without", "McNemar p",
 		"Wins significant", orDash(r.LengthUnit.Label) + ", with - without", "Length significant"}
 	for _, l := range a.Labels {
 		h = append(h, l+", with - without")
@@ -218,7 +218,7 @@ func ablationLines(r *stats.Report) (head string, lines [][2]string) {
 			head += "; more in the report"
 			break
 		}
-		lines = append(lines, [2]string{e.Label, fmt.Sprintf("%s wins %s, %s %s", side0(r), PointsBounds(e.Win), orDash(r.LengthUnit.Label), signedBounds(e.Length))})
+		lines = append(lines, [2]string{e.Label, fmt.Sprintf("%s %s, %s %s", side0Wins(r), PointsBounds(e.Win), orDash(r.LengthUnit.Label), signedBounds(e.Length))})
 	}
 	if len(lines) == 0 {
 		head += "; none changes the win rate or the length significantly"

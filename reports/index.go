@@ -144,7 +144,11 @@ func newIndexRow(dir string, e IndexEntry) indexRow {
 				parts = append(parts, t.Name+" "+t.Figures[0].Estimate.PercentBounds())
 			}
 		}
-		r.Skill = fmt.Sprintf("%s wins by tier (n=%d per tier): %s", k.Side, k.Hunts, strings.Join(parts, "; "))
+		wins := k.Side + " wins"
+		if len(k.Labels) > 0 {
+			wins = k.Labels[0] // the first side's win rate, e.g. "Hunters win"
+		}
+		r.Skill = fmt.Sprintf("%s by tier (n=%d per tier): %s", wins, k.Hunts, strings.Join(parts, "; "))
 	}
 	r.Title = orDash(rep.Title)
 	r.Hunts = fmt.Sprint(rep.Hunts)
@@ -181,7 +185,7 @@ func indexHead(entries []IndexEntry) []string {
 		if e.R == nil {
 			continue
 		}
-		h = append(h, side0(e.R)+" wins")
+		h = append(h, side0Wins(e.R))
 		for _, v := range leadShares(e.R) {
 			h = append(h, v.Label)
 		}
@@ -197,7 +201,7 @@ func mattersMost(r *stats.Report) string {
 	if a := r.Ablations; a != nil && len(a.Effects) > 0 {
 		e := &a.Effects[rankAblations(a)[0]]
 		if winMatters(a) {
-			return fmt.Sprintf("%s: %s wins %s (n=%d)", e.Label, side0(r), PointsBounds(e.Win), e.Win.N)
+			return fmt.Sprintf("%s: %s %s (n=%d)", e.Label, side0Wins(r), PointsBounds(e.Win), e.Win.N)
 		}
 		return fmt.Sprintf("%s: %s %s (n=%d)", e.Label, r.LengthUnit.Plural, signedBounds(e.Length), e.Length.N)
 	}

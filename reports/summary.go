@@ -137,6 +137,14 @@ func side0(r *stats.Report) string {
 	return orDash(r.Wins[0].Label)
 }
 
+// side0Wins names the first side's win rate: "Pack wins", "Hunters win".
+func side0Wins(r *stats.Report) string {
+	if len(r.Wins) == 0 {
+		return "first side wins"
+	}
+	return game.WinsOf(orDash(r.Wins[0].Label), r.Wins[0].Plural)
+}
+
 // winLabel names the first side's win rate with the outcomes that count
 // as its wins: "Pack win rate (Pack won: every Foe slain)".
 func winLabel(r *stats.Report) string {
@@ -515,7 +523,7 @@ func warnings(r *stats.Report) []string {
 	}
 	if a := r.Ablations; a != nil {
 		for _, e := range a.Effects {
-			add(e.Label+" switched off: "+side0(r)+" wins", e.Win)
+			add(e.Label+" switched off: "+side0Wins(r), e.Win)
 			add(e.Label+" switched off: "+r.LengthUnit.Plural, e.Length)
 			for h, i := range e.Headline {
 				if h < len(a.Labels) {

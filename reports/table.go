@@ -34,7 +34,7 @@ func Table(w io.Writer, r *stats.Report) {
 		line("Stopped", "%s after %d hunts", label(r.Stopped), r.Hunts)
 	}
 	if len(r.Wins) > 0 {
-		line(side0(r)+" wins", "%s", r.Wins[0].Rate.Percent())
+		line(side0Wins(r), "%s", r.Wins[0].Rate.Percent())
 	}
 	for _, o := range r.Outcomes {
 		line("  "+label(o.Name), "%s", o.Rate.Percent())

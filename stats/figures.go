@@ -87,7 +87,7 @@ func Figures(t *Tally) []Figure {
 				k += t.Outcomes[o]
 			}
 		}
-		prop("win:"+s.Sides[side].Key, s.Sides[side].Label+" wins", k, n)
+		prop("win:"+s.Sides[side].Key, s.Sides[side].Wins(), k, n)
 	}
 	for o := range s.Outcomes {
 		prop("outcome:"+s.Outcomes[o].Key, s.Outcomes[o].Label, t.Outcomes[o], n)

@@ -207,7 +207,7 @@ func NewReport(info RunInfo, t *Tally) *Report {
 				k += t.Outcomes[o]
 			}
 		}
-		r.Wins = append(r.Wins, Count{Name: s.Sides[side].Key, Label: s.Sides[side].Label, Count: k, Rate: FromEstimate(Proportion(k, n, Conf))})
+		r.Wins = append(r.Wins, Count{Name: s.Sides[side].Key, Label: s.Sides[side].Label, Plural: s.Sides[side].Plural, Count: k, Rate: FromEstimate(Proportion(k, n, Conf))})
 	}
 	for o := range s.Outcomes {
 		c := Count{Name: s.Outcomes[o].Key, Label: s.Outcomes[o].Label, Count: t.Outcomes[o],

@@ -33,11 +33,14 @@ func finite(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }
 
 // Count is a named count with its rate per hunt.
 type Count struct {
-	Name  string   `json:"name"`
-	Label string   `json:"label,omitempty"`
-	Side  string   `json:"side,omitempty"` // an outcome's: the side it is a win for ("" for none)
-	Count int64    `json:"count"`
-	Rate  Interval `json:"rate"` // Count / hunts: for outcomes a proportion, Wilson interval; for Conditions a mean per hunt, the wider of the normal and the exact Poisson interval
+	Name  string `json:"name"`
+	Label string `json:"label,omitempty"`
+	Side  string `json:"side,omitempty"` // an outcome's: the side it is a win for ("" for none)
+	// Plural: a side's label names many ("Hunters"), which the reports
+	// write with a plural verb.
+	Plural bool     `json:"plural,omitempty"`
+	Count  int64    `json:"count"`
+	Rate   Interval `json:"rate"` // Count / hunts: for outcomes a proportion, Wilson interval; for Conditions a mean per hunt, the wider of the normal and the exact Poisson interval
 }
 
 // Distribution summarises an integer quantity over hunts: its mean with a

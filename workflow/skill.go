@@ -119,7 +119,7 @@ func skillOf(l *Lab, o SkillOptions, des game.Design, tiers []game.Policy, r *ba
 func followed(s *game.Schema) (side string, keys, labels []string) {
 	side = s.Sides[0].Label
 	keys = append([]string{"win:" + s.Sides[0].Key, "length"}, s.Headline...)
-	labels = []string{side + " wins", "Length (" + s.Length.Plural + ")"}
+	labels = []string{s.Sides[0].Wins(), "Length (" + s.Length.Plural + ")"}
 	for _, h := range s.Headline {
 		i, _ := s.Find(h)
 		labels = append(labels, s.Values[i].Label)

@@ -68,8 +68,7 @@ type surveyMemo struct {
 	h           int
 	pos         geom.Vec
 	gen         uint32
-	ak          *usable
-	key         uint32
+	key         uint32 // the key of the hunter's usable attacks: the same key, the same attacks
 	gv0         float64
 	step        float32
 	ng, top, nr int
@@ -438,10 +437,8 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 			p.values(m, h, e, na)
 		}
 		k := int(e.k)
-		for x := range atk[:na] {
-			if reach[j]&(1<<x) == 0 {
-				continue
-			}
+		for rb := reach[j]; rb != 0; rb &= rb - 1 { // the attacks that reach it, in order
+			x := bits.TrailingZeros8(rb)
 			val := e.val[x]
 			r := rank(k, x)
 			if !(val > v || (val == v && val > 0 && r < at)) {
@@ -503,11 +500,11 @@ func (p *Basic) goalPoint(m *sim.Match, h, goal int) (to geom.Vec, why string) {
 func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
 	pos, step, gen := m.H[h].Pos, p.step[h], m.CrimGen()
 	sv := &p.sv
-	if sv.ok && sv.gen == gen && sv.pos == pos && sv.h == h && sv.ak == ak && sv.key == ak.key && sv.gv0 == gv0 && sv.step == step {
+	if sv.ok && sv.gen == gen && sv.pos == pos && sv.h == h && sv.key == ak.key && sv.gv0 == gv0 && sv.step == step {
 		return sv.ng, sv.top, sv.nr
 	}
 	ng, top, nr = p.surveyAll(m, h, ak, gv0)
-	*sv = surveyMemo{ok: true, h: h, pos: pos, gen: gen, ak: ak, key: ak.key, gv0: gv0, step: step, ng: ng, top: top, nr: nr}
+	*sv = surveyMemo{ok: true, h: h, pos: pos, gen: gen, key: ak.key, gv0: gv0, step: step, ng: ng, top: top, nr: nr}
 	return ng, top, nr
 }
 

@@ -15,18 +15,14 @@ import (
 	"golang.org/x/term"
 
 	"balance/game"
-	"balance/game/cazadores"
-	"balance/game/crims"
-	"balance/game/horizon"
-	"balance/game/skirmish"
-	"balance/game/vantage"
+	"balance/game/registry"
 	"balance/workflow"
 )
 
-// games is the one list of the games balance plays, the default first.
-// Every command that plays hunts takes -game NAME; the shared machinery
-// below cmd/ names none of them.
-var games = []game.Game{cazadores.Game{}, crims.Game{}, horizon.Game{}, skirmish.Game{}, vantage.Game{}}
+// games are the games balance plays, the default first (game/registry
+// keeps the one list). Every command that plays hunts takes -game NAME;
+// the shared machinery below cmd/ names none of them.
+var games = registry.Games
 
 // gameNames are the games' names, in order.
 func gameNames() []string {

@@ -56,8 +56,16 @@ const (
 	exitUsage = 2
 )
 
+// signalsSet, when not nil, is called once main catches stopSignals. The
+// signal test sets it to learn when a signal can no longer kill the
+// process.
+var signalsSet func()
+
 func main() {
 	ctx, exit := signalContext(os.Stderr)
+	if signalsSet != nil {
+		signalsSet()
+	}
 	exit(run(ctx, os.Stdout, os.Stderr, os.Args[1:]))
 }
 

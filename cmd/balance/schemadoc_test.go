@@ -162,7 +162,7 @@ func checkSchemaDocUsed(t *testing.T, secs map[string]*docSection, used map[stri
 }
 
 // The schema documents list every key summary.json and skill.json have,
-// for Cazadores and for the duel, each in the table of the object it is
+// for Cazadores, the duel and Vantage, each in the table of the object it is
 // in, and no key that none of them has; the examples of the schemas of
 // Cazadores and the duel are generated from their summary.json.
 func TestSchemaDocs(t *testing.T) {
@@ -176,6 +176,8 @@ func TestSchemaDocs(t *testing.T) {
 		// -target-error, so that the target_error fields are written.
 		{[]string{"run", "-hunts", "300", "-seed", "1", "-card-hunts", "30", "-target-error", "0.2"}, p("caz.json"), "summary-schema.md#report"},
 		{[]string{"run", "-game", "duel", "-hunts", "400", "-seed", "1"}, p("duel.json"), "summary-schema.md#report"},
+		// Vantage: sides with plural labels.
+		{[]string{"run", "-game", "vantage", "-hunts", "300", "-seed", "1"}, p("vantage.json"), "summary-schema.md#report"},
 		{[]string{"skill", "-hunts", "40", "-seed", "1", "-target-error", "0.3"}, p("caz-skill.json"), "skill-schema.md#skill"},
 		{[]string{"skill", "-game", "duel", "-hunts", "200", "-seed", "1"}, p("duel-skill.json"), "skill-schema.md#skill"},
 	}

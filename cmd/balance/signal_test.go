@@ -24,7 +24,7 @@ import (
 // The signal test plays run -out, sweep -out, merge -out and baseline -out
 // as processes (this test binary standing in for balance, see TestMain)
 // and stops them with SIGINT, SIGTERM or SIGHUP at a delay after their
-// main function began: while the data load, while the hunts are played,
+// main function caught the signals (it says so on a pipe): while the data load, while the hunts are played,
 // while the outputs are written, and after; and with a second signal soon
 // after the first. Whenever the signal comes:
 //
@@ -147,16 +147,15 @@ func TestSignals(t *testing.T) {
 				cmd = exec.Command(os.Args[0], tr.cmd.args...)
 			}
 			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "BALANCE_AS_MAIN=1")
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Start(); err != nil {
+			// Signalled only once main has caught the signals (startMain).
+			if err := startMain(cmd); err != nil {
 				fail(tr, "%v", err)
 				return
 			}
 			exited := make(chan struct{})
 			go func() {
-				waitStarted(cmd.Process.Pid)
 				time.Sleep(tr.delay)
 				cmd.Process.Signal(tr.sigs[0])
 				if len(tr.sigs) > 1 {
@@ -241,37 +240,6 @@ func TestSignals(t *testing.T) {
 	t.Logf("%d trials; outcomes %v", len(trials), outcomes)
 	for _, f := range failures {
 		t.Error(f)
-	}
-}
-
-// waitStarted waits until the process pid has run its main function: until
-// it has used 20 ms of CPU time (the Go runtime and the package
-// initialisation take less than 10; balance's main sets its signal
-// handling first), or it has ended. A signal sent before main would kill
-// any Go program. Without /proc it waits half a second.
-func waitStarted(pid int) {
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return
-			}
-			time.Sleep(500 * time.Millisecond)
-			return
-		}
-		// After the command's name in parentheses: state, then 10 fields,
-		// then utime and stime in clock ticks (100 a second).
-		f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
-		if len(f) < 13 || f[0] == "Z" {
-			return
-		}
-		u, _ := strconv.Atoi(f[11])
-		s, _ := strconv.Atoi(f[12])
-		if u+s >= 2 {
-			return
-		}
-		time.Sleep(2 * time.Millisecond)
 	}
 }
 

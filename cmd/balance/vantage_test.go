@@ -67,7 +67,7 @@ func TestVantageListed(t *testing.T) {
 func TestVantageRun(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
 	out, _ := playVantage(t, exitOK, "run", "-hunts", "3000", "-out", dir, "-quiet")
-	for _, want := range []string{"Players wins", "(n=3000)", "HP the players lost", "HP the enemies lost", "Mean rounds", "Parts that matter", "no counter-vantage"} {
+	for _, want := range []string{"Players win ", "(n=3000)", "HP the players lost", "HP the enemies lost", "Mean rounds", "Parts that matter", "no counter-vantage"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table lacks %q:\n%s", want, out)
 		}
@@ -286,7 +286,7 @@ func TestVantageCompare(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The figures followed before, then those of how the duels felt.
-	if want := []string{"Players wins", "Length (rounds)", "HP the players lost", "HP the enemies lost",
+	if want := []string{"Players win", "Length (rounds)", "HP the players lost", "HP the enemies lost",
 		"Lead changes per hunt", "Players' wins from behind", "Players' wins after a close call", "Players' idle turns",
 		"Settling round", "Share of play after the settling round"}; !slices.Equal(c.Labels, want) {
 		t.Errorf("labels %v, want %v", c.Labels, want)
@@ -320,7 +320,7 @@ func TestVantageSweepTune(t *testing.T) {
 		}
 	}
 	readJSON(t, filepath.Join(dir, "sweep.json"), &sw)
-	if len(sw.Points) != 3 || sw.Labels[0] != "Players wins" {
+	if len(sw.Points) != 3 || sw.Labels[0] != "Players win" {
 		t.Fatalf("%d points, labels %v", len(sw.Points), sw.Labels)
 	}
 	js := filepath.Join(t.TempDir(), "run.json")

@@ -2,26 +2,23 @@ package cazadores
 
 import (
 	"slices"
+	"strings"
 
 	sim "balance/sim/cazadores"
+	"balance/sim/geom"
 
 	"gopkg.in/yaml.v3"
 )
 
-// MaxHeight is the tallest a terrain piece may be, in inches.
-const MaxHeight = 12
-
-var (
-	scenarioFields = []string{"name", "size", "exits", "deploy_exit", "terrain"}
-	exitFields     = []string{"edge", "from", "to"}
-	terrainFields  = []string{"name", "rect", "circle", "poly", "types", "height", "unstable", "chasm"}
-	shapeFields    = []string{"rect", "circle", "poly"}
-)
+// The field lists of a scenario's objects, as the decoder and FileKind
+// use them.
+var scenarioFields = schemaOf("scenario").names()
 
 // scenario decodes one scenario file's root mapping.
 func (d *decoder) scenario(slug string, n *yaml.Node) *Scenario {
+	o := schemaOf("scenario")
 	s := &Scenario{Slug: slug}
-	m := d.Fields(n, "", scenarioFields, "name", "size", "exits")
+	m := d.fieldsOf(o, n, "")
 	if d.Res(n) == nil {
 		return s
 	}
@@ -29,8 +26,7 @@ func (d *decoder) scenario(slug string, n *yaml.Node) *Scenario {
 		s.Name = d.Str(v, "name")
 	}
 	if v, ok := m["size"]; ok {
-		xs := d.numbers(v, "size", 2, 1, 200)
-		if len(xs) == 2 {
+		if xs := d.numbersOf(o, "size", v, ""); xs != nil {
 			s.Size = [2]float64{xs[0], xs[1]}
 		}
 	}
@@ -40,23 +36,36 @@ func (d *decoder) scenario(slug string, n *yaml.Node) *Scenario {
 		if len(items) == 0 {
 			d.Fail(d.Res(v), "exits", "", "list at least one exit: the Pack deploys at one")
 		}
+		if len(items) > sim.MaxExits {
+			d.Fail(d.Res(v), "exits", "", "%d exits; a map has at most %d", len(items), sim.MaxExits)
+		}
+		eo := schemaOf("exit")
 		for i, it := range items {
 			p := idx("exits", i)
-			em := d.Fields(it, p, exitFields, "edge")
+			em := d.fieldsOf(eo, it, p)
 			var e Exit
 			if x, ok := em["edge"]; ok {
-				e.Edge = d.Name(x, at(p, "edge"), "edge", Edges)
+				e.Edge = d.nameOf(eo, "edge", x, p)
 			}
 			length := w
 			if e.Edge == "east" || e.Edge == "west" {
 				length = h
 			}
 			e.To = length
-			if x, ok := em["from"]; ok {
-				e.From = d.Number(x, at(p, "from"), 0, length)
-			}
-			if x, ok := em["to"]; ok {
-				e.To = d.Number(x, at(p, "to"), 0, length)
+			for _, k := range []string{"from", "to"} {
+				x, ok := em[k]
+				if !ok {
+					continue
+				}
+				v := d.numberOf(eo, k, x, p)
+				if v > length && e.Edge != "" {
+					d.Fail(d.Res(x), at(p, k), "", "%g is past the end of the %s edge, %g long", v, e.Edge, length)
+				}
+				if k == "from" {
+					e.From = v
+				} else {
+					e.To = v
+				}
 			}
 			if e.From >= e.To && e.Edge != "" {
 				d.Fail(d.Res(it), p, "", "from %g must be below to %g", e.From, e.To)
@@ -71,18 +80,29 @@ func (d *decoder) scenario(slug string, n *yaml.Node) *Scenario {
 	}
 	if v, ok := m["deploy_exit"]; ok {
 		rv := d.Res(v)
-		s.DeployExit = d.Int(rv, "deploy_exit", 0, 100)
+		s.DeployExit = d.intOf(o, "deploy_exit", v, "")
 		if s.DeployExit >= len(s.Exits) && len(s.Exits) > 0 {
 			d.Fail(rv, "deploy_exit", "", "exit %d is out of range: there are %d exit(s), numbered 0..%d", s.DeployExit, len(s.Exits), len(s.Exits)-1)
 			s.DeployExit = 0
 		}
 	}
 	if v, ok := m["terrain"]; ok {
-		for i, it := range d.Seq(v, "terrain") {
+		items := d.Seq(v, "terrain")
+		if len(items) > sim.MaxPieces {
+			d.Fail(d.Res(v), "terrain", "", "%d terrain pieces; a map has at most %d", len(items), sim.MaxPieces)
+		}
+		for i, it := range items {
 			s.Terrain = append(s.Terrain, d.terrain(it, idx("terrain", i), w, h))
 		}
 	}
 	return s
+}
+
+// numbersOf decodes v, field key of object o at path, a list of the
+// field's Count numbers, each in the field's range.
+func (d *decoder) numbersOf(o *schemaObject, key string, v *yaml.Node, path string) []float64 {
+	f := o.field(key)
+	return d.numbers(v, at(path, key), f.Count, f.Min, f.Max)
 }
 
 // numbers decodes a list of exactly count numbers in lo..hi.
@@ -107,14 +127,16 @@ func (d *decoder) numbers(n *yaml.Node, path string, count int, lo, hi float64) 
 	return out
 }
 
+// terrain decodes one terrain piece of a w x h board.
 func (d *decoder) terrain(n *yaml.Node, path string, w, h float64) Terrain {
-	m := d.Fields(n, path, terrainFields, "name", "types")
+	o := schemaOf("piece")
+	m := d.fieldsOf(o, n, path)
 	var t Terrain
 	if v, ok := m["name"]; ok {
 		t.Name = d.Str(v, at(path, "name"))
 	}
 	var shapes []string
-	for _, k := range shapeFields {
+	for _, k := range o.OneOf {
 		if _, ok := m[k]; ok {
 			shapes = append(shapes, k)
 		}
@@ -122,17 +144,22 @@ func (d *decoder) terrain(n *yaml.Node, path string, w, h float64) Terrain {
 	rn := d.Res(n)
 	switch {
 	case len(shapes) == 0 && rn != nil && rn.Kind == yaml.MappingNode:
-		d.Fail(rn, path, "", "a terrain piece needs a shape: rect, circle or poly")
+		d.Fail(rn, path, "", "a terrain piece needs a shape: %s", strings.ReplaceAll(codeList(o.OneOf), "`", ""))
 	case len(shapes) > 1:
 		d.Fail(d.Res(m[shapes[1]]), at(path, shapes[1]), "", "a terrain piece has one shape; it already has %s", shapes[0])
 	case len(shapes) == 1:
 		t.Shape = shapes[0]
 	}
+	// A shape's numbers may reach past the board, as long as the shape
+	// overlaps it.
 	size := max(w, h)
+	shape := func(key string) []float64 {
+		return d.numbers(m[key], at(path, key), o.field(key).Count, -size, 2*size)
+	}
 	switch t.Shape {
 	case "rect":
 		p := at(path, "rect")
-		if xs := d.numbers(m["rect"], p, 4, -size, 2*size); xs != nil {
+		if xs := shape("rect"); xs != nil {
 			copy(t.Rect[:], xs)
 			if xs[0] >= xs[2] || xs[1] >= xs[3] {
 				d.Fail(d.Res(m["rect"]), p, "", "expected [x0, y0, x1, y1] with x0 < x1 and y0 < y1")
@@ -142,7 +169,7 @@ func (d *decoder) terrain(n *yaml.Node, path string, w, h float64) Terrain {
 		}
 	case "circle":
 		p := at(path, "circle")
-		if xs := d.numbers(m["circle"], p, 3, -size, 2*size); xs != nil {
+		if xs := shape("circle"); xs != nil {
 			copy(t.Circle[:], xs)
 			switch {
 			case xs[2] <= 0:
@@ -154,8 +181,8 @@ func (d *decoder) terrain(n *yaml.Node, path string, w, h float64) Terrain {
 	case "poly":
 		p := at(path, "poly")
 		pts := d.Seq(m["poly"], p)
-		if len(pts) < 3 {
-			d.Fail(d.Res(m["poly"]), p, "", "a polygon needs at least 3 points, got %d", len(pts))
+		if len(pts) < 3 || len(pts) > geom.MaxPolyVerts {
+			d.Fail(d.Res(m["poly"]), p, "", "a polygon has 3 to %d points, got %d", geom.MaxPolyVerts, len(pts))
 			break
 		}
 		for i, pt := range pts {
@@ -168,13 +195,13 @@ func (d *decoder) terrain(n *yaml.Node, path string, w, h float64) Terrain {
 		}
 	}
 	if v, ok := m["types"]; ok {
-		t.Types = d.Names(v, at(path, "types"), "terrain type", TerrainTypes, false)
+		t.Types = d.namesOf(o, "types", v, path)
 		if rv := d.Res(v); rv != nil && rv.Kind == yaml.SequenceNode && len(rv.Content) == 0 {
 			d.Fail(rv, at(path, "types"), "", "list at least one terrain type (open for none)")
 		}
 	}
 	if v, ok := m["height"]; ok {
-		t.Height = d.Number(v, at(path, "height"), 0, MaxHeight)
+		t.Height = d.numberOf(o, "height", v, path)
 	}
 	if v, ok := m["unstable"]; ok {
 		t.Unstable = d.Bool(v, at(path, "unstable"))

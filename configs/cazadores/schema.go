@@ -34,13 +34,20 @@ const (
 	vRankMap                  // a mapping of the four ranks to mappings with the fields of Object
 	vOps                      // a list of effect ops allowed in Place
 	vCards                    // a list of card values Min..Max
+	vNumbers                  // a list of Count numbers
+	vPoints                   // a list of points, each a list of two numbers
+	vReach                    // a number in Min..Max, or a band [min, max] of them
+	vRef                      // a slug of another file (What names its kind)
+	vRefs                     // a list of slugs of another file
+	vDice                     // a roll: d5 or d10 with an optional +N, or a whole number
 )
 
 // schemaField is one field of an object of the schema.
 type schemaField struct {
 	Name     string
 	Kind     valueKind
-	Min, Max float64  // vInt, vNumber, vCards: the range
+	Min, Max float64  // vInt, vNumber, vCards, vNumbers: the range
+	Count    int      // vNumbers: how many numbers
 	Values   []string // vName, vNames: the names allowed
 	What     string   // vName, vNames: what a value is, as messages say it ("condition")
 	Object   string   // vObject, vList, vSlugMap, vRankMap: the key of its object
@@ -67,7 +74,10 @@ type schemaObject struct {
 	// Extends is the key of an object whose fields this one has too,
 	// after its own.
 	Extends string
-	Rules   []string // what the loader checks between fields
+	// OneOf are fields of which exactly one must be given (a terrain
+	// piece's shapes).
+	OneOf []string
+	Rules []string // what the loader checks between fields
 }
 
 // Ranges of the Foe stats, shared by an Adversary's and a Minion's stats.
@@ -283,12 +293,15 @@ var (
 	actionFields    = schemaOf("action").names()
 )
 
-// schemaOf returns the object of key k; it panics when there is none, a
-// mistake in the decoder that the tests catch.
+// schemaOf returns the object of key k, of an Adversary file or of a
+// scenario file; it panics when there is none, a mistake in the decoder
+// that the tests catch.
 func schemaOf(k string) *schemaObject {
-	for _, o := range adversarySchema {
-		if o.Key == k {
-			return o
+	for _, objs := range [][]*schemaObject{adversarySchema, scenarioSchema, packSchema} {
+		for _, o := range objs {
+			if o.Key == k {
+				return o
+			}
 		}
 	}
 	panic("cazadores: no schema object " + k)
@@ -370,6 +383,18 @@ func (f *schemaField) typeDoc() string {
 		return "list of effect ops"
 	case vCards:
 		return "list of cards"
+	case vNumbers:
+		return "list of " + strconv.Itoa(f.Count) + " numbers"
+	case vPoints:
+		return "list of points"
+	case vReach:
+		return "number or [min, max]"
+	case vRef:
+		return "slug"
+	case vRefs:
+		return "list of slugs"
+	case vDice:
+		return "roll"
 	}
 	return "?"
 }
@@ -401,8 +426,12 @@ func (f *schemaField) allowedDoc() string {
 		return codeList(RankNames[:]) + ", all four, each to the fields of " + schemaOf(f.Object).Title
 	case vOps:
 		return fmt.Sprintf("at most %d of the ops allowed in %s (see effect ops)", sim.MaxOps, sim.PlaceName(f.Place))
-	case vCards:
+	case vCards, vNumbers:
 		return "each " + g(f.Min) + ".." + g(f.Max)
+	case vReach:
+		return g(f.Min) + ".." + g(f.Max) + " inches, a band's min at most its max"
+	case vDice:
+		return "`d5` or `d10`, with an optional `+N`, or a whole number"
 	}
 	return "?"
 }
@@ -427,10 +456,11 @@ type schemaPath struct {
 	Field  *schemaField
 }
 
-// schemaPaths lists every field of an Adversary file by its path, in the
+// schemaPaths lists every field of a file whose root object is root (an
+// Adversary's, adversarySchema[0], or a scenario's) by its path, in the
 // order of the reference: each object's fields where the object is first
 // reached, then the objects it holds.
-func schemaPaths() []schemaPath {
+func schemaPaths(root *schemaObject) []schemaPath {
 	var out []schemaPath
 	var walk func(o *schemaObject, prefix string)
 	walk = func(o *schemaObject, prefix string) {
@@ -445,7 +475,7 @@ func schemaPaths() []schemaPath {
 			}
 		}
 	}
-	walk(adversarySchema[0], "")
+	walk(root, "")
 	return out
 }
 

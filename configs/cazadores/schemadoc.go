@@ -3,16 +3,61 @@ package cazadores
 import (
 	_ "embed"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
 	"balance/internal/typo"
 	sim "balance/sim/cazadores"
+	"balance/sim/geom"
 )
 
 // AdversarySchemaFile is where the reference of the Adversary file lives,
 // from the root of the repository; AdversarySchemaDoc gives its text.
 const AdversarySchemaFile = "docs/cazadores/adversary-schema.md"
+
+// ScenarioSchemaFile is where the reference of the scenario file lives;
+// ScenarioSchemaDoc gives its text.
+const ScenarioSchemaFile = "docs/cazadores/scenario-schema.md"
+
+// scenarioPrefix starts a path into a scenario file, as -explain takes it
+// (scenario.terrain.height); a path without it is into an Adversary file.
+const scenarioPrefix = "scenario."
+
+// PackSchemaFile is where the reference of the Pack's files and
+// rules.yaml lives; PackSchemaDoc gives its text.
+const PackSchemaFile = "docs/cazadores/pack-schema.md"
+
+// schemaFile is one kind of file the schema describes: its root object,
+// its reference, and the prefix of a path into it for -explain.
+type schemaFile struct {
+	root   *schemaObject
+	doc    string // the reference, from the root of the repository
+	prefix string
+}
+
+// schemaFiles are every kind of data file the schema describes.
+var schemaFiles = func() []schemaFile {
+	out := []schemaFile{
+		{adversarySchema[0], AdversarySchemaFile, ""},
+		{scenarioSchema[0], ScenarioSchemaFile, scenarioPrefix},
+	}
+	for _, f := range packFiles {
+		out = append(out, schemaFile{schemaOf(f.root), PackSchemaFile, f.prefix})
+	}
+	return out
+}()
+
+// objects are the objects reached from the file's root, the root first.
+func (f schemaFile) objects() []*schemaObject {
+	out := []*schemaObject{f.root}
+	for _, sp := range schemaPaths(f.root) {
+		if o := sp.Field.Object; o != "" && !slices.Contains(out, schemaOf(o)) {
+			out = append(out, schemaOf(o))
+		}
+	}
+	return out
+}
 
 // schemaExample is the example Adversary the reference shows whole: one
 // that writes every construct of the language beyond the book's
@@ -84,39 +129,7 @@ func AdversarySchemaDoc() string {
 	w("| ops in one list | at most %d (`grant_crit` takes one place for each ability it gives) |\n", sim.MaxOps)
 	w("| ops inside ops (`attack`, `each`, `grant_crit`) | at most %d deep |\n\n", maxOpDepth)
 
-	w("## Contents\n\n")
-	for _, o := range adversarySchema {
-		w("- [%s](#%s): %s\n", o.Title, anchor(o.Title), wherePaths(o))
-	}
-	w("- [Decision trees](#decision-trees)\n- [Effect ops](#effect-ops)\n- [Names](#names)\n- [Example](#example)\n\n")
-
-	for _, o := range adversarySchema {
-		w("## %s\n\n", o.Title)
-		w("Written at: %s. %s\n\n", wherePaths(o), o.Doc)
-		w("| Field | Type | Allowed | Default | Example | Meaning |\n|---|---|---|---|---|---|\n")
-		for i := range o.Fields {
-			f := &o.Fields[i]
-			typ, allowed, def, example, doc := entryCells(f)
-			if f.Object != "" {
-				allowed = strings.Replace(allowed, schemaOf(f.Object).Title, "["+schemaOf(f.Object).Title+"](#"+anchor(schemaOf(f.Object).Title)+")", 1)
-			}
-			if f.Kind == vOps {
-				allowed = strings.Replace(allowed, "effect ops", "[effect ops](effect-ops.md)", 1)
-			}
-			w("| `%s` | %s | %s | %s | `%s` | %s |\n", f.Name, typ, allowed, def, example, doc)
-		}
-		if o.Extends != "" {
-			e := schemaOf(o.Extends)
-			w("\nAnd every field of [%s](#%s).\n", e.Title, anchor(e.Title))
-		}
-		if len(o.Rules) > 0 {
-			w("\nThe loader also checks:\n\n")
-			for _, r := range o.Rules {
-				w("- %s\n", r)
-			}
-		}
-		w("\n")
-	}
+	writeObjects(&b, adversarySchema, "Decision trees", "Effect ops", "Names", "Example")
 
 	w("## Decision trees\n\n")
 	w("A special entry's `tree` and a Minion's `type` name the decision tree the\n")
@@ -143,7 +156,7 @@ func AdversarySchemaDoc() string {
 	w("| lists | ops |\n|---|---|\n")
 	for _, pl := range sim.OpPlaces {
 		var where []string
-		for _, sp := range schemaPaths() {
+		for _, sp := range schemaPaths(adversarySchema[0]) {
 			if sp.Field.Kind == vOps && sp.Field.Place == pl.Place {
 				where = append(where, "`"+sp.Path+"`")
 			}
@@ -174,10 +187,154 @@ func AdversarySchemaDoc() string {
 	return b.String()
 }
 
+// referenceOf is the reference that describes object o.
+func referenceOf(o *schemaObject) string {
+	for _, f := range schemaFiles {
+		if slices.Contains(f.objects(), o) {
+			return f.doc
+		}
+	}
+	panic("cazadores: schema object " + o.Key + " in no file")
+}
+
+// writeObjects writes the reference's contents (each object, then the
+// sections after, by title) and the section of each object: where it is
+// written, what it is, and a row per field.
+func writeObjects(b *strings.Builder, objects []*schemaObject, after ...string) {
+	w := func(format string, a ...any) { fmt.Fprintf(b, format, a...) }
+	w("## Contents\n\n")
+	for _, o := range objects {
+		w("- [%s](#%s): %s\n", o.Title, anchor(o.Title), wherePaths(o))
+	}
+	for _, t := range after {
+		w("- [%s](#%s)\n", t, anchor(t))
+	}
+	w("\n")
+	for _, o := range objects {
+		w("## %s\n\n", o.Title)
+		w("Written at: %s. %s\n\n", wherePaths(o), o.Doc)
+		w("| Field | Type | Allowed | Default | Example | Meaning |\n|---|---|---|---|---|---|\n")
+		for i := range o.Fields {
+			f := &o.Fields[i]
+			typ, allowed, def, example, doc := entryCells(f)
+			if f.Object != "" {
+				o := schemaOf(f.Object)
+				link := "#" + anchor(o.Title)
+				if !slices.Contains(objects, o) {
+					// An object of another reference (a piece of gear's
+					// Area is an Adversary's).
+					link = path.Base(referenceOf(o)) + link
+				}
+				allowed = strings.Replace(allowed, o.Title, "["+o.Title+"]("+link+")", 1)
+			}
+			if f.Kind == vOps {
+				allowed = strings.Replace(allowed, "effect ops", "[effect ops](effect-ops.md)", 1)
+			}
+			w("| `%s` | %s | %s | %s | `%s` | %s |\n", f.Name, typ, allowed, def, example, doc)
+		}
+		if o.Extends != "" {
+			e := schemaOf(o.Extends)
+			w("\nAnd every field of [%s](#%s).\n", e.Title, anchor(e.Title))
+		}
+		if len(o.Rules) > 0 {
+			w("\nThe loader also checks:\n\n")
+			for _, r := range o.Rules {
+				w("- %s\n", r)
+			}
+		}
+		w("\n")
+	}
+}
+
+// scenarioExample is the bundled map the scenario reference shows whole:
+// one with height, an unstable piece and a chasm.
+const scenarioExample = "scenarios/lair.yaml"
+
+// ScenarioSchemaDoc returns the reference of the scenario file, in
+// Markdown, generated from the schema the loader decodes with: `go
+// generate ./configs/cazadores` writes it to ScenarioSchemaFile, and a
+// test fails when that file differs.
+func ScenarioSchemaDoc() string {
+	var b strings.Builder
+	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	w("# The scenario file\n\n")
+	w("<!-- Generated by `go generate ./configs/cazadores` from the loader's schema (configs/cazadores/schema_scenario.go); do not edit. -->\n\n")
+	w("A scenario (a map) is one YAML file, `scenarios/SLUG.yaml` in a data\n")
+	w("directory (its slug is the file's base name, which `-scenario` takes). This\n")
+	w("reference lists every field such a file may hold, generated from the table\n")
+	w("the loader checks files against. `balance validate FILE` checks a file and\n")
+	w("reports every problem as FILE:LINE:COL, the field, the values allowed and the\n")
+	w("likely spelling; `balance validate -explain scenario.FIELD` prints one entry\n")
+	w("of this reference (`scenario.terrain.height`, `scenario.exits.edge`).\n")
+	w("[maps.md](maps.md) shows the bundled maps, what each set of terrain types\n")
+	w("does, and how to make a map; `balance map SLUG` draws one.\n\n")
+
+	w("## Limits\n\n")
+	w("| limit | value |\n|---|---|\n")
+	w("| the board's sides | %s inches each |\n", schemaOf("scenario").field("size").allowedDoc()[len("each "):])
+	w("| exits | 1..%d |\n", sim.MaxExits)
+	w("| terrain pieces | at most %d |\n", sim.MaxPieces)
+	w("| corners of a polygon | 3..%d |\n", geom.MaxPolyVerts)
+	w("| a piece's height | 0..%d inches |\n\n", MaxHeight)
+
+	writeObjects(&b, scenarioSchema, "Names", "Example")
+
+	w("## Names\n\n")
+	w("| names | values |\n|---|---|\n")
+	w("| edges | %s |\n", codeList(Edges))
+	w("| terrain types | %s |\n", codeList(TerrainTypes))
+
+	ex, err := Files.ReadFile(scenarioExample)
+	if err != nil {
+		panic("cazadores: " + err.Error())
+	}
+	w("\n## Example\n\n")
+	w("`configs/cazadores/%s`, a bundled map with raised pieces, an unstable\n", scenarioExample)
+	w("one and a chasm:\n\n")
+	w("```yaml\n%s```\n", ex)
+	return b.String()
+}
+
+// PackSchemaDoc returns the reference of the Pack's files and rules.yaml,
+// in Markdown, generated from the schema the loader decodes with: `go
+// generate ./configs/cazadores` writes it to PackSchemaFile, and a test
+// fails when that file differs.
+func PackSchemaDoc() string {
+	var b strings.Builder
+	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	w("# The Pack's files and the rules\n\n")
+	w("<!-- Generated by `go generate ./configs/cazadores` from the loader's schema (configs/cazadores/schema_pack.go); do not edit. -->\n\n")
+	w("The Pack side of the data is a set of YAML files in a data directory, each\n")
+	w("a mapping of slugs to entries (but rules.yaml, one mapping of switches).\n")
+	w("This reference lists every field an entry may hold, generated from the\n")
+	w("table the loader checks files against. `balance validate FILE` checks a\n")
+	w("file and reports every problem as FILE:LINE:COL, the field, the values\n")
+	w("allowed and the likely spelling; `balance validate -explain FILE.FIELD`\n")
+	w("prints one entry of this reference (`weapons.attack_ticks`,\n")
+	w("`cazadores.skills.hunt`, `rules.cover`). A run takes its own copies of\n")
+	w("these files with `-data DIR` (an entry there replaces the bundled entry of\n")
+	w("the same slug), and a switch of rules.yaml with `-set rules.KEY=VALUE`.\n\n")
+	w("| file | an entry is | -explain |\n|---|---|---|\n")
+	for _, f := range packFiles {
+		o := schemaOf(f.root)
+		w("| `%syaml` | [%s](#%s) | `%sFIELD` |\n", f.prefix, o.Title, anchor(o.Title), f.prefix)
+	}
+	w("\n")
+	writeObjects(&b, packSchema, "Names")
+	w("## Names\n\n")
+	w("| names | values |\n|---|---|\n")
+	w("| weapon kinds | %s |\n", codeList(WeaponKinds))
+	w("| gear actions | %s |\n", codeList(GearActions))
+	w("| skills | %s |\n", codeList(SkillNames))
+	w("| ritual targets | %s |\n", codeList(RitualTargets))
+	w("| what Renown counts | %s |\n", codeList(RenownPers))
+	return b.String()
+}
+
 // adversaryPlaces are the places of the ops an Adversary file holds.
 func adversaryPlaces() sim.OpPlace {
 	var p sim.OpPlace
-	for _, sp := range schemaPaths() {
+	for _, sp := range schemaPaths(adversarySchema[0]) {
 		if sp.Field.Kind == vOps {
 			p |= sp.Field.Place
 		}
@@ -204,29 +361,33 @@ func wherePaths(o *schemaObject) string {
 	return strings.Join(out, ", ")
 }
 
-// ExplainAdversaryField returns the entry of field, a path into an
-// Adversary file (stats.wnd, actions.range, minions; a rank, an Area's slug
-// and list indices may be given or not), or the name of an effect op: the
-// cells of its row in the reference, and for a field that holds a mapping,
-// the fields of that mapping. An unknown field is an error with the likely
-// spelling and every field.
-func ExplainAdversaryField(field string) (string, error) {
-	paths := schemaPaths()
-	p, ok := resolvePath(field)
-	if ok {
-		for _, sp := range paths {
-			if sp.Path == p {
-				return explainField(sp), nil
+// ExplainField returns the entry of field: a path into an Adversary file
+// (stats.wnd, actions.range, minions; a rank, an Area's slug and list
+// indices may be given or not), a path into a scenario file after
+// "scenario." (scenario.terrain.height), or the name of an effect op: the
+// cells of its row in the reference, and for a field that holds a
+// mapping, the fields of that mapping. An unknown field is an error with
+// the likely spelling and every field.
+func ExplainField(field string) (string, error) {
+	var known []string
+	for _, f := range schemaFiles {
+		paths := schemaPaths(f.root)
+		if rest, ok := strings.CutPrefix(field, f.prefix); ok {
+			if p, ok := resolvePath(f.root, rest); ok {
+				for _, sp := range paths {
+					if sp.Path == p {
+						return explainField(f, sp), nil
+					}
+				}
 			}
+		}
+		for _, sp := range paths {
+			known = append(known, f.prefix+sp.Path)
 		}
 	}
 	op := strings.TrimPrefix(field, "ops.")
 	if s := sim.OpSpecByName(op); s != nil && !strings.Contains(op, ".") {
 		return explainOp(s), nil
-	}
-	known := make([]string, 0, len(paths))
-	for _, sp := range paths {
-		known = append(known, sp.Path)
 	}
 	ops := sim.OpNames(sim.AllPlaces)
 	msg := fmt.Sprintf("unknown field %q", field)
@@ -236,10 +397,10 @@ func ExplainAdversaryField(field string) (string, error) {
 	return "", fmt.Errorf("%s (fields: %s; effect ops: %s)", msg, strings.Join(known, ", "), strings.Join(ops, ", "))
 }
 
-// resolvePath turns field into the path schemaPaths gives it: list indices
-// dropped, and the key after a field of ranks or slugs dropped when it is
-// not a field itself.
-func resolvePath(field string) (string, bool) {
+// resolvePath turns field, a path from object root, into the path
+// schemaPaths gives it: list indices dropped, and the key after a field
+// of ranks or slugs dropped when it is not a field itself.
+func resolvePath(root *schemaObject, field string) (string, bool) {
 	var segs []string
 	for _, s := range strings.Split(field, ".") {
 		if i := strings.IndexByte(s, '['); i > 0 && strings.HasSuffix(s, "]") {
@@ -247,7 +408,7 @@ func resolvePath(field string) (string, bool) {
 		}
 		segs = append(segs, s)
 	}
-	o := adversarySchema[0]
+	o := root
 	var out []string
 	for i := 0; i < len(segs); i++ {
 		if o == nil || !o.has(segs[i]) {
@@ -271,10 +432,10 @@ func resolvePath(field string) (string, bool) {
 }
 
 // explainField is the entry of one field, as -explain prints it.
-func explainField(sp schemaPath) string {
+func explainField(file schemaFile, sp schemaPath) string {
 	var b strings.Builder
 	typ, allowed, def, example, doc := entryCells(sp.Field)
-	fmt.Fprintf(&b, "%s: %s\n", sp.Path, doc)
+	fmt.Fprintf(&b, "%s%s: %s\n", file.prefix, sp.Path, doc)
 	fmt.Fprintf(&b, "  in:       %s (written at: %s)\n", sp.Object.Title, strings.Join(sp.Object.Where, ", "))
 	fmt.Fprintf(&b, "  type:     %s\n", typ)
 	fmt.Fprintf(&b, "  allowed:  %s\n", allowed)
@@ -298,14 +459,14 @@ func explainField(sp schemaPath) string {
 		}
 		return strings.Contains(r, "`"+sp.Field.Name+"`") || strings.Contains(r, "`"+sp.Field.Name+":")
 	}
-	for _, o := range adversarySchema {
+	for _, o := range file.objects() {
 		for _, r := range o.Rules {
 			if names(o, r) || strings.Contains(r, "`"+sp.Path+"`") {
 				fmt.Fprintf(&b, "  checked: %s\n", r)
 			}
 		}
 	}
-	fmt.Fprintf(&b, "See %s#%s.\n", AdversarySchemaFile, anchor(sp.Object.Title))
+	fmt.Fprintf(&b, "See %s#%s.\n", file.doc, anchor(sp.Object.Title))
 	return b.String()
 }
 

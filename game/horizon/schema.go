@@ -89,7 +89,7 @@ func (d *Design) buildSchema() error {
 	nh := max(sc.NH, 1)
 	d.schema = game.Schema{
 		Game:     "horizon",
-		Sides:    []game.Side{{Key: "hunters", Label: "Hunters"}, {Key: "machines", Label: "Machines"}},
+		Sides:    []game.Side{{Key: "hunters", Label: "Hunters", Plural: true}, {Key: "machines", Label: "Machines", Plural: true}},
 		Outcomes: outcomes,
 		Length:   game.Unit{Key: "round", Plural: "rounds", Label: "Round", Max: (cap + nh - 1) / nh},
 		Clock:    game.Unit{Key: "turn", Plural: "turns", Label: "Hunter turn", Max: cap},

@@ -251,7 +251,7 @@ func newDesign(sc *sim.Scenario, cfg *cfgv.Config, choice map[string]string, ove
 	round := game.Unit{Key: "round", Plural: "rounds", Label: "Round", Max: cap}
 	d.schema = game.Schema{
 		Game:  "vantage",
-		Sides: []game.Side{{Key: "players", Label: "Players"}, {Key: "enemies", Label: "Enemies"}},
+		Sides: []game.Side{{Key: "players", Label: "Players", Plural: true}, {Key: "enemies", Label: "Enemies", Plural: true}},
 		Outcomes: []game.Outcome{
 			{Key: "players_won", Label: "Players won: every enemy down", Winner: 0},
 			{Key: "enemies_won", Label: "Enemies won: every player down", Winner: 1},

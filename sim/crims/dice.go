@@ -1,6 +1,7 @@
 package crims
 
 import (
+	"math/bits"
 	"strconv"
 
 	"balance/sim/dice"
@@ -311,45 +312,169 @@ func (f *Faces) String() string {
 	return string(b)
 }
 
-// RollPool rolls a check: the Impact Die when withImpact, then the
-// regular dice of p (d12s, d10s, d8s), one draw of r each. When f is not
-// nil it receives the regular faces; otherwise the dice of a size are
-// counted in one pass (dice.RNG.CountAtLeast), drawing the same.
+// RollPool rolls a check from r: the Impact Die when withImpact, then
+// the regular dice of p (d12s, d10s, d8s). When f is not nil it receives
+// the regular faces; the draws and the roll are the same either way.
+//
+// The dice are read off as few draws as hold them: the faces of a group
+// of dice are the digits of one number drawn uniformly in [0, M), M the
+// product of the group's sizes (at most groupMax), by r.IntN's exact
+// multiply and reject. A uniform number's digits in a mixed radix are
+// independent and uniform, so each die is a fair die, as if rolled alone
+// (readGroup says which digit is which face). The first group holds the
+// Impact Die, then d12s, d10s and d8s until the next die would take M
+// past groupMax; the next group goes on from there.
 func RollPool(r *dice.RNG, withImpact bool, p Pool, f *Faces) Roll {
-	var out Roll
-	if withImpact {
-		out.Impact = uint8(1 + r.IntN(10))
+	if f == nil && withImpact && p.D12 == 0 && p.D8 == 0 && p.D10 <= maxOneDrawD10 {
+		// the usual check, its regular dice all d10s and one group: read
+		// off as readGroup reads it, the halves in the low bits
+		x := uint64(r.IntN(int(pow10[p.D10+1])))
+		return Roll{Impact: uint8(1 + (x>>p.D10)%10), Regular: uint8(bits.OnesCount64(x & (1<<p.D10 - 1)))}
 	}
-	if f == nil {
-		// a size of no die draws nothing
-		k := 0
-		if p.D12 > 0 {
-			k = r.CountAtLeast(int(p.D12), 12, 6)
-		}
-		if p.D10 > 0 {
-			k += r.CountAtLeast(int(p.D10), 10, 6)
-		}
-		if p.D8 > 0 {
-			k += r.CountAtLeast(int(p.D8), 8, 6)
-		}
-		out.Regular = uint8(k)
+	var out Roll
+	if f != nil {
+		f.N = 0
+	}
+	if withImpact && p.Dice() <= maxOneDraw {
+		// one group, as firstGroup would fill it
+		g := group{impact: true, d12: p.D12, d10: p.D10, d8: p.D8, high: 10 * pow12[p.D12] * pow5[p.D10]}
+		readGroup(uint64(r.IntN(int(g.m()))), g, &out, f)
 		return out
 	}
-	f.N = 0
-	roll := func(n uint8, size int) {
-		for range n {
-			face := uint8(1 + r.IntN(size))
-			if face >= 6 {
-				out.Regular++
-			}
-			if int(f.N) < MaxRegular {
-				f.Size[f.N], f.Face[f.N] = uint8(size), face
-				f.N++
-			}
-		}
+	left := p
+	for g, ok := firstGroup(withImpact, &left); ok; g, ok = nextGroup(&left) {
+		readGroup(uint64(r.IntN(int(g.m()))), g, &out, f)
 	}
-	roll(p.D12, 12)
-	roll(p.D10, 10)
-	roll(p.D8, 8)
 	return out
+}
+
+// groupMax is the most outcomes a group of dice read off one draw may
+// have: r.IntN then redraws with a chance below 2^-8.
+const groupMax = 1 << 56
+
+// maxOneDrawD10 is the most d10s one draw holds with the Impact Die:
+// 10^16 outcomes (10^17 is past groupMax).
+const maxOneDrawD10 = 15
+
+// maxOneDraw is the most regular dice one draw always holds with the
+// Impact Die: 10·12^14 outcomes at most (10·12^15 is past groupMax).
+const maxOneDraw = 14
+
+// pow10, pow12 and pow5 are the powers of 10, 12 and 5 RollPool reads,
+// from the 0th to the 16th.
+var pow10, pow12, pow5 = powers(10), powers(12), powers(5)
+
+// powers returns b^0 to b^16.
+func powers(b uint64) (t [maxOneDrawD10 + 2]uint64) {
+	t[0] = 1
+	for i := 1; i < len(t); i++ {
+		t[i] = b * t[i-1]
+	}
+	return t
+}
+
+// group is the dice of a check read off one draw.
+type group struct {
+	impact       bool   // the Impact Die is the group's first
+	d12, d10, d8 uint8  // regular dice of each size
+	high         uint64 // 10 for the Impact Die, 12 a d12 and 5 a d10, multiplied
+}
+
+// m is the number of the group's outcomes: high times 2 for each d10 and
+// 8 for each d8.
+func (g group) m() uint64 { return g.high << (g.d10 + 3*g.d8) }
+
+// firstGroup takes the first group of a check's dice off left: the
+// Impact Die when withImpact, then as many regular dice as fit. It
+// reports false when there is no die to roll.
+func firstGroup(withImpact bool, left *Pool) (group, bool) {
+	if !withImpact {
+		return nextGroup(left)
+	}
+	g := group{impact: true, high: 10}
+	g.fill(left)
+	return g, true
+}
+
+// nextGroup takes the next group of regular dice off left; false when
+// none is left.
+func nextGroup(left *Pool) (group, bool) {
+	if left.D12 == 0 && left.D10 == 0 && left.D8 == 0 {
+		return group{}, false
+	}
+	g := group{high: 1}
+	g.fill(left)
+	return g, true
+}
+
+// fill moves dice from left into g, d12s first, then d10s, then d8s,
+// while the group's outcomes stay within groupMax: the first die that
+// does not fit begins the next group, so that the faces keep their order.
+func (g *group) fill(left *Pool) {
+	for ; left.D12 > 0; left.D12-- {
+		if g.m() > groupMax/12 {
+			return
+		}
+		g.high *= 12
+		g.d12++
+	}
+	for ; left.D10 > 0; left.D10-- {
+		if g.m() > groupMax/10 {
+			return
+		}
+		g.high *= 5
+		g.d10++
+	}
+	for left.D8 > 0 && g.m() <= groupMax/8 {
+		g.d8++
+		left.D8--
+	}
+}
+
+// readGroup reads the faces of group g off x, a number in [0, g.m()),
+// into out (and f when not nil). The low d10 + 3·d8 bits of x are the
+// d10s' halves (bit i: the i-th d10 shows 6-10) and three lanes of d8
+// bits (a d8 shows 1 + 4a + 2b + c, a success when a and b or c); the
+// rest of x, in [0, g.high), holds the Impact Die's face less 1 (its
+// last digit in base 10), then the d12s' faces less 1 (digits in base
+// 12), then the d10s' faces within their half (digits in base 5).
+// Every number of [0, g.m()) is one set of faces and every set one
+// number (TestReadGroupOneToOne).
+func readGroup(x uint64, g group, out *Roll, f *Faces) {
+	halves := x & (1<<g.d10 - 1)
+	d8 := x >> g.d10
+	lane := uint64(1)<<g.d8 - 1
+	a, b, c := d8&lane, d8>>g.d8&lane, d8>>(2*g.d8)&lane
+	out.Regular += uint8(bits.OnesCount64(halves) + bits.OnesCount64(a&(b|c)))
+	hi := x >> (g.d10 + 3*g.d8)
+	if g.impact {
+		out.Impact = uint8(1 + hi%10)
+		hi /= 10
+	}
+	for range g.d12 {
+		face := uint8(1 + hi%12)
+		hi /= 12
+		if face >= 6 {
+			out.Regular++
+		}
+		f.add(12, face)
+	}
+	if f == nil {
+		return
+	}
+	for i := range g.d10 {
+		f.add(10, uint8(1+5*(halves>>i&1)+hi%5))
+		hi /= 5
+	}
+	for i := range g.d8 {
+		f.add(8, uint8(1+4*(a>>i&1)+2*(b>>i&1)+c>>i&1))
+	}
+}
+
+// add appends a face of a die of size sides to f, when f is not nil.
+func (f *Faces) add(sides, face uint8) {
+	if f != nil && int(f.N) < MaxRegular {
+		f.Size[f.N], f.Face[f.N] = sides, face
+		f.N++
+	}
 }

@@ -14,3 +14,18 @@ func MasksAgree(m *Match) bool {
 	}
 	return alive == m.alive && shown == m.shown
 }
+
+// DeedsAgree reports whether m's count of each hunter's deeds agrees
+// with its record: its attacks made, pods opened and crims spotted.
+func DeedsAgree(m *Match) bool {
+	for h := range m.deeds {
+		n := int(m.Rec.Pods[h]) + int(m.Rec.Spots[h])
+		for a := range m.Rec.Attacks[h] {
+			n += int(m.Rec.Attacks[h][a].Uses)
+		}
+		if n != int(m.deeds[h]) {
+			return false
+		}
+	}
+	return true
+}

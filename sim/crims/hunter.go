@@ -367,6 +367,7 @@ func (m *Match) Spot(h, c int) bool {
 	cr.Pos, cr.Hidden, cr.HideTurns, cr.HideAt = best, false, 0, -1
 	m.mark(c)
 	m.Rec.Spots[h]++
+	m.deeds[h]++
 	if m.Trace != nil {
 		m.emit(Event{Kind: EvSpotted, Hunter: int8(h), Crim: int8(c), Pos: best})
 	}
@@ -438,6 +439,7 @@ func (m *Match) OpenPod(h, p int) bool {
 	m.Pods &^= 1 << p
 	pts := 1 + m.dice[h].IntN(10)
 	m.Rec.Pods[h]++
+	m.deeds[h]++
 	m.Rec.PodPoints[h] += int16(pts)
 	rw, attr := m.Pol.Pod(m, h)
 	hu := &m.H[h]
@@ -504,6 +506,7 @@ func (m *Match) Attack(h, a, c int) bool {
 	at := &def.Attacks[a]
 	ar := &m.Rec.Attacks[h][a]
 	ar.Uses++
+	m.deeds[h]++
 	attr := Shoot
 	if at.Melee {
 		attr = Fight

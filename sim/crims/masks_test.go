@@ -23,6 +23,9 @@ type maskCheck struct {
 
 func (k *maskCheck) Event(m *sim.Match, e *sim.Event) {
 	k.events++
+	if !sim.DeedsAgree(m) {
+		k.t.Fatalf("turn %d, event %d (kind %d): the hunters' deeds counted disagree with the record", m.Turn, k.events, e.Kind)
+	}
 	if !sim.MasksAgree(m) {
 		k.t.Fatalf("turn %d, event %d (kind %d): the crim masks %016b, %016b disagree with the crims", m.Turn, k.events, e.Kind, m.AliveCrims(), m.Shown())
 	}
@@ -41,8 +44,9 @@ func (k *maskCheck) Event(m *sim.Match, e *sim.Event) {
 }
 
 // The crim masks follow every placement, elimination, Hide, reveal and
-// Spot of whole matches played by every tier, and CrimGen every change
-// of a crim.
+// Spot of whole matches played by every tier, CrimGen every change of a
+// crim, and the count of each hunter's deeds (which tells an Idle
+// activation) its attacks, pods and Spots in the record.
 func TestCrimMasksFollowMatches(t *testing.T) {
 	d, err := cfg.Load(context.Background(), "")
 	if err != nil {

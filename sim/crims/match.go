@@ -135,9 +135,12 @@ type Match struct {
 	// spotted no hidden crim. (Kept out of the Record, whose bytes the
 	// pinned matches hash.)
 	Acts, Idle [MaxHunters]int16
-	feat       *features // the zone's features by keyword, made once by NewMatch, read-only
-	order      [MaxCrims]int8
-	dist       [MaxCrims]float32
+	// deeds counts each hunter's attacks, pods opened and hidden crims
+	// spotted so far: an activation that leaves it as it was is Idle.
+	deeds [MaxHunters]int16
+	feat  *features // the zone's features by keyword, made once by NewMatch, read-only
+	order [MaxCrims]int8
+	dist  [MaxCrims]float32
 	// what cover each crim's and each hunter's place offers (coverMemo)
 	coverC [MaxCrims]coverMemo
 	coverH [MaxHunters]coverMemo
@@ -419,11 +422,11 @@ func (m *Match) activate(h int) {
 	}
 	hu.AP, hu.Acted = 2, 0
 	m.activations++
-	deeds := m.Rec.deeds(h)
+	deeds := m.deeds[h]
 	m.Pol.Activate(m, h)
 	hu.AP = 0
 	m.Acts[h]++
-	if m.Rec.deeds(h) == deeds {
+	if m.deeds[h] == deeds {
 		m.Idle[h]++
 	}
 }
@@ -434,9 +437,22 @@ func (m *Match) crimPhase() {
 	k := 0
 	for set := m.alive; set != 0; set &= set - 1 {
 		i := bits.TrailingZeros16(set)
-		h, d := m.NearestHunter(m.C[i].Pos)
-		m.order[k], m.dist[k], m.nearH[i] = int8(i), d, int8(h)
+		m.order[k], m.dist[k], m.nearH[i] = int8(i), 0, -1
 		k++
+	}
+	// each crim's nearest hunter, as NearestHunter finds it (the lower
+	// index on a tie; -1 and 0 when no hunter is in the zone), a hunter
+	// at a time
+	for h := range m.H[:m.Sc.NHunters] {
+		hu := &m.H[h]
+		if !hu.In {
+			continue
+		}
+		for j, c := range m.order[:k] {
+			if d := hu.Pos.Dist(m.C[c].Pos); m.nearH[c] < 0 || d < m.dist[j] {
+				m.nearH[c], m.dist[j] = int8(h), d
+			}
+		}
 	}
 	outs := m.outs
 	// insertion sort by distance, stable (slot order on ties)

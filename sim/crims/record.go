@@ -37,13 +37,3 @@ type Record struct {
 }
 
 func (r *Record) reset() { *r = Record{} }
-
-// deeds counts what hunter h has done that makes an activation useful:
-// attacks made, pods opened and hidden crims spotted.
-func (r *Record) deeds(h int) int {
-	n := int(r.Pods[h]) + int(r.Spots[h])
-	for a := range r.Attacks[h] {
-		n += int(r.Attacks[h][a].Uses)
-	}
-	return n
-}
