@@ -220,9 +220,9 @@ func (Baseline) target(h *sim.Hunt, i int) int {
 func shooter(h *sim.Hunt, i int) (int, bool) {
 	m := &h.M[i]
 	d := &h.Sc.Pack[m.Def]
-	for s := 0; s < int(d.NWeapons); s++ {
-		w := &h.Sc.Weapons[d.Weapons[s]]
-		if m.Readied&(1<<s) != 0 && w.Kind == sim.ShootingWeapon && !w.Captures && m.Ammo[s] > 0 {
+	for bs := m.Readied & h.WeaponSlots(i, sim.ShootingWeapon); bs != 0; bs &= bs - 1 {
+		s := bits.TrailingZeros8(bs)
+		if !h.Sc.Weapons[d.Weapons[s]].Captures && m.Ammo[s] > 0 {
 			return s, true
 		}
 	}
@@ -370,12 +370,11 @@ const blockedMove = 0.01
 // strike attacks tg with the weapon in slot s, which bestWeapon chose, if
 // Line of Sight allows; it reports whether it did (why: the trace's
 // reason). Everything else the Attack requires bestWeapon has checked, so
-// the Attack's own test of Line of Sight is the only one made; with a
-// Tracer the test comes first, so that the note precedes the Attack.
+// Line of Sight is the only test made (TryAttackInSight); with a Tracer
+// the test comes first, so that the note precedes the Attack.
 func strike(h *sim.Hunt, i, tg, s int, why string) bool {
 	if h.Trace == nil {
-		made, _ := h.TryAttack(i, tg, s)
-		return made
+		return h.TryAttackInSight(i, tg, s)
 	}
 	if !h.LOS(i, tg) {
 		return false
@@ -394,12 +393,14 @@ func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
 		return -1, false
 	}
 	best, bp, ok := -1, int8(-100), false
-	for s := 0; s < int(d.NWeapons); s++ {
+	shoot := h.WeaponSlots(i, sim.ShootingWeapon)
+	for bs := m.Readied & (h.WeaponSlots(i, sim.MeleeWeapon) | shoot); bs != 0; bs &= bs - 1 {
+		s := bits.TrailingZeros8(bs)
 		w := &h.Sc.Weapons[d.Weapons[s]]
-		if m.Readied&(1<<s) == 0 || w.POW <= bp || w.Kind == sim.ArcaneWeapon {
+		if w.POW <= bp {
 			continue
 		}
-		if w.Kind == sim.ShootingWeapon && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {
+		if shoot&(1<<s) != 0 && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {
 			continue
 		}
 		if h.InWeaponRange(i, s, tg) {
@@ -415,14 +416,7 @@ func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
 // meleeless reports whether model i has no readied melee weapon (so it
 // fights Unarmed).
 func meleeless(h *sim.Hunt, i int) bool {
-	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
-	for s := 0; s < int(d.NWeapons); s++ {
-		if m.Readied&(1<<s) != 0 && h.Sc.Weapons[d.Weapons[s]].Kind == sim.MeleeWeapon {
-			return false
-		}
-	}
-	return true
+	return h.M[i].Readied&h.WeaponSlots(i, sim.MeleeWeapon) == 0
 }
 
 // meleeLoadout returns the readied set of model i's melee weapons (the

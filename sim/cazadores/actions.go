@@ -248,6 +248,25 @@ func (h *Hunt) TryAttack(i, t, s int) (made, hit bool) {
 	if !h.CanAttack(i, t, s) {
 		return false, false
 	}
+	return true, h.doAttack(i, t, s)
+}
+
+// TryAttackInSight is TryAttack for a policy that has already checked
+// everything CanAttack asks but Line of Sight (model i may Attack, the
+// weapon in slot s is readied, loaded if it shoots, and reaches t, a
+// Hostile model): only that and t's standing are tested here. It reports
+// whether the Attack was made.
+func (h *Hunt) TryAttackInSight(i, t, s int) bool {
+	if h.M[t].State != Active || !h.LOS(i, t) {
+		return false
+	}
+	h.doAttack(i, t, s)
+	return true
+}
+
+// doAttack makes the Attack of TryAttack once it is allowed; it reports
+// whether it hit.
+func (h *Hunt) doAttack(i, t, s int) (hit bool) {
 	m := &h.M[i]
 	w := h.weapon(i, s)
 	h.startAction(i, ActAttack, h.ActionTicks(ActAttack)+w.AttackTicks)
@@ -290,7 +309,7 @@ func (h *Hunt) TryAttack(i, t, s int) (made, hit bool) {
 			h.netHit(t)
 		}
 	}
-	return true, hit
+	return hit
 }
 
 // Defend is the Defend Action (2 Ticks): Attacks against model i are at

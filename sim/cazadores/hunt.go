@@ -39,6 +39,11 @@ type Model struct {
 	// Effective stats. Foes: base + exhaustion modifiers; Pack: SPD after armour.
 	SPD, ATK, RNG, DEF, TER int8
 
+	// Pack equipment: slots[k] has bit s set when weapon slot s holds a
+	// weapon of kind k (set once, in Init: a model's weapons do not
+	// change during a hunt); see WeaponSlots.
+	slots [3]uint8
+
 	// Pack equipment state.
 	Readied   uint8 // bit i: weapon slot i readied
 	Loaded    uint8 // bit i: shooting weapon in slot i is loaded
@@ -200,6 +205,7 @@ type Hunt struct {
 	hitRNG, actRNG dice.RNG
 	checkKey       [MaxModels + 1]uint64
 	checkN         [MaxModels + 1]uint16
+	checkBase      uint64 // the key the slots' keys derive from (keyChecks)
 
 	// Trace, when set, is told every event; a copy that must not be
 	// traced (a lookahead's rollout) sets it to nil.
@@ -314,6 +320,14 @@ func (h *Hunt) Init(sc *Scenario) {
 	for i := 0; i < int(h.NPack); i++ {
 		h.M[i].reach = h.packReach(i)
 	}
+	for i := 0; i < n; i++ {
+		if m := &h.M[i]; m.Side == PackSide {
+			d := &sc.Pack[m.Def]
+			for s := 0; s < int(d.NWeapons); s++ {
+				m.slots[sc.Weapons[d.Weapons[s]].Kind] |= 1 << s
+			}
+		}
+	}
 	for i := 0; i < int(a.NLoc); i++ {
 		h.Loc[i] = a.Loc[i].WND
 		h.AdvLeft += a.Loc[i].WND
@@ -365,12 +379,19 @@ func (h *Hunt) ForkRandom(k uint64) {
 	h.Dice = f
 }
 
-// keyChecks sets the keys of the Check slots from one key.
+// keyChecks sets the keys of the Check slots from one key: the slots of
+// the hunt's models and slot MaxModels, the only ones roll is given; a
+// model that joins the hunt later gets its slot's key from keyCheck.
 func (h *Hunt) keyChecks(key uint64) {
-	for s := range h.checkKey {
-		h.checkKey[s] = dice.SlotKey(key, uint64(s))
+	h.checkBase = key
+	for s := 0; s < int(h.N); s++ {
+		h.keyCheck(s)
 	}
+	h.keyCheck(MaxModels)
 }
+
+// keyCheck sets the key of Check slot s.
+func (h *Hunt) keyCheck(s int) { h.checkKey[s] = dice.SlotKey(h.checkBase, uint64(s)) }
 
 // Draws returns the random draws the hunt has made so far, over all its
 // streams.
