@@ -201,8 +201,15 @@ func (Baseline) target(h *sim.Hunt, i int) int {
 			return v
 		}
 	}
+	bs := h.Hostiles(i)
+	switch {
+	case bs == 0:
+		return -1
+	case bs&(bs-1) == 0:
+		return bits.TrailingZeros16(bs) // the only one: no distance to weigh
+	}
 	best, bd := -1, float32(1e9)
-	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+	for ; bs != 0; bs &= bs - 1 {
 		k := bits.TrailingZeros16(bs)
 		d := h.Edge(i, k)
 		if !h.IsAdversary(k) {

@@ -168,7 +168,10 @@ type Hunt struct {
 	AdvLeft   int16               // WNDs left over all hit locations
 	Loc       [MaxLocations]int16 // WNDs left on each hit location
 	Exhausted uint16              // bit i: location i exhausted
-	Mods      FoeMods             // summed exhaustion modifiers
+	// ownLocs[m]: bit l for each hit location of the Adversary's model m
+	// (set in Init from the AdversaryDef).
+	ownLocs [MaxAdvModels]uint16
+	Mods    FoeMods // summed exhaustion modifiers
 	// The Adversary's states (AdversaryDef.States): bit k of StateOn while
 	// state k lasts, of StateFired once its WND or Round trigger has
 	// fired; StateEnd[k] the Round at whose end it ends (0: never);
@@ -331,6 +334,9 @@ func (h *Hunt) Init(sc *Scenario) {
 	for i := 0; i < int(a.NLoc); i++ {
 		h.Loc[i] = a.Loc[i].WND
 		h.AdvLeft += a.Loc[i].WND
+		if o := int(a.Loc[i].Owner); o < MaxAdvModels {
+			h.ownLocs[o] |= 1 << i
+		}
 	}
 	h.recomputeAdversary()
 	for i := range h.HitPile {
