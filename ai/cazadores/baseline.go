@@ -243,8 +243,9 @@ func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
 	inRange := h.InWeaponRange(i, s, tg)
 	shot := "in range"
 	if inRange && h.CanAct(i, sim.ActAttack) && h.M[i].Loaded&(1<<s) != 0 {
-		// Only Line of Sight is left to test, and the Attack tests it.
-		if attackFor(h, i, tg, s, "shoot", shot) {
+		// Only Line of Sight is left to test (shooter has found the
+		// weapon readied, with Ammo).
+		if strike(h, i, tg, s, "shoot", shot) {
 			return
 		}
 		freeMoveFor(h, i, sightGoal(h, i, tg, w), -1, "move to its range band", tg, "no Line of Sight")
@@ -332,7 +333,7 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 	}
 	// The Net is thrown only by the capture play (netPlay), never as a
 	// melee fallback.
-	if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s, "in reach") {
+	if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s, "attack", "in reach") {
 		return
 	}
 	blocked := false
@@ -340,7 +341,7 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 		if h.CanFreeMove(i) {
 			blocked = freeMoveFor(h, i, h.M[tg].Pos, tg, "close in", tg, "out of reach") < blockedMove
 		}
-		if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s, "in reach after its free Move") {
+		if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s, "attack", "in reach after its free Move") {
 			return
 		}
 	}
@@ -356,7 +357,7 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 		// for an opening with the cheapest Action.
 		for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
 			k := bits.TrailingZeros16(bs)
-			if s, ok := bestWeapon(h, i, k); ok && k != tg && !isNet(h, i, s) && strike(h, i, k, s, "the way to its target is blocked; this one is in reach") {
+			if s, ok := bestWeapon(h, i, k); ok && k != tg && !isNet(h, i, s) && strike(h, i, k, s, "attack", "the way to its target is blocked; this one is in reach") {
 				return
 			}
 		}
@@ -374,19 +375,20 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 // blockedMove: a free Move shorter than this (inches) made no headway.
 const blockedMove = 0.01
 
-// strike attacks tg with the weapon in slot s, which bestWeapon chose, if
-// Line of Sight allows; it reports whether it did (why: the trace's
-// reason). Everything else the Attack requires bestWeapon has checked, so
-// Line of Sight is the only test made (TryAttackInSight); with a Tracer
-// the test comes first, so that the note precedes the Attack.
-func strike(h *sim.Hunt, i, tg, s int, why string) bool {
+// strike attacks tg with the weapon in slot s, which bestWeapon (or
+// shooter) chose, if Line of Sight allows; it reports whether it did
+// (what and why: the trace's note). Everything else the Attack requires
+// the caller has checked, so Line of Sight is the only test made
+// (TryAttackInSight); with a Tracer the test comes first, so that the
+// note precedes the Attack.
+func strike(h *sim.Hunt, i, tg, s int, what, why string) bool {
 	if h.Trace == nil {
 		return h.TryAttackInSight(i, tg, s)
 	}
-	if !h.LOS(i, tg) {
+	if !h.LOS(i, tg) || h.M[tg].State != sim.Active {
 		return false
 	}
-	decide(h, i, "attack", tg, why)
+	decide(h, i, what, tg, why)
 	h.Attack(i, tg, s)
 	return true
 }
@@ -410,7 +412,7 @@ func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
 		if shoot&(1<<s) != 0 && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {
 			continue
 		}
-		if h.InWeaponRange(i, s, tg) {
+		if h.InRangeOf(i, w, tg) {
 			best, bp, ok = s, w.POW, true
 		}
 	}
