@@ -226,10 +226,8 @@ func (Baseline) target(h *sim.Hunt, i int) int {
 // has Ammo.
 func shooter(h *sim.Hunt, i int) (int, bool) {
 	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
-	for bs := m.Readied & h.WeaponSlots(i, sim.ShootingWeapon); bs != 0; bs &= bs - 1 {
-		s := bits.TrailingZeros8(bs)
-		if !h.Sc.Weapons[d.Weapons[s]].Captures && m.Ammo[s] > 0 {
+	for bs := m.Readied & h.WeaponSlots(i, sim.ShootingWeapon) &^ h.CaptureSlots(i); bs != 0; bs &= bs - 1 {
+		if s := bits.TrailingZeros8(bs); m.Ammo[s] > 0 {
 			return s, true
 		}
 	}

@@ -43,6 +43,7 @@ type Model struct {
 	// weapon of kind k (set once, in Init: a model's weapons do not
 	// change during a hunt); see WeaponSlots.
 	slots [3]uint8
+	nets  uint8 // the slots of its weapons that capture (the Net)
 
 	// Pack equipment state.
 	Readied   uint8 // bit i: weapon slot i readied
@@ -327,7 +328,11 @@ func (h *Hunt) Init(sc *Scenario) {
 		if m := &h.M[i]; m.Side == PackSide {
 			d := &sc.Pack[m.Def]
 			for s := 0; s < int(d.NWeapons); s++ {
-				m.slots[sc.Weapons[d.Weapons[s]].Kind] |= 1 << s
+				w := &sc.Weapons[d.Weapons[s]]
+				m.slots[w.Kind] |= 1 << s
+				if w.Captures {
+					m.nets |= 1 << s
+				}
 			}
 		}
 	}
