@@ -452,6 +452,13 @@ func pickTarget(h *sim.Hunt, i int, tree sim.Tree, cands []int8, closest int) in
 // ties within a group are broken at random. -1: none is in sight.
 func pickVisible(h *sim.Hunt, i int, tree sim.Tree, c []int8) int {
 	n := len(c)
+	if n == 1 {
+		// One candidate: no Aggro to weigh, only its sight.
+		if h.LOS(i, int(c[0])) {
+			return int(c[0])
+		}
+		return -1
+	}
 	var key [sim.MaxModels]float32
 	rule := h.Sc.Adversary.TreeOf(tree).Aggro
 	for x := 0; x < n; x++ {
