@@ -67,7 +67,7 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 		b.flee(h, i, "the Objective: escape the ambush")
 		return
 	}
-	if b.objective(h, i) {
+	if h.Sc.Objective.Kind != sim.NoObjective && b.objective(h, i) {
 		return
 	}
 	if m.Conds.Has(sim.Burning) && m.WND <= b.RecoverBurningAt {
@@ -81,7 +81,7 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 		h.Pass(i)
 		return
 	}
-	if b.rituals(h, i, tg) || b.gear(h, i, tg) {
+	if d := &h.Sc.Pack[m.Def]; h.NumRituals(i) > 0 && b.rituals(h, i, tg) || d.NGear > 0 && b.gear(h, i, tg) {
 		return
 	}
 	if b.rearm(h, i) {

@@ -44,6 +44,7 @@ type Model struct {
 	// change during a hunt); see WeaponSlots.
 	slots [3]uint8
 	nets  uint8 // the slots of its weapons that capture (the Net)
+	armed uint8 // the slots of its weapons that give armour (Shields)
 
 	// Pack equipment state.
 	Readied   uint8 // bit i: weapon slot i readied
@@ -333,6 +334,9 @@ func (h *Hunt) Init(sc *Scenario) {
 				if w.Captures {
 					m.nets |= 1 << s
 				}
+				if w.Armour != 0 {
+					m.armed |= 1 << s
+				}
 			}
 		}
 	}
@@ -484,8 +488,16 @@ func (h *Hunt) Resume(p PackPolicy, f FoeAI) {
 // Now is the number of Ticks since the hunt began, counting from 1.
 func (h *Hunt) Now() int { return (int(h.Round)-1)*10 + int(h.Tick) }
 
+// loopClock returns Clock c (1..10) moved on by ticks, round the loop.
 func loopClock(c uint8, ticks int8) uint8 {
-	v := (int(c)-1+int(ticks))%10 + 1
+	v := int(c) + int(ticks)
+	switch {
+	case v >= 1 && v <= 10:
+		return uint8(v)
+	case v >= 11 && v <= 20: // once round: the usual Action's cost
+		return uint8(v - 10)
+	}
+	v = (v-1)%10 + 1
 	if v <= 0 {
 		v += 10
 	}
