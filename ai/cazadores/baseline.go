@@ -394,11 +394,11 @@ func strike(h *sim.Hunt, i, tg, s int, what, why string) bool {
 // bestWeapon returns the readied weapon slot (-1: Unarmed) with the most
 // POW that could attack tg now, Line of Sight aside (strike tests it).
 func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
-	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
 	if !h.CanAct(i, sim.ActAttack) {
 		return -1, false
 	}
+	m := &h.M[i]
+	d := &h.Sc.Pack[m.Def]
 	best, bp, ok := -1, int8(-100), false
 	shoot := h.WeaponSlots(i, sim.ShootingWeapon)
 	for bs := m.Readied & (h.WeaponSlots(i, sim.MeleeWeapon) | shoot); bs != 0; bs &= bs - 1 {
@@ -432,10 +432,10 @@ func meleeless(h *sim.Hunt, i int) bool {
 // (keepNet), so the Net carrier does not switch back and forth.
 func meleeLoadout(h *sim.Hunt, i int) (uint8, bool) {
 	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
 	if !meleeless(h, i) || keepNet(h, i) {
 		return m.Readied, false
 	}
+	d := &h.Sc.Pack[m.Def]
 	var mask uint8
 	hands := 0
 	for s := 0; s < int(d.NWeapons); s++ {

@@ -531,7 +531,7 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	w := h.w // a local: the stores below cannot move it, so it is loaded once
 	np := 0
 	tick := h.Tick
-	for i := 0; i < int(h.NPack); i++ {
+	for i, n := 0, int(h.NPack); i < n; i++ { // n a local for the same reason
 		w.elig[np] = int8(i)
 		np += due(&h.M[i], tick)
 	}
