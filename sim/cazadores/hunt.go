@@ -86,10 +86,7 @@ func (h *Hunt) SetState(i int, s uint8) {
 
 // bit returns model k's bit in a model mask (none for k < 0).
 func bit(k int) uint16 {
-	if k < 0 {
-		return 0
-	}
-	return 1 << k
+	return 1 << uint(k) // a negative k shifts by more than 15: 0
 }
 
 // activeOf returns the bits of side s's Active models.
