@@ -49,36 +49,31 @@ func (h *Hunt) SPD(i int) int {
 // a model Hostile to a (other than b).
 func (h *Hunt) LOS(a, b int) bool {
 	ma, mb := &h.M[a], &h.M[b]
-	// Every point of the three lines is within the larger radius of the
-	// line between the centres: the pieces near it are all that can block.
-	near := h.Sc.Map.nearSegment(ma.Pos, mb.Pos, max(ma.R, mb.R))
-	if h.lineClear(a, b, ma.Pos, ma.Pos, mb.Pos, near) {
+	if h.lineClear(a, b, ma.Pos, ma.Pos, mb.Pos) {
 		return true
 	}
 	lines := geom.LOSLines(ma.Pos, ma.R, mb.Pos, mb.R)
-	return h.lineClear(a, b, ma.Pos, lines[1][0], lines[1][1], near) || h.lineClear(a, b, ma.Pos, lines[2][0], lines[2][1], near)
+	return h.lineClear(a, b, ma.Pos, lines[1][0], lines[1][1]) || h.lineClear(a, b, ma.Pos, lines[2][0], lines[2][1])
 }
 
 // LOSFrom reports whether model a, were it standing at p, would see model
 // b: LOS with a's base moved to p and every other model where it is.
 func (h *Hunt) LOSFrom(a int, p geom.Vec, b int) bool {
 	mb := &h.M[b]
-	near := h.Sc.Map.nearSegment(p, mb.Pos, max(h.M[a].R, mb.R))
-	if h.lineClear(a, b, p, p, mb.Pos, near) {
+	if h.lineClear(a, b, p, p, mb.Pos) {
 		return true
 	}
 	lines := geom.LOSLines(p, h.M[a].R, mb.Pos, mb.R)
-	return h.lineClear(a, b, p, lines[1][0], lines[1][1], near) || h.lineClear(a, b, p, lines[2][0], lines[2][1], near)
+	return h.lineClear(a, b, p, lines[1][0], lines[1][1]) || h.lineClear(a, b, p, lines[2][0], lines[2][1])
 }
 
 // lineClear reports whether the line p-q between models a (its centre at
 // pa) and b misses every Blocking piece and every base Hostile to a (other
-// than b); the models' heights are those of their centres. near holds the
-// pieces the line may cross.
-func (h *Hunt) lineClear(a, b int, pa, p, q geom.Vec, near uint32) bool {
+// than b); the models' heights are those of their centres.
+func (h *Hunt) lineClear(a, b int, pa, p, q geom.Vec) bool {
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Blocking != 0 {
-		for s := near; s != 0; s &= s - 1 {
+		for s := mp.nearSegment(p, q, 0); s != 0; s &= s - 1 {
 			pc := &mp.Pieces[bits.TrailingZeros32(s)]
 			if pc.Types&Blocking != 0 && pc.Shape.SegmentHits(p, q) && !h.over(pc, pa, h.M[b].Pos) {
 				return false
@@ -105,6 +100,9 @@ func (h *Hunt) InCover(a, d int) bool {
 	return h.inCover(a, d)
 }
 
+// inCover is InCover on a map where Cover may be had. Only the pieces near
+// the line between the centres can hold d or cross a line (each within the
+// larger radius of it), so only those are tested.
 func (h *Hunt) inCover(a, d int) bool {
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Obscuring == 0 && !h.anyArea(Obscuring) {
@@ -118,8 +116,6 @@ func (h *Hunt) inCover(a, d int) bool {
 		lines = geom.LOSLines(pa, h.M[a].R, pd, h.M[d].R)
 		n = 3
 	}
-	// The pieces that may hold d or cross a line (each within the larger
-	// radius of the line between the centres): the others do neither.
 	for s := mp.nearSegment(pa, pd, max(h.M[a].R, h.M[d].R)); s != 0; s &= s - 1 {
 		pc := &mp.Pieces[bits.TrailingZeros32(s)]
 		if pc.Types&Obscuring == 0 {
@@ -166,21 +162,29 @@ func (h *Hunt) Surrounded(i int) bool {
 	if h.IsAdversary(i) {
 		return false
 	}
+	// The Hostile models in reach first: with none (or no more than the
+	// Friendly ones counted so far) the Friendly ones need no counting.
 	hostile, friendly := 0, 0
 	if h.Sc.Rules.SurroundedCountsSelf {
 		friendly = 1
 	}
-	for bs := h.live &^ bit(i); bs != 0; bs &= bs - 1 {
-		j := bits.TrailingZeros16(bs)
-		if r := h.MeleeReach(j); r >= 0 && h.Within(i, j, r) {
-			if h.Hostile(i, j) {
-				hostile++
-			} else {
-				friendly++
-			}
+	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+		if j := bits.TrailingZeros16(bs); h.inMeleeReach(j, i) {
+			hostile++
+		}
+	}
+	for bs := h.Friends(i); bs != 0 && hostile > friendly; bs &= bs - 1 {
+		if j := bits.TrailingZeros16(bs); h.inMeleeReach(j, i) {
+			friendly++
 		}
 	}
 	return hostile > friendly
+}
+
+// inMeleeReach reports whether model i is within model j's melee reach.
+func (h *Hunt) inMeleeReach(j, i int) bool {
+	r := h.MeleeReach(j)
+	return r >= 0 && h.Within(i, j, r)
 }
 
 // areaFoeDEF returns the DEF bonus Areas give Foe i standing in them.
@@ -258,8 +262,13 @@ func (h *Hunt) freeAt(self int, p geom.Vec, r float32) bool {
 	if p.X < r || p.Y < r || p.X > mp.W-r || p.Y > mp.H-r {
 		return false
 	}
-	if mp.HasTerrain&Impassable != 0 && h.overlapsImpassable(p, r) {
-		return false
+	if mp.HasTerrain&Impassable != 0 {
+		for s := mp.nearPoint(p, r); s != 0; s &= s - 1 {
+			pc := &mp.Pieces[bits.TrailingZeros32(s)]
+			if pc.Types&Impassable != 0 && pc.Shape.OverlapsCircle(p, r) {
+				return false
+			}
+		}
 	}
 	for bs := h.live &^ bit(self); bs != 0; bs &= bs - 1 {
 		o := &h.M[bits.TrailingZeros16(bs)]
@@ -449,13 +458,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 			break
 		}
 		tMax := float32(1)
-		contact := false
-		// The pieces the base may touch on this leg: the others cannot
-		// stop, slow, raise or hurt it.
-		near := mp.allPieces()
-		if mp.HasTerrain != 0 || mp.HasHeight {
-			near = mp.nearSegment(pos, wp, r)
-		}
+		contact, near := false, mp.nearSegment(pos, wp, r) // the pieces the leg may touch
 		for bs := blockers; bs != 0; bs &= bs - 1 {
 			o := &h.M[bits.TrailingZeros16(bs)]
 			if t, hit := geom.SweepCircle(pos, wp, r, o.Pos, o.R); hit && t < tMax {
@@ -528,8 +531,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 // it costs; with danger the Athletics Checks of Dangerous terrain entered
 // may stop it (stopped).
 func (h *Hunt) costlyStep(i int, a, b geom.Vec, near uint32, L, tMax, left float32, danger bool) (t, cost float32, stopped bool) {
-	// A small buffer serves most legs (a span for each piece near the leg
-	// and each Area at most); clearing the largest costs time.
+	// A small buffer serves most legs (a span a near piece or Area).
 	var small [8][2]float32
 	sp := small[:]
 	if bits.OnesCount32(near)+int(h.NAreas) > len(small) {
