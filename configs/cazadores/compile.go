@@ -77,6 +77,19 @@ func (d *Data) compile(adversary, pack, scenario, objective string, routes bool)
 	if n > sim.MaxModels {
 		return nil, fmt.Errorf("%d models on the board; the engine holds at most %d", n, sim.MaxModels)
 	}
+	if routes {
+		// Which pieces each point and segment of the board may touch,
+		// for every base on it (a larger one is tested against every
+		// piece); like the routes, only play needs it.
+		reach := max(sc.Adversary.BaseR, sim.TokenR)
+		for _, p := range sc.Pack {
+			reach = max(reach, p.BaseR)
+		}
+		for _, mn := range sc.Adversary.Minions {
+			reach = max(reach, mn.BaseR)
+		}
+		sc.Map.Index(reach)
+	}
 	return sc, nil
 }
 

@@ -28,23 +28,23 @@ func (h *Hunt) foesOnUnstable() {
 // is made only when the leg carries the base clear of the piece, else the
 // move stops at it (tMax, contact); a climb cuts the leg at the raised
 // piece's edge. Nothing on a flat map.
-func (h *Hunt) heightLeg(i int, pos, wp geom.Vec, L, r, left float32, tMax *float32, contact *bool) legHeight {
+func (h *Hunt) heightLeg(i int, pos, wp geom.Vec, near uint32, L, r, left float32, tMax *float32, contact *bool) legHeight {
 	if !h.Sc.Map.HasHeight {
 		return legHeight{climb: 2}
 	}
-	return h.heightLegOn(pos, wp, L, r, left, tMax, contact)
+	return h.heightLegOn(pos, wp, near, L, r, left, tMax, contact)
 }
 
-func (h *Hunt) heightLegOn(pos, wp geom.Vec, L, r, left float32, tMax *float32, contact *bool) legHeight {
+func (h *Hunt) heightLegOn(pos, wp geom.Vec, near uint32, L, r, left float32, tMax *float32, contact *bool) legHeight {
 	hs := legHeight{climb: 2, leapK: -1}
-	if ts, tl, k, ok := h.leapAlong(pos, wp, L, r); ok && ts < *tMax {
+	if ts, tl, k, ok := h.leapAlong(pos, wp, near, L, r); ok && ts < *tMax {
 		if tl <= *tMax && L*tl <= left {
 			hs.leap, hs.leapK, hs.noLand = true, k, [2]float32{ts, tl}
 		} else {
 			*tMax, *contact = ts, true
 		}
 	}
-	if tc, rs, k := h.climbAlong(pos, wp); k >= 0 && tc < *tMax {
+	if tc, rs, k := h.climbAlong(pos, wp, near); k >= 0 && tc < *tMax {
 		*tMax, hs.climb, hs.rise, *contact = tc, tc, rs, false
 	}
 	return hs
@@ -124,7 +124,7 @@ func (h *Hunt) Elev(p geom.Vec) float32 {
 func (h *Hunt) standsOn(p geom.Vec) (float32, int) {
 	mp := &h.Sc.Map
 	e, k := float32(0), -1
-	for s := mp.RaisedSet; s != 0; s &= s - 1 {
+	for s := mp.RaisedSet & mp.nearPoint(p, 0); s != 0; s &= s - 1 {
 		j := bits.TrailingZeros32(s)
 		pc := &mp.Pieces[j]
 		if pc.Height > e && pc.Shape.Contains(p) {
@@ -145,10 +145,10 @@ func (h *Hunt) over(pc *Piece, p, q geom.Vec) bool {
 // climbAlong finds the first edge of a raised piece that the leg from p to
 // q crosses: its parameter, the height climbed (up or down) and the piece;
 // k is -1 when the leg crosses none.
-func (h *Hunt) climbAlong(p, q geom.Vec) (tc, rise float32, k int) {
+func (h *Hunt) climbAlong(p, q geom.Vec, near uint32) (tc, rise float32, k int) {
 	mp := &h.Sc.Map
 	tc, k = 2, -1
-	for s := mp.RaisedSet; s != 0; s &= s - 1 {
+	for s := mp.RaisedSet & near; s != 0; s &= s - 1 {
 		j := bits.TrailingZeros32(s)
 		pc := &mp.Pieces[j]
 		t0, t1, ok := pc.Shape.SegmentSpan(p, q)
@@ -177,10 +177,10 @@ func (h *Hunt) climbAlong(p, q geom.Vec) (tc, rise float32, k int) {
 // leapAlong returns, for the first piece model i leaps on the leg from p to
 // q (of length L), the parameters where its base meets the piece and where
 // its base is clear of it again; ok is false when the leg crosses none.
-func (h *Hunt) leapAlong(p, q geom.Vec, L, r float32) (ts, tl float32, k int, ok bool) {
+func (h *Hunt) leapAlong(p, q geom.Vec, near uint32, L, r float32) (ts, tl float32, k int, ok bool) {
 	mp := &h.Sc.Map
 	ts, k = 2, -1
-	for s := mp.LeaptSet; s != 0; s &= s - 1 {
+	for s := mp.LeaptSet & near; s != 0; s &= s - 1 {
 		j := bits.TrailingZeros32(s)
 		pc := &mp.Pieces[j]
 		t, hit := pc.Shape.SweepHits(p, q, r)

@@ -398,6 +398,41 @@ type Map struct {
 	HasHeight  bool      // some piece has a height or is a chasm (R58)
 	RaisedSet  uint32    // bit k: piece k is Raised
 	LeaptSet   uint32    // bit k: piece k is Leapt
+	// Near says which pieces a base may touch near a point or along a
+	// segment, so that a test skips the others (nil: every piece is
+	// tested). Index builds it.
+	Near *geom.ShapeIndex
+}
+
+// Index builds the map's Near index for bases of radius up to reach, once
+// its pieces are set.
+func (mp *Map) Index(reach float32) {
+	shapes := make([]geom.Shape, mp.NPieces)
+	for k := range shapes {
+		shapes[k] = mp.Pieces[k].Shape
+	}
+	mp.Near = geom.NewShapeIndex(mp.W, mp.H, reach, shapes)
+}
+
+// allPieces is the set of the map's pieces, a bit each.
+func (mp *Map) allPieces() uint32 { return uint32(1)<<mp.NPieces - 1 }
+
+// nearPoint returns the pieces a base of radius r at p may touch (the
+// index names no others).
+func (mp *Map) nearPoint(p geom.Vec, r float32) uint32 {
+	if mp.Near == nil {
+		return mp.allPieces()
+	}
+	return uint32(mp.Near.Point(p, r))
+}
+
+// nearSegment returns the pieces a base of radius r moving from a to b
+// may touch.
+func (mp *Map) nearSegment(a, b geom.Vec, r float32) uint32 {
+	if mp.Near == nil {
+		return mp.allPieces()
+	}
+	return uint32(mp.Near.Segment(a, b, r))
 }
 
 // NoteHeight sets the map's height summary (HasHeight, RaisedSet,

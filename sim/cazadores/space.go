@@ -73,8 +73,8 @@ func (h *Hunt) LOSFrom(a int, p geom.Vec, b int) bool {
 func (h *Hunt) lineClear(a, b int, pa, p, q geom.Vec) bool {
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Blocking != 0 {
-		for k := 0; k < int(mp.NPieces); k++ {
-			pc := &mp.Pieces[k]
+		for s := mp.nearSegment(p, q, 0); s != 0; s &= s - 1 {
+			pc := &mp.Pieces[bits.TrailingZeros32(s)]
 			if pc.Types&Blocking != 0 && pc.Shape.SegmentHits(p, q) && !h.over(pc, pa, h.M[b].Pos) {
 				return false
 			}
@@ -100,6 +100,9 @@ func (h *Hunt) InCover(a, d int) bool {
 	return h.inCover(a, d)
 }
 
+// inCover is InCover on a map where Cover may be had. Only the pieces near
+// the line between the centres can hold d or cross a line (each within the
+// larger radius of it), so only those are tested.
 func (h *Hunt) inCover(a, d int) bool {
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Obscuring == 0 && !h.anyArea(Obscuring) {
@@ -113,8 +116,8 @@ func (h *Hunt) inCover(a, d int) bool {
 		lines = geom.LOSLines(pa, h.M[a].R, pd, h.M[d].R)
 		n = 3
 	}
-	for k := 0; k < int(mp.NPieces); k++ {
-		pc := &mp.Pieces[k]
+	for s := mp.nearSegment(pa, pd, max(h.M[a].R, h.M[d].R)); s != 0; s &= s - 1 {
+		pc := &mp.Pieces[bits.TrailingZeros32(s)]
 		if pc.Types&Obscuring == 0 {
 			continue
 		}
@@ -260,8 +263,8 @@ func (h *Hunt) freeAt(self int, p geom.Vec, r float32) bool {
 		return false
 	}
 	if mp.HasTerrain&Impassable != 0 {
-		for k := 0; k < int(mp.NPieces); k++ {
-			pc := &mp.Pieces[k]
+		for s := mp.nearPoint(p, r); s != 0; s &= s - 1 {
+			pc := &mp.Pieces[bits.TrailingZeros32(s)]
 			if pc.Types&Impassable != 0 && pc.Shape.OverlapsCircle(p, r) {
 				return false
 			}
@@ -298,8 +301,8 @@ func (h *Hunt) outOfImpassable(p geom.Vec, r float32) geom.Vec {
 	if mp.HasTerrain&Impassable == 0 {
 		return p
 	}
-	for k := 0; k < int(mp.NPieces); k++ {
-		pc := &mp.Pieces[k]
+	for s := mp.nearPoint(p, r); s != 0; s &= s - 1 {
+		pc := &mp.Pieces[bits.TrailingZeros32(s)]
 		if pc.Types&Impassable == 0 || !pc.Shape.OverlapsCircle(p, r) {
 			continue
 		}
@@ -318,8 +321,8 @@ func (h *Hunt) outOfImpassable(p geom.Vec, r float32) geom.Vec {
 
 func (h *Hunt) overlapsImpassable(p geom.Vec, r float32) bool {
 	mp := &h.Sc.Map
-	for k := 0; k < int(mp.NPieces); k++ {
-		pc := &mp.Pieces[k]
+	for s := mp.nearPoint(p, r); s != 0; s &= s - 1 {
+		pc := &mp.Pieces[bits.TrailingZeros32(s)]
 		if pc.Types&Impassable != 0 && pc.Shape.OverlapsCircle(p, r) {
 			return true
 		}
@@ -366,8 +369,8 @@ func (h *Hunt) slide(i int, dir geom.Vec, dist float32) {
 	t := float32(1)
 	mp := &h.Sc.Map
 	if mp.HasTerrain&Impassable != 0 {
-		for k := 0; k < int(mp.NPieces); k++ {
-			pc := &mp.Pieces[k]
+		for s := mp.nearSegment(from, to, m.R); s != 0; s &= s - 1 {
+			pc := &mp.Pieces[bits.TrailingZeros32(s)]
 			if pc.Types&Impassable == 0 {
 				continue
 			}
@@ -455,7 +458,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 			break
 		}
 		tMax := float32(1)
-		contact := false
+		contact, near := false, mp.nearSegment(pos, wp, r) // the pieces the leg may touch
 		for bs := blockers; bs != 0; bs &= bs - 1 {
 			o := &h.M[bits.TrailingZeros16(bs)]
 			if t, hit := geom.SweepCircle(pos, wp, r, o.Pos, o.R); hit && t < tMax {
@@ -463,8 +466,8 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 			}
 		}
 		if impassable {
-			for k := 0; k < int(mp.NPieces); k++ {
-				pc := &mp.Pieces[k]
+			for s := near; s != 0; s &= s - 1 {
+				pc := &mp.Pieces[bits.TrailingZeros32(s)]
 				if pc.Types&Impassable == 0 || mp.HasHeight && pc.Leapt() {
 					continue
 				}
@@ -473,10 +476,10 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 				}
 			}
 		}
-		t, cost, hs := float32(0), float32(0), h.heightLeg(i, pos, wp, L, r, left, &tMax, &contact)
+		t, cost, hs := float32(0), float32(0), h.heightLeg(i, pos, wp, near, L, r, left, &tMax, &contact)
 		if costly {
 			var stopped bool
-			t, cost, stopped = h.costlyStep(i, pos, wp, L, tMax, left, danger)
+			t, cost, stopped = h.costlyStep(i, pos, wp, near, L, tMax, left, danger)
 			if stopped {
 				contact = true
 				left = 0
@@ -487,7 +490,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 				t = left / L
 			}
 			if danger {
-				if ts, stopped := h.dangerAlong(i, pos, wp, t); stopped {
+				if ts, stopped := h.dangerAlong(i, pos, wp, near, t); stopped {
 					t = ts
 					contact = true
 					left = 0
@@ -527,18 +530,18 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 // budget of left reaches, paying double inside Difficult spans, and what
 // it costs; with danger the Athletics Checks of Dangerous terrain entered
 // may stop it (stopped).
-func (h *Hunt) costlyStep(i int, a, b geom.Vec, L, tMax, left float32, danger bool) (t, cost float32, stopped bool) {
-	// A small buffer serves most maps; clearing the largest costs time.
+func (h *Hunt) costlyStep(i int, a, b geom.Vec, near uint32, L, tMax, left float32, danger bool) (t, cost float32, stopped bool) {
+	// A small buffer serves most legs (a span a near piece or Area).
 	var small [8][2]float32
 	sp := small[:]
-	if int(h.Sc.Map.NPieces)+int(h.NAreas) > len(small) {
+	if bits.OnesCount32(near)+int(h.NAreas) > len(small) {
 		var big [MaxPieces + MaxAreas][2]float32
 		sp = big[:]
 	}
-	nsp := h.difficultSpans(a, b, sp)
+	nsp := h.difficultSpans(a, b, near, sp)
 	t = reachSpans(sp[:nsp], L, tMax, left)
 	if danger {
-		if ts, st := h.dangerAlong(i, a, b, t); st {
+		if ts, st := h.dangerAlong(i, a, b, near, t); st {
 			t, stopped = ts, true
 		}
 	}
@@ -670,11 +673,11 @@ func (h *Hunt) onBoardClear(p geom.Vec, r float32) bool {
 // difficultSpans collects the parameter spans of segment a-b inside
 // Difficult terrain (pieces and Areas), merged, into dst, which has room
 // for one span per piece and Area.
-func (h *Hunt) difficultSpans(a, b geom.Vec, dst [][2]float32) int {
+func (h *Hunt) difficultSpans(a, b geom.Vec, near uint32, dst [][2]float32) int {
 	mp := &h.Sc.Map
 	n := 0
-	for k := 0; k < int(mp.NPieces); k++ {
-		pc := &mp.Pieces[k]
+	for s := near; s != 0; s &= s - 1 {
+		pc := &mp.Pieces[bits.TrailingZeros32(s)]
 		if pc.Types&(Difficult|Dangerous) == 0 {
 			continue
 		}
@@ -765,7 +768,7 @@ func reachSpans(sp [][2]float32, L, tMax, budget float32) float32 {
 // dangerAlong makes the Athletics Checks of model i entering Dangerous
 // terrain along the first t of segment a-b. On a failure the model is
 // Knocked Down where it entered: it returns that parameter and true.
-func (h *Hunt) dangerAlong(i int, a, b geom.Vec, t float32) (float32, bool) {
+func (h *Hunt) dangerAlong(i int, a, b geom.Vec, near uint32, t float32) (float32, bool) {
 	m := &h.M[i]
 	mp := &h.Sc.Map
 	check := func(bit uint64, t0 float32, inside bool) (float32, bool) {
@@ -786,7 +789,8 @@ func (h *Hunt) dangerAlong(i int, a, b geom.Vec, t float32) (float32, bool) {
 		}
 		return 0, false
 	}
-	for k := 0; k < int(mp.NPieces); k++ {
+	for s := near; s != 0; s &= s - 1 {
+		k := bits.TrailingZeros32(s)
 		pc := &mp.Pieces[k]
 		if pc.Types&Dangerous == 0 {
 			continue

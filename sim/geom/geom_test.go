@@ -565,7 +565,7 @@ func TestCircleSpanMatchesSegmentSpan(t *testing.T) {
 func TestSweepOverlapsMatchesSweepHits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	f32 := func(lo, hi float32) float32 { return lo + rng.Float32()*(hi-lo) }
-	hits := 0
+	hits, sides := 0, 0
 	for n := 0; n < 100000; n++ {
 		var s Shape
 		switch n % 3 {
@@ -603,16 +603,41 @@ func TestSweepOverlapsMatchesSweepHits(t *testing.T) {
 				off += s.R
 			}
 			b = v.Add(dir.Perp().Scale(off)).Add(dir.Scale(f32(0, 5)))
+		case 3: // alongside an edge, about r (and farSide's margin) from it
+			if s.Kind == Poly {
+				k := rng.IntN(int(s.N))
+				p, q := s.P[k], s.P[(k+1)%int(s.N)]
+				e := q.Sub(p).Norm()
+				off := e.Perp().Scale(-(r + f32(-0.02, 0.02))) // outward: the polygon is on the left
+				a = p.Add(off).Add(e.Scale(f32(-3, 0)))
+				b = q.Add(off).Add(e.Scale(f32(0, 3)))
+			}
 		}
 		_, hit := s.SweepHits(a, b, r)
-		if got := s.SweepOverlaps(a, b, r); got != hit {
+		got := s.SweepOverlaps(a, b, r)
+		if got != hit {
 			t.Fatalf("%+v: %v→%v radius %v: SweepOverlaps %v, SweepHits %v", s, a, b, r, got, hit)
+		}
+		// The shortcut of a polygon on one side changes no answer.
+		if full := s.sweepOverlaps(a, b, r); got != full && s.segBoxHit(a, b, r) {
+			t.Fatalf("%+v: %v→%v radius %v: SweepOverlaps %v, without farSide %v", s, a, b, r, got, full)
+		}
+		if s.Kind == Poly && s.segBoxHit(a, b, r) && s.farSide(a, b.Sub(a), max(r-Eps, 0)+10*sweepMargin) {
+			sides++
+			// SweepHits' shortcut: the base never comes within reach.
+			if _, in := s.firstWithin(a, b.Sub(a), max(r-Eps, 0)); in {
+				t.Fatalf("%+v: %v→%v radius %v: on one side, yet within reach", s, a, b, r)
+			}
+		}
+		// Beyond an edge by more than r: farther than r.
+		if s.Kind == Poly && s.outside(a, r) && s.Dist(a) <= r {
+			t.Fatalf("%+v: %v is beyond an edge by more than %v, yet %v from the shape", s, a, r, s.Dist(a))
 		}
 		if hit {
 			hits++
 		}
 	}
-	if hits < 10000 {
-		t.Fatalf("only %d hits", hits)
+	if hits < 10000 || sides < 1000 {
+		t.Fatalf("only %d hits, %d polygons on one side", hits, sides)
 	}
 }

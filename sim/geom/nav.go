@@ -3,6 +3,7 @@ package geom
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -11,7 +12,8 @@ import (
 // Navigation grid limits and units.
 const (
 	// NavMaxOpen is the largest number of open cells BuildNav keeps when it
-	// stores one distance table (n*n uint16, about 11.5 MB at the limit).
+	// stores one distance table (n*n uint16, about 11.5 MB at the limit,
+	// with n*n bytes more of next steps, about 5.8 MB).
 	NavMaxOpen = 2400
 	// NavMaxOpenDifficult is the limit when difficult terrain needs a
 	// second table (path cost and plain length), keeping both under 12 MB.
@@ -60,6 +62,14 @@ type Nav struct {
 	length  []uint16 // n*n plain lengths; shares route when nothing is difficult
 	centres []Vec    // open index -> cell centre
 	visK    int      // ring radius searched for a cell in sight of a point
+	// near says which blocked shapes a base of radius clearance may
+	// touch near a point or along a segment (nil: test them all).
+	near *ShapeIndex
+	// hop holds, for each goal cell g and open cell u (at g*n+u), the
+	// steps from u (bit k: neighbour k) that come next on a cheapest
+	// route to g, so that a route is walked without weighing every
+	// neighbour of every cell along it.
+	hop []uint8
 }
 
 // BuildNav builds the navigation grid for a w x h board with square cells
@@ -134,6 +144,7 @@ func buildNav(w, h, cell, clearance float32, blocked []Shape, difficult []Shape)
 		return nv
 	}
 	nv.blocked = append([]Shape(nil), blocked...)
+	nv.near = NewShapeIndex(w, h, clearance, nv.blocked)
 
 	// Start no finer than 16x the open-cell budget, then coarsen until the
 	// open cells fit.
@@ -252,6 +263,7 @@ func (nv *Nav) tables(twoTables bool) {
 	if twoTables {
 		nv.length = make([]uint16, n*n)
 	}
+	nv.hop = make([]uint8, n*n)
 	workers := min(runtime.GOMAXPROCS(0), n)
 	var src atomic.Int64
 	var wg sync.WaitGroup
@@ -266,6 +278,7 @@ func (nv *Nav) tables(twoTables bool) {
 					return
 				}
 				q.run(int32(s), nv.nbr, nv.stepR, nv.route[s*n:(s+1)*n])
+				nv.hops(nv.route[s*n:(s+1)*n], nv.hop[s*n:(s+1)*n])
 				if twoTables {
 					q.run(int32(s), nv.nbr, nv.stepL, nv.length[s*n:(s+1)*n])
 				}
@@ -273,6 +286,29 @@ func (nv *Nav) tables(twoTables bool) {
 		}()
 	}
 	wg.Wait()
+}
+
+// hops fills out, the hop row of a goal cell, from its route row: for
+// each open cell, the steps that come next on a cheapest route to the
+// goal, the cheapest as downhill weighs them.
+func (nv *Nav) hops(row []uint16, out []uint8) {
+	for u := 0; u < nv.n; u++ {
+		var set uint8
+		bestV := math.MaxInt
+		for k := 0; k < 8; k++ {
+			v := nv.nbr[u*8+k]
+			if v < 0 || row[v] == navInf {
+				continue
+			}
+			switch val := int(nv.stepR[u*8+k]) + int(row[v]); {
+			case val < bestV:
+				set, bestV = 1<<k, val
+			case val == bestV:
+				set |= 1 << k
+			}
+		}
+		out[u] = set
+	}
 }
 
 // dial is a bucket-queue Dijkstra for small integer step costs.
@@ -345,7 +381,7 @@ func (nv *Nav) Next(from, to Vec) (wp Vec, direct bool) {
 	if nv == nil || len(nv.blocked) == 0 {
 		return to, true
 	}
-	wp, direct, _ = nv.step(from, to, nv.route, nv.stepR)
+	wp, direct, _ = nv.step(from, to, nv.route, nv.stepR, nv.hop)
 	return wp, direct
 }
 
@@ -362,7 +398,7 @@ func (nv *Nav) PathLen(from, to Vec) float32 {
 	pos := from
 	var total float32
 	for leg := 0; leg < navMaxLegs; leg++ {
-		wp, direct, ok := nv.step(pos, to, nv.length, nv.stepL)
+		wp, direct, ok := nv.step(pos, to, nv.length, nv.stepL, nil)
 		if !ok {
 			return float32(math.Inf(1))
 		}
@@ -385,10 +421,12 @@ func (nv *Nav) PathLen(from, to Vec) float32 {
 	return total + pos.Dist(nv.centres[s]) + rest + nv.centres[g].Dist(to)
 }
 
-// step is Next over a chosen table. ok is false when `to` is unreachable
-// (no open cell in clear sight of it can be reached).
-func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8) (wp Vec, direct, ok bool) {
-	if nv.clear(from, to) {
+// step is Next over a chosen table, with its hop table (nil: none). ok is
+// false when `to` is unreachable (no open cell in clear sight of it can be
+// reached).
+func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp Vec, direct, ok bool) {
+	wall := -1 // the wall that last stopped a sight test
+	if nv.clearFirst(from, to, &wall) {
 		return to, true, true
 	}
 	s := nv.source(from)
@@ -406,14 +444,14 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8) (wp Vec, direct, o
 	plen, cur := 1, s
 	lo, hi, check := 0, -1, 1
 	for cur != g && plen < navPathCap {
-		cur = nv.downhill(cur, row, cost, to)
+		cur = nv.nextOnRoute(cur, g, row, cost, hop, to)
 		if cur < 0 {
 			break
 		}
 		path[plen] = cur
 		plen++
 		if plen-1 == check {
-			if !nv.clear(from, nv.centres[cur]) {
+			if !nv.clearFirst(from, nv.centres[cur], &wall) {
 				hi = check
 				break
 			}
@@ -422,7 +460,7 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8) (wp Vec, direct, o
 		}
 	}
 	if hi < 0 && plen-1 > lo {
-		if nv.clear(from, nv.centres[path[plen-1]]) {
+		if nv.clearFirst(from, nv.centres[path[plen-1]], &wall) {
 			lo = plen - 1
 		} else {
 			hi = plen - 1
@@ -430,13 +468,38 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8) (wp Vec, direct, o
 	}
 	for hi >= 0 && hi-lo > 1 {
 		mid := (lo + hi) / 2
-		if nv.clear(from, nv.centres[path[mid]]) {
+		if nv.clearFirst(from, nv.centres[path[mid]], &wall) {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
 	return nv.centres[path[lo]], false, ok
+}
+
+// nextOnRoute returns downhill(u, row, cost, to), the row being goal cell
+// g's, from the hop table when there is one: of the steps it names, the
+// one to the cell nearest to `to`, the first of equals.
+func (nv *Nav) nextOnRoute(u, g int32, row []uint16, cost []uint8, hop []uint8, to Vec) int32 {
+	if hop == nil {
+		return nv.downhill(u, row, cost, to)
+	}
+	set := hop[int(g)*nv.n+int(u)]
+	if set&(set-1) == 0 { // one step, or none
+		if set == 0 {
+			return -1
+		}
+		return nv.nbr[int(u)*8+bits.TrailingZeros8(set)]
+	}
+	best := int32(-1)
+	var bestD float32
+	for ; set != 0; set &= set - 1 {
+		v := nv.nbr[int(u)*8+bits.TrailingZeros8(set)]
+		if d := nv.centres[v].Sub(to).Len2(); best < 0 || d < bestD {
+			best, bestD = v, d
+		}
+	}
+	return best
 }
 
 // downhill returns the neighbour of open cell u that comes next on a
@@ -551,24 +614,63 @@ const deepMargin = 1e-3
 // for one can be skipped.
 func (nv *Nav) deep(p Vec) bool {
 	lim := nv.clearance - Eps - deepMargin
-	for i := range nv.blocked {
-		s := &nv.blocked[i]
-		// Outside the bounding box grown by lim, the shape is farther.
-		if p.X <= s.Min.X-lim || p.X >= s.Max.X+lim || p.Y <= s.Min.Y-lim || p.Y >= s.Max.Y+lim {
-			continue
+	if nv.near == nil {
+		for i := range nv.blocked {
+			if nv.deepIn(i, p, lim) {
+				return true
+			}
 		}
-		if s.Dist(p) < lim {
+		return false
+	}
+	for set := nv.near.Point(p, nv.clearance); set != 0; set &= set - 1 {
+		if nv.deepIn(bits.TrailingZeros64(set), p, lim) {
 			return true
 		}
 	}
 	return false
 }
 
+// deepIn reports whether p lies closer than lim to blocked shape i.
+func (nv *Nav) deepIn(i int, p Vec, lim float32) bool {
+	s := &nv.blocked[i]
+	// Outside the bounding box grown by lim, the shape is farther.
+	if p.X <= s.Min.X-lim || p.X >= s.Max.X+lim || p.Y <= s.Min.Y-lim || p.Y >= s.Max.Y+lim {
+		return false
+	}
+	return s.Dist(p) < lim
+}
+
 // clear reports whether a base of radius clearance can slide from a to b
 // without overlapping any blocking shape.
 func (nv *Nav) clear(a, b Vec) bool {
-	for i := range nv.blocked {
-		if nv.blocked[i].SweepOverlaps(a, b, nv.clearance) {
+	first := -1
+	return nv.clearFirst(a, b, &first)
+}
+
+// clearFirst is clear testing shape *first (when >= 0) before the others,
+// and setting *first to the shape that stops the base, if one does: the
+// sight tests along one route meet the same wall again and again, and the
+// answer does not depend on the order.
+func (nv *Nav) clearFirst(a, b Vec, first *int) bool {
+	if nv.near == nil {
+		for i := range nv.blocked {
+			if nv.blocked[i].SweepOverlaps(a, b, nv.clearance) {
+				return false
+			}
+		}
+		return true
+	}
+	// Only the shapes the base may come near can stop it.
+	s := nv.near.Segment(a, b, nv.clearance)
+	if f := *first; f >= 0 && s&(1<<f) != 0 {
+		if nv.blocked[f].SweepOverlaps(a, b, nv.clearance) {
+			return false
+		}
+		s &^= 1 << f
+	}
+	for ; s != 0; s &= s - 1 {
+		if i := bits.TrailingZeros64(s); nv.blocked[i].SweepOverlaps(a, b, nv.clearance) {
+			*first = i
 			return false
 		}
 	}

@@ -331,3 +331,35 @@ func TestNavCache(t *testing.T) {
 		t.Errorf("the grid was kept after %d others were built", navCacheSize)
 	}
 }
+
+// The hop table gives the step downhill would weigh out, on grids with
+// and without difficult cells, for every open cell and many goals and
+// points aimed at, where one step alone is cheapest and where several tie.
+func TestNavHopMatchesDownhill(t *testing.T) {
+	blocked := scatterMap(t)
+	difficult := []Shape{NewCircle(V(12, 12), 3), NewRect(2, 2, 6, 5)}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, diff := range [][]Shape{nil, difficult} {
+		nv := buildNav(24, 24, 0.75, 0.5, blocked, diff)
+		hopped, ties := 0, 0
+		for i := 0; i < 40; i++ {
+			g := int32(rng.IntN(nv.n))
+			row := nv.route[int(g)*nv.n : int(g)*nv.n+nv.n]
+			for u := int32(0); u < int32(nv.n); u++ {
+				to := V(rng.Float32()*24, rng.Float32()*24)
+				want := nv.downhill(u, row, nv.stepR, to)
+				if got := nv.nextOnRoute(u, g, row, nv.stepR, nv.hop, to); got != want {
+					t.Fatalf("goal %d, cell %d, aiming at %v: hop gives %d, downhill %d", g, u, to, got, want)
+				}
+				if set := nv.hop[int(g)*nv.n+int(u)]; set&(set-1) != 0 {
+					ties++
+				} else {
+					hopped++
+				}
+			}
+		}
+		if hopped == 0 || ties == 0 {
+			t.Errorf("difficult %v: %d cells read from the table, %d ties: both should occur", diff != nil, hopped, ties)
+		}
+	}
+}

@@ -123,14 +123,15 @@ func (s *Shape) Contains(p Vec) bool {
 		r := s.R + Eps
 		return p.Sub(s.C).Len2() <= r*r
 	}
-	n := int(s.N)
-	for i := 0; i < n; i++ {
-		a := s.P[i]
-		e := s.P[next(i, n)].Sub(a)
+	// The edges from each vertex to the next, the closing one first.
+	a := s.P[s.N-1]
+	for _, b := range s.P[:s.N] {
+		e := b.Sub(a)
 		cr := e.Cross(p.Sub(a))
 		if cr < 0 && cr*cr > Eps*Eps*e.Len2() {
 			return false
 		}
+		a = b
 	}
 	return true
 }
@@ -145,18 +146,17 @@ func (s *Shape) Dist(p Vec) float32 {
 		}
 		return d
 	}
-	n := int(s.N)
 	best := float32(math.MaxFloat32)
 	outside := false
-	for i := 0; i < n; i++ {
-		a, b := s.P[i], s.P[next(i, n)]
-		if b.Sub(a).Cross(p.Sub(a)) >= 0 {
-			continue
-		}
+	a := s.P[s.N-1]
+	for _, b := range s.P[:s.N] {
 		// The nearest boundary point of a convex polygon lies on an edge
 		// that faces p.
-		outside = true
-		best = min(best, pointSegDist2(p, a, b))
+		if b.Sub(a).Cross(p.Sub(a)) < 0 {
+			outside = true
+			best = min(best, pointSegDist2(p, a, b))
+		}
+		a = b
 	}
 	if !outside {
 		return 0
@@ -273,6 +273,9 @@ func (s *Shape) SweepHits(a, b Vec, r float32) (tStop float32, hit bool) {
 	}
 	d := b.Sub(a)
 	rr := max(r-Eps, 0)
+	if s.Kind == Poly && s.farSide(a, d, rr+10*sweepMargin) {
+		return 1, false // wholly on one side of the line, clear of the base
+	}
 	tIn, in := s.firstWithin(a, d, rr)
 	if !in {
 		return 1, false
@@ -301,6 +304,16 @@ func (s *Shape) SweepOverlaps(a, b Vec, r float32) bool {
 	if !s.segBoxHit(a, b, r) {
 		return false
 	}
+	// A polygon wholly on one side of the line, clear of the base: the
+	// cheapest of the clear cases (most walls beside a move).
+	if s.Kind == Poly && s.farSide(a, b.Sub(a), max(r-Eps, 0)+10*sweepMargin) {
+		return false
+	}
+	return s.sweepOverlaps(a, b, r)
+}
+
+// sweepOverlaps is SweepOverlaps without the test of farSide.
+func (s *Shape) sweepOverlaps(a, b Vec, r float32) bool {
 	d := b.Sub(a)
 	rr := max(r-Eps, 0)
 	if s.Kind == Poly && rr > 10*sweepMargin {
@@ -308,15 +321,21 @@ func (s *Shape) SweepOverlaps(a, b Vec, r float32) bool {
 		// rr from the shape (by a margin far above float32's error), the
 		// base overlaps it on the way exactly when the segment comes
 		// within rr of it.
-		if s.Dist(a) > rr+sweepMargin {
+		// (Beyond an edge by more is farther, without the distance.)
+		if s.outside(a, rr+2*sweepMargin) || s.Dist(a) > rr+sweepMargin {
+			// The vertex nearest to the segment: one well within rr
+			// decides at once, as a crossing does (the segment then
+			// comes within rr of the shape either way).
+			nearV := float32(math.MaxFloat32)
+			for _, v := range s.P[:s.N] {
+				if nearV = min(nearV, sqrt32(pointSegDist2(v, a, b))); nearV < rr-sweepMargin {
+					return true
+				}
+			}
 			if _, _, ok := s.polyClip(a, d, 0, 0, 1); ok {
 				return true // it crosses the shape
 			}
-			near := s.Dist(b)
-			n := int(s.N)
-			for i := 0; i < n; i++ {
-				near = min(near, sqrt32(pointSegDist2(s.P[i], a, b)))
-			}
+			near := min(s.Dist(b), nearV) // b's distance, or a vertex's
 			switch {
 			case near > rr+sweepMargin:
 				return false
@@ -341,6 +360,44 @@ func (s *Shape) SweepOverlaps(a, b Vec, r float32) bool {
 	return true
 }
 
+// farSide reports whether every vertex of the polygon lies on one side of
+// the line through a along d, farther than dist from it: then no point of
+// the polygon comes within dist of the line, nor of a segment of it.
+func (s *Shape) farSide(a, d Vec, dist float32) bool {
+	lim := dist * d.Len() // the cross products are distances times |d|
+	if !(lim > 0) {
+		return false
+	}
+	c := d.Cross(s.P[0].Sub(a))
+	if c > -lim && c < lim {
+		return false
+	}
+	for _, v := range s.P[1:s.N] {
+		if cv := d.Cross(v.Sub(a)); c > 0 && cv <= lim || c < 0 && cv >= -lim {
+			return false
+		}
+	}
+	return true
+}
+
+// outside reports whether p lies beyond the line of one of the polygon's
+// edges, farther than dist from it: then p is farther than dist from the
+// polygon.
+func (s *Shape) outside(p Vec, dist float32) bool {
+	d2 := dist * dist
+	a := s.P[s.N-1]
+	for _, b := range s.P[:s.N] {
+		e := b.Sub(a)
+		// The cross product is the distance from the line times |e|,
+		// negative beyond it.
+		if cr := e.Cross(p.Sub(a)); cr < 0 && cr*cr > d2*e.Len2() {
+			return true
+		}
+		a = b
+	}
+	return false
+}
+
 // sweepMargin is how clear a case must be for SweepOverlaps to decide it
 // from distances.
 const sweepMargin = 1e-3
@@ -356,10 +413,11 @@ func (s *Shape) segBoxHit(a, b Vec, r float32) bool {
 // polyClip clips the parameter range [t0, t1] of the line a+t*d to the
 // polygon shrunk inward by inset (Cyrus-Beck).
 func (s *Shape) polyClip(a, d Vec, inset, t0, t1 float32) (float32, float32, bool) {
-	n := int(s.N)
-	for i := 0; i < n; i++ {
-		p := s.P[i]
-		e := s.P[next(i, n)].Sub(p)
+	// The edges in any order: t0 ends the largest of the bounds from
+	// below, t1 the smallest from above.
+	p := s.P[s.N-1]
+	for _, q := range s.P[:s.N] {
+		e := q.Sub(p)
 		num := e.Cross(a.Sub(p))
 		if inset != 0 {
 			num -= inset * e.Len()
@@ -368,6 +426,7 @@ func (s *Shape) polyClip(a, d Vec, inset, t0, t1 float32) (float32, float32, boo
 		if t0, t1, ok = clip(num, e.Cross(d), t0, t1); !ok {
 			return 0, 0, false
 		}
+		p = q
 	}
 	return t0, t1, true
 }
