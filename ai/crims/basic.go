@@ -41,6 +41,7 @@ type Basic struct {
 	val    values
 	atk    [sim.MaxHunters][usableWays]usable      // each hunter's usable attacks (attacks)
 	next   [sim.MaxHunters]uint8                   // the way of atk made next
+	last   [sim.MaxHunters]uint8                   // the way of atk used last
 	cur    *usable                                 // plan's: the hunter's usable attacks
 	pods   [sim.MaxHunters]podMemo                 // each hunter's best pod (plan)
 	cs     [sim.MaxCrims]cand                      // plan's: the crims
@@ -224,11 +225,16 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 	def := &m.Sc.Hunters[h]
 	key := 1<<31 | uint32(hu.Depleted)<<16 | uint32(uint8(m.Dice(h, sim.Shoot)))<<8 | uint32(uint8(m.Dice(h, sim.Fight)))
 	ways := &p.atk[h]
+	if u := &ways[p.last[h]%usableWays]; u.key == key { // the last used first
+		return u
+	}
 	for w := range ways {
 		if ways[w].key == key {
+			p.last[h] = uint8(w)
 			return &ways[w]
 		}
 	}
+	p.last[h] = p.next[h]
 	u := &ways[p.next[h]]
 	p.next[h] = (p.next[h] + 1) % usableWays
 	if k := sim.MaxProfiles * stride; cap(u.best) < k {
