@@ -712,7 +712,9 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		}
 		if gv > 0 {
 			if to, why := p.goalPoint(m, h, goal); to.Dist(hu.Pos) > 0.05 {
-				m.Decide(h, "Move", why)
+				if m.Trace != nil {
+					m.Decide(h, "Move", why)
+				}
 				if !m.Move(h, to) {
 					m.Pass(h)
 				}
