@@ -67,7 +67,7 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 		b.flee(h, i, "the Objective: escape the ambush")
 		return
 	}
-	if b.objective(h, i) {
+	if h.Sc.Objective.Kind != sim.NoObjective && b.objective(h, i) {
 		return
 	}
 	if m.Conds.Has(sim.Burning) && m.WND <= b.RecoverBurningAt {
@@ -81,7 +81,7 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 		h.Pass(i)
 		return
 	}
-	if b.rituals(h, i, tg) || b.gear(h, i, tg) {
+	if d := &h.Sc.Pack[m.Def]; h.NumRituals(i) > 0 && b.rituals(h, i, tg) || d.NGear > 0 && b.gear(h, i, tg) {
 		return
 	}
 	if b.rearm(h, i) {
@@ -201,8 +201,15 @@ func (Baseline) target(h *sim.Hunt, i int) int {
 			return v
 		}
 	}
+	bs := h.Hostiles(i)
+	switch {
+	case bs == 0:
+		return -1
+	case bs&(bs-1) == 0:
+		return bits.TrailingZeros16(bs) // the only one: no distance to weigh
+	}
 	best, bd := -1, float32(1e9)
-	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+	for ; bs != 0; bs &= bs - 1 {
 		k := bits.TrailingZeros16(bs)
 		d := h.Edge(i, k)
 		if !h.IsAdversary(k) {
@@ -219,10 +226,8 @@ func (Baseline) target(h *sim.Hunt, i int) int {
 // has Ammo.
 func shooter(h *sim.Hunt, i int) (int, bool) {
 	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
-	for s := 0; s < int(d.NWeapons); s++ {
-		w := &h.Sc.Weapons[d.Weapons[s]]
-		if m.Readied&(1<<s) != 0 && w.Kind == sim.ShootingWeapon && !w.Captures && m.Ammo[s] > 0 {
+	for bs := m.Readied & h.WeaponSlots(i, sim.ShootingWeapon) &^ h.CaptureSlots(i); bs != 0; bs &= bs - 1 {
+		if s := bits.TrailingZeros8(bs); m.Ammo[s] > 0 {
 			return s, true
 		}
 	}
@@ -236,8 +241,9 @@ func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
 	inRange := h.InWeaponRange(i, s, tg)
 	shot := "in range"
 	if inRange && h.CanAct(i, sim.ActAttack) && h.M[i].Loaded&(1<<s) != 0 {
-		// Only Line of Sight is left to test, and the Attack tests it.
-		if attackFor(h, i, tg, s, "shoot", shot) {
+		// Only Line of Sight is left to test (shooter has found the
+		// weapon readied, with Ammo).
+		if strike(h, i, tg, s, "shoot", shot) {
 			return
 		}
 		freeMoveFor(h, i, sightGoal(h, i, tg, w), -1, "move to its range band", tg, "no Line of Sight")
@@ -325,7 +331,7 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 	}
 	// The Net is thrown only by the capture play (netPlay), never as a
 	// melee fallback.
-	if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s, "in reach") {
+	if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s, "attack", "in reach") {
 		return
 	}
 	blocked := false
@@ -333,7 +339,7 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 		if h.CanFreeMove(i) {
 			blocked = freeMoveFor(h, i, h.M[tg].Pos, tg, "close in", tg, "out of reach") < blockedMove
 		}
-		if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s, "in reach after its free Move") {
+		if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s, "attack", "in reach after its free Move") {
 			return
 		}
 	}
@@ -349,7 +355,7 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 		// for an opening with the cheapest Action.
 		for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
 			k := bits.TrailingZeros16(bs)
-			if s, ok := bestWeapon(h, i, k); ok && k != tg && !isNet(h, i, s) && strike(h, i, k, s, "the way to its target is blocked; this one is in reach") {
+			if s, ok := bestWeapon(h, i, k); ok && k != tg && !isNet(h, i, s) && strike(h, i, k, s, "attack", "the way to its target is blocked; this one is in reach") {
 				return
 			}
 		}
@@ -367,20 +373,20 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 // blockedMove: a free Move shorter than this (inches) made no headway.
 const blockedMove = 0.01
 
-// strike attacks tg with the weapon in slot s, which bestWeapon chose, if
-// Line of Sight allows; it reports whether it did (why: the trace's
-// reason). Everything else the Attack requires bestWeapon has checked, so
-// the Attack's own test of Line of Sight is the only one made; with a
-// Tracer the test comes first, so that the note precedes the Attack.
-func strike(h *sim.Hunt, i, tg, s int, why string) bool {
+// strike attacks tg with the weapon in slot s, which bestWeapon (or
+// shooter) chose, if Line of Sight allows; it reports whether it did
+// (what and why: the trace's note). Everything else the Attack requires
+// the caller has checked, so Line of Sight is the only test made
+// (TryAttackInSight); with a Tracer the test comes first, so that the
+// note precedes the Attack.
+func strike(h *sim.Hunt, i, tg, s int, what, why string) bool {
 	if h.Trace == nil {
-		made, _ := h.TryAttack(i, tg, s)
-		return made
+		return h.TryAttackInSight(i, tg, s)
 	}
-	if !h.LOS(i, tg) {
+	if !h.LOS(i, tg) || h.M[tg].State != sim.Active {
 		return false
 	}
-	decide(h, i, "attack", tg, why)
+	decide(h, i, what, tg, why)
 	h.Attack(i, tg, s)
 	return true
 }
@@ -388,21 +394,23 @@ func strike(h *sim.Hunt, i, tg, s int, why string) bool {
 // bestWeapon returns the readied weapon slot (-1: Unarmed) with the most
 // POW that could attack tg now, Line of Sight aside (strike tests it).
 func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
-	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
 	if !h.CanAct(i, sim.ActAttack) {
 		return -1, false
 	}
+	m := &h.M[i]
+	d := &h.Sc.Pack[m.Def]
 	best, bp, ok := -1, int8(-100), false
-	for s := 0; s < int(d.NWeapons); s++ {
+	shoot := h.WeaponSlots(i, sim.ShootingWeapon)
+	for bs := m.Readied & (h.WeaponSlots(i, sim.MeleeWeapon) | shoot); bs != 0; bs &= bs - 1 {
+		s := bits.TrailingZeros8(bs)
 		w := &h.Sc.Weapons[d.Weapons[s]]
-		if m.Readied&(1<<s) == 0 || w.POW <= bp || w.Kind == sim.ArcaneWeapon {
+		if w.POW <= bp {
 			continue
 		}
-		if w.Kind == sim.ShootingWeapon && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {
+		if shoot&(1<<s) != 0 && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {
 			continue
 		}
-		if h.InWeaponRange(i, s, tg) {
+		if h.InRangeOf(i, w, tg) {
 			best, bp, ok = s, w.POW, true
 		}
 	}
@@ -415,14 +423,7 @@ func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
 // meleeless reports whether model i has no readied melee weapon (so it
 // fights Unarmed).
 func meleeless(h *sim.Hunt, i int) bool {
-	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
-	for s := 0; s < int(d.NWeapons); s++ {
-		if m.Readied&(1<<s) != 0 && h.Sc.Weapons[d.Weapons[s]].Kind == sim.MeleeWeapon {
-			return false
-		}
-	}
-	return true
+	return h.M[i].Readied&h.WeaponSlots(i, sim.MeleeWeapon) == 0
 }
 
 // meleeLoadout returns the readied set of model i's melee weapons (the
@@ -431,10 +432,10 @@ func meleeless(h *sim.Hunt, i int) bool {
 // (keepNet), so the Net carrier does not switch back and forth.
 func meleeLoadout(h *sim.Hunt, i int) (uint8, bool) {
 	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
 	if !meleeless(h, i) || keepNet(h, i) {
 		return m.Readied, false
 	}
+	d := &h.Sc.Pack[m.Def]
 	var mask uint8
 	hands := 0
 	for s := 0; s < int(d.NWeapons); s++ {

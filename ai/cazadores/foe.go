@@ -279,10 +279,12 @@ func (t *treeRun) perform(act *sim.CardAction, what, why string) bool {
 // toward the Target.
 func (t *treeRun) aggress() bool {
 	h, i := t.h, t.i
-	if nearestHostile(h, i, true) > aggroRange {
+	var cands [sim.MaxModels]int8
+	n, closest, cd := aggroCandidates(h, i, &cands)
+	if cd > aggroRange {
 		return false
 	}
-	tg := target(h, i, t.tree)
+	tg := pickTarget(h, i, t.tree, cands[:n], closest)
 	if tg < 0 {
 		return false
 	}
@@ -404,30 +406,20 @@ func (t *treeRun) move(goal geom.Vec, stop int, _ bool) {
 	}
 }
 
-// nearestHostile returns the edge distance from Foe i to the nearest
-// Hostile model (skipping Hidden ones when eligible is set).
-func nearestHostile(h *sim.Hunt, i int, eligible bool) float32 {
-	best := float32(1e9)
-	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
-		k := bits.TrailingZeros16(bs)
-		m := &h.M[k]
-		if !h.Targetable(k) || (eligible && m.Conds.Has(sim.Hidden)) {
-			continue
-		}
-		if d := h.Edge(i, k); d < best {
-			best = d
-		}
-	}
-	return best
-}
-
 // target returns Foe i's Aggro target by its tree: among Hostile models
 // not Hidden, within 10" and in LOS; with none, the closest Hostile model
 // not Hidden; -1 when there is no Hostile model at all.
 func target(h *sim.Hunt, i int, tree sim.Tree) int {
 	var cands [sim.MaxModels]int8
-	n := 0
-	closest, cd := -1, float32(1e9)
+	n, closest, _ := aggroCandidates(h, i, &cands)
+	return pickTarget(h, i, tree, cands[:n], closest)
+}
+
+// aggroCandidates puts into cands the Hostile models Foe i may target
+// (not Hidden) within 10" of it, and returns how many, and the closest of
+// all it may target with its edge distance (-1 and 1e9: none).
+func aggroCandidates(h *sim.Hunt, i int, cands *[sim.MaxModels]int8) (n, closest int, cd float32) {
+	closest, cd = -1, float32(1e9)
 	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
 		k := bits.TrailingZeros16(bs)
 		m := &h.M[k]
@@ -443,7 +435,13 @@ func target(h *sim.Hunt, i int, tree sim.Tree) int {
 			n++
 		}
 	}
-	if tg := pickVisible(h, i, tree, cands[:n]); tg >= 0 {
+	return n, closest, cd
+}
+
+// pickTarget is target's choice among the candidates aggroCandidates
+// found: the Aggro choice of those in sight, else the closest.
+func pickTarget(h *sim.Hunt, i int, tree sim.Tree, cands []int8, closest int) int {
+	if tg := pickVisible(h, i, tree, cands); tg >= 0 {
 		return tg
 	}
 	return closest
@@ -454,6 +452,13 @@ func target(h *sim.Hunt, i int, tree sim.Tree) int {
 // ties within a group are broken at random. -1: none is in sight.
 func pickVisible(h *sim.Hunt, i int, tree sim.Tree, c []int8) int {
 	n := len(c)
+	if n == 1 {
+		// One candidate: no Aggro to weigh, only its sight.
+		if h.LOS(i, int(c[0])) {
+			return int(c[0])
+		}
+		return -1
+	}
 	var key [sim.MaxModels]float32
 	rule := h.Sc.Adversary.TreeOf(tree).Aggro
 	for x := 0; x < n; x++ {

@@ -221,11 +221,8 @@ func netSlot(h *sim.Hunt, i int) int {
 	if i >= int(h.NPack) {
 		return -1
 	}
-	d := &h.Sc.Pack[h.M[i].Def]
-	for s := 0; s < int(d.NWeapons); s++ {
-		if h.Sc.Weapons[d.Weapons[s]].Captures {
-			return s
-		}
+	if nets := h.CaptureSlots(i); nets != 0 {
+		return bits.TrailingZeros8(nets)
 	}
 	return -1
 }

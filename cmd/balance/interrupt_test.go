@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,6 +32,26 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// startMain starts cmd, this test binary standing in for balance, and
+// returns once its main has caught the signals (it says so on file 3) or
+// ended: until then a signal would kill it, as it would any Go program.
+func startMain(cmd *exec.Cmd) error {
+	cmd.Env = append(os.Environ(), "BALANCE_AS_MAIN=1", "BALANCE_READY_FD=3")
+	ready, w, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	defer ready.Close()
+	cmd.ExtraFiles = []*os.File{w}
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		return err
+	}
+	io.ReadAll(ready)
+	return nil
+}
+
 // Ctrl-C stops a run cleanly: exit code 1, the report of the hunts done so
 // far marked as interrupted, and no temporary file left behind.
 func TestInterrupt(t *testing.T) {
@@ -40,10 +61,9 @@ func TestInterrupt(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "report")
 	cmd := exec.Command(os.Args[0], "run", "-hunts", "1000000000", "-out", out, "-quiet")
-	cmd.Env = append(os.Environ(), "BALANCE_AS_MAIN=1")
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
+	if err := startMain(cmd); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(1500 * time.Millisecond)
@@ -94,10 +114,9 @@ func TestInterruptCardEffects(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "report")
 	cmd := exec.Command(os.Args[0], "run", "-hunts", "2000", "-card-hunts", "1000000000", "-out", out, "-quiet")
-	cmd.Env = append(os.Environ(), "BALANCE_AS_MAIN=1")
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
+	if err := startMain(cmd); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(2500 * time.Millisecond)

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -148,29 +147,15 @@ func TestSignals(t *testing.T) {
 				cmd = exec.Command(os.Args[0], tr.cmd.args...)
 			}
 			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "BALANCE_AS_MAIN=1", "BALANCE_READY_FD=3")
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			ready, readyW, err := os.Pipe()
-			if err != nil {
-				fail(tr, "%v", err)
-				return
-			}
-			cmd.ExtraFiles = []*os.File{readyW}
-			err = cmd.Start()
-			readyW.Close()
-			if err != nil {
-				ready.Close()
+			// Signalled only once main has caught the signals (startMain).
+			if err := startMain(cmd); err != nil {
 				fail(tr, "%v", err)
 				return
 			}
 			exited := make(chan struct{})
 			go func() {
-				// Until main catches the signals, any signal would kill
-				// the process, as it would any Go program: wait for its
-				// word (or its end, which closes the pipe).
-				io.ReadAll(ready)
-				ready.Close()
 				time.Sleep(tr.delay)
 				cmd.Process.Signal(tr.sigs[0])
 				if len(tr.sigs) > 1 {
@@ -183,7 +168,7 @@ func TestSignals(t *testing.T) {
 					cmd.Process.Kill()
 				}
 			}()
-			err = cmd.Wait()
+			err := cmd.Wait()
 			close(exited)
 			code, killed := 0, false
 			var ee *exec.ExitError

@@ -154,7 +154,7 @@ func TestSetErrorMessages(t *testing.T) {
 // refused with the likely one and the list; no FILE or -data beside it;
 // a game with no such reference refused.
 func TestValidateExplain(t *testing.T) {
-	for _, f := range []string{"stats.wnd", "actions.range", "minions", "special.ace.like", "push", "scenario.terrain.height", "scenario.exits[0].edge"} {
+	for _, f := range []string{"stats.wnd", "actions.range", "minions", "special.ace.like", "push", "scenario.terrain.height", "scenario.exits[0].edge", "weapons.attack_ticks", "packs.members.of", "rules.jump_down"} {
 		want, err := configs.ExplainField(f)
 		if err != nil {
 			t.Fatal(err)

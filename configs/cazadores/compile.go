@@ -24,9 +24,23 @@ func (d *Data) Compile(adversary, pack, scenario string) (*sim.Scenario, error) 
 	return d.CompileWith(adversary, pack, scenario, "")
 }
 
+// Check compiles the design as Compile does, and reports what Compile
+// would, but leaves out the map's navigation grid: only play needs its
+// route tables, which take most of a compilation's time on a map with
+// Impassable terrain ('balance validate' compiles every design).
+func (d *Data) Check(adversary, pack, scenario string) error {
+	_, err := d.compile(adversary, pack, scenario, "", false)
+	return err
+}
+
 // CompileWith is Compile with an Objective (its slug; "" for none). An
 // Objective whose rules are not simulated yet is refused, by name.
 func (d *Data) CompileWith(adversary, pack, scenario, objective string) (*sim.Scenario, error) {
+	return d.compile(adversary, pack, scenario, objective, true)
+}
+
+// compile is CompileWith; without routes, the map has no navigation grid.
+func (d *Data) compile(adversary, pack, scenario, objective string, routes bool) (*sim.Scenario, error) {
 	a, ok := d.Adversaries[adversary]
 	if !ok {
 		return nil, unknownName("adversary", adversary, d.Slugs("adversaries"))
@@ -40,7 +54,7 @@ func (d *Data) CompileWith(adversary, pack, scenario, objective string) (*sim.Sc
 		return nil, unknownName("scenario", scenario, d.Slugs("scenarios"))
 	}
 	sc := &sim.Scenario{Rules: compileRules(&d.Rules)}
-	c := compiler{d: d, sc: sc, weapons: map[string]uint8{}, gear: map[string]uint8{}, rituals: map[string]uint8{}, areaIdx: map[string]uint8{}}
+	c := compiler{d: d, sc: sc, noRoutes: !routes, weapons: map[string]uint8{}, gear: map[string]uint8{}, rituals: map[string]uint8{}, areaIdx: map[string]uint8{}}
 	sc.Weapons = append(sc.Weapons, sim.WeaponDef{Name: "Unarmed", Kind: sim.MeleeWeapon, Hands: 0})
 	if err := c.pack(p); err != nil {
 		return nil, err
@@ -141,15 +155,16 @@ func unknownName(kind, name string, known []string) error {
 }
 
 type compiler struct {
-	d       *Data
-	sc      *sim.Scenario
-	weapons map[string]uint8
-	gear    map[string]uint8
-	rituals map[string]uint8
-	areaIdx map[string]uint8
-	prefix  string       // the area names' scope while compiling gear or a Ritual
-	minions []Minion     // the Adversary's Minions, while compiling its ops
-	summons map[int]bool // the Minions a summon op names
+	d        *Data
+	sc       *sim.Scenario
+	noRoutes bool // leave out the navigation grid (Check)
+	weapons  map[string]uint8
+	gear     map[string]uint8
+	rituals  map[string]uint8
+	areaIdx  map[string]uint8
+	prefix   string       // the area names' scope while compiling gear or a Ritual
+	minions  []Minion     // the Adversary's Minions, while compiling its ops
+	summons  map[int]bool // the Minions a summon op names
 }
 
 func compileRules(r *Rules) sim.Rules {
@@ -773,7 +788,7 @@ func (c *compiler) mapOf(s *Scenario) error {
 		return fmt.Errorf("scenario %s: deploy_exit %d: there are %d exits", s.Slug, s.DeployExit, mp.NExits)
 	}
 	mp.DeployExit = uint8(s.DeployExit)
-	if len(blocked) > 0 {
+	if len(blocked) > 0 && !c.noRoutes {
 		// One grid for every model, cleared for the largest base on the
 		// board (a gap too narrow for it counts as closed for all).
 		clear := c.sc.Adversary.BaseR

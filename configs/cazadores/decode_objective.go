@@ -7,28 +7,27 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var (
-	objectiveFields = []string{"name", "roll", "renown", "simulated", "model"}
-	objModelFields  = []string{"name", "spd", "prow", "shrp", "wit", "res", "wnd", "base_mm"}
-	renownFields    = []string{"success", "failure", "per"}
-)
+// The fields of an objective, from its schema (schema_pack.go).
+var objectiveFields = schemaOf("objective").names()
 
 // objective decodes one entry of objectives.yaml.
 func (d *decoder) objective(slug string, n *yaml.Node) *Objective {
-	m := d.Fields(n, slug, objectiveFields, "name", "roll", "renown")
+	oo := schemaOf("objective")
+	m := d.fieldsOf(oo, n, slug)
 	o := &Objective{Slug: slug, Per: "hunt", Simulated: true}
 	if v, ok := m["name"]; ok {
 		o.Name = d.Str(v, at(slug, "name"))
 	}
 	if v, ok := m["roll"]; ok {
-		o.Roll = d.Int(v, at(slug, "roll"), 1, 10)
+		o.Roll = d.intOf(oo, "roll", v, slug)
 	}
 	if v, ok := m["simulated"]; ok {
 		o.Simulated = d.Bool(v, at(slug, "simulated"))
 	}
 	if v, ok := m["model"]; ok {
 		p := at(slug, "model")
-		mm := d.Fields(v, p, objModelFields, "name", "wnd")
+		mo := schemaOf("objective_model")
+		mm := d.fieldsOf(mo, v, p)
 		om := &ObjModel{BaseMM: 25.4}
 		if x, ok := mm["name"]; ok {
 			om.Name = d.Str(x, at(p, "name"))
@@ -36,20 +35,20 @@ func (d *decoder) objective(slug string, n *yaml.Node) *Objective {
 		for _, f := range []struct {
 			key string
 			dst *int
-			hi  int
-		}{{"spd", &om.Stats.Spd, 12}, {"prow", &om.Stats.Prow, 12}, {"shrp", &om.Stats.Shrp, 12}, {"wit", &om.Stats.Wit, 12}, {"res", &om.Stats.Res, 12}, {"wnd", &om.Stats.Wnd, 200}} {
+		}{{"spd", &om.Stats.Spd}, {"prow", &om.Stats.Prow}, {"shrp", &om.Stats.Shrp}, {"wit", &om.Stats.Wit}, {"res", &om.Stats.Res}, {"wnd", &om.Stats.Wnd}} {
 			if x, ok := mm[f.key]; ok {
-				*f.dst = d.Int(x, at(p, f.key), 0, f.hi)
+				*f.dst = d.intOf(mo, f.key, x, p)
 			}
 		}
 		if x, ok := mm["base_mm"]; ok {
-			om.BaseMM = d.Number(x, at(p, "base_mm"), 10, 300)
+			om.BaseMM = d.numberOf(mo, "base_mm", x, p)
 		}
 		o.Model = om
 	}
 	if v, ok := m["renown"]; ok {
 		p := at(slug, "renown")
-		r := d.Fields(v, p, renownFields, "success", "failure")
+		ro := schemaOf("objective_renown")
+		r := d.fieldsOf(ro, v, p)
 		if x, ok := r["success"]; ok {
 			o.Success = d.dice(x, at(p, "success"))
 		}
@@ -57,7 +56,7 @@ func (d *decoder) objective(slug string, n *yaml.Node) *Objective {
 			o.Failure = d.dice(x, at(p, "failure"))
 		}
 		if x, ok := r["per"]; ok {
-			o.Per = d.Name(x, at(p, "per"), "renown count", RenownPers)
+			o.Per = d.nameOf(ro, "per", x, p)
 		}
 	}
 	return o

@@ -25,38 +25,36 @@ const (
 	defaultPackBase               = 32.0 // base diameter (mm) of a Pack model that gives none
 )
 
+// The field lists of the Pack's files, from their schema (schema_pack.go),
+// as the decoder and FileKind use them.
 var (
-	rulesFields     = []string{"round_cap", "pass_ticks", "foe_recover_ticks", "terror_dt", "surrounded_counts_self", "crit_once_per_turn", "bleeding_on_zero_move", "overflow_top", "foe_move", "ammo_limited", "dangerous_check", "natural_ten_always_succeeds", "cover", "self_card_ticks", "play_out_round", "fall_only_unstable", "jump_down"}
-	weaponFields    = []string{"name", "kind", "pow", "rng", "hands", "renown", "attack_ticks", "reload_ticks", "ammo", "armour", "damage", "on_hit", "crit"}
-	armourFields    = []string{"name", "rating", "spd", "renown"}
-	gearFields      = []string{"name", "renown", "action", "skill", "dt", "ammo", "hands", "rng", "areas", "on_success", "on_fail"}
-	ritualFields    = []string{"name", "renown", "pow", "rng", "target", "areas", "effect", "crit"}
-	attrFields      = []string{"spd", "prow", "shrp", "wit", "res", "wnd"}
-	skillFields     = []string{"athletics", "melee", "shooting", "stealth", "hunt", "lore", "fortitude", "leadership"}
-	companionFields = []string{"name", "stats", "enlist", "base_mm", "loadouts"}
-	loadoutFields   = []string{"weapons", "armour"}
-	cazadorFields   = []string{"name", "attributes", "skills", "weapons", "readied", "armour", "gear", "rituals", "book", "symbol", "base_mm"}
-	packFields      = []string{"name", "members", "table_4_1"}
-	memberFields    = []string{"cazador", "companion", "loadout", "of"}
+	rulesFields     = schemaOf("rules").names()
+	weaponFields    = schemaOf("weapon").names()
+	armourFields    = schemaOf("armour").names()
+	gearFields      = schemaOf("gear").names()
+	ritualFields    = schemaOf("ritual").names()
+	skillFields     = schemaOf("skills").names()
+	companionFields = schemaOf("companion").names()
+	cazadorFields   = schemaOf("cazador").names()
+	packFields      = schemaOf("pack").names()
 )
 
 // rules decodes rules.yaml onto r, field by field: absent fields keep their
 // value.
 func (d *decoder) rules(n *yaml.Node, r *Rules) {
-	m := d.Fields(n, "", rulesFields)
-	ints := []struct {
-		key    string
-		dst    *int
-		lo, hi int
+	o := schemaOf("rules")
+	m := d.fieldsOf(o, n, "")
+	for _, f := range []struct {
+		key string
+		dst *int
 	}{
-		{"round_cap", &r.RoundCap, 1, 1000},
-		{"pass_ticks", &r.PassTicks, 1, 2},
-		{"foe_recover_ticks", &r.FoeRecoverTicks, 0, 4},
-		{"self_card_ticks", &r.SelfCardTicks, 1, 6},
-	}
-	for _, f := range ints {
+		{"round_cap", &r.RoundCap},
+		{"pass_ticks", &r.PassTicks},
+		{"foe_recover_ticks", &r.FoeRecoverTicks},
+		{"self_card_ticks", &r.SelfCardTicks},
+	} {
 		if v, ok := m[f.key]; ok {
-			*f.dst = d.Int(v, f.key, f.lo, f.hi)
+			*f.dst = d.intOf(o, f.key, v, "")
 		}
 	}
 	bools := []struct {
@@ -77,20 +75,18 @@ func (d *decoder) rules(n *yaml.Node, r *Rules) {
 			*f.dst = d.Bool(v, f.key)
 		}
 	}
-	enums := []struct {
-		key  string
-		dst  *string
-		list []string
+	for _, f := range []struct {
+		key string
+		dst *string
 	}{
-		{"terror_dt", &r.TerrorDT, TerrorDTs},
-		{"overflow_top", &r.OverflowTop, OverflowTops},
-		{"foe_move", &r.FoeMove, FoeMoves},
-		{"dangerous_check", &r.DangerousCheck, DangerousChecks},
-		{"cover", &r.Cover, CoverModes},
-	}
-	for _, f := range enums {
+		{"terror_dt", &r.TerrorDT},
+		{"overflow_top", &r.OverflowTop},
+		{"foe_move", &r.FoeMove},
+		{"dangerous_check", &r.DangerousCheck},
+		{"cover", &r.Cover},
+	} {
 		if v, ok := m[f.key]; ok {
-			if s := d.Name(v, f.key, f.key+" value", f.list); s != "" {
+			if s := d.nameOf(o, f.key, v, ""); s != "" {
 				*f.dst = s
 			}
 		}
@@ -98,16 +94,17 @@ func (d *decoder) rules(n *yaml.Node, r *Rules) {
 }
 
 func (d *decoder) weapon(slug string, n *yaml.Node) *Weapon {
-	m := d.Fields(n, slug, weaponFields, "name", "kind", "rng", "hands", "renown")
+	o := schemaOf("weapon")
+	m := d.fieldsOf(o, n, slug)
 	w := &Weapon{Slug: slug, Damage: true}
 	if v, ok := m["name"]; ok {
 		w.Name = d.Str(v, at(slug, "name"))
 	}
 	if v, ok := m["kind"]; ok {
-		w.Kind = d.Name(v, at(slug, "kind"), "weapon kind", WeaponKinds)
+		w.Kind = d.nameOf(o, "kind", v, slug)
 	}
 	if v, ok := m["pow"]; ok {
-		w.Pow = d.Int(v, at(slug, "pow"), -5, 10)
+		w.Pow = d.intOf(o, "pow", v, slug)
 	}
 	if v, ok := m["rng"]; ok {
 		if w.Kind == "" {
@@ -122,13 +119,13 @@ func (d *decoder) weapon(slug string, n *yaml.Node) *Weapon {
 		}
 	}
 	if v, ok := m["hands"]; ok {
-		w.Hands = d.Int(v, at(slug, "hands"), 1, 2)
+		w.Hands = d.intOf(o, "hands", v, slug)
 	}
 	if v, ok := m["renown"]; ok {
-		w.Renown = d.Int(v, at(slug, "renown"), 0, 10)
+		w.Renown = d.intOf(o, "renown", v, slug)
 	}
 	if v, ok := m["attack_ticks"]; ok {
-		w.AttackTicks = d.Int(v, at(slug, "attack_ticks"), -2, 6)
+		w.AttackTicks = d.intOf(o, "attack_ticks", v, slug)
 	}
 	if w.Kind == "shooting" {
 		w.Ammo = 3
@@ -143,13 +140,13 @@ func (d *decoder) weapon(slug string, n *yaml.Node) *Weapon {
 			continue
 		}
 		if key == "ammo" {
-			w.Ammo = d.Int(v, at(slug, key), 1, 20)
+			w.Ammo = d.intOf(o, key, v, slug)
 		} else {
-			w.ReloadTicks = d.Int(v, at(slug, key), -1, 6)
+			w.ReloadTicks = d.intOf(o, key, v, slug)
 		}
 	}
 	if v, ok := m["armour"]; ok {
-		w.Armour = d.Int(v, at(slug, "armour"), 0, 3)
+		w.Armour = d.intOf(o, "armour", v, slug)
 	}
 	if v, ok := m["damage"]; ok {
 		w.Damage = d.Bool(v, at(slug, "damage"))
@@ -165,46 +162,48 @@ func (d *decoder) weapon(slug string, n *yaml.Node) *Weapon {
 }
 
 func (d *decoder) armour(slug string, n *yaml.Node) *Armour {
-	m := d.Fields(n, slug, armourFields, "name", "rating", "spd", "renown")
+	o := schemaOf("armour")
+	m := d.fieldsOf(o, n, slug)
 	a := &Armour{Slug: slug}
 	if v, ok := m["name"]; ok {
 		a.Name = d.Str(v, at(slug, "name"))
 	}
 	if v, ok := m["rating"]; ok {
-		a.Rating = d.Int(v, at(slug, "rating"), 0, 6)
+		a.Rating = d.intOf(o, "rating", v, slug)
 	}
 	if v, ok := m["spd"]; ok {
-		a.Spd = d.Int(v, at(slug, "spd"), -6, 0)
+		a.Spd = d.intOf(o, "spd", v, slug)
 	}
 	if v, ok := m["renown"]; ok {
-		a.Renown = d.Int(v, at(slug, "renown"), 0, 10)
+		a.Renown = d.intOf(o, "renown", v, slug)
 	}
 	return a
 }
 
 func (d *decoder) gear(slug string, n *yaml.Node) *Gear {
-	m := d.Fields(n, slug, gearFields, "name", "renown", "action", "skill", "ammo")
+	o := schemaOf("gear")
+	m := d.fieldsOf(o, n, slug)
 	g := &Gear{Slug: slug}
 	if v, ok := m["name"]; ok {
 		g.Name = d.Str(v, at(slug, "name"))
 	}
 	if v, ok := m["renown"]; ok {
-		g.Renown = d.Int(v, at(slug, "renown"), 0, 10)
+		g.Renown = d.intOf(o, "renown", v, slug)
 	}
 	if v, ok := m["action"]; ok {
-		g.Action = d.Name(v, at(slug, "action"), "gear action", GearActions)
+		g.Action = d.nameOf(o, "action", v, slug)
 	}
 	if v, ok := m["skill"]; ok {
-		g.Skill = d.Name(v, at(slug, "skill"), "skill", SkillNames)
+		g.Skill = d.nameOf(o, "skill", v, slug)
 	}
 	if v, ok := m["dt"]; ok {
-		g.DT = d.Int(v, at(slug, "dt"), 0, 10)
+		g.DT = d.intOf(o, "dt", v, slug)
 	}
 	if v, ok := m["ammo"]; ok {
-		g.Ammo = d.Int(v, at(slug, "ammo"), 1, 20)
+		g.Ammo = d.intOf(o, "ammo", v, slug)
 	}
 	if v, ok := m["hands"]; ok {
-		g.Hands = d.Int(v, at(slug, "hands"), 0, 2)
+		g.Hands = d.intOf(o, "hands", v, slug)
 	}
 	if v, ok := m["rng"]; ok {
 		rv := d.Res(v)
@@ -227,6 +226,9 @@ func (d *decoder) effectAreas(m map[string]*yaml.Node, slug string, dst *map[str
 	if v, ok := m["areas"]; ok {
 		*dst = map[string]*AreaKind{}
 		for _, e := range d.Pairs(d.Res(v), at(slug, "areas")) {
+			if !d.SlugKey(e, at(slug, "areas")) {
+				continue
+			}
 			(*dst)[e.Key] = d.areaKind(e.Key, e.V, at(slug, "areas."+e.Key))
 			ctx.areas = append(ctx.areas, e.Key)
 		}
@@ -236,23 +238,24 @@ func (d *decoder) effectAreas(m map[string]*yaml.Node, slug string, dst *map[str
 }
 
 func (d *decoder) ritual(slug string, n *yaml.Node) *Ritual {
-	m := d.Fields(n, slug, ritualFields, "name", "renown")
+	o := schemaOf("ritual")
+	m := d.fieldsOf(o, n, slug)
 	r := &Ritual{Slug: slug}
 	if v, ok := m["name"]; ok {
 		r.Name = d.Str(v, at(slug, "name"))
 	}
 	if v, ok := m["renown"]; ok {
-		r.Renown = d.Int(v, at(slug, "renown"), 0, 10)
+		r.Renown = d.intOf(o, "renown", v, slug)
 	}
 	if v, ok := m["pow"]; ok {
-		r.Pow = d.Int(v, at(slug, "pow"), 0, maxPool)
+		r.Pow = d.intOf(o, "pow", v, slug)
 	}
 	if v, ok := m["rng"]; ok {
-		r.Rng = d.Number(v, at(slug, "rng"), 0, 48)
+		r.Rng = d.numberOf(o, "rng", v, slug)
 	}
 	r.Target = "any"
 	if v, ok := m["target"]; ok {
-		r.Target = d.Name(v, at(slug, "target"), "ritual target", RitualTargets)
+		r.Target = d.nameOf(o, "target", v, slug)
 	}
 	ctx := d.effectAreas(m, slug, &r.Areas)
 	if v, ok := m["effect"]; ok {
@@ -264,21 +267,17 @@ func (d *decoder) ritual(slug string, n *yaml.Node) *Ritual {
 	return r
 }
 
-// attributes decodes a Pack model's attributes onto a (absent fields keep
-// their value unless required).
-func (d *decoder) attributes(n *yaml.Node, path string, a *Attributes, required bool) map[string]*yaml.Node {
-	var req []string
-	if required {
-		req = attrFields
-	}
-	m := d.Fields(n, path, attrFields, req...)
+// attributes decodes the attributes of a Pack model onto a: object o
+// (companion_stats, every field required, or cazador_attributes, absent
+// fields keeping their value).
+func (d *decoder) attributes(o *schemaObject, n *yaml.Node, path string, a *Attributes) map[string]*yaml.Node {
+	m := d.fieldsOf(o, n, path)
 	for _, f := range []struct {
-		key    string
-		dst    *int
-		lo, hi int
-	}{{"spd", &a.Spd, 1, 12}, {"prow", &a.Prow, 0, 12}, {"shrp", &a.Shrp, 0, 12}, {"wit", &a.Wit, 0, 12}, {"res", &a.Res, 0, 12}, {"wnd", &a.Wnd, 1, 200}} {
+		key string
+		dst *int
+	}{{"spd", &a.Spd}, {"prow", &a.Prow}, {"shrp", &a.Shrp}, {"wit", &a.Wit}, {"res", &a.Res}, {"wnd", &a.Wnd}} {
 		if v, ok := m[f.key]; ok {
-			*f.dst = d.Int(v, at(path, f.key), f.lo, f.hi)
+			*f.dst = d.intOf(o, f.key, v, path)
 		}
 	}
 	return m
@@ -290,19 +289,20 @@ func refs[T any](d *decoder, n *yaml.Node, path, what string, known map[string]T
 }
 
 func (d *decoder) companion(slug string, n *yaml.Node, data *Data) *Companion {
-	m := d.Fields(n, slug, companionFields, "name", "stats", "enlist", "loadouts")
+	o := schemaOf("companion")
+	m := d.fieldsOf(o, n, slug)
 	c := &Companion{Slug: slug, BaseMM: defaultPackBase}
 	if v, ok := m["name"]; ok {
 		c.Name = d.Str(v, at(slug, "name"))
 	}
 	if v, ok := m["stats"]; ok {
-		d.attributes(v, at(slug, "stats"), &c.Stats, true)
+		d.attributes(schemaOf("companion_stats"), v, at(slug, "stats"), &c.Stats)
 	}
 	if v, ok := m["enlist"]; ok {
-		c.Enlist = d.Int(v, at(slug, "enlist"), 0, 10)
+		c.Enlist = d.intOf(o, "enlist", v, slug)
 	}
 	if v, ok := m["base_mm"]; ok {
-		c.BaseMM = d.Number(v, at(slug, "base_mm"), 10, 300)
+		c.BaseMM = d.numberOf(o, "base_mm", v, slug)
 	}
 	if v, ok := m["loadouts"]; ok {
 		items := d.Seq(v, at(slug, "loadouts"))
@@ -311,7 +311,7 @@ func (d *decoder) companion(slug string, n *yaml.Node, data *Data) *Companion {
 		}
 		for i, it := range items {
 			p := idx(at(slug, "loadouts"), i)
-			lm := d.Fields(it, p, loadoutFields, "weapons", "armour")
+			lm := d.fieldsOf(schemaOf("loadout"), it, p)
 			var l Loadout
 			if x, ok := lm["weapons"]; ok {
 				l.Weapons = refs(d, x, at(p, "weapons"), "weapon", data.Weapons, true)
@@ -329,20 +329,22 @@ func (d *decoder) companion(slug string, n *yaml.Node, data *Data) *Companion {
 }
 
 func (d *decoder) cazador(slug string, n *yaml.Node, data *Data) *Cazador {
-	m := d.Fields(n, slug, cazadorFields, "name", "weapons", "armour")
+	o := schemaOf("cazador")
+	m := d.fieldsOf(o, n, slug)
 	c := &Cazador{Slug: slug, BaseMM: defaultPackBase, Attributes: Attributes{startSpd, startAttr, startAttr, startAttr, startAttr, startWnd}}
 	if v, ok := m["name"]; ok {
 		c.Name = d.Str(v, at(slug, "name"))
 	}
 	var attrNodes, skillNodes map[string]*yaml.Node
 	if v, ok := m["attributes"]; ok {
-		attrNodes = d.attributes(v, at(slug, "attributes"), &c.Attributes, false)
+		attrNodes = d.attributes(schemaOf("cazador_attributes"), v, at(slug, "attributes"), &c.Attributes)
 	}
 	if v, ok := m["skills"]; ok {
-		skillNodes = d.Fields(v, at(slug, "skills"), skillFields)
+		so := schemaOf("skills")
+		skillNodes = d.fieldsOf(so, v, at(slug, "skills"))
 		for i, dst := range c.Skills.ptrs() {
 			if x, ok := skillNodes[skillFields[i]]; ok {
-				*dst = d.Int(x, at(slug, "skills."+skillFields[i]), 0, 10)
+				*dst = d.intOf(so, skillFields[i], x, at(slug, "skills"))
 			}
 		}
 	}
@@ -386,7 +388,7 @@ func (d *decoder) cazador(slug string, n *yaml.Node, data *Data) *Cazador {
 		}
 	}
 	if v, ok := m["base_mm"]; ok {
-		c.BaseMM = d.Number(v, at(slug, "base_mm"), 10, 300)
+		c.BaseMM = d.numberOf(o, "base_mm", v, slug)
 	}
 	d.creation(c, n, m, attrNodes, skillNodes, data)
 	return c
@@ -532,7 +534,8 @@ func (s Spending) String() string {
 }
 
 func (d *decoder) pack(slug string, n *yaml.Node, data *Data) *Pack {
-	m := d.Fields(n, slug, packFields, "name", "members")
+	o := schemaOf("pack")
+	m := d.fieldsOf(o, n, slug)
 	p := &Pack{Slug: slug}
 	if v, ok := m["name"]; ok {
 		p.Name = d.Str(v, at(slug, "name"))
@@ -553,7 +556,8 @@ func (d *decoder) pack(slug string, n *yaml.Node, data *Data) *Pack {
 	for i, it := range items {
 		ip := idx(mp, i)
 		nodes[i] = d.Res(it)
-		fm := d.Fields(it, ip, memberFields)
+		mo := schemaOf("member")
+		fm := d.fieldsOf(mo, it, ip)
 		var mem Member
 		cz, hasCz := fm["cazador"]
 		co, hasCo := fm["companion"]
@@ -573,14 +577,14 @@ func (d *decoder) pack(slug string, n *yaml.Node, data *Data) *Pack {
 			mem.Companion = d.Name(co, at(ip, "companion"), "companion type", slices.Sorted(maps.Keys(data.Companions)))
 			if x, ok := fm["loadout"]; ok {
 				rx := d.Res(x)
-				mem.Loadout = d.Int(rx, at(ip, "loadout"), 0, 100)
+				mem.Loadout = d.intOf(mo, "loadout", rx, ip)
 				if c := data.Companions[mem.Companion]; c != nil && mem.Loadout >= len(c.Loadouts) {
 					d.Fail(rx, at(ip, "loadout"), "", "loadout %d is out of range: %s has %d loadout(s), numbered 0..%d", mem.Loadout, mem.Companion, len(c.Loadouts), len(c.Loadouts)-1)
 					mem.Loadout = 0
 				}
 			}
 			if x, ok := fm["of"]; ok {
-				mem.Of = d.Int(x, at(ip, "of"), 0, 100)
+				mem.Of = d.intOf(mo, "of", x, ip)
 			} else if nodes[i] != nil && nodes[i].Kind == yaml.MappingNode {
 				d.Fail(nodes[i], at(ip, "of"), "", "missing; give the index of the Cazador member this companion belongs to")
 				valid = false

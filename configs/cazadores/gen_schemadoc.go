@@ -18,6 +18,7 @@ func main() {
 	for file, doc := range map[string]string{
 		configs.AdversarySchemaFile: configs.AdversarySchemaDoc(),
 		configs.ScenarioSchemaFile:  configs.ScenarioSchemaDoc(),
+		configs.PackSchemaFile:      configs.PackSchemaDoc(),
 	} {
 		p := filepath.Join("..", "..", filepath.FromSlash(file))
 		if err := os.WriteFile(p, []byte(doc), 0o644); err != nil {

@@ -36,6 +36,10 @@ const (
 	vCards                    // a list of card values Min..Max
 	vNumbers                  // a list of Count numbers
 	vPoints                   // a list of points, each a list of two numbers
+	vReach                    // a number in Min..Max, or a band [min, max] of them
+	vRef                      // a slug of another file (What names its kind)
+	vRefs                     // a list of slugs of another file
+	vDice                     // a roll: d5 or d10 with an optional +N, or a whole number
 )
 
 // schemaField is one field of an object of the schema.
@@ -293,7 +297,7 @@ var (
 // scenario file; it panics when there is none, a mistake in the decoder
 // that the tests catch.
 func schemaOf(k string) *schemaObject {
-	for _, objs := range [][]*schemaObject{adversarySchema, scenarioSchema} {
+	for _, objs := range [][]*schemaObject{adversarySchema, scenarioSchema, packSchema} {
 		for _, o := range objs {
 			if o.Key == k {
 				return o
@@ -383,6 +387,14 @@ func (f *schemaField) typeDoc() string {
 		return "list of " + strconv.Itoa(f.Count) + " numbers"
 	case vPoints:
 		return "list of points"
+	case vReach:
+		return "number or [min, max]"
+	case vRef:
+		return "slug"
+	case vRefs:
+		return "list of slugs"
+	case vDice:
+		return "roll"
 	}
 	return "?"
 }
@@ -416,6 +428,10 @@ func (f *schemaField) allowedDoc() string {
 		return fmt.Sprintf("at most %d of the ops allowed in %s (see effect ops)", sim.MaxOps, sim.PlaceName(f.Place))
 	case vCards, vNumbers:
 		return "each " + g(f.Min) + ".." + g(f.Max)
+	case vReach:
+		return g(f.Min) + ".." + g(f.Max) + " inches, a band's min at most its max"
+	case vDice:
+		return "`d5` or `d10`, with an optional `+N`, or a whole number"
 	}
 	return "?"
 }

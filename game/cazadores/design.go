@@ -262,12 +262,17 @@ func (d *Design) record(r *sim.Record, rec *game.Record) {
 	for l := 0; l < int(d.sc.Adversary.NLoc); l++ {
 		v[sl.exhausted+l] = int32(r.LocAt[l])
 	}
+	// The cards' four columns as slices of their length, so that the loop
+	// stores without a bounds check per value.
+	n := len(r.Cards)
+	drawn, dealt := v[sl.drawn:sl.drawn+n], v[sl.dealt:sl.dealt+n]
+	kills, imposed := v[sl.kills:sl.kills+n], v[sl.imposed:sl.imposed+n]
 	for c := range r.Cards {
 		cr := &r.Cards[c]
-		v[sl.drawn+c] = int32(cr.Drawn)
-		v[sl.dealt+c] = int32(cr.Wounds)
-		v[sl.kills+c] = int32(cr.Kills)
-		v[sl.imposed+c] = int32(cr.Conds)
+		drawn[c] = int32(cr.Drawn)
+		dealt[c] = int32(cr.Wounds)
+		kills[c] = int32(cr.Kills)
+		imposed[c] = int32(cr.Conds)
 	}
 	for c := sim.Bleeding; c < sim.NumConds; c++ {
 		v[sl.suffered+int(c)-1] = int32(r.Conds[c])

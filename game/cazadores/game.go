@@ -316,7 +316,7 @@ func compileAll(ctx context.Context, d *configs.Data, adversaries []string, pref
 				if err := ctx.Err(); err != nil {
 					return fmt.Errorf("validating the data stopped: %w", context.Cause(ctx))
 				}
-				if _, err := d.Compile(a, p, s); err != nil {
+				if err := d.Check(a, p, s); err != nil {
 					m := err.Error()
 					if where[m] == nil {
 						msgs = append(msgs, m)

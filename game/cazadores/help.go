@@ -150,12 +150,15 @@ content, so a copy of an Adversary file anywhere is checked as one; an
 Adversary file is then also compiled against every pack on every
 scenario. -explain FIELD prints the entry of a field of an Adversary file
 (stats.wnd, actions.range, minions), of a scenario file
-(scenario.terrain.height) or of an effect op (push), as
-docs/cazadores/adversary-schema.md and scenario-schema.md give it.`,
+(scenario.terrain.height), of a Pack file or rules.yaml (weapons.pow,
+cazadores.skills.hunt, rules.cover) or of an effect op (push), as
+docs/cazadores/adversary-schema.md, scenario-schema.md and pack-schema.md
+give it.`,
 		Examples: []string{
 			"balance validate configs/cazadores/adversaries/wandering-son.yaml",
 			"balance validate -explain stats.wnd",
 			"balance validate -explain scenario.terrain.height",
+			"balance validate -explain weapons.attack_ticks",
 			"balance validate configs/cazadores/packs.yaml configs/cazadores/adversaries/praetorians.yaml",
 			"balance validate -data configs/cazadores",
 		},

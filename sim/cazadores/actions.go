@@ -199,7 +199,11 @@ func (h *Hunt) CoverGround(i int, goal geom.Vec, stop int) float32 {
 // InWeaponRange reports whether model t is within the range band of the
 // weapon in slot s of Pack model i (s < 0: Unarmed).
 func (h *Hunt) InWeaponRange(i, s, t int) bool {
-	w := h.weapon(i, s)
+	return h.InRangeOf(i, h.weapon(i, s), t)
+}
+
+// InRangeOf is InWeaponRange for a caller that holds the weapon w.
+func (h *Hunt) InRangeOf(i int, w *WeaponDef, t int) bool {
 	if !h.Within(i, t, w.Max) {
 		return false
 	}
@@ -215,12 +219,13 @@ func (h *Hunt) CanAttack(i, t, s int) bool {
 		return false
 	}
 	m := &h.M[i]
+	w := &h.Sc.Weapons[0] // Unarmed
 	if s >= 0 {
 		d := &h.Sc.Pack[m.Def]
 		if s >= int(d.NWeapons) || m.Readied&(1<<s) == 0 {
 			return false
 		}
-		w := h.weapon(i, s)
+		w = &h.Sc.Weapons[d.Weapons[s]]
 		switch w.Kind {
 		case ShootingWeapon:
 			if m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0 {
@@ -230,7 +235,7 @@ func (h *Hunt) CanAttack(i, t, s int) bool {
 			return false
 		}
 	}
-	return h.InWeaponRange(i, s, t) && h.LOS(i, t)
+	return h.InRangeOf(i, w, t) && h.LOS(i, t)
 }
 
 // Attack is the Attack Action (3 Ticks plus the weapon's): a Melee or
@@ -248,6 +253,25 @@ func (h *Hunt) TryAttack(i, t, s int) (made, hit bool) {
 	if !h.CanAttack(i, t, s) {
 		return false, false
 	}
+	return true, h.doAttack(i, t, s)
+}
+
+// TryAttackInSight is TryAttack for a policy that has already checked
+// everything CanAttack asks but Line of Sight (model i may Attack, the
+// weapon in slot s is readied, loaded if it shoots, and reaches t, a
+// Hostile model): only that and t's standing are tested here. It reports
+// whether the Attack was made.
+func (h *Hunt) TryAttackInSight(i, t, s int) bool {
+	if h.M[t].State != Active || !h.LOS(i, t) {
+		return false
+	}
+	h.doAttack(i, t, s)
+	return true
+}
+
+// doAttack makes the Attack of TryAttack once it is allowed; it reports
+// whether it hit.
+func (h *Hunt) doAttack(i, t, s int) (hit bool) {
 	m := &h.M[i]
 	w := h.weapon(i, s)
 	h.startAction(i, ActAttack, h.ActionTicks(ActAttack)+w.AttackTicks)
@@ -290,7 +314,7 @@ func (h *Hunt) TryAttack(i, t, s int) (made, hit bool) {
 			h.netHit(t)
 		}
 	}
-	return true, hit
+	return hit
 }
 
 // Defend is the Defend Action (2 Ticks): Attacks against model i are at

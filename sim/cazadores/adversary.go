@@ -1,6 +1,10 @@
 package cazadores
 
-import "balance/sim/geom"
+import (
+	"math/bits"
+
+	"balance/sim/geom"
+)
 
 // drawHit turns over the next hit-location card. The first pass through
 // the pile shuffles lazily (one Fisher-Yates step per card); afterwards
@@ -202,13 +206,7 @@ func (h *Hunt) exhaust(loc int) {
 		if h.M[i].State != Active {
 			continue
 		}
-		all := true
-		for l := 0; l < int(a.NLoc); l++ {
-			if int(a.Loc[l].Owner) == m && h.Exhausted&(1<<l) == 0 {
-				all = false
-			}
-		}
-		if all {
+		if own := h.ownLocs[m]; h.Exhausted&own == own {
 			h.kill(i, -1)
 		}
 	}
@@ -275,10 +273,8 @@ func (h *Hunt) recomputeWND() {
 	a := &h.Sc.Adversary
 	for m := 0; m < int(a.NModels); m++ {
 		var w int16
-		for l := 0; l < int(a.NLoc); l++ {
-			if int(a.Loc[l].Owner) == m {
-				w += h.Loc[l]
-			}
+		for ls := h.ownLocs[m]; ls != 0; ls &= ls - 1 {
+			w += h.Loc[bits.TrailingZeros16(ls)]
 		}
 		h.M[int(h.Adv0)+m].WND = w
 	}

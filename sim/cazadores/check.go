@@ -1,6 +1,10 @@
 package cazadores
 
-import "balance/sim/dice"
+import (
+	"math/bits"
+
+	"balance/sim/dice"
+)
 
 // packAttr returns Attribute a of Pack model i.
 func (h *Hunt) packAttr(i, a int) int {
@@ -73,10 +77,8 @@ func (h *Hunt) Armour(i int) int {
 	m := &h.M[i]
 	d := &h.Sc.Pack[m.Def]
 	a := int(d.Armour)
-	for s := 0; s < int(d.NWeapons); s++ {
-		if m.Readied&(1<<s) != 0 {
-			a += int(h.Sc.Weapons[d.Weapons[s]].Armour)
-		}
+	for bs := m.Readied & m.armed; bs != 0; bs &= bs - 1 {
+		a += int(h.Sc.Weapons[d.Weapons[bits.TrailingZeros8(bs)]].Armour)
 	}
 	return a
 }

@@ -154,6 +154,14 @@ func (h *Hunt) weapon(i, s int) *WeaponDef {
 	return &h.Sc.Weapons[h.Sc.Pack[h.M[i].Def].Weapons[s]]
 }
 
+// WeaponSlots returns the weapon slots of Pack model i that hold a weapon
+// of kind k: bit s for slot s, readied or not.
+func (h *Hunt) WeaponSlots(i int, k WeaponKind) uint8 { return h.M[i].slots[k] }
+
+// CaptureSlots returns the weapon slots of Pack model i that hold a
+// weapon that captures (the Net), as WeaponSlots.
+func (h *Hunt) CaptureSlots(i int) uint8 { return h.M[i].nets }
+
 // bestMelee returns the readied melee weapon slot of Pack model i with the
 // most POW that reaches model t (-1: unarmed, when in base contact).
 func (h *Hunt) bestMelee(i, t int) (int, bool) {

@@ -39,6 +39,13 @@ type Model struct {
 	// Effective stats. Foes: base + exhaustion modifiers; Pack: SPD after armour.
 	SPD, ATK, RNG, DEF, TER int8
 
+	// Pack equipment: slots[k] has bit s set when weapon slot s holds a
+	// weapon of kind k (set once, in Init: a model's weapons do not
+	// change during a hunt); see WeaponSlots.
+	slots [3]uint8
+	nets  uint8 // the slots of its weapons that capture (the Net)
+	armed uint8 // the slots of its weapons that give armour (Shields)
+
 	// Pack equipment state.
 	Readied   uint8 // bit i: weapon slot i readied
 	Loaded    uint8 // bit i: shooting weapon in slot i is loaded
@@ -79,10 +86,7 @@ func (h *Hunt) SetState(i int, s uint8) {
 
 // bit returns model k's bit in a model mask (none for k < 0).
 func bit(k int) uint16 {
-	if k < 0 {
-		return 0
-	}
-	return 1 << k
+	return 1 << uint(k) // a negative k shifts by more than 15: 0
 }
 
 // activeOf returns the bits of side s's Active models.
@@ -163,7 +167,10 @@ type Hunt struct {
 	AdvLeft   int16               // WNDs left over all hit locations
 	Loc       [MaxLocations]int16 // WNDs left on each hit location
 	Exhausted uint16              // bit i: location i exhausted
-	Mods      FoeMods             // summed exhaustion modifiers
+	// ownLocs[m]: bit l for each hit location of the Adversary's model m
+	// (set in Init from the AdversaryDef).
+	ownLocs [MaxAdvModels]uint16
+	Mods    FoeMods // summed exhaustion modifiers
 	// The Adversary's states (AdversaryDef.States): bit k of StateOn while
 	// state k lasts, of StateFired once its WND or Round trigger has
 	// fired; StateEnd[k] the Round at whose end it ends (0: never);
@@ -200,6 +207,7 @@ type Hunt struct {
 	hitRNG, actRNG dice.RNG
 	checkKey       [MaxModels + 1]uint64
 	checkN         [MaxModels + 1]uint16
+	checkBase      uint64 // the key the slots' keys derive from (keyChecks)
 
 	// Trace, when set, is told every event; a copy that must not be
 	// traced (a lookahead's rollout) sets it to nil.
@@ -314,9 +322,27 @@ func (h *Hunt) Init(sc *Scenario) {
 	for i := 0; i < int(h.NPack); i++ {
 		h.M[i].reach = h.packReach(i)
 	}
+	for i := 0; i < n; i++ {
+		if m := &h.M[i]; m.Side == PackSide {
+			d := &sc.Pack[m.Def]
+			for s := 0; s < int(d.NWeapons); s++ {
+				w := &sc.Weapons[d.Weapons[s]]
+				m.slots[w.Kind] |= 1 << s
+				if w.Captures {
+					m.nets |= 1 << s
+				}
+				if w.Armour != 0 {
+					m.armed |= 1 << s
+				}
+			}
+		}
+	}
 	for i := 0; i < int(a.NLoc); i++ {
 		h.Loc[i] = a.Loc[i].WND
 		h.AdvLeft += a.Loc[i].WND
+		if o := int(a.Loc[i].Owner); o < MaxAdvModels {
+			h.ownLocs[o] |= 1 << i
+		}
 	}
 	h.recomputeAdversary()
 	for i := range h.HitPile {
@@ -365,12 +391,19 @@ func (h *Hunt) ForkRandom(k uint64) {
 	h.Dice = f
 }
 
-// keyChecks sets the keys of the Check slots from one key.
+// keyChecks sets the keys of the Check slots from one key: the slots of
+// the hunt's models and slot MaxModels, the only ones roll is given; a
+// model that joins the hunt later gets its slot's key from keyCheck.
 func (h *Hunt) keyChecks(key uint64) {
-	for s := range h.checkKey {
-		h.checkKey[s] = dice.SlotKey(key, uint64(s))
+	h.checkBase = key
+	for s := 0; s < int(h.N); s++ {
+		h.keyCheck(s)
 	}
+	h.keyCheck(MaxModels)
 }
+
+// keyCheck sets the key of Check slot s.
+func (h *Hunt) keyCheck(s int) { h.checkKey[s] = dice.SlotKey(h.checkBase, uint64(s)) }
 
 // Draws returns the random draws the hunt has made so far, over all its
 // streams.
@@ -452,8 +485,16 @@ func (h *Hunt) Resume(p PackPolicy, f FoeAI) {
 // Now is the number of Ticks since the hunt began, counting from 1.
 func (h *Hunt) Now() int { return (int(h.Round)-1)*10 + int(h.Tick) }
 
+// loopClock returns Clock c (1..10) moved on by ticks, round the loop.
 func loopClock(c uint8, ticks int8) uint8 {
-	v := (int(c)-1+int(ticks))%10 + 1
+	v := int(c) + int(ticks)
+	switch {
+	case v >= 1 && v <= 10:
+		return uint8(v)
+	case v >= 11 && v <= 20: // once round: the usual Action's cost
+		return uint8(v - 10)
+	}
+	v = (v-1)%10 + 1
 	if v <= 0 {
 		v += 10
 	}
@@ -487,7 +528,7 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	w := h.w // a local: the stores below cannot move it, so it is loaded once
 	np := 0
 	tick := h.Tick
-	for i := 0; i < int(h.NPack); i++ {
+	for i, n := 0, int(h.NPack); i < n; i++ { // n a local for the same reason
 		w.elig[np] = int8(i)
 		np += due(&h.M[i], tick)
 	}

@@ -265,6 +265,16 @@ func TestLoopClock(t *testing.T) {
 			t.Errorf("loopClock(%d, %d) = %d, want %d", c.clock, c.ticks, got, c.want)
 		}
 	}
+	// Every Clock and every cost, negative ones included: the position
+	// round the loop of 10, counted from 1.
+	for c := 1; c <= 10; c++ {
+		for k := -128; k <= 127; k++ {
+			want := ((c-1+k)%10+10)%10 + 1
+			if got := loopClock(uint8(c), int8(k)); int(got) != want {
+				t.Fatalf("loopClock(%d, %d) = %d, want %d", c, k, got, want)
+			}
+		}
+	}
 }
 
 // The same examples through a real Attack: the clock moves whatever the

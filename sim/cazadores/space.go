@@ -159,21 +159,29 @@ func (h *Hunt) Surrounded(i int) bool {
 	if h.IsAdversary(i) {
 		return false
 	}
+	// The Hostile models in reach first: with none (or no more than the
+	// Friendly ones counted so far) the Friendly ones need no counting.
 	hostile, friendly := 0, 0
 	if h.Sc.Rules.SurroundedCountsSelf {
 		friendly = 1
 	}
-	for bs := h.live &^ bit(i); bs != 0; bs &= bs - 1 {
-		j := bits.TrailingZeros16(bs)
-		if r := h.MeleeReach(j); r >= 0 && h.Within(i, j, r) {
-			if h.Hostile(i, j) {
-				hostile++
-			} else {
-				friendly++
-			}
+	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
+		if j := bits.TrailingZeros16(bs); h.inMeleeReach(j, i) {
+			hostile++
+		}
+	}
+	for bs := h.Friends(i); bs != 0 && hostile > friendly; bs &= bs - 1 {
+		if j := bits.TrailingZeros16(bs); h.inMeleeReach(j, i) {
+			friendly++
 		}
 	}
 	return hostile > friendly
+}
+
+// inMeleeReach reports whether model i is within model j's melee reach.
+func (h *Hunt) inMeleeReach(j, i int) bool {
+	r := h.MeleeReach(j)
+	return r >= 0 && h.Within(i, j, r)
 }
 
 // areaFoeDEF returns the DEF bonus Areas give Foe i standing in them.

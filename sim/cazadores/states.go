@@ -139,6 +139,7 @@ func (h *Hunt) summon(from, def, n int) {
 		}
 		m.Pos = h.outOfImpassable(p, m.R)
 		h.N++
+		h.keyCheck(i) // its Checks draw from its own slot
 		h.live |= 1 << i
 		h.sides[FoeSide] |= 1 << i
 		h.shoveOverlaps(i)

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"context"
+	"math"
 	"runtime"
 	"testing"
 
@@ -71,7 +72,11 @@ func TestHuntAllocatesNothing(t *testing.T) {
 // game's player of tier, each counted into a tally as a run counts it,
 // after hunt 0 as a warm-up, and returns every allocation they made, on
 // one processor. (testing.AllocsPerRun rounds the mean down: a hunt in a
-// hundred that allocates would pass it.)
+// hundred that allocates would pass it.) The count is the process's, so
+// another goroutine's allocation (the runtime's, the test framework's)
+// may fall in it now and then: the hunts are played again, up to three
+// times, and the fewest allocations of a pass are returned. The same
+// hunts allocate the same in every pass.
 func huntMallocs(t *testing.T, d game.Data, c game.Choice, set []string, tier string, runs int) uint64 {
 	t.Helper()
 	des, err := d.Design(context.Background(), c, set, 1)
@@ -87,12 +92,16 @@ func huntMallocs(t *testing.T, d game.Data, c game.Choice, set []string, tier st
 	tl := stats.NewTally(des.Schema())
 	pl.Play(1, 0, rec)
 	tl.Add(rec)
-	var m0, m1 runtime.MemStats
-	runtime.ReadMemStats(&m0)
-	for i := 1; i <= runs; i++ {
-		pl.Play(1, uint64(i), rec)
-		tl.Add(rec)
+	fewest := uint64(math.MaxUint64)
+	for pass := 0; pass < 3 && fewest > 0; pass++ {
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		for i := 1; i <= runs; i++ {
+			pl.Play(1, uint64(i), rec)
+			tl.Add(rec)
+		}
+		runtime.ReadMemStats(&m1)
+		fewest = min(fewest, m1.Mallocs-m0.Mallocs)
 	}
-	runtime.ReadMemStats(&m1)
-	return m1.Mallocs - m0.Mallocs
+	return fewest
 }
