@@ -41,6 +41,7 @@ type Basic struct {
 	val    values
 	atk    [sim.MaxHunters][usableWays]usable      // each hunter's usable attacks (attacks)
 	next   [sim.MaxHunters]uint8                   // the way of atk made next
+	last   [sim.MaxHunters]uint8                   // the way of atk used last
 	cur    *usable                                 // plan's: the hunter's usable attacks
 	pods   [sim.MaxHunters]podMemo                 // each hunter's best pod (plan)
 	cs     [sim.MaxCrims]cand                      // plan's: the crims
@@ -62,7 +63,9 @@ type Basic struct {
 // which it leaves as they are): within an activation a survey is made
 // again only when the hunter moved, a crim changed (Match.CrimGen), or
 // the hunter's attacks, its Move or its best pod did. plan's crims keep
-// their attacks' values too: they depend on nothing else.
+// their attacks' values too: they depend on nothing else. So does plan's
+// answer, read again while the survey and the best pod's rank stay (after
+// a missed attack, say): plan reads nothing else that could change.
 type surveyMemo struct {
 	ok          bool
 	h           int
@@ -72,6 +75,14 @@ type surveyMemo struct {
 	gv0         float64
 	step        float32
 	ng, top, nr int
+	// plan's answer from this survey (planned), for the best pod of rank
+	// goal0: the same survey and the same best pod, the same answer
+	planned bool
+	goal0   int
+	a, c    int
+	v       float64
+	goal    int
+	gv      float64
 }
 
 // newBasic returns the basic tier reading the exact tables t.
@@ -214,11 +225,16 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 	def := &m.Sc.Hunters[h]
 	key := 1<<31 | uint32(hu.Depleted)<<16 | uint32(uint8(m.Dice(h, sim.Shoot)))<<8 | uint32(uint8(m.Dice(h, sim.Fight)))
 	ways := &p.atk[h]
+	if u := &ways[p.last[h]%usableWays]; u.key == key { // the last used first
+		return u
+	}
 	for w := range ways {
 		if ways[w].key == key {
+			p.last[h] = uint8(w)
 			return &ways[w]
 		}
 	}
+	p.last[h] = p.next[h]
 	u := &ways[p.next[h]]
 	p.next[h] = (p.next[h] + 1) % usableWays
 	if k := sim.MaxProfiles * stride; cap(u.best) < k {
@@ -372,6 +388,7 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 	// the goal so far (its rank) and its worth: the best stocked pod,
 	// kept while the hunter, its step and the pods stay
 	gv, goal = pm.gv, pm.goal
+	goal0 := goal
 	// the hunter's usable attacks, kept while its dice and its depleted
 	// attacks stay
 	stride := p.val.left + 1
@@ -379,7 +396,11 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 	p.cur = ak
 	atk, na := &ak.atk, int(ak.n)
 	cs := &p.cs
-	ng, top, nr := p.survey(m, h, ak, gv)
+	ng, top, nr, same := p.survey(m, h, ak, gv)
+	sv := &p.sv
+	if same && sv.planned && sv.goal0 == goal0 {
+		return sv.a, sv.c, sv.v, sv.goal, sv.gv
+	}
 	gl, reach, rl, rub := &p.gl, &p.reach, &p.rl, &p.rub
 	// the best goal: the crim of the highest bound first, then every
 	// other whose bound could beat the best so far
@@ -459,6 +480,7 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 			a, c, v, at = int(atk[x].x), k, val, r
 		}
 	}
+	sv.planned, sv.goal0, sv.a, sv.c, sv.v, sv.goal, sv.gv = true, goal0, a, c, v, goal, gv
 	return
 }
 
@@ -497,15 +519,19 @@ func (p *Basic) goalPoint(m *sim.Match, h, goal int) (to geom.Vec, why string) {
 //     bounds (p.rub);
 //   - the hidden crims (p.hidden) and whether a crim is engaged with the
 //     hunter (p.engNow).
-func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
+//
+// same tells that the last survey still holds (nothing was made again).
+func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int, same bool) {
 	pos, step, gen := m.H[h].Pos, p.step[h], m.CrimGen()
 	sv := &p.sv
 	if sv.ok && sv.gen == gen && sv.pos == pos && sv.h == h && sv.key == ak.key && sv.gv0 == gv0 && sv.step == step {
-		return sv.ng, sv.top, sv.nr
+		return sv.ng, sv.top, sv.nr, true
 	}
 	ng, top, nr = p.surveyAll(m, h, ak, gv0)
-	*sv = surveyMemo{ok: true, h: h, pos: pos, gen: gen, key: ak.key, gv0: gv0, step: step, ng: ng, top: top, nr: nr}
-	return ng, top, nr
+	// (field by field: a composite literal is built aside, then copied)
+	sv.ok, sv.h, sv.pos, sv.gen, sv.key, sv.gv0, sv.step = true, h, pos, gen, ak.key, gv0, step
+	sv.ng, sv.top, sv.nr, sv.planned = ng, top, nr, false
+	return ng, top, nr, false
 }
 
 // surveyAll is survey made afresh.
@@ -686,7 +712,9 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		}
 		if gv > 0 {
 			if to, why := p.goalPoint(m, h, goal); to.Dist(hu.Pos) > 0.05 {
-				m.Decide(h, "Move", why)
+				if m.Trace != nil {
+					m.Decide(h, "Move", why)
+				}
 				if !m.Move(h, to) {
 					m.Pass(h)
 				}
@@ -822,12 +850,18 @@ func (p *Basic) Return(m *sim.Match, h int) (bool, int) {
 	if hu.Wounds*2 > def.WoundMax {
 		return false, 0
 	}
-	corner, bd := 0, float32(-1)
+	// the distances compared squared first: a crim no nearer squared
+	// than the best so far is no nearer (the square root never falls)
+	corner, bd, bd2 := 0, float32(-1), float32(0)
 	for k := range 4 {
 		q := m.Sc.Map.Corner(k)
 		for set := m.Shown(); set != 0; set &= set - 1 {
-			if d := q.Dist(m.C[bits.TrailingZeros16(set)].Pos); bd < 0 || d < bd {
-				corner, bd = k, d
+			d2 := q.Sub(m.C[bits.TrailingZeros16(set)].Pos).Len2()
+			if bd >= 0 && d2 >= bd2 {
+				continue
+			}
+			if d := sqrt32(d2); bd < 0 || d < bd { // as q.Dist
+				corner, bd, bd2 = k, d, d2
 			}
 		}
 	}

@@ -101,6 +101,22 @@ func (m *Match) EngagedCrims(h int) uint16 {
 	return set
 }
 
+// engaged reports whether a crim is engaged with hunter h
+// (EngagedCrims(h) != 0), stopping at the first.
+func (m *Match) engaged(h int) bool {
+	hu := &m.H[h]
+	if !hu.In {
+		return false
+	}
+	for s := m.shown; s != 0; s &= s - 1 {
+		cr := &m.C[bits.TrailingZeros16(s)]
+		if hu.Pos.Sub(cr.Pos).Len2() <= m.eng2[cr.Def][h] { // as Engaged
+			return true
+		}
+	}
+	return false
+}
+
 // EngagedHunters returns the hunters engaged with crim c (bit h).
 func (m *Match) EngagedHunters(c int) uint8 {
 	cr := &m.C[c]
@@ -237,7 +253,7 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 // the turn the hunter returned, and only with a Wound Token to remove.
 func (m *Match) Rest(h int) bool {
 	hu := &m.H[h]
-	if !m.CanAct(h) || hu.NoRest || hu.Wounds == 0 || m.EngagedCrims(h) != 0 {
+	if !m.CanAct(h) || hu.NoRest || hu.Wounds == 0 || m.engaged(h) {
 		return false
 	}
 	m.spend(h)
@@ -432,7 +448,7 @@ func (m *Match) Stocked(p int) bool { return m.Pods&(1<<p) != 0 }
 // OpenPod is a Universal action opening pod p: adjacent, not engaged.
 // The hunter gains 1d10 points and the reward its player picks.
 func (m *Match) OpenPod(h, p int) bool {
-	if !m.CanAct(h) || p < 0 || p >= int(m.Sc.Map.NPods) || !m.Stocked(p) || !m.PodAdjacent(h, p) || m.EngagedCrims(h) != 0 {
+	if !m.CanAct(h) || p < 0 || p >= int(m.Sc.Map.NPods) || !m.Stocked(p) || !m.PodAdjacent(h, p) || m.engaged(h) {
 		return false
 	}
 	m.spend(h)
