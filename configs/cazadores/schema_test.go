@@ -16,70 +16,53 @@ import (
 	"balance/sim/geom"
 )
 
-// TestAdversarySchemaDocUpToDate checks that the reference of the
-// Adversary file is the one generated from the schema.
-func TestAdversarySchemaDocUpToDate(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(AdversarySchemaFile)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(b) != AdversarySchemaDoc() {
-		t.Errorf("%s differs from the schema; run go generate ./configs/cazadores", AdversarySchemaFile)
-	}
-	// Every field's row is in it, and every limit of the engine the
-	// loader enforces.
-	for _, o := range adversarySchema {
-		for i := range o.Fields {
-			f := &o.Fields[i]
-			typ, _, def, example, doc := entryCells(f)
-			row := fmt.Sprintf("| `%s` | %s |", f.Name, typ)
-			for _, v := range []string{row, def, "`" + example + "`", doc} {
-				if !strings.Contains(string(b), v) {
-					t.Errorf("%s: %s.%s: %q missing", AdversarySchemaFile, o.Key, f.Name, v)
+// TestSchemaDocsUpToDate checks that each reference of the data files is
+// the one generated from the schema, with every field's row and every
+// limit of the engine the loader enforces.
+func TestSchemaDocsUpToDate(t *testing.T) {
+	for _, r := range []struct {
+		file    string
+		doc     func() string
+		objects []*schemaObject
+		limits  []string
+	}{
+		{AdversarySchemaFile, AdversarySchemaDoc, adversarySchema, []string{
+			fmt.Sprintf("| models of the Adversary (`models`) | 1..%d;", sim.MaxAdvModels),
+			fmt.Sprintf("at most %d, so that any Pack (up to %d models) fits in a hunt of %d", maxFoeModels, sim.MaxPack, sim.MaxModels),
+			fmt.Sprintf("| hit locations | 1..%d:", sim.MaxLocations),
+			fmt.Sprintf("| ops in one list | at most %d", sim.MaxOps),
+			fmt.Sprintf("at most %d deep", maxOpDepth),
+			fmt.Sprintf("| dice of a check | at most %d", maxPool),
+		}},
+		{ScenarioSchemaFile, ScenarioSchemaDoc, scenarioSchema, []string{
+			fmt.Sprintf("| exits | 1..%d |", sim.MaxExits),
+			fmt.Sprintf("| terrain pieces | at most %d |", sim.MaxPieces),
+			fmt.Sprintf("| corners of a polygon | 3..%d |", geom.MaxPolyVerts),
+		}},
+		{PackSchemaFile, PackSchemaDoc, packSchema, nil},
+	} {
+		b, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(r.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != r.doc() {
+			t.Errorf("%s differs from the schema; run go generate ./configs/cazadores", r.file)
+		}
+		for _, o := range r.objects {
+			for i := range o.Fields {
+				f := &o.Fields[i]
+				typ, _, def, example, doc := entryCells(f)
+				for _, v := range []string{fmt.Sprintf("| `%s` | %s |", f.Name, typ), def, "`" + example + "`", doc} {
+					if !strings.Contains(string(b), v) {
+						t.Errorf("%s: %s.%s: %q missing", r.file, o.Key, f.Name, v)
+					}
 				}
 			}
 		}
-	}
-	for _, v := range []string{
-		fmt.Sprintf("| models of the Adversary (`models`) | 1..%d;", sim.MaxAdvModels),
-		fmt.Sprintf("at most %d, so that any Pack (up to %d models) fits in a hunt of %d", maxFoeModels, sim.MaxPack, sim.MaxModels),
-		fmt.Sprintf("| hit locations | 1..%d:", sim.MaxLocations),
-		fmt.Sprintf("| ops in one list | at most %d", sim.MaxOps),
-		fmt.Sprintf("at most %d deep", maxOpDepth),
-		fmt.Sprintf("| dice of a check | at most %d", maxPool),
-	} {
-		if !strings.Contains(string(b), v) {
-			t.Errorf("%s: limit %q missing", AdversarySchemaFile, v)
-		}
-	}
-}
-
-// TestScenarioSchemaDocUpToDate checks that the reference of the scenario
-// file is the one generated from the schema, with every field's row and
-// every limit of the engine the loader enforces.
-func TestScenarioSchemaDocUpToDate(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(ScenarioSchemaFile)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(b) != ScenarioSchemaDoc() {
-		t.Errorf("%s differs from the schema; run go generate ./configs/cazadores", ScenarioSchemaFile)
-	}
-	for _, sp := range schemaPaths(scenarioSchema[0]) {
-		typ, _, def, example, doc := entryCells(sp.Field)
-		for _, v := range []string{fmt.Sprintf("| `%s` | %s |", sp.Field.Name, typ), def, "`" + example + "`", doc} {
+		for _, v := range r.limits {
 			if !strings.Contains(string(b), v) {
-				t.Errorf("%s: %s: %q missing", ScenarioSchemaFile, sp.Path, v)
+				t.Errorf("%s: limit %q missing", r.file, v)
 			}
-		}
-	}
-	for _, v := range []string{
-		fmt.Sprintf("| exits | 1..%d |", sim.MaxExits),
-		fmt.Sprintf("| terrain pieces | at most %d |", sim.MaxPieces),
-		fmt.Sprintf("| corners of a polygon | 3..%d |", geom.MaxPolyVerts),
-	} {
-		if !strings.Contains(string(b), v) {
-			t.Errorf("%s: limit %q missing", ScenarioSchemaFile, v)
 		}
 	}
 }
@@ -95,28 +78,6 @@ func allSchemaPaths() []schemaPath {
 		}
 	}
 	return out
-}
-
-// TestPackSchemaDocUpToDate checks that the reference of the Pack's files
-// is the one generated from the schema, with every field's row.
-func TestPackSchemaDocUpToDate(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(PackSchemaFile)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(b) != PackSchemaDoc() {
-		t.Errorf("%s differs from the schema; run go generate ./configs/cazadores", PackSchemaFile)
-	}
-	for _, o := range packSchema {
-		for i := range o.Fields {
-			typ, _, def, example, doc := entryCells(&o.Fields[i])
-			for _, v := range []string{fmt.Sprintf("| `%s` | %s |", o.Fields[i].Name, typ), def, "`" + example + "`", doc} {
-				if !strings.Contains(string(b), v) {
-					t.Errorf("%s: %s.%s: %q missing", PackSchemaFile, o.Key, o.Fields[i].Name, v)
-				}
-			}
-		}
-	}
 }
 
 // TestRulesSwitchesTable checks that the switches at a glance in
