@@ -157,11 +157,15 @@ func (Tactical) aid(h *sim.Hunt, i int) bool {
 	return false
 }
 
+// down holds the Conditions that keep a model down: Knocked Down and
+// Stunned.
+const down = sim.CondSet(1)<<sim.KnockedDown | sim.CondSet(1)<<sim.Stunned
+
 // anyDown reports whether some Pack model is Knocked Down or Stunned:
 // with none, no friend needs aid.
 func anyDown(h *sim.Hunt) bool {
 	for f := 0; f < int(h.NPack); f++ {
-		if h.M[f].Conds.Has(sim.KnockedDown) || h.M[f].Conds.Has(sim.Stunned) {
+		if h.M[f].Conds&down != 0 {
 			return true
 		}
 	}
@@ -306,18 +310,20 @@ func checkOdds(pool, dt int, a dice.Adv) odds {
 // expected WNDs per Tick against tg that is in range now (Line of Sight
 // aside), and that rate.
 func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
-	o, ok := bestAttack(h, i, tg)
+	var o ownAttack
+	ok = bestAttack(h, i, tg, &o)
 	return o.slot, o.rate, ok
 }
 
-// bestAttack returns bestEV's choice as weigh weighs it: the Check of
-// the chosen weapon's kind, worked out once for the choice, serves the
-// weighing too.
-func bestAttack(h *sim.Hunt, i, tg int) (o ownAttack, ok bool) {
+// bestAttack sets o to bestEV's choice as weigh weighs it and reports
+// whether there is one: the Check of the chosen weapon's kind, worked out
+// once for the choice, serves the weighing too.
+func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
 	m := &h.M[i]
 	d := &h.Sc.Pack[m.Def]
+	o.slot = -1
 	if !h.CanAct(i, sim.ActAttack) {
-		return ownAttack{slot: -1}, false
+		return false
 	}
 	slot, rate := -1, 0.0
 	// The Check of an attack (pool, Defence, the sources of
@@ -358,9 +364,10 @@ func bestAttack(h *sim.Hunt, i, tg int) (o ownAttack, ok bool) {
 		}
 	}
 	if !ok {
-		return ownAttack{slot: -1}, false
+		return false
 	}
-	return kinds[kind].weigh(h, i, tg, weaponOf(h, i, slot), slot, rate, base), true
+	kinds[kind].weigh(h, i, tg, weaponOf(h, i, slot), slot, rate, base, o)
+	return true
 }
 
 // kindCheck holds the odds of one kind of attack by one model on one
@@ -401,19 +408,19 @@ func (c *kindCheck) ev(h *sim.Hunt, i, tg int, w *sim.WeaponDef, base int) (ev f
 	return c.o.mean + c.o.hit*float64(w.POW), ticks
 }
 
-// weigh returns model i's attack on tg with weapon w in slot s, from the
-// odds of its kind (rate: bestEV's).
-func (c *kindCheck) weigh(h *sim.Hunt, i, tg int, w *sim.WeaponDef, s int, rate float64, base int) ownAttack {
+// weigh sets o to model i's attack on tg with weapon w in slot s, from
+// the odds of its kind (rate: bestEV's).
+func (c *kindCheck) weigh(h *sim.Hunt, i, tg int, w *sim.WeaponDef, s int, rate float64, base int, o *ownAttack) {
 	if !c.known {
 		c.fill(h, i, tg, w)
 	}
-	o := ownAttack{slot: s, rate: rate, adv: c.adv, dis: c.dis, a: dice.Net(c.adv, c.dis)}
+	o.slot, o.rate, o.adv, o.dis, o.a = s, rate, c.adv, c.dis, dice.Net(c.adv, c.dis)
 	o.now, o.ticks = c.ev(h, i, tg, w, base)
+	o.with = 0
 	if o.a <= 0 && !w.NoDamage && !c.none {
 		x := checkOdds(c.pool, c.dt, dice.Net(c.adv+1, c.dis))
 		o.with = x.mean + x.hit*float64(w.POW)
 	}
-	return o
 }
 
 // ownAttack is model i's attack with the weapon in slot s on tg as
@@ -450,6 +457,7 @@ func spotPays(h *sim.Hunt, i, tg int, o *ownAttack) bool {
 		return false
 	}
 	gain := 0.0
+	var ko ownAttack
 	for k := 0; k < int(h.NPack); k++ {
 		if !h.M[k].Alive() || h.M[k].Kind == sim.ObjectiveModel {
 			continue
@@ -460,8 +468,7 @@ func spotPays(h *sim.Hunt, i, tg int, o *ownAttack) bool {
 			}
 			continue
 		}
-		ko, ok := bestAttack(h, k, tg)
-		if !ok || ko.a > 0 {
+		if !bestAttack(h, k, tg, &ko) || ko.a > 0 {
 			continue
 		}
 		gain += float64(left/ko.ticks) * (ko.with - ko.now)
@@ -526,8 +533,8 @@ func advThreat(h *sim.Hunt, i int) bool {
 // spending its Action on Focus or Spot Weakness when they pay. It reports
 // whether the Action was taken (why: the trace's reason for the Attack).
 func (t Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
-	o, ok := bestAttack(h, i, tg)
-	if !ok || !h.LOS(i, tg) {
+	var o ownAttack
+	if !bestAttack(h, i, tg, &o) || !h.LOS(i, tg) {
 		return false
 	}
 	s := o.slot
