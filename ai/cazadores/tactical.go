@@ -319,12 +319,12 @@ func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
 // whether there is one: the Check of the chosen weapon's kind, worked out
 // once for the choice, serves the weighing too.
 func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
-	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
 	o.slot = -1
 	if !h.CanAct(i, sim.ActAttack) {
 		return false
 	}
+	m := &h.M[i]
+	d := &h.Sc.Pack[m.Def]
 	slot, rate := -1, 0.0
 	// The Check of an attack (pool, Defence, the sources of
 	// (Dis)Advantage) depends on the attack's kind alone: each kind's
@@ -468,7 +468,9 @@ func spotPays(h *sim.Hunt, i, tg int, o *ownAttack) bool {
 			}
 			continue
 		}
-		if !bestAttack(h, k, tg, &ko) || ko.a > 0 {
+		// A friend that has taken its Action makes no attack this Turn
+		// (bestAttack would find none).
+		if h.Acted(k) || !bestAttack(h, k, tg, &ko) || ko.a > 0 {
 			continue
 		}
 		gain += float64(left/ko.ticks) * (ko.with - ko.now)
