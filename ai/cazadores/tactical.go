@@ -1,6 +1,8 @@
 package cazadores
 
 import (
+	"math/bits"
+
 	sim "balance/sim/cazadores"
 	"balance/sim/dice"
 	"balance/sim/geom"
@@ -155,11 +157,15 @@ func (Tactical) aid(h *sim.Hunt, i int) bool {
 	return false
 }
 
+// down holds the Conditions that keep a model down: Knocked Down and
+// Stunned.
+const down = sim.CondSet(1)<<sim.KnockedDown | sim.CondSet(1)<<sim.Stunned
+
 // anyDown reports whether some Pack model is Knocked Down or Stunned:
 // with none, no friend needs aid.
 func anyDown(h *sim.Hunt) bool {
 	for f := 0; f < int(h.NPack); f++ {
-		if h.M[f].Conds.Has(sim.KnockedDown) || h.M[f].Conds.Has(sim.Stunned) {
+		if h.M[f].Conds&down != 0 {
 			return true
 		}
 	}
@@ -300,69 +306,90 @@ func checkOdds(pool, dt int, a dice.Adv) odds {
 	return oddsTable[ai][min(max(pool, 0), dice.MaxPool)][min(max(dt, 1), dice.MaxDT)-1]
 }
 
-// kindOf returns the attack kind of the weapon in slot s.
-func kindOf(h *sim.Hunt, i, s int) sim.AttackKind {
-	if weaponOf(h, i, s).Kind == sim.ShootingWeapon {
-		return sim.ShootingAttack
-	}
-	return sim.MeleeAttack
-}
-
 // bestEV returns model i's readied weapon slot (-1: Unarmed) with the most
 // expected WNDs per Tick against tg that is in range now (Line of Sight
 // aside), and that rate.
 func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
+	var o ownAttack
+	ok = bestAttack(h, i, tg, &o)
+	return o.slot, o.rate, ok
+}
+
+// bestAttack sets o to bestEV's choice as weigh weighs it and reports
+// whether there is one: the Check of the chosen weapon's kind, worked out
+// once for the choice, serves the weighing too.
+func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
+	o.slot = -1
+	if !h.CanAct(i, sim.ActAttack) {
+		return false
+	}
 	m := &h.M[i]
 	d := &h.Sc.Pack[m.Def]
-	if !h.CanAct(i, sim.ActAttack) {
-		return -1, 0, false
-	}
-	slot = -1
+	slot, rate := -1, 0.0
 	// The Check of an attack (pool, Defence, the sources of
 	// (Dis)Advantage) depends on the attack's kind alone: each kind's
 	// odds are worked out once, when first needed.
 	var kinds [2]kindCheck
+	kind := 0
 	base := int(h.ActionTicks(sim.ActAttack))
-	for s := 0; s < int(d.NWeapons); s++ {
+	// The Net deals no WNDs: only the capture play throws it; Arcane
+	// weapons make no Attack.
+	shooting := h.WeaponSlots(i, sim.ShootingWeapon)
+	for bs := m.Readied & (h.WeaponSlots(i, sim.MeleeWeapon) | shooting) &^ h.CaptureSlots(i); bs != 0; bs &= bs - 1 {
+		s := bits.TrailingZeros8(bs)
 		w := &h.Sc.Weapons[d.Weapons[s]]
-		// The Net deals no WNDs: only the capture play throws it.
-		if m.Readied&(1<<s) == 0 || w.Kind == sim.ArcaneWeapon || w.Captures {
+		k := 0
+		if shooting&(1<<s) != 0 {
+			if m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0 {
+				continue
+			}
+			k = 1
+		}
+		if !h.InRangeOf(i, w, tg) {
 			continue
 		}
-		if w.Kind == sim.ShootingWeapon && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {
-			continue
-		}
-		if !h.InWeaponRange(i, s, tg) {
-			continue
-		}
-		k := &kinds[0]
-		if w.Kind == sim.ShootingWeapon {
-			k = &kinds[1]
-		}
-		ev, tk := k.ev(h, i, tg, w, base)
+		ev, tk := kinds[k].ev(h, i, tg, w, base)
 		if r := ev / float64(tk); !ok || r > rate {
-			slot, rate, ok = s, r, true
+			slot, rate, kind, ok = s, r, k, true
 		}
 	}
-	if h.InWeaponRange(i, -1, tg) {
-		w := weaponOf(h, i, -1)
-		k := &kinds[0]
+	if w := &h.Sc.Weapons[0]; h.InRangeOf(i, w, tg) {
+		k := 0
 		if w.Kind == sim.ShootingWeapon {
-			k = &kinds[1]
+			k = 1
 		}
-		ev, tk := k.ev(h, i, tg, w, base)
+		ev, tk := kinds[k].ev(h, i, tg, w, base)
 		if r := ev / float64(tk); !ok || r > rate {
-			slot, rate, ok = -1, r, true
+			slot, rate, kind, ok = -1, r, k, true
 		}
 	}
-	return slot, rate, ok
+	if !ok {
+		return false
+	}
+	kinds[kind].weigh(h, i, tg, weaponOf(h, i, slot), slot, rate, base, o)
+	return true
 }
 
 // kindCheck holds the odds of one kind of attack by one model on one
 // target, worked out when first needed.
 type kindCheck struct {
 	known, none bool // none: a DT no roll can meet
+	adv, dis    int  // the sources of (Dis)Advantage
+	pool, dt    int
 	o           odds
+}
+
+// fill works out the Check of model i's attacks with weapons like w on tg.
+func (c *kindCheck) fill(h *sim.Hunt, i, tg int, w *sim.WeaponDef) {
+	skill, kind := sim.Melee, sim.MeleeAttack
+	if w.Kind == sim.ShootingWeapon {
+		skill, kind = sim.Shooting, sim.ShootingAttack
+	}
+	c.pool, c.dt = h.Pool(i, skill), h.Defence(tg, kind)
+	c.adv, c.dis = sources(h, i, tg, kind)
+	c.known = true
+	c.none = c.dt > dice.MaxDT && !h.Sc.Rules.NaturalTenAlwaysSucceeds
+	c.o = checkOdds(c.pool, c.dt, dice.Net(c.adv, c.dis))
 }
 
 // ev returns what attackEV returns for model i's attack on tg with weapon
@@ -373,14 +400,7 @@ func (c *kindCheck) ev(h *sim.Hunt, i, tg int, w *sim.WeaponDef, base int) (ev f
 		return 0, ticks
 	}
 	if !c.known {
-		skill, kind := sim.Melee, sim.MeleeAttack
-		if w.Kind == sim.ShootingWeapon {
-			skill, kind = sim.Shooting, sim.ShootingAttack
-		}
-		pool, dt := h.Pool(i, skill), h.Defence(tg, kind)
-		c.known = true
-		c.none = dt > dice.MaxDT && !h.Sc.Rules.NaturalTenAlwaysSucceeds
-		c.o = checkOdds(pool, dt, advantage(h, i, tg, kind, 0))
+		c.fill(h, i, tg, w)
 	}
 	if c.none {
 		return 0, ticks
@@ -388,27 +408,32 @@ func (c *kindCheck) ev(h *sim.Hunt, i, tg int, w *sim.WeaponDef, base int) (ev f
 	return c.o.mean + c.o.hit*float64(w.POW), ticks
 }
 
+// weigh sets o to model i's attack on tg with weapon w in slot s, from
+// the odds of its kind (rate: bestEV's).
+func (c *kindCheck) weigh(h *sim.Hunt, i, tg int, w *sim.WeaponDef, s int, rate float64, base int, o *ownAttack) {
+	if !c.known {
+		c.fill(h, i, tg, w)
+	}
+	o.slot, o.rate, o.adv, o.dis, o.a = s, rate, c.adv, c.dis, dice.Net(c.adv, c.dis)
+	o.now, o.ticks = c.ev(h, i, tg, w, base)
+	o.with = 0
+	if o.a <= 0 && !w.NoDamage && !c.none {
+		x := checkOdds(c.pool, c.dt, dice.Net(c.adv+1, c.dis))
+		o.with = x.mean + x.hit*float64(w.POW)
+	}
+}
+
 // ownAttack is model i's attack with the weapon in slot s on tg as
 // attack weighs it: its sources of (Dis)Advantage, its expected WNDs now
 // and with one source of Advantage more (when it has none yet), and its
-// Ticks.
+// Ticks (slot and rate: bestAttack's choice).
 type ownAttack struct {
+	slot      int
+	rate      float64
 	adv, dis  int
 	a         dice.Adv
 	now, with float64
 	ticks     int
-}
-
-// weigh returns model i's attack with the weapon in slot s on tg.
-func weigh(h *sim.Hunt, i, tg, s int) ownAttack {
-	var o ownAttack
-	o.adv, o.dis = sources(h, i, tg, kindOf(h, i, s))
-	o.a = dice.Net(o.adv, o.dis)
-	o.now, o.ticks = attackEV(h, i, tg, s, o.a)
-	if o.a <= 0 {
-		o.with, _ = attackEV(h, i, tg, s, dice.Net(o.adv+1, o.dis))
-	}
-	return o
 }
 
 // focusPays reports whether Focus (Advantage on the next Attack) now and
@@ -431,8 +456,8 @@ func spotPays(h *sim.Hunt, i, tg int, o *ownAttack) bool {
 	if left <= 0 || h.M[tg].Spotted || !h.Within(i, tg, 5) || !h.CanAct(i, sim.ActSpotWeakness) {
 		return false
 	}
-	p := checkOdds(h.Pool(i, sim.HuntSkill), h.Defence(tg, sim.MeleeAttack), dice.Normal).hit
 	gain := 0.0
+	var ko ownAttack
 	for k := 0; k < int(h.NPack); k++ {
 		if !h.M[k].Alive() || h.M[k].Kind == sim.ObjectiveModel {
 			continue
@@ -443,21 +468,22 @@ func spotPays(h *sim.Hunt, i, tg int, o *ownAttack) bool {
 			}
 			continue
 		}
-		sk, _, ok := bestEV(h, k, tg)
-		if !ok {
+		// A friend that has taken its Action makes no attack this Turn
+		// (bestAttack would find none).
+		if h.Acted(k) || !bestAttack(h, k, tg, &ko) || ko.a > 0 {
 			continue
 		}
-		adv, dis := sources(h, k, tg, kindOf(h, k, sk))
-		a := dice.Net(adv, dis)
-		if a > 0 {
-			continue
-		}
-		now, tk := attackEV(h, k, tg, sk, a)
-		with, _ := attackEV(h, k, tg, sk, dice.Net(adv+1, dis))
-		gain += float64(left/tk) * (with - now)
+		gain += float64(left/ko.ticks) * (ko.with - ko.now)
 	}
 	cost := o.now * float64(h.ActionTicks(sim.ActSpotWeakness)) / float64(o.ticks)
-	return p*gain > cost
+	// p·0 is 0 whatever the chance of the Hunt Check: with no gain it
+	// need not be worked out.
+	pg := 0.0
+	if gain != 0 {
+		p := checkOdds(h.Pool(i, sim.HuntSkill), h.Defence(tg, sim.MeleeAttack), dice.Normal).hit
+		pg = p * gain
+	}
+	return pg > cost
 }
 
 // advSoon reports whether the Adversary acts before Pack model i's next
@@ -509,11 +535,11 @@ func advThreat(h *sim.Hunt, i int) bool {
 // spending its Action on Focus or Spot Weakness when they pay. It reports
 // whether the Action was taken (why: the trace's reason for the Attack).
 func (t Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
-	s, _, ok := bestEV(h, i, tg)
-	if !ok || !h.LOS(i, tg) {
+	var o ownAttack
+	if !bestAttack(h, i, tg, &o) || !h.LOS(i, tg) {
 		return false
 	}
-	o := weigh(h, i, tg, s)
+	s := o.slot
 	if spotPays(h, i, tg, &o) {
 		decide(h, i, "spot weakness", tg, "Advantage for the Pack's attacks this Round is worth more than its own attack")
 		h.SpotWeakness(i, tg)

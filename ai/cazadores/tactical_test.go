@@ -161,3 +161,69 @@ func TestSignTestP(t *testing.T) {
 		}
 	}
 }
+
+// bestAttack weighs its choice from the Check it worked out for it: the
+// same figures as weighing the chosen weapon from scratch (sources and
+// attackEV), for every member of the quartet and the trio, near and far,
+// with and without the sources of (Dis)Advantage.
+func TestBestAttackWeighsAsFromScratch(t *testing.T) {
+	checked, shots := 0, 0
+	for _, pack := range []string{"trio", "quartet"} {
+		for member := 0; member < 4; member++ {
+			if pack == "trio" && member == 3 {
+				continue
+			}
+			for _, gap := range []float32{0.5, 1.5, 3, 8, 14} {
+				for state := 0; state < 4; state++ {
+					h := packHunt(t, pack, member, 1)
+					adv := int(h.Adv0)
+					put(h, 0, adv, gap, 270)
+					switch state {
+					case 1:
+						h.M[adv].Spotted = true
+					case 2:
+						h.M[adv].Defending = true
+					case 3:
+						h.M[0].Focus = sim.FocusAdvantage
+						h.M[adv].Marked = true
+					}
+					var o ownAttack
+					ok := bestAttack(h, 0, adv, &o)
+					s, rate, okEV := bestEV(h, 0, adv)
+					if ok != okEV || (ok && (s != o.slot || rate != o.rate)) {
+						t.Fatalf("%s %d gap %v state %d: bestAttack %v slot %d rate %v, bestEV %v slot %d rate %v",
+							pack, member, gap, state, ok, o.slot, o.rate, okEV, s, rate)
+					}
+					if !ok {
+						continue
+					}
+					kind := sim.MeleeAttack
+					if weaponOf(h, 0, o.slot).Kind == sim.ShootingWeapon {
+						kind = sim.ShootingAttack
+					}
+					a, d := sources(h, 0, adv, kind)
+					now, ticks := attackEV(h, 0, adv, o.slot, dice.Net(a, d))
+					with := 0.0
+					if dice.Net(a, d) <= 0 {
+						with, _ = attackEV(h, 0, adv, o.slot, dice.Net(a+1, d))
+					}
+					if o.adv != a || o.dis != d || o.a != dice.Net(a, d) || o.now != now || o.with != with || o.ticks != ticks {
+						t.Fatalf("%s %d gap %v state %d: weighed %+v, from scratch adv %d dis %d now %v with %v ticks %d",
+							pack, member, gap, state, o, a, d, now, with, ticks)
+					}
+					if rate != now/float64(ticks) {
+						t.Fatalf("%s %d gap %v state %d: rate %v, from scratch %v", pack, member, gap, state, rate, now/float64(ticks))
+					}
+					checked++
+					if kind == sim.ShootingAttack {
+						shots++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d attacks weighed, %d of them shots", checked, shots)
+	if checked < 20 || shots == 0 {
+		t.Fatalf("only %d attacks weighed, %d of them shots", checked, shots)
+	}
+}
