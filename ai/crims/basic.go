@@ -272,8 +272,8 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 
 // podMemo is, for a hunter at pos with a Move of step and the pods
 // stocked as stocked, plan's best stocked pod (its worth per Action
-// Point gv and its rank goal; noRank: none) and the stocked pods it is
-// adjacent to (adj, bit q: pod q).
+// Point gv, its rank goal and the Moves k it needs; noRank: none) and
+// the stocked pods it is adjacent to (adj, bit q: pod q).
 type podMemo struct {
 	ok      bool
 	pos     geom.Vec
@@ -282,38 +282,57 @@ type podMemo struct {
 	adj     uint16
 	gv      float64
 	goal    int
+	k       int
 }
 
 // podsAt returns hunter h's podMemo, made again when the hunter, its
-// Move or the pods changed.
+// Move or the pods changed. When only the pods changed and the best pod
+// is still stocked, only the pods stocked since are looked at: the best
+// was the first of the fewest Moves among the others, and still is.
 func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
 	pos, step := m.H[h].Pos, p.step[h]
 	pm := &p.pods[h]
-	if pm.ok && pm.pos == pos && pm.step == step && pm.stocked == m.Pods {
-		return pm
+	if pm.ok && pm.pos == pos && pm.step == step {
+		if pm.stocked == m.Pods {
+			return pm
+		}
+		if pm.goal == noRank || m.Pods&(1<<pm.goal) != 0 {
+			look := m.Pods &^ pm.stocked
+			pm.stocked, pm.adj = m.Pods, pm.adj&m.Pods
+			p.lookPods(m, h, pm, look)
+			return pm
+		}
 	}
-	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal = true, pos, step, m.Pods, 0, 0, noRank
+	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal, pm.k = true, pos, step, m.Pods, 0, 0, noRank, noRank
+	p.lookPods(m, h, pm, m.Pods)
+	return pm
+}
+
+// lookPods adds the stocked pods look (bit q: pod q) to hunter h's
+// podMemo pm.
+func (p *Basic) lookPods(m *sim.Match, h int, pm *podMemo, look uint16) {
+	pos, step := pm.pos, pm.step
 	base := m.Sc.Hunters[h].Base
 	r := base + sim.PodReach // as Match.PodAdjacent
 	r2 := r * r
 	// every pod is worth podValue: the best needs the fewest Action
 	// Points (the first of them on a tie), podValue / aps
 	// the stocked pods of the zone's pod count
-	n, pods := noRank, &m.Sc.Map.Pods
-	for st := m.Pods & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 {
+	n, goal, pods := pm.k, pm.goal, &m.Sc.Map.Pods
+	for st := look & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 {
 		q := bits.TrailingZeros16(st)
 		d2 := pos.Sub(pods[q]).Len2()
 		if d2 <= r2 {
 			pm.adj |= 1 << q
 		}
-		if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n {
-			n, pm.goal = k, q
+		if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n || (k == n && q < goal) {
+			n, goal = k, q
 		}
 	}
+	pm.k, pm.goal = n, goal
 	if n < noRank {
 		pm.gv = podValue / float64(n+2)
 	}
-	return pm
 }
 
 // phit is P(a check reaching Threshold th) from row.
