@@ -49,7 +49,6 @@ type Basic struct {
 	hidden uint16                                  // plan's: the hidden crims (bit c), which spot looks at
 	engNow bool                                    // plan's: a crim is engaged with the hunter (Match.EngagedCrims(h) != 0)
 	gl     [sim.MaxCrims]int8                      // plan's: the crims that could be the goal (survey)
-	reach  [sim.MaxCrims]uint8                     // plan's: the attacks that reach the crims of rl (survey)
 	rl     [sim.MaxCrims]int8                      // plan's: the crims in reach (survey)
 	rub    [sim.MaxCrims]float64                   // plan's: their bounds (survey)
 	step   [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
@@ -59,7 +58,7 @@ type Basic struct {
 }
 
 // surveyMemo is what the last survey was made from and what it found
-// (besides p.cs, p.gl, p.reach, p.rl, p.rub, p.hidden and p.engNow,
+// (besides p.cs, p.gl, p.rl, p.rub, p.hidden and p.engNow,
 // which it leaves as they are): within an activation a survey is made
 // again only when the hunter moved, a crim changed (Match.CrimGen), or
 // the hunter's attacks, its Move or its best pod did. plan's crims keep
@@ -357,6 +356,7 @@ type cand struct {
 	vi    int
 	ub    float64 // the best value of an attack on it out of cover
 	bound float64 // ub over the fewest Action Points an attack on it needs
+	reach uint8   // the attacks that reach it, but for line of sight (bit x: attack x; survey sets it only for the crims of rl)
 	cover int8    // whether it is in cover against the hunter: 1, 0, or -1 not yet known (val's ranged attacks then count it out of cover)
 	val   [sim.MaxAttacks]float64
 }
@@ -420,7 +420,7 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 	if same && sv.planned && sv.goal0 == goal0 {
 		return sv.a, sv.c, sv.v, sv.goal, sv.gv
 	}
-	gl, reach, rl, rub := &p.gl, &p.reach, &p.rl, &p.rub
+	gl, rl, rub := &p.gl, &p.rl, &p.rub
 	// the best goal: the crim of the highest bound first, then every
 	// other whose bound could beat the best so far
 	for i := -1; top >= 0 && i < ng; i++ {
@@ -462,7 +462,6 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 	// could beat the best so far
 	for i := 1; i < nr; i++ {
 		for j := i; j > 0 && rub[j] > rub[j-1]; j-- {
-			reach[j], reach[j-1] = reach[j-1], reach[j]
 			rl[j], rl[j-1] = rl[j-1], rl[j]
 			rub[j], rub[j-1] = rub[j-1], rub[j]
 		}
@@ -477,7 +476,7 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 			p.values(m, h, e, na)
 		}
 		k := int(e.k)
-		for rb := reach[j]; rb != 0; rb &= rb - 1 { // the attacks that reach it, in order
+		for rb := e.reach; rb != 0; rb &= rb - 1 { // the attacks that reach it, in order
 			x := bits.TrailingZeros8(rb)
 			val := e.val[x]
 			r := rank(k, x)
@@ -534,8 +533,8 @@ func (p *Basic) goalPoint(m *sim.Match, h, goal int) (to geom.Vec, why string) {
 //     of the highest bound among them (top, the first on a tie; -1: none);
 //   - the crims some attack reaches but for line of sight, a melee attack
 //     an engaged crim, a ranged one a crim in range (p.rl[:nr], by their
-//     index in p.cs), which attacks (p.reach: bit x, attack x) and their
-//     bounds (p.rub);
+//     index in p.cs), which attacks (their cand's reach: bit x, attack
+//     x) and their bounds (p.rub);
 //   - the hidden crims (p.hidden) and whether a crim is engaged with the
 //     hunter (p.engNow).
 //
@@ -607,7 +606,7 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 			ng++
 		}
 		if in != 0 {
-			p.reach[nr], p.rl[nr], p.rub[nr] = in, int8(nc), ub
+			e.reach, p.rl[nr], p.rub[nr] = in, int8(nc), ub
 			nr++
 		}
 		nc++
