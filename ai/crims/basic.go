@@ -49,7 +49,6 @@ type Basic struct {
 	hidden uint16                                  // plan's: the hidden crims (bit c), which spot looks at
 	engNow bool                                    // plan's: a crim is engaged with the hunter (Match.EngagedCrims(h) != 0)
 	gl     [sim.MaxCrims]int8                      // plan's: the crims that could be the goal (survey)
-	reach  [sim.MaxCrims]uint8                     // plan's: the attacks that reach the crims of rl (survey)
 	rl     [sim.MaxCrims]int8                      // plan's: the crims in reach (survey)
 	rub    [sim.MaxCrims]float64                   // plan's: their bounds (survey)
 	step   [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
@@ -59,7 +58,7 @@ type Basic struct {
 }
 
 // surveyMemo is what the last survey was made from and what it found
-// (besides p.cs, p.gl, p.reach, p.rl, p.rub, p.hidden and p.engNow,
+// (besides p.cs, p.gl, p.rl, p.rub, p.hidden and p.engNow,
 // which it leaves as they are): within an activation a survey is made
 // again only when the hunter moved, a crim changed (Match.CrimGen), or
 // the hunter's attacks, its Move or its best pod did. plan's crims keep
@@ -272,8 +271,8 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 
 // podMemo is, for a hunter at pos with a Move of step and the pods
 // stocked as stocked, plan's best stocked pod (its worth per Action
-// Point gv and its rank goal; noRank: none) and the stocked pods it is
-// adjacent to (adj, bit q: pod q).
+// Point gv, its rank goal and the Moves k it needs; noRank: none) and
+// the stocked pods it is adjacent to (adj, bit q: pod q).
 type podMemo struct {
 	ok      bool
 	pos     geom.Vec
@@ -282,38 +281,57 @@ type podMemo struct {
 	adj     uint16
 	gv      float64
 	goal    int
+	k       int
 }
 
 // podsAt returns hunter h's podMemo, made again when the hunter, its
-// Move or the pods changed.
+// Move or the pods changed. When only the pods changed and the best pod
+// is still stocked, only the pods stocked since are looked at: the best
+// was the first of the fewest Moves among the others, and still is.
 func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
 	pos, step := m.H[h].Pos, p.step[h]
 	pm := &p.pods[h]
-	if pm.ok && pm.pos == pos && pm.step == step && pm.stocked == m.Pods {
-		return pm
+	if pm.ok && pm.pos == pos && pm.step == step {
+		if pm.stocked == m.Pods {
+			return pm
+		}
+		if pm.goal == noRank || m.Pods&(1<<pm.goal) != 0 {
+			look := m.Pods &^ pm.stocked
+			pm.stocked, pm.adj = m.Pods, pm.adj&m.Pods
+			p.lookPods(m, h, pm, look)
+			return pm
+		}
 	}
-	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal = true, pos, step, m.Pods, 0, 0, noRank
+	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal, pm.k = true, pos, step, m.Pods, 0, 0, noRank, noRank
+	p.lookPods(m, h, pm, m.Pods)
+	return pm
+}
+
+// lookPods adds the stocked pods look (bit q: pod q) to hunter h's
+// podMemo pm.
+func (p *Basic) lookPods(m *sim.Match, h int, pm *podMemo, look uint16) {
+	pos, step := pm.pos, pm.step
 	base := m.Sc.Hunters[h].Base
 	r := base + sim.PodReach // as Match.PodAdjacent
 	r2 := r * r
 	// every pod is worth podValue: the best needs the fewest Action
 	// Points (the first of them on a tie), podValue / aps
 	// the stocked pods of the zone's pod count
-	n, pods := noRank, &m.Sc.Map.Pods
-	for st := m.Pods & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 {
+	n, goal, pods := pm.k, pm.goal, &m.Sc.Map.Pods
+	for st := look & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 {
 		q := bits.TrailingZeros16(st)
 		d2 := pos.Sub(pods[q]).Len2()
 		if d2 <= r2 {
 			pm.adj |= 1 << q
 		}
-		if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n {
-			n, pm.goal = k, q
+		if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n || (k == n && q < goal) {
+			n, goal = k, q
 		}
 	}
+	pm.k, pm.goal = n, goal
 	if n < noRank {
 		pm.gv = podValue / float64(n+2)
 	}
-	return pm
 }
 
 // phit is P(a check reaching Threshold th) from row.
@@ -338,6 +356,7 @@ type cand struct {
 	vi    int
 	ub    float64 // the best value of an attack on it out of cover
 	bound float64 // ub over the fewest Action Points an attack on it needs
+	reach uint8   // the attacks that reach it, but for line of sight (bit x: attack x; survey sets it only for the crims of rl)
 	cover int8    // whether it is in cover against the hunter: 1, 0, or -1 not yet known (val's ranged attacks then count it out of cover)
 	val   [sim.MaxAttacks]float64
 }
@@ -401,7 +420,7 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 	if same && sv.planned && sv.goal0 == goal0 {
 		return sv.a, sv.c, sv.v, sv.goal, sv.gv
 	}
-	gl, reach, rl, rub := &p.gl, &p.reach, &p.rl, &p.rub
+	gl, rl, rub := &p.gl, &p.rl, &p.rub
 	// the best goal: the crim of the highest bound first, then every
 	// other whose bound could beat the best so far
 	for i := -1; top >= 0 && i < ng; i++ {
@@ -443,7 +462,6 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 	// could beat the best so far
 	for i := 1; i < nr; i++ {
 		for j := i; j > 0 && rub[j] > rub[j-1]; j-- {
-			reach[j], reach[j-1] = reach[j-1], reach[j]
 			rl[j], rl[j-1] = rl[j-1], rl[j]
 			rub[j], rub[j-1] = rub[j-1], rub[j]
 		}
@@ -458,7 +476,7 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 			p.values(m, h, e, na)
 		}
 		k := int(e.k)
-		for rb := reach[j]; rb != 0; rb &= rb - 1 { // the attacks that reach it, in order
+		for rb := e.reach; rb != 0; rb &= rb - 1 { // the attacks that reach it, in order
 			x := bits.TrailingZeros8(rb)
 			val := e.val[x]
 			r := rank(k, x)
@@ -515,8 +533,8 @@ func (p *Basic) goalPoint(m *sim.Match, h, goal int) (to geom.Vec, why string) {
 //     of the highest bound among them (top, the first on a tie; -1: none);
 //   - the crims some attack reaches but for line of sight, a melee attack
 //     an engaged crim, a ranged one a crim in range (p.rl[:nr], by their
-//     index in p.cs), which attacks (p.reach: bit x, attack x) and their
-//     bounds (p.rub);
+//     index in p.cs), which attacks (their cand's reach: bit x, attack
+//     x) and their bounds (p.rub);
 //   - the hidden crims (p.hidden) and whether a crim is engaged with the
 //     hunter (p.engNow).
 //
@@ -588,7 +606,7 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 			ng++
 		}
 		if in != 0 {
-			p.reach[nr], p.rl[nr], p.rub[nr] = in, int8(nc), ub
+			e.reach, p.rl[nr], p.rub[nr] = in, int8(nc), ub
 			nr++
 		}
 		nc++
