@@ -34,14 +34,16 @@ type Result struct {
 	DamageUp bool // the Impact 10 option upgrading the Damage check was taken
 }
 
-// roll makes check c for hunter h: the Performance Shot's die, Focus,
-// Momentum spent by the policy, the dice built in the document's order,
-// the roll from h's stream, and the Impact Die's effects (a 10 gives a
-// point of Momentum and one option, chosen by the policy; a 1 removes a
-// success and ends a Performance Shot).
-func (m *Match) roll(h int, check Check) Result {
+// roll makes check for hunter h and writes its result to res: the
+// Performance Shot's die, Focus, Momentum spent by the policy, the dice
+// built in the document's order, the roll from h's stream, and the Impact
+// Die's effects (a 10 gives a point of Momentum and one option, chosen by
+// the policy; a 1 removes a success and ends a Performance Shot). Both
+// go by pointer: a check is made about 130 times a match, and copying a
+// Check in and a Result out cost about 30 instructions of each.
+func (m *Match) roll(h int, check *Check, res *Result) {
 	// The policy sees the check through m.ck, so that nothing escapes.
-	m.ck = check
+	m.ck = *check
 	c := &m.ck
 	hu := &m.H[h]
 	rules := &m.Sc.Rules
@@ -57,7 +59,7 @@ func (m *Match) roll(h int, check Check) Result {
 		}
 		m.Pol.BeforeCheck(m, h, c)
 	}
-	var res Result
+	*res = Result{}
 	if md := &c.Mods; md.AllUp == 0 && md.AllDown == 0 && md.Up == 0 && md.Down == 0 {
 		res.Pool = Regular(n - 1) // as Build, without a look at the memo
 	} else {
@@ -111,7 +113,7 @@ func (m *Match) roll(h int, check Check) Result {
 		}
 		hu.Perf = -1
 	}
-	return res
+
 }
 
 // SpendOnCheck spends hunter h's Momentum Option opt on check c, before

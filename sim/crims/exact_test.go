@@ -27,7 +27,8 @@ func TestMatchChecksAgreeWithExact(t *testing.T) {
 				for th := 1; th <= 4; th++ {
 					ok := 0
 					for range n {
-						if m.roll(0, Check{Kind: CkSpot, Attr: NoAttr, Dice: dice, T: th, Crim: -1, Attack: -1}).OK {
+						var r Result
+						if m.roll(0, &Check{Kind: CkSpot, Attr: NoAttr, Dice: dice, T: th, Crim: -1, Attack: -1}, &r); r.OK {
 							ok++
 						}
 					}
@@ -55,7 +56,9 @@ func TestMatchDamageAgreesWithExact(t *testing.T) {
 			m.Reset(seed, 1)
 			count := make([]int, len(exact)+2)
 			for range n {
-				count[m.roll(0, Check{Kind: CkDamage, Attr: NoAttr, Dice: c.w, T: NoThreshold, Mods: Mods{Down: int8(c.armor)}, Crim: -1, Attack: -1}).S]++
+				var r Result
+				m.roll(0, &Check{Kind: CkDamage, Attr: NoAttr, Dice: c.w, T: NoThreshold, Mods: Mods{Down: int8(c.armor)}, Crim: -1, Attack: -1}, &r)
+				count[r.S]++
 			}
 			for k, p := range exact {
 				if got := float64(count[k]) / n; !within(got, p, n) {

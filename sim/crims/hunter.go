@@ -221,7 +221,8 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 		if geom.EdgeDist(probe, def.Base, m.C[c].Pos, cd.Base) <= rules.Engagement || cd.Melee == 0 {
 			continue
 		}
-		res := m.roll(h, Check{Kind: CkAvoid, Attr: Athletics, Dice: int(def.Attr[Athletics]), T: int(cd.Fight), Crim: c, Attack: -1})
+		var res Result
+		m.roll(h, &Check{Kind: CkAvoid, Attr: Athletics, Dice: int(def.Attr[Athletics]), T: int(cd.Fight), Crim: c, Attack: -1}, &res)
 		if avoid < 0 {
 			avoid = res.S
 		}
@@ -240,7 +241,9 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 		if m.crosses(start, far) {
 			mods.AllDown = 1
 		}
-		s = m.roll(h, Check{Kind: CkMove, Attr: Athletics, Dice: n, T: NoThreshold, Mods: mods, Crim: -1, Attack: -1}).S
+		var mv Result
+		m.roll(h, &Check{Kind: CkMove, Attr: Athletics, Dice: n, T: NoThreshold, Mods: mods, Crim: -1, Attack: -1}, &mv)
+		s = mv.S
 	}
 	hu.Pos = m.clampZone(toward(start, dest, float32(MoveBase+s), 0), def.Base)
 	if m.Trace != nil {
@@ -343,7 +346,8 @@ func (m *Match) Spot(h, c int) bool {
 	m.spend(h)
 	cr := &m.C[c]
 	cd := &m.Sc.Crims[cr.Def]
-	res := m.roll(h, Check{Kind: CkSpot, Attr: Mind, Dice: int(m.Sc.Hunters[h].Attr[Mind]), T: int(cd.Stealth), Crim: c, Attack: -1})
+	var res Result
+	m.roll(h, &Check{Kind: CkSpot, Attr: Mind, Dice: int(m.Sc.Hunters[h].Attr[Mind]), T: int(cd.Stealth), Crim: c, Attack: -1}, &res)
 	if !res.OK {
 		return true
 	}
@@ -527,7 +531,8 @@ func (m *Match) Attack(h, a, c int) bool {
 	if at.Melee {
 		attr = Fight
 	}
-	res := m.roll(h, Check{Kind: CkAttack, Attr: attr, Dice: int(def.Attr[attr]), T: m.AttackThreshold(h, a, c), Crim: c, Attack: a})
+	var res Result
+	m.roll(h, &Check{Kind: CkAttack, Attr: attr, Dice: int(def.Attr[attr]), T: m.AttackThreshold(h, a, c), Crim: c, Attack: a}, &res)
 	if res.Roll.Impact == ImpactFail && at.Depletable {
 		hu.Depleted |= 1 << a
 		if m.Trace != nil {
@@ -545,7 +550,8 @@ func (m *Match) Attack(h, a, c int) bool {
 	if res.DamageUp {
 		mods.Up = DamageUpN
 	}
-	dmg := m.roll(h, Check{Kind: CkDamage, Attr: NoAttr, Dice: int(at.Damage) + res.Surplus, T: NoThreshold, Mods: mods, Crim: c, Attack: a})
+	var dmg Result
+	m.roll(h, &Check{Kind: CkDamage, Attr: NoAttr, Dice: int(at.Damage) + res.Surplus, T: NoThreshold, Mods: mods, Crim: c, Attack: a}, &dmg)
 	m.woundCrim(c, h, dmg.S, a, dmg.Roll.Impact == ImpactFail, "Damage check")
 	if cr.Alive && dmg.Roll.Impact == ImpactCrit {
 		cr.Pos = m.clampZone(away(cr.Pos, hu.Pos, PushDist), cd.Base)
@@ -641,7 +647,8 @@ func (m *Match) recover(h int) bool {
 	if attr != Athletics && attr != Mind {
 		attr = Athletics
 	}
-	res := m.roll(h, Check{Kind: CkRecovery, Attr: attr, Dice: int(def.Attr[attr]), T: NoThreshold, Crim: -1, Attack: -1})
+	var res Result
+	m.roll(h, &Check{Kind: CkRecovery, Attr: attr, Dice: int(def.Attr[attr]), T: NoThreshold, Crim: -1, Attack: -1}, &res)
 	m.heal(h, res.S, "recovery check")
 	if hu.Wounds >= def.WoundMax {
 		return false
@@ -679,12 +686,14 @@ func (m *Match) crimAttack(c, h int, ranged bool) {
 	if ranged && m.inCoverAt(&m.coverH[h], hu.Pos, def.Base, cr.Pos) {
 		n++
 	}
-	res := m.roll(h, Check{Kind: CkDefense, Attr: Defense, Dice: n, T: t, Crim: c, Attack: -1})
+	var res Result
+	m.roll(h, &Check{Kind: CkDefense, Attr: Defense, Dice: n, T: t, Crim: c, Attack: -1}, &res)
 	if res.OK {
 		return
 	}
 	w := PotentialWounds(dmg, t, res.S)
-	dr := m.roll(h, Check{Kind: CkResist, Attr: NoAttr, Dice: w, T: NoThreshold, Mods: Mods{Up: def.Armor}, Crim: c, Attack: -1})
+	var dr Result
+	m.roll(h, &Check{Kind: CkResist, Attr: NoAttr, Dice: w, T: NoThreshold, Mods: Mods{Up: def.Armor}, Crim: c, Attack: -1}, &dr)
 	if taken := w - dr.S; taken > 0 {
 		m.woundHunter(h, taken, c, "crim attack")
 	}
