@@ -403,11 +403,19 @@ func (s *Shape) outside(p Vec, dist float32) bool {
 const sweepMargin = 1e-3
 
 // segBoxHit is a cheap reject: false when the bounding box of the segment
-// a-b grown by r cannot touch the shape's bounding box.
+// a-b grown by r cannot touch the shape's bounding box. The ends are
+// ordered by comparisons, not min and max (whose care for NaNs and signed
+// zeros costs instructions): the answer is the same, false for a NaN.
 func (s *Shape) segBoxHit(a, b Vec, r float32) bool {
 	r += Eps
-	return min(a.X, b.X)-r <= s.Max.X && max(a.X, b.X)+r >= s.Min.X &&
-		min(a.Y, b.Y)-r <= s.Max.Y && max(a.Y, b.Y)+r >= s.Min.Y
+	x0, x1, y0, y1 := a.X, b.X, a.Y, b.Y
+	if x0 > x1 {
+		x0, x1 = x1, x0
+	}
+	if y0 > y1 {
+		y0, y1 = y1, y0
+	}
+	return x0-r <= s.Max.X && x1+r >= s.Min.X && y0-r <= s.Max.Y && y1+r >= s.Min.Y
 }
 
 // polyClip clips the parameter range [t0, t1] of the line a+t*d to the
@@ -528,7 +536,13 @@ func closestOnSeg(p, a, b Vec) Vec {
 	if l2 == 0 {
 		return a
 	}
-	t := min(max(p.Sub(a).Dot(d)/l2, 0), 1)
+	// min(max(t, 0), 1) by comparisons, to the sign of a zero and a NaN.
+	t := p.Sub(a).Dot(d) / l2
+	if t <= 0 {
+		t = 0
+	} else if t > 1 {
+		t = 1
+	}
 	return a.Add(d.Scale(t))
 }
 
