@@ -53,7 +53,7 @@ func SweepCircle(a, b Vec, ra float32, c Vec, rc float32) (t float32, hit bool) 
 	if lo > 1 {
 		return 1, false
 	}
-	return min(max(lo, 0), 1), true
+	return fmin(fmax(lo, 0), 1), true
 }
 
 // LOSLines returns the lines of sight between a base of radius ra at a and
@@ -110,7 +110,7 @@ func (s *Segment) HitsCircle(c Vec, r float32) bool {
 	rr := r - Eps
 	q := s.a
 	if s.l2 != 0 {
-		t := min(max(c.Sub(s.a).Dot(s.d)/s.l2, 0), 1)
+		t := fmin(fmax(c.Sub(s.a).Dot(s.d)/s.l2, 0), 1)
 		q = s.a.Add(s.d.Scale(t))
 	}
 	return q.Sub(c).Len2() < rr*rr
@@ -120,13 +120,13 @@ func (s *Segment) HitsCircle(c Vec, r float32) bool {
 // Shape: the parameter interval of segment a->b inside the closed circle.
 func CircleSpan(c Vec, r float32, a, b Vec) (t0, t1 float32, ok bool) {
 	e := Eps // the bounding-box reject of SegmentSpan
-	if !(min(a.X, b.X)-e <= c.X+r && max(a.X, b.X)+e >= c.X-r &&
-		min(a.Y, b.Y)-e <= c.Y+r && max(a.Y, b.Y)+e >= c.Y-r) {
+	if !(fmin(a.X, b.X)-e <= c.X+r && fmax(a.X, b.X)+e >= c.X-r &&
+		fmin(a.Y, b.Y)-e <= c.Y+r && fmax(a.Y, b.Y)+e >= c.Y-r) {
 		return 0, 0, false
 	}
 	lo, hi, hit := lineCircle(a, b.Sub(a), c, r)
 	if !hit || hi < 0 || lo > 1 {
 		return 0, 0, false
 	}
-	return float32(max(lo, 0)), float32(min(hi, 1)), true
+	return float32(fmax(lo, 0)), float32(fmin(hi, 1)), true
 }

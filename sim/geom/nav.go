@@ -438,9 +438,12 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp V
 
 	// Walk the grid path from s toward g, checking sight from `from` at
 	// path indices 1, 2, 4, 8, ... and at the end, then bisect between the
-	// last cell seen and the first one hidden.
-	var path [navPathCap]int32
-	path[0] = s
+	// last cell seen and the first one hidden. Only the cells from index
+	// lo on are kept (win[i-lo] is the path's cell i): a check passed at
+	// index c makes lo = c, and the next is at 2c, so no more than
+	// navPathCap/2 cells are ever kept, and half the array is cleared.
+	var win [navPathCap / 2]int32
+	win[0] = s
 	plen, cur := 1, s
 	lo, hi, check := 0, -1, 1
 	for cur != g && plen < navPathCap {
@@ -448,7 +451,7 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp V
 		if cur < 0 {
 			break
 		}
-		path[plen] = cur
+		win[plen-lo] = cur
 		plen++
 		if plen-1 == check {
 			if !nv.clearFirst(from, nv.centres[cur], &wall) {
@@ -456,11 +459,13 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp V
 				break
 			}
 			lo = check
+			win[0] = cur
 			check *= 2
 		}
 	}
+	base := lo // win[i-base] is the path's cell i from here on
 	if hi < 0 && plen-1 > lo {
-		if nv.clearFirst(from, nv.centres[path[plen-1]], &wall) {
+		if nv.clearFirst(from, nv.centres[win[plen-1-base]], &wall) {
 			lo = plen - 1
 		} else {
 			hi = plen - 1
@@ -468,13 +473,13 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp V
 	}
 	for hi >= 0 && hi-lo > 1 {
 		mid := (lo + hi) / 2
-		if nv.clearFirst(from, nv.centres[path[mid]], &wall) {
+		if nv.clearFirst(from, nv.centres[win[mid-base]], &wall) {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
-	return nv.centres[path[lo]], false, ok
+	return nv.centres[win[lo-base]], false, ok
 }
 
 // nextOnRoute returns downhill(u, row, cost, to), the row being goal cell

@@ -154,7 +154,7 @@ func (s *Shape) Dist(p Vec) float32 {
 		// that faces p.
 		if b.Sub(a).Cross(p.Sub(a)) < 0 {
 			outside = true
-			best = min(best, pointSegDist2(p, a, b))
+			best = fmin(best, pointSegDist2(p, a, b))
 		}
 		a = b
 	}
@@ -179,7 +179,7 @@ func (s *Shape) depth(p Vec) float32 {
 		if l == 0 {
 			continue
 		}
-		d = min(d, e.Cross(p.Sub(a))/l)
+		d = fmin(d, e.Cross(p.Sub(a))/l)
 	}
 	return d
 }
@@ -239,7 +239,7 @@ func (s *Shape) SegmentSpan(a, b Vec) (t0, t1 float32, ok bool) {
 		if !hit || hi < 0 || lo > 1 {
 			return 0, 0, false
 		}
-		return float32(max(lo, 0)), float32(min(hi, 1)), true
+		return float32(fmax(lo, 0)), float32(fmin(hi, 1)), true
 	}
 	return s.polyClip(a, d, 0, 0, 1)
 }
@@ -272,7 +272,7 @@ func (s *Shape) SweepHits(a, b Vec, r float32) (tStop float32, hit bool) {
 		return 1, false
 	}
 	d := b.Sub(a)
-	rr := max(r-Eps, 0)
+	rr := fmax(r-Eps, 0)
 	if s.Kind == Poly && s.farSide(a, d, rr+10*sweepMargin) {
 		return 1, false // wholly on one side of the line, clear of the base
 	}
@@ -306,7 +306,7 @@ func (s *Shape) SweepOverlaps(a, b Vec, r float32) bool {
 	}
 	// A polygon wholly on one side of the line, clear of the base: the
 	// cheapest of the clear cases (most walls beside a move).
-	if s.Kind == Poly && s.farSide(a, b.Sub(a), max(r-Eps, 0)+10*sweepMargin) {
+	if s.Kind == Poly && s.farSide(a, b.Sub(a), fmax(r-Eps, 0)+10*sweepMargin) {
 		return false
 	}
 	return s.sweepOverlaps(a, b, r)
@@ -315,7 +315,7 @@ func (s *Shape) SweepOverlaps(a, b Vec, r float32) bool {
 // sweepOverlaps is SweepOverlaps without the test of farSide.
 func (s *Shape) sweepOverlaps(a, b Vec, r float32) bool {
 	d := b.Sub(a)
-	rr := max(r-Eps, 0)
+	rr := fmax(r-Eps, 0)
 	if s.Kind == Poly && rr > 10*sweepMargin {
 		// The clear cases, decided from distances: with a farther than
 		// rr from the shape (by a margin far above float32's error), the
@@ -328,14 +328,14 @@ func (s *Shape) sweepOverlaps(a, b Vec, r float32) bool {
 			// comes within rr of the shape either way).
 			nearV := float32(math.MaxFloat32)
 			for _, v := range s.P[:s.N] {
-				if nearV = min(nearV, sqrt32(pointSegDist2(v, a, b))); nearV < rr-sweepMargin {
+				if nearV = fmin(nearV, sqrt32(pointSegDist2(v, a, b))); nearV < rr-sweepMargin {
 					return true
 				}
 			}
 			if _, _, ok := s.polyClip(a, d, 0, 0, 1); ok {
 				return true // it crosses the shape
 			}
-			near := min(s.Dist(b), nearV) // b's distance, or a vertex's
+			near := fmin(s.Dist(b), nearV) // b's distance, or a vertex's
 			switch {
 			case near > rr+sweepMargin:
 				return false
@@ -403,11 +403,19 @@ func (s *Shape) outside(p Vec, dist float32) bool {
 const sweepMargin = 1e-3
 
 // segBoxHit is a cheap reject: false when the bounding box of the segment
-// a-b grown by r cannot touch the shape's bounding box.
+// a-b grown by r cannot touch the shape's bounding box. The ends are
+// ordered by comparisons, not min and max (whose care for NaNs and signed
+// zeros costs instructions): the answer is the same, false for a NaN.
 func (s *Shape) segBoxHit(a, b Vec, r float32) bool {
 	r += Eps
-	return min(a.X, b.X)-r <= s.Max.X && max(a.X, b.X)+r >= s.Min.X &&
-		min(a.Y, b.Y)-r <= s.Max.Y && max(a.Y, b.Y)+r >= s.Min.Y
+	x0, x1, y0, y1 := a.X, b.X, a.Y, b.Y
+	if x0 > x1 {
+		x0, x1 = x1, x0
+	}
+	if y0 > y1 {
+		y0, y1 = y1, y0
+	}
+	return x0-r <= s.Max.X && x1+r >= s.Min.X && y0-r <= s.Max.Y && y1+r >= s.Min.Y
 }
 
 // polyClip clips the parameter range [t0, t1] of the line a+t*d to the
@@ -439,7 +447,7 @@ func (s *Shape) firstWithin(a, d Vec, rr float32) (float32, bool) {
 		if !ok || hi < 0 || lo > 1 {
 			return 0, false
 		}
-		return float32(max(lo, 0)), true
+		return float32(fmax(lo, 0)), true
 	}
 	best := float32(2)
 	if t0, _, ok := s.polyClip(a, d, 0, 0, 1); ok {
@@ -457,7 +465,7 @@ func (s *Shape) firstWithin(a, d Vec, rr float32) (float32, bool) {
 	for i := 0; i < n; i++ {
 		p := s.P[i]
 		if lo, hi, ok := lineCircle(a, d, p, rr); ok && hi >= 0 && lo <= 1 {
-			best = min(best, float32(max(lo, 0)))
+			best = fmin(best, float32(fmax(lo, 0)))
 		}
 		e := s.P[next(i, n)].Sub(p)
 		ap := a.Sub(p)
@@ -473,7 +481,7 @@ func (s *Shape) firstWithin(a, d Vec, rr float32) (float32, bool) {
 			t0, _, ok = clip(e.Len2()-e.Dot(ap), -e.Dot(d), t0, t1)
 		}
 		if ok {
-			best = min(best, t0)
+			best = fmin(best, t0)
 		}
 		if best == 0 {
 			return 0, true
@@ -486,9 +494,9 @@ func (s *Shape) firstWithin(a, d Vec, rr float32) (float32, bool) {
 func clip(num, den, t0, t1 float32) (float32, float32, bool) {
 	switch {
 	case den > 0:
-		t0 = max(t0, -num/den)
+		t0 = fmax(t0, -num/den)
 	case den < 0:
-		t1 = min(t1, -num/den)
+		t1 = fmin(t1, -num/den)
 	default:
 		if num < 0 {
 			return 0, 0, false
@@ -528,7 +536,13 @@ func closestOnSeg(p, a, b Vec) Vec {
 	if l2 == 0 {
 		return a
 	}
-	t := min(max(p.Sub(a).Dot(d)/l2, 0), 1)
+	// min(max(t, 0), 1) by comparisons, to the sign of a zero and a NaN.
+	t := p.Sub(a).Dot(d) / l2
+	if t <= 0 {
+		t = 0
+	} else if t > 1 {
+		t = 1
+	}
 	return a.Add(d.Scale(t))
 }
 

@@ -96,7 +96,32 @@ func clampAxis(x, r, w float32) float32 {
 	if lo > hi {
 		return w / 2
 	}
-	return min(max(x, lo), hi)
+	return fmin(fmax(x, lo), hi)
 }
 
 func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
+
+// fmax is max(a, b) for floats, answering by one or two comparisons when
+// a and b differ and leaving to the builtin only the cases its rules are
+// for (equal values, which may be zeros of either sign, and NaNs): the
+// builtin's result every time, at a fraction of its instructions.
+func fmax[T float32 | float64](a, b T) T {
+	if a > b {
+		return a
+	}
+	if b > a {
+		return b
+	}
+	return max(a, b)
+}
+
+// fmin is min(a, b) for floats, as fmax is max.
+func fmin[T float32 | float64](a, b T) T {
+	if a < b {
+		return a
+	}
+	if b < a {
+		return b
+	}
+	return min(a, b)
+}
