@@ -136,30 +136,36 @@ func (r *Record) StandAll(s *Schema, v []int) {
 		return
 	}
 	f := &r.F
-	n := len(fe.Max)
-	var x [MaxFeelSides]int64
-	for k := range n {
-		x[k] = int64(min(max(v[k], 0), fe.Max[k]))
-	}
+	n := min(len(fe.Max), MaxFeelSides)
+	// x are the standings, mx the Maxes: arrays, so that the comparisons
+	// below read no slice.
+	var x, mx [MaxFeelSides]int64
 	f.Rounds++
-	at := (min(f.Rounds, s.nRounds) - 1) * n
-	for k := range n {
-		f.Stand[at+k] = int32(x[k])
+	stand := f.Stand[(min(f.Rounds, s.nRounds)-1)*n:][:n]
+	for k, m := range fe.Max[:n] {
+		mx[k] = int64(m)
+		x[k] = int64(min(max(v[k], 0), m))
+		stand[k] = int32(x[k])
 	}
 	// cmp compares the shares x[i]/Max[i] and x[j]/Max[j] without
 	// division: the sign of the difference, over Max[i]·Max[j].
-	cmp := func(i, j int) int64 { return x[i]*int64(fe.Max[j]) - x[j]*int64(fe.Max[i]) }
-	top := 0
+	cmp := func(i, j int) int64 { return x[i]*mx[j] - x[j]*mx[i] }
+	// The leader: the first side of the largest share; a tie for it (a
+	// later side of the same share) leaves nobody ahead. A side before
+	// the leader has a smaller share, since the leader became it by
+	// beating the largest share before it.
+	top, tie := 0, false
 	for k := 1; k < n; k++ {
-		if cmp(k, top) > 0 {
-			top = k
+		switch d := cmp(k, top); {
+		case d > 0:
+			top, tie = k, false
+		case d == 0:
+			tie = true
 		}
 	}
 	lead := int8(top)
-	for k := range n {
-		if k != top && cmp(k, top) == 0 {
-			lead = -1 // a tie for the lead: nobody is ahead
-		}
+	if tie {
+		lead = -1
 	}
 	if lead >= 0 {
 		if f.Leader >= 0 && lead != f.Leader {
@@ -170,7 +176,7 @@ func (r *Record) StandAll(s *Schema, v []int) {
 	for k := range n {
 		if d := cmp(top, k); d > 0 {
 			f.Behind[k] = true
-			if pts := int32(d * 100 / (int64(fe.Max[top]) * int64(fe.Max[k]))); pts > f.Deficit[k] {
+			if pts := int32(d * 100 / (mx[top] * mx[k])); pts > f.Deficit[k] {
 				f.Deficit[k] = pts
 			}
 		}
