@@ -238,6 +238,9 @@ func RunLanes(ctx context.Context, cfg Config, lanes []Lane) (*PairedResult, err
 						rec := recs[j]
 						pl.Play(cfg.Seed, uint64(i), rec)
 						b.tallies[j].Add(rec)
+						if n == 1 {
+							continue // no pairs: the paired figures are not needed
+						}
 						won[j] = schemas[j].Wins(rec.Outcome, 0)
 						length[j] = int64(rec.Length)
 						for h, sl := range slots[j] {

@@ -52,6 +52,7 @@ type Tally struct {
 
 	// per-tally lookups, made by NewTally
 	minOf   []int32    // slot → its value's Min
+	zeroAt  []int32    // slot → the bin of its histogram a value of 0 counts in; -1: no histogram
 	ratioAt [][2][]int // ratio → {num slots, den slots}
 	curveAt [][]int    // curve → the slots of its Time value
 	steps   int        // schema.NSteps()
@@ -75,6 +76,7 @@ func NewTally(s *game.Schema) *Tally {
 		Sum:      make([]int64, nv),
 		SumSq:    make([]int64, nv),
 		minOf:    make([]int32, nv),
+		zeroAt:   make([]int32, nv),
 		steps:    s.NSteps(),
 		from:     make([]int32, s.NSteps()),
 	}
@@ -90,6 +92,9 @@ func NewTally(s *game.Schema) *Tally {
 			hi := max(s.ValueMax(i, j), lo)
 			t.V[off+j] = make([]int64, hi-lo+1)
 		}
+	}
+	for slot, h := range t.V {
+		t.zeroAt[slot] = zeroBin(h, t.minOf[slot])
 	}
 	for _, r := range s.Ratios {
 		ni, _ := s.Find(r.Num)
@@ -136,6 +141,16 @@ func grid(rows, cols int) [][]int64 {
 // Schema is the schema the tally is laid out by.
 func (t *Tally) Schema() *game.Schema { return t.schema }
 
+// zeroBin returns the bin of histogram h (of a value whose least is lo)
+// that a value of 0 counts in, as bump would find it; -1 for no
+// histogram.
+func zeroBin(h []int64, lo int32) int32 {
+	if len(h) == 0 {
+		return -1
+	}
+	return int32(min(max(-int(lo), 0), len(h)-1))
+}
+
 func bump(h []int64, v int) {
 	if v < 0 {
 		v = 0
@@ -159,8 +174,14 @@ func (t *Tally) Add(r *game.Record) {
 	// slice header from t at each slot, and check no bound but the first.
 	hist := t.V
 	vals := r.V[:len(hist)]
-	sum, sumSq, minOf := t.Sum[:len(hist)], t.SumSq[:len(hist)], t.minOf[:len(hist)]
+	sum, sumSq, minOf, zeroAt := t.Sum[:len(hist)], t.SumSq[:len(hist)], t.minOf[:len(hist)], t.zeroAt[:len(hist)]
 	for slot, x := range vals {
+		if x == 0 { // most slots of a hunt (a quarter of Cazadores's are not): only their bin
+			if z := zeroAt[slot]; z >= 0 {
+				hist[slot][z]++
+			}
+			continue
+		}
 		v := int64(x)
 		sum[slot] += v
 		sumSq[slot] += v * v
@@ -173,7 +194,9 @@ func (t *Tally) Add(r *game.Record) {
 		nums, dens := at[0], at[1]
 		cr, dens = cr[:len(nums)], dens[:len(nums)]
 		for j, num := range nums {
-			cr[j] += int64(r.V[num]) * int64(r.V[dens[j]])
+			if a := r.V[num]; a != 0 {
+				cr[j] += int64(a) * int64(r.V[dens[j]])
+			}
 		}
 	}
 	end := min(r.End, t.steps)
@@ -337,7 +360,7 @@ func (t *Tally) Bind(s *game.Schema) error {
 	if sum != t.Hunts {
 		return fmt.Errorf("stats: the tally's outcomes add up to %d hunts, not %d", sum, t.Hunts)
 	}
-	t.schema, t.minOf, t.ratioAt, t.curveAt, t.span = s, ref.minOf, ref.ratioAt, ref.curveAt, -1
+	t.schema, t.minOf, t.zeroAt, t.ratioAt, t.curveAt, t.span = s, ref.minOf, ref.zeroAt, ref.ratioAt, ref.curveAt, -1
 	t.from = ref.from // ref's own, unshared
 	return nil
 }
