@@ -216,10 +216,12 @@ func (b *Battle) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) 
 		if b.S.inside(k, q) || b.S.inside(k, p) {
 			continue
 		}
+		// A figure whose base lies off the piece's box by more than its
+		// reach does not touch the piece: the distance is not asked.
 		switch {
-		case t.Shape.Dist(q) <= rj+contactTol:
+		case !offReach(&t.Shape, q, rj+contactTol) && t.Shape.Dist(q) <= rj+contactTol:
 			cover = max(cover, t.Cover)
-		case t.Shape.Dist(p) <= ri+contactTol:
+		case !offReach(&t.Shape, p, ri+contactTol) && t.Shape.Dist(p) <= ri+contactTol:
 		default:
 			intervening++
 		}

@@ -233,6 +233,14 @@ func (s *Setup) inside(k uint8, p geom.Vec) bool {
 	return c.in&(1<<k) != 0
 }
 
+// offReach reports that p lies farther than reach (plus a margin far
+// above float32's error) off sh's bounding box, and so off sh: sh.Dist(p)
+// exceeds reach.
+func offReach(sh *geom.Shape, p geom.Vec, reach float32) bool {
+	reach += 1e-3
+	return p.X < sh.Min.X-reach || p.X > sh.Max.X+reach || p.Y < sh.Min.Y-reach || p.Y > sh.Max.Y+reach
+}
+
 // lineBox holds a segment's cheap rejects against a piece: its bounding
 // box grown by Eps (the first test SegmentHits and SegmentSpan make, made
 // here to spare the call), and its line, which a piece whose box lies
