@@ -516,10 +516,10 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 	r := b.base[i]
 	sc := &b.S.Scenario
 	goal = geom.ClampToBoard(goal, r, sc.W, sc.H)
-	// A figure going onto a piece, or off the one it stands on, walks
-	// over what it would otherwise go around; so does one whose way
-	// crosses nothing it would climb (the grid around impassable pieces
-	// alone is the cheaper to ask).
+	if goal == f.Pos && b.S.navOf(r, false).clearAt(goal) {
+		return // standing still where a base fits: no way to walk, round or climbing (which avoids less)
+	}
+	// Onto a piece, off its own, or crossing nothing it would climb, a figure walks over what it would go round.
 	nav := b.S.navOf(r, b.climbs(i) || b.Elevation(goal) > 0 || b.Elevation(f.Pos) > 0 || !b.crossesClimb(f.Pos, goal))
 	fallDmg, fallen := 0, float32(0)
 	var moved float32

@@ -502,6 +502,10 @@ func (rt *router) clear(a, b geom.Vec) bool {
 	return true
 }
 
+// clearAt reports whether a base at p overlaps no blocked piece (a nil
+// router blocks nothing).
+func (rt *router) clearAt(p geom.Vec) bool { return rt == nil || rt.clear(p, p) }
+
 // cellOf returns the grid cell of p (clamped to the grid).
 func (rt *router) cellOf(p geom.Vec) int {
 	x, y := 0, 0
