@@ -204,7 +204,9 @@ type terrMemo struct {
 
 // terrainBetween is the terrain part of TerrainMods: the best cover of
 // the pieces the target at q (base rj) touches and the line from p
-// (base ri) crosses, and how many pieces intervene.
+// (base ri) crosses, and how many pieces intervene. A figure whose base
+// lies off a piece's box by more than its reach does not touch the
+// piece: its distance from the piece is not asked.
 func (b *Battle) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
 	line := newLineBox(p, q, 0)
 	for m := b.S.lines.near(p, q) & b.S.masks.covering; m != 0; m &= m - 1 {
@@ -216,8 +218,6 @@ func (b *Battle) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) 
 		if b.S.inside(k, q) || b.S.inside(k, p) {
 			continue
 		}
-		// A figure whose base lies off the piece's box by more than its
-		// reach does not touch the piece: the distance is not asked.
 		switch {
 		case !offReach(&t.Shape, q, rj+contactTol) && t.Shape.Dist(q) <= rj+contactTol:
 			cover = max(cover, t.Cover)
