@@ -292,11 +292,11 @@ func (b *Battle) contacts() {
 			for o := b.standing &^ bit; o != 0; o &= o - 1 {
 				j := bits.TrailingZeros32(o)
 				d2 := pi.Sub(b.Figs[j].Pos).Len2()
-				if d2 <= reach[j].touch {
-					row |= 1 << j
-				}
 				if d2 <= reach[j].near {
 					nrow |= 1 << j
+					if d2 <= reach[j].touch {
+						row |= 1 << j
+					}
 				}
 			}
 		}

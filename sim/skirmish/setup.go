@@ -314,7 +314,8 @@ type Setup struct {
 	lines                               lineTab  // the pieces a segment may meet, by pairs of cells
 	// For two figures, the squared distance of their centres within
 	// which they touch (their bases within contactTol) and within which
-	// they are about in contact (nearMargin farther): contacts' bounds.
+	// they are about in contact (nearMargin farther, so touch <= near):
+	// contacts' bounds, the nearer asked only within the farther.
 	reach2 [MaxFigures][MaxFigures]struct{ touch, near float32 }
 }
 
