@@ -325,8 +325,8 @@ func (b *Battle) playTurn() {
 	}
 	for k := 0; k < 2 && !b.Done; k++ {
 		side := b.Order[k]
-		for i := 0; i < b.NF && !b.Done; i++ {
-			if f := &b.Figs[i]; f.Side == side && f.Standing() && !f.Activated() {
+		for m := b.sides[side]; m != 0 && !b.Done; m &= m - 1 {
+			if i := bits.TrailingZeros32(m); b.Figs[i].Standing() && !b.Figs[i].Activated() {
 				b.activate(i)
 			}
 		}
@@ -362,9 +362,9 @@ func (b *Battle) initiative() {
 // leader returns the standing, not yet activated figure of side with
 // role, or -1.
 func (b *Battle) leader(side int8, role Role) int {
-	for i := 0; i < b.NF; i++ {
-		f := &b.Figs[i]
-		if f.Side == side && b.S.Profiles[i].Role == role && f.Standing() && !f.Activated() {
+	for m := b.sides[side] & b.standing; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		if b.S.Profiles[i].Role == role && !b.Figs[i].Activated() {
 			return i
 		}
 	}
