@@ -275,8 +275,9 @@ func (p Basic) smoke(b *sk.Battle, i int) bool {
 		if wp.Blast != sk.Smoke {
 			continue
 		}
-		for c := 0; c < b.NF; c++ {
-			if b.Enemies(i, c) || b.Figs[c].Carry < 0 || !b.Figs[c].Standing() {
+		for m := b.Band(b.Figs[i].Side); m != 0; m &= m - 1 {
+			c := bits.TrailingZeros32(m)
+			if b.Figs[c].Carry < 0 {
 				continue
 			}
 			e := nearestShooterSeeing(b, c)
@@ -304,8 +305,9 @@ func (p Basic) frag(b *sk.Battle, i int, shot float32) bool {
 		if b.S.Weapons[w].Blast != sk.Frag {
 			continue
 		}
-		for j := 0; j < b.NF; j++ {
-			if !b.Enemies(i, j) || !b.Figs[j].Standing() || !b.CanThrow(i, w, b.Figs[j].Pos) {
+		for m := b.Foes(i); m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
+			if !b.CanThrow(i, w, b.Figs[j].Pos) {
 				continue
 			}
 			if v := fragValue(b, i, w, b.Figs[j].Pos); v > bestV {
@@ -357,8 +359,8 @@ func (p Basic) bolt(b *sk.Battle, i int) bool {
 			continue
 		}
 		best := -1
-		for j := 0; j < b.NF; j++ {
-			if b.CanPower(i, k, j) && (best < 0 || b.Figs[j].Health < b.Figs[best].Health) {
+		for m := b.Foes(i); m != 0; m &= m - 1 { // a bolt's targets: standing enemies
+			if j := bits.TrailingZeros32(m); b.CanPower(i, k, j) && (best < 0 || b.Figs[j].Health < b.Figs[best].Health) {
 				best = j
 			}
 		}
@@ -383,7 +385,8 @@ func (p Basic) supportPower(b *sk.Battle, i int) bool {
 			}
 		case sk.OpHeal:
 			best, lost := -1, int8(0)
-			for j := 0; j < b.NF; j++ {
+			for m := b.Band(b.Figs[i].Side); m != 0; m &= m - 1 { // a heal's targets: standing friends
+				j := bits.TrailingZeros32(m)
 				if l := b.P(j).Health - b.Figs[j].Health; l >= pw.Amount && l > lost && b.CanPower(i, k, j) {
 					best, lost = j, l
 				}
