@@ -530,8 +530,19 @@ func (d *Design) fill(b *sk.Battle, rec *game.Record) {
 	sa, sb := b.Score()
 	rec.V[s.lootA], rec.V[s.lootB] = int32(sa), int32(sb)
 	rec.V[s.offA], rec.V[s.offB] = int32(t.Off[0]), int32(t.Off[1])
+	// Each warband's figures, and how many of them went out of action in
+	// each turn: those left standing at a turn's end are counted from
+	// them.
+	var band [2]int
+	var outIn [2][sk.MaxTurnCap + 1]int
 	for i := 0; i < b.NF; i++ {
 		f := &b.Figs[i]
+		if side := f.Side; side == sk.SideA || side == sk.SideB {
+			band[side-sk.SideA]++
+			if o := int(t.OutTurn[i]); o > 0 && o <= sk.MaxTurnCap {
+				outIn[side-sk.SideA][o]++
+			}
+		}
 		if f.Out() {
 			switch f.Side {
 			case sk.SideA:
@@ -559,14 +570,11 @@ func (d *Design) fill(b *sk.Battle, rec *game.Record) {
 	rec.V[s.unlocks], rec.V[s.unlockTries] = t.Unlocks, t.UnlockTries
 	rec.V[s.intercepts], rec.V[s.falls], rec.V[s.swimFails] = t.Intercepts, t.Falls, t.SwimFails
 	rec.V[s.activations] = t.Activations
+	left := band
 	for turn := 1; turn <= rec.Length; turn++ {
-		var left [2]int
-		for i := 0; i < b.NF; i++ {
-			if side := b.Figs[i].Side; side == sk.SideA || side == sk.SideB {
-				if o := int(t.OutTurn[i]); o == 0 || o > turn {
-					left[side-sk.SideA]++
-				}
-			}
+		if turn <= sk.MaxTurnCap {
+			left[0] -= outIn[0][turn]
+			left[1] -= outIn[1][turn]
 		}
 		rec.Stand(&d.schema, left[0], left[1])
 	}
