@@ -560,12 +560,12 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		// not stopped on), and those that come within 1" of it: in one
 		// pass over the enemies, the farther reach first.
 		hitFig := -1
-		box := boxOf(from, wp)
+		box, reach := boxOf(from, wp), r+interceptGap+geom.Eps // an enemy off the box by more than reach+rj is neither met nor met within 1"
 		var near interceptors
 		for m := b.Foes(i); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			pj, rj := b.Figs[j].Pos, b.base[j]
-			if box.far(pj, r+rj+interceptGap+geom.Eps) {
+			if box.far(pj, reach+rj) {
 				continue
 			}
 			if ts, hit := geom.SweepCircle(from, wp, r, pj, rj+interceptGap); hit {
