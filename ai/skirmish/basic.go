@@ -158,11 +158,11 @@ func (p Basic) loot(b *sk.Battle, i, k int) bool {
 // attack shoots, throws, charges or moves toward the enemy.
 func (p Basic) attack(b *sk.Battle, i int) bool {
 	f := &b.Figs[i]
-	t := nearestEnemy(b, i)
+	t := -1 // the closest enemy, found where it is needed (a shot taken does not need it)
 	first := f.Moves() == 0 && f.Left() == 2
 	mustMove := f.Moves() == 0 && f.Left() == 1
 	if brawler(b, i) {
-		if t >= 0 && f.Moves() == 0 && b.EdgeDist(i, t) <= b.Allowance(i) && b.LOS(i, t) {
+		if t = nearestEnemy(b, i); t >= 0 && f.Moves() == 0 && b.EdgeDist(i, t) <= b.Allowance(i) && b.LOS(i, t) {
 			b.Decide(i, "charges", t, "the closest enemy, within reach")
 			return b.Move(i, b.Figs[t].Pos, 0)
 		}
@@ -184,7 +184,7 @@ func (p Basic) attack(b *sk.Battle, i int) bool {
 	if f.Moves() > 0 && p.bolt(b, i) {
 		return true
 	}
-	if t < 0 || f.Moves() >= 2 {
+	if t = nearestEnemy(b, i); t < 0 || f.Moves() >= 2 {
 		return false
 	}
 	w := bestGun(b, i)
