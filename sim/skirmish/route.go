@@ -481,14 +481,14 @@ func (rt *router) cellPoint(c int) (geom.Vec, bool) {
 // clear reports whether the base slides straight from a to b without
 // overlapping a blocked piece.
 func (rt *router) clear(a, b geom.Vec) bool {
-	lo := geom.V(min(a.X, b.X), min(a.Y, b.Y))
-	hi := geom.V(max(a.X, b.X), max(a.Y, b.Y))
-	// A piece whose bounding box lies wholly on one side of the line,
-	// farther than the base, cannot be touched: the sweep is not asked.
+	// A piece whose grown box lies off the segment's box (the line's,
+	// grown by Eps), or wholly on one side of the line, farther than
+	// the base, cannot be touched: the sweep is not asked for it, nor
+	// for a piece the line table does not list.
 	line := newLineBox(a, b, rt.r)
 	for m := rt.lines.near(a, b) & rt.all; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros32(m)
-		if bx := &rt.box[k]; lo.X > bx.Max.X || hi.X < bx.Min.X || lo.Y > bx.Max.Y || hi.Y < bx.Min.Y {
+		if bx := &rt.box[k]; line.offBox(bx) {
 			continue
 		}
 		sh := &rt.shapes[k]
