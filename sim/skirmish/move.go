@@ -322,11 +322,13 @@ func (b *Battle) Opponents(i int, dst []int8) []int8 {
 // LOSPoint reports whether a line of sight runs from p to q: no piece
 // that blocks sight and no smoke cloud lies across it.
 func (b *Battle) LOSPoint(p, q geom.Vec) bool {
-	line := newLineBox(p, q, 0)
-	for m := b.S.lines.near(p, q) & b.S.masks.blocking; m != 0; m &= m - 1 {
-		t := &b.S.Scenario.Terrain[bits.TrailingZeros32(m)]
-		if !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
-			return false
+	if m := b.S.lines.near(p, q) & b.S.masks.blocking; m != 0 {
+		line := newLineBox(p, q, 0) // when some piece is listed
+		for ; m != 0; m &= m - 1 {
+			t := &b.S.Scenario.Terrain[bits.TrailingZeros32(m)]
+			if !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
+				return false
+			}
 		}
 	}
 	for k := 0; k < b.NSmoke; k++ {
