@@ -656,10 +656,12 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
 
 // crossesClimb reports whether the line p→q crosses a piece one climbs.
 func (b *Battle) crossesClimb(p, q geom.Vec) bool {
-	line := newLineBox(p, q, 0)
-	for m := b.S.lines.near(p, q) & b.S.masks.climbed; m != 0; m &= m - 1 {
-		if t := &b.S.Scenario.Terrain[bits.TrailingZeros32(m)]; !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
-			return true
+	if m := b.S.lines.near(p, q) & b.S.masks.climbed; m != 0 {
+		line := newLineBox(p, q, 0) // when some piece is listed
+		for ; m != 0; m &= m - 1 {
+			if t := &b.S.Scenario.Terrain[bits.TrailingZeros32(m)]; !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
+				return true
+			}
 		}
 	}
 	return false
