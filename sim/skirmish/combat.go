@@ -208,8 +208,12 @@ type terrMemo struct {
 // lies off a piece's box by more than its reach does not touch the
 // piece: its distance from the piece is not asked.
 func (b *Battle) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
+	m := b.S.lines.near(p, q) & b.S.masks.covering
+	if m == 0 {
+		return 0, 0 // no covering piece listed near the line
+	}
 	line := newLineBox(p, q, 0)
-	for m := b.S.lines.near(p, q) & b.S.masks.covering; m != 0; m &= m - 1 {
+	for ; m != 0; m &= m - 1 {
 		k := uint8(bits.TrailingZeros32(m))
 		t := &b.S.Scenario.Terrain[k]
 		if line.offBox(&t.Shape) || line.aside(&t.Shape) || !t.Shape.SegmentHits(p, q) {
