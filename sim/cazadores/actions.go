@@ -49,6 +49,9 @@ func (h *Hunt) ActionTicks(k ActionKind) int8 {
 // Recover only; Stunned: Move or Recover).
 func (h *Hunt) CanAct(i int, k ActionKind) bool {
 	m := &h.M[i]
+	if m.Conds&(1<<KnockedDown|1<<Stunned) == 0 && m.Kind != ObjectiveModel {
+		return m.State == Active && !m.acted // the usual case: every Action open
+	}
 	if m.State != Active || m.acted {
 		return false
 	}

@@ -844,7 +844,7 @@ func (h *Hunt) adversaryAlive() bool {
 
 // IsAdversary reports whether model i is one of the Adversary's models.
 func (h *Hunt) IsAdversary(i int) bool {
-	return i >= int(h.Adv0) && i < int(h.Adv0+h.NAdv)
+	return uint(i-int(h.Adv0)) < uint(h.NAdv) // one test: below Adv0 wraps round to a large number
 }
 
 // Hostile reports whether models a and b are Hostile to each other.
