@@ -510,7 +510,7 @@ func (h *Hunt) Aid(i, f int, c Cond) bool {
 	case f == int(h.Obj.Prisoner) && !h.Obj.Freed:
 		// Freeing the Prisoner: it acts from the next Tick.
 		h.Obj.Freed = true
-		h.M[f].Clock = loopClock(h.Tick, 1)
+		h.setClock(f, loopClock(h.Tick, 1))
 		if h.Trace != nil {
 			h.emit(Event{Kind: EvTrigger, Model: int8(f), Name: "freed"})
 		}

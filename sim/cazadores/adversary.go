@@ -546,7 +546,7 @@ func (h *Hunt) FoeRecover(i int) {
 	if t := h.Sc.Rules.FoeRecoverTicks; t > 0 {
 		m.paid += t
 		if m.Kind != AdversaryModel {
-			m.Clock = loopClock(m.Clock, t)
+			h.setClock(i, loopClock(m.Clock, t))
 		}
 	}
 	h.recoverCheck(i)

@@ -28,7 +28,7 @@ type Model struct {
 	Def   uint8 // PackDef index, Adversary model index or MinionDef index
 	Tree  Tree  // a Minion's Foe Type
 	State uint8
-	Clock uint8 // Personal Clock, 1..10
+	Clock uint8 // Personal Clock, 1..10 (set through setClock, which keeps Hunt.clockAt)
 
 	WND   int16 // WNDs left (for Adversary models: the sum over their own hit locations)
 	Taken int16 // WNDs taken this hunt
@@ -161,7 +161,11 @@ type Hunt struct {
 	// that matter walk these bits.
 	live  uint16
 	sides [2]uint16
-	M     [MaxModels]Model
+	// clockAt[c] has the bits of the models other than the Adversary's
+	// whose Clock showed c when it last changed (setClock keeps it; with
+	// live, a Tick's eligible models without a look at each).
+	clockAt [11]uint16
+	M       [MaxModels]Model
 
 	AdvClock  uint8
 	AdvLeft   int16               // WNDs left over all hit locations
@@ -318,6 +322,7 @@ func (h *Hunt) Init(sc *Scenario) {
 	h.live = 1<<n - 1
 	for i := 0; i < n; i++ {
 		h.sides[h.M[i].Side] |= 1 << i
+		h.clockAt[h.M[i].Clock] |= 1 << i
 	}
 	for i := 0; i < int(h.NPack); i++ {
 		h.M[i].reach = h.packReach(i)
@@ -501,47 +506,44 @@ func loopClock(c uint8, ticks int8) uint8 {
 	return uint8(v)
 }
 
-// due is 1 when model m is active and its Clock shows tick, else 0.
-func due(m *Model, tick uint8) int {
-	x := 0
-	if uint(m.State)|uint(m.Clock^tick) == 0 { // Active is 0
-		x = 1
-	}
-	return x
+// setClock sets the Clock of model i (not the Adversary's: they keep
+// AdvClock) to c, and its bit in clockAt.
+func (h *Hunt) setClock(i int, c uint8) {
+	m := &h.M[i]
+	h.clockAt[m.Clock] &^= bit(i)
+	h.clockAt[c] |= bit(i)
+	m.Clock = c
 }
 
-// minionBit is 1 for a Minion, 0 for any other model (an Objective's
-// Vessel takes no Turns).
-func minionBit(m *Model) int {
-	if m.Kind == Minion {
-		return 1
+// listBits writes the models of mask bs into l in increasing order and
+// returns how many.
+func listBits(l *[MaxModels]int8, bs uint16) int {
+	n := 0
+	for ; bs != 0; bs &= bs - 1 {
+		l[n] = int8(bits.TrailingZeros16(bs))
+		n++
 	}
-	return 0
+	return n
 }
 
 // playTick runs every eligible model's Turn on the current Tick, in the
 // order the rules give; the order is kept in the Hunt so that a copy made
 // during a Turn can carry on (Resume).
 func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
-	// Eligibility is decided without branches: whose Clock matches is a
-	// coin toss for the branch predictor.
-	w := h.w // a local: the stores below cannot move it, so it is loaded once
-	np := 0
+	// The eligible: the Active models whose Clock shows the Tick, from
+	// masks (the Pack's, then the Minions', each in the order of M).
+	w := h.w
 	tick := h.Tick
-	for i, n := 0, int(h.NPack); i < n; i++ { // n a local for the same reason
-		w.elig[np] = int8(i)
-		np += due(&h.M[i], tick)
-	}
+	due := h.clockAt[tick] & h.live
+	np := listBits(&w.elig, due&(1<<h.NPack-1))
 	if p := int(h.Obj.Prisoner); p >= 0 && h.Obj.Freed && h.M[p].State == Active && h.M[p].Clock == tick {
 		w.elig[np] = int8(p)
 		np++
 	}
 	advElig := h.AdvClock == tick && h.adversaryAlive()
-	nf := 0
-	for i := int(h.Adv0 + h.NAdv); i < int(h.N); i++ {
-		w.buf[nf] = int8(i)
-		nf += due(&h.M[i], tick) & minionBit(&h.M[i])
-	}
+	// The Minions: the Foes after the Adversary's models, but for an
+	// Objective's Vessel, which takes no Turns.
+	nf := listBits(&w.buf, due&h.sides[FoeSide]&^(1<<(h.Adv0+h.NAdv)-1)&^bit(int(h.Obj.Vessel)))
 	h.nTurns, h.turnPos = 0, 0
 	if np == 0 && nf == 0 && !advElig {
 		return
@@ -764,7 +766,7 @@ func (h *Hunt) pay(i int, ticks int8) {
 	m.acted = true
 	m.paid += ticks
 	if m.Kind != AdversaryModel {
-		m.Clock = loopClock(m.Clock, ticks)
+		h.setClock(i, loopClock(m.Clock, ticks))
 	}
 }
 
