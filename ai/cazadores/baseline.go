@@ -38,7 +38,7 @@ func (Baseline) Order(h *sim.Hunt, eligible []int8) {}
 
 // Turn plays Pack model i's Turn.
 func (b Baseline) Turn(h *sim.Hunt, i int) {
-	m := &h.M[i]
+	m, d := &h.M[i], &h.Sc.Pack[h.M[i].Def] // one line: the calls below keep their lines for default.pgo
 	if i == int(h.Obj.Prisoner) {
 		// The freed Prisoner makes for the nearest open Exit.
 		if m.Conds.Has(sim.KnockedDown) {
@@ -81,7 +81,7 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 		h.Pass(i)
 		return
 	}
-	if d := &h.Sc.Pack[m.Def]; h.NumRituals(i) > 0 && b.rituals(h, i, tg) || d.NGear > 0 && b.gear(h, i, tg) {
+	if d.NRituals+d.NSlotRituals > 0 && b.rituals(h, i, tg) || d.NGear > 0 && b.gear(h, i, tg) { // h.NumRituals(i) > 0
 		return
 	}
 	if b.rearm(h, i) {
