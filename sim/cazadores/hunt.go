@@ -165,6 +165,7 @@ type Hunt struct {
 	// whose Clock showed c when it last changed (setClock keeps it; with
 	// live, a Tick's eligible models without a look at each).
 	clockAt [11]uint16
+	minions uint16 // the bits of the Minions
 	M       [MaxModels]Model
 
 	AdvClock  uint8
@@ -323,6 +324,9 @@ func (h *Hunt) Init(sc *Scenario) {
 	for i := 0; i < n; i++ {
 		h.sides[h.M[i].Side] |= 1 << i
 		h.clockAt[h.M[i].Clock] |= 1 << i
+		if h.M[i].Kind == Minion {
+			h.minions |= 1 << i
+		}
 	}
 	for i := 0; i < int(h.NPack); i++ {
 		h.M[i].reach = h.packReach(i)
@@ -541,9 +545,9 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 		np++
 	}
 	advElig := h.AdvClock == tick && h.adversaryAlive()
-	// The Minions: the Foes after the Adversary's models, but for an
-	// Objective's Vessel, which takes no Turns.
-	nf := listBits(&w.buf, due&h.sides[FoeSide]&^(1<<(h.Adv0+h.NAdv)-1)&^bit(int(h.Obj.Vessel)))
+	// The Minions (an Objective's Vessel, a Foe too, takes no Turns), in
+	// the order of M.
+	nf := listBits(&w.buf, due&h.minions)
 	h.nTurns, h.turnPos = 0, 0
 	if np == 0 && nf == 0 && !advElig {
 		return
