@@ -151,7 +151,7 @@ func (h *Hunt) weapon(i, s int) *WeaponDef {
 	if s < 0 {
 		return &h.Sc.Weapons[0]
 	}
-	return &h.Sc.Weapons[h.Sc.Pack[h.M[i].Def].Weapons[s]]
+	return &h.Sc.Weapons[h.M[i].pack.Weapons[s]]
 }
 
 // WeaponSlots returns the weapon slots of Pack model i that hold a weapon

@@ -23,6 +23,8 @@ type Model struct {
 
 	Entered uint64 // Dangerous pieces (bits 0..31) and Areas (32..55) already entered
 
+	pack *PackDef // a Pack model's definition, &Sc.Pack[Def] (nil for a Foe); see PackDef
+
 	Side  Side
 	Kind  Kind
 	Def   uint8 // PackDef index, Adversary model index or MinionDef index
@@ -88,6 +90,10 @@ func (h *Hunt) SetState(i int, s uint8) {
 func bit(k int) uint16 {
 	return 1 << uint(k) // a negative k shifts by more than 15: 0
 }
+
+// PackDef returns the definition of Pack model i (the Prisoner's too):
+// &Sc.Pack[Def], kept in the model.
+func (h *Hunt) PackDef(i int) *PackDef { return h.M[i].pack }
 
 // activeOf returns the bits of side s's Active models.
 func (h *Hunt) activeOf(s Side) uint16 { return h.live & h.sides[s] }
@@ -264,7 +270,7 @@ func (h *Hunt) Init(sc *Scenario) {
 		}
 		d := &sc.Pack[i]
 		m := &h.M[n]
-		*m = Model{Side: PackSide, Kind: d.Kind, Def: uint8(i), R: d.BaseR, WND: d.WND, Clock: 1, Terrifier: -1, ParryOn: -1}
+		*m = Model{Side: PackSide, Kind: d.Kind, Def: uint8(i), pack: d, R: d.BaseR, WND: d.WND, Clock: 1, Terrifier: -1, ParryOn: -1}
 		m.SPD = d.SPD + d.ArmourSPD
 		if m.SPD < 0 {
 			m.SPD = 0
@@ -314,7 +320,7 @@ func (h *Hunt) Init(sc *Scenario) {
 		// The Prisoner: Friendly to the Pack, Hostile to the Foes, inert
 		// until freed.
 		d := &sc.Pack[sc.ObjModelDef]
-		h.M[n] = Model{Side: PackSide, Kind: ObjectiveModel, Def: sc.ObjModelDef, R: d.BaseR, WND: d.WND, Clock: 1,
+		h.M[n] = Model{Side: PackSide, Kind: ObjectiveModel, Def: sc.ObjModelDef, pack: d, R: d.BaseR, WND: d.WND, Clock: 1,
 			Terrifier: -1, ParryOn: -1, SPD: d.SPD}
 		h.Obj.Prisoner = int8(n)
 		n++
