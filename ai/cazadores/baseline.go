@@ -237,7 +237,7 @@ func shooter(h *sim.Hunt, i int) (int, bool) {
 // shoot keeps the weapon's range band with the free Move, then fires, or
 // reloads a spent weapon.
 func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
-	w := &h.Sc.Weapons[h.PackDef(i).Weapons[s]]
+	w := h.Weapon(i, s)
 	inRange := h.InWeaponRange(i, s, tg)
 	shot := "in range"
 	if inRange && h.CanAct(i, sim.ActAttack) && h.M[i].Loaded&(1<<s) != 0 {
@@ -398,12 +398,12 @@ func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
 		return -1, false
 	}
 	m := &h.M[i]
-	d := h.PackDef(i)
-	best, bp, ok := -1, int8(-100), false
+	best, ok := -1, false
+	bp := int8(-100) // the best POW so far
 	shoot := h.WeaponSlots(i, sim.ShootingWeapon)
 	for bs := m.Readied & (h.WeaponSlots(i, sim.MeleeWeapon) | shoot); bs != 0; bs &= bs - 1 {
 		s := bits.TrailingZeros8(bs)
-		w := &h.Sc.Weapons[d.Weapons[s]]
+		w := h.Weapon(i, s)
 		if w.POW <= bp {
 			continue
 		}
@@ -439,7 +439,7 @@ func meleeLoadout(h *sim.Hunt, i int) (uint8, bool) {
 	var mask uint8
 	hands := 0
 	for s := 0; s < int(d.NWeapons); s++ {
-		w := &h.Sc.Weapons[d.Weapons[s]]
+		w := h.Weapon(i, s)
 		if w.Kind == sim.MeleeWeapon && hands+int(w.Hands) <= 2 {
 			mask |= 1 << s
 			hands += int(w.Hands)

@@ -78,7 +78,7 @@ func (h *Hunt) Armour(i int) int {
 	d := m.pack
 	a := int(d.Armour)
 	for bs := m.Readied & m.armed; bs != 0; bs &= bs - 1 {
-		a += int(h.Sc.Weapons[d.Weapons[bits.TrailingZeros8(bs)]].Armour)
+		a += int(h.wpn[i][bits.TrailingZeros8(bs)].Armour)
 	}
 	return a
 }
@@ -142,7 +142,7 @@ func (h *Hunt) packReach(i int) float32 {
 		if m.Readied&(1<<s) == 0 {
 			continue
 		}
-		w := &h.Sc.Weapons[d.Weapons[s]]
+		w := h.wpn[i][s]
 		if w.Kind == MeleeWeapon && w.Max > best {
 			best = w.Max
 		}

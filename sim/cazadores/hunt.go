@@ -237,6 +237,11 @@ type Hunt struct {
 	// (lookahead rollouts); the Record is then left unfinished.
 	Horizon uint16
 
+	// wpn[i][s] is the weapon in slot s of Pack model i (&Sc.Weapons of
+	// its definition's Weapons[s]), built once by Init and shared by the
+	// template's copies: a design's table, read only.
+	wpn *[MaxModels][MaxWeapons]*WeaponDef
+
 	// w is the worker's scratch memory, not part of the hunt's state.
 	w *scratch
 }
@@ -332,6 +337,14 @@ func (h *Hunt) Init(sc *Scenario) {
 		h.clockAt[h.M[i].Clock] |= 1 << i
 		if h.M[i].Kind == Minion {
 			h.minions |= 1 << i
+		}
+	}
+	h.wpn = new([MaxModels][MaxWeapons]*WeaponDef)
+	for i := 0; i < n; i++ {
+		if d := h.M[i].pack; d != nil {
+			for s := range d.Weapons {
+				h.wpn[i][s] = &sc.Weapons[d.Weapons[s]]
+			}
 		}
 	}
 	for i := 0; i < int(h.NPack); i++ {
