@@ -495,11 +495,11 @@ func (h *Hunt) foeAttack(i, t int, act *CardAction, card int8) {
 		pool = int(act.Rating)
 	}
 	a := attack{kind: act.Attack, pool: pool, damage: act.Damage, card: card, crit: &act.Crit,
-		granted: h.IsAdversary(i), onHit: &act.OnHit, origin: h.M[t].Pos}
+		granted: m.Kind == AdversaryModel, onHit: &act.OnHit, origin: h.M[t].Pos} // IsAdversary(i)
 	if act.Advantage {
 		a.adv++
 	}
-	if h.IsAdversary(i) && h.AdvDis {
+	if m.Kind == AdversaryModel && h.AdvDis {
 		a.dis++
 	}
 	if m.Kind == Minion {

@@ -38,7 +38,7 @@ func (h *Hunt) resolve(att, tgt int, a *attack) bool {
 	if h.InCover(att, tgt) {
 		dis++
 	}
-	if !h.IsAdversary(tgt) && h.Surrounded(tgt) {
+	if t.Kind != AdversaryModel && h.Surrounded(tgt) { // !IsAdversary(tgt), from the model at hand
 		adv++
 	}
 	if t.Spotted && h.M[att].Side == PackSide {
@@ -80,7 +80,7 @@ func (h *Hunt) resolve(att, tgt int, a *attack) bool {
 	if a.damage && t.State == Active {
 		w := int(res.Successes) + int(a.pow)
 		if w > 0 {
-			if h.IsAdversary(tgt) {
+			if t.Kind == AdversaryModel { // IsAdversary(tgt)
 				h.woundAdversary(w, a.shift, a.card)
 			} else {
 				h.wound(tgt, w, a.card, NoCond)
