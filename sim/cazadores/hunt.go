@@ -98,6 +98,12 @@ func (h *Hunt) PackDef(i int) *PackDef { return h.M[i].pack }
 // activeOf returns the bits of side s's Active models.
 func (h *Hunt) activeOf(s Side) uint16 { return h.live & h.sides[s] }
 
+// fighting returns the bits of side s's Active models but the Objective's
+// (the Vessel, the Prisoner: the only Objective models).
+func (h *Hunt) fighting(s Side) uint16 {
+	return h.activeOf(s) &^ bit(int(h.Obj.Vessel)) &^ bit(int(h.Obj.Prisoner))
+}
+
 // Hostiles returns a mask of the Active models Hostile to model i: bit k
 // for model k, lowest first (walk it with math/bits.TrailingZeros16).
 func (h *Hunt) Hostiles(i int) uint16 { return h.activeOf(h.M[i].Side ^ 1) }
@@ -821,16 +827,7 @@ func (h *Hunt) endRound() {
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvRoundEnd})
 	}
-	foes, pack := false, false
-	for i := 0; i < int(h.N); i++ {
-		if h.M[i].State == Active && h.M[i].Kind != ObjectiveModel {
-			if h.M[i].Side == FoeSide {
-				foes = true
-			} else {
-				pack = true
-			}
-		}
-	}
+	foes, pack := h.fighting(FoeSide) != 0, h.fighting(PackSide) != 0
 	switch {
 	case !foes:
 		h.Rec.Outcome = PackWon
