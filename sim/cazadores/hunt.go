@@ -856,12 +856,7 @@ func (h *Hunt) endRound() {
 
 // adversaryAlive reports whether any model of the Adversary is on the board.
 func (h *Hunt) adversaryAlive() bool {
-	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
-		if h.M[i].State == Active {
-			return true
-		}
-	}
-	return false
+	return h.live>>h.Adv0&(1<<h.NAdv-1) != 0 // its models' bits, M[Adv0:Adv0+NAdv]
 }
 
 // IsAdversary reports whether model i is one of the Adversary's models.
