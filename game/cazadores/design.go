@@ -2,6 +2,7 @@ package cazadores
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -420,16 +421,11 @@ func feel(h *sim.Hunt, packWND int) *game.Feel {
 // standing returns the WNDs left of the Pack's models on the board and
 // of the Adversary's and its Minions'; a model dead or fled has none.
 func standing(h *sim.Hunt) (pack, foes int) {
-	for i := 0; i < int(h.N); i++ {
-		m := &h.M[i]
-		if m.State != sim.Active || m.Kind == sim.ObjectiveModel {
-			continue
-		}
-		if m.Side == sim.PackSide {
-			pack += int(m.WND)
-		} else {
-			foes += int(m.WND)
-		}
+	for bs := h.Fighting(sim.PackSide); bs != 0; bs &= bs - 1 {
+		pack += int(h.M[bits.TrailingZeros16(bs)].WND)
+	}
+	for bs := h.Fighting(sim.FoeSide); bs != 0; bs &= bs - 1 {
+		foes += int(h.M[bits.TrailingZeros16(bs)].WND)
 	}
 	return pack, foes
 }

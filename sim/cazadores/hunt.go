@@ -98,9 +98,9 @@ func (h *Hunt) PackDef(i int) *PackDef { return h.M[i].pack }
 // activeOf returns the bits of side s's Active models.
 func (h *Hunt) activeOf(s Side) uint16 { return h.live & h.sides[s] }
 
-// fighting returns the bits of side s's Active models but the Objective's
+// Fighting returns the bits of side s's Active models but the Objective's
 // (the Vessel, the Prisoner: the only Objective models).
-func (h *Hunt) fighting(s Side) uint16 {
+func (h *Hunt) Fighting(s Side) uint16 {
 	return h.activeOf(s) &^ bit(int(h.Obj.Vessel)) &^ bit(int(h.Obj.Prisoner))
 }
 
@@ -827,7 +827,7 @@ func (h *Hunt) endRound() {
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvRoundEnd})
 	}
-	foes, pack := h.fighting(FoeSide) != 0, h.fighting(PackSide) != 0
+	foes, pack := h.Fighting(FoeSide) != 0, h.Fighting(PackSide) != 0
 	switch {
 	case !foes:
 		h.Rec.Outcome = PackWon

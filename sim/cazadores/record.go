@@ -77,7 +77,7 @@ func (r *Record) finish(h *Hunt) {
 // sideGone records the Tick at which the last model of side s left the
 // board, when it just did.
 func (h *Hunt) sideGone(s Side) {
-	if h.fighting(s) != 0 {
+	if h.Fighting(s) != 0 {
 		return
 	}
 	if s == FoeSide {
