@@ -73,8 +73,7 @@ func (h *Hunt) DrawAction() (card uint8, act *CardAction, tree Tree) {
 func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 	a := &h.Sc.Adversary
 	all := uint16(1)<<a.NLoc - 1
-	adv0 := int(h.Adv0)
-	dealt := 0
+	dealt := 0 // each off its location, AdvLeft and its owner's WND (locModel)
 	for k := 0; k < w; k++ {
 		if h.Exhausted == all {
 			break
@@ -94,7 +93,7 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 		}
 		h.Loc[loc]--
 		h.AdvLeft--
-		h.M[adv0+int(a.Loc[loc].Owner)].WND--
+		h.M[h.locModel[loc]].WND--
 		dealt++
 		if h.Loc[loc] == 0 {
 			h.exhaust(loc)

@@ -187,7 +187,10 @@ type Hunt struct {
 	// ownLocs[m]: bit l for each hit location of the Adversary's model m
 	// (set in Init from the AdversaryDef).
 	ownLocs [MaxAdvModels]uint16
-	Mods    FoeMods // summed exhaustion modifiers
+	// locModel[l]: the model of M that owns hit location l, Adv0 plus its
+	// Owner (set in Init).
+	locModel [MaxLocations]uint8
+	Mods     FoeMods // summed exhaustion modifiers
 	// The Adversary's states (AdversaryDef.States): bit k of StateOn while
 	// state k lasts, of StateFired once its WND or Round trigger has
 	// fired; StateEnd[k] the Round at whose end it ends (0: never);
@@ -377,6 +380,7 @@ func (h *Hunt) Init(sc *Scenario) {
 		if o := int(a.Loc[i].Owner); o < MaxAdvModels {
 			h.ownLocs[o] |= 1 << i
 		}
+		h.locModel[i] = h.Adv0 + a.Loc[i].Owner
 	}
 	h.recomputeAdversary()
 	for i := range h.HitPile {
