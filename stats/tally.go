@@ -26,7 +26,10 @@ type Tally struct {
 	End      []int64 `json:"end"`      // by the clock step the hunt ended, 0..Clock.Max
 	// V[slot][x-min]: hunts in which the slot's value was x (values
 	// outside the value's range count in the end bins); none for a rate,
-	// which is reported from its sums alone.
+	// which is reported from its sums alone. Add counts a value of 0 in
+	// no bin: its bin is owed the hunts the histogram lacks (Hunts less
+	// its sum), and settle pays them before V is read (Figures,
+	// NewReport, the JSON). Merging adds the owed counts with the rest.
 	V [][]int64 `json:"v"`
 	// Sum[slot] and SumSq[slot] are Σx and Σx² of the slot's value over
 	// the hunts, exact (a histogram's end bins hold values beyond its
@@ -51,12 +54,12 @@ type Tally struct {
 	Feel *FeelTally `json:"feel,omitempty"`
 
 	// per-tally lookups, made by NewTally
-	minOf   []int32    // slot → its value's Min
-	zeroAt  []int32    // slot → the bin of its histogram a value of 0 counts in; -1: no histogram
-	ratioAt [][2][]int // ratio → {num slots, den slots}
-	curveAt [][]int    // curve → the slots of its Time value
-	steps   int        // schema.NSteps()
-	from    []int32    // Add's scratch: a curve's items by the step of their event
+	minOf   []int32 // slot → its value's Min
+	zeroAt  []int32 // slot → the bin of its histogram a value of 0 counts in; -1: no histogram
+	ratioAt []ratioSlots
+	curveAt [][]int // curve → the slots of its Time value
+	steps   int     // schema.NSteps()
+	from    []int32 // Add's scratch: a curve's items by the step of their event
 	// span: the leading steps of the per-step tables (Running, Ended,
 	// CurveBy, CurveEnded) that may hold counts, so that merging and
 	// emptying a tally skip the steps no hunt reached; -1: not known (a
@@ -100,12 +103,7 @@ func NewTally(s *game.Schema) *Tally {
 		ni, _ := s.Find(r.Num)
 		di, _ := s.Find(r.Den)
 		n := s.Items(ni)
-		var at [2][]int
-		for j := 0; j < n; j++ {
-			at[0] = append(at[0], s.Offset(ni)+j)
-			at[1] = append(at[1], s.Offset(di)+j)
-		}
-		t.ratioAt = append(t.ratioAt, at)
+		t.ratioAt = append(t.ratioAt, ratioSlots{num: s.Offset(ni), den: s.Offset(di), n: n})
 		t.Cross = append(t.Cross, make([]int64, n))
 	}
 	for _, x := range s.Series {
@@ -128,6 +126,10 @@ func NewTally(s *game.Schema) *Tally {
 	}
 	return t
 }
+
+// ratioSlots are the slots of a ratio's items: num+j and den+j for item
+// j < n (a value's items have consecutive slots).
+type ratioSlots struct{ num, den, n int }
 
 func grid(rows, cols int) [][]int64 {
 	g := make([][]int64, rows)
@@ -174,12 +176,9 @@ func (t *Tally) Add(r *game.Record) {
 	// slice header from t at each slot, and check no bound but the first.
 	hist := t.V
 	vals := r.V[:len(hist)]
-	sum, sumSq, minOf, zeroAt := t.Sum[:len(hist)], t.SumSq[:len(hist)], t.minOf[:len(hist)], t.zeroAt[:len(hist)]
+	sum, sumSq, minOf := t.Sum[:len(hist)], t.SumSq[:len(hist)], t.minOf[:len(hist)]
 	for slot, x := range vals {
-		if x == 0 { // most slots of a hunt (a quarter of Cazadores's are not): only their bin
-			if z := zeroAt[slot]; z >= 0 {
-				hist[slot][z]++
-			}
+		if x == 0 { // most slots of a hunt (a quarter of Cazadores's are not): its bin is owed (settle)
 			continue
 		}
 		v := int64(x)
@@ -190,12 +189,11 @@ func (t *Tally) Add(r *game.Record) {
 		}
 	}
 	for k, at := range t.ratioAt {
-		cr := t.Cross[k]
-		nums, dens := at[0], at[1]
-		cr, dens = cr[:len(nums)], dens[:len(nums)]
-		for j, num := range nums {
-			if a := r.V[num]; a != 0 {
-				cr[j] += int64(a) * int64(r.V[dens[j]])
+		nums, dens := r.V[at.num:at.num+at.n], r.V[at.den:at.den+at.n]
+		cr := t.Cross[k][:len(nums)]
+		for j, a := range nums {
+			if a != 0 {
+				cr[j] += int64(a) * int64(dens[j])
 			}
 		}
 	}
@@ -237,6 +235,27 @@ func (t *Tally) Add(r *game.Record) {
 			}
 		}
 	}
+}
+
+// settle counts in each histogram's bin of 0 the hunts Add left out of
+// it (those whose value was 0): after it, every histogram holds Hunts.
+func (t *Tally) settle() {
+	for slot, z := range t.zeroAt { // none in a tally read but not yet bound: it came settled
+		if h := t.V[slot]; z >= 0 {
+			var n int64
+			for _, c := range h {
+				n += c
+			}
+			h[z] += t.Hunts - n
+		}
+	}
+}
+
+// MarshalJSON writes the tally with its histograms settled.
+func (t *Tally) MarshalJSON() ([]byte, error) {
+	t.settle()
+	type plain Tally // without the method
+	return json.Marshal((*plain)(t))
 }
 
 // rows returns how many leading steps of the per-step tables may hold

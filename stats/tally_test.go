@@ -214,3 +214,39 @@ func readBack(t *testing.T, a *Tally, s *game.Schema) *Tally {
 	}
 	return &back
 }
+
+// A value of 0 is counted in its bin only when the tally is read: before
+// that its bin is owed the hunts the histogram lacks, also after a merge.
+func TestTallyZerosOwed(t *testing.T) {
+	s := &game.Schema{
+		Game: "test", Sides: []game.Side{{Key: "a"}}, Outcomes: []game.Outcome{{Key: "done", Winner: 0}},
+		Length: game.Unit{Key: "round", Max: 3}, Clock: game.Unit{Key: "round", Max: 3},
+		Values: []game.Value{{Key: "hits", Kind: game.Count, Max: 4}},
+	}
+	if err := s.Build(); err != nil {
+		t.Fatal(err)
+	}
+	a, b := NewTally(s), NewTally(s)
+	r := s.NewRecord()
+	for i, v := range []int32{0, 2, 0, 0, 9} {
+		r.Reset()
+		r.Length, r.End = 1, 1
+		r.V[0] = v
+		if i < 3 {
+			a.Add(r)
+		} else {
+			b.Add(r)
+		}
+	}
+	if err := a.Merge(b); err != nil {
+		t.Fatal(err)
+	}
+	a.settle()
+	if want := []int64{3, 0, 1, 0, 1}; !reflect.DeepEqual(a.V[0], want) {
+		t.Fatalf("histogram %v, want %v", a.V[0], want)
+	}
+	a.settle()
+	if a.V[0][0] != 3 {
+		t.Fatalf("settled twice: bin of 0 holds %d", a.V[0][0])
+	}
+}

@@ -38,7 +38,7 @@ func (Baseline) Order(h *sim.Hunt, eligible []int8) {}
 
 // Turn plays Pack model i's Turn.
 func (b Baseline) Turn(h *sim.Hunt, i int) {
-	m := &h.M[i]
+	m, d := &h.M[i], h.PackDef(i) // one line: the calls below keep their lines for default.pgo
 	if i == int(h.Obj.Prisoner) {
 		// The freed Prisoner makes for the nearest open Exit.
 		if m.Conds.Has(sim.KnockedDown) {
@@ -81,7 +81,7 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 		h.Pass(i)
 		return
 	}
-	if d := &h.Sc.Pack[m.Def]; h.NumRituals(i) > 0 && b.rituals(h, i, tg) || d.NGear > 0 && b.gear(h, i, tg) {
+	if d.NRituals+d.NSlotRituals > 0 && b.rituals(h, i, tg) || d.NGear > 0 && b.gear(h, i, tg) { // h.NumRituals(i) > 0
 		return
 	}
 	if b.rearm(h, i) {
@@ -99,7 +99,7 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 // hands; it reports whether it took the Action.
 func (b Baseline) rearm(h *sim.Hunt, i int) bool {
 	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
+	d := h.PackDef(i)
 	if m.Readied != 0 || d.Readied == 0 || m.GearReady != 0 || h.Obj.BarrelReady&(1<<i) != 0 {
 		return false
 	}
@@ -115,7 +115,7 @@ func (b Baseline) hopeless(h *sim.Hunt, i int) bool {
 	if h.Sc.Map.NExits == 0 {
 		return false
 	}
-	d := &h.Sc.Pack[h.M[i].Def]
+	d := h.PackDef(i)
 	if float32(h.M[i].WND) > b.FleeBelow*float32(d.WND) {
 		return false
 	}
@@ -237,7 +237,7 @@ func shooter(h *sim.Hunt, i int) (int, bool) {
 // shoot keeps the weapon's range band with the free Move, then fires, or
 // reloads a spent weapon.
 func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
-	w := &h.Sc.Weapons[h.Sc.Pack[h.M[i].Def].Weapons[s]]
+	w := h.Weapon(i, s)
 	inRange := h.InWeaponRange(i, s, tg)
 	shot := "in range"
 	if inRange && h.CanAct(i, sim.ActAttack) && h.M[i].Loaded&(1<<s) != 0 {
@@ -398,12 +398,12 @@ func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
 		return -1, false
 	}
 	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
-	best, bp, ok := -1, int8(-100), false
+	best, ok := -1, false
+	bp := int8(-100) // the best POW so far
 	shoot := h.WeaponSlots(i, sim.ShootingWeapon)
 	for bs := m.Readied & (h.WeaponSlots(i, sim.MeleeWeapon) | shoot); bs != 0; bs &= bs - 1 {
 		s := bits.TrailingZeros8(bs)
-		w := &h.Sc.Weapons[d.Weapons[s]]
+		w := h.Weapon(i, s)
 		if w.POW <= bp {
 			continue
 		}
@@ -435,11 +435,11 @@ func meleeLoadout(h *sim.Hunt, i int) (uint8, bool) {
 	if !meleeless(h, i) || keepNet(h, i) {
 		return m.Readied, false
 	}
-	d := &h.Sc.Pack[m.Def]
+	d := h.PackDef(i)
 	var mask uint8
 	hands := 0
 	for s := 0; s < int(d.NWeapons); s++ {
-		w := &h.Sc.Weapons[d.Weapons[s]]
+		w := h.Weapon(i, s)
 		if w.Kind == sim.MeleeWeapon && hands+int(w.Hands) <= 2 {
 			mask |= 1 << s
 			hands += int(w.Hands)

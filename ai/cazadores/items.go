@@ -94,7 +94,7 @@ func (b Baseline) rituals(h *sim.Hunt, i, tg int) bool {
 // gear that attacks. It reports whether it took the Action.
 func (b Baseline) gear(h *sim.Hunt, i, tg int) bool {
 	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
+	d := h.PackDef(i)
 	for g := 0; g < int(d.NGear); g++ {
 		gd := &h.Sc.Gear[d.Gear[g]]
 		if gd.Ammo > 0 && m.GearAmmo[g] == 0 {

@@ -196,14 +196,6 @@ func foeNear(h *sim.Hunt, k int) bool {
 // leaves the hunters strung out.
 func (t Tactical) target(h *sim.Hunt, i int) int { return t.b.target(h, i) }
 
-// weaponOf returns the weapon in slot s of Pack model i (s < 0: Unarmed).
-func weaponOf(h *sim.Hunt, i, s int) *sim.WeaponDef {
-	if s < 0 {
-		return &h.Sc.Weapons[0]
-	}
-	return &h.Sc.Weapons[h.Sc.Pack[h.M[i].Def].Weapons[s]]
-}
-
 // advantage returns the net advantage of an attack of kind k by Pack
 // model i on tg as things stand, with extra further sources of Advantage.
 func advantage(h *sim.Hunt, i, tg int, k sim.AttackKind, extra int) dice.Adv {
@@ -253,7 +245,7 @@ func sources(h *sim.Hunt, i, tg int, k sim.AttackKind) (adv, dis int) {
 // weapon in slot s at net advantage a, E[S] + P(S >= 1)·POW, and the
 // attack's Ticks.
 func attackEV(h *sim.Hunt, i, tg, s int, a dice.Adv) (ev float64, ticks int) {
-	w := weaponOf(h, i, s)
+	w := h.Weapon(i, s)
 	skill, kind := sim.Melee, sim.MeleeAttack
 	if w.Kind == sim.ShootingWeapon {
 		skill, kind = sim.Shooting, sim.ShootingAttack
@@ -366,7 +358,7 @@ func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
 	if !ok {
 		return false
 	}
-	kinds[kind].weigh(h, i, tg, weaponOf(h, i, slot), slot, rate, base, o)
+	kinds[kind].weigh(h, i, tg, h.Weapon(i, slot), slot, rate, base, o)
 	return true
 }
 
@@ -558,7 +550,7 @@ func (t Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
 // shoot keeps the far end of the weapon's range band, fires, reloads, and
 // after the Action backs off out of the Adversary's reach when it can.
 func (t Tactical) shoot(h *sim.Hunt, i, s, tg int) {
-	w := &h.Sc.Weapons[h.Sc.Pack[h.M[i].Def].Weapons[s]]
+	w := h.Weapon(i, s)
 	if !t.attack(h, i, tg, "in range") {
 		freeMoveFor(h, i, farBand(h, i, tg, w), -1, "move to the far end of its range band", tg, "no shot from here")
 		if !t.attack(h, i, tg, "in range after its free Move") {

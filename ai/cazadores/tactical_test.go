@@ -198,7 +198,7 @@ func TestBestAttackWeighsAsFromScratch(t *testing.T) {
 						continue
 					}
 					kind := sim.MeleeAttack
-					if weaponOf(h, 0, o.slot).Kind == sim.ShootingWeapon {
+					if h.Weapon(0, o.slot).Kind == sim.ShootingWeapon {
 						kind = sim.ShootingAttack
 					}
 					a, d := sources(h, 0, adv, kind)

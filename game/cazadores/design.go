@@ -2,6 +2,7 @@ package cazadores
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -241,29 +242,35 @@ func (d *Design) record(r *sim.Record, rec *game.Record) {
 		v[sl.objective] = met
 		v[sl.renown] = int32(r.Renown)
 	}
+	// Each run of slots as a slice of its length, as the record's arrays
+	// are, so that the loops store without a bounds check per value.
+	np := d.nPack
+	taken, died, fledAt := r.Taken[:np], r.DiedAt[:np], r.FledAt[:np]
+	attacks, hits := r.Attacks[:np], r.Hits[:np]
+	vTaken, vDied, vFled := v[sl.taken:sl.taken+np], v[sl.died:sl.died+np], v[sl.fled:sl.fled+np]
+	vAttacks, vHits := v[sl.attacks:sl.attacks+np], v[sl.hits:sl.hits+np]
 	deaths, wounds := int32(0), int32(0)
-	for i := 0; i < d.nPack; i++ {
-		v[sl.taken+i] = int32(r.Taken[i])
-		wounds += int32(r.Taken[i])
-		v[sl.died+i] = int32(r.DiedAt[i])
-		if r.DiedAt[i] > 0 {
+	for i, t := range taken {
+		vTaken[i] = int32(t)
+		wounds += int32(t)
+		vDied[i] = int32(died[i])
+		if died[i] > 0 {
 			deaths++
 		}
 		fled := int32(0)
-		if r.FledAt[i] > 0 {
+		if fledAt[i] > 0 {
 			fled = 1
 		}
-		v[sl.fled+i] = fled
-		v[sl.attacks+i] = int32(r.Attacks[i])
-		v[sl.hits+i] = int32(r.Hits[i])
+		vFled[i] = fled
+		vAttacks[i] = int32(attacks[i])
+		vHits[i] = int32(hits[i])
 	}
 	v[sl.deaths] = deaths
 	v[sl.wounds] = wounds
-	for l := 0; l < int(d.sc.Adversary.NLoc); l++ {
-		v[sl.exhausted+l] = int32(r.LocAt[l])
+	nl := int(d.sc.Adversary.NLoc)
+	for l, at := range r.LocAt[:nl] {
+		v[sl.exhausted+l] = int32(at)
 	}
-	// The cards' four columns as slices of their length, so that the loop
-	// stores without a bounds check per value.
 	n := len(r.Cards)
 	drawn, dealt := v[sl.drawn:sl.drawn+n], v[sl.dealt:sl.dealt+n]
 	kills, imposed := v[sl.kills:sl.kills+n], v[sl.imposed:sl.imposed+n]
@@ -274,8 +281,9 @@ func (d *Design) record(r *sim.Record, rec *game.Record) {
 		kills[c] = int32(cr.Kills)
 		imposed[c] = int32(cr.Conds)
 	}
-	for c := sim.Bleeding; c < sim.NumConds; c++ {
-		v[sl.suffered+int(c)-1] = int32(r.Conds[c])
+	suffered := v[sl.suffered : sl.suffered+int(sim.NumConds)-1]
+	for c, k := range r.Conds[sim.Bleeding:] { // Conditions from Bleeding on, in slots from 0
+		suffered[c] = int32(k)
 	}
 	if deaths > 0 {
 		rec.CloseCall(0) // a Pack model slain
@@ -413,16 +421,11 @@ func feel(h *sim.Hunt, packWND int) *game.Feel {
 // standing returns the WNDs left of the Pack's models on the board and
 // of the Adversary's and its Minions'; a model dead or fled has none.
 func standing(h *sim.Hunt) (pack, foes int) {
-	for i := 0; i < int(h.N); i++ {
-		m := &h.M[i]
-		if m.State != sim.Active || m.Kind == sim.ObjectiveModel {
-			continue
-		}
-		if m.Side == sim.PackSide {
-			pack += int(m.WND)
-		} else {
-			foes += int(m.WND)
-		}
+	for bs := h.Fighting(sim.PackSide); bs != 0; bs &= bs - 1 {
+		pack += int(h.M[bits.TrailingZeros16(bs)].WND)
+	}
+	for bs := h.Fighting(sim.FoeSide); bs != 0; bs &= bs - 1 {
+		foes += int(h.M[bits.TrailingZeros16(bs)].WND)
 	}
 	return pack, foes
 }

@@ -49,6 +49,9 @@ func (h *Hunt) ActionTicks(k ActionKind) int8 {
 // Recover only; Stunned: Move or Recover).
 func (h *Hunt) CanAct(i int, k ActionKind) bool {
 	m := &h.M[i]
+	if m.Conds&(1<<KnockedDown|1<<Stunned) == 0 && m.Kind != ObjectiveModel {
+		return m.State == Active && !m.acted // the usual case: every Action open
+	}
 	if m.State != Active || m.acted {
 		return false
 	}
@@ -199,7 +202,7 @@ func (h *Hunt) CoverGround(i int, goal geom.Vec, stop int) float32 {
 // InWeaponRange reports whether model t is within the range band of the
 // weapon in slot s of Pack model i (s < 0: Unarmed).
 func (h *Hunt) InWeaponRange(i, s, t int) bool {
-	return h.InRangeOf(i, h.weapon(i, s), t)
+	return h.InRangeOf(i, h.Weapon(i, s), t)
 }
 
 // InRangeOf is InWeaponRange for a caller that holds the weapon w.
@@ -225,7 +228,7 @@ func (h *Hunt) CanAttack(i, t, s int) bool {
 		if s >= int(d.NWeapons) || m.Readied&(1<<s) == 0 {
 			return false
 		}
-		w = &h.Sc.Weapons[d.Weapons[s]]
+		w = h.wpn[i][s]
 		switch w.Kind {
 		case ShootingWeapon:
 			if m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0 {
@@ -273,7 +276,7 @@ func (h *Hunt) TryAttackInSight(i, t, s int) bool {
 // whether it hit.
 func (h *Hunt) doAttack(i, t, s int) (hit bool) {
 	m := &h.M[i]
-	w := h.weapon(i, s)
+	w := h.Weapon(i, s)
 	h.startAction(i, ActAttack, h.ActionTicks(ActAttack)+w.AttackTicks)
 	skill := Melee
 	kind := MeleeAttack
@@ -415,7 +418,7 @@ func (h *Hunt) CanReload(i, s int) bool {
 	if m.Side != PackSide || s < 0 || s >= int(h.Sc.Pack[m.Def].NWeapons) {
 		return false
 	}
-	w := h.weapon(i, s)
+	w := h.Weapon(i, s)
 	return w.Kind == ShootingWeapon && m.Loaded&(1<<s) == 0 && m.Ammo[s] > 0 && h.CanAct(i, ActReload)
 }
 
@@ -426,7 +429,7 @@ func (h *Hunt) Reload(i, s int) bool {
 	if !h.CanReload(i, s) {
 		return false
 	}
-	w := h.weapon(i, s)
+	w := h.Weapon(i, s)
 	h.startAction(i, ActReload, h.ActionTicks(ActReload)+w.ReloadTicks)
 	h.M[i].Loaded |= 1 << s
 	return true
@@ -507,7 +510,7 @@ func (h *Hunt) Aid(i, f int, c Cond) bool {
 	case f == int(h.Obj.Prisoner) && !h.Obj.Freed:
 		// Freeing the Prisoner: it acts from the next Tick.
 		h.Obj.Freed = true
-		h.M[f].Clock = loopClock(h.Tick, 1)
+		h.setClock(f, loopClock(h.Tick, 1))
 		if h.Trace != nil {
 			h.emit(Event{Kind: EvTrigger, Model: int8(f), Name: "freed"})
 		}

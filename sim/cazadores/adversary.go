@@ -73,8 +73,7 @@ func (h *Hunt) DrawAction() (card uint8, act *CardAction, tree Tree) {
 func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 	a := &h.Sc.Adversary
 	all := uint16(1)<<a.NLoc - 1
-	adv0 := int(h.Adv0)
-	dealt := 0
+	dealt := 0 // each off its location, AdvLeft and its owner's WND (locModel)
 	for k := 0; k < w; k++ {
 		if h.Exhausted == all {
 			break
@@ -94,7 +93,7 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 		}
 		h.Loc[loc]--
 		h.AdvLeft--
-		h.M[adv0+int(a.Loc[loc].Owner)].WND--
+		h.M[h.locModel[loc]].WND--
 		dealt++
 		if h.Loc[loc] == 0 {
 			h.exhaust(loc)
@@ -495,11 +494,11 @@ func (h *Hunt) foeAttack(i, t int, act *CardAction, card int8) {
 		pool = int(act.Rating)
 	}
 	a := attack{kind: act.Attack, pool: pool, damage: act.Damage, card: card, crit: &act.Crit,
-		granted: h.IsAdversary(i), onHit: &act.OnHit, origin: h.M[t].Pos}
+		granted: m.Kind == AdversaryModel, onHit: &act.OnHit, origin: h.M[t].Pos} // IsAdversary(i)
 	if act.Advantage {
 		a.adv++
 	}
-	if h.IsAdversary(i) && h.AdvDis {
+	if m.Kind == AdversaryModel && h.AdvDis {
 		a.dis++
 	}
 	if m.Kind == Minion {
@@ -546,7 +545,7 @@ func (h *Hunt) FoeRecover(i int) {
 	if t := h.Sc.Rules.FoeRecoverTicks; t > 0 {
 		m.paid += t
 		if m.Kind != AdversaryModel {
-			m.Clock = loopClock(m.Clock, t)
+			h.setClock(i, loopClock(m.Clock, t))
 		}
 	}
 	h.recoverCheck(i)

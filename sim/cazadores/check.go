@@ -8,7 +8,7 @@ import (
 
 // packAttr returns Attribute a of Pack model i.
 func (h *Hunt) packAttr(i, a int) int {
-	return int(h.Sc.Pack[h.M[i].Def].Attr[a])
+	return int(h.M[i].pack.Attr[a])
 }
 
 // Pool returns the dice pool model i rolls for a Check of skill s:
@@ -18,7 +18,7 @@ func (h *Hunt) packAttr(i, a int) int {
 func (h *Hunt) Pool(i int, s Skill) int {
 	m := &h.M[i]
 	if m.Side == PackSide {
-		d := &h.Sc.Pack[m.Def]
+		d := m.pack
 		return int(d.Attr[skillAttr[s]] + d.Skills[s])
 	}
 	switch s {
@@ -75,10 +75,10 @@ func (h *Hunt) skillCheck(i int, s Skill, dt int, adv, dis int) dice.Result {
 // Armour returns Pack model i's armour: its armour plus readied Shields.
 func (h *Hunt) Armour(i int) int {
 	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
+	d := m.pack
 	a := int(d.Armour)
 	for bs := m.Readied & m.armed; bs != 0; bs &= bs - 1 {
-		a += int(h.Sc.Weapons[d.Weapons[bits.TrailingZeros8(bs)]].Armour)
+		a += int(h.wpn[i][bits.TrailingZeros8(bs)].Armour)
 	}
 	return a
 }
@@ -101,7 +101,7 @@ func (h *Hunt) Defence(i int, k AttackKind) int {
 		}
 		return int(m.DEF) + h.areaFoeDEF(i)
 	}
-	d := &h.Sc.Pack[m.Def]
+	d := m.pack
 	switch k {
 	case MeleeAttack:
 		return int(d.Attr[PROW]) + h.Armour(i)
@@ -142,7 +142,7 @@ func (h *Hunt) packReach(i int) float32 {
 		if m.Readied&(1<<s) == 0 {
 			continue
 		}
-		w := &h.Sc.Weapons[d.Weapons[s]]
+		w := h.wpn[i][s]
 		if w.Kind == MeleeWeapon && w.Max > best {
 			best = w.Max
 		}

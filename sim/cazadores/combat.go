@@ -38,7 +38,7 @@ func (h *Hunt) resolve(att, tgt int, a *attack) bool {
 	if h.InCover(att, tgt) {
 		dis++
 	}
-	if !h.IsAdversary(tgt) && h.Surrounded(tgt) {
+	if t.Kind != AdversaryModel && h.Surrounded(tgt) { // !IsAdversary(tgt), from the model at hand
 		adv++
 	}
 	if t.Spotted && h.M[att].Side == PackSide {
@@ -80,7 +80,7 @@ func (h *Hunt) resolve(att, tgt int, a *attack) bool {
 	if a.damage && t.State == Active {
 		w := int(res.Successes) + int(a.pow)
 		if w > 0 {
-			if h.IsAdversary(tgt) {
+			if t.Kind == AdversaryModel { // IsAdversary(tgt)
 				h.woundAdversary(w, a.shift, a.card)
 			} else {
 				h.wound(tgt, w, a.card, NoCond)
@@ -137,7 +137,7 @@ func (h *Hunt) counter(p, t int) {
 	if !ok {
 		return
 	}
-	w := h.weapon(p, slot)
+	w := h.Weapon(p, slot)
 	a := attack{kind: MeleeAttack, pool: h.Pool(p, Melee), adv: 1, pow: w.POW, damage: !w.NoDamage,
 		card: -1, crit: &w.Crit, onHit: &w.OnHit, origin: h.M[t].Pos}
 	if h.Trace != nil {
@@ -146,12 +146,12 @@ func (h *Hunt) counter(p, t int) {
 	h.resolve(p, t, &a)
 }
 
-// weapon returns the weapon in slot s of Pack model i (s < 0: Unarmed).
-func (h *Hunt) weapon(i, s int) *WeaponDef {
+// Weapon returns the weapon in slot s of Pack model i (s < 0: Unarmed).
+func (h *Hunt) Weapon(i, s int) *WeaponDef {
 	if s < 0 {
 		return &h.Sc.Weapons[0]
 	}
-	return &h.Sc.Weapons[h.Sc.Pack[h.M[i].Def].Weapons[s]]
+	return h.wpn[i][s]
 }
 
 // WeaponSlots returns the weapon slots of Pack model i that hold a weapon
@@ -173,7 +173,7 @@ func (h *Hunt) bestMelee(i, t int) (int, bool) {
 		if m.Readied&(1<<s) == 0 {
 			continue
 		}
-		w := &h.Sc.Weapons[d.Weapons[s]]
+		w := h.wpn[i][s]
 		if w.Kind == MeleeWeapon && e <= w.Max+geom.Eps && w.POW > bestPow {
 			best, bestPow, found = s, w.POW, true
 		}

@@ -87,7 +87,7 @@ func (h *Hunt) UseGear(i, g, t int) bool {
 // those of its Book of Rituals (usable only while the Book is readied).
 func (h *Hunt) ritual(i, r int) (int, bool) {
 	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
+	d := m.pack
 	switch {
 	case r < 0:
 		return 0, false
@@ -102,7 +102,7 @@ func (h *Hunt) ritual(i, r int) (int, bool) {
 // NumRituals returns how many Rituals Pack model i can name to CastRitual
 // (known ones, then its Book's).
 func (h *Hunt) NumRituals(i int) int {
-	d := &h.Sc.Pack[h.M[i].Def]
+	d := h.M[i].pack
 	return int(d.NRituals + d.NSlotRituals)
 }
 

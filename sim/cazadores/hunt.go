@@ -23,12 +23,14 @@ type Model struct {
 
 	Entered uint64 // Dangerous pieces (bits 0..31) and Areas (32..55) already entered
 
+	pack *PackDef // a Pack model's definition, &Sc.Pack[Def] (nil for a Foe); see PackDef
+
 	Side  Side
 	Kind  Kind
 	Def   uint8 // PackDef index, Adversary model index or MinionDef index
 	Tree  Tree  // a Minion's Foe Type
 	State uint8
-	Clock uint8 // Personal Clock, 1..10
+	Clock uint8 // Personal Clock, 1..10 (set through setClock, which keeps Hunt.clockAt)
 
 	WND   int16 // WNDs left (for Adversary models: the sum over their own hit locations)
 	Taken int16 // WNDs taken this hunt
@@ -89,8 +91,18 @@ func bit(k int) uint16 {
 	return 1 << uint(k) // a negative k shifts by more than 15: 0
 }
 
+// PackDef returns the definition of Pack model i (the Prisoner's too):
+// &Sc.Pack[Def], kept in the model.
+func (h *Hunt) PackDef(i int) *PackDef { return h.M[i].pack }
+
 // activeOf returns the bits of side s's Active models.
 func (h *Hunt) activeOf(s Side) uint16 { return h.live & h.sides[s] }
+
+// Fighting returns the bits of side s's Active models but the Objective's
+// (the Vessel, the Prisoner: the only Objective models).
+func (h *Hunt) Fighting(s Side) uint16 {
+	return h.activeOf(s) &^ bit(int(h.Obj.Vessel)) &^ bit(int(h.Obj.Prisoner))
+}
 
 // Hostiles returns a mask of the Active models Hostile to model i: bit k
 // for model k, lowest first (walk it with math/bits.TrailingZeros16).
@@ -161,7 +173,12 @@ type Hunt struct {
 	// that matter walk these bits.
 	live  uint16
 	sides [2]uint16
-	M     [MaxModels]Model
+	// clockAt[c] has the bits of the models other than the Adversary's
+	// whose Clock showed c when it last changed (setClock keeps it; with
+	// live, a Tick's eligible models without a look at each).
+	clockAt [11]uint16
+	minions uint16 // the bits of the Minions
+	M       [MaxModels]Model
 
 	AdvClock  uint8
 	AdvLeft   int16               // WNDs left over all hit locations
@@ -170,7 +187,10 @@ type Hunt struct {
 	// ownLocs[m]: bit l for each hit location of the Adversary's model m
 	// (set in Init from the AdversaryDef).
 	ownLocs [MaxAdvModels]uint16
-	Mods    FoeMods // summed exhaustion modifiers
+	// locModel[l]: the model of M that owns hit location l, Adv0 plus its
+	// Owner (set in Init).
+	locModel [MaxLocations]uint8
+	Mods     FoeMods // summed exhaustion modifiers
 	// The Adversary's states (AdversaryDef.States): bit k of StateOn while
 	// state k lasts, of StateFired once its WND or Round trigger has
 	// fired; StateEnd[k] the Round at whose end it ends (0: never);
@@ -226,6 +246,11 @@ type Hunt struct {
 	// (lookahead rollouts); the Record is then left unfinished.
 	Horizon uint16
 
+	// wpn[i][s] is the weapon in slot s of Pack model i (&Sc.Weapons of
+	// its definition's Weapons[s]), built once by Init and shared by the
+	// template's copies: a design's table, read only.
+	wpn *[MaxModels][MaxWeapons]*WeaponDef
+
 	// w is the worker's scratch memory, not part of the hunt's state.
 	w *scratch
 }
@@ -259,7 +284,7 @@ func (h *Hunt) Init(sc *Scenario) {
 		}
 		d := &sc.Pack[i]
 		m := &h.M[n]
-		*m = Model{Side: PackSide, Kind: d.Kind, Def: uint8(i), R: d.BaseR, WND: d.WND, Clock: 1, Terrifier: -1, ParryOn: -1}
+		*m = Model{Side: PackSide, Kind: d.Kind, Def: uint8(i), pack: d, R: d.BaseR, WND: d.WND, Clock: 1, Terrifier: -1, ParryOn: -1}
 		m.SPD = d.SPD + d.ArmourSPD
 		if m.SPD < 0 {
 			m.SPD = 0
@@ -309,7 +334,7 @@ func (h *Hunt) Init(sc *Scenario) {
 		// The Prisoner: Friendly to the Pack, Hostile to the Foes, inert
 		// until freed.
 		d := &sc.Pack[sc.ObjModelDef]
-		h.M[n] = Model{Side: PackSide, Kind: ObjectiveModel, Def: sc.ObjModelDef, R: d.BaseR, WND: d.WND, Clock: 1,
+		h.M[n] = Model{Side: PackSide, Kind: ObjectiveModel, Def: sc.ObjModelDef, pack: d, R: d.BaseR, WND: d.WND, Clock: 1,
 			Terrifier: -1, ParryOn: -1, SPD: d.SPD}
 		h.Obj.Prisoner = int8(n)
 		n++
@@ -318,6 +343,18 @@ func (h *Hunt) Init(sc *Scenario) {
 	h.live = 1<<n - 1
 	for i := 0; i < n; i++ {
 		h.sides[h.M[i].Side] |= 1 << i
+		h.clockAt[h.M[i].Clock] |= 1 << i
+		if h.M[i].Kind == Minion {
+			h.minions |= 1 << i
+		}
+	}
+	h.wpn = new([MaxModels][MaxWeapons]*WeaponDef)
+	for i := 0; i < n; i++ {
+		if d := h.M[i].pack; d != nil {
+			for s := range d.Weapons {
+				h.wpn[i][s] = &sc.Weapons[d.Weapons[s]]
+			}
+		}
 	}
 	for i := 0; i < int(h.NPack); i++ {
 		h.M[i].reach = h.packReach(i)
@@ -343,6 +380,7 @@ func (h *Hunt) Init(sc *Scenario) {
 		if o := int(a.Loc[i].Owner); o < MaxAdvModels {
 			h.ownLocs[o] |= 1 << i
 		}
+		h.locModel[i] = h.Adv0 + a.Loc[i].Owner
 	}
 	h.recomputeAdversary()
 	for i := range h.HitPile {
@@ -501,47 +539,44 @@ func loopClock(c uint8, ticks int8) uint8 {
 	return uint8(v)
 }
 
-// due is 1 when model m is active and its Clock shows tick, else 0.
-func due(m *Model, tick uint8) int {
-	x := 0
-	if uint(m.State)|uint(m.Clock^tick) == 0 { // Active is 0
-		x = 1
-	}
-	return x
+// setClock sets the Clock of model i (not the Adversary's: they keep
+// AdvClock) to c, and its bit in clockAt.
+func (h *Hunt) setClock(i int, c uint8) {
+	m := &h.M[i]
+	h.clockAt[m.Clock] &^= bit(i)
+	h.clockAt[c] |= bit(i)
+	m.Clock = c
 }
 
-// minionBit is 1 for a Minion, 0 for any other model (an Objective's
-// Vessel takes no Turns).
-func minionBit(m *Model) int {
-	if m.Kind == Minion {
-		return 1
+// listBits writes the models of mask bs into l in increasing order and
+// returns how many.
+func listBits(l *[MaxModels]int8, bs uint16) int {
+	n := 0
+	for ; bs != 0; bs &= bs - 1 {
+		l[n] = int8(bits.TrailingZeros16(bs))
+		n++
 	}
-	return 0
+	return n
 }
 
 // playTick runs every eligible model's Turn on the current Tick, in the
 // order the rules give; the order is kept in the Hunt so that a copy made
 // during a Turn can carry on (Resume).
 func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
-	// Eligibility is decided without branches: whose Clock matches is a
-	// coin toss for the branch predictor.
-	w := h.w // a local: the stores below cannot move it, so it is loaded once
-	np := 0
+	// The eligible: the Active models whose Clock shows the Tick, from
+	// masks (the Pack's, then the Minions', each in the order of M).
+	w := h.w
 	tick := h.Tick
-	for i, n := 0, int(h.NPack); i < n; i++ { // n a local for the same reason
-		w.elig[np] = int8(i)
-		np += due(&h.M[i], tick)
-	}
+	due := h.clockAt[tick] & h.live
+	np := listBits(&w.elig, due&(1<<h.NPack-1))
 	if p := int(h.Obj.Prisoner); p >= 0 && h.Obj.Freed && h.M[p].State == Active && h.M[p].Clock == tick {
 		w.elig[np] = int8(p)
 		np++
 	}
 	advElig := h.AdvClock == tick && h.adversaryAlive()
-	nf := 0
-	for i := int(h.Adv0 + h.NAdv); i < int(h.N); i++ {
-		w.buf[nf] = int8(i)
-		nf += due(&h.M[i], tick) & minionBit(&h.M[i])
-	}
+	// The Minions (an Objective's Vessel, a Foe too, takes no Turns), in
+	// the order of M.
+	nf := listBits(&w.buf, due&h.minions)
 	h.nTurns, h.turnPos = 0, 0
 	if np == 0 && nf == 0 && !advElig {
 		return
@@ -764,7 +799,7 @@ func (h *Hunt) pay(i int, ticks int8) {
 	m.acted = true
 	m.paid += ticks
 	if m.Kind != AdversaryModel {
-		m.Clock = loopClock(m.Clock, ticks)
+		h.setClock(i, loopClock(m.Clock, ticks))
 	}
 }
 
@@ -796,16 +831,7 @@ func (h *Hunt) endRound() {
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvRoundEnd})
 	}
-	foes, pack := false, false
-	for i := 0; i < int(h.N); i++ {
-		if h.M[i].State == Active && h.M[i].Kind != ObjectiveModel {
-			if h.M[i].Side == FoeSide {
-				foes = true
-			} else {
-				pack = true
-			}
-		}
-	}
+	foes, pack := h.Fighting(FoeSide) != 0, h.Fighting(PackSide) != 0
 	switch {
 	case !foes:
 		h.Rec.Outcome = PackWon
@@ -834,17 +860,12 @@ func (h *Hunt) endRound() {
 
 // adversaryAlive reports whether any model of the Adversary is on the board.
 func (h *Hunt) adversaryAlive() bool {
-	for i := int(h.Adv0); i < int(h.Adv0+h.NAdv); i++ {
-		if h.M[i].State == Active {
-			return true
-		}
-	}
-	return false
+	return h.live>>h.Adv0&(1<<h.NAdv-1) != 0 // its models' bits, M[Adv0:Adv0+NAdv]
 }
 
 // IsAdversary reports whether model i is one of the Adversary's models.
 func (h *Hunt) IsAdversary(i int) bool {
-	return i >= int(h.Adv0) && i < int(h.Adv0+h.NAdv)
+	return uint(i-int(h.Adv0)) < uint(h.NAdv) // one test: below Adv0 wraps round to a large number
 }
 
 // Hostile reports whether models a and b are Hostile to each other.

@@ -77,10 +77,8 @@ func (r *Record) finish(h *Hunt) {
 // sideGone records the Tick at which the last model of side s left the
 // board, when it just did.
 func (h *Hunt) sideGone(s Side) {
-	for i := 0; i < int(h.N); i++ {
-		if h.M[i].Side == s && h.M[i].State == Active && h.M[i].Kind != ObjectiveModel {
-			return
-		}
+	if h.Fighting(s) != 0 {
+		return
 	}
 	if s == FoeSide {
 		if h.Rec.FoesGoneAt == 0 {

@@ -284,7 +284,7 @@ func TestAttackAdvancesPersonalClock(t *testing.T) {
 		for seed := uint64(1); seed <= 20; seed++ {
 			h := soloHunt(seed, wHand)
 			put(h, 0, int(h.Adv0), 0.5, 270)
-			h.M[0].Clock = c.from
+			h.setClock(0, c.from)
 			if !h.CanAttack(0, int(h.Adv0), 0) {
 				t.Fatal("the Attack should be allowed")
 			}
@@ -544,7 +544,9 @@ func turnLog() (*[]string, scriptPack, scriptFoes) {
 
 func TestEligibilityFollowsPersonalClocks(t *testing.T) {
 	h := newHunt(newScenario(caz("A", wHand), caz("B", wHand), caz("C", wHand)), 3)
-	h.M[0].Clock, h.M[1].Clock, h.AdvClock = 1, 3, 2
+	h.setClock(0, 1)
+	h.setClock(1, 3)
+	h.AdvClock = 2
 	h.SetState(2, Dead)
 	log, p, f := turnLog()
 	want := []map[string]bool{
@@ -599,7 +601,7 @@ func TestClockTieLeadershipCheck(t *testing.T) {
 	} {
 		h := newHunt(sc, 1)
 		h.AdvClock = k.advClock
-		h.M[h.Adv0+h.NAdv].Clock = k.minClock
+		h.setClock(int(h.Adv0+h.NAdv), k.minClock)
 		l := traced(h)
 		_, p, f := turnLog()
 		h.Tick = 1
@@ -852,7 +854,7 @@ func TestAdversaryJointClock(t *testing.T) {
 		}, 2},
 	} {
 		h := newHunt(triumvirate(), 1)
-		h.M[0].Clock = 5
+		h.setClock(0, 5)
 		h.adversaryTurn(scriptFoes{turn: func(h *Hunt, m int) { c.turn(h) }})
 		if h.AdvClock != c.want {
 			t.Errorf("%s: joint clock %d, want %d", c.name, h.AdvClock, c.want)
@@ -877,7 +879,7 @@ func TestFoesOrder(t *testing.T) {
 	orders := map[string]int{}
 	for seed := uint64(1); seed <= 120; seed++ {
 		h := newHunt(sc, seed)
-		h.M[0].Clock = 2
+		h.setClock(0, 2)
 		log, p, f := turnLog()
 		h.playTick(p, f)
 		if len(*log) != 4 || (*log)[0] != "A" {

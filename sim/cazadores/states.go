@@ -142,6 +142,8 @@ func (h *Hunt) summon(from, def, n int) {
 		h.keyCheck(i) // its Checks draw from its own slot
 		h.live |= 1 << i
 		h.sides[FoeSide] |= 1 << i
+		h.clockAt[m.Clock] |= 1 << i
+		h.minions |= 1 << i
 		h.shoveOverlaps(i)
 		if h.Trace != nil {
 			h.emit(Event{Kind: EvTrigger, Model: int8(from), Name: d.SummonNote})
