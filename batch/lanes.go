@@ -290,6 +290,9 @@ func RunLanes(ctx context.Context, cfg Config, lanes []Lane) (*PairedResult, err
 	if err != nil {
 		return nil, err
 	}
+	for _, t := range total.tallies {
+		t.Settle() // read from here on, perhaps by many goroutines at once
+	}
 	return &PairedResult{
 		Lanes: slices.Clone(lanes), Tallies: total.tallies, Pairs: total.pairs,
 		Hunts: total.tallies[0].Hunts, Stopped: stopped, Elapsed: time.Since(start), Workers: workers,

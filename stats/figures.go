@@ -52,7 +52,7 @@ func (f Figure) Moments() (sum, sumSq float64) {
 // schema's order: each side's win rate, each outcome, the length, then
 // every value of the hunt and of each item.
 func Figures(t *Tally) []Figure {
-	t.settle()
+	t.Settle()
 	s := t.Schema()
 	n := t.Hunts
 	var fs []Figure

@@ -176,7 +176,7 @@ func (r *Report) List(key string) *game.List {
 // also with no hunts (a run interrupted before its first hunt): no
 // infinity or NaN reaches a report.
 func NewReport(info RunInfo, t *Tally) *Report {
-	t.settle()
+	t.Settle()
 	s := t.Schema()
 	n := t.Hunts
 	r := &Report{

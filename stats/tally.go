@@ -28,7 +28,7 @@ type Tally struct {
 	// outside the value's range count in the end bins); none for a rate,
 	// which is reported from its sums alone. Add counts a value of 0 in
 	// no bin: its bin is owed the hunts the histogram lacks (Hunts less
-	// its sum), and settle pays them before V is read (Figures,
+	// its sum), and Settle pays them before V is read (Figures,
 	// NewReport, the JSON). Merging adds the owed counts with the rest.
 	V [][]int64 `json:"v"`
 	// Sum[slot] and SumSq[slot] are Σx and Σx² of the slot's value over
@@ -237,23 +237,28 @@ func (t *Tally) Add(r *game.Record) {
 	}
 }
 
-// settle counts in each histogram's bin of 0 the hunts Add left out of
+// Settle counts in each histogram's bin of 0 the hunts Add left out of
 // it (those whose value was 0): after it, every histogram holds Hunts.
-func (t *Tally) settle() {
+// The readers of V settle the tally first; a settled tally is only read
+// by it, so settled once (the batch runner settles what it returns),
+// a tally may be read by many goroutines at once.
+func (t *Tally) Settle() {
 	for slot, z := range t.zeroAt { // none in a tally read but not yet bound: it came settled
 		if h := t.V[slot]; z >= 0 {
 			var n int64
 			for _, c := range h {
 				n += c
 			}
-			h[z] += t.Hunts - n
+			if n != t.Hunts {
+				h[z] += t.Hunts - n
+			}
 		}
 	}
 }
 
 // MarshalJSON writes the tally with its histograms settled.
 func (t *Tally) MarshalJSON() ([]byte, error) {
-	t.settle()
+	t.Settle()
 	type plain Tally // without the method
 	return json.Marshal((*plain)(t))
 }

@@ -241,11 +241,11 @@ func TestTallyZerosOwed(t *testing.T) {
 	if err := a.Merge(b); err != nil {
 		t.Fatal(err)
 	}
-	a.settle()
+	a.Settle()
 	if want := []int64{3, 0, 1, 0, 1}; !reflect.DeepEqual(a.V[0], want) {
 		t.Fatalf("histogram %v, want %v", a.V[0], want)
 	}
-	a.settle()
+	a.Settle()
 	if a.V[0][0] != 3 {
 		t.Fatalf("settled twice: bin of 0 holds %d", a.V[0][0])
 	}
