@@ -100,38 +100,39 @@ type navKey struct {
 const navCacheSize = 6
 
 // navs is BuildNav's cache of the grids built most recently.
-var navs navCache
+var navs buildCache[*Nav]
 
-// navCache keeps the last navCacheSize grids built, most recent first. A
-// grid is read-only once built, so one may serve any number of scenarios.
-type navCache struct {
+// buildCache keeps the last navCacheSize values built (grids, indexes),
+// most recent first. A value is read-only once built, so one may serve any
+// number of scenarios.
+type buildCache[V any] struct {
 	mu      sync.Mutex
-	entries []navEntry
+	entries []cacheEntry[V]
 }
 
-type navEntry struct {
+type cacheEntry[V any] struct {
 	key navKey
-	nav *Nav
+	val V
 }
 
-// get returns the grid of key, built by build when it is not kept.
-func (c *navCache) get(key navKey, build func() *Nav) *Nav {
+// get returns the value of key, built by build when it is not kept.
+func (c *buildCache[V]) get(key navKey, build func() V) V {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, e := range c.entries {
 		if e.key == key {
 			copy(c.entries[1:i+1], c.entries[:i])
 			c.entries[0] = e
-			return e.nav
+			return e.val
 		}
 	}
-	nv := build()
+	v := build()
 	if len(c.entries) < navCacheSize {
-		c.entries = append(c.entries, navEntry{})
+		c.entries = append(c.entries, cacheEntry[V]{})
 	}
 	copy(c.entries[1:], c.entries)
-	c.entries[0] = navEntry{key, nv}
-	return nv
+	c.entries[0] = cacheEntry[V]{key, v}
+	return v
 }
 
 // buildNav is BuildNav without the cache.
