@@ -164,6 +164,16 @@ func (s *Shape) Dist(p Vec) float32 {
 	return sqrt32(best)
 }
 
+// SignedDist returns the distance from p to the shape's boundary, negative
+// inside: Dist outside, less depth inside. It changes by no more than p
+// moves.
+func (s *Shape) SignedDist(p Vec) float32 {
+	if d := s.Dist(p); d > 0 {
+		return d
+	}
+	return -s.depth(p)
+}
+
 // depth returns how far p lies inside the shape (distance to the
 // boundary), or a value <= 0 when p is outside.
 func (s *Shape) depth(p Vec) float32 {
