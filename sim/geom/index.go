@@ -276,7 +276,7 @@ func (ix *ShapeIndex) Segment(a, b Vec, r float32) uint64 {
 	if i > j {
 		i, j = j, i
 	}
-	return ix.pairs[j*(j+1)/2+i]
+	return ix.pairs[uint(j*(j+1))>>1+uint(i)]
 }
 
 // on reports whether p is on the board, one comparison a coordinate: the

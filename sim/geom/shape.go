@@ -336,16 +336,18 @@ func (s *Shape) sweepOverlaps(a, b Vec, r float32) bool {
 			// The vertex nearest to the segment: one well within rr
 			// decides at once, as a crossing does (the segment then
 			// comes within rr of the shape either way).
-			nearV := float32(math.MaxFloat32)
+			// (The vertices' distances compared squared.)
+			lim := rr - sweepMargin
+			nearV2 := float32(math.MaxFloat32)
 			for _, v := range s.P[:s.N] {
-				if nearV = fmin(nearV, sqrt32(pointSegDist2(v, a, b))); nearV < rr-sweepMargin {
+				if nearV2 = fmin(nearV2, pointSegDist2(v, a, b)); nearV2 < lim*lim {
 					return true
 				}
 			}
 			if _, _, ok := s.polyClip(a, d, 0, 0, 1); ok {
 				return true // it crosses the shape
 			}
-			near := fmin(s.Dist(b), nearV) // b's distance, or a vertex's
+			near := fmin(s.Dist(b), sqrt32(nearV2)) // b's distance, or a vertex's
 			switch {
 			case near > rr+sweepMargin:
 				return false
