@@ -666,12 +666,15 @@ func (nv *Nav) clearFirst(a, b Vec, first *int) bool {
 		}
 		return true
 	}
-	// Only the shapes the base may come near can stop it.
+	// The wall that stopped the last test first, before the index is
+	// read (a shape the index would leave out does not stop the base
+	// either); then only the shapes the base may come near.
+	f := *first
+	if f >= 0 && nv.blocked[f].SweepOverlaps(a, b, nv.clearance) {
+		return false
+	}
 	s := nv.near.Segment(a, b, nv.clearance)
-	if f := *first; f >= 0 && s&(1<<f) != 0 {
-		if nv.blocked[f].SweepOverlaps(a, b, nv.clearance) {
-			return false
-		}
+	if f >= 0 {
 		s &^= 1 << f
 	}
 	for ; s != 0; s &= s - 1 {
