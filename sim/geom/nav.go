@@ -62,6 +62,10 @@ type Nav struct {
 	length  []uint16 // n*n plain lengths; shares route when nothing is difficult
 	centres []Vec    // open index -> cell centre
 	visK    int      // ring radius searched for a cell in sight of a point
+	// bare holds, for each grid cell, how many square rings around it
+	// (the cell itself the first) hold no open cell: a search for the
+	// nearest open cell starts past them.
+	bare []uint8
 	// near says which blocked shapes a base of radius clearance may
 	// touch near a point or along a segment (nil: test them all).
 	near *ShapeIndex
@@ -181,7 +185,35 @@ func buildNav(w, h, cell, clearance float32, blocked []Shape, difficult []Shape)
 		nv.cell *= float32(math.Sqrt(float64(nv.n)/float64(limit))) * 1.01
 	}
 	nv.visK = int(math.Ceil(float64(2*nv.clearance/nv.cell))) + 2
+	nv.bare = make([]uint8, len(nv.open))
+	for g := range nv.bare {
+		k := 0
+		for k < math.MaxUint8 && k <= max(nv.cols, nv.rows) && !nv.ringOpen(g%nv.cols, g/nv.cols, k) {
+			k++
+		}
+		if k > max(nv.cols, nv.rows) {
+			k = math.MaxUint8 // no open cell at all
+		}
+		nv.bare[g] = uint8(k)
+	}
 	return nv
+}
+
+// ringOpen reports whether the square ring k cells out from grid cell
+// (cx, cy) holds an open cell.
+func (nv *Nav) ringOpen(cx, cy, k int) bool {
+	for y := max(cy-k, 0); y <= min(cy+k, nv.rows-1); y++ {
+		dx := 1
+		if y != cy-k && y != cy+k {
+			dx = 2 * k
+		}
+		for x := cx - k; x <= cx+k; x += dx {
+			if x >= 0 && x < nv.cols && nv.open[y*nv.cols+x] >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // layout sizes the grid for the current cell size and finds the open
@@ -577,7 +609,7 @@ func (nv *Nav) nearest(p Vec, sight bool, src int32, tab []uint16, maxK int) int
 	cx, cy := gi%nv.cols, gi/nv.cols
 	best := int32(-1)
 	bestD := float32(math.MaxFloat32)
-	for k := 0; k <= maxK; k++ {
+	for k := int(nv.bare[gi]); k <= maxK; k++ {
 		// Every centre in ring k is at least (k-0.5) cells from p.
 		if lb := (float32(k) - 0.5) * nv.cell; best >= 0 && lb > 0 && lb*lb >= bestD {
 			break
