@@ -479,8 +479,22 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp V
 	win[0] = s
 	plen, cur := 1, s
 	lo, hi, check := 0, -1, 1
+	// The goal's hop row, read here for the usual single step (as
+	// nextOnRoute does).
+	var hrow []uint8
+	if hop != nil {
+		hrow = hop[int(g)*nv.n : int(g)*nv.n+nv.n]
+	}
 	for cur != g && plen < navPathCap {
-		cur = nv.nextOnRoute(cur, g, row, cost, hop, to)
+		if hrow == nil {
+			cur = nv.downhill(cur, row, cost, to)
+		} else if set := hrow[cur]; set&(set-1) != 0 {
+			cur = nv.nearestStep(cur, set, to)
+		} else if set != 0 {
+			cur = nv.nbr[int(cur)*8+bits.TrailingZeros8(set)]
+		} else {
+			cur = -1
+		}
 		if cur < 0 {
 			break
 		}
@@ -529,6 +543,12 @@ func (nv *Nav) nextOnRoute(u, g int32, row []uint16, cost []uint8, hop []uint8, 
 		}
 		return nv.nbr[int(u)*8+bits.TrailingZeros8(set)]
 	}
+	return nv.nearestStep(u, set, to)
+}
+
+// nearestStep returns, of the steps from open cell u in set (bit k:
+// neighbour k), the one to the cell nearest to `to`, the first of equals.
+func (nv *Nav) nearestStep(u int32, set uint8, to Vec) int32 {
 	best := int32(-1)
 	var bestD float32
 	for ; set != 0; set &= set - 1 {
