@@ -62,7 +62,7 @@ func NewShapeIndex(w, h, reach float32, shapes []Shape) *ShapeIndex {
 
 // indexes is NewShapeIndex's cache: every compilation of a design (one
 // for each part switched off, for each point of a sweep) indexes the same
-// map again, and a map's pairs take a fair share of a second to list.
+// map again, and a map's pairs take about a tenth of a second to list.
 var indexes buildCache[*ShapeIndex]
 
 // newShapeIndex is NewShapeIndex without the cache.

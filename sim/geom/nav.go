@@ -97,10 +97,11 @@ type navKey struct {
 	shapes                string // the blocked and difficult shapes, printed
 }
 
-// navCacheSize is how many grids BuildNav keeps (each up to about 12 MB):
-// the compilations of one Adversary and pack on every map, or of the
-// points of a sweep, build the same grids again and again (98% of the time
-// of 'balance validate' went into building them).
+// navCacheSize is how many grids BuildNav keeps (each up to about 12 MB),
+// and how many indexes NewShapeIndex keeps: the compilations of one
+// Adversary and pack on every map, or of the points of a sweep, build the
+// same grids again and again (98% of the time of 'balance validate' went
+// into building them).
 const navCacheSize = 6
 
 // navs is BuildNav's cache of the grids built most recently.
