@@ -145,63 +145,44 @@ func (ix *ShapeIndex) pcentre(c int) Vec {
 	return Vec{(float32(c%ix.pcols) + 0.5) * ix.pcell, (float32(c/ix.pcols) + 0.5) * ix.pcell}
 }
 
-// cellHull sets hull to the convex hull of cells i and j of the table of
-// pairs: the sum of a cell's square and the segment from one cell to the
-// other, whose edges are the square's four and the segment's two, taken by
-// the angle they face (one edge where two face the same way),
-// counter-clockwise from the lowest (leftmost) corner.
+// cellHull sets hull to the convex hull of cells i <= j of the table of
+// pairs: the sum of cell i's square and the segment d from it to cell j
+// (j is never below i, nor left of it on its row), counter-clockwise from
+// its lowest, leftmost corner, that of cell i. Its edges are the square's
+// four and the segment's two, taken by the angle they face: d comes after
+// the square's right side when it points up and right, after its top when
+// up and left, and lengthens a side when it lies along one.
 func (ix *ShapeIndex) cellHull(i, j int, hull *Shape) {
 	c := ix.pcell
 	lo := Vec{float32(i%ix.pcols) * c, float32(i/ix.pcols) * c}
 	d := Vec{float32(j%ix.pcols)*c - lo.X, float32(j/ix.pcols)*c - lo.Y}
-	edges := [6]Vec{{c, 0}, {0, c}, {-c, 0}, {0, -c}, d, d.Scale(-1)}
-	ne := 4
-	if d != (Vec{}) {
-		ne = 6
-		// The lowest corner of the sum: the square's, moved by the
-		// segment's lower end.
-		if d.Y < 0 || d.Y == 0 && d.X < 0 {
-			lo = lo.Add(d)
-		}
-	}
-	// Insertion sort of the edges by the angle they face.
-	var keys [6]float32
-	for k := 0; k < ne; k++ {
-		keys[k] = pseudoAngle(edges[k])
-		for m := k; m > 0 && keys[m] < keys[m-1]; m-- {
-			keys[m], keys[m-1] = keys[m-1], keys[m]
-			edges[m], edges[m-1] = edges[m-1], edges[m]
-		}
-	}
-	*hull = Shape{Kind: Poly, Min: lo, Max: lo}
-	p := lo
-	for k := 0; k < ne; k++ {
-		hull.P[hull.N] = p
-		hull.N++
-		p = p.Add(edges[k])
-		for k+1 < ne && keys[k+1] == keys[k] {
-			k++
-			p = p.Add(edges[k])
-		}
-		hull.Min = Vec{min(hull.Min.X, p.X), min(hull.Min.Y, p.Y)}
-		hull.Max = Vec{max(hull.Max.X, p.X), max(hull.Max.Y, p.Y)}
-	}
-	hull.C = hull.Min.Add(hull.Max).Scale(0.5)
-}
-
-// pseudoAngle orders nonzero vectors by the angle they make with +X,
-// counter-clockwise from 0 (inclusive) to a full turn (exclusive), equal
-// for vectors of one direction (exactly so for the small whole numbers of
-// cells it is given).
-func pseudoAngle(v Vec) float32 {
-	p := v.Y / (float32(math.Abs(float64(v.X))) + float32(math.Abs(float64(v.Y))))
+	*hull = Shape{Kind: Poly, N: 4}
+	r, u := Vec{c, 0}, Vec{0, c} // the square's right and up sides
 	switch {
-	case v.X < 0:
-		return 2 - p
-	case v.Y < 0:
-		return 4 + p
+	case d.Y == 0: // along the bottom (or no segment)
+		r.X += d.X
+		hull.P[0], hull.P[1], hull.P[2], hull.P[3] = lo, lo.Add(r), lo.Add(r).Add(u), lo.Add(u)
+	case d.X == 0: // straight up
+		u.Y += d.Y
+		hull.P[0], hull.P[1], hull.P[2], hull.P[3] = lo, lo.Add(r), lo.Add(r).Add(u), lo.Add(u)
+	case d.X > 0: // up and right
+		hull.N = 6
+		hull.P[0], hull.P[1] = lo, lo.Add(r)
+		hull.P[2] = hull.P[1].Add(d)
+		hull.P[3] = hull.P[2].Add(u)
+		hull.P[4] = hull.P[3].Sub(r)
+		hull.P[5] = lo.Add(u)
+	default: // up and left
+		hull.N = 6
+		hull.P[0], hull.P[1] = lo, lo.Add(r)
+		hull.P[2] = hull.P[1].Add(u)
+		hull.P[3] = hull.P[2].Add(d)
+		hull.P[4] = hull.P[3].Sub(r)
+		hull.P[5] = hull.P[4].Sub(u)
 	}
-	return p
+	hull.Min = Vec{lo.X + fmin(d.X, 0), lo.Y}
+	hull.Max = Vec{lo.X + fmax(d.X, 0) + c, lo.Y + d.Y + c}
+	hull.C = hull.Min.Add(hull.Max).Scale(0.5)
 }
 
 // mayNear is within's cheap part: false when shape s is surely farther
