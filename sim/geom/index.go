@@ -3,6 +3,7 @@ package geom
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -117,14 +118,24 @@ func newShapeIndex(w, h, reach float32, shapes []Shape) *ShapeIndex {
 func (ix *ShapeIndex) pairRow(j int, d float32, shapes []Shape) {
 	var hull Shape
 	half := Vec{ix.pcell / 2, ix.pcell / 2}
+	var band uint64 // the shapes within d of the rows from i's to j's
 	for i := 0; i <= j; i++ {
 		a, b := ix.pcentre(i), ix.pcentre(j)
+		if i%ix.pcols == 0 {
+			band = 0
+			for k := range shapes {
+				if s := &shapes[k]; s.Min.Y <= b.Y+half.Y+d && s.Max.Y >= a.Y-half.Y-d {
+					band |= 1 << k
+				}
+			}
+		}
 		// The hull's bounding box, and the hull itself once a shape
 		// needs it.
 		box := Shape{Min: Vec{min(a.X, b.X), min(a.Y, b.Y)}.Sub(half), Max: Vec{max(a.X, b.X), max(a.Y, b.Y)}.Add(half)}
 		built := false
 		var m uint64
-		for k := range shapes {
+		for set := band; set != 0; set &= set - 1 {
+			k := bits.TrailingZeros64(set)
 			if !mayNear(&shapes[k], &box, a, b, ix.pcell, d) {
 				continue
 			}
