@@ -139,6 +139,10 @@ func (ix *ShapeIndex) pairRow(j int, d float32, shapes []Shape) {
 			if !mayNear(&shapes[k], &box, a, b, ix.pcell, d) {
 				continue
 			}
+			if nearSegment(&shapes[k], a, b, d) {
+				m |= 1 << k // the hull holds the segment
+				continue
+			}
 			if !built {
 				ix.cellHull(i, j, &hull)
 				built = true
@@ -210,6 +214,22 @@ func mayNear(s, box *Shape, a, b Vec, cell, d float32) bool {
 	sc, sr := s.Min.Add(s.Max).Scale(0.5), s.Max.Sub(s.Min).Len()/2
 	far := sr + d + cell*math.Sqrt2/2 + indexMargin
 	return pointSegDist2(sc, a, b) <= far*far
+}
+
+// nearSegment reports whether shape s surely comes within d of the
+// segment a-b: a circle's centre within its radius and d of it, a
+// polygon crossed by it or with a corner within d (false may be wrong).
+func nearSegment(s *Shape, a, b Vec, d float32) bool {
+	if s.Kind == Circle {
+		return pointSegDist2(s.C, a, b) <= (s.R+d)*(s.R+d)
+	}
+	for _, v := range s.P[:s.N] {
+		if pointSegDist2(v, a, b) <= d*d {
+			return true
+		}
+	}
+	_, _, ok := s.polyClip(a, b.Sub(a), 0, 0, 1)
+	return ok
 }
 
 // within reports whether shape s comes within d of the convex polygon
