@@ -307,7 +307,14 @@ func (h *Hunt) outOfImpassable(p geom.Vec, r float32) geom.Vec {
 			continue
 		}
 		// Try the 32 directions at growing distances; take the nearest free.
+		// Every spot of a ring nearer than skip overlaps pc (it is no
+		// farther from pc than p by more than the ring's radius), so those
+		// rings are passed over.
+		skip := r - geom.Eps - outMargin - pc.Shape.SignedDist(p)
 		for d := float32(0.25); d <= 12; d += 0.25 {
+			if d < skip {
+				continue
+			}
 			for j := 0; j < 256; j += 8 {
 				q := geom.ClampToBoard(p.Add(geom.Dir(uint8(j)).Scale(d)), r, mp.W, mp.H)
 				if !h.overlapsImpassable(q, r) {
@@ -318,6 +325,10 @@ func (h *Hunt) outOfImpassable(p geom.Vec, r float32) geom.Vec {
 	}
 	return p
 }
+
+// outMargin is the slack, far above float32's error, on the distances by
+// which outOfImpassable passes over a ring of spots.
+const outMargin = 1e-3
 
 func (h *Hunt) overlapsImpassable(p geom.Vec, r float32) bool {
 	mp := &h.Sc.Map

@@ -641,3 +641,34 @@ func TestSweepOverlapsMatchesSweepHits(t *testing.T) {
 		t.Fatalf("only %d hits, %d polygons on one side", hits, sides)
 	}
 }
+
+// SignedDist is Dist outside a shape and less the depth inside, and moves
+// no more than its point does.
+func TestSignedDist(t *testing.T) {
+	sq := NewRect(0, 0, 2, 2)
+	tri := mustPoly(t, V(0, 0), V(4, 0), V(0, 4))
+	disc := NewCircle(V(5, 5), 1)
+	for _, tc := range []struct {
+		s    *Shape
+		p    Vec
+		want float32
+	}{
+		{&sq, V(1, 1), -1}, {&sq, V(1.5, 1), -0.5}, {&sq, V(3, 1), 1}, {&sq, V(3, 3), float32(math.Sqrt2)},
+		{&tri, V(1, 1), -1}, {&tri, V(3, 3), float32(math.Sqrt2)},
+		{&disc, V(5.25, 5), -0.75}, {&disc, V(8, 9), 4},
+	} {
+		if got := tc.s.SignedDist(tc.p); !near(got, tc.want) {
+			t.Errorf("%v at %v: SignedDist = %v, want %v", tc.s.P[:tc.s.N], tc.p, got, tc.want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 9))
+	for _, s := range []*Shape{&sq, &tri, &disc} {
+		for q := 0; q < 2000; q++ {
+			p := V(rng.Float32()*8-1, rng.Float32()*8-1)
+			o := V(rng.Float32()*2-1, rng.Float32()*2-1)
+			if d := s.SignedDist(p.Add(o)) - s.SignedDist(p); d*d > o.Len2()*(1+1e-4)+1e-10 {
+				t.Fatalf("%v: SignedDist moves %v from %v by %v", s.P[:s.N], d, p, o)
+			}
+		}
+	}
+}

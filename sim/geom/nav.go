@@ -62,6 +62,10 @@ type Nav struct {
 	length  []uint16 // n*n plain lengths; shares route when nothing is difficult
 	centres []Vec    // open index -> cell centre
 	visK    int      // ring radius searched for a cell in sight of a point
+	// bare holds, for each grid cell, how many square rings around it
+	// (the cell itself the first) hold no open cell: a search for the
+	// nearest open cell starts past them.
+	bare []uint8
 	// near says which blocked shapes a base of radius clearance may
 	// touch near a point or along a segment (nil: test them all).
 	near *ShapeIndex
@@ -93,45 +97,47 @@ type navKey struct {
 	shapes                string // the blocked and difficult shapes, printed
 }
 
-// navCacheSize is how many grids BuildNav keeps (each up to about 12 MB):
-// the compilations of one Adversary and pack on every map, or of the
-// points of a sweep, build the same grids again and again (98% of the time
-// of 'balance validate' went into building them).
+// navCacheSize is how many grids BuildNav keeps (each up to about 12 MB),
+// and how many indexes NewShapeIndex keeps: the compilations of one
+// Adversary and pack on every map, or of the points of a sweep, build the
+// same grids again and again (98% of the time of 'balance validate' went
+// into building them).
 const navCacheSize = 6
 
 // navs is BuildNav's cache of the grids built most recently.
-var navs navCache
+var navs buildCache[*Nav]
 
-// navCache keeps the last navCacheSize grids built, most recent first. A
-// grid is read-only once built, so one may serve any number of scenarios.
-type navCache struct {
+// buildCache keeps the last navCacheSize values built (grids, indexes),
+// most recent first. A value is read-only once built, so one may serve any
+// number of scenarios.
+type buildCache[V any] struct {
 	mu      sync.Mutex
-	entries []navEntry
+	entries []cacheEntry[V]
 }
 
-type navEntry struct {
+type cacheEntry[V any] struct {
 	key navKey
-	nav *Nav
+	val V
 }
 
-// get returns the grid of key, built by build when it is not kept.
-func (c *navCache) get(key navKey, build func() *Nav) *Nav {
+// get returns the value of key, built by build when it is not kept.
+func (c *buildCache[V]) get(key navKey, build func() V) V {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, e := range c.entries {
 		if e.key == key {
 			copy(c.entries[1:i+1], c.entries[:i])
 			c.entries[0] = e
-			return e.nav
+			return e.val
 		}
 	}
-	nv := build()
+	v := build()
 	if len(c.entries) < navCacheSize {
-		c.entries = append(c.entries, navEntry{})
+		c.entries = append(c.entries, cacheEntry[V]{})
 	}
 	copy(c.entries[1:], c.entries)
-	c.entries[0] = navEntry{key, nv}
-	return nv
+	c.entries[0] = cacheEntry[V]{key, v}
+	return v
 }
 
 // buildNav is BuildNav without the cache.
@@ -180,7 +186,35 @@ func buildNav(w, h, cell, clearance float32, blocked []Shape, difficult []Shape)
 		nv.cell *= float32(math.Sqrt(float64(nv.n)/float64(limit))) * 1.01
 	}
 	nv.visK = int(math.Ceil(float64(2*nv.clearance/nv.cell))) + 2
+	nv.bare = make([]uint8, len(nv.open))
+	for g := range nv.bare {
+		k := 0
+		for k < math.MaxUint8 && k <= max(nv.cols, nv.rows) && !nv.ringOpen(g%nv.cols, g/nv.cols, k) {
+			k++
+		}
+		if k > max(nv.cols, nv.rows) {
+			k = math.MaxUint8 // no open cell at all
+		}
+		nv.bare[g] = uint8(k)
+	}
 	return nv
+}
+
+// ringOpen reports whether the square ring k cells out from grid cell
+// (cx, cy) holds an open cell.
+func (nv *Nav) ringOpen(cx, cy, k int) bool {
+	for y := max(cy-k, 0); y <= min(cy+k, nv.rows-1); y++ {
+		dx := 1
+		if y != cy-k && y != cy+k {
+			dx = 2 * k
+		}
+		for x := cx - k; x <= cx+k; x += dx {
+			if x >= 0 && x < nv.cols && nv.open[y*nv.cols+x] >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // layout sizes the grid for the current cell size and finds the open
@@ -446,8 +480,22 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp V
 	win[0] = s
 	plen, cur := 1, s
 	lo, hi, check := 0, -1, 1
+	// The goal's hop row, read here for the usual single step (as
+	// nextOnRoute does).
+	var hrow []uint8
+	if hop != nil {
+		hrow = hop[int(g)*nv.n : int(g)*nv.n+nv.n]
+	}
 	for cur != g && plen < navPathCap {
-		cur = nv.nextOnRoute(cur, g, row, cost, hop, to)
+		if hrow == nil {
+			cur = nv.downhill(cur, row, cost, to)
+		} else if set := hrow[cur]; set&(set-1) != 0 {
+			cur = nv.nearestStep(cur, set, to)
+		} else if set != 0 {
+			cur = nv.nbr[int(cur)*8+bits.TrailingZeros8(set)]
+		} else {
+			cur = -1
+		}
 		if cur < 0 {
 			break
 		}
@@ -496,6 +544,12 @@ func (nv *Nav) nextOnRoute(u, g int32, row []uint16, cost []uint8, hop []uint8, 
 		}
 		return nv.nbr[int(u)*8+bits.TrailingZeros8(set)]
 	}
+	return nv.nearestStep(u, set, to)
+}
+
+// nearestStep returns, of the steps from open cell u in set (bit k:
+// neighbour k), the one to the cell nearest to `to`, the first of equals.
+func (nv *Nav) nearestStep(u int32, set uint8, to Vec) int32 {
 	best := int32(-1)
 	var bestD float32
 	for ; set != 0; set &= set - 1 {
@@ -576,7 +630,7 @@ func (nv *Nav) nearest(p Vec, sight bool, src int32, tab []uint16, maxK int) int
 	cx, cy := gi%nv.cols, gi/nv.cols
 	best := int32(-1)
 	bestD := float32(math.MaxFloat32)
-	for k := 0; k <= maxK; k++ {
+	for k := int(nv.bare[gi]); k <= maxK; k++ {
 		// Every centre in ring k is at least (k-0.5) cells from p.
 		if lb := (float32(k) - 0.5) * nv.cell; best >= 0 && lb > 0 && lb*lb >= bestD {
 			break
@@ -665,12 +719,15 @@ func (nv *Nav) clearFirst(a, b Vec, first *int) bool {
 		}
 		return true
 	}
-	// Only the shapes the base may come near can stop it.
+	// The wall that stopped the last test first, before the index is
+	// read (a shape the index would leave out does not stop the base
+	// either); then only the shapes the base may come near.
+	f := *first
+	if f >= 0 && nv.blocked[f].SweepOverlaps(a, b, nv.clearance) {
+		return false
+	}
 	s := nv.near.Segment(a, b, nv.clearance)
-	if f := *first; f >= 0 && s&(1<<f) != 0 {
-		if nv.blocked[f].SweepOverlaps(a, b, nv.clearance) {
-			return false
-		}
+	if f >= 0 {
 		s &^= 1 << f
 	}
 	for ; s != 0; s &= s - 1 {

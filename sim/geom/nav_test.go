@@ -363,3 +363,33 @@ func TestNavHopMatchesDownhill(t *testing.T) {
 		}
 	}
 }
+
+// A search for the nearest open cell starts past the rings that hold
+// none: it finds the cell a search of every cell finds, nearest first
+// and the first of equals in the rings' order.
+func TestNavNearestBareRings(t *testing.T) {
+	blocked := append(scatterMap(t), NewRect(0, 14, 9, 24), NewRect(15, 0, 24, 3))
+	nv := buildNav(24, 24, 0.5, 0.6, blocked, nil)
+	rng := rand.New(rand.NewPCG(11, 2))
+	for q := 0; q < 1000; q++ {
+		p := V(rng.Float32()*26-1, rng.Float32()*26-1)
+		gi := int(nv.cellIndex(p))
+		cx, cy := gi%nv.cols, gi/nv.cols
+		best, bestD := int32(-1), float32(math.MaxFloat32)
+		for k := 0; k <= max(nv.cols, nv.rows); k++ {
+			for y := cy - k; y <= cy+k; y++ {
+				for x := cx - k; x <= cx+k; x++ {
+					if max(x-cx, cx-x, y-cy, cy-y) != k || x < 0 || y < 0 || x >= nv.cols || y >= nv.rows {
+						continue
+					}
+					if i := nv.open[y*nv.cols+x]; i >= 0 && nv.centres[i].Sub(p).Len2() < bestD {
+						best, bestD = i, nv.centres[i].Sub(p).Len2()
+					}
+				}
+			}
+		}
+		if got := nv.nearest(p, false, -1, nil, max(nv.cols, nv.rows)); got != best {
+			t.Fatalf("%v (bare rings %d): nearest open cell %d, every cell searched gives %d", p, nv.bare[gi], got, best)
+		}
+	}
+}

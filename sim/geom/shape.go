@@ -164,6 +164,16 @@ func (s *Shape) Dist(p Vec) float32 {
 	return sqrt32(best)
 }
 
+// SignedDist returns the distance from p to the shape's boundary, negative
+// inside: Dist outside, less depth inside. It changes by no more than p
+// moves.
+func (s *Shape) SignedDist(p Vec) float32 {
+	if d := s.Dist(p); d > 0 {
+		return d
+	}
+	return -s.depth(p)
+}
+
 // depth returns how far p lies inside the shape (distance to the
 // boundary), or a value <= 0 when p is outside.
 func (s *Shape) depth(p Vec) float32 {
@@ -326,16 +336,18 @@ func (s *Shape) sweepOverlaps(a, b Vec, r float32) bool {
 			// The vertex nearest to the segment: one well within rr
 			// decides at once, as a crossing does (the segment then
 			// comes within rr of the shape either way).
-			nearV := float32(math.MaxFloat32)
+			// (The vertices' distances compared squared.)
+			lim := rr - sweepMargin
+			nearV2 := float32(math.MaxFloat32)
 			for _, v := range s.P[:s.N] {
-				if nearV = fmin(nearV, sqrt32(pointSegDist2(v, a, b))); nearV < rr-sweepMargin {
+				if nearV2 = fmin(nearV2, pointSegDist2(v, a, b)); nearV2 < lim*lim {
 					return true
 				}
 			}
 			if _, _, ok := s.polyClip(a, d, 0, 0, 1); ok {
 				return true // it crosses the shape
 			}
-			near := fmin(s.Dist(b), nearV) // b's distance, or a vertex's
+			near := fmin(s.Dist(b), sqrt32(nearV2)) // b's distance, or a vertex's
 			switch {
 			case near > rr+sweepMargin:
 				return false
