@@ -320,7 +320,7 @@ func (p *Basic) lookPods(m *sim.Match, h int, pm *podMemo, look uint16) {
 	n, goal, pods := pm.k, pm.goal, &m.Sc.Map.Pods
 	for st := look & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 {
 		q := bits.TrailingZeros16(st)
-		d2 := pos.Sub(pods[q]).Len2()
+		d2 := pods[q].Sub(pos).Len2()
 		if d2 <= r2 {
 			pm.adj |= 1 << q
 		}
@@ -573,7 +573,7 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 		k := bits.TrailingZeros16(set)
 		cr := &m.C[k]
 		pr := &prof[cr.Def]
-		d2 := pos.Sub(cr.Pos).Len2()
+		d2 := cr.Pos.Sub(pos).Len2()
 		gap := sqrt32(d2) - hb - pr.base
 		vi := pr.vi - int(cr.Wounds)
 		ub := best[vi]
@@ -874,7 +874,7 @@ func (p *Basic) Return(m *sim.Match, h int) (bool, int) {
 	for k := range 4 {
 		q := m.Sc.Map.Corner(k)
 		for set := m.Shown(); set != 0; set &= set - 1 {
-			d2 := q.Sub(m.C[bits.TrailingZeros16(set)].Pos).Len2()
+			d2 := m.C[bits.TrailingZeros16(set)].Pos.Sub(q).Len2()
 			if bd >= 0 && d2 >= bd2 {
 				continue
 			}

@@ -94,7 +94,7 @@ func (m *Match) EngagedCrims(h int) uint16 {
 		c := bits.TrailingZeros16(s)
 		cr := &m.C[c]
 		// as Engaged
-		if hu.Pos.Sub(cr.Pos).Len2() <= m.eng2[cr.Def][h] {
+		if cr.Pos.Sub(hu.Pos).Len2() <= m.eng2[cr.Def][h] {
 			set |= 1 << c
 		}
 	}
@@ -110,7 +110,7 @@ func (m *Match) engaged(h int) bool {
 	}
 	for s := m.shown; s != 0; s &= s - 1 {
 		cr := &m.C[bits.TrailingZeros16(s)]
-		if hu.Pos.Sub(cr.Pos).Len2() <= m.eng2[cr.Def][h] { // as Engaged
+		if cr.Pos.Sub(hu.Pos).Len2() <= m.eng2[cr.Def][h] { // as Engaged
 			return true
 		}
 	}
