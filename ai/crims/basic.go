@@ -203,11 +203,11 @@ type reachOf struct {
 type usable struct {
 	key     uint32
 	n       int8
-	melee   uint8                   // bit x: atk[x] is a melee attack
-	nr      int8                    // the ranged attacks, longest first: rbit[:nr]
-	rbit    [sim.MaxAttacks]uint8   // rbit[i]: the bit of the i-th (1 << its index in atk)
-	rng     [sim.MaxAttacks]float32 // rng[i]: its range
-	maxRng  float32                 // the longest of them (0: none)
+	melee   uint8                       // bit x: atk[x] is a melee attack
+	nr      int8                        // the ranged attacks, longest first: rbit[:nr]
+	rbit    [sim.MaxAttacks + 1]uint8   // rbit[i]: the bit of the i-th (1 << its index in atk); rbit[nr] is 0
+	rng     [sim.MaxAttacks + 1]float32 // rng[i]: its range; rng[nr] is -Inf, the end of the list
+	maxRng  float32                     // the longest of them (0: none)
 	reach09 float32
 	atk     [sim.MaxAttacks]reachOf
 	best    []float64
@@ -265,6 +265,7 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 		u.atk[u.n] = reachOf{x: int8(x), melee: at.Melee, rng: at.Range, rng09: at.Range * 0.9, row: &p.t.PCheck[n], value: p.val.value[base : base+sim.MaxProfiles*stride]}
 		u.n++
 	}
+	u.rbit[u.nr], u.rng[u.nr] = 0, float32(math.Inf(-1))
 	p.val.bestOf(u.best, m, u.atk[:u.n], stride)
 	return u
 }
@@ -556,16 +557,10 @@ func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, n
 func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
 	pos, hb, step := m.H[h].Pos, m.Sc.Hunters[h].Base, p.step[h]
 	prof, cs, best, reach09 := &p.prof[h], &p.cs, ak.best, ak.reach09
-	rbit, rng := ak.rbit[:ak.nr], ak.rng[:ak.nr]
 	shown := m.Shown()
 	p.hidden = m.AliveCrims() &^ shown
 	p.engNow = false
 	top, topBound, nc := -1, 0.0, 0
-	// the longest range and its attack (none: no range, no attack)
-	rng0, rbit0 := float32(math.Inf(-1)), uint8(0)
-	if len(rng) > 0 {
-		rng0, rbit0 = rng[0], rbit[0]
-	}
 	// a goal when its bound reaches gv0; the bound is ub over at least 2
 	// Action Points, so no more than ub/2: ub must reach 2·gv0 (exact)
 	ub0 := 2 * gv0
@@ -582,10 +577,10 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 			in = ak.melee
 			p.engNow = true
 		}
-		if gap <= rng0 { // the ranged attacks in range, longest first
-			in |= rbit0
-			for i := 1; i < len(rng) && gap <= rng[i]; i++ {
-				in |= rbit[i]
+		if gap <= ak.rng[0] { // the ranged attacks in range, longest first (none: -Inf)
+			in |= ak.rbit[0]
+			for i := 1; gap <= ak.rng[i]; i++ {
+				in |= ak.rbit[i]
 			}
 		}
 		bound, goal := 0.0, false
