@@ -53,6 +53,7 @@ type Basic struct {
 	rub    [sim.MaxCrims]float64                   // plan's: their bounds (survey)
 	step   [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
 	upg    [sim.MaxHunters]uint16                  // the check kinds each hunter has an upgrade option for (bit k: kind k)
+	acts   [sim.MaxHunters]uint8                   // each hunter's Momentum Options that give an Action Point (bit o: option o)
 	move   [sim.TableDice + 1]float32              // the expected Move by dice of Athletics (moveAP)
 	sv     surveyMemo                              // the last survey of the activation
 }
@@ -657,10 +658,13 @@ func (p *Basic) build(sc *sim.Scenario) {
 	p.buildProf(sc, p.val.left+1)
 	for h := range int(sc.NHunters) {
 		def := &sc.Hunters[h]
-		p.upg[h] = 0
+		p.upg[h], p.acts[h] = 0, 0
 		for o := range int(def.NOptions) {
 			if def.Options[o].Op == sim.MoUpgrade {
 				p.upg[h] |= def.Options[o].Checks
+			}
+			if def.Options[o].Op == sim.MoAction {
+				p.acts[h] |= 1 << o
 			}
 		}
 	}
@@ -689,8 +693,8 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		}
 	}
 	p.step[h] = p.moveAP(m, h)
-	for o := range int(def.NOptions) {
-		if op := &def.Options[o]; op.Op == sim.MoAction && hu.Momentum >= op.Cost {
+	for set := p.acts[h]; set != 0; set &= set - 1 {
+		if o := bits.TrailingZeros8(set); hu.Momentum >= def.Options[o].Cost {
 			if a, _, _, _, _ := p.plan(m, h, p.podsAt(m, h)); a >= 0 {
 				m.SpendMomentum(h, o)
 			}
