@@ -53,6 +53,7 @@ type Basic struct {
 	rub    [sim.MaxCrims]float64                   // plan's: their bounds (survey)
 	step   [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
 	upg    [sim.MaxHunters]uint16                  // the check kinds each hunter has an upgrade option for (bit k: kind k)
+	acts   [sim.MaxHunters]uint8                   // each hunter's Momentum Options that give an Action Point (bit o: option o)
 	move   [sim.TableDice + 1]float32              // the expected Move by dice of Athletics (moveAP)
 	sv     surveyMemo                              // the last survey of the activation
 }
@@ -203,11 +204,11 @@ type reachOf struct {
 type usable struct {
 	key     uint32
 	n       int8
-	melee   uint8                   // bit x: atk[x] is a melee attack
-	nr      int8                    // the ranged attacks, longest first: rbit[:nr]
-	rbit    [sim.MaxAttacks]uint8   // rbit[i]: the bit of the i-th (1 << its index in atk)
-	rng     [sim.MaxAttacks]float32 // rng[i]: its range
-	maxRng  float32                 // the longest of them (0: none)
+	melee   uint8                       // bit x: atk[x] is a melee attack
+	nr      int8                        // the ranged attacks, longest first: rbit[:nr]
+	rbit    [sim.MaxAttacks + 1]uint8   // rbit[i]: the bit of the i-th (1 << its index in atk); rbit[nr] is 0
+	rng     [sim.MaxAttacks + 1]float32 // rng[i]: its range; rng[nr] is -Inf, the end of the list
+	maxRng  float32                     // the longest of them (0: none)
 	reach09 float32
 	atk     [sim.MaxAttacks]reachOf
 	best    []float64
@@ -265,6 +266,7 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 		u.atk[u.n] = reachOf{x: int8(x), melee: at.Melee, rng: at.Range, rng09: at.Range * 0.9, row: &p.t.PCheck[n], value: p.val.value[base : base+sim.MaxProfiles*stride]}
 		u.n++
 	}
+	u.rbit[u.nr], u.rng[u.nr] = 0, float32(math.Inf(-1))
 	p.val.bestOf(u.best, m, u.atk[:u.n], stride)
 	return u
 }
@@ -320,7 +322,7 @@ func (p *Basic) lookPods(m *sim.Match, h int, pm *podMemo, look uint16) {
 	n, goal, pods := pm.k, pm.goal, &m.Sc.Map.Pods
 	for st := look & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 {
 		q := bits.TrailingZeros16(st)
-		d2 := pos.Sub(pods[q]).Len2()
+		d2 := pods[q].Sub(pos).Len2()
 		if d2 <= r2 {
 			pm.adj |= 1 << q
 		}
@@ -556,16 +558,10 @@ func (p *Basic) survey(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, n
 func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top, nr int) {
 	pos, hb, step := m.H[h].Pos, m.Sc.Hunters[h].Base, p.step[h]
 	prof, cs, best, reach09 := &p.prof[h], &p.cs, ak.best, ak.reach09
-	rbit, rng := ak.rbit[:ak.nr], ak.rng[:ak.nr]
 	shown := m.Shown()
 	p.hidden = m.AliveCrims() &^ shown
 	p.engNow = false
 	top, topBound, nc := -1, 0.0, 0
-	// the longest range and its attack (none: no range, no attack)
-	rng0, rbit0 := float32(math.Inf(-1)), uint8(0)
-	if len(rng) > 0 {
-		rng0, rbit0 = rng[0], rbit[0]
-	}
 	// a goal when its bound reaches gv0; the bound is ub over at least 2
 	// Action Points, so no more than ub/2: ub must reach 2·gv0 (exact)
 	ub0 := 2 * gv0
@@ -573,7 +569,7 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 		k := bits.TrailingZeros16(set)
 		cr := &m.C[k]
 		pr := &prof[cr.Def]
-		d2 := pos.Sub(cr.Pos).Len2()
+		d2 := cr.Pos.Sub(pos).Len2()
 		gap := sqrt32(d2) - hb - pr.base
 		vi := pr.vi - int(cr.Wounds)
 		ub := best[vi]
@@ -582,10 +578,10 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 			in = ak.melee
 			p.engNow = true
 		}
-		if gap <= rng0 { // the ranged attacks in range, longest first
-			in |= rbit0
-			for i := 1; i < len(rng) && gap <= rng[i]; i++ {
-				in |= rbit[i]
+		if gap <= ak.rng[0] { // the ranged attacks in range, longest first (none: -Inf)
+			in |= ak.rbit[0]
+			for i := 1; gap <= ak.rng[i]; i++ {
+				in |= ak.rbit[i]
 			}
 		}
 		bound, goal := 0.0, false
@@ -662,10 +658,13 @@ func (p *Basic) build(sc *sim.Scenario) {
 	p.buildProf(sc, p.val.left+1)
 	for h := range int(sc.NHunters) {
 		def := &sc.Hunters[h]
-		p.upg[h] = 0
+		p.upg[h], p.acts[h] = 0, 0
 		for o := range int(def.NOptions) {
 			if def.Options[o].Op == sim.MoUpgrade {
 				p.upg[h] |= def.Options[o].Checks
+			}
+			if def.Options[o].Op == sim.MoAction {
+				p.acts[h] |= 1 << o
 			}
 		}
 	}
@@ -694,8 +693,8 @@ func (p *Basic) Activate(m *sim.Match, h int) {
 		}
 	}
 	p.step[h] = p.moveAP(m, h)
-	for o := range int(def.NOptions) {
-		if op := &def.Options[o]; op.Op == sim.MoAction && hu.Momentum >= op.Cost {
+	for set := p.acts[h]; set != 0; set &= set - 1 {
+		if o := bits.TrailingZeros8(set); hu.Momentum >= def.Options[o].Cost {
 			if a, _, _, _, _ := p.plan(m, h, p.podsAt(m, h)); a >= 0 {
 				m.SpendMomentum(h, o)
 			}
@@ -874,7 +873,7 @@ func (p *Basic) Return(m *sim.Match, h int) (bool, int) {
 	for k := range 4 {
 		q := m.Sc.Map.Corner(k)
 		for set := m.Shown(); set != 0; set &= set - 1 {
-			d2 := q.Sub(m.C[bits.TrailingZeros16(set)].Pos).Len2()
+			d2 := m.C[bits.TrailingZeros16(set)].Pos.Sub(q).Len2()
 			if bd >= 0 && d2 >= bd2 {
 				continue
 			}

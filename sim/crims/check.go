@@ -34,6 +34,14 @@ type Result struct {
 	DamageUp bool // the Impact 10 option upgrading the Damage check was taken
 }
 
+// setCheck writes the check about to be rolled to m.ck, where roll and
+// the policy read it, and returns it.
+func (m *Match) setCheck(kind CheckKind, attr Attr, dice, t int, mods Mods, crim, attack int) *Check {
+	c := &m.ck
+	c.Kind, c.Attr, c.Dice, c.T, c.Mods, c.Crim, c.Attack = kind, attr, dice, t, mods, crim, attack
+	return c
+}
+
 // roll makes check for hunter h and writes its result to res: the
 // Performance Shot's die, Focus, Momentum spent by the policy, the dice
 // built in the document's order, the roll from h's stream, and the Impact
@@ -42,8 +50,11 @@ type Result struct {
 // go by pointer: a check is made about 130 times a match, and copying a
 // Check in and a Result out cost about 30 instructions of each.
 func (m *Match) roll(h int, check *Check, res *Result) {
-	// The policy sees the check through m.ck, so that nothing escapes.
-	m.ck = *check
+	// The policy sees the check through m.ck, so that nothing escapes
+	// (setCheck writes it there at once).
+	if check != &m.ck {
+		m.ck = *check
+	}
 	c := &m.ck
 	hu := &m.H[h]
 	rules := &m.Sc.Rules

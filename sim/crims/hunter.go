@@ -94,7 +94,7 @@ func (m *Match) EngagedCrims(h int) uint16 {
 		c := bits.TrailingZeros16(s)
 		cr := &m.C[c]
 		// as Engaged
-		if hu.Pos.Sub(cr.Pos).Len2() <= m.eng2[cr.Def][h] {
+		if cr.Pos.Sub(hu.Pos).Len2() <= m.eng2[cr.Def][h] {
 			set |= 1 << c
 		}
 	}
@@ -110,7 +110,7 @@ func (m *Match) engaged(h int) bool {
 	}
 	for s := m.shown; s != 0; s &= s - 1 {
 		cr := &m.C[bits.TrailingZeros16(s)]
-		if hu.Pos.Sub(cr.Pos).Len2() <= m.eng2[cr.Def][h] { // as Engaged
+		if cr.Pos.Sub(hu.Pos).Len2() <= m.eng2[cr.Def][h] { // as Engaged
 			return true
 		}
 	}
@@ -222,7 +222,7 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 			continue
 		}
 		var res Result
-		m.roll(h, &Check{Kind: CkAvoid, Attr: Athletics, Dice: int(def.Attr[Athletics]), T: int(cd.Fight), Crim: c, Attack: -1}, &res)
+		m.roll(h, m.setCheck(CkAvoid, Athletics, int(def.Attr[Athletics]), int(cd.Fight), Mods{}, c, -1), &res)
 		if avoid < 0 {
 			avoid = res.S
 		}
@@ -242,7 +242,7 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 			mods.AllDown = 1
 		}
 		var mv Result
-		m.roll(h, &Check{Kind: CkMove, Attr: Athletics, Dice: n, T: NoThreshold, Mods: mods, Crim: -1, Attack: -1}, &mv)
+		m.roll(h, m.setCheck(CkMove, Athletics, n, NoThreshold, mods, -1, -1), &mv)
 		s = mv.S
 	}
 	hu.Pos = m.clampZone(toward(start, dest, float32(MoveBase+s), 0), def.Base)
@@ -347,7 +347,7 @@ func (m *Match) Spot(h, c int) bool {
 	cr := &m.C[c]
 	cd := &m.Sc.Crims[cr.Def]
 	var res Result
-	m.roll(h, &Check{Kind: CkSpot, Attr: Mind, Dice: int(m.Sc.Hunters[h].Attr[Mind]), T: int(cd.Stealth), Crim: c, Attack: -1}, &res)
+	m.roll(h, m.setCheck(CkSpot, Mind, int(m.Sc.Hunters[h].Attr[Mind]), int(cd.Stealth), Mods{}, c, -1), &res)
 	if !res.OK {
 		return true
 	}
@@ -532,7 +532,7 @@ func (m *Match) Attack(h, a, c int) bool {
 		attr = Fight
 	}
 	var res Result
-	m.roll(h, &Check{Kind: CkAttack, Attr: attr, Dice: int(def.Attr[attr]), T: m.AttackThreshold(h, a, c), Crim: c, Attack: a}, &res)
+	m.roll(h, m.setCheck(CkAttack, attr, int(def.Attr[attr]), m.AttackThreshold(h, a, c), Mods{}, c, a), &res)
 	if res.Roll.Impact == ImpactFail && at.Depletable {
 		hu.Depleted |= 1 << a
 		if m.Trace != nil {
@@ -551,7 +551,7 @@ func (m *Match) Attack(h, a, c int) bool {
 		mods.Up = DamageUpN
 	}
 	var dmg Result
-	m.roll(h, &Check{Kind: CkDamage, Attr: NoAttr, Dice: int(at.Damage) + res.Surplus, T: NoThreshold, Mods: mods, Crim: c, Attack: a}, &dmg)
+	m.roll(h, m.setCheck(CkDamage, NoAttr, int(at.Damage)+res.Surplus, NoThreshold, mods, c, a), &dmg)
 	m.woundCrim(c, h, dmg.S, a, dmg.Roll.Impact == ImpactFail, "Damage check")
 	if cr.Alive && dmg.Roll.Impact == ImpactCrit {
 		cr.Pos = m.clampZone(away(cr.Pos, hu.Pos, PushDist), cd.Base)
@@ -648,7 +648,7 @@ func (m *Match) recover(h int) bool {
 		attr = Athletics
 	}
 	var res Result
-	m.roll(h, &Check{Kind: CkRecovery, Attr: attr, Dice: int(def.Attr[attr]), T: NoThreshold, Crim: -1, Attack: -1}, &res)
+	m.roll(h, m.setCheck(CkRecovery, attr, int(def.Attr[attr]), NoThreshold, Mods{}, -1, -1), &res)
 	m.heal(h, res.S, "recovery check")
 	if hu.Wounds >= def.WoundMax {
 		return false
@@ -687,13 +687,13 @@ func (m *Match) crimAttack(c, h int, ranged bool) {
 		n++
 	}
 	var res Result
-	m.roll(h, &Check{Kind: CkDefense, Attr: Defense, Dice: n, T: t, Crim: c, Attack: -1}, &res)
+	m.roll(h, m.setCheck(CkDefense, Defense, n, t, Mods{}, c, -1), &res)
 	if res.OK {
 		return
 	}
 	w := PotentialWounds(dmg, t, res.S)
 	var dr Result
-	m.roll(h, &Check{Kind: CkResist, Attr: NoAttr, Dice: w, T: NoThreshold, Mods: Mods{Up: def.Armor}, Crim: c, Attack: -1}, &dr)
+	m.roll(h, m.setCheck(CkResist, NoAttr, w, NoThreshold, Mods{Up: def.Armor}, c, -1), &dr)
 	if taken := w - dr.S; taken > 0 {
 		m.woundHunter(h, taken, c, "crim attack")
 	}
