@@ -178,7 +178,7 @@ func (t *Tally) Add(r *game.Record) {
 	vals := r.V[:len(hist)]
 	sum, sumSq, minOf := t.Sum[:len(hist)], t.SumSq[:len(hist)], t.minOf[:len(hist)]
 	for slot, x := range vals {
-		if x == 0 { // most slots of a hunt (a quarter of Cazadores's are not): its bin is owed (settle)
+		if x == 0 { // most slots of a hunt (a quarter of Cazadores's are not): its bin is owed (Settle)
 			continue
 		}
 		v := int64(x)
