@@ -2,6 +2,7 @@ package cazadores
 
 import (
 	"math/bits"
+	"sync"
 
 	sim "balance/sim/cazadores"
 	"balance/sim/dice"
@@ -37,6 +38,7 @@ var _ sim.PackPolicy = Tactical{}
 
 // NewTactical returns the Tactical policy with its default thresholds.
 func NewTactical() Tactical {
+	prepareOdds()
 	return Tactical{b: NewBaseline(), FleeBelow: 0.25, FleeWhileAdvAbove: 0.6}
 }
 
@@ -272,18 +274,28 @@ func attackEV(h *sim.Hunt, i, tg, s int, a dice.Adv) (ev float64, ticks int) {
 type odds struct{ mean, hit float64 }
 
 // oddsTable holds odds for every pool, DT and advantage a Check can have
-// (pools and DTs clamped as dice clamps them), worked out once by the dice
-// functions themselves, so a look-up gives the very same numbers.
-var oddsTable = func() (t [3][dice.MaxPool + 1][dice.MaxDT]odds) {
-	for ai, a := range [3]dice.Adv{dice.Normal, dice.Advantage, dice.Disadvantage} {
-		for p := 0; p <= dice.MaxPool; p++ {
-			for d := 1; d <= dice.MaxDT; d++ {
-				t[ai][p][d-1] = odds{dice.MeanSuccesses(p, d, a), dice.PAtLeast(p, d, a, 1)}
+// (pools and DTs clamped as dice clamps them), worked out by the dice
+// functions themselves, so a look-up gives the very same numbers. It is
+// filled once, by the first policy made (prepareOdds: every constructor
+// of a policy that reads it calls it), not when the program starts: the
+// dice tables it is worked out from cost some 30 million instructions.
+var (
+	oddsTable [3][dice.MaxPool + 1][dice.MaxDT]odds
+	oddsOnce  sync.Once
+)
+
+// prepareOdds fills oddsTable, the first time it is called.
+func prepareOdds() {
+	oddsOnce.Do(func() {
+		for ai, a := range [3]dice.Adv{dice.Normal, dice.Advantage, dice.Disadvantage} {
+			for p := 0; p <= dice.MaxPool; p++ {
+				for d := 1; d <= dice.MaxDT; d++ {
+					oddsTable[ai][p][d-1] = odds{dice.MeanSuccesses(p, d, a), dice.PAtLeast(p, d, a, 1)}
+				}
 			}
 		}
-	}
-	return t
-}()
+	})
+}
 
 // checkOdds returns the odds of a Check of pool dice against dt at
 // advantage a, from oddsTable.

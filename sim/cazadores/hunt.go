@@ -275,6 +275,7 @@ type scratch struct {
 // Init builds the template hunt for sc: models from their definitions,
 // undeployed. Reset copies it.
 func (h *Hunt) Init(sc *Scenario) {
+	dice.Prepare() // the Checks' tables
 	*h = Hunt{Sc: sc, w: new(scratch)}
 	a := &sc.Adversary
 	n := 0

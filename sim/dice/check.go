@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+	"sync"
 )
 
 // Adv is the net advantage state of a Check.
@@ -133,6 +134,26 @@ func init() {
 			cellResult[cell(s, c)] = uint16(s) | uint16(c)<<8
 		}
 	}
+	for ai := 0; ai < nAdv; ai++ {
+		for d := 0; d < nDT; d++ {
+			buildThreshold(ai, d)
+		}
+	}
+}
+
+// tablesOnce guards the building of the pools' tables (Prepare).
+var tablesOnce sync.Once
+
+// Prepare builds the probabilities and sampling tables of every pool,
+// threshold and advantage (about 30 million instructions, once per
+// process, so that a program that makes no Check pays nothing). Roll and
+// the probability functions call it themselves; RollU, which Checks are
+// drawn with a hunt at a time, reads the tables without asking: its
+// caller calls Prepare first (sim/cazadores does when a hunt is set up).
+func Prepare() { tablesOnce.Do(buildTables) }
+
+// buildTables fills the pools' tables (Prepare).
+func buildTables() {
 	for b := range powTab {
 		p := 1.0
 		for e := range powTab[b] {
@@ -157,7 +178,6 @@ func init() {
 	}
 	for ai := 0; ai < nAdv; ai++ {
 		for d := 0; d < nDT; d++ {
-			buildThreshold(ai, d)
 			for n := 0; n <= MaxPool; n++ {
 				buildPool(ai, d, n)
 			}
@@ -264,6 +284,7 @@ func buildCDF(cum []uint64, guide []uint16, ps []float64) {
 // threshold dt under advantage state a, using exactly one r.Uint64 draw.
 // pool is clamped to [0, MaxPool] and dt to [0, MaxDT]. See RollU.
 func Roll(r *RNG, pool, dt int, a Adv) Result {
+	Prepare()
 	r.draws++ // the same single draw as r.Uint64(), written out so it inlines
 	return RollU(r.pcg.Uint64(), pool, dt, a)
 }
@@ -281,6 +302,8 @@ func Roll(r *RNG, pool, dt int, a Adv) Result {
 //
 // The search starts at the guide entry of u's bucket (one of K equal
 // buckets, K the number of outcomes), so it takes about one step on average.
+//
+// RollU reads the tables Prepare builds: call Prepare once before.
 func RollU(u uint64, pool, dt int, a Adv) Result {
 	pool = clampPool(pool)
 	k := (pool + 1) * (pool + 2) / 2
@@ -299,6 +322,7 @@ func RollU(u uint64, pool, dt int, a Adv) Result {
 // table returns the exact joint probabilities P(S=s, C=c) of a pool,
 // indexed by s(s+1)/2 + c, after clamping pool and dt.
 func table(pool, dt int, a Adv) (n int, ps []float64) {
+	Prepare()
 	n = clampPool(pool)
 	base := poolBase[n]
 	return n, probs[advIndex(a)][dtIndex(dt)][base : base+(n+1)*(n+2)/2]

@@ -379,6 +379,7 @@ func TestCDFTables(t *testing.T) {
 // more dice or Advantage never give fewer successes, and a higher DT or
 // Disadvantage never gives more.
 func TestRollMonotone(t *testing.T) {
+	Prepare()
 	var r RNG
 	r.Seed(3, 7)
 	order := []Adv{Disadvantage, Normal, Advantage}
