@@ -256,10 +256,13 @@ func decodeCreatures(d *yd.Decoder, root *yaml.Node, c map[string]*FigureDef, we
 
 // decodeWarband reads warbands/SLUG.yaml.
 func decodeWarband(d *yd.Decoder, root *yaml.Node, slug string, weapons []string) *WarbandDef {
-	f := d.Fields(root, "", []string{"name", "summary", "figures"}, "name", "figures")
+	f := d.Fields(root, "", []string{"name", "plural", "summary", "figures"}, "name", "figures")
 	w := &WarbandDef{Slug: slug, file: d.File()}
 	if n, ok := f["name"]; ok {
 		w.Name = d.Str(n, "name")
+	}
+	if n, ok := f["plural"]; ok {
+		w.Plural = d.Bool(n, "plural")
 	}
 	if n, ok := f["summary"]; ok {
 		w.Summary = d.Str(n, "summary")

@@ -75,6 +75,7 @@ type FigureDef struct {
 type WarbandDef struct {
 	Slug    string
 	Name    string
+	Plural  bool // the name names many and takes a plural verb: "Raiders win"
 	Summary string
 	Figures []FigureDef
 	file    string

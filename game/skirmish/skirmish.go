@@ -283,7 +283,7 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 	nLoot := len(s.Scenario.Loot)
 	d.schema = game.Schema{
 		Game:  "skirmish",
-		Sides: []game.Side{{Key: "a", Label: an}, {Key: "b", Label: bn}},
+		Sides: []game.Side{{Key: "a", Label: an, Plural: des.Bands[0].Plural}, {Key: "b", Label: bn, Plural: des.Bands[1].Plural}},
 		Outcomes: []game.Outcome{
 			{Key: outcomeKeys[sk.ALoot], Label: an + " won on loot", Winner: 0},
 			{Key: outcomeKeys[sk.AElim], Label: an + " won: " + bn + " out of action", Winner: 0},

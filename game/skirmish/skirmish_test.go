@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -179,6 +181,45 @@ func TestOptionsAndValidate(t *testing.T) {
 		if _, err := data.Design(ctx, choice, []string{l.Set + "=+1"}, 1); err != nil {
 			t.Errorf("lever %s: %v", l.Set, err)
 		}
+	}
+}
+
+// A warband whose name names many says so (plural: true), and its win
+// rate reads "Raiders win"; one that does not keeps "wins". A plural that
+// is not a boolean is refused at its line.
+func TestPluralWarband(t *testing.T) {
+	ctx := context.Background()
+	data, err := Game{}.Load(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("../../configs/skirmish/warbands/melee-crew.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "warbands")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	raiders := strings.Replace(string(b), "name: Melee crew\n", "name: Raiders\nplural: true\n", 1)
+	file := filepath.Join(dir, "raiders.yaml")
+	if err := os.WriteFile(file, []byte(raiders), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := data.Design(ctx, game.Choice{"a": file}, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sides := d.Schema().Sides
+	if got := sides[0].Wins() + ", " + sides[1].Wins(); got != "Raiders win, Melee crew wins" {
+		t.Errorf("sides: %s", got)
+	}
+	bad := strings.Replace(raiders, "plural: true", "plural: many", 1)
+	if err := os.WriteFile(file, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := data.Design(ctx, game.Choice{"a": file}, nil, 1); err == nil || !strings.Contains(err.Error(), "raiders.yaml:4") || !strings.Contains(err.Error(), "plural") {
+		t.Errorf("plural: many: %v", err)
 	}
 }
 
