@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	sim "balance/sim/horizon"
 )
@@ -35,7 +36,60 @@ func (x *Data) Compile(enc, party string, overrides []string) (*Compiled, error)
 			return nil, err
 		}
 	}
-	return y.compile(enc, party)
+	out, err := y.compile(enc, party)
+	if err != nil {
+		if _, err0 := x.clone().compile(enc, party); len(overrides) > 0 && err0 == nil {
+			// The data compiles: the overrides made the design impossible
+			// (a threshold above the points the enemies are worth, ...),
+			// so the error is theirs, not the data file's.
+			msg := strings.TrimPrefix(err.Error(), fmt.Sprint(y.Encounters[enc].At)+": ")
+			return nil, fmt.Errorf("-set %s: %s", strings.Join(overrides, " "), msg)
+		}
+		return nil, err
+	}
+	for _, kv := range overrides {
+		if err := out.inPlay(kv); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// inPlay refuses an override of a machine, hunter or weapon that is not
+// in the design (a machine no spawn point of the encounter holds, a hunter
+// not in the party, a weapon no hunter of it carries): it would change
+// nothing, and a run, compare or sweep would report no change as if it
+// had been tried.
+func (c *Compiled) inPlay(kv string) error {
+	key, _, _ := strings.Cut(kv, "=")
+	parts := strings.Split(key, ".")
+	if len(parts) < 2 {
+		return nil
+	}
+	name := parts[1]
+	switch parts[0] {
+	case "machine", "component", "behaviour":
+		if !slices.Contains(c.Machines, name) {
+			return fmt.Errorf("-set %s: no machine %q in encounter %s (its machines: %s)", kv, name, c.Encounter, strings.Join(c.Machines, ", "))
+		}
+	case "hunter":
+		if !slices.Contains(c.Hunters, name) {
+			return fmt.Errorf("-set %s: no hunter %q in party %s (its hunters: %s)", kv, name, c.Party, strings.Join(c.Hunters, ", "))
+		}
+	case "weapon":
+		var carried []string
+		for _, h := range c.Hunters {
+			for _, eq := range c.Data.Hunters[h].Equipment {
+				if c.Data.Weapons[eq] != nil && !slices.Contains(carried, eq) {
+					carried = append(carried, eq)
+				}
+			}
+		}
+		if !slices.Contains(carried, name) {
+			return fmt.Errorf("-set %s: no hunter of party %s carries weapon %q (their weapons: %s)", kv, c.Party, name, strings.Join(carried, ", "))
+		}
+	}
+	return nil
 }
 
 func (x *Data) compile(enc, party string) (*Compiled, error) {

@@ -104,8 +104,11 @@ func (x *Data) crits(d *yamldata.Decoder, n *yaml.Node, path string, dst *[sim.M
 	return uint8(len(items))
 }
 
-// symbols decodes weapon symbols into bits, adding new ones.
-func (x *Data) symbols(d *yamldata.Decoder, n *yaml.Node, path string) (uint16, []string) {
+// symbols decodes weapon symbols into bits, adding new ones. Those an
+// ammunition card fits (fits) must be carried by some weapon of the data:
+// checkRefs says so of one that none carries (a typo would leave the card
+// out of play).
+func (x *Data) symbols(d *yamldata.Decoder, n *yaml.Node, path string, fits bool) (uint16, []string) {
 	var bits uint16
 	var names []string
 	for i, it := range d.Seq(n, path) {
@@ -124,6 +127,9 @@ func (x *Data) symbols(d *yamldata.Decoder, n *yaml.Node, path string) (uint16, 
 		}
 		bits |= 1 << k
 		names = append(names, s)
+		if fits {
+			x.refs = append(x.refs, ref{file: d.File(), field: yamldata.Idx(path, i), kind: "weapon symbols", name: s, node: d.Res(it)})
+		}
 	}
 	return bits, names
 }
@@ -237,7 +243,7 @@ func (x *Data) decodeWeapon(d *yamldata.Decoder, key string, n *yaml.Node, path 
 	w.Dice = x.pool(d, f["dice"], yamldata.At(path, "dice"))
 	w.NCrits = x.crits(d, f["crits"], yamldata.At(path, "crits"), &w.Crits)
 	w.Damage = int8(d.Int(f["damage"], yamldata.At(path, "damage"), 0, 10))
-	w.Weapon.Symbols, w.Symbols = x.symbols(d, f["symbols"], yamldata.At(path, "symbols"))
+	w.Weapon.Symbols, w.Symbols = x.symbols(d, f["symbols"], yamldata.At(path, "symbols"), false)
 	w.Trap = f["trap"] != nil && d.Bool(f["trap"], yamldata.At(path, "trap"))
 	w.Slots = d.Int(f["slots"], yamldata.At(path, "slots"), 0, 4)
 	if w.Kind == sim.Ranged && w.Weapon.Symbols == 0 {
@@ -300,7 +306,7 @@ func (x *Data) decodeCard(d *yamldata.Decoder, key string, n *yaml.Node, path st
 			d.Fail(f[k], yamldata.At(path, k), "", "a card of kind %s has no %s (its fields: %s)", kind, k, strings.Join(allowed[2:], ", "))
 		}
 	}
-	c.Card.Symbols, c.Symbols = x.symbols(d, f["fits"], yamldata.At(path, "fits"))
+	c.Card.Symbols, c.Symbols = x.symbols(d, f["fits"], yamldata.At(path, "fits"), true)
 	if c.Kind == sim.Ammo && c.Card.Symbols == 0 && kind != "" {
 		d.Fail(d.Res(n), yamldata.At(path, "fits"), "", "ammunition needs the symbols of the weapons it fits")
 	}
@@ -720,6 +726,11 @@ func (x *Data) decodeParty(d *yamldata.Decoder, key string, n *yaml.Node, path s
 	for i, it := range items {
 		s := d.Str(it, yamldata.Idx(path, i))
 		if s == "" {
+			continue
+		}
+		if j := slices.Index(p.Hunters, s); j >= 0 {
+			// a hunter's key names its figures in every report
+			d.Fail(d.Res(it), yamldata.Idx(path, i), "", "hunter %s is already seat %d of the party: a party names each hunter once (for two alike, copy the hunter under another key)", s, j+1)
 			continue
 		}
 		p.Hunters = append(p.Hunters, s)

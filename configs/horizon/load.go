@@ -259,6 +259,12 @@ func (x *Data) names(kind string) []string {
 		for k := range x.Weapons {
 			add(k)
 		}
+	case "weapon symbols": // the symbols some weapon carries
+		for _, w := range x.Weapons {
+			for _, sym := range w.Symbols {
+				add(sym)
+			}
+		}
 	case "armour":
 		for k := range x.Armour {
 			add(k)

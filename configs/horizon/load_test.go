@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,6 +107,10 @@ func TestLoadErrors(t *testing.T) {
 		{"behaviour letter", "m.yaml", "machines:\n  w:\n    hp: 5\n    armour: 1\n    points: 2\n    components: [{letter: A, tear: 3, damage: 1}]\n    behaviour: [{name: X, actions: [{mandatory: {move_away: 1}, needs: B}]}]\n",
 			[]string{"m.yaml:7", `no component "B"`}},
 		{"syntax", "y.yaml", "machines:\n  w: {hp: 5\n", []string{"y.yaml:", "YAML syntax"}},
+		{"ammunition no weapon fits", "c.yaml", "cards:\n  hunter_arrow: {name: Hunter Arrow, kind: ammunition, fits: [bo], dice: {orange: 1}}\n",
+			[]string{"c.yaml:2:63", "cards.hunter_arrow.fits[0]", `unknown weapon symbol "bo"`, `did you mean "bow"`}},
+		{"a hunter twice in a party", "p.yaml", "parties:\n  dup: [nora_marksman, nora_marksman]\n",
+			[]string{"p.yaml:2:24", "parties.dup[1]", "hunter nora_marksman is already seat 1"}},
 	} {
 		_, err := loadDir(t, map[string]string{c.file: c.body})
 		if err == nil {
@@ -229,6 +234,70 @@ func TestSet(t *testing.T) {
 		"encounter.threshold=99", "dice.blue.9=1", "dice.blue.1=x", "nothing=1", "machine.sawtooth.speed=2"} {
 		if _, err := x.Compile("sawtooth_lair", "duo", []string{bad}); err == nil {
 			t.Errorf("-set %s: no error", bad)
+		}
+	}
+}
+
+// A signed number is a change, +N as -N: a rules switch's number and a
+// die face's pips (a crit stays one).
+func TestSetRelative(t *testing.T) {
+	x, err := Load(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cap0 := x.Rules.Sim.TurnCap
+	orange := x.Dice["orange"].Faces
+	for _, c := range []struct {
+		kv   string
+		test func(sc *sim.Scenario) bool
+	}{
+		{"rules.turn_cap=+1", func(sc *sim.Scenario) bool { return sc.Rules.TurnCap == cap0+1 }},
+		{"rules.turn_cap=-5", func(sc *sim.Scenario) bool { return sc.Rules.TurnCap == cap0-5 }},
+		{"rules.turn_cap=7", func(sc *sim.Scenario) bool { return sc.Rules.TurnCap == 7 }},
+		{"dice.orange.5=+1", func(sc *sim.Scenario) bool {
+			f := sc.Dice.Die[slices.Index(x.DiceOrder, "orange")].Faces[4]
+			return f.Pips == orange[4].Pips+1 && f.Crit == orange[4].Crit
+		}},
+		{"dice.orange.6=+1", func(sc *sim.Scenario) bool {
+			f := sc.Dice.Die[slices.Index(x.DiceOrder, "orange")].Faces[5]
+			return f.Pips == orange[5].Pips+1 && f.Crit == orange[5].Crit
+		}},
+	} {
+		cmp, err := x.Compile("sawtooth_lair", "duo", []string{c.kv})
+		if err != nil {
+			t.Errorf("-set %s: %v", c.kv, err)
+			continue
+		}
+		if !c.test(cmp.Sc) {
+			t.Errorf("-set %s: not applied as a change", c.kv)
+		}
+	}
+}
+
+// An override of what is not in the design (a machine the encounter does
+// not field, a hunter not in the party, a weapon none of them carries) is
+// refused, naming what is there; one that makes the design impossible is
+// blamed on the override.
+func TestSetNotInPlay(t *testing.T) {
+	x, err := Load(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for kv, want := range map[string]string{
+		"machine.strider.hp=3":              `no machine "strider" in encounter sawtooth_lair (its machines: `,
+		"component.strider.A.tear=3":        `no machine "strider" in encounter sawtooth_lair`,
+		"behaviour.strider.1=blank":         `no machine "strider" in encounter sawtooth_lair`,
+		"hunter.banuk_survivor.hand_size=3": `no hunter "banuk_survivor" in party duo (its hunters: `,
+		"weapon.hunter_bow.range=3":         `no hunter of party duo carries weapon "hunter_bow" (their weapons: `,
+		// an override that makes the design impossible is named, not the data file
+		"encounter.threshold=15": "-set encounter.threshold=15: encounter sawtooth_lair with party duo: threshold 15:",
+	} {
+		if x.Machines["strider"] == nil || x.Hunters["banuk_survivor"] == nil || x.Weapons["hunter_bow"] == nil {
+			t.Fatal("the test's names are not in the data")
+		}
+		_, err := x.Compile("sawtooth_lair", "duo", []string{kv})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("-set %s: %v, want %q", kv, err, want)
 		}
 	}
 }

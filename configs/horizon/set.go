@@ -17,7 +17,7 @@ func listOf(known []string) string               { return yamldata.ListOf(known)
 // SetKeys documents the keys -set takes, one a line: the key (an
 // upper-case part stands for any name), then = and what it takes.
 var SetKeys = []string{
-	"rules.KEY=VALUE: a reading (balance list -game horizon rules; docs/horizon/rulings.md)",
+	"rules.KEY=VALUE: a reading (balance list -game horizon rules; docs/horizon/rulings.md); a switch that is a number takes +N or -N as a change",
 	"machine.M.hp=N: machine M's HP (a whole number; +N or -N: relative, as for every number below)",
 	"machine.M.armour=N: machine M's armour",
 	"machine.M.salvage=N: machine M's salvage",
@@ -32,7 +32,7 @@ var SetKeys = []string{
 	"weapon.W.damage=N: weapon W's added damage",
 	"encounter.threshold=N: the chosen encounter's threshold of encounter points",
 	"encounter.bonus_salvage=N: the chosen encounter's bonus salvage",
-	"dice.COLOUR.N=FACE: face N (1-based) of a colour: pips, crit, or N+crit",
+	"dice.COLOUR.N=FACE: face N (1-based) of a colour: pips, crit, or N+crit; +N or -N changes its pips (a crit stays one)",
 }
 
 // number reads a whole number, relative to old when it starts with + or -.
@@ -73,11 +73,14 @@ func (y *Data) set(enc, kv string) error {
 		if def == nil {
 			return bad("rule", ruleKeys(), parts[1])
 		}
-		v, err := def.parse(val)
-		if err != nil && def.Values == nil && (strings.HasPrefix(val, "+") || strings.HasPrefix(val, "-")) {
-			v, err = number(kv, val, def.get(&y.Rules), def.Lo, def.Hi)
-		}
-		if err != nil {
+		var v int
+		var err error
+		if def.Values == nil && (strings.HasPrefix(val, "+") || strings.HasPrefix(val, "-")) {
+			// a signed number is a change, as for every number (+1 too)
+			if v, err = number(kv, val, def.get(&y.Rules), def.Lo, def.Hi); err != nil {
+				return err
+			}
+		} else if v, err = def.parse(val); err != nil {
 			return fmt.Errorf("-set %s: %v", kv, err)
 		}
 		def.set(&y.Rules, v)
@@ -268,8 +271,16 @@ func (y *Data) set(enc, kv string) error {
 		if err != nil || n < 1 || n > len(d0.Faces) {
 			return fmt.Errorf("-set %s: %s has faces 1..%d", kv, parts[1], len(d0.Faces))
 		}
-		f, err := parseFace(val)
-		if err != nil {
+		var f sim.Face
+		if strings.HasPrefix(val, "+") || strings.HasPrefix(val, "-") {
+			// a signed number changes the face's pips (a crit stays one)
+			f = d0.Faces[n-1]
+			p, err := number(kv, val, int(f.Pips), 0, sim.MaxPips)
+			if err != nil {
+				return err
+			}
+			f.Pips = uint8(p)
+		} else if f, err = parseFace(val); err != nil {
 			return fmt.Errorf("-set %s: %v", kv, err)
 		}
 		d := *d0

@@ -350,7 +350,7 @@ func TestSetKeys(t *testing.T) {
 		"component.sawtooth.A.tear=6", "component.sawtooth.A.damage=4",
 		"behaviour.sawtooth.2=blank",
 		"hunter.nora_marksman.hand_size=6", "hunter.nora_marksman.deck.hunter_arrow=2",
-		"weapon.hunter_bow.range=3", "weapon.hunter_bow.damage=1",
+		"weapon.war_bow.range=3", "weapon.war_bow.damage=1",
 		"encounter.threshold=12", "encounter.bonus_salvage=2",
 		"dice.orange.1=1",
 	} {
