@@ -23,10 +23,12 @@ package game
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 )
 
 // Game is one hunt system: its name, the options it adds to every
@@ -205,6 +207,24 @@ func (e *UsageError) Unwrap() error { return e.Err }
 // Usagef returns a *UsageError with the formatted message.
 func Usagef(format string, a ...any) error {
 	return &UsageError{fmt.Errorf(format, a...)}
+}
+
+// DataDir checks the -data directory dir ("" for none) before a game
+// loads it: one that does not exist, or a file, is a usage error.
+func DataDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return Usagef("-data %s: no such directory", dir)
+	case err != nil:
+		return Usagef("-data %s: %v", dir, err)
+	case !st.IsDir():
+		return Usagef("-data %s: not a directory", dir)
+	}
+	return nil
 }
 
 // FileError is a problem found in one data file being checked (a design

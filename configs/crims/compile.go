@@ -54,8 +54,21 @@ func (d *Data) Compile(enc string, hunters []string, overrides []string) (*Desig
 	refs := e.Hunters
 	if hunters != nil {
 		refs = nil
+		// the names first: a misspelt one is a typo, not a count
+		for _, h := range hunters {
+			if h == "" {
+				return nil, &ChoiceError{fmt.Errorf("-hunters: an empty name; write -hunters NAME,NAME,... (the hunters: %s)", yamldata.ListOf(d.Hunters.Keys()))}
+			}
+			if _, ok := d.Hunters.m[h]; !ok {
+				return nil, &ChoiceError{unknown("hunter", h, d.Hunters.Keys())}
+			}
+		}
 		if len(hunters) < 2 || len(hunters) > sim.MaxHunters {
-			return nil, &ChoiceError{fmt.Errorf("-hunters: %d hunters; a match has 2..%d", len(hunters), sim.MaxHunters)}
+			n := fmt.Sprintf("%d hunters", len(hunters))
+			if len(hunters) == 1 {
+				n = "1 hunter"
+			}
+			return nil, &ChoiceError{fmt.Errorf("-hunters: %s; a match has 2..%d", n, sim.MaxHunters)}
 		}
 		for _, h := range hunters {
 			refs = append(refs, ref{name: h})

@@ -244,7 +244,7 @@ func load(ctx context.Context, dir string, files []string) (*Data, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := d.decode(&budget, "configs/crims/"+f, f, b); err != nil {
+		if err := d.decode(&budget, "configs/crims/"+f, f, b, false); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -271,7 +271,7 @@ func load(ctx context.Context, dir string, files []string) (*Data, error) {
 			errs = append(errs, err)
 			continue
 		}
-		if err := d.decode(&budget, p, name, b); err != nil {
+		if err := d.decode(&budget, p, name, b, true); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -284,8 +284,10 @@ func load(ctx context.Context, dir string, files []string) (*Data, error) {
 	return d, nil
 }
 
-// decode reads one data file of kind (its base name) into d.
-func (d *Data) decode(budget *yamldata.Budget, file, kind string, b []byte) error {
+// decode reads one data file of kind (its base name) into d: over the
+// embedded data when overlay (a rules.yaml then names only the switches it
+// changes; the embedded one names them all).
+func (d *Data) decode(budget *yamldata.Budget, file, kind string, b []byte, overlay bool) error {
 	root, err := yamldata.Parse(file, b)
 	if err != nil {
 		return err
@@ -295,7 +297,7 @@ func (d *Data) decode(budget *yamldata.Budget, file, kind string, b []byte) erro
 	dec := budget.Decoder(file)
 	switch kind {
 	case "rules.yaml":
-		for k, v := range decodeRules(dec, root, "", true) {
+		for k, v := range decodeRules(dec, root, "", !overlay) {
 			d.Rules[k] = v
 		}
 	case "hunters.yaml":

@@ -2,6 +2,7 @@ package crims
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -131,6 +132,45 @@ func TestLoadOver(t *testing.T) {
 	d, err = LoadFiles(context.Background(), []string{filepath.Join(dir, "hunters.yaml")})
 	if err != nil || d.Hunters.m["medic"] == nil {
 		t.Fatalf("LoadFiles: %v", err)
+	}
+	// a rules.yaml over the embedded one names only what it changes
+	base, err := Load(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("rules.yaml", "engagement: 2\n")
+	d, err = LoadFiles(context.Background(), []string{filepath.Join(dir, "rules.yaml")})
+	if err != nil {
+		t.Fatalf("a rules.yaml of one switch: %v", err)
+	}
+	for k, v := range base.Rules {
+		if want := map[bool]float64{true: 2, false: v}[k == "engagement"]; d.Rules[k] != want {
+			t.Errorf("rules.%s: %v, want %v", k, d.Rules[k], want)
+		}
+	}
+}
+
+// -hunters: a misspelt or empty name is named (with a suggestion) before
+// the count is looked at; one hunter is "1 hunter".
+func TestHuntersChoice(t *testing.T) {
+	d, err := Load(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		hunters []string
+		want    string
+	}{
+		{[]string{"brusier"}, `unknown hunter "brusier"`},
+		{[]string{"brusier"}, `did you mean "bruiser"`},
+		{[]string{"bruiser", "", "marksman"}, "-hunters: an empty name"},
+		{[]string{"bruiser"}, "-hunters: 1 hunter; a match has 2.."},
+	} {
+		_, err := d.Compile("street-sweep", c.hunters, nil)
+		var ce *ChoiceError
+		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.As(err, &ce) {
+			t.Errorf("-hunters %q: %v, want a choice error with %q", c.hunters, err, c.want)
+		}
 	}
 }
 

@@ -70,10 +70,8 @@ func (Game) Files() fs.FS { return configs.Files }
 
 // Load reads the embedded data, then the files of dir over it.
 func (Game) Load(ctx context.Context, dir string) (game.Data, error) {
-	if dir != "" {
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return nil, game.Usagef("-data %s: not a directory", dir)
-		}
+	if err := game.DataDir(dir); err != nil {
+		return nil, err
 	}
 	d, err := configs.LoadContext(ctx, dir)
 	if err != nil {

@@ -64,6 +64,9 @@ func (Game) Options() []game.Option {
 
 // Load reads the embedded data, then dir's data files over it.
 func (Game) Load(ctx context.Context, dir string) (game.Data, error) {
+	if err := game.DataDir(dir); err != nil {
+		return nil, err
+	}
 	d, err := cfg.Load(ctx, dir)
 	if err != nil {
 		return nil, err

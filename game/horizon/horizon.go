@@ -53,6 +53,9 @@ func (Game) Options() []game.Option {
 
 // Load reads the sample data, then the files of dir over it.
 func (Game) Load(ctx context.Context, dir string) (game.Data, error) {
+	if err := game.DataDir(dir); err != nil {
+		return nil, err
+	}
 	x, err := configs.Load(ctx, dir)
 	if err != nil {
 		return nil, err

@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 
@@ -84,15 +83,7 @@ func (Game) Load(ctx context.Context, dir string) (game.Data, error) {
 }
 
 // dataDir checks that the -data directory dir ("" for none) is one.
-func dataDir(dir string) error {
-	if dir == "" {
-		return nil
-	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return game.Usagef("-data %s: not a directory", dir)
-	}
-	return nil
-}
+func dataDir(dir string) error { return game.DataDir(dir) }
 
 // Data is Vantage's loaded data.
 type Data struct {

@@ -145,9 +145,8 @@ func (Game) Options() []game.Option { return nil }
 func (Game) Load(ctx context.Context, dir string) (game.Data, error) {
 	file, b := "duel.yaml", []byte(nil)
 	if dir != "" {
-		st, err := os.Stat(dir)
-		if err != nil || !st.IsDir() {
-			return nil, game.Usagef("-data %s: not a directory", dir)
+		if err := game.DataDir(dir); err != nil {
+			return nil, err
 		}
 		p := filepath.Join(dir, "duel.yaml")
 		if _, err := os.Stat(p); err == nil {
