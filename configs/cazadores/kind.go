@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"balance/configs/yamldata"
 )
 
 // The fields that tell a data file's kind from its content: the top-level
@@ -89,7 +91,7 @@ func kindOfFile(p string, b []byte) (kind, slug string, err error) {
 	case slices.Contains(dirKinds, kind):
 		name := strings.TrimSuffix(base, ".yaml")
 		if !slugRE.MatchString(name) {
-			return "", "", fmt.Errorf("the file name %q is not a slug (lower-case letters, digits, - or _)", name)
+			return "", "", fmt.Errorf("the file name %q is not a slug (%s)", name, yamldata.SlugRule)
 		}
 		return kind, name, nil
 	}

@@ -61,7 +61,7 @@ func kindOf(p string) (kind, slug string, err error) {
 	name := strings.TrimSuffix(base, ".yaml")
 	if slices.Contains(dirKinds, dir) {
 		if !slugRE.MatchString(name) {
-			return "", "", fmt.Errorf("the file name %q is not a slug (lower-case letters, digits, - or _)", name)
+			return "", "", fmt.Errorf("the file name %q is not a slug (%s)", name, yamldata.SlugRule)
 		}
 		return dir, name, nil
 	}
@@ -287,7 +287,7 @@ func (d *Data) AddAdversaryFile(p string) (slug string, err error) {
 	}
 	slug = strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
 	if !slugRE.MatchString(slug) {
-		return "", fileError(p, fmt.Sprintf("the file name %q is not a slug (lower-case letters, digits, - or _)", slug), "")
+		return "", fileError(p, fmt.Sprintf("the file name %q is not a slug (%s)", slug, yamldata.SlugRule), "")
 	}
 	a, err := decodeAdversary(p, slug, b, &d.Rules)
 	if err != nil {

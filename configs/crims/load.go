@@ -534,7 +534,7 @@ func decodeCrim(d *yamldata.Decoder, e yamldata.Entry) *Crim {
 			continue
 		}
 		if !yamldata.SlugRE.MatchString(s) {
-			d.Fail(d.Res(n), p, "", "a Demeanor is a slug: lower-case letters, digits, - or _")
+			d.Fail(d.Res(n), p, "", "a Demeanor is a slug: "+yamldata.SlugRule)
 			continue
 		}
 		if slices.Contains(c.Demeanors, s) {

@@ -89,7 +89,7 @@ func TestErrors(t *testing.T) {
 		{"bad hex", map[string]string{"maps.yaml": "maps:\n  odd:\n    name: Odd\n    hexes: [[0, 0, 1]]\n    start: {players: [0, 0], enemies: [0, 0]}\n"},
 			[]string{`maps.odd.hexes[0]: a hex is [q, r], two integers; got 3 values`}},
 		{"slug", map[string]string{"builds.yaml": "builds:\n  Big Man: {name: B, perception: 1, speed: 1, agility: 1, hp: 1}\n"},
-			[]string{`builds.Big Man: a slug must be lower-case letters, digits, - or _`}},
+			[]string{`builds.Big Man: a slug must be lower-case letters a-z, digits, - or _, at most 64 characters`}},
 		{"unknown file", map[string]string{"build.yaml": "builds: {}\n"},
 			[]string{`build.yaml: unknown data file; expected one of rules.yaml, builds.yaml, maps.yaml, parties.yaml; did you mean "builds.yaml"?`}},
 		{"yml", map[string]string{"maps.yml": "maps: {}\n"}, []string{`maps.yml: data files end in .yaml; this one is skipped; did you mean "maps.yaml"?`}},

@@ -510,13 +510,17 @@ func (d *Decoder) Names(n *yaml.Node, path, what string, allowed []string, dup b
 }
 
 // SlugRE is what a slug matches: lower-case letters, digits, - and _,
-// starting with a letter or a digit.
-var SlugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+// starting with a letter or a digit, at most 64 characters (a slug names
+// report files: points_SLUG.csv must be a file name any system takes).
+var SlugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
+
+// SlugRule says what SlugRE takes, for messages.
+const SlugRule = "lower-case letters a-z, digits, - or _, at most 64 characters"
 
 // SlugKey checks that a mapping key is a slug.
 func (d *Decoder) SlugKey(e Entry, path string) bool {
 	if !SlugRE.MatchString(e.Key) {
-		d.Fail(e.K, At(path, e.Key), "", "a slug must be lower-case letters, digits, - or _")
+		d.Fail(e.K, At(path, e.Key), "", "a slug must be "+SlugRule)
 		return false
 	}
 	return true

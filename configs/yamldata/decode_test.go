@@ -162,3 +162,12 @@ func TestBudgetOfProblems(t *testing.T) {
 		t.Errorf("%d errors, the last %v", len(es), es[len(es)-1])
 	}
 }
+
+// A slug names report files (points_SLUG.csv): at most 64 characters.
+func TestSlugLength(t *testing.T) {
+	for n, ok := range map[int]bool{1: true, 64: true, 65: false, 300: false} {
+		if got := SlugRE.MatchString(strings.Repeat("h", n)); got != ok {
+			t.Errorf("a slug of %d characters: %v, want %v", n, got, ok)
+		}
+	}
+}
