@@ -96,7 +96,9 @@ each hunter's hand size.`,
 	"trace": {
 		Notes: `Every roll is printed with its dice and its target, every decision of the
 hunters' policy with its reason, each behaviour card with its question's
-answer; the last line is the outcome.`,
+answer; the last line is the outcome, in hunter turns and rounds (the
+reports count rounds). -json writes the same events as JSON Lines: their
+fields are in docs/horizon/trace.md.`,
 		Examples: []string{
 			"balance trace -game horizon",
 			"balance trace -game horizon -encounter watcher_ridge -party quartet -seed 3 -hunt 12",

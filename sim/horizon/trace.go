@@ -367,7 +367,9 @@ func (h *Hunt) describe(k evKind, hunter, enemy, n, crits int) string {
 		for i := 0; i < h.NH; i++ {
 			faints += int(h.Rec.Faints[i])
 		}
-		return fmt.Sprintf("outcome: %s after %d turns: %d of %d encounter points, %d faints", Outcome(n), h.Turn, h.Points, sc.Threshold, faints)
+		// the reports count rounds: a round is a turn of every hunter
+		round := (h.Turn + h.NH - 1) / max(h.NH, 1)
+		return fmt.Sprintf("outcome: %s after %d hunter turns (round %d): %d of %d encounter points, %d faints", Outcome(n), h.Turn, round, h.Points, sc.Threshold, faints)
 	}
 	return evNames[k]
 }
