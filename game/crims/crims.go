@@ -358,7 +358,7 @@ func newDesign(ds *cfg.Design, c game.Choice) (*Design, error) {
 		Curves:   []game.Curve{{Key: "never_incapacitated", Label: "Hunters not yet incapacitated", Of: "incapacitated", Complement: true}},
 		Headline: []string{"crim_wounds", "crims_left", "winning_points"},
 		Feel: &game.Feel{Max: slices.Repeat([]int{maxPoints}, n), Margin: slices.Repeat([]int{-1}, n),
-			Standing: fmt.Sprintf("each hunter's points, as a share of %d", maxPoints),
+			Standing: fmt.Sprintf("points as a share of %d (each hunter is a side)", maxPoints),
 			Close:    fmt.Sprintf("a win by %d points or fewer", closeMargin),
 			Idle:     "a hunter's activation without an attack, a pod opened or a hidden crim spotted"},
 	}

@@ -106,7 +106,7 @@ func (d *Design) buildSchema() error {
 		},
 		Headline: []string{"points", "faints_total", "damage_taken"},
 		Feel: &game.Feel{Max: []int{nh, max(sc.Threshold, 1)}, Margin: []int{-1, (max(sc.Threshold, 1)+3)/4 - 1},
-			Standing: "the hunters: the share yet to faint; the machines: the share of the threshold's encounter points still to score",
+			Standing: "share still standing (the hunters: the share of them yet to faint; the machines: the share of the threshold's encounter points not yet scored)",
 			Close:    "a hunter fainted, or the hunters within a quarter of the threshold at the end of a round",
 			Idle:     "a hunter's activation without an attack (a trap placed is one); a machine's activation that cost no hunter a card"},
 	}
