@@ -29,6 +29,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 )
 
 // Game is one hunt system: its name, the options it adds to every
@@ -207,6 +208,22 @@ func (e *UsageError) Unwrap() error { return e.Err }
 // Usagef returns a *UsageError with the formatted message.
 func Usagef(format string, a ...any) error {
 	return &UsageError{fmt.Errorf(format, a...)}
+}
+
+// Plural writes n and a noun, plural unless n is 1: "1 tick", "2 ticks".
+// Nouns ending in s take "es" ("2 successes"); "die" is "dice".
+func Plural(n int, noun string) string {
+	switch {
+	case n == 1:
+		return fmt.Sprintf("1 %s", noun)
+	case noun == "die":
+		return fmt.Sprintf("%d dice", n)
+	case strings.HasSuffix(noun, "s"):
+		return fmt.Sprintf("%d %ses", n, noun)
+	case strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey"):
+		return fmt.Sprintf("%d %sies", n, noun[:len(noun)-1])
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // DataDir checks the -data directory dir ("" for none) before a game

@@ -69,3 +69,21 @@ func TestBuildErrors(t *testing.T) {
 		})
 	}
 }
+
+// Plural writes a count with its noun, plural unless it is 1.
+func TestPlural(t *testing.T) {
+	for _, c := range []struct {
+		n          int
+		noun, want string
+	}{
+		{1, "hunt", "1 hunt"}, {2, "hunt", "2 hunts"}, {0, "hunt", "0 hunts"},
+		{1, "success", "1 success"}, {3, "success", "3 successes"},
+		{1, "die", "1 die"}, {4, "die", "4 dice"},
+		{1, "party", "1 party"}, {2, "party", "2 parties"}, {2, "key", "2 keys"},
+		{2, "Control Deck", "2 Control Decks"},
+	} {
+		if got := Plural(c.n, c.noun); got != c.want {
+			t.Errorf("Plural(%d, %q) = %q, want %q", c.n, c.noun, got, c.want)
+		}
+	}
+}

@@ -357,7 +357,7 @@ func TestCrimsTrace(t *testing.T) {
 // copy at its FILE:LINE:COL (exit code 1); a run of the broken data stops
 // at the same place.
 func TestCrimsValidate(t *testing.T) {
-	if out, _ := crimsRun(t, exitOK, "validate"); !strings.HasPrefix(out, "ok: 1 encounters, 4 hunters") {
+	if out, _ := crimsRun(t, exitOK, "validate"); !strings.HasPrefix(out, "ok: 1 encounter, 4 hunters") {
 		t.Errorf("validate: %q", out)
 	}
 	good := filepath.Join(repoRoot(t), "configs", "crims", "hunters.yaml")

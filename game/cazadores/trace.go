@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 
+	"balance/game"
 	sim "balance/sim/cazadores"
 	"balance/sim/dice"
 )
@@ -17,17 +18,8 @@ import (
 // meaning or goes away.
 const TraceSchema = 1
 
-// plural writes n and a noun, plural unless n is 1: "1 tick", "2 ticks".
-// Nouns ending in s take "es" ("2 successes").
-func plural(n int, noun string) string {
-	switch {
-	case n == 1:
-		return fmt.Sprintf("1 %s", noun)
-	case strings.HasSuffix(noun, "s"):
-		return fmt.Sprintf("%d %ses", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+// plural writes n and a noun, plural unless n is 1 (game.Plural).
+func plural(n int, noun string) string { return game.Plural(n, noun) }
 
 // words writes a name from the game's vocabulary in words
 // ("knocked_down" is "knocked down").

@@ -187,9 +187,10 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 	if len(errs) > 0 {
 		return "", errors.Join(errs...)
 	}
-	return fmt.Sprintf("ok: %d encounters, %d hunters, %d crims, %d zones, %d Control Decks, %d Event decks",
-		len(data.Encounters.Keys()), len(data.Hunters.Keys()), len(data.Crims.Keys()), len(data.Zones.Keys()),
-		len(data.Controls.Keys()), len(data.EventDecks.Keys())), nil
+	p := game.Plural
+	return "ok: " + strings.Join([]string{p(len(data.Encounters.Keys()), "encounter"), p(len(data.Hunters.Keys()), "hunter"),
+		p(len(data.Crims.Keys()), "crim"), p(len(data.Zones.Keys()), "zone"), p(len(data.Controls.Keys()), "Control Deck"),
+		p(len(data.EventDecks.Keys()), "Event deck")}, ", "), nil
 }
 
 // inFile returns the problems of encounter enc compiled from files: a

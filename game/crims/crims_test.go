@@ -356,7 +356,7 @@ func TestOdds(t *testing.T) {
 // validate checks every encounter.
 func TestValidate(t *testing.T) {
 	msg, err := load(t).Validate(context.Background(), nil)
-	if err != nil || !strings.HasPrefix(msg, "ok: 1 encounters, 4 hunters, 5 crims") {
+	if err != nil || !strings.HasPrefix(msg, "ok: 1 encounter, 4 hunters, 5 crims, 1 zone, 1 Control Deck, 1 Event deck") {
 		t.Fatalf("%s %v", msg, err)
 	}
 }

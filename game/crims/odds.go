@@ -94,7 +94,7 @@ func printCheck(w io.Writer, n, t int, double, asJSON bool) error {
 	if n >= 1 {
 		desc = fmt.Sprintf("the Impact d10 and %d d10", n-1)
 	}
-	if _, err := fmt.Fprintf(w, "a check of %d dice (%s) against Threshold %d; %s\n", n, desc, t, impactWord(double)); err != nil {
+	if _, err := fmt.Fprintf(w, "a check of %s (%s) against Threshold %d; %s\n", game.Plural(n, "die"), desc, t, impactWord(double)); err != nil {
 		return err
 	}
 	if _, err := fmt.Fprintf(w, "%-10s %s\n", "successes", "probability"); err != nil {
@@ -125,7 +125,7 @@ func printDamage(w io.Writer, wounds, armor int, double, asJSON bool) error {
 		}{wounds, armor, map[bool]string{true: "double", false: "single"}[double], mf, sim.Floats(dist), rats(dist)})
 	}
 	pool := sim.Build(wounds, sim.Mods{Down: int8(armor)}, true)
-	if _, err := fmt.Fprintf(w, "a Damage check of %d dice against Armor %d: the Impact d10 and %v; %s\n", wounds, armor, pool, impactWord(double)); err != nil {
+	if _, err := fmt.Fprintf(w, "a Damage check of %s against Armor %d: the Impact d10 and %v; %s\n", game.Plural(wounds, "die"), armor, pool, impactWord(double)); err != nil {
 		return err
 	}
 	if _, err := fmt.Fprintf(w, "%-10s %s\n", "wounds", "probability"); err != nil {

@@ -190,7 +190,9 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 	}
 	ms, _ := x.List("machines")
 	hs, _ := x.List("hunters")
-	return fmt.Sprintf("ok: %d encounters, %d parties, %d machines, %d hunters, %d colours of dice", len(encs), len(parties), len(ms), len(hs), len(x.DiceOrder)), nil
+	p := game.Plural
+	return "ok: " + strings.Join([]string{p(len(encs), "encounter"), p(len(parties), "party"), p(len(ms), "machine"),
+		p(len(hs), "hunter"), p(len(x.DiceOrder), "colour") + " of dice"}, ", "), nil
 }
 
 // Design is one compiled design.

@@ -146,7 +146,10 @@ func (m *Match) Text(e *Event) string {
 		if c.Option != "" {
 			b = append(b, " ["+c.Option+"]"...)
 		}
-		b = append(b, " → "+strconv.Itoa(int(c.Successes))+" successes"...)
+		b = append(b, " → "+strconv.Itoa(int(c.Successes))+" success"...)
+		if c.Successes != 1 {
+			b = append(b, "es"...)
+		}
 		if c.Threshold >= 0 {
 			b = append(b, " vs "+strconv.Itoa(int(c.Threshold))...)
 			if c.OK {
