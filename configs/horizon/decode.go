@@ -320,7 +320,11 @@ func (x *Data) decodeCard(d *yamldata.Decoder, key string, n *yaml.Node, path st
 		c.AOE = x.aoe(d, f["aoe"], yamldata.At(path, "aoe"))
 	}
 	for i, it := range d.Seq(f["reroll"], yamldata.At(path, "reroll")) {
-		c.Reroll |= 1 << d.Int(it, yamldata.Idx(yamldata.At(path, "reroll"), i), 0, sim.MaxPips)
+		field := yamldata.Idx(yamldata.At(path, "reroll"), i)
+		v := d.Int(it, field, 0, sim.MaxPips)
+		c.Reroll |= 1 << v
+		// a number of pips no face of any die shows would never reroll
+		x.refs = append(x.refs, ref{file: d.File(), field: field, kind: "face pips", name: strconv.Itoa(v), node: d.Res(it)})
 	}
 	for _, w := range d.Names(f["with"], yamldata.At(path, "with"), "attack kind", []string{"ranged", "melee"}, false) {
 		if w == "ranged" {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -259,6 +260,14 @@ func (x *Data) names(kind string) []string {
 		for k := range x.Weapons {
 			add(k)
 		}
+	case "face pips": // the pips some face of some die shows
+		for _, die := range x.Dice {
+			for _, f := range die.Faces {
+				if p := strconv.Itoa(int(f.Pips)); !slices.Contains(out, p) {
+					add(p)
+				}
+			}
+		}
 	case "weapon symbols": // the symbols some weapon carries
 		for _, w := range x.Weapons {
 			for _, sym := range w.Symbols {
@@ -286,8 +295,12 @@ func (x *Data) checkRefs(decoders map[string]*yamldata.Decoder) {
 			continue
 		}
 		what := strings.TrimSuffix(r.kind, "s")
-		if r.kind == "equipment" {
+		switch r.kind {
+		case "equipment":
 			what = "weapon, armour or misc item"
+		case "face pips":
+			decoders[r.file].Fail(r.node, r.field, "", "no face of any die shows %s pips (the faces show %s): it would never reroll", r.name, strings.Join(known, ", "))
+			continue
 		}
 		decoders[r.file].Fail(r.node, r.field, typo.Nearest(r.name, known), "unknown %s %q", what, r.name)
 	}

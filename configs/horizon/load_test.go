@@ -109,6 +109,8 @@ func TestLoadErrors(t *testing.T) {
 		{"syntax", "y.yaml", "machines:\n  w: {hp: 5\n", []string{"y.yaml:", "YAML syntax"}},
 		{"ammunition no weapon fits", "c.yaml", "cards:\n  hunter_arrow: {name: Hunter Arrow, kind: ammunition, fits: [bo], dice: {orange: 1}}\n",
 			[]string{"c.yaml:2:63", "cards.hunter_arrow.fits[0]", `unknown weapon symbol "bo"`, `did you mean "bow"`}},
+		{"a reroll of pips no face shows", "c.yaml", "cards:\n  intuition: {name: Intuition, kind: ability, with: [ranged, melee], reroll: [7]}\n",
+			[]string{"c.yaml:2:79", "cards.intuition.reroll[0]", "no face of any die shows 7 pips"}},
 		{"a hunter twice in a party", "p.yaml", "parties:\n  dup: [nora_marksman, nora_marksman]\n",
 			[]string{"p.yaml:2:24", "parties.dup[1]", "hunter nora_marksman is already seat 1"}},
 	} {
