@@ -328,7 +328,7 @@ func (x *Data) checkHunters(decoders map[string]*yamldata.Decoder) {
 			}
 		}
 		if armour != 1 && len(h.Equipment) > 0 {
-			d.Fail(nil, yamldata.At(path, "equipment"), "", "%d armour cards: a hunter wears one (%s)", armour, h.At)
+			d.Fail(&yaml.Node{Line: h.At.Line, Column: h.At.Col}, yamldata.At(path, "equipment"), "", "%d armour cards: a hunter wears one", armour)
 		}
 		for _, eq := range h.Equipment {
 			mods := h.Mods[eq]

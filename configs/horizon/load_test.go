@@ -111,6 +111,8 @@ func TestLoadErrors(t *testing.T) {
 			[]string{"c.yaml:2:63", "cards.hunter_arrow.fits[0]", `unknown weapon symbol "bo"`, `did you mean "bow"`}},
 		{"a reroll of pips no face shows", "c.yaml", "cards:\n  intuition: {name: Intuition, kind: ability, with: [ranged, melee], reroll: [7]}\n",
 			[]string{"c.yaml:2:79", "cards.intuition.reroll[0]", "no face of any die shows 7 pips"}},
+		{"no armour", "h.yaml", "hunters:\n  nora_marksman:\n    equipment: [war_bow]\n    deck: {hunter_arrow: 3}\n",
+			[]string{"h.yaml:3:5: hunters.nora_marksman.equipment: 0 armour cards: a hunter wears one"}},
 		{"a hunter twice in a party", "p.yaml", "parties:\n  dup: [nora_marksman, nora_marksman]\n",
 			[]string{"p.yaml:2:24", "parties.dup[1]", "hunter nora_marksman is already seat 1"}},
 	} {
