@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -256,5 +258,132 @@ func TestTraceJSONAndText(t *testing.T) {
 		if !kinds[k] {
 			t.Errorf("no %s event in 20 traced battles", k)
 		}
+	}
+}
+
+// No battle reaches the damage tallies' caps (damageCaps), so no value
+// is clipped into the last bin: BALANCE_CAP_BATTLES=20000 plays more.
+func TestDamageCapsNotReached(t *testing.T) {
+	n := 2000
+	if v, err := strconv.Atoi(os.Getenv("BALANCE_CAP_BATTLES")); err == nil && v > 0 {
+		n = v
+	}
+	for _, choice := range []game.Choice{{}, {"a": "melee-crew", "b": "melee-crew"}, {"a": "shooting-crew", "b": "shooting-crew"}} {
+		data, err := Game{}.Load(context.Background(), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		gd, err := data.Design(context.Background(), choice, nil, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := gd.(*Design)
+		sc := d.Schema()
+		pl, _ := d.NewPlayer("basic")
+		rec := sc.NewRecord()
+		seen := map[string]int{}
+		for i := 0; i < n; i++ {
+			pl.Play(7, uint64(i), rec)
+			var side [2]int
+			for _, key := range []string{"dealt", "taken", "role_dealt", "role_taken"} {
+				vi, _ := sc.Find(key)
+				for j := 0; j < sc.Items(vi); j++ {
+					v := int(rec.V[sc.Offset(vi)+j])
+					if hi := sc.ValueMax(vi, j); v >= hi {
+						t.Fatalf("%v: battle %d: %s of item %d is %d, its cap %d", choice, i, key, j, v, hi)
+					}
+					k := fmt.Sprintf("%s:%d", key, j)
+					seen[k] = max(seen[k], v)
+					if p := d.setup.Profiles; key == "taken" && p[j].Side <= 1 {
+						side[p[j].Side] += v
+					}
+				}
+			}
+			for s, x := range sc.Series {
+				if side[s] >= x.Max {
+					t.Fatalf("%v: battle %d: %s reaches %d, its cap %d", choice, i, x.Key, side[s], x.Max)
+				}
+			}
+		}
+		vi, _ := sc.Find("dealt")
+		t.Logf("%v: most dealt by figure 0 %d of %d", choice, seen["dealt:0"], sc.ValueMax(vi, 0))
+	}
+}
+
+// A mirror match (the same warband on both sides) tells the sides apart
+// in every label: sides, outcomes, values, figures, roles, ablations, the
+// title and the trace.
+func TestMirrorLabels(t *testing.T) {
+	data, err := Game{}.Load(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gd, err := data.Design(context.Background(), game.Choice{"a": "melee-crew", "b": "melee-crew"}, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := gd.(*Design)
+	sc := d.Schema()
+	unique := func(what string, labels []string) {
+		t.Helper()
+		seen := map[string]bool{}
+		for _, l := range labels {
+			if seen[l] {
+				t.Errorf("%s: %q twice", what, l)
+			}
+			seen[l] = true
+		}
+	}
+	var labels []string
+	for _, s := range sc.Sides {
+		labels = append(labels, s.Label)
+	}
+	unique("sides", labels)
+	labels = nil
+	for _, o := range sc.Outcomes {
+		labels = append(labels, o.Label)
+	}
+	unique("outcomes", labels)
+	labels = nil
+	for _, v := range sc.Values {
+		labels = append(labels, v.Label)
+	}
+	unique("values", labels)
+	for _, l := range sc.Lists {
+		labels = nil
+		for _, it := range l.Items {
+			labels = append(labels, it.Label)
+		}
+		unique(l.Key, labels)
+	}
+	labels = nil
+	for _, s := range sc.Series {
+		labels = append(labels, s.Label)
+	}
+	unique("series", labels)
+	labels = nil
+	for _, a := range d.Ablations() {
+		labels = append(labels, a.Label)
+	}
+	unique("ablations", labels)
+	labels = nil
+	for _, l := range d.Levers() {
+		labels = append(labels, l.Label)
+	}
+	unique("levers", labels)
+	if title := d.Title(); !strings.Contains(title, "Melee crew (A)") || !strings.Contains(title, "Melee crew (B)") {
+		t.Errorf("title %q", title)
+	}
+	pl, _ := d.NewPlayer("basic")
+	var text bytes.Buffer
+	if err := pl.Trace(1, 0, sc.NewRecord(), &text, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "Melee crew (A):Warlord Kess") || !strings.Contains(text.String(), "Melee crew (B):Warlord Kess") {
+		t.Errorf("the trace does not tell the two Warlord Kess apart:\n%.600s", text.String())
+	}
+	// Not a mirror: the names as the data give them.
+	if title := design(t).Title(); strings.Contains(title, "(A)") {
+		t.Errorf("title %q", title)
 	}
 }
