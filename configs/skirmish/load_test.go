@@ -135,6 +135,10 @@ func TestLoadErrors(t *testing.T) {
 			[]string{`home: both warbands' edges are south`, `deploy\.b\[0\]\[0\]: 40 is out of range 0\.\.30`,
 				`terrain\[0\]\.rect: a rectangle needs a width and a height`, `terrain\[1\]: give exactly one shape`,
 				`creatures\[0\]\.creature: unknown creature "scavanger".*did you mean "scavenger"\?`, `loot\[0\]\.kind: unknown loot kind "gold"`}},
+		{"inside impassable terrain", "scenarios/r.yaml", "name: R\ntable: [30, 30]\nturn_cap: 10\nhome: {a: south, b: north}\ndeploy: {a: [[5, 10]], b: [[15, 29]]}\nterrain:\n  - {name: ruin, rect: [3, 8, 8, 12], impassable: true}\n  - {name: tower, circle: [20, 20, 2], impassable: true}\n  - {name: scrub, circle: [15, 15, 2], rough: true}\ncreatures:\n  - {creature: scavenger, at: [20.5, 19.5]}\n  - {creature: spitter, at: [15, 15]}\nloot:\n  - {at: [4, 11], kind: data}\n  - {at: [15, 15], kind: data}\n",
+			[]string{`r\.yaml:5:14: deploy\.a\[0\]: \[5, 10\] lies inside "ruin" \(terrain\[0\]\), which is impassable: place it outside the piece`,
+				`r\.yaml:11:31: creatures\[0\]\.at: \[20\.5, 19\.5\] lies inside "tower" \(terrain\[1\]\)`,
+				`r\.yaml:14:10: loot\[0\]\.at: \[4, 11\] lies inside "ruin"`}},
 		{"syntax", "creatures.yaml", "creatures:\n  beast: {name: B, move: 6\n", []string{`creatures\.yaml:\d+:\d+: `}},
 		{"not a data file", "weapon.yaml", "weapons: {}\n", []string{`weapon\.yaml:1:1: not a data file of the skirmish game`}},
 	} {
