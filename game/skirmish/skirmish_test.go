@@ -165,7 +165,7 @@ func TestOptionsAndValidate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := d.Title(); got != "Shooting crew vs Shooting crew (Salvage)" {
+	if got := d.Title(); got != "Shooting crew (A) vs Shooting crew (B) (Salvage)" {
 		t.Errorf("title %q", got)
 	}
 	if d.Hash() == design(t).Hash() {
