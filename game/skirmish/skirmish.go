@@ -196,7 +196,7 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 		if err := d.d.ValidateFiles(ctx, files); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("ok: %d files", len(files)), nil
+		return "ok: " + count(len(files), "file"), nil
 	}
 	ws, _ := d.d.List("warbands")
 	ss, _ := d.d.List("scenarios")
@@ -219,7 +219,15 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 	}
 	cs, _ := d.d.List("creatures")
 	wp, _ := d.d.List("weapons")
-	return fmt.Sprintf("ok: %d warbands, %d scenarios, %d creatures, %d weapons", len(ws), len(ss), len(cs), len(wp)), nil
+	return fmt.Sprintf("ok: %s, %s, %s, %s", count(len(ws), "warband"), count(len(ss), "scenario"), count(len(cs), "creature"), count(len(wp), "weapon")), nil
+}
+
+// count writes n and a noun, plural unless n is 1: "1 file", "2 files".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // Design is one compiled design.

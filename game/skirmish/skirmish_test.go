@@ -157,7 +157,7 @@ func TestOptionsAndValidate(t *testing.T) {
 		t.Errorf("policy basik: %v", err)
 	}
 	msg, err := data.Validate(ctx, nil)
-	if err != nil || msg != "ok: 2 warbands, 1 scenarios, 2 creatures, 13 weapons" {
+	if err != nil || msg != "ok: 2 warbands, 1 scenario, 2 creatures, 13 weapons" {
 		t.Errorf("validate: %q, %v", msg, err)
 	}
 	choice := game.Choice{"b": "../../configs/skirmish/warbands/shooting-crew.yaml"}
@@ -237,6 +237,7 @@ func TestTraceJSONAndText(t *testing.T) {
 		if err := pl.Trace(5, i, rec, &text, &events); err != nil {
 			t.Fatal(err)
 		}
+		last := map[string]map[string]any{}
 		for _, line := range strings.Split(strings.TrimSpace(events.String()), "\n") {
 			var e map[string]any
 			if err := json.Unmarshal([]byte(line), &e); err != nil {
@@ -247,6 +248,26 @@ func TestTraceJSONAndText(t *testing.T) {
 				t.Fatalf("battle %d: no turn or kind in %s", i, line)
 			}
 			kinds[k] = true
+			switch k {
+			case "fight", "shot":
+				last[k] = e
+			case "damage":
+				// The figure taking it is "fig", the one dealing it "by".
+				if _, ok := e["target"]; ok {
+					t.Fatalf("battle %d: a damage event with a target: %s", i, line)
+				}
+				switch e["cause"] {
+				case "shot":
+					if s := last["shot"]; s == nil || s["fig"] != e["by"] || s["target"] != e["fig"] {
+						t.Fatalf("battle %d: %s after the shot %v", i, line, s)
+					}
+				case "melee":
+					f := last["fight"]
+					if f == nil || !(f["fig"] == e["by"] && f["target"] == e["fig"] || f["fig"] == e["fig"] && f["target"] == e["by"]) {
+						t.Fatalf("battle %d: %s after the fight %v", i, line, f)
+					}
+				}
+			}
 		}
 		for _, line := range strings.Split(text.String(), "\n") {
 			if strings.Contains(line, " fights ") && strings.Contains(line, "total") && !strings.Contains(line, "d20 ") {
@@ -385,5 +406,44 @@ func TestMirrorLabels(t *testing.T) {
 	// Not a mirror: the names as the data give them.
 	if title := design(t).Title(); strings.Contains(title, "(A)") {
 		t.Errorf("title %q", title)
+	}
+}
+
+// validate FILE tells a warband or scenario file outside warbands/ or
+// scenarios/ by its content, and counts files in the singular for one.
+func TestValidateFileByContent(t *testing.T) {
+	ctx := context.Background()
+	data, err := Game{}.Load(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	copyTo := func(from, to string, edit func(string) string) string {
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, to)
+		if err := os.WriteFile(p, []byte(edit(string(b))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	same := func(s string) string { return s }
+	w := copyTo("../../configs/skirmish/warbands/melee-crew.yaml", "mine.yaml", same)
+	sc := copyTo("../../configs/skirmish/scenarios/salvage.yaml", "table.yaml", same)
+	if msg, err := data.Validate(ctx, []string{w}); err != nil || msg != "ok: 1 file" {
+		t.Errorf("a warband file: %q, %v", msg, err)
+	}
+	if msg, err := data.Validate(ctx, []string{w, sc}); err != nil || msg != "ok: 2 files" {
+		t.Errorf("a warband and a scenario file: %q, %v", msg, err)
+	}
+	bad := copyTo("../../configs/skirmish/warbands/melee-crew.yaml", "typo.yaml", func(s string) string { return strings.Replace(s, "move:", "mvoe:", 1) })
+	if _, err := data.Validate(ctx, []string{bad}); err == nil || !strings.Contains(err.Error(), `unknown field "mvoe"; did you mean "move"?`) {
+		t.Errorf("a warband file with a typo: %v", err)
+	}
+	other := copyTo("../../configs/skirmish/warbands/melee-crew.yaml", "other.yaml", func(string) string { return "foo: 1\n" })
+	if _, err := data.Validate(ctx, []string{other}); err == nil || !strings.Contains(err.Error(), "a warband file has figures:") {
+		t.Errorf("a file of no kind: %v", err)
 	}
 }
