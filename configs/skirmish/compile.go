@@ -100,6 +100,11 @@ func (des *Design) Compile() (*sk.Setup, error) {
 	var errs []error
 	for k, band := range des.Bands {
 		s.Bands[k] = band.Name
+		if des.Bands[0].Name == des.Bands[1].Name {
+			// A mirror match: every label names the side, or the two
+			// would read alike.
+			s.Bands[k] += " (" + "AB"[k:k+1] + ")"
+		}
 		if len(band.Figures) > len(sc.Deploy[k]) {
 			errs = append(errs, fmt.Errorf("%s: deploy.%s has %d points, and warband %s (%s) has %d figures: give a point for each",
 				sc.file, "ab"[k:k+1], len(sc.Deploy[k]), band.Slug, band.file, len(band.Figures)))

@@ -347,6 +347,14 @@ func decodeScenario(d *yd.Decoder, root *yaml.Node, slug string, creatures []str
 	if s.Home[0] != "" && s.Home[0] == s.Home[1] {
 		d.Fail(d.Res(f["home"]), "home", "", "both warbands' edges are %s; give them opposite edges", s.Home[0])
 	}
+	// The points that place a figure or a token, checked against the
+	// impassable pieces once the terrain is read.
+	type placed struct {
+		n    *yaml.Node
+		path string
+		at   []float64
+	}
+	var points []placed
 	df := d.Fields(f["deploy"], "deploy", []string{"a", "b"}, "a", "b")
 	for k, key := range []string{"a", "b"} {
 		path := yd.At("deploy", key)
@@ -357,6 +365,7 @@ func decodeScenario(d *yd.Decoder, root *yaml.Node, slug string, creatures []str
 		for i, it := range items {
 			if p := point(d, it, yd.Idx(path, i), s.W, s.H); p != nil {
 				s.Deploy[k] = append(s.Deploy[k], p)
+				points = append(points, placed{it, yd.Idx(path, i), p})
 			}
 		}
 	}
@@ -377,6 +386,7 @@ func decodeScenario(d *yd.Decoder, root *yaml.Node, slug string, creatures []str
 		path := yd.Idx("loot", i)
 		lf := d.Fields(it, path, []string{"at", "kind"}, "at", "kind")
 		l := LootDef{At: point(d, lf["at"], yd.At(path, "at"), s.W, s.H)}
+		points = append(points, placed{lf["at"], yd.At(path, "at"), l.At})
 		if n, ok := lf["kind"]; ok {
 			l.Kind = d.Name(n, yd.At(path, "kind"), "loot kind", lootKinds)
 		}
@@ -391,10 +401,27 @@ func decodeScenario(d *yd.Decoder, root *yaml.Node, slug string, creatures []str
 		path := yd.Idx("creatures", i)
 		cf := d.Fields(it, path, []string{"creature", "at"}, "creature", "at")
 		c := PlacedCreature{At: point(d, cf["at"], yd.At(path, "at"), s.W, s.H)}
+		points = append(points, placed{cf["at"], yd.At(path, "at"), c.At})
 		if n, ok := cf["creature"]; ok {
 			c.Creature = d.Name(n, yd.At(path, "creature"), "creature", creatures)
 		}
 		s.Creatures = append(s.Creatures, c)
+	}
+	for _, p := range points {
+		if len(p.at) != 2 {
+			continue
+		}
+		for k := range s.Terrain {
+			t := &s.Terrain[k]
+			if !t.Impassable || len(t.Rect)+len(t.Circle)+len(t.Poly) == 0 {
+				continue
+			}
+			if sh := shapeOf(t); sh.Contains(geom.V(float32(p.at[0]), float32(p.at[1]))) {
+				d.Fail(d.Res(p.n), p.path, "", "[%g, %g] lies inside %q (terrain[%d]), which is impassable: place it outside the piece",
+					p.at[0], p.at[1], t.Name, k)
+				break
+			}
+		}
 	}
 	return s
 }

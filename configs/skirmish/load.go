@@ -184,6 +184,60 @@ func dirSources(r *yd.Reader, dir string) ([]source, error) {
 	return out, errors.Join(errs...)
 }
 
+// readAnySource reads and parses one data file as readSource does; a
+// file whose name and directory do not tell its kind is told by its
+// content: a table: makes a scenario, figures: a warband, and a file of
+// one key, weapons:, creatures: or rules:, that file.
+func readAnySource(r *yd.Reader, p string) (source, error) {
+	if kind, _, err := kindOf(p); err != nil || kind != "" {
+		return readSource(r, p)
+	}
+	b, err := r.Read(p)
+	if err != nil {
+		return source{}, err
+	}
+	root, err := yd.Parse(p, b)
+	if err != nil {
+		return source{}, err
+	}
+	kind := kindOfContent(root)
+	if kind == "" {
+		return source{}, &yd.Error{File: p, Line: 1, Col: 1, Msg: "not a data file of the skirmish game: a warband file has figures:, " +
+			"a scenario file table:, and weapons.yaml, creatures.yaml and rules.yaml one key of their name " +
+			"(a file under warbands/ or scenarios/ is read as that kind; run -a FILE or -scenario FILE reads one too)"}
+	}
+	slug := strings.TrimSuffix(filepath.Base(p), ".yaml")
+	if slices.Contains(fileKinds, kind) {
+		slug = ""
+	}
+	return source{file: p, kind: kind, slug: slug, data: b, root: root}, nil
+}
+
+// kindOfContent tells a data file's kind by its top-level keys; "" when
+// they do not tell.
+func kindOfContent(root *yaml.Node) string {
+	n := root
+	if n != nil && n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	if n == nil || n.Kind != yaml.MappingNode {
+		return ""
+	}
+	var keys []string
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		keys = append(keys, n.Content[i].Value)
+	}
+	switch {
+	case slices.Contains(keys, "table"):
+		return "scenarios"
+	case slices.Contains(keys, "figures"):
+		return "warbands"
+	case len(keys) == 1 && slices.Contains(fileKinds, keys[0]):
+		return keys[0]
+	}
+	return ""
+}
+
 // readSource reads and parses one data file.
 func readSource(r *yd.Reader, p string) (source, error) {
 	kind, slug, err := kindOf(p)
@@ -323,7 +377,7 @@ func (d *Data) ValidateFiles(ctx context.Context, files []string) error {
 	var errs []error
 	var budget yd.Budget
 	for _, p := range files {
-		s, err := readSource(r, p)
+		s, err := readAnySource(r, p)
 		if err != nil {
 			if ctx.Err() != nil {
 				return yd.Stopped(ctx)

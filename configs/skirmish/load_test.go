@@ -3,6 +3,7 @@ package skirmish
 import (
 	"context"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -44,7 +45,7 @@ func TestLoadEmbedded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.NBand != [2]int{6, 6} || s.NCreatures() != 2 || len(s.Scenario.Loot) != 5 {
+	if s.NBand != [2]int{6, 6} || s.NCreatures() != 4 || len(s.Scenario.Loot) != 5 {
 		t.Errorf("compiled %v figures, %d creatures, %d loot", s.NBand, s.NCreatures(), len(s.Scenario.Loot))
 	}
 	// The first mate's heavy armour waives rapid fire's −1 Move; the
@@ -135,6 +136,10 @@ func TestLoadErrors(t *testing.T) {
 			[]string{`home: both warbands' edges are south`, `deploy\.b\[0\]\[0\]: 40 is out of range 0\.\.30`,
 				`terrain\[0\]\.rect: a rectangle needs a width and a height`, `terrain\[1\]: give exactly one shape`,
 				`creatures\[0\]\.creature: unknown creature "scavanger".*did you mean "scavenger"\?`, `loot\[0\]\.kind: unknown loot kind "gold"`}},
+		{"inside impassable terrain", "scenarios/r.yaml", "name: R\ntable: [30, 30]\nturn_cap: 10\nhome: {a: south, b: north}\ndeploy: {a: [[5, 10]], b: [[15, 29]]}\nterrain:\n  - {name: ruin, rect: [3, 8, 8, 12], impassable: true}\n  - {name: tower, circle: [20, 20, 2], impassable: true}\n  - {name: scrub, circle: [15, 15, 2], rough: true}\ncreatures:\n  - {creature: scavenger, at: [20.5, 19.5]}\n  - {creature: spitter, at: [15, 15]}\nloot:\n  - {at: [4, 11], kind: data}\n  - {at: [15, 15], kind: data}\n",
+			[]string{`r\.yaml:5:14: deploy\.a\[0\]: \[5, 10\] lies inside "ruin" \(terrain\[0\]\), which is impassable: place it outside the piece`,
+				`r\.yaml:11:31: creatures\[0\]\.at: \[20\.5, 19\.5\] lies inside "tower" \(terrain\[1\]\)`,
+				`r\.yaml:14:10: loot\[0\]\.at: \[4, 11\] lies inside "ruin"`}},
 		{"syntax", "creatures.yaml", "creatures:\n  beast: {name: B, move: 6\n", []string{`creatures\.yaml:\d+:\d+: `}},
 		{"not a data file", "weapon.yaml", "weapons: {}\n", []string{`weapon\.yaml:1:1: not a data file of the skirmish game`}},
 	} {
@@ -187,7 +192,7 @@ func TestSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Profiles[0].Fight != 3 || s.Profiles[6].Armour != 13 || s.NCreatures() != 1 || s.Profiles[12].Health != 20 {
+	if s.Profiles[0].Fight != 3 || s.Profiles[6].Armour != 13 || s.NCreatures() != 3 || s.Profiles[12].Health != 20 {
 		t.Errorf("after -set: captain Fight %d, B captain Armour %d, %d creatures, scavenger Health %d",
 			s.Profiles[0].Fight, s.Profiles[6].Armour, s.NCreatures(), s.Profiles[12].Health)
 	}
@@ -208,7 +213,7 @@ func TestSet(t *testing.T) {
 		"a.captain.health=99":     `99 is out of range 1\.\.40`,
 		"rules.melee_tie=both":    `unknown reading "both" of melee_tie.*did you mean "both_damage"\?`,
 		"rules.meele_tie=none":    `unknown rule "meele_tie".*did you mean "melee_tie"\?`,
-		"scenario.creature.9=off": `no creature "9" on Salvage: its creatures are 1\.\.2`,
+		"scenario.creature.9=off": `no creature "9" on Salvage: its creatures are 1\.\.4`,
 		"c.captain.fight=1":       `unknown key "c"`,
 		"a.captain.drop=sword":    `carries no "sword"`,
 		"a.captain.fight":         `write KEY=VALUE`,
@@ -238,5 +243,56 @@ func TestFingerprint(t *testing.T) {
 	}
 	if strings.Contains(mk(), "0x") {
 		t.Error("a fingerprint prints a pointer")
+	}
+}
+
+// Salvage is the same seen from either edge: turned half a turn about
+// the centre, every terrain piece, token and creature lands on one of
+// the same kind, and A's deployment points on B's.
+func TestSalvageSymmetric(t *testing.T) {
+	sc := load(t, "").Scenarios["salvage"]
+	turn := func(p []float64) []float64 { return []float64{sc.W - p[0], sc.H - p[1]} }
+	same := func(a, b []float64) bool {
+		return len(a) == len(b) && len(a) == 2 && math.Abs(a[0]-b[0]) < 1e-9 && math.Abs(a[1]-b[1]) < 1e-9
+	}
+	for i, tp := range sc.Terrain {
+		found := false
+		for _, u := range sc.Terrain {
+			switch {
+			case len(tp.Rect) == 4 && len(u.Rect) == 4:
+				found = found || same(turn(tp.Rect[0:2]), u.Rect[2:4]) && same(turn(tp.Rect[2:4]), u.Rect[0:2])
+			case len(tp.Circle) == 3 && len(u.Circle) == 3:
+				found = found || same(turn(tp.Circle[0:2]), u.Circle[0:2]) && tp.Circle[2] == u.Circle[2]
+			default:
+				continue
+			}
+			if found {
+				if u.BlocksLOS != tp.BlocksLOS || u.Impassable != tp.Impassable || u.Cover != tp.Cover || u.Rough != tp.Rough || u.Water != tp.Water || u.Height != tp.Height {
+					t.Errorf("terrain[%d] %s: its turned piece %s is of another kind", i, tp.Name, u.Name)
+				}
+				break
+			}
+		}
+		if !found {
+			t.Errorf("terrain[%d] %s: no piece where it lands turned", i, tp.Name)
+		}
+	}
+	for i, l := range sc.Loot {
+		if !slices.ContainsFunc(sc.Loot, func(m LootDef) bool { return same(turn(l.At), m.At) && m.Kind == l.Kind }) {
+			t.Errorf("loot[%d] at %v: no token of its kind at %v", i, l.At, turn(l.At))
+		}
+	}
+	for i, c := range sc.Creatures {
+		if !slices.ContainsFunc(sc.Creatures, func(d PlacedCreature) bool { return same(turn(c.At), d.At) && d.Creature == c.Creature }) {
+			t.Errorf("creatures[%d] %s at %v: none like it at %v", i, c.Creature, c.At, turn(c.At))
+		}
+	}
+	if len(sc.Deploy[0]) != len(sc.Deploy[1]) {
+		t.Fatalf("deploy: %d points for A, %d for B", len(sc.Deploy[0]), len(sc.Deploy[1]))
+	}
+	for i, p := range sc.Deploy[0] {
+		if !same(turn(p), sc.Deploy[1][i]) {
+			t.Errorf("deploy.a[%d] %v: B's %v, not %v", i, p, sc.Deploy[1][i], turn(p))
+		}
 	}
 }

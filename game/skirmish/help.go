@@ -59,12 +59,14 @@ stat, -3..3.`,
 	},
 	"trace": {
 		Notes: options + ` Every roll is told with its dice and totals; a
-figure's decisions with their reason.`,
+figure's decisions with their reason. docs/skirmish/trace.md describes the
+lines and the JSON Lines events.`,
 		Examples: []string{"balance trace -game skirmish -hunt 3"},
 	},
 	"validate": {
 		Notes: `A FILE's kind is told by its name (rules.yaml, weapons.yaml,
-creatures.yaml) or its directory (warbands/, scenarios/). With no FILE,
+creatures.yaml) or its directory (warbands/, scenarios/); elsewhere, by
+its content (figures: makes a warband, table: a scenario). With no FILE,
 every warband is compiled against every other on every scenario.`,
 		Examples: []string{"balance validate -game skirmish"},
 	},

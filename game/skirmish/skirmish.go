@@ -196,7 +196,7 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 		if err := d.d.ValidateFiles(ctx, files); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("ok: %d files", len(files)), nil
+		return "ok: " + count(len(files), "file"), nil
 	}
 	ws, _ := d.d.List("warbands")
 	ss, _ := d.d.List("scenarios")
@@ -219,7 +219,15 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 	}
 	cs, _ := d.d.List("creatures")
 	wp, _ := d.d.List("weapons")
-	return fmt.Sprintf("ok: %d warbands, %d scenarios, %d creatures, %d weapons", len(ws), len(ss), len(cs), len(wp)), nil
+	return fmt.Sprintf("ok: %s, %s, %s, %s", count(len(ws), "warband"), count(len(ss), "scenario"), count(len(cs), "creature"), count(len(wp), "weapon")), nil
+}
+
+// count writes n and a noun, plural unless n is 1: "1 file", "2 files".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // Design is one compiled design.
@@ -252,14 +260,13 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 	an, bn := s.Bands[0], s.Bands[1]
 	nA, nB, nC := s.NBand[0], s.NBand[1], s.NCreatures()
 	figs := game.List{Key: "figures", Label: "Figures"}
-	var maxTaken []int
+	caps := damageCaps(s)
 	for i := range s.Profiles {
 		p := &s.Profiles[i]
 		key, label := figureKey(des, s, i)
 		figs.Items = append(figs.Items, game.Item{Key: key, Label: label, Info: []game.KV{
 			{Key: "role", Value: p.Role.String()}, {Key: "health", Value: strconv.Itoa(int(p.Health))},
 			{Key: "stats", Value: fmt.Sprintf("Move %g, Fight %+d, Shoot %+d, Armour %d, Will %+d", p.Move, p.Fight, p.Shoot, p.Armour, p.Will)}}})
-		maxTaken = append(maxTaken, 3*int(p.Health))
 	}
 	roles := game.List{Key: "roles", Label: "Roles"}
 	for side := 0; side < 2; side++ {
@@ -305,14 +312,14 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 			{Key: "creatures_slain", Label: "Creatures out of action", Kind: game.Count, Max: nC},
 			{Key: "out", Label: "Out of action", Kind: game.Time, Per: "figures"},
 			{Key: "exit", Label: "Left the table with loot", Kind: game.Time, Per: "figures"},
-			{Key: "dealt", Label: "Damage dealt", Kind: game.Count, Max: 60, Per: "figures"},
-			{Key: "taken", Label: "Damage taken", Kind: game.Count, Per: "figures", MaxPer: maxTaken},
+			{Key: "dealt", Label: "Damage dealt", Kind: game.Count, Per: "figures", MaxPer: caps.dealt},
+			{Key: "taken", Label: "Damage taken", Kind: game.Count, Per: "figures", MaxPer: caps.taken},
 			{Key: "shots", Label: "Shooting attacks", Kind: game.Rate, Max: 3 * cap, Per: "figures"},
 			{Key: "hits", Label: "Shooting attacks won", Kind: game.Rate, Max: 3 * cap, Per: "figures"},
 			{Key: "fights", Label: "Combats fought", Kind: game.Rate, Max: 4 * cap, Per: "figures"},
 			{Key: "won", Label: "Combats won", Kind: game.Rate, Max: 4 * cap, Per: "figures"},
-			{Key: "role_dealt", Label: "Damage dealt, by role", Kind: game.Count, Max: 150, Per: "roles"},
-			{Key: "role_taken", Label: "Damage taken, by role", Kind: game.Count, Max: 150, Per: "roles"},
+			{Key: "role_dealt", Label: "Damage dealt, by role", Kind: game.Count, Per: "roles", Max: caps.dealt[0]},
+			{Key: "role_taken", Label: "Damage taken, by role", Kind: game.Count, Per: "roles", MaxPer: caps.roleTaken(d.roleOf[:len(s.Profiles)], d.nRoles)},
 			{Key: "crits", Label: "Critical hits (natural 20s shooting)", Kind: game.Rate, Max: 40},
 			{Key: "jams", Label: "Jams (natural 1s shooting)", Kind: game.Rate, Max: 40},
 			{Key: "grenades", Label: "Grenades thrown or fired", Kind: game.Rate, Max: 40},
@@ -326,8 +333,8 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 			{Key: "activations", Label: "Figure activations (a group activation counts each figure)", Kind: game.Rate, Max: len(s.Profiles) * cap},
 		},
 		Series: []game.Series{
-			{Key: "damage_to_a", Label: "Damage taken by " + an, Max: 200},
-			{Key: "damage_to_b", Label: "Damage taken by " + bn, Max: 200},
+			{Key: "damage_to_a", Label: "Damage taken by " + an, Max: caps.side(s, sk.SideA)},
+			{Key: "damage_to_b", Label: "Damage taken by " + bn, Max: caps.side(s, sk.SideB)},
 		},
 		Ratios: []game.Ratio{
 			{Key: "hit_rate", Label: "Shooting attacks won per attack", Num: "hits", Den: "shots", Trials: true, Top: "Best shot"},
@@ -361,6 +368,90 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 	fmt.Fprintf(h, "%s\n", des.Fingerprint())
 	d.hash = hex.EncodeToString(h.Sum(nil)[:6])
 	return d
+}
+
+// caps are the most damage each figure can take and deal in one
+// battle: the tallies' ranges, so that no battle's value is clipped.
+type caps struct{ taken, dealt []int }
+
+// damageCaps bounds the damage of a battle from the design's data.
+//
+// One damage event (a hit, a fall, a failed Swimming Roll, a strain)
+// deals at most hit: a winning total is a d20 (20) plus the attacker's
+// best Fight or Shoot, its weapon's best modifier (or a bolt's or a
+// grenade's attack bonus), the most support it may claim and 10 for the
+// situational modifiers (charges, elevation), plus the weapon's damage
+// (no Armour taken off), doubled by a critical hit. A figure goes out of
+// action at 0 Health, so before its last event it had at least 1 Health
+// left: it takes at most its Health, plus what its side's healers can
+// restore (each heal power once a turn, on every turn), plus hit − 1.
+// A figure, or a role's figures together, deal at most what all the
+// figures can take (a blast may catch its own side).
+func damageCaps(s *sk.Setup) caps {
+	stat, bonus, dmg := 0, 0, 0
+	var heal [3]int // heal restored per turn, by side
+	for i := range s.Profiles {
+		p := &s.Profiles[i]
+		stat = max(stat, int(p.Fight), int(p.Shoot))
+		for k := 0; k < int(p.NWeapons); k++ {
+			w := &s.Weapons[p.Weapons[k]]
+			bonus = max(bonus, int(w.Fight), int(w.Shoot), int(w.Attack))
+			dmg = max(dmg, int(w.Damage))
+		}
+		w := &s.Weapons[p.Melee]
+		bonus = max(bonus, int(w.Fight))
+		dmg = max(dmg, int(w.Damage))
+		most := 0
+		for k := 0; k < int(p.NPowers); k++ {
+			pw := &p.Powers[k]
+			switch pw.Op {
+			case sk.OpBolt:
+				bonus = max(bonus, int(pw.Amount))
+			case sk.OpHeal:
+				most = max(most, int(pw.Amount))
+			}
+		}
+		heal[min(int(p.Side), 2)] += most
+	}
+	hit := 2 * (20 + stat + bonus + max(int(s.Rules.SupportCapValue), 0) + 10 + dmg)
+	var high float32
+	for i := range s.Scenario.Terrain {
+		high = max(high, s.Scenario.Terrain[i].Height)
+	}
+	hit = max(hit, sk.SwimTN+20, sk.FallDamage(high)) // a Will below 0 and a fall too
+	turns := s.Scenario.TurnCap
+	c := caps{taken: make([]int, len(s.Profiles)), dealt: make([]int, len(s.Profiles))}
+	total := 0
+	for i := range s.Profiles {
+		p := &s.Profiles[i]
+		c.taken[i] = int(p.Health) + heal[min(int(p.Side), 2)]*turns + hit - 1
+		total += c.taken[i]
+	}
+	for i := range c.dealt {
+		c.dealt[i] = total // a blast may catch its thrower
+	}
+	return c
+}
+
+// roleTaken is the most each role of the roles list (roleOf gives each
+// figure's) can take: the sum of its figures'.
+func (c caps) roleTaken(roleOf []int8, n int) []int {
+	out := make([]int, n)
+	for i, r := range roleOf {
+		out[r] += c.taken[i]
+	}
+	return out
+}
+
+// side is the most the figures of side can take together.
+func (c caps) side(s *sk.Setup, side int8) int {
+	n := 0
+	for i := range s.Profiles {
+		if s.Profiles[i].Side == side {
+			n += c.taken[i]
+		}
+	}
+	return max(n, 1)
 }
 
 func roleLabel(r sk.Role) string {
@@ -451,14 +542,18 @@ func (d *Design) Ablations() []game.Ablation {
 	}
 	for side, ab := range []string{"a", "b"} {
 		for _, f := range d.des.Bands[side].Figures {
+			name := f.Name
+			if d.des.Bands[0].Name == d.des.Bands[1].Name {
+				name += " (" + strings.ToUpper(ab) + ")" // a mirror match: whose figure
+			}
 			for _, w := range f.Weapons {
 				if wd := d.des.Weapons[w]; wd != nil && wd.Class != "melee" {
-					out = append(out, game.Ablation{Label: fmt.Sprintf("%s's %s", f.Name, w), Group: "weapons",
+					out = append(out, game.Ablation{Label: fmt.Sprintf("%s's %s", name, w), Group: "weapons",
 						Set: fmt.Sprintf("%s.%s.drop=%s", ab, f.Key, w)})
 				}
 			}
 			if len(f.Powers) > 0 {
-				out = append(out, game.Ablation{Label: f.Name + "'s powers", Group: "powers", Set: fmt.Sprintf("%s.%s.powers=none", ab, f.Key)})
+				out = append(out, game.Ablation{Label: name + "'s powers", Group: "powers", Set: fmt.Sprintf("%s.%s.powers=none", ab, f.Key)})
 			}
 		}
 	}

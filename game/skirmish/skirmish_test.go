@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -155,7 +157,7 @@ func TestOptionsAndValidate(t *testing.T) {
 		t.Errorf("policy basik: %v", err)
 	}
 	msg, err := data.Validate(ctx, nil)
-	if err != nil || msg != "ok: 2 warbands, 1 scenarios, 2 creatures, 13 weapons" {
+	if err != nil || msg != "ok: 2 warbands, 1 scenario, 2 creatures, 13 weapons" {
 		t.Errorf("validate: %q, %v", msg, err)
 	}
 	choice := game.Choice{"b": "../../configs/skirmish/warbands/shooting-crew.yaml"}
@@ -163,7 +165,7 @@ func TestOptionsAndValidate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := d.Title(); got != "Shooting crew vs Shooting crew (Salvage)" {
+	if got := d.Title(); got != "Shooting crew (A) vs Shooting crew (B) (Salvage)" {
 		t.Errorf("title %q", got)
 	}
 	if d.Hash() == design(t).Hash() {
@@ -235,6 +237,7 @@ func TestTraceJSONAndText(t *testing.T) {
 		if err := pl.Trace(5, i, rec, &text, &events); err != nil {
 			t.Fatal(err)
 		}
+		last := map[string]map[string]any{}
 		for _, line := range strings.Split(strings.TrimSpace(events.String()), "\n") {
 			var e map[string]any
 			if err := json.Unmarshal([]byte(line), &e); err != nil {
@@ -245,6 +248,26 @@ func TestTraceJSONAndText(t *testing.T) {
 				t.Fatalf("battle %d: no turn or kind in %s", i, line)
 			}
 			kinds[k] = true
+			switch k {
+			case "fight", "shot":
+				last[k] = e
+			case "damage":
+				// The figure taking it is "fig", the one dealing it "by".
+				if _, ok := e["target"]; ok {
+					t.Fatalf("battle %d: a damage event with a target: %s", i, line)
+				}
+				switch e["cause"] {
+				case "shot":
+					if s := last["shot"]; s == nil || s["fig"] != e["by"] || s["target"] != e["fig"] {
+						t.Fatalf("battle %d: %s after the shot %v", i, line, s)
+					}
+				case "melee":
+					f := last["fight"]
+					if f == nil || !(f["fig"] == e["by"] && f["target"] == e["fig"] || f["fig"] == e["fig"] && f["target"] == e["by"]) {
+						t.Fatalf("battle %d: %s after the fight %v", i, line, f)
+					}
+				}
+			}
 		}
 		for _, line := range strings.Split(text.String(), "\n") {
 			if strings.Contains(line, " fights ") && strings.Contains(line, "total") && !strings.Contains(line, "d20 ") {
@@ -256,5 +279,171 @@ func TestTraceJSONAndText(t *testing.T) {
 		if !kinds[k] {
 			t.Errorf("no %s event in 20 traced battles", k)
 		}
+	}
+}
+
+// No battle reaches the damage tallies' caps (damageCaps), so no value
+// is clipped into the last bin: BALANCE_CAP_BATTLES=20000 plays more.
+func TestDamageCapsNotReached(t *testing.T) {
+	n := 2000
+	if v, err := strconv.Atoi(os.Getenv("BALANCE_CAP_BATTLES")); err == nil && v > 0 {
+		n = v
+	}
+	for _, choice := range []game.Choice{{}, {"a": "melee-crew", "b": "melee-crew"}, {"a": "shooting-crew", "b": "shooting-crew"}} {
+		data, err := Game{}.Load(context.Background(), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		gd, err := data.Design(context.Background(), choice, nil, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := gd.(*Design)
+		sc := d.Schema()
+		pl, _ := d.NewPlayer("basic")
+		rec := sc.NewRecord()
+		seen := map[string]int{}
+		for i := 0; i < n; i++ {
+			pl.Play(7, uint64(i), rec)
+			var side [2]int
+			for _, key := range []string{"dealt", "taken", "role_dealt", "role_taken"} {
+				vi, _ := sc.Find(key)
+				for j := 0; j < sc.Items(vi); j++ {
+					v := int(rec.V[sc.Offset(vi)+j])
+					if hi := sc.ValueMax(vi, j); v >= hi {
+						t.Fatalf("%v: battle %d: %s of item %d is %d, its cap %d", choice, i, key, j, v, hi)
+					}
+					k := fmt.Sprintf("%s:%d", key, j)
+					seen[k] = max(seen[k], v)
+					if p := d.setup.Profiles; key == "taken" && p[j].Side <= 1 {
+						side[p[j].Side] += v
+					}
+				}
+			}
+			for s, x := range sc.Series {
+				if side[s] >= x.Max {
+					t.Fatalf("%v: battle %d: %s reaches %d, its cap %d", choice, i, x.Key, side[s], x.Max)
+				}
+			}
+		}
+		vi, _ := sc.Find("dealt")
+		t.Logf("%v: most dealt by figure 0 %d of %d", choice, seen["dealt:0"], sc.ValueMax(vi, 0))
+	}
+}
+
+// A mirror match (the same warband on both sides) tells the sides apart
+// in every label: sides, outcomes, values, figures, roles, ablations, the
+// title and the trace.
+func TestMirrorLabels(t *testing.T) {
+	data, err := Game{}.Load(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gd, err := data.Design(context.Background(), game.Choice{"a": "melee-crew", "b": "melee-crew"}, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := gd.(*Design)
+	sc := d.Schema()
+	unique := func(what string, labels []string) {
+		t.Helper()
+		seen := map[string]bool{}
+		for _, l := range labels {
+			if seen[l] {
+				t.Errorf("%s: %q twice", what, l)
+			}
+			seen[l] = true
+		}
+	}
+	var labels []string
+	for _, s := range sc.Sides {
+		labels = append(labels, s.Label)
+	}
+	unique("sides", labels)
+	labels = nil
+	for _, o := range sc.Outcomes {
+		labels = append(labels, o.Label)
+	}
+	unique("outcomes", labels)
+	labels = nil
+	for _, v := range sc.Values {
+		labels = append(labels, v.Label)
+	}
+	unique("values", labels)
+	for _, l := range sc.Lists {
+		labels = nil
+		for _, it := range l.Items {
+			labels = append(labels, it.Label)
+		}
+		unique(l.Key, labels)
+	}
+	labels = nil
+	for _, s := range sc.Series {
+		labels = append(labels, s.Label)
+	}
+	unique("series", labels)
+	labels = nil
+	for _, a := range d.Ablations() {
+		labels = append(labels, a.Label)
+	}
+	unique("ablations", labels)
+	labels = nil
+	for _, l := range d.Levers() {
+		labels = append(labels, l.Label)
+	}
+	unique("levers", labels)
+	if title := d.Title(); !strings.Contains(title, "Melee crew (A)") || !strings.Contains(title, "Melee crew (B)") {
+		t.Errorf("title %q", title)
+	}
+	pl, _ := d.NewPlayer("basic")
+	var text bytes.Buffer
+	if err := pl.Trace(1, 0, sc.NewRecord(), &text, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "Melee crew (A):Warlord Kess") || !strings.Contains(text.String(), "Melee crew (B):Warlord Kess") {
+		t.Errorf("the trace does not tell the two Warlord Kess apart:\n%.600s", text.String())
+	}
+	// Not a mirror: the names as the data give them.
+	if title := design(t).Title(); strings.Contains(title, "(A)") {
+		t.Errorf("title %q", title)
+	}
+}
+
+// validate FILE tells a warband or scenario file outside warbands/ or
+// scenarios/ by its content, and counts files in the singular for one.
+func TestValidateFileByContent(t *testing.T) {
+	ctx := context.Background()
+	data, err := Game{}.Load(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	copyTo := func(from, to string, edit func(string) string) string {
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, to)
+		if err := os.WriteFile(p, []byte(edit(string(b))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	same := func(s string) string { return s }
+	w := copyTo("../../configs/skirmish/warbands/melee-crew.yaml", "mine.yaml", same)
+	sc := copyTo("../../configs/skirmish/scenarios/salvage.yaml", "table.yaml", same)
+	if msg, err := data.Validate(ctx, []string{w}); err != nil || msg != "ok: 1 file" {
+		t.Errorf("a warband file: %q, %v", msg, err)
+	}
+	if msg, err := data.Validate(ctx, []string{w, sc}); err != nil || msg != "ok: 2 files" {
+		t.Errorf("a warband and a scenario file: %q, %v", msg, err)
+	}
+	bad := copyTo("../../configs/skirmish/warbands/melee-crew.yaml", "typo.yaml", func(s string) string { return strings.Replace(s, "move:", "mvoe:", 1) })
+	if _, err := data.Validate(ctx, []string{bad}); err == nil || !strings.Contains(err.Error(), `unknown field "mvoe"; did you mean "move"?`) {
+		t.Errorf("a warband file with a typo: %v", err)
+	}
+	other := copyTo("../../configs/skirmish/warbands/melee-crew.yaml", "other.yaml", func(string) string { return "foo: 1\n" })
+	if _, err := data.Validate(ctx, []string{other}); err == nil || !strings.Contains(err.Error(), "a warband file has figures:") {
+		t.Errorf("a file of no kind: %v", err)
 	}
 }

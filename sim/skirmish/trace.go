@@ -289,7 +289,7 @@ func appendJSON(buf []byte, b *Battle, e *Event) []byte {
 		buf = fmt.Appendf(buf, `,"fig":%q`, b.Name(int(e.Fig)))
 	}
 	switch e.Kind {
-	case EvFight, EvShot, EvIntercept, EvPush, EvFlame, EvDecision, EvDamage, EvPower:
+	case EvFight, EvShot, EvIntercept, EvPush, EvFlame, EvDecision, EvPower:
 		if e.Target >= 0 {
 			buf = fmt.Appendf(buf, `,"target":%q`, b.Name(int(e.Target)))
 		}
@@ -310,6 +310,9 @@ func appendJSON(buf []byte, b *Battle, e *Event) []byte {
 	case EvPower:
 		buf = fmt.Appendf(buf, `,"power":%q,"d20":%d,"exerted":%d,"total":%d,"an":%d,"success":%t`, e.Name, e.X, e.N, e.A, e.D, e.A >= e.D)
 	case EvDamage:
+		if e.Target >= 0 { // the figure dealing it (Fig takes it)
+			buf = fmt.Appendf(buf, `,"by":%q`, b.Name(int(e.Target)))
+		}
 		buf = fmt.Appendf(buf, `,"damage":%d,"health":%d,"cause":%q`, e.N, e.A, e.Why)
 	case EvHeal:
 		buf = fmt.Appendf(buf, `,"healed":%d,"health":%d`, e.N, e.A)
