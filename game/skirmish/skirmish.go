@@ -62,10 +62,8 @@ func (Game) Options() []game.Option {
 
 // Load reads the embedded data, then dir's files over it.
 func (Game) Load(ctx context.Context, dir string) (game.Data, error) {
-	if dir != "" {
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return nil, game.Usagef("-data %s: not a directory", dir)
-		}
+	if err := game.DataDir(dir); err != nil {
+		return nil, err
 	}
 	d, err := cfg.Load(ctx, dir)
 	if err != nil {
@@ -196,7 +194,7 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 		if err := d.d.ValidateFiles(ctx, files); err != nil {
 			return "", err
 		}
-		return "ok: " + count(len(files), "file"), nil
+		return "ok: " + game.Plural(len(files), "file"), nil
 	}
 	ws, _ := d.d.List("warbands")
 	ss, _ := d.d.List("scenarios")
@@ -219,15 +217,7 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 	}
 	cs, _ := d.d.List("creatures")
 	wp, _ := d.d.List("weapons")
-	return fmt.Sprintf("ok: %s, %s, %s, %s", count(len(ws), "warband"), count(len(ss), "scenario"), count(len(cs), "creature"), count(len(wp), "weapon")), nil
-}
-
-// count writes n and a noun, plural unless n is 1: "1 file", "2 files".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return fmt.Sprintf("ok: %s, %s, %s, %s", game.Plural(len(ws), "warband"), game.Plural(len(ss), "scenario"), game.Plural(len(cs), "creature"), game.Plural(len(wp), "weapon")), nil
 }
 
 // Design is one compiled design.
