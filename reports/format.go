@@ -166,7 +166,7 @@ func orDash(s string) string {
 // quantiles.
 func distRow(name string, d stats.Distribution) []string {
 	return []string{name, fmt.Sprint(d.N), d.Mean.Bounds(), fmt.Sprintf("%.2f", d.SD),
-		fmt.Sprint(d.Min), fmt.Sprint(d.P10), fmt.Sprint(d.P50), fmt.Sprint(d.P90), fmt.Sprint(d.Max)}
+		d.Value(d.Min), d.Value(d.P10), d.Value(d.P50), d.Value(d.P90), d.Value(d.Max)}
 }
 
 var distHead = []string{"Quantity", "n", "Mean [interval]", "SD", "Min", "10%", "Median", "90%", "Max"}
@@ -191,17 +191,29 @@ func cells(i stats.Interval) []string {
 }
 
 // distHeader and distCells lay out a Distribution as columns prefixed
-// with name: mean (with interval), sd, min, p10, p50, p90, max.
+// with name: mean (with interval), sd, min, p10, p50, p90, max, and
+// clipped: "above" when max (and a quantile equal to it) is only a lower
+// bound, values past the histogram's range having been counted at its
+// end, "below" likewise for min, "both", or empty.
 func distHeader(name string) []string {
 	h := est(name + "_mean")
-	for _, c := range []string{"sd", "min", "p10", "p50", "p90", "max"} {
+	for _, c := range []string{"sd", "min", "p10", "p50", "p90", "max", "clipped"} {
 		h = append(h, name+"_"+c)
 	}
 	return h
 }
 
 func distCells(d stats.Distribution) []string {
-	return append(cells(d.Mean), num(d.SD), itoa(d.Min), itoa(d.P10), itoa(d.P50), itoa(d.P90), itoa(d.Max))
+	clipped := ""
+	switch {
+	case d.ClippedAbove && d.ClippedBelow:
+		clipped = "both"
+	case d.ClippedAbove:
+		clipped = "above"
+	case d.ClippedBelow:
+		clipped = "below"
+	}
+	return append(cells(d.Mean), num(d.SD), itoa(d.Min), itoa(d.P10), itoa(d.P50), itoa(d.P90), itoa(d.Max), clipped)
 }
 
 func row(parts ...[]string) []string {

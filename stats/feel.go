@@ -213,10 +213,9 @@ func NewFeel(t *Tally) *Feel {
 		return nil
 	}
 	out := &Feel{Standing: s.Feel.Standing, Close: s.Feel.Close, Idle: s.Feel.Idle, Kept: len(f.Settle)}
-	out.LeadChanges = Dist(f.Leads)
 	// The histogram's last bin holds the hunts with more changes; the
-	// mean is the exact one.
-	out.LeadChanges.Mean = FromEstimate(Mean(float64(f.LeadSum), float64(f.LeadSumSq), t.Hunts, Conf))
+	// mean and SD are the exact ones.
+	out.LeadChanges = Exact(f.Leads, 0, f.LeadSum, f.LeadSumSq)
 	for side := range s.Sides {
 		var wins int64
 		for o := range s.Outcomes {

@@ -1,6 +1,9 @@
 package stats
 
-import "math"
+import (
+	"math"
+	"strconv"
+)
 
 // Interval is an estimate with its confidence interval, as written in
 // JSON: {"estimate", "low", "high", "conf", "n"}.
@@ -57,6 +60,26 @@ type Distribution struct {
 	P90       int64    `json:"p90"`
 	Max       int64    `json:"max"`
 	Histogram []int64  `json:"histogram"` // Histogram[v] hunts with value v (trailing zeros trimmed)
+	// ClippedAbove: some hunts had a value above the histogram's range,
+	// counted in its last bin, so Max (and a quantile equal to it) is a
+	// lower bound ("60+"); the mean and SD, from the exact sums, are not
+	// affected. ClippedBelow likewise at the histogram's first bin: Min
+	// (and a quantile equal to it) is an upper bound.
+	ClippedAbove bool `json:"clipped_above,omitempty"`
+	ClippedBelow bool `json:"clipped_below,omitempty"`
+}
+
+// Value formats v, the Min, Max or a quantile of d, marking a value at a
+// clipped end as a bound: "60+" for at least 60, "≤0" for at most 0.
+func (d Distribution) Value(v int64) string {
+	s := strconv.FormatInt(v, 10)
+	switch {
+	case d.ClippedAbove && v == d.Max:
+		return s + "+"
+	case d.ClippedBelow && v == d.Min:
+		return "≤" + s
+	}
+	return s
 }
 
 // CurvePoint is the cumulative WNDs dealt to the Adversary by the end of a

@@ -177,6 +177,16 @@ func (c *checker) dist(what string, old dist1, got *stats.Distribution) {
 		c.fail("%s: missing", what)
 		return
 	}
+	if got.ClippedAbove || got.ClippedBelow {
+		// Values past the histogram's range (WNDs past the Praetorians'
+		// 30): the runs before the seam took the mean and SD from the
+		// clipped histogram, the report now from the exact sums. Compare
+		// the histogram's own figures (Cazadores's counts start at 0).
+		h := stats.Dist(got.Histogram)
+		cp := *got
+		cp.Mean, cp.SD = h.Mean, h.SD
+		got = &cp
+	}
 	c.interval(what+" mean", old.Mean, got.Mean)
 	if old.N != got.N || old.SD != got.SD || old.Min != got.Min || old.P10 != got.P10 || old.P50 != got.P50 ||
 		old.P90 != got.P90 || old.Max != got.Max || !slices.Equal(old.Histogram, got.Histogram) {
