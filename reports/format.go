@@ -46,7 +46,7 @@ func bounds(i stats.Interval) (est, low, high float64) {
 // the interval's width, from 1 to 3; never a negative zero.
 func PointsBounds(i stats.Interval) string {
 	if !i.Finite() {
-		return "n/a"
+		return i.NA(false)
 	}
 	d := signedDecimals(100*(i.High-i.Low), 1, 3)
 	return stats.SignedFixed(100*i.Estimate, d) + " pp [" + stats.SignedFixed(100*i.Low, d) + ", " + stats.SignedFixed(100*i.High, d) + "]"
@@ -55,7 +55,7 @@ func PointsBounds(i stats.Interval) string {
 // Points is PointsBounds with n: "-8.1 pp [-9.0, -7.2] (n=5000)".
 func Points(i stats.Interval) string {
 	if !i.Finite() {
-		return fmt.Sprintf("n/a (n=%d)", i.N)
+		return i.NA(true)
 	}
 	return PointsBounds(i) + fmt.Sprintf(" (n=%d)", i.N)
 }
@@ -82,7 +82,7 @@ func signedDecimals(width float64, lo, hi int) int {
 // "-1.25 [-1.31, -1.19]".
 func signedBounds(i stats.Interval) string {
 	if !i.Finite() {
-		return "n/a"
+		return i.NA(false)
 	}
 	d := signedDecimals(i.High-i.Low, 0, 6)
 	return signedNumbers(d, i.Estimate, i.Low, i.High)

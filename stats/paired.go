@@ -181,12 +181,22 @@ func (p *PairedRatio) Merge(q *PairedRatio) {
 //
 // Σz_i² is read from the sums of products, so the pairing enters as it
 // does in PairedMeanDiff: the interval is narrow when the lanes move
-// together. N is n. With no den in a lane there is no estimate.
+// together. N is n. With no den in a lane there is no estimate (and a
+// warning names the lane, A or B).
 func PairedRatioDiff(p PairedRatio, n int64, conf float64) Estimate {
 	e := Estimate{Conf: conf, N: n}
 	if p.DA == 0 || p.DB == 0 || n < 2 {
 		e.Low, e.High = math.Inf(-1), math.Inf(1)
-		e.Warnings = []string{"nothing to divide by in a lane"}
+		switch {
+		case n < 2:
+			e.Warnings = []string{"fewer than 2 hunts"}
+		case p.DA == 0 && p.DB == 0:
+			e.Warnings = []string{"nothing to divide by in A or B"}
+		case p.DA == 0:
+			e.Warnings = []string{"nothing to divide by in A"}
+		default:
+			e.Warnings = []string{"nothing to divide by in B"}
+		}
 		return e
 	}
 	nn := float64(n)

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 )
@@ -14,20 +15,45 @@ type Interval struct {
 	Conf     float64  `json:"conf"`
 	N        int64    `json:"n"`
 	Warnings []string `json:"warnings,omitempty"`
+	// NotEstimable, when not empty, says why there is no estimate though
+	// there are observations (a share of nothing in one of two lanes):
+	// estimate, low and high are then written null, and the reports print
+	// "n/a" with the reason.
+	NotEstimable string `json:"not_estimable,omitempty"`
+}
+
+// MarshalJSON writes the interval, with null for the estimate and its
+// ends when it is NotEstimable.
+func (i Interval) MarshalJSON() ([]byte, error) {
+	type plain Interval
+	if i.NotEstimable == "" {
+		return json.Marshal(plain(i))
+	}
+	return json.Marshal(struct {
+		Estimate *float64 `json:"estimate"`
+		Low      *float64 `json:"low"`
+		High     *float64 `json:"high"`
+		plain
+	}{plain: plain(i)})
 }
 
 // FromEstimate converts an Estimate for JSON and the reports. An estimate
 // that is not a finite number, as a mean over no observations is (its
 // interval is unbounded), becomes the interval of nothing measured: 0 at
 // each end with its n and its warnings, which the reports print as "n/a";
-// so no NaN or infinity reaches a writer.
+// so no NaN or infinity reaches a writer. When there were observations
+// (n > 0) it is also NotEstimable, its first warning the reason.
 func FromEstimate(e Estimate) Interval {
 	if !finite(e.Value) || !finite(e.Low) || !finite(e.High) {
 		w := e.Warnings
 		if len(w) == 0 {
 			w = []string{"no estimate"}
 		}
-		return Interval{Conf: e.Conf, N: e.N, Warnings: w}
+		i := Interval{Conf: e.Conf, N: e.N, Warnings: w}
+		if e.N > 0 {
+			i.NotEstimable = w[0]
+		}
+		return i
 	}
 	return Interval{Estimate: e.Value, Low: e.Low, High: e.High, Conf: e.Conf, N: e.N, Warnings: e.Warnings}
 }

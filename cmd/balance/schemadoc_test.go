@@ -213,6 +213,20 @@ func TestSchemaDocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	walkSchemaDoc(t, secs, used, "summary-schema.md#distribution", "clipped distribution", clipped)
+	// An interval that cannot be estimated, which none of the runs above
+	// has either.
+	var pr stats.PairedRatio
+	pr.Add(0, 0, 1, 1)
+	pr.Add(0, 0, 0, 1)
+	b, err = json.Marshal(stats.FromEstimate(stats.PairedRatioDiff(pr, 2, stats.Conf)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var na any
+	if err := json.Unmarshal(b, &na); err != nil {
+		t.Fatal(err)
+	}
+	walkSchemaDoc(t, secs, used, "summary-schema.md#interval", "not estimable", na)
 	checkSchemaDocUsed(t, secs, used, "")
 
 	var examples strings.Builder
