@@ -88,6 +88,15 @@ func signedBounds(i stats.Interval) string {
 	return signedNumbers(d, i.Estimate, i.Low, i.High)
 }
 
+// SignedBoundsAt is signedBounds with d decimals: "-1.25 [-1.31,
+// -1.19]", for a change printed beside figures of that precision.
+func SignedBoundsAt(i stats.Interval, d int) string {
+	if !i.Finite() {
+		return i.NA(false)
+	}
+	return signedNumbers(d, i.Estimate, i.Low, i.High)
+}
+
 // signedNumbers writes a difference and its interval signed with d
 // decimals, "-1.25 [-1.31, -1.19]"; a value that rounds to zero is
 // written "0.00", never "-0.00".

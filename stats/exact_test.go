@@ -67,3 +67,46 @@ func TestDistWithinRange(t *testing.T) {
 		}
 	}
 }
+
+// The figures a workflow follows (sweep, tune, compare, regress) carry
+// the intervals the run's report gives the same quantities: a count's
+// bounded to its range, a rate's the per-hunt one.
+func TestFiguresMatchReport(t *testing.T) {
+	s := tallySchema(t)
+	r := s.NewRecord()
+	tl := NewTally(s)
+	for i := 0; i < 60; i++ {
+		fill(s, r, i)
+		tl.Add(r)
+	}
+	rep := NewReport(RunInfo{Program: "test", Seed: 1, Stopped: "hunts"}, tl)
+	want := map[string]Interval{"length": rep.Length.Mean}
+	for _, v := range rep.Values {
+		for _, it := range v.Items {
+			key := v.Key
+			if it.Item != "" {
+				key += ":" + it.Item
+			}
+			switch {
+			case v.Kind == "count":
+				want[key] = it.Dist.Mean
+			case it.Rate != nil:
+				want[key] = *it.Rate
+			}
+		}
+	}
+	seen := 0
+	for _, f := range Figures(tl) {
+		w, ok := want[f.Key]
+		if !ok {
+			continue
+		}
+		seen++
+		if f.Estimate.Low != w.Low || f.Estimate.High != w.High || f.Estimate.Estimate != w.Estimate {
+			t.Errorf("%s: figure %v, report %v", f.Key, f.Estimate, w)
+		}
+	}
+	if seen < 4 {
+		t.Errorf("%d figures compared", seen)
+	}
+}

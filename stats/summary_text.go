@@ -50,7 +50,18 @@ func (i Interval) PercentBounds() string {
 	if !i.Finite() {
 		return i.NA(false)
 	}
-	d := pctDecimals(i)
+	return i.PercentBoundsAt(pctDecimals(i))
+}
+
+// PercentDecimals is the number of decimals PercentBounds writes.
+func (i Interval) PercentDecimals() int { return pctDecimals(i) }
+
+// PercentBoundsAt is PercentBounds with d decimals: for a row or column
+// that prints several intervals alike.
+func (i Interval) PercentBoundsAt(d int) string {
+	if !i.Finite() {
+		return i.NA(false)
+	}
 	return Fixed(100*i.Estimate, d) + "% [" + Fixed(100*i.Low, d) + "%, " + Fixed(100*i.High, d) + "%]"
 }
 
@@ -60,7 +71,20 @@ func (i Interval) Bounds() string {
 	if !i.Finite() {
 		return i.NA(false)
 	}
-	d := refine(decimals(i.High-i.Low, 0, 6), 6, i.Estimate, i.Low, i.High)
+	return i.BoundsAt(i.Decimals())
+}
+
+// Decimals is the number of decimals Bounds writes.
+func (i Interval) Decimals() int {
+	return refine(decimals(i.High-i.Low, 0, 6), 6, i.Estimate, i.Low, i.High)
+}
+
+// BoundsAt is Bounds with d decimals: for a row or column that prints
+// several intervals alike.
+func (i Interval) BoundsAt(d int) string {
+	if !i.Finite() {
+		return i.NA(false)
+	}
 	return Fixed(i.Estimate, d) + " [" + Fixed(i.Low, d) + ", " + Fixed(i.High, d) + "]"
 }
 
