@@ -254,10 +254,42 @@ func share(k, n int64) stats.Interval { return stats.FromEstimate(stats.Proporti
 // FigureText formats a figure's estimate with its interval, without n: a
 // proportion as a percentage.
 func FigureText(f stats.Figure) string {
-	if f.Kind == "proportion" {
-		return f.Estimate.PercentBounds()
+	return intervalText(f.Kind, f.Estimate, -1)
+}
+
+// intervalText formats an estimate of a figure of kind with its interval:
+// a proportion as a percentage, a round that may never come (Never set)
+// as a whole number or "never", else a number; with d decimals, or with
+// those the interval asks for when d < 0.
+func intervalText(kind string, i stats.Interval, d int) string {
+	switch {
+	case i.Never != 0:
+		return i.WholeBounds()
+	case kind == "proportion" && d < 0:
+		return i.PercentBounds()
+	case kind == "proportion":
+		return i.PercentBoundsAt(d)
+	case d < 0:
+		return i.Bounds()
 	}
-	return f.Estimate.Bounds()
+	return i.BoundsAt(d)
+}
+
+// columnDecimals is the decimals of a column of intervals of one kind:
+// the most any of them asks for, so that the column prints alike.
+func columnDecimals(kind string, is []stats.Interval) int {
+	d := 0
+	for _, i := range is {
+		if !i.Finite() {
+			continue
+		}
+		if kind == "proportion" {
+			d = max(d, i.PercentDecimals())
+		} else {
+			d = max(d, i.Decimals())
+		}
+	}
+	return d
 }
 
 // diffText formats a paired difference of a figure of kind with its

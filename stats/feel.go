@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -259,9 +260,13 @@ func NewFeel(t *Tally) *Feel {
 	est := settling(out.Rounds, t.Hunts, func(i Interval) float64 { return i.Estimate })
 	lo := settling(out.Rounds, t.Hunts, func(i Interval) float64 { return i.High })
 	hi := settling(out.Rounds, t.Hunts, func(i Interval) float64 { return i.Low })
-	out.SettlingRound = Interval{Estimate: float64(est), Low: float64(lo), High: float64(hi), Conf: Conf, N: t.Hunts}
-	if est > len(out.Rounds) {
-		out.SettlingRound.Warnings = []string{"the outcome does not settle within the rounds kept"}
+	never := len(out.Rounds) + 1
+	out.SettlingRound = Interval{Estimate: float64(est), Low: float64(lo), High: float64(hi), Conf: Conf, N: t.Hunts, Never: float64(never)}
+	switch {
+	case est >= never:
+		out.SettlingRound.Warnings = []string{fmt.Sprintf("the outcome does not settle within the %d rounds kept (%d stands for never)", never-1, never)}
+	case hi >= never:
+		out.SettlingRound.Warnings = []string{fmt.Sprintf("the outcome may not settle within the %d rounds kept: the interval's upper end, %d, stands for never", never-1, never)}
 	}
 	out.SettledPlay = playAfter(t.Length, est, t.Hunts)
 	return out

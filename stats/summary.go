@@ -20,6 +20,10 @@ type Interval struct {
 	// estimate, low and high are then written null, and the reports print
 	// "n/a" with the reason.
 	NotEstimable string `json:"not_estimable,omitempty"`
+	// Never, when not 0, is the value that stands for "never" (the
+	// settling round of an outcome that does not settle: the rounds kept
+	// plus 1); WholeBounds prints an estimate or end at it as "never".
+	Never float64 `json:"never,omitempty"`
 }
 
 // MarshalJSON writes the interval, with null for the estimate and its

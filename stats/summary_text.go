@@ -89,12 +89,19 @@ func (i Interval) BoundsAt(d int) string {
 }
 
 // WholeBounds formats an estimate of a whole number (a round) and its
-// interval without decimals: "2 [1, 3]".
+// interval without decimals: "2 [1, 3]"; an estimate or end at Never
+// (when set) as "never": "1 [1, never]".
 func (i Interval) WholeBounds() string {
 	if !i.Finite() {
 		return i.NA(false)
 	}
-	return Fixed(math.Round(i.Estimate), 0) + " [" + Fixed(math.Floor(i.Low), 0) + ", " + Fixed(math.Ceil(i.High), 0) + "]"
+	f := func(x float64) string {
+		if i.Never != 0 && x >= i.Never {
+			return "never"
+		}
+		return Fixed(x, 0)
+	}
+	return f(math.Round(i.Estimate)) + " [" + f(math.Floor(i.Low)) + ", " + f(math.Ceil(i.High)) + "]"
 }
 
 // Fixed formats x with d decimals, as strconv's 'f' format, except that a
