@@ -46,7 +46,7 @@ func bounds(i stats.Interval) (est, low, high float64) {
 // the interval's width, from 1 to 3; never a negative zero.
 func PointsBounds(i stats.Interval) string {
 	if !i.Finite() {
-		return "n/a"
+		return i.NA(false)
 	}
 	d := signedDecimals(100*(i.High-i.Low), 1, 3)
 	return stats.SignedFixed(100*i.Estimate, d) + " pp [" + stats.SignedFixed(100*i.Low, d) + ", " + stats.SignedFixed(100*i.High, d) + "]"
@@ -55,7 +55,7 @@ func PointsBounds(i stats.Interval) string {
 // Points is PointsBounds with n: "-8.1 pp [-9.0, -7.2] (n=5000)".
 func Points(i stats.Interval) string {
 	if !i.Finite() {
-		return fmt.Sprintf("n/a (n=%d)", i.N)
+		return i.NA(true)
 	}
 	return PointsBounds(i) + fmt.Sprintf(" (n=%d)", i.N)
 }
@@ -82,9 +82,18 @@ func signedDecimals(width float64, lo, hi int) int {
 // "-1.25 [-1.31, -1.19]".
 func signedBounds(i stats.Interval) string {
 	if !i.Finite() {
-		return "n/a"
+		return i.NA(false)
 	}
 	d := signedDecimals(i.High-i.Low, 0, 6)
+	return signedNumbers(d, i.Estimate, i.Low, i.High)
+}
+
+// SignedBoundsAt is signedBounds with d decimals: "-1.25 [-1.31,
+// -1.19]", for a change printed beside figures of that precision.
+func SignedBoundsAt(i stats.Interval, d int) string {
+	if !i.Finite() {
+		return i.NA(false)
+	}
 	return signedNumbers(d, i.Estimate, i.Low, i.High)
 }
 
@@ -166,7 +175,7 @@ func orDash(s string) string {
 // quantiles.
 func distRow(name string, d stats.Distribution) []string {
 	return []string{name, fmt.Sprint(d.N), d.Mean.Bounds(), fmt.Sprintf("%.2f", d.SD),
-		fmt.Sprint(d.Min), fmt.Sprint(d.P10), fmt.Sprint(d.P50), fmt.Sprint(d.P90), fmt.Sprint(d.Max)}
+		d.Value(d.Min), d.Value(d.P10), d.Value(d.P50), d.Value(d.P90), d.Value(d.Max)}
 }
 
 var distHead = []string{"Quantity", "n", "Mean [interval]", "SD", "Min", "10%", "Median", "90%", "Max"}
@@ -191,17 +200,29 @@ func cells(i stats.Interval) []string {
 }
 
 // distHeader and distCells lay out a Distribution as columns prefixed
-// with name: mean (with interval), sd, min, p10, p50, p90, max.
+// with name: mean (with interval), sd, min, p10, p50, p90, max, and
+// clipped: "above" when max (and a quantile equal to it) is only a lower
+// bound, values past the histogram's range having been counted at its
+// end, "below" likewise for min, "both", or empty.
 func distHeader(name string) []string {
 	h := est(name + "_mean")
-	for _, c := range []string{"sd", "min", "p10", "p50", "p90", "max"} {
+	for _, c := range []string{"sd", "min", "p10", "p50", "p90", "max", "clipped"} {
 		h = append(h, name+"_"+c)
 	}
 	return h
 }
 
 func distCells(d stats.Distribution) []string {
-	return append(cells(d.Mean), num(d.SD), itoa(d.Min), itoa(d.P10), itoa(d.P50), itoa(d.P90), itoa(d.Max))
+	clipped := ""
+	switch {
+	case d.ClippedAbove && d.ClippedBelow:
+		clipped = "both"
+	case d.ClippedAbove:
+		clipped = "above"
+	case d.ClippedBelow:
+		clipped = "below"
+	}
+	return append(cells(d.Mean), num(d.SD), itoa(d.Min), itoa(d.P10), itoa(d.P50), itoa(d.P90), itoa(d.Max), clipped)
 }
 
 func row(parts ...[]string) []string {
@@ -233,10 +254,42 @@ func share(k, n int64) stats.Interval { return stats.FromEstimate(stats.Proporti
 // FigureText formats a figure's estimate with its interval, without n: a
 // proportion as a percentage.
 func FigureText(f stats.Figure) string {
-	if f.Kind == "proportion" {
-		return f.Estimate.PercentBounds()
+	return intervalText(f.Kind, f.Estimate, -1)
+}
+
+// intervalText formats an estimate of a figure of kind with its interval:
+// a proportion as a percentage, a round that may never come (Never set)
+// as a whole number or "never", else a number; with d decimals, or with
+// those the interval asks for when d < 0.
+func intervalText(kind string, i stats.Interval, d int) string {
+	switch {
+	case i.Never != 0:
+		return i.WholeBounds()
+	case kind == "proportion" && d < 0:
+		return i.PercentBounds()
+	case kind == "proportion":
+		return i.PercentBoundsAt(d)
+	case d < 0:
+		return i.Bounds()
 	}
-	return f.Estimate.Bounds()
+	return i.BoundsAt(d)
+}
+
+// columnDecimals is the decimals of a column of intervals of one kind:
+// the most any of them asks for, so that the column prints alike.
+func columnDecimals(kind string, is []stats.Interval) int {
+	d := 0
+	for _, i := range is {
+		if !i.Finite() {
+			continue
+		}
+		if kind == "proportion" {
+			d = max(d, i.PercentDecimals())
+		} else {
+			d = max(d, i.Decimals())
+		}
+	}
+	return d
 }
 
 // diffText formats a paired difference of a figure of kind with its

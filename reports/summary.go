@@ -164,7 +164,7 @@ func winLabel(r *stats.Report) string {
 // perHunt writes a hunt-level count's mean with its quantiles: "mean 3.1
 // [3.0, 3.2]; median 3, 10% to 90%: 1 to 5".
 func perHunt(d *stats.Distribution) string {
-	return fmt.Sprintf("mean **%s**; median %d, 10%% to 90%%: %d to %d", d.Mean, d.P50, d.P10, d.P90)
+	return fmt.Sprintf("mean **%s**; median %s, 10%% to 90%%: %s to %s", d.Mean, d.Value(d.P50), d.Value(d.P10), d.Value(d.P90))
 }
 
 // leadLines are the headline's lines of the hunt-level Lead values, and

@@ -98,7 +98,7 @@ func listTable(r *stats.Report, list string) (head []string, rows [][]string, al
 			case "count":
 				row = append(row, f.Dist.Mean.Bounds())
 				if quantiles {
-					row = append(row, fmt.Sprintf("%d / %d / %d", f.Dist.P10, f.Dist.P50, f.Dist.P90))
+					row = append(row, f.Dist.Value(f.Dist.P10)+" / "+f.Dist.Value(f.Dist.P50)+" / "+f.Dist.Value(f.Dist.P90))
 					quantiles = false
 				}
 			case "rate":
@@ -328,7 +328,7 @@ func lengthTable(r *stats.Report) [][]string {
 // quantity (the length, each hunt-level count and time) with its mean,
 // interval and n, sd and quantiles.
 func distributionsTable(r *stats.Report) [][]string {
-	t := [][]string{row([]string{"quantity"}, est("mean"), []string{"sd", "min", "p10", "p50", "p90", "max"})}
+	t := [][]string{row([]string{"quantity"}, est("mean"), []string{"sd", "min", "p10", "p50", "p90", "max", "clipped"})}
 	for _, d := range distRows(r) {
 		t = append(t, row([]string{d.key}, distCells(d.d)))
 	}

@@ -200,17 +200,28 @@ func SweepTable(s *Sweep) (header []string, rows [][]string) {
 			header = append(header, "Step (paired) [95%]", "McNemar p")
 		}
 	}
+	// One precision per column: the most any point's interval asks for.
+	var dec []int
+	for i := range s.Labels {
+		var col []stats.Interval
+		for _, p := range s.Points {
+			if i < len(p.Figures) {
+				col = append(col, p.Figures[i])
+			}
+		}
+		dec = append(dec, columnDecimals(s.kind(i), col))
+	}
 	for _, p := range s.Points {
 		var r []string
 		for j, v := range p.Values {
 			r = append(r, s.value(j, v))
 		}
 		for i, f := range p.Figures {
-			if s.kind(i) == "proportion" {
-				r = append(r, f.PercentBounds())
-			} else {
-				r = append(r, f.Bounds())
+			d := -1
+			if i < len(dec) {
+				d = dec[i]
 			}
+			r = append(r, intervalText(s.kind(i), f, d))
 			if i == 0 {
 				step, pv := "—", "—"
 				if p.Step != nil {

@@ -53,7 +53,7 @@ func Table(w io.Writer, r *stats.Report) {
 			case f.Share != nil:
 				line(name, "%s", f.Share.Percent())
 			case f.Dist != nil && f.Dist.N > 0:
-				line(name, "mean %s; median %d, 10%%-90%%: %d to %d", f.Dist.Mean, f.Dist.P50, f.Dist.P10, f.Dist.P90)
+				line(name, "mean %s; median %s, 10%%-90%%: %s to %s", f.Dist.Mean, f.Dist.Value(f.Dist.P50), f.Dist.Value(f.Dist.P10), f.Dist.Value(f.Dist.P90))
 			case f.Rate != nil:
 				line(name, "%s per hunt", *f.Rate)
 			}

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -213,10 +214,9 @@ func NewFeel(t *Tally) *Feel {
 		return nil
 	}
 	out := &Feel{Standing: s.Feel.Standing, Close: s.Feel.Close, Idle: s.Feel.Idle, Kept: len(f.Settle)}
-	out.LeadChanges = Dist(f.Leads)
 	// The histogram's last bin holds the hunts with more changes; the
-	// mean is the exact one.
-	out.LeadChanges.Mean = FromEstimate(Mean(float64(f.LeadSum), float64(f.LeadSumSq), t.Hunts, Conf))
+	// mean and SD are the exact ones.
+	out.LeadChanges = Exact(f.Leads, 0, f.LeadSum, f.LeadSumSq)
 	for side := range s.Sides {
 		var wins int64
 		for o := range s.Outcomes {
@@ -260,9 +260,13 @@ func NewFeel(t *Tally) *Feel {
 	est := settling(out.Rounds, t.Hunts, func(i Interval) float64 { return i.Estimate })
 	lo := settling(out.Rounds, t.Hunts, func(i Interval) float64 { return i.High })
 	hi := settling(out.Rounds, t.Hunts, func(i Interval) float64 { return i.Low })
-	out.SettlingRound = Interval{Estimate: float64(est), Low: float64(lo), High: float64(hi), Conf: Conf, N: t.Hunts}
-	if est > len(out.Rounds) {
-		out.SettlingRound.Warnings = []string{"the outcome does not settle within the rounds kept"}
+	never := len(out.Rounds) + 1
+	out.SettlingRound = Interval{Estimate: float64(est), Low: float64(lo), High: float64(hi), Conf: Conf, N: t.Hunts, Never: float64(never)}
+	switch {
+	case est >= never:
+		out.SettlingRound.Warnings = []string{fmt.Sprintf("the outcome does not settle within the %d rounds kept (%d stands for never)", never-1, never)}
+	case hi >= never:
+		out.SettlingRound.Warnings = []string{fmt.Sprintf("the outcome may not settle within the %d rounds kept: the interval's upper end, %d, stands for never", never-1, never)}
 	}
 	out.SettledPlay = playAfter(t.Length, est, t.Hunts)
 	return out

@@ -60,12 +60,13 @@ func Figures(t *Tally) []Figure {
 		fs = append(fs, Figure{Key: key, Label: label, Kind: "proportion", N: n, Count: k,
 			Estimate: FromEstimate(Proportion(k, n, Conf))})
 	}
-	// mean adds the mean of a value over n hunts from its sums; lo..hi
-	// is the range it may take, for the interval of no observation.
-	mean := func(key, label string, sum, sumSq int64, lo, hi int, n int64) {
+	// mean adds the mean of a value over n hunts from its sums, with the
+	// interval the run's report gives it (est); lo..hi is the range it
+	// may take, for the interval of no observation.
+	mean := func(key, label string, sum, sumSq int64, lo, hi int, n int64, est Interval) {
 		f := Figure{Key: key, Label: label, Kind: "mean", N: n, Sum: sum, SumSq: sumSq}
 		if n > 0 {
-			f.Estimate = FromEstimate(Mean(float64(f.Sum), float64(f.SumSq), n, Conf))
+			f.Estimate = est
 		} else {
 			// No observation: the mean may be anywhere in the range.
 			f.Estimate = Interval{Low: float64(lo), High: float64(hi), Conf: Conf, Warnings: []string{"no observations"}}
@@ -79,7 +80,7 @@ func Figures(t *Tally) []Figure {
 			sum += x * c
 			sumSq += x * x * c
 		}
-		mean(key, label, sum, sumSq, lo, lo+len(h)-1, n)
+		mean(key, label, sum, sumSq, lo, lo+len(h)-1, n, Shifted(h, -lo).Mean)
 	}
 	for side := range s.Sides {
 		var k int64
@@ -110,8 +111,11 @@ func Figures(t *Tally) []Figure {
 			slot := s.Offset(i) + j
 			h := t.V[slot]
 			switch v.Kind {
-			case game.Count, game.Rate:
-				mean(key, label, t.Sum[slot], t.SumSq[slot], s.ValueMin(i), s.ValueMax(i, j), n)
+			case game.Count:
+				lo := s.ValueMin(i)
+				mean(key, label, t.Sum[slot], t.SumSq[slot], lo, s.ValueMax(i, j), n, Exact(h, -lo, t.Sum[slot], t.SumSq[slot]).Mean)
+			case game.Rate:
+				mean(key, label, t.Sum[slot], t.SumSq[slot], s.ValueMin(i), s.ValueMax(i, j), n, PerHunt(t.Sum[slot], t.SumSq[slot], n))
 			case game.Flag:
 				prop(key, label, h[1], n)
 			case game.Time:

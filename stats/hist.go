@@ -18,7 +18,8 @@ const fewOff = 5
 // histograms have a bin for every value up to their bound): the mean
 // with its normal 95% interval, the standard deviation, and the 10/50/90%
 // quantiles (the smallest v whose cumulative count reaches the fraction),
-// with trailing zero bins trimmed from the histogram.
+// with trailing zero bins trimmed from the histogram. The interval is
+// clipped to the range, 0 to len(h)-1.
 //
 // When fewer than 5 observations differ from the most common value v,
 // the sample says little about how far the mean may stray (with none the
@@ -61,6 +62,9 @@ func dist(h []int64, off int) Distribution {
 		e = e.Hull(Estimate{Low: v - v*u, High: v + (r-v)*u})
 		e.Warnings = append(e.Warnings, fmt.Sprintf("fewer than %d observations differ from the most common value: the interval allows for the whole range, %d to %d", fewOff, -off, len(h)-1-off))
 	}
+	// The interval stays within the range (the normal one can pass an
+	// end when the values crowd against it).
+	e.Low, e.High = math.Max(e.Low, 0), math.Min(e.High, float64(len(h)-1))
 	d.Mean = FromEstimate(e)
 	if n > 1 {
 		v := (float64(sumSq) - float64(sum)*float64(sum)/float64(n)) / float64(n-1)
@@ -87,6 +91,55 @@ func Shifted(h []int64, off int) Distribution {
 	d.P10 -= int64(off)
 	d.P50 -= int64(off)
 	d.P90 -= int64(off)
+	return d
+}
+
+// Exact is Shifted(h, off) for a histogram whose end bins also hold the
+// values past its range (as the tally's do), given the exact Σx and Σx²
+// of the values over the histogram's hunts: the mean and SD come from the
+// exact sums, the quantiles, Min and Max from the histogram. When the
+// histogram's own sums differ from the exact ones, values were counted
+// in an end bin: ClippedAbove or ClippedBelow is set, and a warning on
+// the mean says Max (or Min) is only a bound. The mean's lower end is no
+// less than the histogram's least value, -off, unless values were
+// clipped there.
+func Exact(h []int64, off int, sum, sumSq int64) Distribution {
+	d := Shifted(h, off)
+	if d.N == 0 {
+		return d
+	}
+	var hs, hss int64
+	for v, c := range h {
+		x := int64(v - off)
+		hs += c * x
+		hss += c * x * x
+	}
+	if hs == sum && hss == sumSq {
+		return d
+	}
+	last := int64(len(h) - 1 - off)
+	first := int64(-off)
+	// A value above the range lowers the histogram's sum, one below it
+	// raises it; when the sums agree and only the squares differ, both
+	// ends may hold clipped values.
+	d.ClippedAbove = d.Max == last && sum >= hs
+	d.ClippedBelow = d.Min == first && sum <= hs
+	e := Mean(float64(sum), float64(sumSq), d.N, Conf)
+	if !d.ClippedBelow {
+		e.Low = math.Max(e.Low, float64(first))
+	}
+	if d.ClippedAbove {
+		e.Warnings = append(e.Warnings, fmt.Sprintf("some values above %d counted as %d in the histogram: the maximum and the quantiles equal to it are lower bounds (%d+); the mean and SD are exact", last, last, last))
+	}
+	if d.ClippedBelow {
+		e.Warnings = append(e.Warnings, fmt.Sprintf("some values below %d counted as %d in the histogram: the minimum and the quantiles equal to it are upper bounds (≤%d); the mean and SD are exact", first, first, first))
+	}
+	d.Mean = FromEstimate(e)
+	d.SD = 0
+	if d.N > 1 {
+		v := (float64(sumSq) - float64(sum)*float64(sum)/float64(d.N)) / float64(d.N-1)
+		d.SD = math.Sqrt(math.Max(v, 0))
+	}
 	return d
 }
 

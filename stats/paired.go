@@ -181,12 +181,27 @@ func (p *PairedRatio) Merge(q *PairedRatio) {
 //
 // Σz_i² is read from the sums of products, so the pairing enters as it
 // does in PairedMeanDiff: the interval is narrow when the lanes move
-// together. N is n. With no den in a lane there is no estimate.
+// together. N is n. With no den in a lane there is no estimate (and a
+// warning names the lane, A or B).
+//
+// When each lane's ratio is a share (num ≤ den), the interval is widened
+// to hold, at each end, the shift the weaker lane's own Wilson interval of
+// num over den allows (a share of 1 win in a lane is known no better than
+// that, whatever n), and clipped to [-1, 1].
 func PairedRatioDiff(p PairedRatio, n int64, conf float64) Estimate {
 	e := Estimate{Conf: conf, N: n}
 	if p.DA == 0 || p.DB == 0 || n < 2 {
 		e.Low, e.High = math.Inf(-1), math.Inf(1)
-		e.Warnings = []string{"nothing to divide by in a lane"}
+		switch {
+		case n < 2:
+			e.Warnings = []string{"fewer than 2 hunts"}
+		case p.DA == 0 && p.DB == 0:
+			e.Warnings = []string{"nothing to divide by in A or B"}
+		case p.DA == 0:
+			e.Warnings = []string{"nothing to divide by in A"}
+		default:
+			e.Warnings = []string{"nothing to divide by in B"}
+		}
 		return e
 	}
 	nn := float64(n)
@@ -203,5 +218,16 @@ func PairedRatioDiff(p PairedRatio, n int64, conf float64) Estimate {
 	half := z(conf) * math.Sqrt(v)
 	d := rb - ra
 	e.Value, e.Low, e.High = d, d-half, d+half
+	if p.NA <= p.DA && p.NB <= p.DB && p.NA >= 0 && p.NB >= 0 {
+		// Shares (a side's wins from behind, of its wins): the delta
+		// method rests on the hunts, but a share of few wins in a lane is
+		// known no better than its own interval, however many hunts. The
+		// change is widened to allow at least each lane's Wilson interval
+		// of num over den, and kept within [-1, 1].
+		a, b := Proportion(p.NA, p.DA, conf), Proportion(p.NB, p.DB, conf)
+		e.Low = math.Min(e.Low, d-math.Max(rb-b.Low, a.High-ra))
+		e.High = math.Max(e.High, d+math.Max(b.High-rb, ra-a.Low))
+		e.Low, e.High = math.Max(e.Low, -1), math.Min(e.High, 1)
+	}
 	return e
 }

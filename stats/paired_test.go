@@ -219,3 +219,31 @@ func TestRunDiff(t *testing.T) {
 		t.Error("RunFigure: the settling round and the settled play are the run's figures, the lead changes a hunt's")
 	}
 }
+
+// A paired change of two shares stays within [-1, 1], and a share resting
+// on 1 win in a lane gives the change at least that lane's uncertainty.
+func TestPairedRatioDiffShares(t *testing.T) {
+	// 200 hunts: lane A wins 1, from behind; lane B wins 199, 3 from behind.
+	var p PairedRatio
+	for i := 0; i < 200; i++ {
+		var na, da, nb, db int64
+		if i == 0 {
+			na, da = 1, 1
+		}
+		if i > 0 {
+			db = 1
+			if i <= 3 {
+				nb = 1
+			}
+		}
+		p.Add(na, da, nb, db)
+	}
+	e := PairedRatioDiff(p, 200, Conf)
+	if e.Low < -1 || e.High > 1 {
+		t.Errorf("%v leaves [-1, 1]", e)
+	}
+	a := Proportion(1, 1, Conf) // [0.207, 1]
+	if e.High-e.Value < a.Value-a.Low-1e-12 {
+		t.Errorf("%v: upper half-width under lane A's own %v", e, a.Value-a.Low)
+	}
+}

@@ -242,7 +242,7 @@ func NewReport(info RunInfo, t *Tally) *Report {
 				f.Rate = &rate
 			case game.Count:
 				f.Total = t.Sum[off+j]
-				d := Shifted(h, -lo)
+				d := Exact(h, -lo, t.Sum[off+j], t.SumSq[off+j])
 				f.Dist = &d
 			case game.Flag:
 				k := h[1]

@@ -1,6 +1,10 @@
 package stats
 
-import "math"
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+)
 
 // Interval is an estimate with its confidence interval, as written in
 // JSON: {"estimate", "low", "high", "conf", "n"}.
@@ -11,20 +15,49 @@ type Interval struct {
 	Conf     float64  `json:"conf"`
 	N        int64    `json:"n"`
 	Warnings []string `json:"warnings,omitempty"`
+	// NotEstimable, when not empty, says why there is no estimate though
+	// there are observations (a share of nothing in one of two lanes):
+	// estimate, low and high are then written null, and the reports print
+	// "n/a" with the reason.
+	NotEstimable string `json:"not_estimable,omitempty"`
+	// Never, when not 0, is the value that stands for "never" (the
+	// settling round of an outcome that does not settle: the rounds kept
+	// plus 1); WholeBounds prints an estimate or end at it as "never".
+	Never float64 `json:"never,omitempty"`
+}
+
+// MarshalJSON writes the interval, with null for the estimate and its
+// ends when it is NotEstimable.
+func (i Interval) MarshalJSON() ([]byte, error) {
+	type plain Interval
+	if i.NotEstimable == "" {
+		return json.Marshal(plain(i))
+	}
+	return json.Marshal(struct {
+		Estimate *float64 `json:"estimate"`
+		Low      *float64 `json:"low"`
+		High     *float64 `json:"high"`
+		plain
+	}{plain: plain(i)})
 }
 
 // FromEstimate converts an Estimate for JSON and the reports. An estimate
 // that is not a finite number, as a mean over no observations is (its
 // interval is unbounded), becomes the interval of nothing measured: 0 at
 // each end with its n and its warnings, which the reports print as "n/a";
-// so no NaN or infinity reaches a writer.
+// so no NaN or infinity reaches a writer. When there were observations
+// (n > 0) it is also NotEstimable, its first warning the reason.
 func FromEstimate(e Estimate) Interval {
 	if !finite(e.Value) || !finite(e.Low) || !finite(e.High) {
 		w := e.Warnings
 		if len(w) == 0 {
 			w = []string{"no estimate"}
 		}
-		return Interval{Conf: e.Conf, N: e.N, Warnings: w}
+		i := Interval{Conf: e.Conf, N: e.N, Warnings: w}
+		if e.N > 0 {
+			i.NotEstimable = w[0]
+		}
+		return i
 	}
 	return Interval{Estimate: e.Value, Low: e.Low, High: e.High, Conf: e.Conf, N: e.N, Warnings: e.Warnings}
 }
@@ -57,6 +90,26 @@ type Distribution struct {
 	P90       int64    `json:"p90"`
 	Max       int64    `json:"max"`
 	Histogram []int64  `json:"histogram"` // Histogram[v] hunts with value v (trailing zeros trimmed)
+	// ClippedAbove: some hunts had a value above the histogram's range,
+	// counted in its last bin, so Max (and a quantile equal to it) is a
+	// lower bound ("60+"); the mean and SD, from the exact sums, are not
+	// affected. ClippedBelow likewise at the histogram's first bin: Min
+	// (and a quantile equal to it) is an upper bound.
+	ClippedAbove bool `json:"clipped_above,omitempty"`
+	ClippedBelow bool `json:"clipped_below,omitempty"`
+}
+
+// Value formats v, the Min, Max or a quantile of d, marking a value at a
+// clipped end as a bound: "60+" for at least 60, "≤0" for at most 0.
+func (d Distribution) Value(v int64) string {
+	s := strconv.FormatInt(v, 10)
+	switch {
+	case d.ClippedAbove && v == d.Max:
+		return s + "+"
+	case d.ClippedBelow && v == d.Min:
+		return "≤" + s
+	}
+	return s
 }
 
 // CurvePoint is the cumulative WNDs dealt to the Adversary by the end of a

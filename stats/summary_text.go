@@ -9,9 +9,10 @@ import (
 
 // Finite reports whether the interval rests on at least one observation
 // and its estimate and both ends are finite numbers. (Mean gives the
-// interval (-Inf, +Inf) over no observations.)
+// interval (-Inf, +Inf) over no observations.) A NotEstimable interval
+// is not Finite.
 func (i Interval) Finite() bool {
-	return i.N > 0 && !isInfNaN(i.Estimate) && !isInfNaN(i.Low) && !isInfNaN(i.High)
+	return i.N > 0 && i.NotEstimable == "" && !isInfNaN(i.Estimate) && !isInfNaN(i.Low) && !isInfNaN(i.High)
 }
 
 func isInfNaN(x float64) bool { return math.IsInf(x, 0) || math.IsNaN(x) }
@@ -25,7 +26,7 @@ func isInfNaN(x float64) bool { return math.IsInf(x, 0) || math.IsNaN(x) }
 // "n/a (n=0)". No figure is written as a negative zero.
 func (i Interval) Percent() string {
 	if !i.Finite() {
-		return fmt.Sprintf("n/a (%s)", i.tail())
+		return i.NA(true)
 	}
 	return i.PercentBounds() + " (" + i.tail() + ")"
 }
@@ -37,7 +38,7 @@ func (i Interval) Percent() string {
 // would otherwise print as (see refine).
 func (i Interval) String() string {
 	if !i.Finite() {
-		return fmt.Sprintf("n/a (%s)", i.tail())
+		return i.NA(true)
 	}
 	return i.Bounds() + " (" + i.tail() + ")"
 }
@@ -47,9 +48,20 @@ func (i Interval) String() string {
 // n is in a column of its own.
 func (i Interval) PercentBounds() string {
 	if !i.Finite() {
-		return "n/a"
+		return i.NA(false)
 	}
-	d := pctDecimals(i)
+	return i.PercentBoundsAt(pctDecimals(i))
+}
+
+// PercentDecimals is the number of decimals PercentBounds writes.
+func (i Interval) PercentDecimals() int { return pctDecimals(i) }
+
+// PercentBoundsAt is PercentBounds with d decimals: for a row or column
+// that prints several intervals alike.
+func (i Interval) PercentBoundsAt(d int) string {
+	if !i.Finite() {
+		return i.NA(false)
+	}
 	return Fixed(100*i.Estimate, d) + "% [" + Fixed(100*i.Low, d) + "%, " + Fixed(100*i.High, d) + "%]"
 }
 
@@ -57,19 +69,39 @@ func (i Interval) PercentBounds() string {
 // with the decimals of String.
 func (i Interval) Bounds() string {
 	if !i.Finite() {
-		return "n/a"
+		return i.NA(false)
 	}
-	d := refine(decimals(i.High-i.Low, 0, 6), 6, i.Estimate, i.Low, i.High)
+	return i.BoundsAt(i.Decimals())
+}
+
+// Decimals is the number of decimals Bounds writes.
+func (i Interval) Decimals() int {
+	return refine(decimals(i.High-i.Low, 0, 6), 6, i.Estimate, i.Low, i.High)
+}
+
+// BoundsAt is Bounds with d decimals: for a row or column that prints
+// several intervals alike.
+func (i Interval) BoundsAt(d int) string {
+	if !i.Finite() {
+		return i.NA(false)
+	}
 	return Fixed(i.Estimate, d) + " [" + Fixed(i.Low, d) + ", " + Fixed(i.High, d) + "]"
 }
 
 // WholeBounds formats an estimate of a whole number (a round) and its
-// interval without decimals: "2 [1, 3]".
+// interval without decimals: "2 [1, 3]"; an estimate or end at Never
+// (when set) as "never": "1 [1, never]".
 func (i Interval) WholeBounds() string {
 	if !i.Finite() {
-		return "n/a"
+		return i.NA(false)
 	}
-	return Fixed(math.Round(i.Estimate), 0) + " [" + Fixed(math.Floor(i.Low), 0) + ", " + Fixed(math.Ceil(i.High), 0) + "]"
+	f := func(x float64) string {
+		if i.Never != 0 && x >= i.Never {
+			return "never"
+		}
+		return Fixed(x, 0)
+	}
+	return f(math.Round(i.Estimate)) + " [" + f(math.Floor(i.Low)) + ", " + f(math.Ceil(i.High)) + "]"
 }
 
 // Fixed formats x with d decimals, as strconv's 'f' format, except that a
@@ -91,6 +123,22 @@ func SignedFixed(x float64, d int) string {
 		return "+" + s
 	}
 	return s
+}
+
+// NA is how an interval that is not Finite prints: "n/a", with the
+// reason when it is NotEstimable, "n/a (nothing to divide by in A)", and
+// with its n when withN, "n/a (n=0)", "n/a (nothing to divide by in A,
+// n=300)".
+func (i Interval) NA(withN bool) string {
+	switch {
+	case i.NotEstimable != "" && withN:
+		return "n/a (" + i.NotEstimable + ", " + i.tail() + ")"
+	case i.NotEstimable != "":
+		return "n/a (" + i.NotEstimable + ")"
+	case withN:
+		return "n/a (" + i.tail() + ")"
+	}
+	return "n/a"
 }
 
 func (i Interval) tail() string {

@@ -133,3 +133,19 @@ func TestVarianceReductionCoverage(t *testing.T) {
 		t.Errorf("coverage %.3f over %d draws, want 0.95 ± %.3f", got, reps, 4*se+0.01)
 	}
 }
+
+// The two-sided normal p-value keeps its precision far into the tail
+// (2·(1-Φ(z)) from tables: 1.0411e-16 at z = 8.3, 2.2572e-19 at 9,
+// 1.5240e-23 at 10), where 1 - Φ(z) rounds to 0.
+func TestTwoSidedTail(t *testing.T) {
+	for _, c := range []struct{ z, p float64 }{
+		{8.3, 1.0411139489780573e-16}, {9, 2.2571768119076845e-19}, {10, 1.5239706048321186e-23}, {1.959963984540054, 0.05},
+	} {
+		if got := twoSided(c.z, 1); math.Abs(got-c.p) > 1e-9*c.p {
+			t.Errorf("twoSided(%v, 1) = %g, want %g", c.z, got, c.p)
+		}
+		if got := twoSided(-2*c.z, 4); math.Abs(got-c.p) > 1e-9*c.p {
+			t.Errorf("twoSided(%v, 4) = %g, want %g", -2*c.z, got, c.p)
+		}
+	}
+}

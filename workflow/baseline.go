@@ -290,22 +290,33 @@ func Regress(ctx context.Context, l *Lab, b *Baseline, o RegressOptions) (string
 			}
 			base := b.Figures[i]
 			if untestable(base, f) {
-				fmt.Fprintf(&md, "| %s | n=%d | n=%d | not testable | — | no |\n", f.Key, base.N, f.N)
+				show := func(g stats.Figure) string {
+					if g.Kind == "proportion" {
+						return g.Estimate.Percent()
+					}
+					return g.Estimate.String()
+				}
+				fmt.Fprintf(&md, "| %s | %s | %s | not testable | — | no |\n", f.Key, show(base), show(f))
 				continue
 			}
 			// A proportion is the mean of 0/1 values: its Σx² is its count.
 			s0, ss0 := base.Moments()
 			s1, ss1 := f.Moments()
 			d := stats.MeanDiff(s0, ss0, base.N, s1, ss1, f.N, stats.Conf)
+			// The intervals the runs' reports give (a baseline keeps its
+			// own), the two with one precision; the change with that
+			// precision too, within the range a difference can take.
 			var was, is, change string
 			if f.Kind == "proportion" {
-				was = stats.FromEstimate(stats.Proportion(base.Count, base.N, stats.Conf)).PercentBounds()
-				is = stats.FromEstimate(stats.Proportion(f.Count, f.N, stats.Conf)).PercentBounds()
+				d.Low, d.High = max(d.Low, -1), min(d.High, 1)
+				b, n := stats.FromEstimate(stats.Proportion(base.Count, base.N, stats.Conf)), stats.FromEstimate(stats.Proportion(f.Count, f.N, stats.Conf))
+				k := max(b.PercentDecimals(), n.PercentDecimals())
+				was, is = b.PercentBoundsAt(k), n.PercentBoundsAt(k)
 				change = reports.PointsBounds(stats.FromEstimate(d))
 			} else {
-				was = stats.FromEstimate(stats.Mean(s0, ss0, base.N, stats.Conf)).Bounds()
-				is = stats.FromEstimate(stats.Mean(s1, ss1, f.N, stats.Conf)).Bounds()
-				change = fmt.Sprintf("%+.4g [%+.4g, %+.4g]", d.Value, d.Low, d.High)
+				k := max(base.Estimate.Decimals(), f.Estimate.Decimals())
+				was, is = base.Estimate.BoundsAt(k), f.Estimate.BoundsAt(k)
+				change = reports.SignedBoundsAt(stats.FromEstimate(d), k)
 			}
 			mark := "no"
 			if moved[i] {

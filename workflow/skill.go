@@ -2,6 +2,8 @@ package workflow
 
 import (
 	"context"
+	"slices"
+	"strings"
 
 	"balance/batch"
 	"balance/game"
@@ -103,6 +105,18 @@ func skillOf(l *Lab, o SkillOptions, des game.Design, tiers []game.Policy, r *ba
 			Both: p.Both, OnlyA: p.OnlyA, OnlyB: p.OnlyB, Neither: p.Neither,
 			Diffs: changes(r, p.A, p.B), McNemarP: stats.McNemar(p.OnlyA, p.OnlyB)}
 		sp.Significant = sp.McNemarP < SignificanceLevel
+		// The lanes are tiers: a change that cannot be estimated names
+		// the tier ("nothing to divide by in random"), not lane A or B.
+		lanes := strings.NewReplacer(" in A or B", " in "+sp.A+" or "+sp.B, " in A", " in "+sp.A, " in B", " in "+sp.B)
+		for j := range sp.Diffs {
+			if d := &sp.Diffs[j]; d.NotEstimable != "" {
+				d.NotEstimable = lanes.Replace(d.NotEstimable)
+				d.Warnings = slices.Clone(d.Warnings)
+				for w := range d.Warnings {
+					d.Warnings[w] = lanes.Replace(d.Warnings[w])
+				}
+			}
+		}
 		k.Pairs = append(k.Pairs, sp)
 	}
 	secs := r.Elapsed.Seconds()

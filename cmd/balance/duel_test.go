@@ -375,8 +375,27 @@ func TestDuelBaselineRegress(t *testing.T) {
 	if out, _ := duelRun(t, exitOK, "regress", "-baseline", base, "-quiet"); !strings.Contains(out, "identical to the baseline: pass") {
 		t.Errorf("regress on the baseline's seed:\n%s", out)
 	}
-	if out, _ := duelRun(t, exitOK, "regress", "-baseline", base, "-seed", "2", "-quiet"); !strings.Contains(out, "| win:a |") || !strings.Contains(out, ": pass") {
+	out, _ := duelRun(t, exitOK, "regress", "-baseline", base, "-seed", "2", "-quiet")
+	if !strings.Contains(out, "| win:a |") || !strings.Contains(out, ": pass") {
 		t.Errorf("regress on another seed:\n%s", out)
+	}
+	// One precision per row: the baseline, now and the change of a figure
+	// print their numbers with the same decimals.
+	num := regexp.MustCompile(`\d+(\.(\d+))?`)
+	for _, line := range strings.Split(out, "\n") {
+		cells := strings.Split(line, " | ")
+		if len(cells) < 4 || strings.Contains(line, "not testable") || !strings.HasPrefix(line, "| ") || strings.HasPrefix(line, "| Figure") {
+			continue
+		}
+		decimals := map[int]bool{}
+		for _, c := range cells[1:4] {
+			for _, m := range num.FindAllStringSubmatch(c, -1) {
+				decimals[len(m[2])] = true
+			}
+		}
+		if len(decimals) > 1 && !strings.Contains(cells[3], " pp ") {
+			t.Errorf("regress row with mixed precision: %s", line)
+		}
 	}
 	if out, _ := duelRun(t, exitError, "regress", "-baseline", base, "-set", "a.skill=+1", "-quiet"); !regexp.MustCompile(`\| win:a \|.*\| \*\*yes\*\* \|`).MatchString(out) {
 		t.Errorf("regress with a.skill=+1:\n%s", out)

@@ -200,6 +200,33 @@ func TestSchemaDocs(t *testing.T) {
 		}
 		walkSchemaDoc(t, secs, used, r.root, strings.Join(r.args[:1], " "), v)
 	}
+	// A distribution clipped at both ends, which none of the runs above
+	// has (the sample games' histograms hold all their values): values
+	// -4, 0, 1, 5 in a histogram of -1 to 2 (its sum is the exact one, its
+	// sum of squares is not: either end may hold a clipped value).
+	b, err := json.Marshal(stats.Exact([]int64{1, 1, 1, 1}, 1, 2, 42))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var clipped any
+	if err := json.Unmarshal(b, &clipped); err != nil {
+		t.Fatal(err)
+	}
+	walkSchemaDoc(t, secs, used, "summary-schema.md#distribution", "clipped distribution", clipped)
+	// An interval that cannot be estimated, which none of the runs above
+	// has either.
+	var pr stats.PairedRatio
+	pr.Add(0, 0, 1, 1)
+	pr.Add(0, 0, 0, 1)
+	b, err = json.Marshal(stats.FromEstimate(stats.PairedRatioDiff(pr, 2, stats.Conf)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var na any
+	if err := json.Unmarshal(b, &na); err != nil {
+		t.Fatal(err)
+	}
+	walkSchemaDoc(t, secs, used, "summary-schema.md#interval", "not estimable", na)
 	checkSchemaDocUsed(t, secs, used, "")
 
 	var examples strings.Builder
