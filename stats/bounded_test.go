@@ -24,7 +24,8 @@ func TestBoundedMean(t *testing.T) {
 		// Ten values 0 and ten 1: a 0-or-1 sample, where the Wilson
 		// interval is Proportion's and the normal one (s with n-1) a
 		// little wider at the ends: the hull takes the normal ends.
-		{"half", 10, 10, 20, 0.5 - 1.959964*math.Sqrt(0.25*20/19/20), 0.5 + 1.959964*math.Sqrt(0.25*20/19/20), false},
+		// (20 values: Student's t with 19 degrees of freedom, 2.093024)
+		{"half", 10, 10, 20, 0.5 - 2.093024*math.Sqrt(0.25*20/19/20), 0.5 + 2.093024*math.Sqrt(0.25*20/19/20), false},
 		// 100 values of 0.5: no spread, yet the mean is not known exactly;
 		// the Wilson interval of p = 0.5 over 100 (Proportion(50, 100)).
 		{"no spread inside", 50, 25, 100, 0.403832, 0.596168, false},

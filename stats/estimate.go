@@ -30,6 +30,21 @@ func z(conf float64) float64 {
 	return distuv.UnitNormal.Quantile(0.5 + conf/2)
 }
 
+// fewMean is the number of observations below which a mean's interval
+// and test take Student's t with n-1 degrees of freedom instead of the
+// normal: with 2 observations the normal's 1.96 standard errors would
+// claim a precision that is not there (t gives 12.7).
+const fewMean = 30
+
+// tz is the two-sided quantile a mean of n observations is given at
+// confidence conf: the normal's, or Student's t below fewMean.
+func tz(conf float64, n int64) float64 {
+	if n >= 2 && n < fewMean {
+		return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.5 + conf/2)
+	}
+	return z(conf)
+}
+
 // Proportion estimates a probability from k successes in n trials with
 // the Wilson score interval:
 //
@@ -175,7 +190,7 @@ func Mean(sum, sumSq float64, n int64, conf float64) Estimate {
 	if v < 0 {
 		v = 0
 	}
-	half := z(conf) * math.Sqrt(v/nn)
+	half := tz(conf, n) * math.Sqrt(v/nn)
 	e.Low, e.High = m-half, m+half
 	return e
 }

@@ -32,14 +32,20 @@ func TestProportionWilson(t *testing.T) {
 }
 
 func TestMean(t *testing.T) {
-	// 1, 2, 3, 4: mean 2.5, s = 1.290994, half = 1.959964*s/2.
+	// 1, 2, 3, 4: mean 2.5, s = 1.290994, half = t·s/2 with Student's t
+	// of 3 degrees of freedom (3.182446: four values are few).
 	e := Mean(10, 30, 4, 0.95)
-	half := 1.959964 * 1.2909944 / 2
+	half := 3.182446 * 1.2909944 / 2
 	if math.Abs(e.Value-2.5) > 1e-12 || math.Abs(e.High-e.Value-half) > 1e-5 {
 		t.Errorf("Mean = %+v, want 2.5 ± %.6f", e, half)
 	}
 	if !e.Contains(2.5) || e.Contains(10) {
 		t.Errorf("Contains wrong for %+v", e)
+	}
+	// 30 values and more: the normal's 1.959964 (1, 2, 3, 4 ten times).
+	e = Mean(100, 300, 40, 0.95)
+	if half := 1.959964 * math.Sqrt((300-250)/39.0/40); math.Abs(e.High-e.Value-half) > 1e-5 {
+		t.Errorf("Mean of 40 = %+v, want 2.5 ± %.6f", e, half)
 	}
 }
 

@@ -96,14 +96,15 @@ func PairedMeanDiff(sumD, sumD2 float64, n int64, conf float64) Estimate {
 	return Mean(sumD, sumD2, n, conf)
 }
 
-// PairedMeanP returns the two-sided p-value of the large-sample test that
-// a paired difference has mean 0, from Σd and Σd² over n ≥ 2 pairs:
+// PairedMeanP returns the two-sided p-value of the test that a paired
+// difference has mean 0, from Σd and Σd² over n ≥ 2 pairs:
 //
-//	z = d̄ / (s_d/√n),  p = 2(1 - Φ(|z|))
+//	t = d̄ / (s_d/√n),  p = 2(1 - Φ(|t|))
 //
 // with s_d the standard deviation of the differences (n-1 in the
-// denominator). When every difference is the same, p is 1 if it is 0
-// and 0 otherwise.
+// denominator), Φ the normal's distribution function, or below fewMean
+// pairs Student's t with n-1 degrees of freedom (as the interval, Mean).
+// When every difference is the same, p is 1 if it is 0 and 0 otherwise.
 func PairedMeanP(sumD, sumD2 float64, n int64) float64 {
 	if n < 2 {
 		panic("stats: PairedMeanP needs two pairs")
@@ -111,6 +112,10 @@ func PairedMeanP(sumD, sumD2 float64, n int64) float64 {
 	nn := float64(n)
 	m := sumD / nn
 	v := math.Max(0, (sumD2-nn*m*m)/(nn-1))
+	if n < fewMean && v > 0 {
+		t := math.Abs(m) / math.Sqrt(v/nn)
+		return 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: nn - 1}.Survival(t)
+	}
 	return twoSided(m, v/nn)
 }
 
@@ -215,7 +220,7 @@ func PairedRatioDiff(p PairedRatio, n int64, conf float64) Estimate {
 		2*(cNA*cDA*float64(p.NADA)+cNB*cDB*float64(p.NBDB)+cNA*cNB*float64(p.NANB)+cNA*cDB*float64(p.NADB)+
 			cDA*cNB*float64(p.DANB)+cDA*cDB*float64(p.DADB))
 	v := math.Max(s, 0) / ((nn - 1) * nn)
-	half := z(conf) * math.Sqrt(v)
+	half := tz(conf, n) * math.Sqrt(v)
 	d := rb - ra
 	e.Value, e.Low, e.High = d, d-half, d+half
 	if p.NA <= p.DA && p.NB <= p.DB && p.NA >= 0 && p.NB >= 0 {

@@ -153,10 +153,12 @@ func TestPairedMeanP(t *testing.T) {
 		n          int64
 		want       float64
 	}{
-		{10, 30, 4, 1.0749e-4},
-		{0, 0, 100, 1},     // every difference 0
-		{100, 100, 100, 0}, // every difference 1
-		{0, 50, 100, 1},    // balanced
+		{10, 30, 4, 0.0304663}, // t = 3.872983 on 3 degrees of freedom: 1 - (2/π)(atan(x) + x/(1+x²)), x = t/√3
+		{1000, 3000, 400, 0},   // 400 pairs: the normal (z = 77)
+		{3, 5, 2, 0.2048328},   // two pairs, +1 and +2: t = 3 on 1 degree of freedom, 1 - (2/π)atan(3) (the normal said 0.0027)
+		{0, 0, 100, 1},         // every difference 0
+		{100, 100, 100, 0},     // every difference 1
+		{0, 50, 100, 1},        // balanced
 	} {
 		if got := PairedMeanP(c.sum, c.sumSq, c.n); math.Abs(got-c.want) > 1e-4*math.Max(c.want, 1e-3) {
 			t.Errorf("PairedMeanP(%g, %g, %d) = %.6g, want %.6g", c.sum, c.sumSq, c.n, got, c.want)
