@@ -113,6 +113,11 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return err
 	}
 	choice := o.game.choice()
+	// The lookahead's settings may refine the skill trace's tier, whatever
+	// tier plays the main runs: only -policy and its second name must agree.
+	if o.game.clash != "" {
+		return usagef("%s", o.game.clash)
+	}
 	policy, err := l.Policy(choice, o.game.policy)
 	if err != nil {
 		return err
