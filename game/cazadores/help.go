@@ -62,8 +62,8 @@ weapons, armour, gear and rituals.`,
 		Notes: `A map is a scenario ('balance list scenarios'); -adversary and -pack
 choose who is deployed.`,
 		Examples: []string{
-			"balance map lair -out reports/latest/maps/lair.png",
-			"balance map ruins -adversary praetorians -pack quartet -seed 3 -out reports/latest/maps/ruins.svg",
+			"balance map lair -out reports/maps/lair.png",
+			"balance map ruins -adversary praetorians -pack quartet -seed 3 -out reports/maps/ruins.svg",
 		},
 	},
 	"odds": {
@@ -86,13 +86,13 @@ and criticals (P(C = 0), P(C = 1), ...).`,
 		Notes: `The tracked figures are the win rates, the outcomes, the hunt length,
 the Adversary defeated, the WNDs dealt and taken, the deaths, and each
 Pack model's and hit location's figures.`,
-		Examples: []string{"balance baseline -adversary wandering-son -hunts 5000 -out reports/latest/baseline.json -quiet"},
+		Examples: []string{"balance baseline -adversary wandering-son -hunts 5000 -out reports/baselines/baseline.json -quiet"},
 	},
 	"regress": {
 		Examples: []string{
-			"balance baseline -adversary neonate-wurm -hunts 5000 -out reports/latest/wurm-baseline.json -quiet",
-			"balance regress -baseline reports/latest/wurm-baseline.json -quiet",
-			"balance regress -baseline reports/latest/wurm-baseline.json -seed 99 -quiet",
+			"balance baseline -adversary neonate-wurm -hunts 5000 -out reports/baselines/wurm-baseline.json -quiet",
+			"balance regress -baseline reports/baselines/wurm-baseline.json -quiet",
+			"balance regress -baseline reports/baselines/wurm-baseline.json -seed 99 -quiet",
 		},
 	},
 	"sensitivity": {
