@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 
@@ -33,6 +34,11 @@ type Lab struct {
 
 // Open loads a game's data: the embedded default, then dir over it.
 func Open(ctx context.Context, g game.Game, dir, program string) (*Lab, error) {
+	if dir != "" {
+		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+			return nil, usage("-data %s: no such directory", dir)
+		}
+	}
 	d, err := g.Load(ctx, dir)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package workflow
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"balance/game"
@@ -32,6 +33,11 @@ func OutcomeNamed(s *game.Schema, name string) (int, error) {
 // most limit of them, and returns the index of the first whose outcome
 // is want (an index of the schema's outcomes).
 func FindHunt(ctx context.Context, pl game.Player, s *game.Schema, seed, first, limit uint64, want int) (uint64, error) {
+	advice := "raise -find-limit or try another -seed"
+	if limit > math.MaxUint64-first {
+		// The last hunt index is 2^64-1: the search never wraps to hunt 0.
+		limit, advice = math.MaxUint64-first+1, "these are the last hunts of the seed: give a lower -hunt or another -seed"
+	}
 	rec := s.NewRecord()
 	seen := make([]int, len(s.Outcomes))
 	for k := uint64(0); k < limit; k++ {
@@ -50,8 +56,8 @@ func FindHunt(ctx context.Context, pl game.Player, s *game.Schema, seed, first, 
 			parts = append(parts, fmt.Sprintf("%s %d", s.Outcomes[o].Key, n))
 		}
 	}
-	return 0, fmt.Errorf("-find %s: none among hunts %d to %d of seed %d (%s played: %s); raise -find-limit or try another -seed",
-		s.Outcomes[want].Key, first, first+limit-1, seed, Plural(int(limit), "hunt"), strings.Join(parts, ", "))
+	return 0, fmt.Errorf("-find %s: none among hunts %d to %d of seed %d (%s played: %s); %s",
+		s.Outcomes[want].Key, first, first+limit-1, seed, Plural(int(limit), "hunt"), strings.Join(parts, ", "), advice)
 }
 
 // Plural writes n and a noun, plural unless n is 1: "1 tick", "2 ticks".

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -64,6 +65,9 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	name := pos[0]
 	if o.out == "" {
 		o.out = name + ".png"
+	}
+	if st, err := os.Stat(o.out); err == nil && st.IsDir() {
+		return usagef("-out %s: is a directory; give a file ending in .png or .svg, e.g. %s", o.out, filepath.Join(o.out, name+".png"))
 	}
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.out)), ".")
 	switch {
