@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -66,8 +65,9 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if o.out == "" {
 		o.out = name + ".png"
 	}
-	if st, err := os.Stat(o.out); err == nil && st.IsDir() {
-		return usagef("-out %s: is a directory; give a file ending in .png or .svg, e.g. %s", o.out, filepath.Join(o.out, name+".png"))
+	// An existing directory is named as such before the extension is asked.
+	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
+		return err
 	}
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.out)), ".")
 	switch {
@@ -76,9 +76,6 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	case format == "png", format == "svg":
 	default:
 		return usagef("-out %s: the file must end in .png or .svg (or be -, standard output, for a PNG)", o.out)
-	}
-	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
-		return err
 	}
 	l, err := o.game.open(ctx)
 	if err != nil {

@@ -19,7 +19,7 @@ func TestSmallMistakes(t *testing.T) {
 	}{
 		{[]string{"run", "-data", filepath.Join(dir, "nonexist"), "-hunts", "2"}, exitUsage, "nonexist: no such directory", ""},
 		{[]string{"validate", "-data", filepath.Join(dir, "nonexist")}, exitUsage, "nonexist: no such directory", ""},
-		{[]string{"map", "lair", "-out", dir}, exitUsage, "is a directory; give a file ending in .png or .svg", ""},
+		{[]string{"map", "lair", "-out", dir}, exitError, "is a directory", "must end in"},
 		{[]string{"run", "-set", "adversary.def=+-1", "-hunts", "2", "-quiet"}, exitUsage, `"+-1" is not a whole number`, ""},
 		{[]string{"run", "-set", "adversary.def=++1", "-hunts", "2", "-quiet"}, exitUsage, `"++1" is not a whole number`, ""},
 		{[]string{"trace", "-find", "pack_slain", "-hunt", "18446744073709551614", "-find-limit", "5"}, exitError,
