@@ -96,7 +96,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if o.skillHunts < -1 || o.skillHunts > batch.MaxHunts {
 		return usagef("-skill-hunts %d: give a number of hunts up to %d, 0 for no skill trace, or -1 for a %dth of -hunts", o.skillHunts, int64(batch.MaxHunts), skillShare)
 	}
-	if err := checkCardHunts(o.cardHunts); err != nil {
+	if err := checkCardHunts(o.cardHunts, o.hunts); err != nil {
 		return err
 	}
 	if o.skillHunts == -1 {

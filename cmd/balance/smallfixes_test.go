@@ -63,3 +63,19 @@ func TestReadmeValidateSummary(t *testing.T) {
 		t.Errorf("README.md does not quote validate's summary %q", line)
 	}
 }
+
+// TestCardHuntsAtMostHunts checks that -card-hunts above -hunts is
+// refused, and that the default (a twentieth of the hunts) never plays
+// more card hunts than the run.
+func TestCardHuntsAtMostHunts(t *testing.T) {
+	for _, cmd := range []string{"run", "analyze"} {
+		code, _, errb := balance(t, cmd, "-hunts", "50", "-card-hunts", "100", "-quiet", "-out", t.TempDir())
+		if code != exitUsage || !strings.Contains(errb, "-card-hunts 100 is more than -hunts 50") {
+			t.Errorf("%s -hunts 50 -card-hunts 100: exit %d\n%s", cmd, code, errb)
+		}
+	}
+	code, out, errb := balance(t, "run", "-hunts", "1", "-quiet")
+	if code != exitOK || strings.Contains(out, "switched off on 2") {
+		t.Errorf("run -hunts 1: exit %d\n%s%s", code, out, errb)
+	}
+}
