@@ -79,3 +79,25 @@ func TestCardHuntsAtMostHunts(t *testing.T) {
 		t.Errorf("run -hunts 1: exit %d\n%s%s", code, out, errb)
 	}
 }
+
+// TestValidateBoardTooSmall checks that validate refuses a scenario whose
+// board cannot hold the models, given as a file or within -data, naming
+// the file and its size field.
+func TestValidateBoardTooSmall(t *testing.T) {
+	for _, size := range []string{"[1, 1]", "[3, 3]"} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "scenarios", "tiny.yaml")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("name: Tiny\nsize: "+size+"\nexits:\n  - {edge: west}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"validate", p}, {"validate", "-data", dir}, {"run", "-data", dir, "-scenario", "tiny", "-hunts", "2", "-quiet"}} {
+			code, _, errb := balance(t, args...)
+			if code == exitOK || !strings.Contains(errb, p+":2:7: size: "+size+" is too small for the models") {
+				t.Errorf("%v: exit %d\n%s", args, code, errb)
+			}
+		}
+	}
+}

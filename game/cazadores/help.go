@@ -148,7 +148,8 @@ scenario. A FILE's kind is told by its parent directory (adversaries/ or
 scenarios/), else by its name (weapons.yaml, packs.yaml, ...), else by its
 content, so a copy of an Adversary file anywhere is checked as one; an
 Adversary file is then also compiled against every pack on every
-scenario. -explain FIELD prints the entry of a field of an Adversary file
+scenario, and every Adversary and pack on a scenario file (a board too
+small for the models is refused at its size). -explain FIELD prints the entry of a field of an Adversary file
 (stats.wnd, actions.range, minions), of a scenario file
 (scenario.terrain.height), of a Pack file or rules.yaml (weapons.pow,
 cazadores.skills.hunt, rules.cover) or of an effect op (push), as
