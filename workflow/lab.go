@@ -33,7 +33,7 @@ type Lab struct {
 
 // Open loads a game's data: the embedded default, then dir over it.
 func Open(ctx context.Context, g game.Game, dir, program string) (*Lab, error) {
-	d, err := g.Load(ctx, dir)
+	d, err := g.Load(ctx, dir) // each game checks dir (game.DataDir)
 	if err != nil {
 		return nil, err
 	}

@@ -23,10 +23,14 @@ const AblationAlpha = 0.05
 
 // AblationHunts resolves the hunts of the ablations of a run that played
 // played hunts: n when it is 0 or more, else (-1) a twentieth of them, at
-// least 2.
+// least 2 (an interval needs two) and never more than were played (none
+// after a run of 1 hunt).
 func AblationHunts(n, played int64) int64 {
-	if n >= 0 {
+	switch {
+	case n >= 0:
 		return n
+	case played < 2:
+		return 0
 	}
 	return max(played/AblationShare, 2)
 }

@@ -91,8 +91,11 @@ func CheckParam(d game.Data, p Param) error {
 func ParseParam(s string) (Param, error) {
 	key, vals, ok := strings.Cut(s, "=")
 	key = strings.TrimSpace(key)
-	if !ok || key == "" || vals == "" {
-		return Param{}, usage("-param %q: write KEY=LO..HI or KEY=V1,V2,..., e.g. adversary.def=4..9", s)
+	if key == "" {
+		return Param{}, usage("-param %q: write KEY=LO..HI or KEY=V1,V2,..., with a KEY of 'balance list keys'", s)
+	}
+	if !ok || vals == "" {
+		return Param{}, usage("-param %q: write %s=LO..HI or %s=V1,V2,... (whole numbers; +1, -2 are changes from the data)", s, key, key)
 	}
 	p := Param{Key: key, Text: s}
 	signed := func(t string) bool { return strings.HasPrefix(t, "+") || strings.HasPrefix(t, "-") }
@@ -100,7 +103,7 @@ func ParseParam(s string) (Param, error) {
 		t = strings.TrimSpace(t)
 		v, err := strconv.Atoi(t)
 		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return 0, usage("-param %q: %q is not a whole number", s, t)
+			return 0, usage("-param %q: %q is not a whole number: sweep and tune search whole numbers; to try a reading, use 'balance compare -set %s=%s'", s, t, key, t)
 		}
 		if err != nil || v < -MaxParamValue || v > MaxParamValue {
 			return 0, usage("-param %q: %s is out of range: values and changes go from %d to %d", s, t, -MaxParamValue, MaxParamValue)
@@ -212,6 +215,9 @@ func PlanSweep(ctx context.Context, l *Lab, o SweepOptions) (*Plan, error) {
 	points := 1
 	for i, p := range o.Params {
 		if err := CheckParam(l.Data, p); err != nil {
+			return nil, err
+		}
+		if err := numeric(ctx, l, o.Spec, o.Seed, p.Key); err != nil {
 			return nil, err
 		}
 		for _, q := range o.Params[:i] {

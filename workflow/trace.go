@@ -3,6 +3,7 @@ package workflow
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"balance/game"
@@ -32,11 +33,16 @@ func OutcomeNamed(s *game.Schema, name string) (int, error) {
 // most limit of them, and returns the index of the first whose outcome
 // is want (an index of the schema's outcomes).
 func FindHunt(ctx context.Context, pl game.Player, s *game.Schema, seed, first, limit uint64, want int) (uint64, error) {
+	advice := "raise -find-limit or try another -seed"
+	if limit > math.MaxUint64-first {
+		// The last hunt index is 2^64-1: the search never wraps to hunt 0.
+		limit, advice = math.MaxUint64-first+1, "these are the last hunts of the seed: give a lower -hunt or another -seed"
+	}
 	rec := s.NewRecord()
 	seen := make([]int, len(s.Outcomes))
 	for k := uint64(0); k < limit; k++ {
 		if err := ctx.Err(); err != nil {
-			return 0, fmt.Errorf("-find %s: interrupted after %s", s.Outcomes[want].Key, Plural(int(k), "hunt"))
+			return 0, fmt.Errorf("-find %s: interrupted after %s", s.Outcomes[want].Key, game.Plural(int(k), "hunt"))
 		}
 		pl.Play(seed, first+k, rec)
 		if rec.Outcome == want {
@@ -50,18 +56,6 @@ func FindHunt(ctx context.Context, pl game.Player, s *game.Schema, seed, first, 
 			parts = append(parts, fmt.Sprintf("%s %d", s.Outcomes[o].Key, n))
 		}
 	}
-	return 0, fmt.Errorf("-find %s: none among hunts %d to %d of seed %d (%s played: %s); raise -find-limit or try another -seed",
-		s.Outcomes[want].Key, first, first+limit-1, seed, Plural(int(limit), "hunt"), strings.Join(parts, ", "))
-}
-
-// Plural writes n and a noun, plural unless n is 1: "1 tick", "2 ticks".
-// Nouns ending in s take "es" ("2 successes").
-func Plural(n int, noun string) string {
-	switch {
-	case n == 1:
-		return fmt.Sprintf("1 %s", noun)
-	case strings.HasSuffix(noun, "s"):
-		return fmt.Sprintf("%d %ses", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return 0, fmt.Errorf("-find %s: none among hunts %d to %d of seed %d (%s played: %s); %s",
+		s.Outcomes[want].Key, first, first+limit-1, seed, game.Plural(int(limit), "hunt"), strings.Join(parts, ", "), advice)
 }

@@ -213,6 +213,9 @@ func PlanTune(ctx context.Context, l *Lab, o TuneOptions) (*Plan, error) {
 	if err := CheckParam(l.Data, p); err != nil {
 		return nil, err
 	}
+	if err := numeric(ctx, l, o.Spec, o.Seed, p.Key); err != nil {
+		return nil, err
+	}
 	base, err := l.Design(ctx, o.Spec, o.Seed)
 	if err != nil {
 		return nil, err
@@ -234,7 +237,10 @@ func PlanTune(ctx context.Context, l *Lab, o TuneOptions) (*Plan, error) {
 	}
 	if len(p.Values) == 0 {
 		if lever == nil {
-			return nil, usage("-param %s: give the values to search, e.g. %s=1..20", p.Key, p.Key)
+			if e := suggestRange(ctx, l, o.Spec, o.Seed, p.Key); e != "" {
+				return nil, usage("-param %s: give the values to search, %s", p.Key, e)
+			}
+			return nil, usage("-param %s: give the values to search as %s=LO..HI; the data took none of the values tried", p.Key, p.Key)
 		}
 		for v := lever.Min; v <= lever.Max; v++ {
 			p.Values = append(p.Values, v)

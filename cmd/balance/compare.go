@@ -56,9 +56,9 @@ hunts are matched). Each kind of randomness has its own stream and every
 check is drawn by inverting its exact distribution, so a changed number
 moves only the checks and hunts it really turns.
 
-A and B are values of the game's main option (the first of its options
-under Flags; the other options apply to both). With one design, or none
-(the option's value), B is A with the -set overrides.
+A and B are values of the game's main option (the line after this text
+names it for the game shown; the other options apply to both). With one
+design, or none (the option's value), B is A with the -set overrides.
 ` + shardHelp,
 		run: runCompare,
 	})

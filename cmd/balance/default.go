@@ -96,7 +96,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if o.skillHunts < -1 || o.skillHunts > batch.MaxHunts {
 		return usagef("-skill-hunts %d: give a number of hunts up to %d, 0 for no skill trace, or -1 for a %dth of -hunts", o.skillHunts, int64(batch.MaxHunts), skillShare)
 	}
-	if err := checkCardHunts(o.cardHunts); err != nil {
+	if err := checkCardHunts(o.cardHunts, o.hunts); err != nil {
 		return err
 	}
 	if o.skillHunts == -1 {
@@ -113,6 +113,11 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return err
 	}
 	choice := o.game.choice()
+	// The lookahead's settings may refine the skill trace's tier, whatever
+	// tier plays the main runs: only -policy and its second name must agree.
+	if o.game.clash != "" {
+		return usagef("%s", o.game.clash)
+	}
 	policy, err := l.Policy(choice, o.game.policy)
 	if err != nil {
 		return err

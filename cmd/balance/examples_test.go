@@ -231,3 +231,33 @@ func treeDiff(before, after []string) string {
 	}
 	return b.String()
 }
+
+// TestExamplesLeaveLatestToReports checks that no example (of the help or
+// of README.md) writes a file into reports/latest, the default analysis's
+// directory: it refuses a directory holding files that are not a report,
+// so an example writing a baseline, a tally, a map or a trace there would
+// stop the default command from running after it. Report directories
+// (run -out reports/latest/NAME) are carried over and may go there.
+func TestExamplesLeaveLatestToReports(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, _ := readmeCommands(t, string(readme))
+	for _, name := range commandNames() {
+		lines = append(lines, commands[name].examples...)
+		for _, g := range games {
+			lines = append(lines, gameHelp(g, name).Examples...)
+		}
+	}
+	for _, line := range lines {
+		for _, f := range strings.Fields(line) {
+			if _, v, ok := strings.Cut(f, "="); ok && strings.HasPrefix(f, "-") {
+				f = v
+			}
+			if strings.HasPrefix(f, "reports/latest/") && filepath.Ext(f) != "" {
+				t.Errorf("%q writes or reads the file %s in the default analysis's directory", line, f)
+			}
+		}
+	}
+}

@@ -6,8 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -101,6 +103,54 @@ type gameFlags struct {
 	values map[string]*string
 	set    multiFlag
 	policy string
+	// policyFrom is the flag that gave policy (-policy or the game's name
+	// for it), clash the first disagreement between the two.
+	policyFrom, clash string
+	// given are the options given on the command line (not left at
+	// their defaults).
+	given map[string]bool
+}
+
+// optionFlag is a game option's flag: it records that it was given.
+type optionFlag struct {
+	v     *string
+	name  string
+	given map[string]bool
+}
+
+func (o optionFlag) String() string {
+	if o.v == nil {
+		return ""
+	}
+	return *o.v
+}
+
+func (o optionFlag) Set(v string) error {
+	*o.v, o.given[o.name] = v, true
+	return nil
+}
+
+// policyFlag is -policy or the game's name for it: both set one tier, and
+// two different tiers given by the two names are refused.
+type policyFlag struct {
+	f    *gameFlags
+	name string
+}
+
+func (p policyFlag) String() string {
+	if p.f == nil {
+		return ""
+	}
+	return p.f.policy
+}
+
+func (p policyFlag) Set(v string) error {
+	f := p.f
+	if f.policyFrom != "" && f.policyFrom != p.name && f.policy != v && f.clash == "" {
+		f.clash = fmt.Sprintf("-%s %s and -%s %s name two tiers (one flag is the other's second name); give one of them", f.policyFrom, f.policy, p.name, v)
+	}
+	f.policy, f.policyFrom = v, p.name
+	return nil
 }
 
 // what a command takes of the game flags.
@@ -114,7 +164,7 @@ const (
 // register defines the flags of g on fs; setUsage is -set's help ("" for
 // the default), policyAll says whether -policy takes "all" (run).
 func (f *gameFlags) register(fs *flag.FlagSet, g game.Game, what int, setUsage string, policyAll bool) {
-	f.g, f.values = g, map[string]*string{}
+	f.g, f.values, f.given = g, map[string]*string{}, map[string]bool{}
 	info := g.Info()
 	fs.StringVar(&f.name, "game", info.Name, "the game played ("+joinNames()+"; see 'balance list games')")
 	fs.StringVar(&f.data, "data", "", "directory of data files loaded over the game's embedded data")
@@ -125,7 +175,8 @@ func (f *gameFlags) register(fs *flag.FlagSet, g game.Game, what int, setUsage s
 			}
 			f.opts = append(f.opts, o)
 			v := new(string)
-			fs.StringVar(v, o.Name, o.Default, o.Usage)
+			*v = o.Default
+			fs.Var(optionFlag{v, o.Name, f.given}, o.Name, o.Usage)
 			f.values[o.Name] = v
 		}
 	}
@@ -140,9 +191,9 @@ func (f *gameFlags) register(fs *flag.FlagSet, g game.Game, what int, setUsage s
 		if policyAll {
 			u += "; all: every tier on the same hunts (as 'balance skill')"
 		}
-		fs.StringVar(&f.policy, "policy", "", u)
+		fs.Var(policyFlag{f, "policy"}, "policy", u)
 		if info.PolicyFlag != "" {
-			fs.StringVar(&f.policy, info.PolicyFlag, "", "the same as -policy")
+			fs.Var(policyFlag{f, info.PolicyFlag}, info.PolicyFlag, "the same as -policy")
 		}
 	}
 }
@@ -177,7 +228,57 @@ func (f *gameFlags) open(ctx context.Context) (*workflow.Lab, error) {
 
 // resolvePolicy resolves -policy (the game's default when not given).
 func (f *gameFlags) resolvePolicy(l *workflow.Lab) (string, error) {
-	return l.Policy(f.choice(), f.policy)
+	return f.policyOf(l, f.choice())
+}
+
+// policyOf resolves -policy with the choice c. Flags that disagree are a
+// usage error: -policy and the game's name for it giving two tiers, and a
+// policy option given (as -lookahead-k) that the tier does not read (a
+// tier without settings, or a name that carries its own). An option is
+// read when another value of it changes the resolved tier's name.
+func (f *gameFlags) policyOf(l *workflow.Lab, c game.Choice) (string, error) {
+	if f.clash != "" {
+		return "", usagef("%s", f.clash)
+	}
+	name, err := l.Policy(c, f.policy)
+	if err != nil || f.policy == "all" {
+		return name, err
+	}
+	for _, o := range f.opts {
+		if !o.Policy || !f.given[o.Name] {
+			continue
+		}
+		v := c[o.Name]
+		alts := []string{o.Default}
+		if n, err := strconv.Atoi(v); err == nil {
+			alts = append(alts, strconv.Itoa(n+1), strconv.Itoa(n-1))
+		}
+		read, tried := false, false
+		for _, a := range alts {
+			if a == v {
+				continue
+			}
+			alt := maps.Clone(c)
+			alt[o.Name] = a
+			other, err := l.Policy(alt, f.policy)
+			if err != nil {
+				continue
+			}
+			tried = true
+			if other != name {
+				read = true
+				break
+			}
+		}
+		if tried && !read {
+			tier := f.policy
+			if tier == "" {
+				tier = name + " (the default)"
+			}
+			return "", usagef("-%s %s: the tier %s %s does not read it (a tier without that setting, or a name that carries its own); drop -%s or name a tier that takes it", o.Name, v, f.policyFlagName(), tier, o.Name)
+		}
+	}
+	return name, nil
 }
 
 // parseGame parses a command's arguments: the game named by -game, its

@@ -268,6 +268,13 @@ func printCommandHelp(w io.Writer, c *command, g game.Game) {
 	if c.long != "" {
 		fmt.Fprintf(w, "\n%s\n", c.long)
 	}
+	if c.name == "compare" {
+		if o, ok := mainOption(g); ok {
+			fmt.Fprintf(w, "\nA and B (game %s) are values of -%s.\n", g.Info().Name, o.Name)
+		} else {
+			fmt.Fprintf(w, "\nThe game %s has no main option: compare takes no A and B, only -set overrides for B.\n", g.Info().Name)
+		}
+	}
 	gh := gameHelp(g, c.name)
 	if gh.Notes != "" {
 		fmt.Fprintf(w, "\n%s (-game %s):\n%s\n", g.Info().Title, g.Info().Name, strings.TrimSpace(gh.Notes))

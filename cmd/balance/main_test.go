@@ -96,7 +96,7 @@ func TestExitCodes(t *testing.T) {
 		{"unknown pack, near one", []string{"trace", "-pack", "quartett"}, exitUsage, `did you mean "quartet"?`, ""},
 		{"missing adversary file", []string{"trace", "-adversary", "no/such.yaml"}, exitUsage, "-adversary no/such.yaml: no such file", ""},
 		{"-data not a dir", []string{"trace", "-data", notDir}, exitUsage, "not a directory", ""},
-		{"-data missing", []string{"list", "-data", filepath.Join(t.TempDir(), "none"), "packs"}, exitUsage, "no such directory", ""},
+		{"-data missing", []string{"list", "-data", filepath.Join(t.TempDir(), "none"), "packs"}, exitUsage, "none: no such directory", ""},
 		{"validate -data not a dir", []string{"validate", "-data", notDir}, exitUsage, "not a directory", ""},
 		{"validate missing file", []string{"validate", "no/such/adversaries/x.yaml"}, exitUsage, "no/such/adversaries/x.yaml: no such file", ""},
 		{"validate -data with files", []string{"validate", "-data", ".", "x.yaml"}, exitUsage, "cannot be combined", ""},

@@ -65,6 +65,10 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if o.out == "" {
 		o.out = name + ".png"
 	}
+	// An existing directory is named as such before the extension is asked.
+	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
+		return err
+	}
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.out)), ".")
 	switch {
 	case safeio.IsStdout(o.out):
@@ -72,9 +76,6 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	case format == "png", format == "svg":
 	default:
 		return usagef("-out %s: the file must end in .png or .svg (or be -, standard output, for a PNG)", o.out)
-	}
-	if err := checkOutputs(reportDir{}, [2]string{"-out", o.out}); err != nil {
-		return err
 	}
 	l, err := o.game.open(ctx)
 	if err != nil {

@@ -57,12 +57,12 @@ FILE the baseline file of baseline; -json FILE the JSON of run
 (summary.json), compare and skill; -html FILE the page of compare ("-":
 standard output). With none, only the table is printed.`,
 		examples: []string{
-			"balance run -hunts 4000 -shards 2 -shard 0 -tally reports/latest/shards/0.json -quiet",
-			"balance run -hunts 4000 -shards 2 -shard 1 -tally reports/latest/shards/1.json -quiet",
-			"balance merge reports/latest/shards/0.json reports/latest/shards/1.json -out reports/latest/merged",
-			"balance sweep -param adversary.def=5..7 -hunts 2000 -shards 2 -shard 0 -tally reports/latest/sweep/0.json -quiet",
-			"balance sweep -param adversary.def=5..7 -hunts 2000 -shards 2 -shard 1 -tally reports/latest/sweep/1.json -quiet",
-			"balance merge reports/latest/sweep/0.json reports/latest/sweep/1.json -out reports/latest/sweep/report",
+			"balance run -hunts 4000 -shards 2 -shard 0 -tally reports/shards/0.json -quiet",
+			"balance run -hunts 4000 -shards 2 -shard 1 -tally reports/shards/1.json -quiet",
+			"balance merge reports/shards/0.json reports/shards/1.json -out reports/latest/merged",
+			"balance sweep -param adversary.def=5..7 -hunts 2000 -shards 2 -shard 0 -tally reports/shards/sweep-0.json -quiet",
+			"balance sweep -param adversary.def=5..7 -hunts 2000 -shards 2 -shard 1 -tally reports/shards/sweep-1.json -quiet",
+			"balance merge reports/shards/sweep-0.json reports/shards/sweep-1.json -out reports/latest/sweep",
 		},
 		run: runMerge,
 	})

@@ -39,7 +39,7 @@ baseline an unsplit run records, byte for byte: regress reruns it as any
 other.
 ` + shardHelp,
 		examples: []string{
-			"balance baseline -hunts 5000 -out reports/latest/baseline.json -quiet",
+			"balance baseline -hunts 5000 -out reports/baselines/baseline.json -quiet",
 		},
 		run: runBaseline,
 	})
@@ -76,9 +76,9 @@ On the baseline's seed the two runs share their random streams, so a real
 change shows more readily than the independent-samples tests assume: the
 tests are then conservative.`,
 		examples: []string{
-			"balance baseline -hunts 5000 -seed 3 -out reports/latest/base.json -quiet",
-			"balance regress -baseline reports/latest/base.json -quiet",
-			"balance regress -baseline reports/latest/base.json -seed 99 -quiet",
+			"balance baseline -hunts 5000 -seed 3 -out reports/baselines/base.json -quiet",
+			"balance regress -baseline reports/baselines/base.json -quiet",
+			"balance regress -baseline reports/baselines/base.json -seed 99 -quiet",
 		},
 		run: runRegress,
 	})

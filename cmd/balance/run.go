@@ -132,7 +132,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) (err e
 	case o.shards > 1 && o.cardHunts > 0:
 		return usagef("-card-hunts cannot be used with -shards: the parts switched off are measured by a whole run")
 	}
-	if err := checkCardHunts(o.cardHunts); err != nil {
+	if err := checkCardHunts(o.cardHunts, o.hunts); err != nil {
 		return err
 	}
 	if o.game.policy == policyAll {
@@ -266,10 +266,15 @@ func registerCardHunts(fs *flag.FlagSet, p *int64) {
 	intVar(fs, p, "card-hunts", -1, cardHuntsUsage)
 }
 
-// checkCardHunts checks -card-hunts as given.
-func checkCardHunts(n int64) error {
+// checkCardHunts checks -card-hunts as given, against -hunts: the parts
+// are measured on at most as many hunts as the run plays (more would
+// measure them better than the design itself).
+func checkCardHunts(n, hunts int64) error {
 	if n < -1 || n == 1 {
 		return usagef("-card-hunts %d: give at least 2 hunts (an interval needs two), 0 for none, or -1 for a twentieth of the hunts played", n)
+	}
+	if n > hunts {
+		return usagef("-card-hunts %d is more than -hunts %d: the parts are measured on at most the hunts played; give at most %d, 0 for none, or -1 for a twentieth of them", n, hunts, hunts)
 	}
 	return nil
 }

@@ -110,7 +110,7 @@ func runTrace(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return err
 		}
 		fmt.Fprintf(stderr, "trace: hunt %d is the first %s of seed %d from hunt %d (%s played)\n",
-			index, s.Outcomes[want].Key, o.seed, o.hunt, workflow.Plural(int(index-o.hunt+1), "hunt"))
+			index, s.Outcomes[want].Key, o.seed, o.hunt, game.Plural(int(index-o.hunt+1), "hunt"))
 	}
 
 	w := bufio.NewWriter(stdout)

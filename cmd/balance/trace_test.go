@@ -131,7 +131,7 @@ func TestTraceJSON(t *testing.T) {
 					t.Errorf("%s: a decision %v", where, ev)
 				}
 			case "action":
-				want := fmt.Sprintf("%s: %s (%s,", str(ev, "model"), words(str(ev, "action")), workflow.Plural(num(ev, "ticks"), "tick"))
+				want := fmt.Sprintf("%s: %s (%s,", str(ev, "model"), words(str(ev, "action")), game.Plural(num(ev, "ticks"), "tick"))
 				if !strings.Contains(l, want) {
 					t.Errorf("%s: want %q", where, want)
 				}
@@ -142,12 +142,12 @@ func TestTraceJSON(t *testing.T) {
 					faces = append(faces, strconv.Itoa(int(f.(float64))))
 				}
 				want := fmt.Sprintf("%dd10 DT %d", num(dice, "pool"), num(dice, "dt"))
-				if !strings.Contains(l, want) || !strings.Contains(l, "["+strings.Join(faces, " ")+"] -> "+workflow.Plural(num(dice, "successes"), "success")) ||
+				if !strings.Contains(l, want) || !strings.Contains(l, "["+strings.Join(faces, " ")+"] -> "+game.Plural(num(dice, "successes"), "success")) ||
 					!strings.Contains(l, fmt.Sprintf("threshold %d", num(dice, "threshold"))) {
 					t.Errorf("%s: dice %v", where, dice)
 				}
 			case "wound":
-				if want := fmt.Sprintf("takes %s", workflow.Plural(num(ev, "wnds"), "WND")); !strings.Contains(l, want) {
+				if want := fmt.Sprintf("takes %s", game.Plural(num(ev, "wnds"), "WND")); !strings.Contains(l, want) {
 					t.Errorf("%s: want %q", where, want)
 				}
 			case "outcome":
@@ -466,8 +466,8 @@ func TestTraceWords(t *testing.T) {
 		in, want string
 	}{{"tick", "1 tick"}, {"WND", "2 WNDs"}, {"success", "0 successes"}, {"round", "1 round"}, {"random draw", "12 random draws"}} {
 		n, _ := strconv.Atoi(strings.Fields(c.want)[0])
-		if got := workflow.Plural(n, c.in); got != c.want {
-			t.Errorf("workflow.Plural(%d, %q) = %q, want %q", n, c.in, got, c.want)
+		if got := game.Plural(n, c.in); got != c.want {
+			t.Errorf("game.Plural(%d, %q) = %q, want %q", n, c.in, got, c.want)
 		}
 	}
 	d, err := configs.LoadEmbedded()

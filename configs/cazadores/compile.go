@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"balance/configs/yamldata"
 	"balance/internal/typo"
 	sim "balance/sim/cazadores"
 	"balance/sim/geom"
@@ -63,6 +64,9 @@ func (d *Data) compile(adversary, pack, scenario, objective string, routes bool)
 		return nil, err
 	}
 	if err := c.mapOf(m); err != nil {
+		return nil, err
+	}
+	if err := fits(sc, a, m); err != nil {
 		return nil, err
 	}
 	if objective != "" {
@@ -813,4 +817,66 @@ func (c *compiler) mapOf(s *Scenario) error {
 		mp.Nav = geom.BuildNav(mp.W, mp.H, 0.5, clear, blocked, difficult)
 	}
 	return nil
+}
+
+// fits checks that the board holds the models as the hunt deploys them
+// (sim's deploy): the Pack in a row along the edge of its deployment exit,
+// its bases 1" apart and 0.5" in from the edge, and the Adversary's models
+// and Minions on the rest of the board. A board too small would stack
+// bases on one another, or push them past its edge; the error names the
+// scenario file's size and the least size the models need.
+func fits(sc *sim.Scenario, a *Adversary, s *Scenario) error {
+	edge := s.Exits[s.DeployExit].Edge
+	along, across := s.Size[0], s.Size[1] // the deployment edge, and the board's depth from it
+	if edge == "east" || edge == "west" {
+		along, across = across, along
+	}
+	row, depth := 0.0, 0.0
+	for i, m := range sc.Pack {
+		d := 2 * float64(m.BaseR)
+		row += d
+		if i > 0 {
+			row++
+		}
+		depth = max(depth, d+0.5)
+	}
+	// The Adversary's side: its models, then its Minions; each base needs
+	// at least a square of its diameter on the board beyond the Pack's row.
+	foeMax, foeArea := 0.0, 0.0
+	add := func(r float32, n int) {
+		d := 2 * float64(r)
+		foeMax = max(foeMax, d)
+		foeArea += float64(n) * d * d
+	}
+	add(sc.Adversary.BaseR, len(a.Models))
+	for _, mn := range a.Minions {
+		add(mmToRadius(mn.BaseMM), mn.Count)
+	}
+	var why string
+	bases := func(n int) string {
+		if n == 1 {
+			return "1 base"
+		}
+		return fmt.Sprintf("%d bases", n)
+	}
+	switch {
+	case row > along:
+		why = fmt.Sprintf("the Pack's row of %s along the %s edge (its deployment exit's) takes %.1f\", the edge is %g\"", bases(len(sc.Pack)), edge, math.Ceil(row*10)/10, along)
+	case depth+foeMax > across:
+		why = fmt.Sprintf("the Pack's row takes %.1f\" in from the %s edge and the Adversary's largest base %.1f\" more, the board is %g\" deep", math.Ceil(depth*10)/10, edge, math.Ceil(foeMax*10)/10, across)
+	case foeArea > along*(across-depth):
+		why = fmt.Sprintf("the Adversary's %s need about %.0f square inches beyond the Pack's row, the board leaves %.0f", bases(len(a.Models)+minionCount(a)), foeArea, along*(across-depth))
+	default:
+		return nil
+	}
+	// The least board holding the models, each side a whole number of
+	// inches and no smaller than the one given.
+	needAlong := math.Max(along, math.Ceil(max(row, foeMax)))
+	needAcross := math.Max(across, math.Ceil(max(depth+foeMax, depth+foeArea/needAlong)))
+	w, h := needAlong, needAcross
+	if edge == "east" || edge == "west" {
+		w, h = h, w
+	}
+	return &yamldata.Error{File: s.sizeFile, Line: s.sizeLine, Col: s.sizeCol, Field: "size",
+		Msg: fmt.Sprintf("[%g, %g] is too small for the models: %s; give at least [%g, %g]", s.Size[0], s.Size[1], why, w, h)}
 }

@@ -29,6 +29,10 @@ func (d *decoder) scenario(slug string, n *yaml.Node) *Scenario {
 		if xs := d.numbersOf(o, "size", v, ""); xs != nil {
 			s.Size = [2]float64{xs[0], xs[1]}
 		}
+		s.sizeFile = d.File()
+		if r := d.Res(v); r != nil {
+			s.sizeLine, s.sizeCol = r.Line, r.Column
+		}
 	}
 	w, h := s.Size[0], s.Size[1]
 	if v, ok := m["exits"]; ok {

@@ -301,6 +301,38 @@ func (d *Data) AddAdversaryFile(p string) (slug string, err error) {
 	return slug, nil
 }
 
+// ScenarioFile loads one scenario file given by path, as LoadContext
+// reads data files: its slug (the file's base name) and the scenario, to
+// compile designs on it alone (see OnlyScenario).
+func (d *Data) ScenarioFile(p string) (slug string, s *Scenario, err error) {
+	b, err := readDataFile(p)
+	if err != nil {
+		return "", nil, err
+	}
+	slug = strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
+	if !slugRE.MatchString(slug) {
+		return "", nil, fileError(p, fmt.Sprintf("the file name %q is not a slug (lower-case letters, digits, - or _)", slug), "")
+	}
+	root, err := parseYAML(p, b)
+	if err != nil {
+		return "", nil, err
+	}
+	dec := newDecoder(p)
+	s = dec.scenario(slug, root)
+	if err := dec.Err(); err != nil {
+		return "", nil, err
+	}
+	return slug, s, nil
+}
+
+// OnlyScenario returns a copy of d whose only scenario is s, under slug:
+// d is left as it was.
+func (d *Data) OnlyScenario(slug string, s *Scenario) *Data {
+	c := d.Clone()
+	c.Scenarios = map[string]*Scenario{slug: s}
+	return c
+}
+
 // decodeAdversary parses and checks one Adversary file.
 func decodeAdversary(file, slug string, b []byte, r *Rules) (*Adversary, error) {
 	root, err := parseYAML(file, b)

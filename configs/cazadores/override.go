@@ -216,8 +216,10 @@ func atoi(s string) int { v, _ := strconv.Atoi(s); return v }
 // newValue applies VALUE ("7", "+5", "-1") to the integer old.
 func newValue(kv string, old int, val string) (int, error) {
 	rel := strings.HasPrefix(val, "+") || (strings.HasPrefix(val, "-") && len(val) > 1)
-	v, err := strconv.Atoi(strings.TrimPrefix(val, "+"))
-	if err != nil {
+	digits := strings.TrimPrefix(val, "+")
+	v, err := strconv.Atoi(digits)
+	if err != nil || digits != val && (strings.HasPrefix(digits, "+") || strings.HasPrefix(digits, "-")) {
+		// One sign at most: +-1 and ++1 are refused as --1 is.
 		return 0, fmt.Errorf("-set %s: %q is not a whole number (e.g. 7, +2 or -1)", kv, val)
 	}
 	if rel {

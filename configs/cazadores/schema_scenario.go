@@ -28,7 +28,7 @@ var scenarioSchema = []*schemaObject{
 		Doc: "A scenario is one file, `scenarios/SLUG.yaml`, whose slug is the file's base name: the board, the exits the Pack deploys at and flees by, and the terrain pieces. Coordinates are inches from the board's south-west corner, x east and y north.",
 		Fields: []schemaField{
 			{Name: "name", Kind: vText, Required: true, Example: "name: Ruins", Doc: "the map's name, as reports and pictures print it"},
-			{Name: "size", Kind: vNumbers, Count: 2, Min: 1, Max: maxBoard, Required: true, Example: "size: [24, 24]", Doc: "the board's width (x) and depth (y) in inches"},
+			{Name: "size", Kind: vNumbers, Count: 2, Min: 1, Max: maxBoard, Required: true, Example: "size: [24, 24]", Doc: "the board's width (x) and depth (y) in inches; large enough for the models: the Pack's bases in a row along the deployment exit's edge, 1\" apart, and the Adversary's beyond them (each design is checked when it compiles)"},
 			{Name: "exits", Kind: vList, Object: "exit", Required: true, Allowed: fmt.Sprintf("1..%d, each with the fields of Exit", sim.MaxExits), Example: "exits: [{edge: south, from: 4, to: 20}]", Doc: "the stretches of the border the Pack deploys at and may leave the board by"},
 			{Name: "deploy_exit", Kind: vInt, Min: 0, Max: sim.MaxExits - 1, Allowed: "an index of `exits`: 0 for the first", Default: "0", Example: "deploy_exit: 1", Doc: "the exit the Pack deploys along"},
 			{Name: "terrain", Kind: vList, Object: "piece", Allowed: fmt.Sprintf("at most %d, each with the fields of Terrain piece", sim.MaxPieces), Default: "none: open ground", Example: "terrain: [{name: Oak, circle: [8, 14, 1.5], types: [blocking, impassable]}]", Doc: "the terrain pieces; where they overlap, a point has the types of each"},

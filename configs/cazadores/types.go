@@ -434,6 +434,10 @@ type Scenario struct {
 	Exits      []Exit
 	DeployExit int // index into Exits where the Pack deploys
 	Terrain    []Terrain
+	// Where size was read, for the errors of a board too small for the
+	// models (not part of the design: unexported, out of its hash).
+	sizeFile          string
+	sizeLine, sizeCol int
 }
 
 // Exit is a stretch of one border: from From to To along the edge (x for

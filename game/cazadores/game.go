@@ -269,10 +269,27 @@ func (d *Data) Validate(ctx context.Context, files []string) (string, error) {
 		return "", err
 	}
 	// The files are sound one by one: compile each Adversary among them
-	// against every pack on every scenario.
+	// against every pack on every scenario, and every Adversary and pack
+	// on each scenario among them.
 	var errs []error
 	for _, p := range files {
-		if kind, _, err := configs.FileKind(p); err != nil || kind != "adversaries" {
+		kind, _, err := configs.FileKind(p)
+		if err == nil && kind == "scenarios" {
+			// A scenario: every Adversary and pack of the data on it alone
+			// (a board too small for the models is refused here).
+			slug, s, err := d.d.ScenarioFile(p)
+			if err == nil {
+				err = compileAll(ctx, d.d.OnlyScenario(slug, s), d.d.Slugs("adversaries"), p+": ")
+			}
+			if err != nil {
+				if ctx.Err() != nil {
+					return "", err
+				}
+				errs = append(errs, err)
+			}
+			continue
+		}
+		if err != nil || kind != "adversaries" {
 			continue
 		}
 		data := d.d.Clone()
@@ -351,7 +368,7 @@ func combos(pairs [][2]string, packs, scens []string) string {
 		return strings.Join(out, "; ")
 	}
 	name := func(what string, set map[string]bool, all []string) string {
-		if len(set) == len(all) {
+		if len(set) == len(all) && len(all) > 1 {
 			return "every " + what
 		}
 		var in []string

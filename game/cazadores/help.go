@@ -62,8 +62,8 @@ weapons, armour, gear and rituals.`,
 		Notes: `A map is a scenario ('balance list scenarios'); -adversary and -pack
 choose who is deployed.`,
 		Examples: []string{
-			"balance map lair -out reports/latest/maps/lair.png",
-			"balance map ruins -adversary praetorians -pack quartet -seed 3 -out reports/latest/maps/ruins.svg",
+			"balance map lair -out reports/maps/lair.png",
+			"balance map ruins -adversary praetorians -pack quartet -seed 3 -out reports/maps/ruins.svg",
 		},
 	},
 	"odds": {
@@ -86,13 +86,13 @@ and criticals (P(C = 0), P(C = 1), ...).`,
 		Notes: `The tracked figures are the win rates, the outcomes, the hunt length,
 the Adversary defeated, the WNDs dealt and taken, the deaths, and each
 Pack model's and hit location's figures.`,
-		Examples: []string{"balance baseline -adversary wandering-son -hunts 5000 -out reports/latest/baseline.json -quiet"},
+		Examples: []string{"balance baseline -adversary wandering-son -hunts 5000 -out reports/baselines/baseline.json -quiet"},
 	},
 	"regress": {
 		Examples: []string{
-			"balance baseline -adversary neonate-wurm -hunts 5000 -out reports/latest/wurm-baseline.json -quiet",
-			"balance regress -baseline reports/latest/wurm-baseline.json -quiet",
-			"balance regress -baseline reports/latest/wurm-baseline.json -seed 99 -quiet",
+			"balance baseline -adversary neonate-wurm -hunts 5000 -out reports/baselines/wurm-baseline.json -quiet",
+			"balance regress -baseline reports/baselines/wurm-baseline.json -quiet",
+			"balance regress -baseline reports/baselines/wurm-baseline.json -seed 99 -quiet",
 		},
 	},
 	"sensitivity": {
@@ -148,7 +148,8 @@ scenario. A FILE's kind is told by its parent directory (adversaries/ or
 scenarios/), else by its name (weapons.yaml, packs.yaml, ...), else by its
 content, so a copy of an Adversary file anywhere is checked as one; an
 Adversary file is then also compiled against every pack on every
-scenario. -explain FIELD prints the entry of a field of an Adversary file
+scenario, and every Adversary and pack on a scenario file (a board too
+small for the models is refused at its size). -explain FIELD prints the entry of a field of an Adversary file
 (stats.wnd, actions.range, minions), of a scenario file
 (scenario.terrain.height), of a Pack file or rules.yaml (weapons.pow,
 cazadores.skills.hunt, rules.cover) or of an effect op (push), as

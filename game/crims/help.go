@@ -74,12 +74,12 @@ beside.`,
 		Notes: `The tracked figures are every hunter's win share and outcome, points,
 eliminations, Wounds, incapacitations and Momentum, the crims' threat
 (the Wound Tokens they dealt, the crims left) and the winner's points.`,
-		Examples: []string{"balance baseline -game crims -hunts 5000 -out reports/latest/crims-baseline.json -quiet"},
+		Examples: []string{"balance baseline -game crims -hunts 5000 -out reports/baselines/crims-baseline.json -quiet"},
 	},
 	"regress": {
 		Examples: []string{
-			"balance baseline -game crims -hunts 5000 -out reports/latest/crims-baseline.json -quiet",
-			"balance regress -game crims -baseline reports/latest/crims-baseline.json -quiet",
+			"balance baseline -game crims -hunts 5000 -out reports/baselines/crims-baseline.json -quiet",
+			"balance regress -game crims -baseline reports/baselines/crims-baseline.json -quiet",
 		},
 	},
 	"sensitivity": {

@@ -50,8 +50,8 @@ parties'); -enemies and -map apply to both.`,
 -players and -enemies choose who stands on the starting hexes. Every duel
 starts there, so -seed and -hunt change nothing.`,
 		Examples: []string{
-			"balance map -game vantage glade -out reports/latest/maps/glade.png",
-			"balance map -game vantage ford -players pair -enemies raiders -out reports/latest/maps/ford.svg",
+			"balance map -game vantage glade -out reports/maps/glade.png",
+			"balance map -game vantage ford -players pair -enemies raiders -out reports/maps/ford.svg",
 		},
 	},
 	"odds": {
@@ -74,12 +74,12 @@ and gain_on_evader.`,
 		Notes: `The tracked figures are the win rates, the outcomes, the duel's length,
 and each fighter's attempts and gains of each tactic, counters, attacks,
 damage, HP left and when it went down.`,
-		Examples: []string{"balance baseline -game vantage -hunts 5000 -out reports/latest/vantage-baseline.json -quiet"},
+		Examples: []string{"balance baseline -game vantage -hunts 5000 -out reports/baselines/vantage-baseline.json -quiet"},
 	},
 	"regress": {
 		Examples: []string{
-			"balance baseline -game vantage -players duellist -hunts 5000 -out reports/latest/duellist-baseline.json -quiet",
-			"balance regress -baseline reports/latest/duellist-baseline.json -quiet",
+			"balance baseline -game vantage -players duellist -hunts 5000 -out reports/baselines/duellist-baseline.json -quiet",
+			"balance regress -baseline reports/baselines/duellist-baseline.json -quiet",
 		},
 	},
 	"sensitivity": {
