@@ -72,6 +72,7 @@ func gameGiven(args []string) bool {
 // game: the default one when -game is not given. An argument "--" ends
 // the flags.
 func gameArg(args []string) (game.Game, error) {
+	first := ""
 	for k, a := range args {
 		if a == "--" {
 			break
@@ -86,9 +87,16 @@ func gameArg(args []string) (game.Game, error) {
 			}
 			val = args[k+1]
 		}
-		return gameNamed(val)
+		// one game a command: two different -game values are a mistake
+		if first != "" && val != first {
+			return nil, usagef("-game %s and -game %s: a command plays one game", first, val)
+		}
+		first = val
 	}
-	return games[0], nil
+	if first == "" {
+		return games[0], nil
+	}
+	return gameNamed(first)
 }
 
 // gameFlags are the flags that choose what a command plays: -game, -data,

@@ -276,6 +276,14 @@ func printCommandHelp(w io.Writer, c *command, g game.Game) {
 		}
 	}
 	gh := gameHelp(g, c.name)
+	if c.name == "map" {
+		if d, err := g.Load(context.Background(), ""); err == nil {
+			if _, ok := d.(game.Mapper); !ok {
+				fmt.Fprintf(w, "\nThe game %s has no maps to draw.\n", g.Info().Name)
+				return
+			}
+		}
+	}
 	if gh.Notes != "" {
 		fmt.Fprintf(w, "\n%s (-game %s):\n%s\n", g.Info().Title, g.Info().Name, strings.TrimSpace(gh.Notes))
 	}
@@ -293,8 +301,16 @@ func printCommandHelp(w io.Writer, c *command, g game.Game) {
 			}
 		}
 	}
-	if examples := append(slices.Clone(c.examples), gh.Examples...); len(examples) > 0 {
-		fmt.Fprintln(w, "\nExamples:")
+	// The command's own examples play the default game: another game's
+	// help shows its own, or says whose the command's are.
+	examples, head := append(slices.Clone(c.examples), gh.Examples...), "Examples:"
+	if def := games[0].Info().Name; g.Info().Name != def {
+		if examples = gh.Examples; len(examples) == 0 {
+			examples, head = c.examples, fmt.Sprintf("Examples (of the default game, %s: add -game %s and its options):", def, g.Info().Name)
+		}
+	}
+	if len(examples) > 0 {
+		fmt.Fprintln(w, "\n"+head)
 		for _, e := range examples {
 			fmt.Fprintf(w, "  %s\n", e)
 		}

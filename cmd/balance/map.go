@@ -54,6 +54,14 @@ func runMap(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
+	if len(pos) == 0 {
+		// a game with no maps says so before asking for one
+		if l, err := o.game.open(ctx); err == nil {
+			if _, ok := l.Data.(game.Mapper); !ok {
+				return usagef("the game %s has no maps to draw", l.Name())
+			}
+		}
+	}
 	switch len(pos) {
 	case 0:
 		return usagef("name a map ('balance help map' says which kind of data the game's maps are)")

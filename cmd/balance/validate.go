@@ -20,7 +20,10 @@ type validateOpts struct {
 
 func (o *validateOpts) flags(fs *flag.FlagSet, g game.Game) {
 	o.game.register(fs, g, 0, "", false)
-	fs.StringVar(&o.explain, "explain", "", "print the reference entry of `FIELD` of the game's data files (e.g. stats.wnd) and check nothing")
+	// only a game with a generated reference of its data files has it
+	if _, ok := g.(game.Explainer); ok {
+		fs.StringVar(&o.explain, "explain", "", "print the reference entry of `FIELD` of the game's data files (its reference's field names, as 'balance help validate -game "+g.Info().Name+"' says) and check nothing")
+	}
 }
 
 func init() {
@@ -39,8 +42,9 @@ problem is printed on its own line as FILE:LINE:COL: field: message, with
 the likely spelling when one is near. The exit code is 1 when any problem is found, 2 when a FILE does
 not exist or is a directory.
 
-With -explain FIELD, validate checks nothing: it prints the entry of one
-field of the game's data files as the game's generated reference gives
+With -explain FIELD (a game whose data files have a generated reference:
+cazadores, e.g. -explain stats.wnd), validate checks nothing: it prints
+the entry of one field of the game's data files as that reference gives
 it (its type, the values allowed, its default, an example and what it
 means). An unknown FIELD is refused with the likely one and the list of
 fields (exit code 2).`,

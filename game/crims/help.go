@@ -121,6 +121,13 @@ crim_wounds (the Wound Tokens crims dealt), crims_left and winning_points.`,
 			"balance tune -game crims -param hunter.bruiser.fight=3..9 -target win=0.22..0.28 -hunts 2000 -quiet",
 		},
 	},
+	"merge": {
+		Examples: []string{
+			"balance run -game crims -hunts 4000 -shards 2 -shard 0 -tally reports/shards/crims-0.json -quiet",
+			"balance run -game crims -hunts 4000 -shards 2 -shard 1 -tally reports/shards/crims-1.json -quiet",
+			"balance merge reports/shards/crims-0.json reports/shards/crims-1.json -out reports/latest/crims-merged",
+		},
+	},
 	"validate": {
 		Notes: `With no FILE, every encounter is compiled. A FILE's kind is told by its
 name (hunters.yaml, crims.yaml, zones.yaml, control.yaml, events.yaml,

@@ -105,6 +105,13 @@ fields are in docs/horizon/trace.md.`,
 			"balance trace -game horizon -find fail_faints -json -",
 		},
 	},
+	"merge": {
+		Examples: []string{
+			"balance run -game horizon -hunts 4000 -shards 2 -shard 0 -tally reports/shards/horizon-0.json -quiet",
+			"balance run -game horizon -hunts 4000 -shards 2 -shard 1 -tally reports/shards/horizon-1.json -quiet",
+			"balance merge reports/shards/horizon-0.json reports/shards/horizon-1.json -out reports/latest/horizon-merged",
+		},
+	},
 	"validate": {
 		Notes: `FILE is one of the game's YAML files (configs/horizon/), read over the
 embedded data: every problem with its file, line and column.`,

@@ -63,6 +63,13 @@ figure's decisions with their reason. docs/skirmish/trace.md describes the
 lines and the JSON Lines events.`,
 		Examples: []string{"balance trace -game skirmish -hunt 3"},
 	},
+	"merge": {
+		Examples: []string{
+			"balance run -game skirmish -hunts 4000 -shards 2 -shard 0 -tally reports/shards/skirmish-0.json -quiet",
+			"balance run -game skirmish -hunts 4000 -shards 2 -shard 1 -tally reports/shards/skirmish-1.json -quiet",
+			"balance merge reports/shards/skirmish-0.json reports/shards/skirmish-1.json -out reports/latest/skirmish-merged",
+		},
+	},
 	"validate": {
 		Notes: `A FILE's kind is told by its name (rules.yaml, weapons.yaml,
 creatures.yaml) or its directory (warbands/, scenarios/); elsewhere, by

@@ -111,6 +111,13 @@ each side lost per duel. Without a range, -param searches the range the
 lever gives (a stat 0..20, the HP up to three times its value, ...).`,
 		Examples: []string{"balance tune -game vantage -param builds.archer.hp=8..14 -target win:players=0.45..0.55 -hunts 2000 -quiet"},
 	},
+	"merge": {
+		Examples: []string{
+			"balance run -game vantage -hunts 4000 -shards 2 -shard 0 -tally reports/shards/vantage-0.json -quiet",
+			"balance run -game vantage -hunts 4000 -shards 2 -shard 1 -tally reports/shards/vantage-1.json -quiet",
+			"balance merge reports/shards/vantage-0.json reports/shards/vantage-1.json -out reports/latest/vantage-merged",
+		},
+	},
 	"validate": {
 		Notes: `With no FILE, every party is compiled against every party on every
 map. A FILE's kind is told by its one top-level key (rules, builds,
