@@ -176,7 +176,7 @@ func kindOf(k *Skill, i int) string {
 // the change of the win rate is significant at 5%.
 func SkillTable(w io.Writer, k *Skill) {
 	fmt.Fprintf(w, "Skill trace: %s\n", orDash(k.Title))
-	fmt.Fprintf(w, "%d hunts per tier (seed %d), every tier playing the same hunts", k.Hunts, k.Seed)
+	fmt.Fprintf(w, "%s per tier (seed %d), every tier playing the same hunts", game.Plural(int(k.Hunts), "hunt"), k.Seed)
 	if k.Interrupted || (k.Stopped != "" && k.Stopped != "hunts") {
 		fmt.Fprintf(w, "; stopped early: %s", label(k.Stopped))
 	}
@@ -233,7 +233,7 @@ func skillDoc(k *Skill) *document {
 		"from the weakest up, played the same %d hunts (hunt *i* on the random stream (seed %d, *i*) for every tier), "+
 		"so the tiers are compared on common random numbers. Written by %s.", orDash(k.Side), k.Hunts, k.Seed, orDash(k.Program))
 	if k.Interrupted || (k.Stopped != "" && k.Stopped != "hunts") {
-		b.p("**This run stopped early (%s) after %d hunts per tier.**", label(k.Stopped), k.Hunts)
+		b.p("**This run stopped early (%s) after %s per tier.**", label(k.Stopped), game.Plural(int(k.Hunts), "hunt"))
 	}
 	b.heading(2, "Tiers")
 	var rows [][]string

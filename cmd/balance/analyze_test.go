@@ -9,7 +9,8 @@ import (
 
 // The default analysis says on stderr what it runs (the plan, then each
 // entry's main run and skill trace with their hunts) unless -quiet;
-// the skill trace plays a skillShare-th of -hunts by default.
+// the skill trace plays a skillShare-th of -hunts by default, at least
+// minSkillHunts (here the floor: 1,000 hunts would give 2).
 func TestAnalyzeSaysWhatItRuns(t *testing.T) {
 	out := t.TempDir()
 	hunts := 2 * skillShare
@@ -19,14 +20,14 @@ func TestAnalyzeSaysWhatItRuns(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(errb), "\n")
 	n := itoa(hunts)
-	if want := "analyze: 5 adversaries of Cazadores (pack duo, scenario open-ground), each a main run of " + n + " hunts (basic tier) and a skill trace of 2 hunts per tier (random, basic, tactical, lookahead(k=1,horizon=1)); reports in " + out; lines[0] != want {
+	if want := "analyze: 5 adversaries of Cazadores (pack duo, scenario open-ground), each a main run of " + n + " hunts (basic tier) and a skill trace of " + itoa(minSkillHunts) + " hunts per tier (random, basic, tactical, lookahead(k=1,horizon=1)); reports in " + out; lines[0] != want {
 		t.Errorf("first line %q, want %q", lines[0], want)
 	}
 	for _, want := range []string{
 		"A Neonate Wurm vs duo on open-ground: main run, " + n + " hunts\n",
-		"A Neonate Wurm vs duo on open-ground: skill trace, 2 hunts by each of 4 tiers\n",
+		"A Neonate Wurm vs duo on open-ground: skill trace, " + itoa(minSkillHunts) + " hunts by each of 4 tiers\n",
 		"Wandering Son of the Mountain vs duo on open-ground: main run, " + n + " hunts\n",
-		"Wandering Son of the Mountain vs duo on open-ground: skill trace, 2 hunts by each of 4 tiers\n",
+		"Wandering Son of the Mountain vs duo on open-ground: skill trace, " + itoa(minSkillHunts) + " hunts by each of 4 tiers\n",
 	} {
 		if !strings.Contains(errb, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errb)

@@ -28,6 +28,11 @@ const defaultHunts = 100000
 // 2-core development machine; 400 hunts took 28 s).
 const skillShare = 500
 
+// minSkillHunts is the fewest hunts per tier the default skill trace
+// plays: a trace of 1 or 4 hunts a tier gives intervals too wide to say
+// anything (and, of a share, next to none), yet read as a finding.
+const minSkillHunts = 20
+
 type analyzeOpts struct {
 	game    gameFlags
 	out     string
@@ -47,7 +52,7 @@ func (o *analyzeOpts) flags(fs *flag.FlagSet, g game.Game) {
 	intVar(fs, &o.seed, "seed", 1, "run seed")
 	intVar(fs, &o.workers, "workers", 0, "worker goroutines (0: all cores)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress: neither what is being run nor the bar or the progress lines")
-	intVar(fs, &o.skillHunts, "skill-hunts", -1, fmt.Sprintf("hunts per tier of each entry's skill trace (-1: a %dth of -hunts, at least 1; 0: no skill trace)", skillShare))
+	intVar(fs, &o.skillHunts, "skill-hunts", -1, fmt.Sprintf("hunts per tier of each entry's skill trace (-1: a %dth of -hunts, at least %d; 0: no skill trace)", skillShare, minSkillHunts))
 	registerCardHunts(fs, &o.cardHunts)
 }
 
@@ -100,7 +105,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return err
 	}
 	if o.skillHunts == -1 {
-		o.skillHunts = max(o.hunts/skillShare, 1)
+		o.skillHunts = max(o.hunts/skillShare, minSkillHunts)
 	}
 	// The report directory is checked before the data load (it must be
 	// new, empty or a balance report), and again once the entries, whose
@@ -186,7 +191,7 @@ func runAnalyze(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		for _, t := range tiers {
 			tn = append(tn, t.Name)
 		}
-		plan += fmt.Sprintf(" and a skill trace of %d hunts per tier (%s)", o.skillHunts, strings.Join(tn, ", "))
+		plan += fmt.Sprintf(" and a skill trace of %s per tier (%s)", game.Plural(int(o.skillHunts), "hunt"), strings.Join(tn, ", "))
 	}
 	say("%s; reports in %s", plan, o.out)
 	var index []reports.IndexEntry
