@@ -80,6 +80,18 @@ type schemaObject struct {
 	Rules []string // what the loader checks between fields
 }
 
+// StatRange is the range the data allows Foe stat name (spd, atk, rng,
+// def, ter, wnd): the loader's own table, so that what reads it (a
+// lever's range) never offers a value the loader refuses.
+func StatRange(name string) (lo, hi int, ok bool) {
+	for _, f := range foeStatsFields {
+		if f.Name == name {
+			return int(f.Min), int(f.Max), true
+		}
+	}
+	return 0, 0, false
+}
+
 // Ranges of the Foe stats, shared by an Adversary's and a Minion's stats.
 var foeStatsFields = []schemaField{
 	{Name: "spd", Kind: vInt, Min: 0, Max: 12, Required: true, Example: "spd: 5", Doc: "SPD: inches the Foe moves in a Move"},

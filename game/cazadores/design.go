@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	ai "balance/ai/cazadores"
+	configs "balance/configs/cazadores"
 	"balance/game"
 	sim "balance/sim/cazadores"
 )
@@ -351,7 +352,10 @@ func (d *Design) Levers() []game.Lever {
 	harder := []game.Tendency{{Figure: "win:pack", Sign: -1}, {Figure: "pack_deaths", Sign: +1}, {Figure: "pack_wounds", Sign: +1}}
 	longer := append([]game.Tendency{{Figure: "length", Sign: +1}}, harder...)
 	stat := func(label, key string, v int) game.Lever {
-		l := game.Lever{Label: label, Set: key, Value: v, Min: 0, Max: 12, Usual: harder}
+		// the range the data allows the stat, capped at 12 (a search wider
+		// than that says nothing more)
+		lo, hi, _ := configs.StatRange(strings.TrimPrefix(key, "adversary."))
+		l := game.Lever{Label: label, Set: key, Value: v, Min: lo, Max: min(hi, 12), Usual: harder}
 		if key == "adversary.def" {
 			l.Usual = longer
 		}

@@ -25,6 +25,12 @@ map ('balance list scenarios'); -objective an Objective's slug ('balance
 list objectives'), or random: a d10 roll from the seed. -pack-ai is
 -policy; -lookahead-k and -lookahead-horizon set the lookahead tier.
 
+-set adversary.wnd changes the Adversary's total WNDs, which are the sum
+of its hit locations': the change is spread one WND at a time over the
+locations, the one hit by the lowest cards first (+1 adds a WND to that
+location alone, as adversary.location.NAME.wnd=+1 would);
+adversary.location.NAME.wnd changes one location.
+
 The parts switched off, to measure what each does, are each Adversary
 action entry and each hit location's exhaustion effect, made blank (as
 -set adversary.actions.RANK=blank, adversary.special.RANK=blank and
