@@ -567,11 +567,12 @@ func (d *decoder) hitLocations(n *yaml.Node, path string, models int, ctx *opCtx
 		if told[c] {
 			continue
 		}
-		name := ""
+		// not a misspelling: say which location's cards it lies among
+		near := ""
 		if o := owner[c]; o >= 0 {
-			name = locs[o].Name
+			near = fmt.Sprintf(" (it lies among %q's cards: add it there, or to another)", locs[o].Name)
 		}
-		d.Fail(rn, path, name, "card %d is not covered by any hit location", c)
+		d.Fail(rn, path, "", "card %d is not covered by any hit location%s", c, near)
 	}
 	return locs, badWnd
 }

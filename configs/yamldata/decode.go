@@ -391,6 +391,9 @@ func (d *Decoder) Fields(n *yaml.Node, path string, known []string, required ...
 	return m
 }
 
+// wholeRE is a whole number written in decimal digits.
+var wholeRE = regexp.MustCompile(`^[-+]?[0-9]+$`)
+
 // Int decodes an integer in lo..hi.
 func (d *Decoder) Int(n *yaml.Node, path string, lo, hi int) int {
 	n = d.Res(n)
@@ -398,6 +401,13 @@ func (d *Decoder) Int(n *yaml.Node, path string, lo, hi int) int {
 		return 0
 	}
 	var v int64
+	if n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 && wholeRE.MatchString(n.Value) &&
+		(n.Tag != "!!int" || n.Decode(&v) != nil) {
+		// plain digits past int64 (read as a float or a string): too
+		// large, not a fraction nor a word
+		d.Fail(n, path, "", "%s is out of range %d..%d", n.Value, lo, hi)
+		return 0
+	}
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" || n.Decode(&v) != nil {
 		d.Fail(n, path, "", "expected an integer, got %s", Describe(n))
 		return 0

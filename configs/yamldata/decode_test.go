@@ -171,3 +171,31 @@ func TestSlugLength(t *testing.T) {
 		}
 	}
 }
+
+// An integer too large for any number the data holds is out of range,
+// not "not an integer"; a fraction is not an integer.
+func TestIntPastInt64(t *testing.T) {
+	root, err := Parse("big.yaml", []byte("a: 99999999999999999999\nb: 1.5\nc: -99999999999999999999\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := NewDecoder("big.yaml")
+	m := d.Fields(root, "", []string{"a", "b", "c"})
+	d.Int(m["a"], "a", 1, 200)
+	d.Int(m["b"], "b", 1, 200)
+	d.Int(m["c"], "c", 1, 200)
+	want := []string{
+		`big.yaml:1:4: a: 99999999999999999999 is out of range 1..200`,
+		`big.yaml:2:4: b: expected an integer, got "1.5"`,
+		`big.yaml:3:4: c: -99999999999999999999 is out of range 1..200`,
+	}
+	got := errs(t, d.Err())
+	if len(got) != len(want) {
+		t.Fatalf("%d errors, want %d:\n%v", len(got), len(want), d.Err())
+	}
+	for i, w := range want {
+		if got[i].Error() != w {
+			t.Errorf("error %d:\n got %s\nwant %s", i, got[i], w)
+		}
+	}
+}
