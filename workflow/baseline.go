@@ -178,7 +178,8 @@ func ReadBaseline(path string) (*Baseline, error) {
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
-		return nil, fmt.Errorf("%s: not a baseline file: %v", path, err)
+		// a tally or a summary is JSON too: say what the file is for
+		return nil, fmt.Errorf("%s: not a baseline file (written by 'balance baseline': its figures, hunts and checksum): %v", path, err)
 	}
 	switch {
 	case b.Schema != BaselineSchema:

@@ -173,8 +173,12 @@ func MergeShards(ctx context.Context, open func(game string) (*Lab, error), file
 		var schemas []*game.Schema
 		for j, ln := range p.lanes {
 			if ln.Design.Hash() != want[j].ConfigHash || ln.Policy != want[j].Policy {
+				over := "no -set overrides"
+				if len(want[j].Overrides) > 0 {
+					over = "the shards' overrides: -set " + strings.Join(want[j].Overrides, " -set ")
+				}
 				return nil, fmt.Errorf("the game data differ from the shards' in lane %d, %s (hash %s, shards %s): merge with the same -data and overrides (%s)",
-					j, want[j].Title, ln.Design.Hash(), want[j].ConfigHash, strings.Join(want[j].Overrides, " "))
+					j, want[j].Title, ln.Design.Hash(), want[j].ConfigHash, over)
 			}
 			schemas = append(schemas, ln.Design.Schema())
 		}
