@@ -38,7 +38,7 @@ func TestRegressMDWithoutVerdict(t *testing.T) {
 		want []string // parts of the -md file
 	}{
 		{"truncated baseline", []string{"regress", "-baseline", truncated, "-md", md, "-quiet"},
-			[]string{"could not be made (exit code 2)", "Baseline: " + truncated, "not a baseline file: unexpected EOF", "No figure was compared."}},
+			[]string{"could not be made (exit code 2)", "Baseline: " + truncated, "not a baseline file (written by 'balance baseline': its figures, hunts and checksum): unexpected EOF", "No figure was compared."}},
 		{"missing baseline", []string{"regress", "-baseline", filepath.Join(dir, "none.json"), "-md", md},
 			[]string{"could not be made", "none.json: no such file"}},
 		{"bad flag after -md", []string{"regress", "-md", md, "-baseline", base, "-nope"},
