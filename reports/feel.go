@@ -164,7 +164,7 @@ func feelSection(b *document, r *stats.Report) {
 		if i < len(r.Wins) {
 			name = r.Wins[i].Label
 		}
-		line := fmt.Sprintf("%s: of its %d wins, **%s** from behind (worst deficit %s points on average, at most %d), **%s** after a close call",
+		line := fmt.Sprintf("%s: of its %d wins, **%s** from behind (worst deficit %s percentage points of standing on average, at most %d), **%s** after a close call",
 			name, s.Wins, s.Comeback.PercentBounds(), s.Deficit.Mean.Bounds(), s.Deficit.Max, s.Close.PercentBounds())
 		if f.Idle != "" {
 			line += fmt.Sprintf("; idle in **%s** of its %d turns", s.Idle.PercentBounds(), s.Turns)

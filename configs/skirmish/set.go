@@ -173,7 +173,7 @@ func (des *Design) setFigure(f *FigureDef, what, val, kv string) error {
 	case "drop":
 		i := slices.Index(f.Weapons, val)
 		if i < 0 {
-			return bad("%s carries no %q (it carries %s)", f.Name, val, strings.Join(f.Weapons, ", "))
+			return bad("%s carries no %q (it carries %s)%s", f.Name, val, strings.Join(f.Weapons, ", "), didYouMean(val, f.Weapons))
 		}
 		f.Weapons = slices.Delete(f.Weapons, i, i+1)
 		return nil

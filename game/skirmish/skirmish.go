@@ -328,7 +328,7 @@ func newDesign(des *cfg.Design, s *sk.Setup, c game.Choice, overrides []string) 
 		},
 		Ratios: []game.Ratio{
 			{Key: "hit_rate", Label: "Shooting attacks won per attack", Num: "hits", Den: "shots", Trials: true, Top: "Best shot"},
-			{Key: "combat_win_rate", Label: "Combats won per combat", Num: "won", Den: "fights", Trials: true, Top: "Best fighter"},
+			{Key: "combat_win_rate", Label: "Combats won per combat", Num: "won", Den: "fights", Trials: true, Top: "Best fighter (creatures included)"},
 			{Key: "unlock_rate", Label: "Loot unlocked per attempt", Num: "unlocks", Den: "unlock_tries", Trials: true},
 			{Key: "power_rate", Label: "Powers activated per attempt", Num: "powers_ok", Den: "powers", Trials: true},
 		},
