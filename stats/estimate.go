@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -37,13 +38,34 @@ func z(conf float64) float64 {
 const fewMean = 30
 
 // tz is the two-sided quantile a mean of n observations is given at
-// confidence conf: the normal's, or Student's t below fewMean.
+// confidence conf: the normal's, or Student's t below fewMean (at Conf,
+// from a table made once: a report asks it of every figure).
 func tz(conf float64, n int64) float64 {
-	if n >= 2 && n < fewMean {
-		return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.5 + conf/2)
+	if n < 2 || n >= fewMean {
+		return z(conf)
 	}
-	return z(conf)
+	if conf == Conf {
+		tOnce.Do(func() {
+			for k := 2; k < fewMean; k++ {
+				tConf[k] = tQuantile(Conf, k)
+			}
+		})
+		return tConf[n]
+	}
+	return tQuantile(conf, int(n))
 }
+
+// tQuantile is Student's t two-sided quantile at conf for a mean of n
+// observations (n-1 degrees of freedom).
+func tQuantile(conf float64, n int) float64 {
+	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.5 + conf/2)
+}
+
+// tConf holds tz at Conf for n = 2..fewMean-1, filled once (tOnce).
+var (
+	tConf [fewMean]float64
+	tOnce sync.Once
+)
 
 // Proportion estimates a probability from k successes in n trials with
 // the Wilson score interval:

@@ -27,7 +27,6 @@ var _ sim.PackPolicy = Baseline{}
 
 // NewBaseline returns the Baseline policy with its default thresholds.
 func NewBaseline() Baseline {
-	prepareOdds() // the Objective's shots weigh their odds
 	return Baseline{FleeBelow: 0.25, FleeWhileAdvAbove: 0.5, RecoverBurningAt: 12}
 }
 

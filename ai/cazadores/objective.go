@@ -443,6 +443,7 @@ func captureMargin(h *sim.Hunt) int {
 // with POW it may cast on tg. The chances count the Advantage and
 // Disadvantage in force now (a Defenceless target's DT is 0).
 func attackRisk(h *sim.Hunt, i, tg int) float64 {
+	prepareOdds() // the odds table (made once: checkOdds reads it)
 	need := captureMargin(h)
 	if need <= 0 {
 		return 1
@@ -568,6 +569,7 @@ func awayFrom(h *sim.Hunt, i, k int) geom.Vec {
 // Weakness for the Net: tg is within 5" and not yet Spotted, and the Net
 // is ready to be thrown this Round with less than a 0.85 chance to hit.
 func spotForNet(h *sim.Hunt, i, tg int) bool {
+	prepareOdds() // the odds table (made once: checkOdds reads it)
 	if h.Obj.Netted || h.M[tg].Spotted || !h.Within(i, tg, 5) || !h.CanAct(i, sim.ActSpotWeakness) {
 		return false
 	}

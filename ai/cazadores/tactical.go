@@ -276,9 +276,10 @@ type odds struct{ mean, hit float64 }
 // oddsTable holds odds for every pool, DT and advantage a Check can have
 // (pools and DTs clamped as dice clamps them), worked out by the dice
 // functions themselves, so a look-up gives the very same numbers. It is
-// filled once, by the first policy made (prepareOdds: every constructor
-// of a policy that reads it calls it), not when the program starts: the
-// dice tables it is worked out from cost some 30 million instructions.
+// filled once, by the first tactical policy made or the first Objective
+// question of the basic one that reads it (prepareOdds), not when the
+// program starts: the dice tables it is worked out from cost some 30
+// million instructions.
 var (
 	oddsTable [3][dice.MaxPool + 1][dice.MaxDT]odds
 	oddsOnce  sync.Once

@@ -20,6 +20,7 @@ func tacticalTurn(h *sim.Hunt) *tlog {
 // The Dual-Wielder's Serrated Blade (POW 1) deals more WNDs per Tick than
 // its Torch (POW -1): the expected-value choice takes the Blade.
 func TestTacticalPicksHigherEV(t *testing.T) {
+	prepareOdds()                  // attackEV reads the table a tactical policy makes
 	h := packHunt(t, "trio", 2, 1) // Serrated Blade and Torch, both readied
 	adv := int(h.Adv0)
 	put(h, 0, adv, 0.5, 270)
@@ -167,6 +168,7 @@ func TestSignTestP(t *testing.T) {
 // attackEV), for every member of the quartet and the trio, near and far,
 // with and without the sources of (Dis)Advantage.
 func TestBestAttackWeighsAsFromScratch(t *testing.T) {
+	prepareOdds() // attackEV reads the table a tactical policy makes
 	checked, shots := 0, 0
 	for _, pack := range []string{"trio", "quartet"} {
 		for member := 0; member < 4; member++ {
