@@ -192,11 +192,7 @@ func readAnySource(r *yd.Reader, p string) (source, error) {
 	if kind, _, err := kindOf(p); err != nil || kind != "" {
 		return readSource(r, p)
 	}
-	b, err := r.Read(p)
-	if err != nil {
-		return source{}, err
-	}
-	root, err := yd.Parse(p, b)
+	b, root, err := readParsed(r, p)
 	if err != nil {
 		return source{}, err
 	}
@@ -252,15 +248,21 @@ func readSource(r *yd.Reader, p string) (source, error) {
 		return source{}, &yd.Error{File: p, Line: 1, Col: 1, Msg: fmt.Sprintf("not a data file of the skirmish game: the files are %s, and %s/SLUG.yaml",
 			strings.Join(names, ", "), strings.Join(dirKinds, "/SLUG.yaml, ")), Suggest: suggest(filepath.Base(p), names)}
 	}
-	b, err := r.Read(p)
-	if err != nil {
-		return source{}, err
-	}
-	root, err := yd.Parse(p, b)
+	b, root, err := readParsed(r, p)
 	if err != nil {
 		return source{}, err
 	}
 	return source{file: p, kind: kind, slug: slug, data: b, root: root}, nil
+}
+
+// readParsed reads file p and parses it as YAML.
+func readParsed(r *yd.Reader, p string) ([]byte, *yaml.Node, error) {
+	b, err := r.Read(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	root, err := yd.Parse(p, b)
+	return b, root, err
 }
 
 // build decodes the sources, kind by kind.
