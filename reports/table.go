@@ -5,11 +5,13 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"balance/game"
 	"balance/stats"
 )
 
 // Table writes the concise summary of a run for the terminal: what was
-// run, the first side's win rate and every outcome, the mean length, the
+// run, the first side's win rate (and, of two sides with drawn hunts,
+// the second's) and every outcome, the mean length, the
 // lead figures (of the hunt, and of each item), each ratio's top item,
 // the parts of the design that matter most and the speed. Every figure
 // carries its interval and n.
@@ -35,6 +37,11 @@ func Table(w io.Writer, r *stats.Report) {
 	}
 	if len(r.Wins) > 0 {
 		line(side0Wins(r), "%s", r.Wins[0].Rate.Percent())
+	}
+	if len(r.Wins) == 2 && drawn(r) {
+		// two sides and drawn hunts: the second side's rate is not the
+		// first's complement, so it is given too
+		line(game.WinsOf(orDash(r.Wins[1].Label), r.Wins[1].Plural), "%s", r.Wins[1].Rate.Percent())
 	}
 	for _, o := range r.Outcomes {
 		line("  "+label(o.Name), "%s", o.Rate.Percent())
@@ -80,4 +87,15 @@ func Table(w io.Writer, r *stats.Report) {
 	}
 	line("Speed", "%s", speed(r.Timing))
 	tw.Flush()
+}
+
+// drawn reports whether some outcome of r is won by no side (a draw, a
+// tie, a hunt called off).
+func drawn(r *stats.Report) bool {
+	for _, o := range r.Outcomes {
+		if o.Side == "" && o.Count > 0 {
+			return true
+		}
+	}
+	return false
 }
