@@ -144,14 +144,21 @@ func (d *Data) Compile(enc string, hunters []string, overrides []string) (*Desig
 	}
 	if len(crims) > sim.MaxProfiles {
 		errs = append(errs, ds.Control.at.errorf("", "", "the decks place %d crim profiles: at most %d", len(crims), sim.MaxProfiles))
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		crims = crims[:sim.MaxProfiles]
 	}
 	for _, k := range crims {
 		c := *d.Crims.m[k]
 		c.Attacks = slices.Clone(c.Attacks)
 		ds.Crims = append(ds.Crims, &c)
+	}
+	if len(errs) > 0 {
+		// The rest of the checks too (spawn places, each Demeanor's
+		// action), the unknown crims left out, so that one pass names
+		// every problem of the decks.
+		if _, err := ds.scenario(d); err != nil {
+			errs = append(errs, err)
+		}
+		return nil, errors.Join(errs...)
 	}
 	for _, kv := range overrides {
 		if err := ds.set(kv); err != nil {

@@ -71,7 +71,9 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown action", "control.yaml", "c:\n  name: C\n  cards:\n    - name: k\n      direct: {aggressive: charg, cautious: shoot, sneaky: hide}\n",
 			[]string{"control.yaml:5:28: c.cards[0].direct.aggressive: unknown crim action \"charg\"", "did you mean \"charge\"?"}},
 		{"unknown crim, spawn, demeanor", "control.yaml", "standard:\n  name: C\n  cards:\n    - name: k\n      place: [{crim: thugg, at: nowhere}]\n      direct: {aggressive: charge, cautious: shoot, sneaky: hide, sneakie: hide}\n",
-			[]string{"control.yaml:5:22: standard.cards[0].place[0].crim: unknown crim \"thugg\"", "did you mean \"thug\"?"}},
+			// every problem at once, the unknown crim's not hiding the rest
+			[]string{"control.yaml:5:22: standard.cards[0].place[0].crim: unknown crim \"thugg\"", "did you mean \"thug\"?",
+				"no spawn place \"nowhere\"", "no crim has the Demeanor \"sneakie\""}},
 		{"a Demeanor without direction", "control.yaml", "standard:\n  name: C\n  cards:\n    - name: k\n      place: [{crim: thug, at: nowhere}]\n      direct: {aggressive: charge, cautious: shoot, sneakie: hide}\n",
 			[]string{"no spawn place \"nowhere\"", "no crim has the Demeanor \"sneakie\"", "did you mean \"sneaky\"?", "the card gives no action to Demeanor \"sneaky\""}},
 		{"rules value", "rules.yaml", "engagement: 1\nmax_crims: 10\nall_dice_first: yes\narmor_downgrade_chooser: roler\nengaged_shoot: lose\ncharge_extra_fight: false\nforced_hides: 3\nreturn_acts: true\npizzazz: surplus\ntie_break: eliminations\nseating: random\nperformance_shot_loss: any_check\ndisengage_move: separate\npods_stocked: false\n",
