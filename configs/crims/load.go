@@ -752,7 +752,11 @@ func decodeEncounter(d *yamldata.Decoder, e yamldata.Entry) *Encounter {
 	en.Name = d.Str(f["name"], yamldata.At(path, "name"))
 	hs := d.Seq(f["hunters"], yamldata.At(path, "hunters"))
 	if _, ok := f["hunters"]; ok && (len(hs) < 2 || len(hs) > sim.MaxHunters) {
-		d.Fail(d.Res(f["hunters"]), yamldata.At(path, "hunters"), "", "%d hunters: an encounter has 2..%d", len(hs), sim.MaxHunters)
+		n := fmt.Sprintf("%d hunters", len(hs))
+		if len(hs) == 1 {
+			n = "1 hunter"
+		}
+		d.Fail(d.Res(f["hunters"]), yamldata.At(path, "hunters"), "", "%s: an encounter has 2..%d", n, sim.MaxHunters)
 		if len(hs) > sim.MaxHunters {
 			hs = hs[:sim.MaxHunters]
 		}
