@@ -280,6 +280,16 @@ func decodeRules(d *yamldata.Decoder, n *yaml.Node, r *sim.Rules, complete bool)
 
 var buildFields = []string{"name", "perception", "speed", "agility", "hp", "ranged", "melee"}
 
+// noWeapon reports whether a build's weapon is written as none: the word
+// none (as builds.yaml's header says), null, or nothing.
+func noWeapon(d *yamldata.Decoder, n *yaml.Node) bool {
+	if yamldata.IsNull(n) {
+		return true
+	}
+	r := d.Res(n)
+	return r != nil && r.Kind == yaml.ScalarNode && r.Tag == "!!str" && r.Value == "none"
+}
+
 func decodeBuild(d *yamldata.Decoder, e yamldata.Entry, path string) *Build {
 	path = yamldata.At(path, e.Key)
 	m := d.Fields(e.V, path, buildFields, "name", "perception", "speed", "agility", "hp")
@@ -288,7 +298,7 @@ func decodeBuild(d *yamldata.Decoder, e yamldata.Entry, path string) *Build {
 		b.Stat[s] = d.Int(m[name], yamldata.At(path, name), 0, sim.MaxStat)
 	}
 	b.HP = d.Int(m["hp"], yamldata.At(path, "hp"), 1, sim.MaxHP)
-	if n, ok := m["ranged"]; ok && !yamldata.IsNull(n) {
+	if n, ok := m["ranged"]; ok && !noWeapon(d, n) {
 		p := yamldata.At(path, "ranged")
 		w := d.Fields(n, p, []string{"name", "range", "damage"}, "range", "damage")
 		b.Ranged = &Weapon{Range: d.Int(w["range"], yamldata.At(p, "range"), 1, sim.MaxRange),
@@ -297,7 +307,7 @@ func decodeBuild(d *yamldata.Decoder, e yamldata.Entry, path string) *Build {
 			b.Ranged.Name = d.Str(w["name"], yamldata.At(p, "name"))
 		}
 	}
-	if n, ok := m["melee"]; ok && !yamldata.IsNull(n) {
+	if n, ok := m["melee"]; ok && !noWeapon(d, n) {
 		p := yamldata.At(path, "melee")
 		w := d.Fields(n, p, []string{"name", "damage"}, "damage")
 		b.Melee = &Weapon{Damage: d.Int(w["damage"], yamldata.At(p, "damage"), 0, sim.MaxDamage)}

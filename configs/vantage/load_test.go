@@ -130,7 +130,9 @@ func TestOverlay(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("builds.yaml", "builds:\n  archer: {name: Sharp archer, perception: 18, speed: 8, agility: 10, hp: 10, ranged: {range: 5, damage: 2}}\n  brute: {name: Brute, perception: 5, speed: 12, agility: 5, hp: 20, melee: {name: club, damage: 4}}\n")
+	// (melee: none, as the header of builds.yaml writes it, and left out:
+	// the same)
+	write("builds.yaml", "builds:\n  archer: {name: Sharp archer, perception: 18, speed: 8, agility: 10, hp: 10, ranged: {range: 5, damage: 2}, melee: none}\n  brute: {name: Brute, perception: 5, speed: 12, agility: 5, hp: 20, melee: {name: club, damage: 4}}\n")
 	write("parties.yaml", "parties:\n  brutes: {name: Brutes, members: [brute, brute]}\n")
 	write("rules.yaml", "rules:\n  action_points: 3\n  counter_strike: switch\n")
 	write("notes.txt", "not data\n")
@@ -140,6 +142,9 @@ func TestOverlay(t *testing.T) {
 	}
 	if b := d.Builds["archer"]; b.Name != "Sharp archer" || b.Stat[0] != 18 || b.Ranged.Range != 5 || b.Melee != nil {
 		t.Errorf("archer %+v", b)
+	}
+	if b := d.Builds["brute"]; b.Ranged != nil || b.Melee == nil || b.Melee.Damage != 4 {
+		t.Errorf("brute %+v", b)
 	}
 	if d.Builds["duellist"] == nil || d.Parties["brutes"] == nil || d.Parties["archer"] == nil {
 		t.Error("an entry of the bundled data or of the directory is missing")
