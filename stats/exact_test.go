@@ -73,12 +73,7 @@ func TestDistWithinRange(t *testing.T) {
 // bounded to its range, a rate's the per-hunt one.
 func TestFiguresMatchReport(t *testing.T) {
 	s := tallySchema(t)
-	r := s.NewRecord()
-	tl := NewTally(s)
-	for i := 0; i < 60; i++ {
-		fill(s, r, i)
-		tl.Add(r)
-	}
+	tl := filled(s, 60)
 	rep := NewReport(RunInfo{Program: "test", Seed: 1, Stopped: "hunts"}, tl)
 	want := map[string]Interval{"length": rep.Length.Mean}
 	for _, v := range rep.Values {

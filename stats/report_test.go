@@ -83,12 +83,7 @@ var jsonKey = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 func TestReportJSONKeys(t *testing.T) {
 	s := tallySchema(t)
 	s.Lists[0].Items[0].Info = []game.KV{{Key: "hp", Value: "6"}}
-	r := s.NewRecord()
-	tl := NewTally(s)
-	for i := 0; i < 40; i++ {
-		fill(s, r, i)
-		tl.Add(r)
-	}
+	tl := filled(s, 40)
 	rep := NewReport(RunInfo{Program: "test", Seed: 1, Stopped: "hunts"}, tl)
 	rep.Ablations = &Ablations{Effects: []Ablation{{Headline: []Interval{{}}}}}
 	b, err := json.Marshal(rep)

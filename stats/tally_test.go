@@ -33,6 +33,17 @@ func tallySchema(t *testing.T) *game.Schema {
 }
 
 // fill makes hunt i's record: a simple function of i.
+// filled returns a tally of schema s with hunts 0..n-1 of fill added.
+func filled(s *game.Schema, n int) *Tally {
+	r := s.NewRecord()
+	tl := NewTally(s)
+	for i := 0; i < n; i++ {
+		fill(s, r, i)
+		tl.Add(r)
+	}
+	return tl
+}
+
 func fill(s *game.Schema, r *game.Record, i int) {
 	r.Reset()
 	r.Outcome = i % 2
@@ -96,12 +107,7 @@ func TestTallyMergeExact(t *testing.T) {
 
 func TestTallyJSONRoundTrip(t *testing.T) {
 	s := tallySchema(t)
-	r := s.NewRecord()
-	a := NewTally(s)
-	for i := 0; i < 50; i++ {
-		fill(s, r, i)
-		a.Add(r)
-	}
+	a := filled(s, 50)
 	back := *readBack(t, a, s)
 	if !sameCounts(&back, a) {
 		t.Fatal("a tally read back from JSON differs")
@@ -177,12 +183,7 @@ func TestTallySumsExact(t *testing.T) {
 // (its counts in whole arrays) or read back from JSON (slot by slot).
 func TestTallyResetEmpties(t *testing.T) {
 	s := tallySchema(t)
-	r := s.NewRecord()
-	a := NewTally(s)
-	for i := 0; i < 40; i++ {
-		fill(s, r, i)
-		a.Add(r)
-	}
+	a, r := filled(s, 40), s.NewRecord()
 	for _, x := range []*Tally{a, readBack(t, a, s)} {
 		x.Reset()
 		if !sameCounts(x, NewTally(s)) {
