@@ -1,6 +1,8 @@
 package stats
 
 import (
+	"fmt"
+
 	"balance/game"
 )
 
@@ -291,13 +293,16 @@ func NewReport(info RunInfo, t *Tally) *Report {
 		sf := SeriesFigure{Key: x.Key, Label: x.Label, Max: x.Max, MaxLabel: x.MaxLabel}
 		ended := make([]int64, x.Max+1)
 		counts := make([]int64, x.Max+1)
+		var endSum, endSq int64 // Σx, Σx² of the hunts ended by the step
 		for step := range t.Running[k] {
 			for v := range ended {
 				ended[v] += t.Ended[k][step][v]
 				counts[v] = t.Running[k][step][v] + ended[v]
 			}
 			d := Dist(counts)
-			sf.Points = append(sf.Points, CurvePoint{Tick: step + 1, Mean: d.Mean, P10: d.P10, P50: d.P50, P90: d.P90})
+			sums := t.SeriesSums[k][step]
+			endSum, endSq = endSum+sums[2], endSq+sums[3]
+			sf.Points = append(sf.Points, CurvePoint{Tick: step + 1, Mean: seriesMean(d, sums[0]+endSum, sums[1]+endSq, x.Max), P10: d.P10, P50: d.P50, P90: d.P90})
 		}
 		r.Series = append(r.Series, sf)
 	}
@@ -330,4 +335,22 @@ func NewReport(info RunInfo, t *Tally) *Report {
 	}
 	r.Feel = NewFeel(t)
 	return r
+}
+
+// seriesMean is the mean running total of a series at a step: d's, read
+// from the histogram, unless some hunt's total lay beyond the series'
+// range 0..max (its histogram counts it in an end bin). Then the mean and
+// its interval come from the exact sums, and a warning says so.
+func seriesMean(d Distribution, sum, sumSq int64, hi int) Interval {
+	var hs, hq int64
+	for v, c := range d.Histogram {
+		hs += c * int64(v)
+		hq += c * int64(v) * int64(v)
+	}
+	if hs == sum && hq == sumSq {
+		return d.Mean
+	}
+	m := FromEstimate(Mean(float64(sum), float64(sumSq), d.N, Conf))
+	m.Warnings = append(m.Warnings, fmt.Sprintf("some hunts' totals lie beyond 0..%d: the mean counts them exactly, the percentiles at the nearer end", hi))
+	return m
 }

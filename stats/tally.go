@@ -44,6 +44,11 @@ type Tally struct {
 	// t+1 with x (they count at every later step too).
 	Running [][][]int64 `json:"running"`
 	Ended   [][][]int64 `json:"ended"`
+	// SeriesSums[k][t] holds Σx and Σx² of series k's running total x
+	// after step t+1 over the hunts still going then, and Σx and Σx²
+	// over the hunts that ended at step t+1: exact, where Running and
+	// Ended count a total beyond the series' range in an end bin.
+	SeriesSums [][][]int64 `json:"series_sums"`
 	// CurveBy[c][t][m]: hunts still going after step t+1 in which the
 	// event of curve c had happened to m items; CurveEnded likewise for
 	// the hunts that ended then.
@@ -109,6 +114,7 @@ func NewTally(s *game.Schema) *Tally {
 	for _, x := range s.Series {
 		t.Running = append(t.Running, grid(t.steps, x.Max+1))
 		t.Ended = append(t.Ended, grid(t.steps, x.Max+1))
+		t.SeriesSums = append(t.SeriesSums, grid(t.steps, 4))
 	}
 	for _, c := range s.Curves {
 		vi, _ := s.Find(c.Of)
@@ -202,15 +208,22 @@ func (t *Tally) Add(r *game.Record) {
 		t.span = end
 	}
 	for k := range t.Running {
-		run, ended := t.Running[k], t.Ended[k]
+		run, ended, sums := t.Running[k], t.Ended[k], t.SeriesSums[k]
 		row := r.S[k*t.steps : k*t.steps+end]
 		cum := 0
 		for step, d := range row {
 			cum += int(d)
+			at := 0 // Σx, Σx² of the hunts still going
 			if step == end-1 {
 				bump(ended[step], cum)
+				at = 2 // of those that ended
 			} else {
 				bump(run[step], cum)
+			}
+			if cum != 0 {
+				s := sums[step][at : at+2]
+				s[0] += int64(cum)
+				s[1] += int64(cum) * int64(cum)
 			}
 		}
 	}
@@ -328,6 +341,7 @@ func pairs(t, u *Tally, rows int, f func(a, b []int64)) {
 	}
 	grids(t.Running, u.Running)
 	grids(t.Ended, u.Ended)
+	grids(t.SeriesSums, u.SeriesSums)
 	grids(t.CurveBy, u.CurveBy)
 	grids(t.CurveEnded, u.CurveEnded)
 }
@@ -352,11 +366,11 @@ func (t *Tally) Merge(u *Tally) error {
 // lengths.
 func sameLayout(t, u *Tally) bool {
 	if t.steps != u.steps || len(t.Outcomes) != len(u.Outcomes) || len(t.V) != len(u.V) || len(t.Cross) != len(u.Cross) ||
-		len(t.Running) != len(u.Running) || len(t.Ended) != len(u.Ended) ||
+		len(t.Running) != len(u.Running) || len(t.Ended) != len(u.Ended) || len(t.SeriesSums) != len(u.SeriesSums) ||
 		len(t.CurveBy) != len(u.CurveBy) || len(t.CurveEnded) != len(u.CurveEnded) || !sameFeel(t.Feel, u.Feel) {
 		return false
 	}
-	for _, g := range [][][][]int64{t.Running, t.Ended, t.CurveBy, t.CurveEnded, u.Running, u.Ended, u.CurveBy, u.CurveEnded} {
+	for _, g := range [][][][]int64{t.Running, t.Ended, t.SeriesSums, t.CurveBy, t.CurveEnded, u.Running, u.Ended, u.SeriesSums, u.CurveBy, u.CurveEnded} {
 		for _, x := range g {
 			if len(x) != t.steps {
 				return false

@@ -2,7 +2,9 @@ package stats
 
 import (
 	"encoding/json"
+	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"balance/game"
@@ -249,5 +251,60 @@ func TestTallyZerosOwed(t *testing.T) {
 	a.Settle()
 	if a.V[0][0] != 3 {
 		t.Fatalf("settled twice: bin of 0 holds %d", a.V[0][0])
+	}
+}
+
+// A series whose running total passes its range (a healed Adversary
+// dealt more than its WND, a total below 0) is counted in the
+// histogram's end bins, but its mean at each step is the exact one,
+// with a warning; one within range reads as before, without.
+func TestSeriesMeanBeyondRange(t *testing.T) {
+	s := tallySchema(t) // series "damage": 0..10, 8 steps at most
+	r := s.NewRecord()
+	tl := NewTally(s)
+	const n = 40
+	want := make([]float64, 8) // Σ running total at each step, over all hunts
+	for i := 0; i < n; i++ {
+		fill(s, r, i)
+		clear(r.S)    // grown again below
+		d := int32(3) // reaches 24 by step 8
+		if i%5 == 0 {
+			d = -1 // falls below 0
+		}
+		cum := 0
+		for step := 1; step <= 8; step++ {
+			if step <= r.End {
+				r.Grow(s, 0, step, d)
+				cum += int(d)
+			}
+			want[step-1] += float64(cum)
+		}
+		tl.Add(r)
+	}
+	rep := NewReport(RunInfo{}, tl)
+	pts := rep.Series[0].Points
+	for step, p := range pts {
+		if got, w := p.Mean.Estimate, want[step]/n; math.Abs(got-w) > 1e-9 {
+			t.Errorf("step %d: mean %.4f, want %.4f", step+1, got, w)
+		}
+	}
+	if last := pts[len(pts)-1].Mean; len(last.Warnings) == 0 {
+		t.Error("a mean past the range carries no warning")
+	}
+	// Within range: the histogram's own mean, no warning.
+	in := NewReport(RunInfo{}, filled(s, n)).Series[0].Points
+	for _, p := range in {
+		if len(p.Mean.Warnings) > 0 && p.Mean.N > 1 {
+			for _, w := range p.Mean.Warnings {
+				if strings.Contains(w, "beyond") {
+					t.Errorf("step %d within range warns %q", p.Tick, w)
+				}
+			}
+		}
+	}
+	// The sums merge and survive the JSON like every other count.
+	back := readBack(t, tl, s)
+	if !reflect.DeepEqual(back.SeriesSums, tl.SeriesSums) {
+		t.Error("the series' sums read back differ")
 	}
 }
