@@ -293,7 +293,7 @@ func NewReport(info RunInfo, t *Tally) *Report {
 		sf := SeriesFigure{Key: x.Key, Label: x.Label, Max: x.Max, MaxLabel: x.MaxLabel}
 		ended := make([]int64, x.Max+1)
 		counts := make([]int64, x.Max+1)
-		var endSum, endSq int64 // Σx, Σx² of the hunts ended by the step
+		var endSum, endSq int64 // the sums' part of the hunts ended by the step
 		for step := range t.Running[k] {
 			for v := range ended {
 				ended[v] += t.Ended[k][step][v]
@@ -339,16 +339,16 @@ func NewReport(info RunInfo, t *Tally) *Report {
 
 // seriesMean is the mean running total of a series at a step: d's, read
 // from the histogram, unless some hunt's total lay beyond the series'
-// range 0..max (its histogram counts it in an end bin). Then the mean and
-// its interval come from the exact sums, and a warning says so.
+// range 0..hi (the histogram counts it at the nearer end, and sum and
+// sumSq are what that leaves out of Σx and Σx²). Then the mean and its
+// interval come from the exact sums, and a warning says so.
 func seriesMean(d Distribution, sum, sumSq int64, hi int) Interval {
-	var hs, hq int64
-	for v, c := range d.Histogram {
-		hs += c * int64(v)
-		hq += c * int64(v) * int64(v)
-	}
-	if hs == sum && hq == sumSq {
+	if sum == 0 && sumSq == 0 {
 		return d.Mean
+	}
+	for v, c := range d.Histogram {
+		sum += c * int64(v)
+		sumSq += c * int64(v) * int64(v)
 	}
 	m := FromEstimate(Mean(float64(sum), float64(sumSq), d.N, Conf))
 	m.Warnings = append(m.Warnings, fmt.Sprintf("some hunts' totals lie beyond 0..%d: the mean counts them exactly, the percentiles at the nearer end", hi))

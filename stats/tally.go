@@ -44,10 +44,10 @@ type Tally struct {
 	// t+1 with x (they count at every later step too).
 	Running [][][]int64 `json:"running"`
 	Ended   [][][]int64 `json:"ended"`
-	// SeriesSums[k][t] holds Σx and Σx² of series k's running total x
-	// after step t+1 over the hunts still going then, and Σx and Σx²
-	// over the hunts that ended at step t+1: exact, where Running and
-	// Ended count a total beyond the series' range in an end bin.
+	// SeriesSums[k][t] makes the sums of series k's running totals after
+	// step t+1 exact where Running and Ended count a total x beyond the
+	// series' range in the nearer end bin e: Σ(x−e) and Σ(x²−e²) over
+	// the hunts still going then, and over those that ended then.
 	SeriesSums [][][]int64 `json:"series_sums"`
 	// CurveBy[c][t][m]: hunts still going after step t+1 in which the
 	// event of curve c had happened to m items; CurveEnded likewise for
@@ -208,22 +208,19 @@ func (t *Tally) Add(r *game.Record) {
 		t.span = end
 	}
 	for k := range t.Running {
-		run, ended, sums := t.Running[k], t.Ended[k], t.SeriesSums[k]
+		run, ended := t.Running[k], t.Ended[k]
 		row := r.S[k*t.steps : k*t.steps+end]
 		cum := 0
 		for step, d := range row {
 			cum += int(d)
-			at := 0 // Σx, Σx² of the hunts still going
+			h := run[step]
 			if step == end-1 {
-				bump(ended[step], cum)
-				at = 2 // of those that ended
-			} else {
-				bump(run[step], cum)
+				h = ended[step]
 			}
-			if cum != 0 {
-				s := sums[step][at : at+2]
-				s[0] += int64(cum)
-				s[1] += int64(cum) * int64(cum)
+			if uint(cum) < uint(len(h)) {
+				h[cum]++
+			} else {
+				t.beyond(k, step, step == end-1, cum)
 			}
 		}
 	}
@@ -248,6 +245,22 @@ func (t *Tally) Add(r *game.Record) {
 			}
 		}
 	}
+}
+
+// beyond counts a running total v of series k beyond the series' range
+// after step+1 (in the hunts that ended then, with ended): in the nearer
+// end bin, and what that leaves out of Σx and Σx² in SeriesSums.
+//
+//go:noinline
+func (t *Tally) beyond(k, step int, ended bool, v int) {
+	h, s := t.Running[k][step], t.SeriesSums[k][step][0:2]
+	if ended {
+		h, s = t.Ended[k][step], t.SeriesSums[k][step][2:4]
+	}
+	c := min(max(v, 0), len(h)-1)
+	h[c]++
+	s[0] += int64(v - c)
+	s[1] += int64(v)*int64(v) - int64(c)*int64(c)
 }
 
 // Settle counts in each histogram's bin of 0 the hunts Add left out of
