@@ -194,8 +194,13 @@ func est(name string) []string {
 	return []string{name, name + "_low", name + "_high", name + "_n"}
 }
 
-// cells returns an estimate and its interval as four cells.
+// cells returns an estimate and its interval as four cells; one that
+// is not Finite (nothing measured, or not estimable) leaves the first
+// three empty.
 func cells(i stats.Interval) []string {
+	if !i.Finite() {
+		return []string{"", "", "", itoa(i.N)}
+	}
 	return []string{num(i.Estimate), num(i.Low), num(i.High), itoa(i.N)}
 }
 

@@ -158,7 +158,11 @@ func sensitivityRows(s *Sensitivity) [][]string {
 		}
 		r = append(r, itoa(n))
 		for i, c := range st.Changes {
-			r = append(r, g(c.Estimate), g(c.Low), g(c.High))
+			if c.Finite() {
+				r = append(r, g(c.Estimate), g(c.Low), g(c.High))
+			} else {
+				r = append(r, "", "", "")
+			}
 			if i == 0 {
 				r = append(r, g(st.WinP))
 			}

@@ -411,10 +411,23 @@ func RunFigure(key string) bool { return slices.Contains(runFigures, key) }
 // intervals hold their figures, so does it: it covers the change at
 // least as often as 1 − 2·(1 − Conf), the confidence it states, and is
 // wider than a paired interval would be.
+//
+// When a design's figure or an end of its interval is "never" (its
+// Never), the change has no bound on that side: it is not estimable,
+// and says which design may never settle.
 func RunDiff(a, b Interval) Interval {
 	d := Interval{Estimate: b.Estimate - a.Estimate, Low: b.Low - a.High, High: b.High - a.Low,
 		Conf: 1 - 2*(1-min(a.Conf, b.Conf)), N: min(a.N, b.N)}
 	d.Warnings = append(d.Warnings, "not paired: joins the two designs' intervals")
+	for _, x := range []struct {
+		name string
+		i    Interval
+	}{{"A", a}, {"B", b}} {
+		if x.i.Never != 0 && x.i.High >= x.i.Never {
+			d.NotEstimable = fmt.Sprintf("%s may never settle within the %.0f rounds kept", x.name, x.i.Never-1)
+			break
+		}
+	}
 	return d
 }
 

@@ -3,6 +3,7 @@ package stats
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -216,6 +217,20 @@ func TestRunDiff(t *testing.T) {
 				t.Errorf("RunDiff: conf %v, n %d, warnings %v; want 0.9, %d and a warning that it is not paired", d.Conf, d.N, d.Warnings, min(c.a.N, c.b.N))
 			}
 		})
+	}
+	// A settling round that may be never (30 rounds kept, 31 for never)
+	// gives no bound on that side: the change is not estimable, and says
+	// which design; one that settles on both sides is estimable.
+	settles := Interval{Estimate: 2, Low: 1, High: 3, Conf: 0.95, N: 60, Never: 31}
+	mayNot := Interval{Estimate: 2, Low: 1, High: 31, Conf: 0.95, N: 60, Never: 31}
+	if d := RunDiff(mayNot, settles); d.Finite() || !strings.Contains(d.NotEstimable, "A may never settle") {
+		t.Errorf("RunDiff with A's end at never: %+v, want not estimable, naming A", d)
+	}
+	if d := RunDiff(settles, mayNot); d.Finite() || !strings.Contains(d.NotEstimable, "B may never settle within the 30 rounds") {
+		t.Errorf("RunDiff with B's end at never: %+v, want not estimable, naming B", d)
+	}
+	if d := RunDiff(settles, settles); !d.Finite() {
+		t.Errorf("RunDiff of two settling rounds: %+v, want an estimate", d)
 	}
 	if !RunFigure("settling_round") || !RunFigure("settled_play") || RunFigure("lead_changes") {
 		t.Error("RunFigure: the settling round and the settled play are the run's figures, the lead changes a hunt's")
