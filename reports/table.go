@@ -44,7 +44,11 @@ func Table(w io.Writer, r *stats.Report) {
 		line(game.WinsOf(orDash(r.Wins[1].Label), r.Wins[1].Plural), "%s", r.Wins[1].Rate.Percent())
 	}
 	for _, o := range r.Outcomes {
-		line("  "+label(o.Name), "%s", o.Rate.Percent())
+		name := o.Label
+		if name == "" {
+			name = label(o.Name)
+		}
+		line("  "+name, "%s", o.Rate.Percent())
 	}
 	line("Mean "+r.LengthUnit.Plural, "%s", r.Length.Mean)
 	for _, v := range r.Values {

@@ -92,7 +92,7 @@ func TestCrimsRun(t *testing.T) {
 	js, out := filepath.Join(dir, "summary.json"), filepath.Join(dir, "report")
 	const hunts = 1000
 	stdout, _ := crimsRun(t, exitOK, "run", "-hunts", strconv.Itoa(hunts), "-card-hunts", "50", "-json", js, "-out", out, "-quiet")
-	for _, want := range []string{"encounter                            street-sweep", "Bruiser wins ", "  marksman won ", "  tie ", "Mean turns ",
+	for _, want := range []string{"street-sweep", "Bruiser wins ", "  Marksman won (most points) ", "  Tie on points", "Mean turns ",
 		"Marksman: Points ", "Wound Tokens crims dealt to hunters ", "Most damaging attack ", "Parts that matter "} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the table has no %q:\n%s", want, stdout)

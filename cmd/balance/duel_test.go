@@ -153,7 +153,7 @@ func TestDuelRun(t *testing.T) {
 	dir := t.TempDir()
 	js, out := filepath.Join(dir, "summary.json"), filepath.Join(dir, "report")
 	stdout, _ := duelRun(t, exitOK, "run", "-hunts", "4000", "-json", js, "-out", out, "-quiet")
-	for _, want := range []string{"HP 6, Skill 4", "A wins ", "  draw ", "Mean rounds ", "Parts that matter ", "card 4: A wins "} {
+	for _, want := range []string{"HP 6, Skill 4", "A wins ", "  Draw at the round cap ", "Mean rounds ", "Parts that matter ", "card 4: A wins "} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the table has no %q:\n%s", want, stdout)
 		}

@@ -36,7 +36,7 @@ func TestHorizonRun(t *testing.T) {
 	dir := t.TempDir()
 	js, out := filepath.Join(dir, "summary.json"), filepath.Join(dir, "report")
 	stdout, _ := hzRun(t, exitOK, "run", "-hunts", "2000", "-json", js, "-out", out, "-quiet")
-	for _, want := range []string{"sawtooth_lair (Sawtooth Lair)", "duo: Nora Marksman, Carja Warrior", "Hunters win ", "  fail faints ", "Mean rounds ",
+	for _, want := range []string{"sawtooth_lair (Sawtooth Lair)", "duo: Nora Marksman, Carja Warrior", "Hunters win ", "  Failure: the faints reached the number of hunters ", "Mean rounds ",
 		"Encounter points ", "Faints ", "Cards discarded to damage ", "Deadliest behaviour card ", "Parts that matter "} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the table has no %q:\n%s", want, stdout)

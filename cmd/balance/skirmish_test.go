@@ -51,7 +51,7 @@ func TestSkirmishRun(t *testing.T) {
 	dir := t.TempDir()
 	js, out := filepath.Join(dir, "summary.json"), filepath.Join(dir, "report")
 	stdout, _ := skirmishRun(t, exitOK, "run", "-hunts", "2000", "-json", js, "-out", out, "-quiet")
-	for _, want := range []string{"Shooting crew wins ", "  a loot ", "  b elimination ", "Mean turns ", "Loot scored by Melee crew", "Figures of Shooting crew out of action", "Best shot ", "Parts that matter "} {
+	for _, want := range []string{"Shooting crew wins ", "  Shooting crew won on loot ", "  Melee crew won: Shooting crew out of action ", "Mean turns ", "Loot scored by Melee crew", "Figures of Shooting crew out of action", "Best shot ", "Parts that matter "} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the table has no %q:\n%s", want, stdout)
 		}
