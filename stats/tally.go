@@ -48,7 +48,7 @@ type Tally struct {
 	// step t+1 exact where Running and Ended count a total x beyond the
 	// series' range in the nearer end bin e: Σ(x−e) and Σ(x²−e²) over
 	// the hunts still going then, and over those that ended then.
-	SeriesSums [][][]int64 `json:"series_sums"`
+	SeriesSums [][][]int64 `json:"series_sums,omitempty"`
 	// CurveBy[c][t][m]: hunts still going after step t+1 in which the
 	// event of curve c had happened to m items; CurveEnded likewise for
 	// the hunts that ended then.

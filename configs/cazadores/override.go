@@ -12,6 +12,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"balance/configs/yamldata"
 	"balance/internal/typo"
 )
 
@@ -52,7 +53,9 @@ func (d *Data) Set(slug, kv string) error {
 	default:
 		return unknownKey(kv, key)
 	}
-	field := "" // the field the key names, left out of errors
+	field := ""    // the field the key names, left out of errors
+	var made int   // the number a relative VALUE made,
+	var how string // and how (yamldata.SetInt), for the errors
 	raw, ok := d.raw[slug]
 	if !ok {
 		return fmt.Errorf("-set %s: unknown adversary %q", kv, slug)
@@ -80,7 +83,7 @@ func (d *Data) Set(slug, kv string) error {
 		if err != nil {
 			return err
 		}
-		if err := setNumber(n, kv, val); err != nil {
+		if made, how, err = setNumber(n, kv, val); err != nil {
 			return err
 		}
 		field = "stats." + parts[1]
@@ -105,12 +108,12 @@ func (d *Data) Set(slug, kv string) error {
 			return fmt.Errorf("-set %s: the hit location has no wnd", kv)
 		}
 		before := atoi(w.Value)
-		if err := setNumber(w, kv, val); err != nil {
+		v, how, err := setNumber(w, kv, val)
+		if err != nil {
 			return err
 		}
-		v := atoi(w.Value)
 		if v < 1 || v > maxFoeWnd {
-			return fmt.Errorf("-set %s: %d is out of range 1..%d", kv, v, maxFoeWnd)
+			return fmt.Errorf("-set %s: %w", kv, yamldata.OutOfRange(v, how, 1, maxFoeWnd))
 		}
 		// Keep stats.wnd the sum of the locations.
 		stats, err := u.field(root, "stats")
@@ -137,7 +140,7 @@ func (d *Data) Set(slug, kv string) error {
 	}
 	a, err := decodeAdversary(raw.file, slug, out, &d.Rules)
 	if err != nil {
-		return overrideError(kv, field, err)
+		return explain(overrideError(kv, field, err), made, how)
 	}
 	d.Adversaries[slug] = a
 	d.raw[slug] = rawFile{raw.file, out}
@@ -214,32 +217,38 @@ func unknownKey(kv, key string) error {
 func atoi(s string) int { v, _ := strconv.Atoi(s); return v }
 
 // newValue applies VALUE ("7", "+5", "-1") to the integer old.
-func newValue(kv string, old int, val string) (int, error) {
-	rel := strings.HasPrefix(val, "+") || (strings.HasPrefix(val, "-") && len(val) > 1)
-	digits := strings.TrimPrefix(val, "+")
-	v, err := strconv.Atoi(digits)
-	if err != nil || digits != val && (strings.HasPrefix(digits, "+") || strings.HasPrefix(digits, "-")) {
-		// One sign at most: +-1 and ++1 are refused as --1 is.
-		return 0, fmt.Errorf("-set %s: %q is not a whole number (e.g. 7, +2 or -1)", kv, val)
+// With a sign it is a change, and how says how it was made ("30 - 40").
+func newValue(kv string, old int, val string) (v int, how string, err error) {
+	v, how, err = yamldata.SetInt(val, old)
+	if err != nil {
+		return 0, "", fmt.Errorf("-set %s: %w", kv, err)
 	}
-	if rel {
-		return old + v, nil
-	}
-	return v, nil
+	return v, how, nil
 }
 
-func setNumber(n *yaml.Node, kv, val string) error {
+// setNumber writes VALUE into the integer n, returning the new value and
+// how a change made it (newValue).
+func setNumber(n *yaml.Node, kv, val string) (int, string, error) {
 	old, err := strconv.Atoi(n.Value)
 	if err != nil {
-		return fmt.Errorf("-set %s: the current value %q is not a number", kv, n.Value)
+		return 0, "", fmt.Errorf("-set %s: the current value %q is not a number", kv, n.Value)
 	}
-	v, err := newValue(kv, old, val)
+	v, how, err := newValue(kv, old, val)
 	if err != nil {
-		return err
+		return 0, "", err
 	}
 	n.Value = strconv.Itoa(v)
 	n.Tag = "!!int"
-	return nil
+	return v, how, nil
+}
+
+// explain adds to the errors of an override how a relative VALUE made
+// the number v they refuse (yamldata.Explain); err as it is without one.
+func explain(err error, v int, how string) error {
+	if err == nil || how == "" {
+		return err
+	}
+	return errors.New(yamldata.Explain(err.Error(), v, how))
 }
 
 func mapValue(m *yaml.Node, key string) *yaml.Node {
@@ -293,12 +302,12 @@ func setTotalWND(u *unsharer, root *yaml.Node, kv, val string) error {
 		return err
 	}
 	old := atoi(tot.Value)
-	v, err := newValue(kv, old, val)
+	v, how, err := newValue(kv, old, val)
 	if err != nil {
 		return err
 	}
 	if v < len(locs.Content) || v > maxFoeWnd {
-		return fmt.Errorf("-set %s: %d is out of range %d..%d (at least 1 WND for each of the %d hit locations)", kv, v, len(locs.Content), maxFoeWnd, len(locs.Content))
+		return fmt.Errorf("-set %s: %s is out of range %d..%d (at least 1 WND for each of the %d hit locations)", kv, yamldata.RangeText(strconv.Itoa(v), how), len(locs.Content), maxFoeWnd, len(locs.Content))
 	}
 	// Each location's wnd, its own node, ordered by the location's lowest card.
 	type loc struct {
@@ -482,21 +491,23 @@ func (d *Data) setRule(kv, field, val string) error {
 		return fmt.Errorf("-set %s: %q is not a value", kv, val)
 	}
 	value := v.Content[0]
-	// Relative numbers for integer switches.
-	if strings.HasPrefix(val, "+") {
+	// Relative numbers for the switches that count (a cap, Ticks).
+	var made int
+	var how string
+	if strings.HasPrefix(val, "+") || strings.HasPrefix(val, "-") {
 		cur := map[string]int{"round_cap": r.RoundCap, "pass_ticks": r.PassTicks, "foe_recover_ticks": r.FoeRecoverTicks, "self_card_ticks": r.SelfCardTicks}
 		if c, ok := cur[field]; ok {
-			v, err := newValue(kv, c, val)
-			if err != nil {
+			var err error
+			if made, how, err = newValue(kv, c, val); err != nil {
 				return err
 			}
-			value = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(v)}
+			value = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(made)}
 		}
 	}
 	n := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!str", Value: field}, value}}
 	dec.rules(n, &r)
 	if err := dec.Err(); err != nil {
-		return overrideError(kv, field, err)
+		return explain(overrideError(kv, field, err), made, how)
 	}
 	d.Rules = r
 	return nil

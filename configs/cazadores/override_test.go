@@ -65,11 +65,11 @@ func TestSetErrors(t *testing.T) {
 	keys := "adversary.spd, adversary.atk, adversary.rng, adversary.def, adversary.ter, adversary.wnd, adversary.location.NAME.wnd, rules.round_cap, rules.pass_ticks, rules.foe_recover_ticks, rules.terror_dt, rules.surrounded_counts_self, rules.crit_once_per_turn, rules.bleeding_on_zero_move, rules.overflow_top, rules.foe_move, rules.ammo_limited, rules.dangerous_check, rules.natural_ten_always_succeeds, rules.cover, rules.self_card_ticks, rules.play_out_round, rules.fall_only_unstable, rules.jump_down"
 	for _, c := range []struct{ kv, want string }{
 		{"rules.round_cap=0", "-set rules.round_cap=0: 0 is out of range 1..1000"},
-		{"rules.round_cap=+2000", "-set rules.round_cap=+2000: 2030 is out of range 1..1000"},
+		{"rules.round_cap=+2000", "-set rules.round_cap=+2000: 2030 (30 + 2000) is out of range 1..1000"},
 		{"rules.round_cap=1.5", `-set rules.round_cap=1.5: expected an integer, got "1.5"`},
 		{"rules.round_cap=+x", `-set rules.round_cap=+x: "+x" is not a whole number (e.g. 7, +2 or -1)`},
 		{"rules.pass_ticks=3", "-set rules.pass_ticks=3: 3 is out of range 1..2"},
-		{"rules.foe_recover_ticks=-1", "-set rules.foe_recover_ticks=-1: -1 is out of range 0..4"},
+		{"rules.foe_recover_ticks=-1", "-set rules.foe_recover_ticks=-1: -1 (0 - 1) is out of range 0..4"},
 		{"rules.self_card_ticks=9", "-set rules.self_card_ticks=9: 9 is out of range 1..6"},
 		{"rules.terror_dt=99", `-set rules.terror_dt=99: unknown terror_dt value "99" (known: pool, res, skill)`},
 		{"rules.cover=centre", `-set rules.cover=centre: unknown cover value "centre" (known: any_line, centre_line); did you mean "centre_line"?`},
@@ -78,7 +78,7 @@ func TestSetErrors(t *testing.T) {
 		{"rules.round_capp=5", `-set rules.round_capp=5: unknown key "rules.round_capp" (keys: ` + keys + `); did you mean "rules.round_cap"?`},
 		{"adversary.def=13", "-set adversary.def=13: 13 is out of range 0..10"},
 		{"adversary.atk=99", "-set adversary.atk=99: 99 is out of range 0..20"},
-		{"adversary.rng=-100", "-set adversary.rng=-100: -98 is out of range 0..12"},
+		{"adversary.rng=-100", "-set adversary.rng=-100: -98 (2 - 100) is out of range 0..12"},
 		{"adversary.spd=x", `-set adversary.spd=x: "x" is not a whole number (e.g. 7, +2 or -1)`},
 		{"adversary.wnd=2", "-set adversary.wnd=2: 2 is out of range 4..200 (at least 1 WND for each of the 4 hit locations)"},
 		{"adversary.wnd=1000", "-set adversary.wnd=1000: 1000 is out of range 4..200 (at least 1 WND for each of the 4 hit locations)"},

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"balance/configs/yamldata"
 	sim "balance/sim/crims"
 )
 
@@ -60,29 +61,23 @@ func (ds *Design) set(kv string) error {
 	}
 	bad := func(format string, a ...any) error { return fmt.Errorf("-set %s: %s", kv, fmt.Sprintf(format, a...)) }
 	num := func(p *int, lo, hi int) error {
-		v, err := strconv.Atoi(val)
+		v, how, err := yamldata.SetInt(val, *p)
+		if err == nil && (v < lo || v > hi) {
+			err = yamldata.OutOfRange(v, how, lo, hi)
+		}
 		if err != nil {
-			return bad("%q is not a whole number", val)
-		}
-		if val[0] == '+' || val[0] == '-' {
-			v += *p
-		}
-		if v < lo || v > hi {
-			return bad("%d is out of range %d..%d", v, lo, hi)
+			return bad("%v", err)
 		}
 		*p = v
 		return nil
 	}
 	numf := func(p *float64, lo, hi float64) error {
-		v, err := strconv.ParseFloat(val, 64)
+		v, how, err := yamldata.SetFloat(val, *p)
+		if err == nil && (v < lo || v > hi) {
+			err = yamldata.OutOfRange(v, how, lo, hi)
+		}
 		if err != nil {
-			return bad("%q is not a number", val)
-		}
-		if val[0] == '+' || val[0] == '-' {
-			v += *p
-		}
-		if v < lo || v > hi {
-			return bad("%g is out of range %g..%g", v, lo, hi)
+			return bad("%v", err)
 		}
 		*p = v
 		return nil

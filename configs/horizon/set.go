@@ -37,15 +37,12 @@ var SetKeys = []string{
 
 // number reads a whole number, relative to old when it starts with + or -.
 func number(kv, val string, old, lo, hi int) (int, error) {
-	v, err := strconv.Atoi(val)
+	v, how, err := yamldata.SetInt(val, old)
+	if err == nil && (v < lo || v > hi) {
+		err = yamldata.OutOfRange(v, how, lo, hi)
+	}
 	if err != nil {
-		return 0, fmt.Errorf("-set %s: %q is not a whole number", kv, val)
-	}
-	if strings.HasPrefix(val, "+") || strings.HasPrefix(val, "-") {
-		v += old
-	}
-	if v < lo || v > hi {
-		return 0, fmt.Errorf("-set %s: %d is out of range %d..%d", kv, v, lo, hi)
+		return 0, fmt.Errorf("-set %s: %w", kv, err)
 	}
 	return v, nil
 }

@@ -184,15 +184,12 @@ func (des *Design) setFigure(f *FigureDef, what, val, kv string) error {
 		f.Powers = nil
 		return nil
 	case "move":
-		v, err := strconv.ParseFloat(val, 64)
+		v, how, err := yd.SetFloat(val, f.Move)
+		if err == nil && (v < 1 || v > maxMove) {
+			err = yd.OutOfRange(v, how, 1, maxMove)
+		}
 		if err != nil {
-			return bad("%q is not a number", val)
-		}
-		if strings.HasPrefix(val, "+") || strings.HasPrefix(val, "-") {
-			v += f.Move
-		}
-		if v < 1 || v > maxMove {
-			return bad("%g is out of range 1..%d", v, maxMove)
+			return bad("%v", err)
 		}
 		f.Move = v
 		return nil
@@ -225,17 +222,11 @@ func (des *Design) setFigure(f *FigureDef, what, val, kv string) error {
 // number reads an absolute value or, with a sign, a change of cur,
 // within lo..hi.
 func number(val string, cur, lo, hi int) (int, error) {
-	v, err := strconv.Atoi(val)
-	if err != nil {
-		return 0, fmt.Errorf("%q is not a whole number", val)
+	v, how, err := yd.SetInt(val, cur)
+	if err == nil && (v < lo || v > hi) {
+		err = yd.OutOfRange(v, how, lo, hi)
 	}
-	if strings.HasPrefix(val, "+") || strings.HasPrefix(val, "-") {
-		v += cur
-	}
-	if v < lo || v > hi {
-		return 0, fmt.Errorf("%d is out of range %d..%d", v, lo, hi)
-	}
-	return v, nil
+	return v, err
 }
 
 func didYouMean(word string, candidates []string) string {

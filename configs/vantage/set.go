@@ -8,6 +8,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"balance/configs/yamldata"
 	"balance/internal/typo"
 	sim "balance/sim/vantage"
 )
@@ -40,11 +41,15 @@ func (d *Data) With(overrides []string) (*Data, error) {
 	}
 	cfg := &d.Config
 	for _, kv := range overrides {
-		if err := set(srcs, cfg, kv); err != nil {
+		var ch change
+		if err := set(srcs, cfg, kv, &ch); err != nil {
 			return nil, err
 		}
 		c, err := decodeAll(srcs)
 		if err != nil {
+			if ch.how != "" {
+				return nil, fmt.Errorf("-set %s: %s", kv, yamldata.Explain(err.Error(), ch.v, ch.how))
+			}
 			return nil, fmt.Errorf("-set %s: %w", kv, err)
 		}
 		cfg = c
@@ -53,7 +58,15 @@ func (d *Data) With(overrides []string) (*Data, error) {
 }
 
 // set writes one override into the sources' trees.
-func set(srcs []source, cfg *Config, kv string) error {
+// change is the number a relative VALUE made, and how (yamldata.SetInt).
+type change struct {
+	v   int
+	how string
+}
+
+// set writes one override into the sources' trees; a relative number's
+// change is noted in ch.
+func set(srcs []source, cfg *Config, kv string, ch *change) error {
 	key, val, ok := strings.Cut(kv, "=")
 	key, val = strings.TrimSpace(key), strings.TrimSpace(val)
 	if !ok || key == "" || val == "" {
@@ -90,7 +103,7 @@ func set(srcs []source, cfg *Config, kv string) error {
 		if n == nil {
 			continue
 		}
-		return setScalar(n, kv, val)
+		return setScalar(n, kv, val, ch)
 	}
 	if parts[0] == "builds" && len(parts) == 4 {
 		return fmt.Errorf("-set %s: build %q has no %s weapon; give it one in builds.yaml", kv, parts[1], parts[2])
@@ -198,24 +211,26 @@ func clone(n *yaml.Node, seen map[*yaml.Node]*yaml.Node) *yaml.Node {
 	return c
 }
 
-// setScalar writes val into n: a relative number adds to an integer.
-func setScalar(n *yaml.Node, kv, val string) error {
+// setScalar writes val into n: a relative number adds to an integer, and
+// ch notes the change.
+func setScalar(n *yaml.Node, kv, val string, ch *change) error {
 	if n.Kind != yaml.ScalarNode {
 		return fmt.Errorf("-set %s: line %d holds %s, not a single value", kv, n.Line, describeKind(n))
 	}
 	if val[0] == '+' || (val[0] == '-' && n.Tag == "!!int") {
-		delta, err := strconv.Atoi(val)
-		switch {
-		case err != nil:
-			return fmt.Errorf("-set %s: %q is not a whole number to add", kv, val)
-		case n.Tag != "!!int":
+		if n.Tag != "!!int" {
 			return fmt.Errorf("-set %s: %s is not a number, so %s cannot be added to it", kv, strconv.Quote(n.Value), val)
 		}
 		old, err := strconv.Atoi(n.Value)
 		if err != nil {
 			return fmt.Errorf("-set %s: %s is not a whole number", kv, strconv.Quote(n.Value))
 		}
-		n.Value, n.Style = strconv.Itoa(old+delta), 0
+		v, how, err := yamldata.SetInt(val, old)
+		if err != nil {
+			return fmt.Errorf("-set %s: %w", kv, err)
+		}
+		n.Value, n.Style = strconv.Itoa(v), 0
+		*ch = change{v, how}
 		return nil
 	}
 	var doc yaml.Node

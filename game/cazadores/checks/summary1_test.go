@@ -290,7 +290,16 @@ func compareSummary(t *testing.T, where string, old *summary1, r *stats.Report) 
 	} else {
 		for k, p := range old.DamageCurve {
 			n := r.Series[0].Points[k]
-			c.interval(fmt.Sprintf("damage at %d", p.Tick), p.Mean, n.Mean)
+			if beyond(n.Mean) {
+				// The recorded mean was read from a histogram that counts
+				// a total past the Adversary's WND (it healed) as the WND:
+				// it fell short. The mean is now exact, so it is larger.
+				if n.Mean.Estimate <= p.Mean.Estimate {
+					c.fail("damage at %d: %.4f, exact from the sums, is not above the clipped %.4f", p.Tick, n.Mean.Estimate, p.Mean.Estimate)
+				}
+			} else {
+				c.interval(fmt.Sprintf("damage at %d", p.Tick), p.Mean, n.Mean)
+			}
 			if p.Tick != n.Tick || p.P10 != n.P10 || p.P50 != n.P50 || p.P90 != n.P90 {
 				c.fail("damage at %d: %+v, now %+v", p.Tick, p, n)
 			}
@@ -427,4 +436,16 @@ func compareEffects(t *testing.T, where string, old *effects1, a *stats.Ablation
 // erfc, exact to its last digits.
 func nearP(old, now float64) bool {
 	return math.Abs(old-now) <= 1e-15+1e-9*math.Max(old, now)
+}
+
+// beyond reports whether a series' mean carries the warning that some
+// hunts' totals lay beyond its range (stats' seriesMean): the recorded
+// figure, read from the clipped histogram, is then not comparable.
+func beyond(i stats.Interval) bool {
+	for _, w := range i.Warnings {
+		if strings.Contains(w, "beyond 0..") {
+			return true
+		}
+	}
+	return false
 }
