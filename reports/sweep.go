@@ -18,14 +18,17 @@ import (
 // Sweep is the result of a parameter sweep (and of tune): one lane per
 // point of a grid of parameter values, every point on the same hunts.
 type Sweep struct {
-	Title   string   `json:"title"` // the design swept, e.g. "Wandering Son of the Mountain vs duo"
-	Game    string   `json:"game"`
-	Params  []string `json:"params"`
-	Signed  []bool   `json:"signed"` // per parameter: its values are changes from the data, printed with a sign
-	Hunts   int64    `json:"hunts"`  // hunts per point
-	Seed    uint64   `json:"seed"`
-	Policy  string   `json:"policy"`
-	Stopped string   `json:"stopped"`
+	Title  string   `json:"title"` // the design swept, e.g. "Wandering Son of the Mountain vs duo"
+	Game   string   `json:"game"`
+	Params []string `json:"params"`
+	Signed []bool   `json:"signed"` // per parameter: its values are changes from the data, printed with a sign
+	// Readings, per parameter, are the readings a switch was swept over
+	// (a point's value is an index into them); null for a number.
+	Readings [][]string `json:"readings,omitempty"`
+	Hunts    int64      `json:"hunts"` // hunts per point
+	Seed     uint64     `json:"seed"`
+	Policy   string     `json:"policy"`
+	Stopped  string     `json:"stopped"`
 	// Figures are the keys of the figures followed at every point
 	// (stats.Followed: the first side's win rate, the length, each
 	// headline value), Labels their labels and Kinds their kinds
@@ -140,6 +143,9 @@ func RenderSweep(s *Sweep) ([]File, error) {
 
 // value formats parameter j's value v.
 func (s *Sweep) value(j, v int) string {
+	if j < len(s.Readings) && s.Readings[j] != nil && v >= 0 && v < len(s.Readings[j]) {
+		return s.Readings[j][v]
+	}
 	if j < len(s.Signed) && s.Signed[j] {
 		return fmt.Sprintf("%+d", v)
 	}

@@ -5,17 +5,18 @@ import (
 	"fmt"
 )
 
-// numeric checks that a parameter's key takes whole numbers, as sweep and
-// tune search them: a key that takes readings (a rules switch, a weapon
-// to drop) is a usage error at once, with the data's own refusal (which
-// names the readings) and the way to try a reading. It asks the data to
-// add 0 to the key's value, which a number always takes.
+// numeric checks that a parameter's key takes whole numbers, as tune
+// searches them and a sweep's range runs over them: a key that takes
+// readings (a rules switch, a weapon to drop) is a usage error at once,
+// with the data's own refusal (which names the readings) and the way to
+// try its readings. It asks the data to add 0 to the key's value, which a
+// number always takes.
 func numeric(ctx context.Context, l *Lab, s Spec, seed uint64, key string) error {
 	if _, err := l.Design(ctx, s, seed); err != nil {
 		return err
 	}
 	if _, err := l.Design(ctx, s.With(key+"=+0"), seed); err != nil {
-		return usage("-param %s: tune and sweep search whole numbers, and the key does not take one (%s); to try one of its readings, use 'balance compare -set %s=VALUE'", key, unset(err), key)
+		return usage("-param %s: the key does not take whole numbers (%s); to set its readings side by side, list them: 'balance sweep -param %s=A,B,...'", key, unset(err), key)
 	}
 	return nil
 }

@@ -27,7 +27,10 @@ const (
 type Param struct {
 	Key      string
 	Values   []int
-	Relative bool   // the values are changes: "+1", "-2"
+	Relative bool // the values are changes: "+1", "-2"
+	// Readings, when set, are the values of a key that takes words (a
+	// rules switch's readings): Values are then their indices, 0, 1, ...
+	Readings []string
 	Text     string // as given
 }
 
@@ -41,6 +44,9 @@ func (p Param) Name() string {
 
 // Setting is the -set override giving the parameter value v.
 func (p Param) Setting(v int) string {
+	if p.Readings != nil {
+		return p.Key + "=" + p.Readings[v]
+	}
 	if p.Relative {
 		return fmt.Sprintf("%s=%+d", p.Key, v)
 	}
@@ -85,9 +91,11 @@ func CheckParam(d game.Data, p Param) error {
 }
 
 // ParseParam reads a -param: KEY=LO..HI or KEY=V1,V2,...; a value written
-// with a sign (+1, -2) is a change from the data. It needs no data (a
-// range out of bounds is a usage error however the data would answer):
-// CheckParam checks the key once they are loaded.
+// with a sign (+1, -2) is a change from the data. A list that is not all
+// whole numbers is a list of readings (KEY=centre_line,any_line), which
+// the data check when each point is built. It needs no data (a range out
+// of bounds is a usage error however the data would answer): CheckParam
+// checks the key once they are loaded.
 func ParseParam(s string) (Param, error) {
 	key, vals, ok := strings.Cut(s, "=")
 	key = strings.TrimSpace(key)
@@ -103,7 +111,7 @@ func ParseParam(s string) (Param, error) {
 		t = strings.TrimSpace(t)
 		v, err := strconv.Atoi(t)
 		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return 0, usage("-param %q: %q is not a whole number: sweep and tune search whole numbers; to try a reading, use 'balance compare -set %s=%s'", s, t, key, t)
+			return 0, usage("-param %q: %q is not a whole number: a range LO..HI is of whole numbers; list readings as %s=A,B,...", s, t, key)
 		}
 		if err != nil || v < -MaxParamValue || v > MaxParamValue {
 			return 0, usage("-param %q: %s is out of range: values and changes go from %d to %d", s, t, -MaxParamValue, MaxParamValue)
@@ -133,6 +141,15 @@ func ParseParam(s string) (Param, error) {
 		}
 		return p, nil
 	}
+	if r, ok, err := readings(s, key, vals); ok || err != nil {
+		if err == nil {
+			p.Readings = r
+			for i := range r {
+				p.Values = append(p.Values, i)
+			}
+		}
+		return p, err
+	}
 	seen := map[int]bool{}
 	for _, t := range strings.Split(vals, ",") {
 		v, err := num(t)
@@ -146,6 +163,40 @@ func ParseParam(s string) (Param, error) {
 		p.Values = append(p.Values, v)
 	}
 	return p, nil
+}
+
+// readings reads a list of values that are not all whole numbers as the
+// readings of a switch (ok): each a word, none twice, at most
+// MaxSweepPoints.
+func readings(s, key, vals string) (r []string, ok bool, err error) {
+	toks := strings.Split(vals, ",")
+	words := false
+	for _, t := range toks {
+		if _, err := strconv.Atoi(strings.TrimSpace(t)); err != nil && !errors.Is(err, strconv.ErrRange) {
+			words = true
+		}
+	}
+	if !words {
+		return nil, false, nil
+	}
+	if len(toks) > MaxSweepPoints {
+		return nil, true, usage("-param %q: %d values; a sweep takes at most %d points", s, len(toks), MaxSweepPoints)
+	}
+	seen := map[string]bool{}
+	for _, t := range toks {
+		t = strings.TrimSpace(t)
+		switch {
+		case t == "":
+			return nil, true, usage("-param %q: an empty value; write %s=A,B,...", s, key)
+		case strings.ContainsAny(t, " \t=") || strings.Contains(t, ".."):
+			return nil, true, usage("-param %q: %q is not a reading (one word each, as in %s=A,B,...)", s, t, key)
+		case seen[t]:
+			return nil, true, usage("-param %q: %s is given twice", s, t)
+		}
+		seen[t] = true
+		r = append(r, t)
+	}
+	return r, true, nil
 }
 
 // SweepOptions are the options of Sweep.
@@ -217,8 +268,10 @@ func PlanSweep(ctx context.Context, l *Lab, o SweepOptions) (*Plan, error) {
 		if err := CheckParam(l.Data, p); err != nil {
 			return nil, err
 		}
-		if err := numeric(ctx, l, o.Spec, o.Seed, p.Key); err != nil {
-			return nil, err
+		if p.Readings == nil {
+			if err := numeric(ctx, l, o.Spec, o.Seed, p.Key); err != nil {
+				return nil, err
+			}
 		}
 		for _, q := range o.Params[:i] {
 			if q.Key == p.Key {
@@ -266,6 +319,7 @@ func PlanSweep(ctx context.Context, l *Lab, o SweepOptions) (*Plan, error) {
 		for _, p := range o.Params {
 			sw.Params = append(sw.Params, p.Name())
 			sw.Signed = append(sw.Signed, p.Relative)
+			sw.Readings = append(sw.Readings, p.Readings)
 		}
 		n0 := len(o.Params[0].Values)
 		for k, vals := range grid {

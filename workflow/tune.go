@@ -148,6 +148,9 @@ func ParseTuneParam(s string) (Param, error) {
 		if p.Relative {
 			return p, usage("-param %q: tune searches values, not changes; write %s=LO..HI", s, p.Key)
 		}
+		if p.Readings != nil {
+			return p, usage("-param %q: tune searches whole numbers; to set readings side by side, use 'balance sweep -param %s'", s, strings.TrimPrefix(s, "-param "))
+		}
 		return p, nil
 	}
 	p, err := ParseParam(s + "=0")

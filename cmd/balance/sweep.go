@@ -53,7 +53,7 @@ type sweepOpts struct {
 
 func (o *sweepOpts) flags(fs *flag.FlagSet, g game.Game) {
 	o.game.register(fs, g, withOptions|withSet|withPolicy, "an override applied at every point, e.g. KEY=6 (repeatable)", false)
-	fs.Var(&o.params, "param", "a parameter and its values, KEY=LO..HI or KEY=V1,V2,...; a signed value (+1, -2) is a change from the data (repeatable: the points are the grid of all combinations)")
+	fs.Var(&o.params, "param", "a parameter and its values, KEY=LO..HI or KEY=V1,V2,... (numbers, or a switch's readings); a signed value (+1, -2) is a change from the data (repeatable: the points are the grid of all combinations)")
 	o.playFlags.register(fs, 20000, "hunts per point, the same hunts at every point", "at every point")
 	fs.StringVar(&o.out, "out", "", "write the report (sweep.md, sweep.json, sweep.csv, sweep.html and a plot per figure as PNG and SVG) to this directory")
 	o.shardFlags.register(fs)
@@ -69,7 +69,9 @@ values: one -param gives a line, several give the grid of all their
 combinations (at most 64 points). The keys are those of -set ('balance
 list keys'), with integer values: LO..HI, or a list V1,V2,...; values
 written with a sign (+1..+4, -2,+2) are changes from the data rather than
-values.
+values. A key that takes words (a rules switch's readings) takes a list
+of them, -param rules.cover=centre_line,any_line: each is a point, and
+the step goes from one reading to the next in the order given.
 
 For every point it prints the win rate, the hunt length and each headline
 figure, each with its 95% interval and n, and the paired step: the change
