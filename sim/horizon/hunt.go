@@ -321,13 +321,11 @@ func (h *Hunt) maintenance() {
 		h.end(OutFaints)
 		return
 	}
-	inPlay, left, rest := 0, 0, 0
-	machines := h.Sc.Machines
+	inPlay, left := 0, 0
 	for i := range h.E[:h.NE] {
-		switch en := &h.E[i]; en.Where {
+		switch h.E[i].Where {
 		case InPlay:
 			inPlay++
-			rest += int(machines[en.M].Points)
 		case Left:
 			left++
 		}
@@ -340,7 +338,7 @@ func (h *Hunt) maintenance() {
 		}
 		return
 	}
-	if h.Points < h.Sc.Threshold && left > 0 && h.Points+rest < h.Sc.Threshold {
+	if h.Points < h.Sc.Threshold && left > 0 && h.Points+h.rest() < h.Sc.Threshold {
 		h.end(OutImpossible)
 		return
 	}
@@ -351,6 +349,17 @@ func (h *Hunt) maintenance() {
 			h.end(OutImpossible)
 		}
 	}
+}
+
+// rest returns the encounter points of the enemies in play.
+func (h *Hunt) rest() int {
+	rest := 0
+	for i := range h.E[:h.NE] {
+		if en := &h.E[i]; en.Where == InPlay {
+			rest += int(h.Sc.Machines[en.M].Points)
+		}
+	}
+	return rest
 }
 
 // vote is the party's decision to end the encounter once the threshold is
