@@ -79,27 +79,27 @@ func (h *Hunt) enemyStep(active int) {
 	b := h.B
 	hc := h.standing()
 	var alertAt, nonAt uint64
+	var todo uint32 // the enemies in play not yet activated
 	for i := range h.E[:h.NE] {
 		en := &h.E[i]
 		en.Done = false
-		if en.Where != InPlay || en.Alert {
+		if en.Where != InPlay {
 			continue
 		}
-		if hc&(1<<en.Cell) != 0 {
+		todo |= 1 << i
+		if !en.Alert && hc&(1<<en.Cell) != 0 {
 			h.alert(i, "a hunter is in its square")
-		} else if hc&b.Adj[en.Cell]&^b.Grass != 0 {
+		} else if !en.Alert && hc&b.Adj[en.Cell]&^b.Grass != 0 {
 			h.alert(i, "a hunter is next to it, not in tall grass")
 		}
-	}
-	var todo uint32 // the enemies in play not yet activated
-	for i := range h.E[:h.NE] {
-		if en := &h.E[i]; en.Where == InPlay {
-			todo |= 1 << i
-			if en.Alert {
-				alertAt |= 1 << en.Cell
-			} else {
-				nonAt |= 1 << en.Cell
-			}
+		// the squares of the alert and the non-alert ones: an enemy
+		// alerted later in this loop (sharing the square of one alerted
+		// here) is counted non-alert, which only asks for the squares'
+		// alerts below again, and those alert no one then
+		if en.Alert {
+			alertAt |= 1 << en.Cell
+		} else {
+			nonAt |= 1 << en.Cell
 		}
 	}
 	if alertAt&nonAt != 0 {
