@@ -390,5 +390,8 @@ type Scenario struct {
 	// deckAnswers[who] are the triggers (bits) a card of hunter who's
 	// deck answers
 	deckAnswers [MaxHunters]uint8
-	prof        profiles
+	// evade[who] is hunter who's evade pool before its interrupts:
+	// its armour's and its own dice
+	evade [MaxHunters]Pool
+	prof  profiles
 }

@@ -766,7 +766,7 @@ func (h *Hunt) attackHunter(e int, a *EAction, t, card int) {
 	}
 	h.Incoming = int(a.Damage)
 	extra, reduce := h.playInterrupts(t, Attacked, -1)
-	pool := l.Armour.Evade.Add(l.EvadeDice).Add(extra)
+	pool := h.Sc.evade[t].Add(extra)
 	pips, crits := h.rollPool(pool)
 	frozen := s.Cond&Freeze != 0
 	if frozen {
