@@ -249,18 +249,18 @@ func (h *Hunt) strike(b *blow) (killed, tore bool) {
 	en := &h.E[b.e]
 	alertStart := en.Alert
 	frozen := en.Cond&Freeze != 0
-	var alerted uint32 // the enemies alert as the attack starts (for an AOE's armour)
-	mayAOE := b.aoe >= 0
-	for _, o := range h.Opts[:b.nopts] {
-		mayAOE = mayAOE || o.AOE >= 0
+	stealth := 0 // the damage the hunter's stealth adds
+	if !alertStart && b.who >= 0 {
+		stealth = int(sc.Hunters[b.who].Stealth)
 	}
-	if mayAOE {
-		for i := 0; i < h.NE; i++ {
-			if h.E[i].Alert {
-				alerted |= 1 << i
-			}
-		}
+	arm := 0 // the armour that counts
+	if !frozen && (alertStart || r.ArmourAtDamage) {
+		arm = max(0, int(en.Armour)-b.pierce)
 	}
+	// the enemies alert as the attack starts, whose armour counts against
+	// its AOE: read (below) only when it has one, before the alerts it
+	// causes (nothing alerts an enemy before those)
+	var alerted uint32
 	pips, crits := h.rollPool(b.pool)
 	if b.reroll != 0 {
 		h.reroll(b.reroll)
@@ -291,19 +291,19 @@ func (h *Hunt) strike(b *blow) (killed, tore bool) {
 			aoe = o.AOE
 		}
 	}
-	total := pips + extra + b.flat
-	if !alertStart && b.who >= 0 {
-		total += int(sc.Hunters[b.who].Stealth)
-	}
+	total := max(0, pips+extra+b.flat+stealth-arm)
 	if frozen {
 		en.Cond &^= Freeze
-	} else if alertStart || r.ArmourAtDamage {
-		total -= max(0, int(en.Armour)-b.pierce)
 	}
-	total = max(0, total)
+	if aoe >= 0 {
+		for i := range h.E[:h.NE] {
+			if h.E[i].Alert {
+				alerted |= 1 << i
+			}
+		}
+	}
 	cell := en.Cell
-	// An attack resolved against an enemy alerts it and the enemies in its
-	// square and the squares next to it.
+	// The attack alerts its target and the enemies in and next to its square.
 	h.alert(b.e, "it is attacked")
 	h.alertNear(int(cell), b.e)
 	h.event(evHit, b.who, b.e, total)
