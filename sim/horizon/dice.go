@@ -96,14 +96,12 @@ func (d *Dice) Face(c, f int) Face { return d.eff[c][f] }
 // Effective returns the pool as it is rolled: capped to the dice in the
 // box when the Cap rule is on, and to MaxPool dice in all.
 func (d *Dice) Effective(p Pool) Pool {
-	if !d.Cap && p.N() <= MaxPool {
-		fits := true
-		for c := d.N; c < MaxColours; c++ {
-			fits = fits && p[c] == 0
-		}
-		if fits {
-			return p // nothing to cap
-		}
+	// nothing to cap (the common case, read from the pool as one word):
+	// fewer than 16 dice of each colour, MaxPool in all, none of a
+	// colour not in use (the loop below leaves such a pool as it is)
+	u := uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
+	if !d.Cap && u&0xf0f0f0f0 == 0 && (u*0x01010101)>>24 <= MaxPool && u&^(1<<(8*uint(d.N))-1) == 0 {
+		return p
 	}
 	n := 0
 	for c := range p {
