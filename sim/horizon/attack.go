@@ -172,7 +172,7 @@ func (h *Hunt) hunterAttack(who int, a *Action) {
 	}
 	h.event(evAttack, who, e, int(a.Part))
 	killed, tore := h.strike(&b)
-	if (killed || tore) && h.Outcrop&(1<<s.Cell) != 0 {
+	if (killed || tore) && h.Outcrop&bit(s.Cell) != 0 {
 		h.event(evOutcrop, who, -1, 1)
 		h.gainGlory(who, 1)
 	}

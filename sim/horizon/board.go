@@ -427,3 +427,7 @@ func (b *Board) Size() (w, h int) { return b.maxX - b.minX + 1, b.maxY - b.minY 
 
 // Origin returns the top-left corner of the bounding box.
 func (b *Board) Origin() (x, y int) { return b.minX, b.minY }
+
+// bit returns the mask of square c (c < MaxCells: the shift needs no
+// check of its count).
+func bit(c uint8) uint64 { return 1 << (c & 63) }

@@ -41,7 +41,7 @@ func (h *Hunt) alertSquare(c int) {
 func (h *Hunt) alertNear(c, except int) {
 	near := h.B.Near[c]
 	for i := 0; i < h.NE; i++ {
-		if en := &h.E[i]; i != except && en.Where == InPlay && !en.Alert && near&(1<<en.Cell) != 0 {
+		if en := &h.E[i]; i != except && en.Where == InPlay && !en.Alert && near&bit(en.Cell) != 0 {
 			h.alert(i, "an enemy next to it is attacked")
 		}
 	}
@@ -87,7 +87,7 @@ func (h *Hunt) enemyStep(active int) {
 			continue
 		}
 		todo |= 1 << i
-		if !en.Alert && hc&(1<<en.Cell) != 0 {
+		if !en.Alert && hc&bit(en.Cell) != 0 {
 			h.alert(i, "a hunter is in its square")
 		} else if !en.Alert && hc&b.Adj[en.Cell]&^b.Grass != 0 {
 			h.alert(i, "a hunter is next to it, not in tall grass")
@@ -97,9 +97,9 @@ func (h *Hunt) enemyStep(active int) {
 		// here) is counted non-alert, which only asks for the squares'
 		// alerts below again, and those alert no one then
 		if en.Alert {
-			alertAt |= 1 << en.Cell
+			alertAt |= bit(en.Cell)
 		} else {
-			nonAt |= 1 << en.Cell
+			nonAt |= bit(en.Cell)
 		}
 	}
 	if alertAt&nonAt != 0 {
@@ -361,7 +361,7 @@ func (h *Hunt) ableTargets(e int, a *EAction) (bool, uint8, uint64) {
 	case EAlert:
 		near := h.B.Within(int(en.Cell), int(a.N))
 		for i := 0; i < h.NE; i++ {
-			if o := &h.E[i]; i != e && o.Where == InPlay && !o.Alert && near&(1<<o.Cell) != 0 {
+			if o := &h.E[i]; i != e && o.Where == InPlay && !o.Alert && near&bit(o.Cell) != 0 {
 				return true, 0, 0
 			}
 		}
@@ -394,7 +394,7 @@ func (h *Hunt) performKnown(e int, a *EAction, card int, known uint8, to uint64)
 			return
 		}
 		for k := 0; k < int(a.N) && en.Where == InPlay; k++ {
-			if a.Kind == EEdge && h.B.Edge&(1<<en.Cell) != 0 {
+			if a.Kind == EEdge && h.B.Edge&bit(en.Cell) != 0 {
 				break
 			}
 			if !h.stepEnemyTowards(e, t) {
@@ -430,7 +430,7 @@ func (h *Hunt) performKnown(e int, a *EAction, card int, known uint8, to uint64)
 	case EAlert:
 		near := h.B.Within(int(en.Cell), int(a.N))
 		for i := 0; i < h.NE; i++ {
-			if o := &h.E[i]; i != e && o.Where == InPlay && !o.Alert && near&(1<<o.Cell) != 0 {
+			if o := &h.E[i]; i != e && o.Where == InPlay && !o.Alert && near&bit(o.Cell) != 0 {
 				h.alert(i, "another enemy raises the alarm")
 			}
 		}
@@ -671,7 +671,7 @@ func (h *Hunt) attackTargets(e int, a *EAction) uint8 {
 	best := 1 << 30
 	for i := range h.H[:h.NH] {
 		s := &h.H[i]
-		if s.Fainted || los&(1<<s.Cell) == 0 {
+		if s.Fainted || los&bit(s.Cell) == 0 {
 			continue
 		}
 		inRange := int(cheb[s.Cell]) <= int(a.N)
@@ -759,8 +759,8 @@ func (h *Hunt) attackHunter(e int, a *EAction, t, card int) {
 	}
 	l := &sc.Hunters[t]
 	h.event(evEAttack, t, e, int(a.Damage))
-	if h.Ruin&(1<<s.Cell) != 0 {
-		h.Ruin &^= 1 << s.Cell
+	if h.Ruin&bit(s.Cell) != 0 {
+		h.Ruin &^= bit(s.Cell)
 		h.event(evRuin, t, e, int(s.Cell))
 		return
 	}
@@ -811,8 +811,8 @@ func (h *Hunt) attackHunter(e int, a *EAction, t, card int) {
 				continue
 			}
 			o := &h.H[i]
-			if r.RuinsAbsorbAOE && h.Ruin&(1<<o.Cell) != 0 {
-				h.Ruin &^= 1 << o.Cell
+			if r.RuinsAbsorbAOE && h.Ruin&bit(o.Cell) != 0 {
+				h.Ruin &^= bit(o.Cell)
 				h.event(evRuin, i, e, int(o.Cell))
 				continue
 			}

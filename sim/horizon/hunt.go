@@ -416,7 +416,7 @@ func (h *Hunt) finish() {
 func (h *Hunt) enemyIn(m uint64) uint32 {
 	var out uint32
 	for i := 0; i < h.NE; i++ {
-		if e := &h.E[i]; e.Where == InPlay && m&(1<<e.Cell) != 0 {
+		if e := &h.E[i]; e.Where == InPlay && m&bit(e.Cell) != 0 {
 			out |= 1 << i
 		}
 	}
@@ -427,7 +427,7 @@ func (h *Hunt) enemyIn(m uint64) uint32 {
 func (h *Hunt) HuntersIn(m uint64) uint8 {
 	var out uint8
 	for i := 0; i < h.NH; i++ {
-		if s := &h.H[i]; !s.Fainted && m&(1<<s.Cell) != 0 {
+		if s := &h.H[i]; !s.Fainted && m&bit(s.Cell) != 0 && s.Cell < MaxCells {
 			out |= 1 << i
 		}
 	}
@@ -443,18 +443,19 @@ func (h *Hunt) HugeAt(except int) uint64 {
 	}
 	for ; k != 0; k &= k - 1 {
 		if e := &h.E[bits.TrailingZeros32(k)]; e.Where == InPlay {
-			m |= 1 << e.Cell
+			m |= bit(e.Cell)
 		}
 	}
 	return m
 }
 
-// standing returns the squares of the hunters standing (not fainted).
+// standing returns the squares of the hunters standing (not fainted),
+// once they are placed.
 func (h *Hunt) standing() uint64 {
 	var m uint64
 	for i := 0; i < h.NH; i++ {
 		if s := &h.H[i]; !s.Fainted {
-			m |= 1 << s.Cell
+			m |= bit(s.Cell)
 		}
 	}
 	return m

@@ -161,7 +161,7 @@ func (h *Hunt) Legal(who int, a *Action) bool {
 		en := &h.E[e]
 		return en.Where == InPlay && !en.Alert && b.Cheb[s.Cell][en.Cell] <= 2
 	case Salvage:
-		return h.Corpse&(1<<s.Cell) != 0
+		return h.Corpse&bit(s.Cell) != 0
 	case RangedAttack, MeleeAttack:
 		return h.legalAttack(who, a)
 	}
@@ -224,7 +224,7 @@ func (h *Hunt) legalAttack(who int, a *Action) bool {
 		}
 	}
 	d := b.Cheb[s.Cell][en.Cell]
-	if b.LOS[s.Cell]&(1<<en.Cell) == 0 {
+	if b.LOS[s.Cell]&bit(en.Cell) == 0 {
 		return false
 	}
 	if kind == Melee {
@@ -265,7 +265,7 @@ func (h *Hunt) do(who int, a *Action) {
 		h.event(evDistract, who, e, int(a.Square))
 		h.stepEnemyTowards(e, uint64(1)<<a.Square)
 	case Salvage:
-		h.Corpse &^= 1 << s.Cell
+		h.Corpse &^= bit(s.Cell)
 		h.Rec.Salvage[who] += 3
 		h.event(evSalvage, who, -1, 3)
 	case RangedAttack, MeleeAttack:
@@ -296,7 +296,7 @@ func (h *Hunt) sprintAlert(who int) {
 		m |= 1 << c
 	}
 	for i := 0; i < h.NE; i++ {
-		if e := &h.E[i]; e.Where == InPlay && !e.Alert && m&(1<<e.Cell) != 0 {
+		if e := &h.E[i]; e.Where == InPlay && !e.Alert && m&bit(e.Cell) != 0 {
 			h.alert(i, "a hunter sprints next to it")
 		}
 	}
