@@ -353,7 +353,7 @@ func (h *Hunt) strike(b *blow) (killed, tore bool) {
 // to it, less those holding another huge model when it is huge.
 func (h *Hunt) enemySteps(e int) uint64 {
 	m := h.B.Adj[h.E[e].Cell]
-	if h.huge&(1<<e) != 0 {
+	if h.huge&(1<<(uint(e)&31)) != 0 {
 		m &^= h.HugeAt(e)
 	}
 	return m

@@ -68,7 +68,7 @@ func (h *Hunt) enemyEnters(e, c int) {
 		}
 	}
 	h.alertSquare(c)
-	if h.TrapAt&(1<<c) != 0 {
+	if h.TrapAt&bit(uint8(c)) != 0 {
 		h.triggerTrap(e, c)
 	}
 }
@@ -478,7 +478,7 @@ func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool, bool) {
 				i++
 			}
 		}
-		return 1 << h.H[i].Cell, true, closest&(closest-1) == 0
+		return bit(h.H[i].Cell), true, closest&(closest-1) == 0
 	case EMoveNonAlert, EMoveEnemy:
 		best, n := 1<<30, 0
 		for i := 0; i < h.NE; i++ {
@@ -505,7 +505,7 @@ func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool, bool) {
 		if choose && n > 1 {
 			i = h.tie(TieEnemy, n)
 		}
-		return 1 << h.Ties[i], true, n == 1
+		return bit(h.Ties[i]), true, n == 1
 	case EEdge:
 		if b.Edge&(1<<c) != 0 {
 			return 0, false, true
@@ -718,7 +718,7 @@ func (h *Hunt) pickHunter(m uint8) int {
 	var on uint8 // the hunters of m on a rocky outcrop, by the rule
 	if h.Sc.Rules.RockyOutcropFirst {
 		for k := m; k != 0; k &= k - 1 {
-			if i := tz(uint64(k)); h.Outcrop&(1<<h.H[i].Cell) != 0 {
+			if i := tz(uint64(k)); h.Outcrop&bit(h.H[i].Cell) != 0 {
 				on |= 1 << i
 			}
 		}
@@ -832,7 +832,7 @@ func (h *Hunt) attackHunter(e int, a *EAction, t, card int) {
 	if !s.Fainted {
 		if legal := h.B.Adj[s.Cell]; legal != 0 {
 			to := h.pol.Dodge(h, t, legal)
-			if to < 0 || to >= h.B.N || legal&(1<<to) == 0 {
+			if to < 0 || to >= h.B.N || legal&bit(uint8(to)) == 0 {
 				panic("horizon: the policy dodged to an illegal square")
 			}
 			h.event(evDodge, t, -1, to)
@@ -876,7 +876,7 @@ func (h *Hunt) pushHunter(e, t int) {
 	}
 	chooser := (h.Active + 1) % h.NH
 	to := h.pol.PushHunter(h, chooser, t, legal)
-	if to < 0 || to >= b.N || legal&(1<<to) == 0 {
+	if to < 0 || to >= b.N || legal&bit(uint8(to)) == 0 {
 		panic("horizon: the policy pushed a hunter to an illegal square")
 	}
 	h.event(evPushed, t, e, to)

@@ -143,14 +143,14 @@ func (h *Hunt) Legal(who int, a *Action) bool {
 	switch a.Kind {
 	case Sneak:
 		c := a.Path[0]
-		return c < uint8(b.N) && (b.Adj[s.Cell]|1<<s.Cell)&(1<<c) != 0
+		return c < uint8(b.N) && (b.Adj[s.Cell]|bit(s.Cell))&bit(c) != 0
 	case Sprint:
 		c := a.Path[0]
-		if c >= uint8(b.N) || (b.Adj[s.Cell]|1<<s.Cell)&(1<<c) == 0 {
+		if c >= uint8(b.N) || (b.Adj[s.Cell]|bit(s.Cell))&bit(c) == 0 {
 			return false
 		}
 		d := a.Path[1]
-		return d == NoCell || d < uint8(b.N) && (b.Adj[c]|1<<c)&(1<<d) != 0
+		return d == NoCell || d < uint8(b.N) && (b.Adj[c]|bit(c))&bit(d) != 0
 	case Craft:
 		return !a.Both || s.Spent == 0
 	case Distract:
@@ -293,7 +293,7 @@ func (h *Hunt) sprintAlert(who int) {
 	c := int(h.H[who].Cell)
 	m := h.B.Adj[c]
 	if h.Sc.Rules.SprintOwnSquare {
-		m |= 1 << c
+		m |= bit(uint8(c))
 	}
 	for i := 0; i < h.NE; i++ {
 		if e := &h.E[i]; e.Where == InPlay && !e.Alert && m&bit(e.Cell) != 0 {
