@@ -70,11 +70,11 @@ func (p *Basic) look(h *sim.Hunt) {
 			continue
 		}
 		if e.Alert {
-			alert |= 1 << e.Cell
+			alert |= bit(e.Cell)
 			at[n%sim.MaxEnemies] = e.Cell
 			n++
 		} else {
-			non |= 1 << e.Cell
+			non |= bit(e.Cell)
 		}
 	}
 	p.v.nonAlert, p.v.alert, p.v.nAlert = non, alert, int(n)
@@ -119,7 +119,7 @@ func (p *Basic) Deploy(h *sim.Hunt, who int, legal uint64) int {
 	var at uint64
 	for i := 0; i < h.NE; i++ {
 		if e := &h.E[i]; e.Where == sim.InPlay {
-			at |= 1 << e.Cell
+			at |= bit(e.Cell)
 		}
 	}
 	if k := &p.deployed; k.ok && k.legal == legal && k.at == at {
@@ -140,6 +140,10 @@ func (p *Basic) Deploy(h *sim.Hunt, who int, legal uint64) int {
 	p.deployed = deployed{ok: true, legal: legal, at: at, c: best}
 	return best
 }
+
+// bit returns the mask of square c (c < sim.MaxCells: the shift needs
+// no check of its count).
+func bit(c uint8) uint64 { return 1 << (c & 63) }
 
 func abs(x int) int {
 	if x < 0 {
@@ -220,7 +224,7 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	los := b.LOS[s.Cell]
 	cheb := &b.Cheb[s.Cell]
 	for e := 0; e < h.NE; e++ {
-		if en := &h.E[e]; en.Where == sim.InPlay && los&(1<<en.Cell) != 0 {
+		if en := &h.E[e]; en.Where == sim.InPlay && los&bit(en.Cell) != 0 {
 			dist[e] = cheb[en.Cell]
 			inSight |= 1 << e
 		}
@@ -698,7 +702,7 @@ func (p *Basic) aoeTargets(h *sim.Hunt, e int) int {
 	n := 0
 	near := h.B.Near[h.E[e].Cell]
 	for i := 0; i < h.NE; i++ {
-		if o := &h.E[i]; i != e && o.Where == sim.InPlay && near&(1<<o.Cell) != 0 {
+		if o := &h.E[i]; i != e && o.Where == sim.InPlay && near&bit(o.Cell) != 0 {
 			n++
 		}
 	}
@@ -866,7 +870,7 @@ type spot struct {
 func (p *Basic) square(h *sim.Hunt, sp *spot, c int) int {
 	b := h.B
 	v := &p.v
-	bit := uint64(1) << c
+	bit := bit(uint8(c))
 	d := int(b.Cheb[c][sp.tc])
 	want := sp.want
 	s := -abs(d-want) * 10
@@ -918,11 +922,11 @@ func (p *Basic) move(h *sim.Hunt, who int, have uint32) sim.Action {
 		d := int(path[e.Cell])
 		if e.Alert {
 			d-- // alert machines first, at equal distance
-			alert |= 1 << e.Cell
+			alert |= bit(e.Cell)
 			at[n%sim.MaxEnemies] = e.Cell
 			n++
 		} else {
-			non |= 1 << e.Cell
+			non |= bit(e.Cell)
 		}
 		if d < td {
 			target, td = i, d
@@ -1115,7 +1119,7 @@ func (p *Basic) safest0(h *sim.Hunt, legal uint64) int {
 	best, bestV := -1, -1<<30
 	for m := legal; m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
-		bit := uint64(1) << c
+		bit := bit(uint8(c))
 		s := 0
 		grass := b.Grass&bit != 0
 		if grass {
