@@ -412,8 +412,8 @@ type design struct {
 	// the board's masks read backwards: nearT[x] holds the squares c
 	// whose Near[c] holds x; near2T the same for Near2; losT[x] the
 	// squares that see x
-	nearT, near2T, losT [sim.MaxCells]uint64
-	far                 [sim.MaxCells]uint64 // squares two king moves away, not one
+	nearT, near2T, losT [sim.CellIdx]uint64
+	far                 [sim.CellIdx]uint64 // squares two king moves away, not one
 	// guns[who] are hunter who's ranged weapons that attack (reachRange)
 	guns  [sim.MaxHunters][sim.MaxWeapons]gun
 	nguns [sim.MaxHunters]int

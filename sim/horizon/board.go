@@ -13,6 +13,10 @@ const MaxCells = 64
 // NoCell marks "no square".
 const NoCell = 255
 
+// CellIdx is the length of the board's tables indexed by square (Adj,
+// Cheb, ...): every value of a uint8.
+const CellIdx = 256
+
 // OffBoard is the patrol step of a square whose arrow points out of the
 // playing area.
 const OffBoard = 254
@@ -88,21 +92,24 @@ type Layout struct {
 // reading order (by row, then column), and every set of squares is a
 // bit mask.
 type Board struct {
-	N       int
-	X, Y    [MaxCells]int8
-	Tile    [MaxCells]uint8 // index of the placement the square belongs to
-	Grass   uint64
-	Start   uint64 // squares of the starting tile
-	Edge    uint64 // squares on the outside edge of the playing area
-	Spawn   [MaxCells]uint8
-	Next    [MaxCells]uint8           // patrol step: the square the arrow points to, OffBoard, or NoCell without an arrow
-	Arrow   [MaxCells]Dir             // the arrow printed on the square
-	Adj     [MaxCells]uint64          // squares one king move away (not the square itself)
-	Near    [MaxCells]uint64          // squares at distance 0 or 1 (the square and its neighbours on the board)
-	Near2   [MaxCells]uint64          // squares at distance 2 or less
-	Cheb    [MaxCells][MaxCells]uint8 // distance in squares, diagonals counting 1
-	Path    [MaxCells][MaxCells]uint8 // king moves inside the area (255: unreachable)
-	LOS     [MaxCells]uint64
+	N     int
+	X, Y  [MaxCells]int8
+	Tile  [MaxCells]uint8 // index of the placement the square belongs to
+	Grass uint64
+	Start uint64 // squares of the starting tile
+	Edge  uint64 // squares on the outside edge of the playing area
+	Spawn [MaxCells]uint8
+	// The tables below are indexed by square with CellIdx entries (only
+	// the first N are squares), so that a square held in a uint8 indexes
+	// them with no check of the index.
+	Next    [CellIdx]uint8          // patrol step: the square the arrow points to, OffBoard, or NoCell without an arrow
+	Arrow   [MaxCells]Dir           // the arrow printed on the square
+	Adj     [CellIdx]uint64         // squares one king move away (not the square itself)
+	Near    [CellIdx]uint64         // squares at distance 0 or 1 (the square and its neighbours on the board)
+	Near2   [CellIdx]uint64         // squares at distance 2 or less
+	Cheb    [CellIdx][CellIdx]uint8 // distance in squares, diagonals counting 1
+	Path    [CellIdx][CellIdx]uint8 // king moves inside the area (255: unreachable)
+	LOS     [CellIdx]uint64
 	Outcrop uint64
 	Ruin    uint64
 	Corpse  uint64
@@ -148,7 +155,7 @@ func (b *Board) Dist(a, c int) int {
 const maxWithin = 16
 
 // DistRow returns the distances Dist(a, ·) as a row of Path or Cheb.
-func (b *Board) DistRow(a int) *[MaxCells]uint8 {
+func (b *Board) DistRow(a int) *[CellIdx]uint8 {
 	if b.Closest {
 		return &b.Path[a]
 	}
