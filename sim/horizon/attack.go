@@ -42,7 +42,7 @@ func (h *Hunt) rollPool(p Pool) (pips, crits int) {
 			r.col[n%MaxPool] = uint8(c)
 			r.face[n%MaxPool] = f
 			n++
-			ef := eff[f]
+			ef := eff[f&15]
 			pips += int(ef.Pips)
 			if ef.Crit {
 				crits++

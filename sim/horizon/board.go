@@ -116,7 +116,7 @@ type Board struct {
 	Closest bool // "closest" reads Path (true) or Cheb (false)
 	// Closer[t][c] holds the squares next to c one king move nearer to
 	// t by the route inside the area (Path), when c can reach t.
-	Closer   [MaxCells][MaxCells]uint64
+	Closer   [MaxCells][CellIdx]uint64
 	within   [MaxCells][maxWithin]uint64 // Within(c, r) for r < maxWithin
 	index    map[[2]int]int
 	minX     int

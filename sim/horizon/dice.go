@@ -9,8 +9,10 @@ import (
 // three: Orange, Blue and Black).
 const MaxColours = 4
 
-// MaxFaces is the most faces one die may have.
+// MaxFaces is the most faces one die may have (at most 16: Dice.eff).
 const MaxFaces = 12
+
+var _ [16 - MaxFaces]struct{}
 
 // MaxPool is the most dice one roll may hold.
 const MaxPool = 16
@@ -64,8 +66,10 @@ type Dice struct {
 	CritPips bool
 	// Cap: a roll never holds more dice of a colour than the box does.
 	Cap bool
-	// eff are the faces as the rules read them (CritPips applied).
-	eff [MaxColours][MaxFaces]Face
+	// eff are the faces as the rules read them (CritPips applied), 16
+	// a colour (at least MaxFaces) so that a face f&15 indexes them
+	// with no bounds check.
+	eff [MaxColours][16]Face
 	// mean is each colour's mean pips.
 	mean [MaxColours]float64
 }

@@ -525,7 +525,7 @@ func (h *Hunt) stepsTowards(e int, t uint64) uint64 {
 	if t != 0 && t&(t-1) == 0 {
 		// the squares next to it one move nearer: none of them is more
 		// than one move nearer, so these are the closest it can reach
-		return h.enemySteps(e) & b.Closer[tz(t)][en.Cell]
+		return h.enemySteps(e) & b.Closer[tz(t)&63][en.Cell]
 	}
 	dist := func(c int) int {
 		d := 255
