@@ -421,6 +421,8 @@ type design struct {
 	cat [256]uint8
 	// interrupt marks the interrupt cards
 	interrupt [256]bool
+	// stamina[who]: hunter who's deck holds a stamina card
+	stamina [sim.MaxHunters]bool
 }
 
 // weapon is a hunter's weapon as an attack reads it.
@@ -523,6 +525,13 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 		}
 		d.cat[i] = v
 		d.interrupt[i] = c.Kind == sim.Interrupt
+	}
+	for who := 0; who < sc.NH; who++ {
+		for k := 0; k < int(sc.NKinds[who]); k++ {
+			if sc.Cards[sc.Kinds[who][k]].Kind == sim.Stamina {
+				d.stamina[who] = true
+			}
+		}
 	}
 	b := sc.Board
 	for c := 0; c < b.N; c++ {
@@ -1060,9 +1069,11 @@ func (p *Basic) Discard(h *sim.Hunt, who int) int {
 	s := &h.H[who]
 	cat := &p.d.cat
 	hand := s.Hand[:s.NHand]
-	for i, c := range hand {
-		if cat[c] == 0 {
-			return i // the first stamina card: none ranks lower
+	if p.d.stamina[who%sim.MaxHunters] { // else none in the hand
+		for i, c := range hand {
+			if cat[c] == 0 {
+				return i // the first stamina card: none ranks lower
+			}
 		}
 	}
 	if s.NDraw > 0 {
