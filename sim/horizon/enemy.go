@@ -10,6 +10,7 @@ func (h *Hunt) alert(e int, why string) {
 		return
 	}
 	en.Alert = true
+	h.calm--
 	h.note(evAlert, -1, e, 0, why)
 	h.alertSquare(int(en.Cell))
 }
@@ -17,6 +18,9 @@ func (h *Hunt) alert(e int, why string) {
 // alertSquare alerts the non-alert enemies in square c when an alert
 // enemy is there.
 func (h *Hunt) alertSquare(c int) {
+	if h.calm == 0 {
+		return // no enemy left to alert
+	}
 	var non uint32
 	any := false
 	for i := range h.E[:h.NE] {
@@ -39,6 +43,9 @@ func (h *Hunt) alertSquare(c int) {
 // alertNear alerts the enemies other than except in square c and the
 // squares next to it (an enemy there was attacked).
 func (h *Hunt) alertNear(c, except int) {
+	if h.calm == 0 {
+		return // no enemy left to alert
+	}
 	near := h.B.Near[c]
 	for i := 0; i < h.NE; i++ {
 		if en := &h.E[i]; i != except && en.Where == InPlay && !en.Alert && near&bit(en.Cell) != 0 {
@@ -310,6 +317,9 @@ func (h *Hunt) answer(e int, q *Question) bool {
 			}
 		}
 	case QNonAlert, QEnemy:
+		if q.Kind == QNonAlert && h.calm == 0 {
+			return false // no enemy left non-alert
+		}
 		for i := 0; i < h.NE; i++ {
 			o := &h.E[i]
 			if i != e && o.Where == InPlay && (q.Kind == QEnemy || !o.Alert) && int(b.Cheb[en.Cell][o.Cell]) <= int(q.N) {
@@ -359,6 +369,9 @@ func (h *Hunt) ableTargets(e int, a *EAction) (bool, uint8, uint64) {
 		t := h.attackTargets(e, a)
 		return t != 0, t, 0
 	case EAlert:
+		if h.calm == 0 {
+			return false, 0, 0 // no enemy left to alert
+		}
 		near := h.B.Within(int(en.Cell), int(a.N))
 		for i := 0; i < h.NE; i++ {
 			if o := &h.E[i]; i != e && o.Where == InPlay && !o.Alert && near&bit(o.Cell) != 0 {

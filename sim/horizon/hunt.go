@@ -110,7 +110,10 @@ type Hunt struct {
 	Points int // encounter points gained
 	stamp  int32
 	hurt   int32 // cards the hunters have lost to damage so far (Record.Taken summed)
-	Over   bool
+	// calm bounds the enemies not alert: the enemies less those alerted
+	// (an enemy is alerted for good), so that none is left when it is 0
+	calm int
+	Over bool
 
 	// Ties are the options of the choice the policy is asked (Tie).
 	Ties  [MaxCells]uint8
@@ -147,7 +150,7 @@ func (h *Hunt) Reset(sc *Scenario, pol Policy, seed, index uint64) {
 	h.NTraps, h.TrapAt = 0, 0
 	h.Outcrop, h.Ruin, h.Corpse = sc.Board.Outcrop, sc.Board.Ruin, sc.Board.Corpse
 	h.Turn, h.Active, h.Points, h.stamp, h.Over = 0, 0, 0, 0, false
-	h.hurt = 0
+	h.hurt, h.calm = 0, h.NE
 	h.pol = pol
 	h.rigAt = 0
 	h.rng.Seed(seed, index)

@@ -290,6 +290,9 @@ func (h *Hunt) moveHunter(who, c int, sprint bool) {
 // sprintAlert alerts the non-alert enemies adjacent to hunter who's
 // square (and in it, by the rules).
 func (h *Hunt) sprintAlert(who int) {
+	if h.calm == 0 {
+		return // no enemy left to alert
+	}
 	c := int(h.H[who].Cell)
 	m := h.B.Adj[c]
 	if h.Sc.Rules.SprintOwnSquare {
