@@ -208,7 +208,7 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 // machines' parts of the value are made once per decision (target), and
 // the values already weighed are looked up (memo).
 func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
-	sc := h.Sc
+	// what the decision reads of the design is in p.d
 	s := &h.H[who]
 	b := h.B
 	d := &p.d
@@ -234,13 +234,13 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	var bestCb *sim.Combo
 	bestV := float32(-1)
 	cards := s.Cards() // at most MaxHand+MaxDeck: 8 bits
-	cost := float32(cardCost) * (1 + 6/float32(cards+1))
+	cost := d.cost[cards&0xff]
 	spentBy := [3]float32{0, cost, cost + cost}
-	stealth := int(sc.Hunters[who].Stealth)
+	stealth := d.stealth[who%sim.MaxHunters]
 	ws := d.weapons[who][:d.nweapons[who]]
 	for w := range ws {
 		wp := &ws[w]
-		if s.Used&(1<<wp.kind) != 0 {
+		if s.Used&wp.used != 0 {
 			continue
 		}
 		if wp.trap {
@@ -423,11 +423,17 @@ type design struct {
 	interrupt [256]bool
 	// stamina[who]: hunter who's deck holds a stamina card
 	stamina [sim.MaxHunters]bool
+	// stealth[who] is hunter who's stealth trait
+	stealth [sim.MaxHunters]int
+	// cost[n] is what a card played is worth to a hunter with n cards
+	// left (hand and draw pile)
+	cost [256]float32
 }
 
 // weapon is a hunter's weapon as an attack reads it.
 type weapon struct {
 	kind   sim.ActionKind // RangedAttack or MeleeAttack
+	used   uint16         // 1<<kind: the bit of Used that spends it
 	reach  uint8          // the range it attacks at (1 for a melee weapon)
 	trap   bool
 	combos []sim.Combo
@@ -496,6 +502,7 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 					}
 				}
 			}
+			x.used = 1 << x.kind
 			d.weapons[who][w] = x
 			if wp.Kind != sim.Ranged || wp.Trap && wp.Dice.N() == 0 {
 				continue
@@ -526,7 +533,11 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 		d.cat[i] = v
 		d.interrupt[i] = c.Kind == sim.Interrupt
 	}
+	for n := range d.cost {
+		d.cost[n] = float32(cardCost) * (1 + 6/float32(n+1))
+	}
 	for who := 0; who < sc.NH; who++ {
+		d.stealth[who] = int(sc.Hunters[who].Stealth)
 		for k := 0; k < int(sc.NKinds[who]); k++ {
 			if sc.Cards[sc.Kinds[who][k]].Kind == sim.Stamina {
 				d.stamina[who] = true
