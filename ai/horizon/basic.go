@@ -391,8 +391,9 @@ func (p *Basic) bestCombo(h *sim.Hunt, wp *weapon, e int, have uint32, spentBy *
 func (p *Basic) slotOf(h *sim.Hunt, who, k int) int8 {
 	s := &h.H[who]
 	kb := &p.d.kbit[who]
+	want := uint32(1) << (uint(k) & 31) // k < sim.MaxKinds
 	for i, c := range s.Hand[:s.NHand] {
-		if kb[c] == 1<<k {
+		if kb[c] == want {
 			return int8(i)
 		}
 	}
