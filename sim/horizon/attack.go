@@ -26,12 +26,12 @@ func (h *Hunt) rollPool(p Pool) (pips, crits int) {
 	r := &h.roll
 	n := uint(0) // at most MaxPool (Effective)
 	for c := 0; c < d.N; c++ {
-		k := int(p[c])
+		k := int(p[c&(MaxColours-1)]) // c < MaxColours: no bounds check
 		if k == 0 {
 			continue
 		}
-		nf := int(d.Die[c].NFaces)
-		eff := &d.eff[c]
+		nf := int(d.Die[c&(MaxColours-1)].NFaces)
+		eff := &d.eff[c&(MaxColours-1)]
 		for ; k > 0; k-- {
 			var f uint8
 			if h.rig != nil {
