@@ -285,10 +285,11 @@ func (h *Hunt) activateAlert(e int) {
 		if !ok {
 			continue
 		}
-		reps := int(max(box.Repeat, 1))
-		for r := 0; r < reps && en.Where == InPlay; r++ {
-			h.performKnown(e, &box.Act, card, targets, to)
-			targets, to = 0, 0 // found again for a repeat
+		// the action (in play: the loop's test), then its repeats (their
+		// targets and squares found again)
+		h.performKnown(e, &box.Act, card, targets, to)
+		for r := 1; r < int(box.Repeat) && en.Where == InPlay; r++ {
+			h.perform(e, &box.Act, card)
 		}
 		if !box.Mandatory {
 			used = true
