@@ -318,6 +318,7 @@ func (h *Hunt) maintenance() {
 		faints += int(h.Rec.Faints[i])
 	}
 	switch {
+	case faints == 0: // no rule ends it (a design has a hunter)
 	case r.FaintRule == FaintStandard && faints >= h.NH,
 		r.FaintRule == FaintAny && faints >= 1,
 		r.FaintRule == FaintMoreThanOne && faints > 1:
