@@ -302,7 +302,7 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 // wb is the part of the key the hunter, weapon, hand and cards left
 // give (bestAttack makes it).
 func (p *Basic) bestKept(h *sim.Hunt, wp *weapon, wb uint64, e int, have uint32, spentBy *[3]float32) (float32, int, int8) {
-	tg := &p.tg[e%sim.MaxEnemies]
+	tg := &p.tg[e&(sim.MaxEnemies-1)]
 	if tg.key == 0 {
 		return p.bestCombo(h, wp, e, have, spentBy)
 	}
@@ -342,7 +342,7 @@ type bestEntry struct {
 // (spentBy, by the cards played), its combo's index (the first of equal
 // values; -1: the hand allows none) and the part aimed at.
 func (p *Basic) bestCombo(h *sim.Hunt, wp *weapon, e int, have uint32, spentBy *[3]float32) (float32, int, int8) {
-	tg := &p.tg[e%sim.MaxEnemies]
+	tg := &p.tg[e&(sim.MaxEnemies-1)]
 	bestV, bestI, bestPart := float32(0), -1, int8(-1)
 	// the ways of attacking the cards in hand allow, by 64
 	for ch, avail := range wp.all {
