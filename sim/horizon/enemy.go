@@ -264,7 +264,7 @@ func (h *Hunt) activateAlert(e int) {
 	en := &h.E[e]
 	m := &sc.Machines[en.M]
 	card := h.drawBehaviour(int(m.Deck))
-	h.Rec.Drawn[card]++
+	h.Rec.Drawn[card&(MaxBCards-1)]++ // card < MaxBCards (Compile)
 	bc := &sc.BCards[card]
 	col := 0
 	if bc.Q.Kind != QNone && !h.answer(e, &bc.Q) {
@@ -275,7 +275,7 @@ func (h *Hunt) activateAlert(e int) {
 	boxes := bc.Col[col][:bc.NCol[col]]
 	for k := 0; k < len(boxes) && en.Where == InPlay && !h.Over; k++ {
 		box := &boxes[k]
-		if box.Needs >= 0 && en.Comp[box.Needs] == Destroyed {
+		if box.Needs >= 0 && en.Comp[box.Needs&(MaxComponents-1)] == Destroyed {
 			continue
 		}
 		if !box.Mandatory && used {

@@ -92,7 +92,7 @@ func (h *Hunt) damageHunter(who, n int, card int8) {
 		h.Rec.Taken[who]++
 		h.hurt++
 		if card >= 0 {
-			h.Rec.CardDmg[card]++
+			h.Rec.CardDmg[card&(MaxBCards-1)]++ // 0 <= card < MaxBCards
 		} else {
 			h.Rec.FireDmg++
 		}
