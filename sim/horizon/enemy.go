@@ -239,7 +239,7 @@ func (h *Hunt) patrol(e int) {
 
 // drawBehaviour draws the next card of behaviour deck d.
 func (h *Hunt) drawBehaviour(d int) int {
-	p := &h.piles[d]
+	p := &h.piles[d&(MaxMachines-1)] // d < MaxMachines, the piles' indices < MaxBCards
 	if p.NDraw == 0 {
 		copy(p.Draw[:], p.Disc[:p.NDisc])
 		p.NDraw, p.NDisc = p.NDisc, 0
@@ -248,9 +248,9 @@ func (h *Hunt) drawBehaviour(d int) int {
 	if p.NDraw > 1 {
 		k = h.beh.IntN(int(p.NDraw))
 	}
-	c := p.Draw[k]
+	c := p.Draw[k&(MaxBCards-1)]
 	p.NDraw--
-	p.Draw[k] = p.Draw[p.NDraw]
+	p.Draw[k&(MaxBCards-1)] = p.Draw[p.NDraw&(MaxBCards-1)]
 	if h.Sc.Rules.ReshuffleAtEmpty && p.NDraw == 0 {
 		copy(p.Draw[:], p.Disc[:p.NDisc])
 		p.NDraw, p.NDisc = p.NDisc, 0
