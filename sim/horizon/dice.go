@@ -47,9 +47,17 @@ var (
 	_ [4 - MaxColours]struct{}
 )
 
-// Add returns the pool with q's dice added.
+// Add returns the pool with q's dice added (each colour's count modulo
+// 256, as uint8 adds: added in one word, no carry across colours).
 func (p Pool) Add(q Pool) Pool {
-	return Pool{p[0] + q[0], p[1] + q[1], p[2] + q[2], p[3] + q[3]}
+	a, b := p.word(), q.word()
+	s := (a&0x7f7f7f7f + b&0x7f7f7f7f) ^ (a^b)&0x80808080
+	return Pool{uint8(s), uint8(s >> 8), uint8(s >> 16), uint8(s >> 24)}
+}
+
+// word is the pool as one word, a colour a byte.
+func (p Pool) word() uint32 {
+	return uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
 }
 
 // N is the number of dice in the pool.
@@ -103,7 +111,7 @@ func (d *Dice) Effective(p Pool) Pool {
 	// nothing to cap (the common case, read from the pool as one word):
 	// fewer than 16 dice of each colour, MaxPool in all, none of a
 	// colour not in use (the loop below leaves such a pool as it is)
-	u := uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
+	u := p.word()
 	if !d.Cap && u&0xf0f0f0f0 == 0 && (u*0x01010101)>>24 <= MaxPool && u&^(1<<(8*uint(d.N))-1) == 0 {
 		return p
 	}
