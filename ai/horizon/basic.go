@@ -70,11 +70,11 @@ func (p *Basic) look(h *sim.Hunt) {
 			continue
 		}
 		if e.Alert {
-			alert |= 1 << e.Cell
+			alert |= bit(e.Cell)
 			at[n%sim.MaxEnemies] = e.Cell
 			n++
 		} else {
-			non |= 1 << e.Cell
+			non |= bit(e.Cell)
 		}
 	}
 	p.v.nonAlert, p.v.alert, p.v.nAlert = non, alert, int(n)
@@ -119,7 +119,7 @@ func (p *Basic) Deploy(h *sim.Hunt, who int, legal uint64) int {
 	var at uint64
 	for i := 0; i < h.NE; i++ {
 		if e := &h.E[i]; e.Where == sim.InPlay {
-			at |= 1 << e.Cell
+			at |= bit(e.Cell)
 		}
 	}
 	if k := &p.deployed; k.ok && k.legal == legal && k.at == at {
@@ -140,6 +140,10 @@ func (p *Basic) Deploy(h *sim.Hunt, who int, legal uint64) int {
 	p.deployed = deployed{ok: true, legal: legal, at: at, c: best}
 	return best
 }
+
+// bit returns the mask of square c (c < sim.MaxCells: the shift needs
+// no check of its count).
+func bit(c uint8) uint64 { return 1 << (c & 63) }
 
 func abs(x int) int {
 	if x < 0 {
@@ -204,7 +208,7 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 // machines' parts of the value are made once per decision (target), and
 // the values already weighed are looked up (memo).
 func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
-	sc := h.Sc
+	// what the decision reads of the design is in p.d
 	s := &h.H[who]
 	b := h.B
 	d := &p.d
@@ -220,7 +224,7 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	los := b.LOS[s.Cell]
 	cheb := &b.Cheb[s.Cell]
 	for e := 0; e < h.NE; e++ {
-		if en := &h.E[e]; en.Where == sim.InPlay && los&(1<<en.Cell) != 0 {
+		if en := &h.E[e]; en.Where == sim.InPlay && los&bit(en.Cell) != 0 {
 			dist[e] = cheb[en.Cell]
 			inSight |= 1 << e
 		}
@@ -230,13 +234,13 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	var bestCb *sim.Combo
 	bestV := float32(-1)
 	cards := s.Cards() // at most MaxHand+MaxDeck: 8 bits
-	cost := float32(cardCost) * (1 + 6/float32(cards+1))
+	cost := d.cost[cards&0xff]
 	spentBy := [3]float32{0, cost, cost + cost}
-	stealth := int(sc.Hunters[who].Stealth)
+	stealth := d.stealth[who%sim.MaxHunters]
 	ws := d.weapons[who][:d.nweapons[who]]
 	for w := range ws {
 		wp := &ws[w]
-		if s.Used&(1<<wp.kind) != 0 {
+		if s.Used&wp.used != 0 {
 			continue
 		}
 		if wp.trap {
@@ -298,7 +302,7 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 // wb is the part of the key the hunter, weapon, hand and cards left
 // give (bestAttack makes it).
 func (p *Basic) bestKept(h *sim.Hunt, wp *weapon, wb uint64, e int, have uint32, spentBy *[3]float32) (float32, int, int8) {
-	tg := &p.tg[e%sim.MaxEnemies]
+	tg := &p.tg[e&(sim.MaxEnemies-1)]
 	if tg.key == 0 {
 		return p.bestCombo(h, wp, e, have, spentBy)
 	}
@@ -338,7 +342,7 @@ type bestEntry struct {
 // (spentBy, by the cards played), its combo's index (the first of equal
 // values; -1: the hand allows none) and the part aimed at.
 func (p *Basic) bestCombo(h *sim.Hunt, wp *weapon, e int, have uint32, spentBy *[3]float32) (float32, int, int8) {
-	tg := &p.tg[e%sim.MaxEnemies]
+	tg := &p.tg[e&(sim.MaxEnemies-1)]
 	bestV, bestI, bestPart := float32(0), -1, int8(-1)
 	// the ways of attacking the cards in hand allow, by 64
 	for ch, avail := range wp.all {
@@ -387,8 +391,9 @@ func (p *Basic) bestCombo(h *sim.Hunt, wp *weapon, e int, have uint32, spentBy *
 func (p *Basic) slotOf(h *sim.Hunt, who, k int) int8 {
 	s := &h.H[who]
 	kb := &p.d.kbit[who]
+	want := uint32(1) << (uint(k) & 31) // k < sim.MaxKinds
 	for i, c := range s.Hand[:s.NHand] {
-		if kb[c] == 1<<k {
+		if kb[c] == want {
 			return int8(i)
 		}
 	}
@@ -408,8 +413,8 @@ type design struct {
 	// the board's masks read backwards: nearT[x] holds the squares c
 	// whose Near[c] holds x; near2T the same for Near2; losT[x] the
 	// squares that see x
-	nearT, near2T, losT [sim.MaxCells]uint64
-	far                 [sim.MaxCells]uint64 // squares two king moves away, not one
+	nearT, near2T, losT [sim.CellIdx]uint64
+	far                 [sim.CellIdx]uint64 // squares two king moves away, not one
 	// guns[who] are hunter who's ranged weapons that attack (reachRange)
 	guns  [sim.MaxHunters][sim.MaxWeapons]gun
 	nguns [sim.MaxHunters]int
@@ -417,11 +422,19 @@ type design struct {
 	cat [256]uint8
 	// interrupt marks the interrupt cards
 	interrupt [256]bool
+	// stamina[who]: hunter who's deck holds a stamina card
+	stamina [sim.MaxHunters]bool
+	// stealth[who] is hunter who's stealth trait
+	stealth [sim.MaxHunters]int
+	// cost[n] is what a card played is worth to a hunter with n cards
+	// left (hand and draw pile)
+	cost [256]float32
 }
 
 // weapon is a hunter's weapon as an attack reads it.
 type weapon struct {
 	kind   sim.ActionKind // RangedAttack or MeleeAttack
+	used   uint16         // 1<<kind: the bit of Used that spends it
 	reach  uint8          // the range it attacks at (1 for a melee weapon)
 	trap   bool
 	combos []sim.Combo
@@ -490,6 +503,7 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 					}
 				}
 			}
+			x.used = 1 << x.kind
 			d.weapons[who][w] = x
 			if wp.Kind != sim.Ranged || wp.Trap && wp.Dice.N() == 0 {
 				continue
@@ -519,6 +533,17 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 		}
 		d.cat[i] = v
 		d.interrupt[i] = c.Kind == sim.Interrupt
+	}
+	for n := range d.cost {
+		d.cost[n] = float32(cardCost) * (1 + 6/float32(n+1))
+	}
+	for who := 0; who < sc.NH; who++ {
+		d.stealth[who] = int(sc.Hunters[who].Stealth)
+		for k := 0; k < int(sc.NKinds[who]); k++ {
+			if sc.Cards[sc.Kinds[who][k]].Kind == sim.Stamina {
+				d.stamina[who] = true
+			}
+		}
 	}
 	b := sc.Board
 	for c := 0; c < b.N; c++ {
@@ -698,7 +723,7 @@ func (p *Basic) aoeTargets(h *sim.Hunt, e int) int {
 	n := 0
 	near := h.B.Near[h.E[e].Cell]
 	for i := 0; i < h.NE; i++ {
-		if o := &h.E[i]; i != e && o.Where == sim.InPlay && near&(1<<o.Cell) != 0 {
+		if o := &h.E[i]; i != e && o.Where == sim.InPlay && near&bit(o.Cell) != 0 {
 			n++
 		}
 	}
@@ -866,7 +891,7 @@ type spot struct {
 func (p *Basic) square(h *sim.Hunt, sp *spot, c int) int {
 	b := h.B
 	v := &p.v
-	bit := uint64(1) << c
+	bit := bit(uint8(c))
 	d := int(b.Cheb[c][sp.tc])
 	want := sp.want
 	s := -abs(d-want) * 10
@@ -918,11 +943,11 @@ func (p *Basic) move(h *sim.Hunt, who int, have uint32) sim.Action {
 		d := int(path[e.Cell])
 		if e.Alert {
 			d-- // alert machines first, at equal distance
-			alert |= 1 << e.Cell
+			alert |= bit(e.Cell)
 			at[n%sim.MaxEnemies] = e.Cell
 			n++
 		} else {
-			non |= 1 << e.Cell
+			non |= bit(e.Cell)
 		}
 		if d < td {
 			target, td = i, d
@@ -1056,9 +1081,11 @@ func (p *Basic) Discard(h *sim.Hunt, who int) int {
 	s := &h.H[who]
 	cat := &p.d.cat
 	hand := s.Hand[:s.NHand]
-	for i, c := range hand {
-		if cat[c] == 0 {
-			return i // the first stamina card: none ranks lower
+	if p.d.stamina[who%sim.MaxHunters] { // else none in the hand
+		for i, c := range hand {
+			if cat[c] == 0 {
+				return i // the first stamina card: none ranks lower
+			}
 		}
 	}
 	if s.NDraw > 0 {
@@ -1115,7 +1142,7 @@ func (p *Basic) safest0(h *sim.Hunt, legal uint64) int {
 	best, bestV := -1, -1<<30
 	for m := legal; m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
-		bit := uint64(1) << c
+		bit := bit(uint8(c))
 		s := 0
 		grass := b.Grass&bit != 0
 		if grass {

@@ -203,7 +203,8 @@ type Design struct {
 	schema   game.Schema
 	hash     string
 	slots    slots
-	compKeys [][2]int // the components list's items: enemy, component
+	compKeys [][2]int            // the components list's items: enemy, component
+	pts      [sim.MaxEnemies]int // each spawned machine's encounter points
 }
 
 // slots are the record's slots the player fills, looked up once.
@@ -214,6 +215,9 @@ type slots struct {
 
 func newDesign(c *configs.Compiled, set []string, digest string) (*Design, error) {
 	d := &Design{c: c, sc: c.Sc, set: set}
+	for e := 0; e < c.Sc.NE; e++ {
+		d.pts[e] = int(c.Sc.Machines[c.Sc.Spawns[e].Machine].Points)
+	}
 	if err := d.buildSchema(); err != nil {
 		return nil, err
 	}

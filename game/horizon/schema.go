@@ -161,7 +161,7 @@ func (d *Design) fill(h *sim.Hunt, rec *game.Record) {
 		v[sl.killed+e] = int32(r.KilledAt[e])
 		v[sl.escaped+e] = int32(r.LeftAt[e])
 		if t := r.KilledAt[e]; t > 0 {
-			rec.Grow(&d.schema, 0, int(t), int32(sc.Machines[sc.Spawns[e].Machine].Points))
+			rec.Grow(&d.schema, 0, int(t), int32(d.pts[e]))
 		}
 	}
 	for i := range sc.BCards {
@@ -178,30 +178,46 @@ func (d *Design) fill(h *sim.Hunt, rec *game.Record) {
 
 // stand records the standing at the end of each round (every hunter's
 // turn once): the hunters yet to faint, and the encounter points the
-// hunters still need to meet the threshold.
+// hunters still need to meet the threshold. The standing changes only
+// in the rounds of a first faint or a kill: those are listed first (a
+// change counts from the round whose last turn is at or after it), and
+// the rounds are walked once.
 func (d *Design) stand(r *sim.Record, rec *game.Record) {
 	sc := d.sc
 	nh := max(sc.NH, 1)
+	// the changes: round<<8 | the enemy killed, or 255 for a faint
+	var ev [sim.MaxHunters + sim.MaxEnemies]uint32
+	n := 0
 	for i := 0; i < sc.NH; i++ {
-		if r.FaintedAt[i] > 0 {
+		if t := int(r.FaintedAt[i]); t > 0 {
 			rec.CloseCall(0)
+			ev[n] = uint32((t+nh-1)/nh)<<8 | 255
+			n++
 		}
 	}
-	for round := 1; round <= rec.Length; round++ {
-		end := round * nh
-		up := sc.NH
-		for i := 0; i < sc.NH; i++ {
-			if t := int(r.FaintedAt[i]); t > 0 && t <= end {
+	for e := 0; e < sc.NE; e++ {
+		if t := int(r.KilledAt[e]); t > 0 {
+			ev[n] = uint32((t+nh-1)/nh)<<8 | uint32(e)
+			n++
+		}
+	}
+	// in order of their rounds (a few: insertion)
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && ev[j] < ev[j-1]; j-- {
+			ev[j], ev[j-1] = ev[j-1], ev[j]
+		}
+	}
+	thr := max(sc.Threshold, 1)
+	up, points, k := sc.NH, 0, 0
+	for rd := 1; rd <= rec.Length; rd++ {
+		for ; k < n && int(ev[k]>>8) <= rd; k++ {
+			if x := ev[k] & 255; x == 255 {
 				up--
+			} else {
+				points += d.pts[x%sim.MaxEnemies]
 			}
 		}
-		points := 0
-		for e := 0; e < sc.NE; e++ {
-			if t := int(r.KilledAt[e]); t > 0 && t <= end {
-				points += int(sc.Machines[sc.Spawns[e].Machine].Points)
-			}
-		}
-		rec.Stand(&d.schema, up, max(sc.Threshold, 1)-min(points, sc.Threshold))
+		rec.Stand(&d.schema, up, thr-min(points, sc.Threshold))
 	}
 	for side := range 2 {
 		rec.F.Turns[side], rec.F.Idle[side] = int32(r.SideTurns[side]), int32(r.SideIdle[side])

@@ -26,12 +26,12 @@ func (h *Hunt) rollPool(p Pool) (pips, crits int) {
 	r := &h.roll
 	n := uint(0) // at most MaxPool (Effective)
 	for c := 0; c < d.N; c++ {
-		k := int(p[c])
+		k := int(p[c&(MaxColours-1)]) // c < MaxColours: no bounds check
 		if k == 0 {
 			continue
 		}
-		nf := int(d.Die[c].NFaces)
-		eff := &d.eff[c]
+		nf := int(d.Die[c&(MaxColours-1)].NFaces)
+		eff := &d.eff[c&(MaxColours-1)]
 		for ; k > 0; k-- {
 			var f uint8
 			if h.rig != nil {
@@ -42,7 +42,7 @@ func (h *Hunt) rollPool(p Pool) (pips, crits int) {
 			r.col[n%MaxPool] = uint8(c)
 			r.face[n%MaxPool] = f
 			n++
-			ef := eff[f]
+			ef := eff[f&15]
 			pips += int(ef.Pips)
 			if ef.Crit {
 				crits++
@@ -172,7 +172,7 @@ func (h *Hunt) hunterAttack(who int, a *Action) {
 	}
 	h.event(evAttack, who, e, int(a.Part))
 	killed, tore := h.strike(&b)
-	if (killed || tore) && h.Outcrop&(1<<s.Cell) != 0 {
+	if (killed || tore) && h.Outcrop&bit(s.Cell) != 0 {
 		h.event(evOutcrop, who, -1, 1)
 		h.gainGlory(who, 1)
 	}
@@ -249,18 +249,18 @@ func (h *Hunt) strike(b *blow) (killed, tore bool) {
 	en := &h.E[b.e]
 	alertStart := en.Alert
 	frozen := en.Cond&Freeze != 0
-	var alerted uint32 // the enemies alert as the attack starts (for an AOE's armour)
-	mayAOE := b.aoe >= 0
-	for _, o := range h.Opts[:b.nopts] {
-		mayAOE = mayAOE || o.AOE >= 0
+	stealth := 0 // the damage the hunter's stealth adds
+	if !alertStart && b.who >= 0 {
+		stealth = int(sc.Hunters[b.who].Stealth)
 	}
-	if mayAOE {
-		for i := 0; i < h.NE; i++ {
-			if h.E[i].Alert {
-				alerted |= 1 << i
-			}
-		}
+	arm := 0 // the armour that counts
+	if !frozen && (alertStart || r.ArmourAtDamage) {
+		arm = max(0, int(en.Armour)-b.pierce)
 	}
+	// the enemies alert as the attack starts, whose armour counts against
+	// its AOE: read (below) only when it has one, before the alerts it
+	// causes (nothing alerts an enemy before those)
+	var alerted uint32
 	pips, crits := h.rollPool(b.pool)
 	if b.reroll != 0 {
 		h.reroll(b.reroll)
@@ -291,19 +291,19 @@ func (h *Hunt) strike(b *blow) (killed, tore bool) {
 			aoe = o.AOE
 		}
 	}
-	total := pips + extra + b.flat
-	if !alertStart && b.who >= 0 {
-		total += int(sc.Hunters[b.who].Stealth)
-	}
+	total := max(0, pips+extra+b.flat+stealth-arm)
 	if frozen {
 		en.Cond &^= Freeze
-	} else if alertStart || r.ArmourAtDamage {
-		total -= max(0, int(en.Armour)-b.pierce)
 	}
-	total = max(0, total)
+	if aoe >= 0 {
+		for i := range h.E[:h.NE] {
+			if h.E[i].Alert {
+				alerted |= 1 << i
+			}
+		}
+	}
 	cell := en.Cell
-	// An attack resolved against an enemy alerts it and the enemies in its
-	// square and the squares next to it.
+	// The attack alerts its target and the enemies in and next to its square.
 	h.alert(b.e, "it is attacked")
 	h.alertNear(int(cell), b.e)
 	h.event(evHit, b.who, b.e, total)
@@ -353,7 +353,7 @@ func (h *Hunt) strike(b *blow) (killed, tore bool) {
 // to it, less those holding another huge model when it is huge.
 func (h *Hunt) enemySteps(e int) uint64 {
 	m := h.B.Adj[h.E[e].Cell]
-	if h.huge&(1<<e) != 0 {
+	if h.huge&(1<<(uint(e)&31)) != 0 {
 		m &^= h.HugeAt(e)
 	}
 	return m

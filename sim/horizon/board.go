@@ -13,6 +13,10 @@ const MaxCells = 64
 // NoCell marks "no square".
 const NoCell = 255
 
+// CellIdx is the length of the board's tables indexed by square (Adj,
+// Cheb, ...): every value of a uint8.
+const CellIdx = 256
+
 // OffBoard is the patrol step of a square whose arrow points out of the
 // playing area.
 const OffBoard = 254
@@ -88,28 +92,31 @@ type Layout struct {
 // reading order (by row, then column), and every set of squares is a
 // bit mask.
 type Board struct {
-	N       int
-	X, Y    [MaxCells]int8
-	Tile    [MaxCells]uint8 // index of the placement the square belongs to
-	Grass   uint64
-	Start   uint64 // squares of the starting tile
-	Edge    uint64 // squares on the outside edge of the playing area
-	Spawn   [MaxCells]uint8
-	Next    [MaxCells]uint8           // patrol step: the square the arrow points to, OffBoard, or NoCell without an arrow
-	Arrow   [MaxCells]Dir             // the arrow printed on the square
-	Adj     [MaxCells]uint64          // squares one king move away (not the square itself)
-	Near    [MaxCells]uint64          // squares at distance 0 or 1 (the square and its neighbours on the board)
-	Near2   [MaxCells]uint64          // squares at distance 2 or less
-	Cheb    [MaxCells][MaxCells]uint8 // distance in squares, diagonals counting 1
-	Path    [MaxCells][MaxCells]uint8 // king moves inside the area (255: unreachable)
-	LOS     [MaxCells]uint64
+	N     int
+	X, Y  [MaxCells]int8
+	Tile  [MaxCells]uint8 // index of the placement the square belongs to
+	Grass uint64
+	Start uint64 // squares of the starting tile
+	Edge  uint64 // squares on the outside edge of the playing area
+	Spawn [MaxCells]uint8
+	// The tables below are indexed by square with CellIdx entries (only
+	// the first N are squares), so that a square held in a uint8 indexes
+	// them with no check of the index.
+	Next    [CellIdx]uint8          // patrol step: the square the arrow points to, OffBoard, or NoCell without an arrow
+	Arrow   [MaxCells]Dir           // the arrow printed on the square
+	Adj     [CellIdx]uint64         // squares one king move away (not the square itself)
+	Near    [CellIdx]uint64         // squares at distance 0 or 1 (the square and its neighbours on the board)
+	Near2   [CellIdx]uint64         // squares at distance 2 or less
+	Cheb    [CellIdx][CellIdx]uint8 // distance in squares, diagonals counting 1
+	Path    [CellIdx][CellIdx]uint8 // king moves inside the area (255: unreachable)
+	LOS     [CellIdx]uint64
 	Outcrop uint64
 	Ruin    uint64
 	Corpse  uint64
 	Closest bool // "closest" reads Path (true) or Cheb (false)
 	// Closer[t][c] holds the squares next to c one king move nearer to
 	// t by the route inside the area (Path), when c can reach t.
-	Closer   [MaxCells][MaxCells]uint64
+	Closer   [MaxCells][CellIdx]uint64
 	within   [MaxCells][maxWithin]uint64 // Within(c, r) for r < maxWithin
 	index    map[[2]int]int
 	minX     int
@@ -148,7 +155,7 @@ func (b *Board) Dist(a, c int) int {
 const maxWithin = 16
 
 // DistRow returns the distances Dist(a, ·) as a row of Path or Cheb.
-func (b *Board) DistRow(a int) *[MaxCells]uint8 {
+func (b *Board) DistRow(a int) *[CellIdx]uint8 {
 	if b.Closest {
 		return &b.Path[a]
 	}
@@ -427,3 +434,7 @@ func (b *Board) Size() (w, h int) { return b.maxX - b.minX + 1, b.maxY - b.minY 
 
 // Origin returns the top-left corner of the bounding box.
 func (b *Board) Origin() (x, y int) { return b.minX, b.minY }
+
+// bit returns the mask of square c (c < MaxCells: the shift needs no
+// check of its count).
+func bit(c uint8) uint64 { return 1 << (c & 63) }

@@ -14,6 +14,17 @@ const (
 	MaxKinds      = 16 // distinct cards in one hunter's action deck
 )
 
+// The rules index some tables by a mask of an index (i&(Max-1)), which
+// needs these bounds to be powers of two (a constant index out of range
+// otherwise).
+var (
+	_ = [1]int{}[MaxComponents&(MaxComponents-1)]
+	_ = [1]int{}[MaxBCards&(MaxBCards-1)]
+	_ = [1]int{}[MaxMachines&(MaxMachines-1)]
+	_ = [1]int{}[MaxColours&(MaxColours-1)]
+	_ = [1]int{}[MaxEnemies&(MaxEnemies-1)]
+)
+
 // Cond is a set of conditions.
 type Cond uint8
 
@@ -390,5 +401,8 @@ type Scenario struct {
 	// deckAnswers[who] are the triggers (bits) a card of hunter who's
 	// deck answers
 	deckAnswers [MaxHunters]uint8
-	prof        profiles
+	// evade[who] is hunter who's evade pool before its interrupts:
+	// its armour's and its own dice
+	evade [MaxHunters]Pool
+	prof  profiles
 }

@@ -9,8 +9,10 @@ import (
 // three: Orange, Blue and Black).
 const MaxColours = 4
 
-// MaxFaces is the most faces one die may have.
+// MaxFaces is the most faces one die may have (at most 16: Dice.eff).
 const MaxFaces = 12
+
+var _ [16 - MaxFaces]struct{}
 
 // MaxPool is the most dice one roll may hold.
 const MaxPool = 16
@@ -45,9 +47,17 @@ var (
 	_ [4 - MaxColours]struct{}
 )
 
-// Add returns the pool with q's dice added.
+// Add returns the pool with q's dice added (each colour's count modulo
+// 256, as uint8 adds: added in one word, no carry across colours).
 func (p Pool) Add(q Pool) Pool {
-	return Pool{p[0] + q[0], p[1] + q[1], p[2] + q[2], p[3] + q[3]}
+	a, b := p.word(), q.word()
+	s := (a&0x7f7f7f7f + b&0x7f7f7f7f) ^ (a^b)&0x80808080
+	return Pool{uint8(s), uint8(s >> 8), uint8(s >> 16), uint8(s >> 24)}
+}
+
+// word is the pool as one word, a colour a byte.
+func (p Pool) word() uint32 {
+	return uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
 }
 
 // N is the number of dice in the pool.
@@ -64,8 +74,10 @@ type Dice struct {
 	CritPips bool
 	// Cap: a roll never holds more dice of a colour than the box does.
 	Cap bool
-	// eff are the faces as the rules read them (CritPips applied).
-	eff [MaxColours][MaxFaces]Face
+	// eff are the faces as the rules read them (CritPips applied), 16
+	// a colour (at least MaxFaces) so that a face f&15 indexes them
+	// with no bounds check.
+	eff [MaxColours][16]Face
 	// mean is each colour's mean pips.
 	mean [MaxColours]float64
 }
@@ -96,14 +108,12 @@ func (d *Dice) Face(c, f int) Face { return d.eff[c][f] }
 // Effective returns the pool as it is rolled: capped to the dice in the
 // box when the Cap rule is on, and to MaxPool dice in all.
 func (d *Dice) Effective(p Pool) Pool {
-	if !d.Cap && p.N() <= MaxPool {
-		fits := true
-		for c := d.N; c < MaxColours; c++ {
-			fits = fits && p[c] == 0
-		}
-		if fits {
-			return p // nothing to cap
-		}
+	// nothing to cap (the common case, read from the pool as one word):
+	// fewer than 16 dice of each colour, MaxPool in all, none of a
+	// colour not in use (the loop below leaves such a pool as it is)
+	u := p.word()
+	if !d.Cap && u&0xf0f0f0f0 == 0 && (u*0x01010101)>>24 <= MaxPool && u&^(1<<(8*uint(d.N))-1) == 0 {
+		return p
 	}
 	n := 0
 	for c := range p {

@@ -10,6 +10,7 @@ func (h *Hunt) alert(e int, why string) {
 		return
 	}
 	en.Alert = true
+	h.calm--
 	h.note(evAlert, -1, e, 0, why)
 	h.alertSquare(int(en.Cell))
 }
@@ -17,6 +18,9 @@ func (h *Hunt) alert(e int, why string) {
 // alertSquare alerts the non-alert enemies in square c when an alert
 // enemy is there.
 func (h *Hunt) alertSquare(c int) {
+	if h.calm == 0 {
+		return // no enemy left to alert
+	}
 	var non uint32
 	any := false
 	for i := range h.E[:h.NE] {
@@ -39,9 +43,12 @@ func (h *Hunt) alertSquare(c int) {
 // alertNear alerts the enemies other than except in square c and the
 // squares next to it (an enemy there was attacked).
 func (h *Hunt) alertNear(c, except int) {
+	if h.calm == 0 {
+		return // no enemy left to alert
+	}
 	near := h.B.Near[c]
 	for i := 0; i < h.NE; i++ {
-		if en := &h.E[i]; i != except && en.Where == InPlay && !en.Alert && near&(1<<en.Cell) != 0 {
+		if en := &h.E[i]; i != except && en.Where == InPlay && !en.Alert && near&bit(en.Cell) != 0 {
 			h.alert(i, "an enemy next to it is attacked")
 		}
 	}
@@ -68,7 +75,7 @@ func (h *Hunt) enemyEnters(e, c int) {
 		}
 	}
 	h.alertSquare(c)
-	if h.TrapAt&(1<<c) != 0 {
+	if h.TrapAt&bit(uint8(c)) != 0 {
 		h.triggerTrap(e, c)
 	}
 }
@@ -79,27 +86,27 @@ func (h *Hunt) enemyStep(active int) {
 	b := h.B
 	hc := h.standing()
 	var alertAt, nonAt uint64
+	var todo uint32 // the enemies in play not yet activated
 	for i := range h.E[:h.NE] {
 		en := &h.E[i]
 		en.Done = false
-		if en.Where != InPlay || en.Alert {
+		if en.Where != InPlay {
 			continue
 		}
-		if hc&(1<<en.Cell) != 0 {
+		todo |= 1 << i
+		if !en.Alert && hc&bit(en.Cell) != 0 {
 			h.alert(i, "a hunter is in its square")
-		} else if hc&b.Adj[en.Cell]&^b.Grass != 0 {
+		} else if !en.Alert && hc&b.Adj[en.Cell]&^b.Grass != 0 {
 			h.alert(i, "a hunter is next to it, not in tall grass")
 		}
-	}
-	var todo uint32 // the enemies in play not yet activated
-	for i := range h.E[:h.NE] {
-		if en := &h.E[i]; en.Where == InPlay {
-			todo |= 1 << i
-			if en.Alert {
-				alertAt |= 1 << en.Cell
-			} else {
-				nonAt |= 1 << en.Cell
-			}
+		// the squares of the alert and the non-alert ones: an enemy
+		// alerted later in this loop (sharing the square of one alerted
+		// here) is counted non-alert, which only asks for the squares'
+		// alerts below again, and those alert no one then
+		if en.Alert {
+			alertAt |= bit(en.Cell)
+		} else {
+			nonAt |= bit(en.Cell)
 		}
 	}
 	if alertAt&nonAt != 0 {
@@ -232,7 +239,7 @@ func (h *Hunt) patrol(e int) {
 
 // drawBehaviour draws the next card of behaviour deck d.
 func (h *Hunt) drawBehaviour(d int) int {
-	p := &h.piles[d]
+	p := &h.piles[d&(MaxMachines-1)] // d < MaxMachines, the piles' indices < MaxBCards
 	if p.NDraw == 0 {
 		copy(p.Draw[:], p.Disc[:p.NDisc])
 		p.NDraw, p.NDisc = p.NDisc, 0
@@ -241,9 +248,9 @@ func (h *Hunt) drawBehaviour(d int) int {
 	if p.NDraw > 1 {
 		k = h.beh.IntN(int(p.NDraw))
 	}
-	c := p.Draw[k]
+	c := p.Draw[k&(MaxBCards-1)]
 	p.NDraw--
-	p.Draw[k] = p.Draw[p.NDraw]
+	p.Draw[k&(MaxBCards-1)] = p.Draw[p.NDraw&(MaxBCards-1)]
 	if h.Sc.Rules.ReshuffleAtEmpty && p.NDraw == 0 {
 		copy(p.Draw[:], p.Disc[:p.NDisc])
 		p.NDraw, p.NDisc = p.NDisc, 0
@@ -257,7 +264,7 @@ func (h *Hunt) activateAlert(e int) {
 	en := &h.E[e]
 	m := &sc.Machines[en.M]
 	card := h.drawBehaviour(int(m.Deck))
-	h.Rec.Drawn[card]++
+	h.Rec.Drawn[card&(MaxBCards-1)]++ // card < MaxBCards (Compile)
 	bc := &sc.BCards[card]
 	col := 0
 	if bc.Q.Kind != QNone && !h.answer(e, &bc.Q) {
@@ -268,7 +275,7 @@ func (h *Hunt) activateAlert(e int) {
 	boxes := bc.Col[col][:bc.NCol[col]]
 	for k := 0; k < len(boxes) && en.Where == InPlay && !h.Over; k++ {
 		box := &boxes[k]
-		if box.Needs >= 0 && en.Comp[box.Needs] == Destroyed {
+		if box.Needs >= 0 && en.Comp[box.Needs&(MaxComponents-1)] == Destroyed {
 			continue
 		}
 		if !box.Mandatory && used {
@@ -278,10 +285,11 @@ func (h *Hunt) activateAlert(e int) {
 		if !ok {
 			continue
 		}
-		reps := int(max(box.Repeat, 1))
-		for r := 0; r < reps && en.Where == InPlay; r++ {
-			h.performKnown(e, &box.Act, card, targets, to)
-			targets, to = 0, 0 // found again for a repeat
+		// the action (in play: the loop's test), then its repeats (their
+		// targets and squares found again)
+		h.performKnown(e, &box.Act, card, targets, to)
+		for r := 1; r < int(box.Repeat) && en.Where == InPlay; r++ {
+			h.perform(e, &box.Act, card)
 		}
 		if !box.Mandatory {
 			used = true
@@ -310,6 +318,9 @@ func (h *Hunt) answer(e int, q *Question) bool {
 			}
 		}
 	case QNonAlert, QEnemy:
+		if q.Kind == QNonAlert && h.calm == 0 {
+			return false // no enemy left non-alert
+		}
 		for i := 0; i < h.NE; i++ {
 			o := &h.E[i]
 			if i != e && o.Where == InPlay && (q.Kind == QEnemy || !o.Alert) && int(b.Cheb[en.Cell][o.Cell]) <= int(q.N) {
@@ -359,9 +370,12 @@ func (h *Hunt) ableTargets(e int, a *EAction) (bool, uint8, uint64) {
 		t := h.attackTargets(e, a)
 		return t != 0, t, 0
 	case EAlert:
+		if h.calm == 0 {
+			return false, 0, 0 // no enemy left to alert
+		}
 		near := h.B.Within(int(en.Cell), int(a.N))
 		for i := 0; i < h.NE; i++ {
-			if o := &h.E[i]; i != e && o.Where == InPlay && !o.Alert && near&(1<<o.Cell) != 0 {
+			if o := &h.E[i]; i != e && o.Where == InPlay && !o.Alert && near&bit(o.Cell) != 0 {
 				return true, 0, 0
 			}
 		}
@@ -394,7 +408,7 @@ func (h *Hunt) performKnown(e int, a *EAction, card int, known uint8, to uint64)
 			return
 		}
 		for k := 0; k < int(a.N) && en.Where == InPlay; k++ {
-			if a.Kind == EEdge && h.B.Edge&(1<<en.Cell) != 0 {
+			if a.Kind == EEdge && h.B.Edge&bit(en.Cell) != 0 {
 				break
 			}
 			if !h.stepEnemyTowards(e, t) {
@@ -430,7 +444,7 @@ func (h *Hunt) performKnown(e int, a *EAction, card int, known uint8, to uint64)
 	case EAlert:
 		near := h.B.Within(int(en.Cell), int(a.N))
 		for i := 0; i < h.NE; i++ {
-			if o := &h.E[i]; i != e && o.Where == InPlay && !o.Alert && near&(1<<o.Cell) != 0 {
+			if o := &h.E[i]; i != e && o.Where == InPlay && !o.Alert && near&bit(o.Cell) != 0 {
 				h.alert(i, "another enemy raises the alarm")
 			}
 		}
@@ -478,7 +492,7 @@ func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool, bool) {
 				i++
 			}
 		}
-		return 1 << h.H[i].Cell, true, closest&(closest-1) == 0
+		return bit(h.H[i].Cell), true, closest&(closest-1) == 0
 	case EMoveNonAlert, EMoveEnemy:
 		best, n := 1<<30, 0
 		for i := 0; i < h.NE; i++ {
@@ -505,7 +519,7 @@ func (h *Hunt) moveTarget(e int, k EKind, choose bool) (uint64, bool, bool) {
 		if choose && n > 1 {
 			i = h.tie(TieEnemy, n)
 		}
-		return 1 << h.Ties[i], true, n == 1
+		return bit(h.Ties[i]), true, n == 1
 	case EEdge:
 		if b.Edge&(1<<c) != 0 {
 			return 0, false, true
@@ -525,7 +539,7 @@ func (h *Hunt) stepsTowards(e int, t uint64) uint64 {
 	if t != 0 && t&(t-1) == 0 {
 		// the squares next to it one move nearer: none of them is more
 		// than one move nearer, so these are the closest it can reach
-		return h.enemySteps(e) & b.Closer[tz(t)][en.Cell]
+		return h.enemySteps(e) & b.Closer[tz(t)&63][en.Cell]
 	}
 	dist := func(c int) int {
 		d := 255
@@ -671,7 +685,7 @@ func (h *Hunt) attackTargets(e int, a *EAction) uint8 {
 	best := 1 << 30
 	for i := range h.H[:h.NH] {
 		s := &h.H[i]
-		if s.Fainted || los&(1<<s.Cell) == 0 {
+		if s.Fainted || los&bit(s.Cell) == 0 {
 			continue
 		}
 		inRange := int(cheb[s.Cell]) <= int(a.N)
@@ -718,7 +732,7 @@ func (h *Hunt) pickHunter(m uint8) int {
 	var on uint8 // the hunters of m on a rocky outcrop, by the rule
 	if h.Sc.Rules.RockyOutcropFirst {
 		for k := m; k != 0; k &= k - 1 {
-			if i := tz(uint64(k)); h.Outcrop&(1<<h.H[i].Cell) != 0 {
+			if i := tz(uint64(k)); h.Outcrop&bit(h.H[i].Cell) != 0 {
 				on |= 1 << i
 			}
 		}
@@ -759,14 +773,14 @@ func (h *Hunt) attackHunter(e int, a *EAction, t, card int) {
 	}
 	l := &sc.Hunters[t]
 	h.event(evEAttack, t, e, int(a.Damage))
-	if h.Ruin&(1<<s.Cell) != 0 {
-		h.Ruin &^= 1 << s.Cell
+	if h.Ruin&bit(s.Cell) != 0 {
+		h.Ruin &^= bit(s.Cell)
 		h.event(evRuin, t, e, int(s.Cell))
 		return
 	}
 	h.Incoming = int(a.Damage)
 	extra, reduce := h.playInterrupts(t, Attacked, -1)
-	pool := l.Armour.Evade.Add(l.EvadeDice).Add(extra)
+	pool := h.Sc.evade[t].Add(extra)
 	pips, crits := h.rollPool(pool)
 	frozen := s.Cond&Freeze != 0
 	if frozen {
@@ -811,8 +825,8 @@ func (h *Hunt) attackHunter(e int, a *EAction, t, card int) {
 				continue
 			}
 			o := &h.H[i]
-			if r.RuinsAbsorbAOE && h.Ruin&(1<<o.Cell) != 0 {
-				h.Ruin &^= 1 << o.Cell
+			if r.RuinsAbsorbAOE && h.Ruin&bit(o.Cell) != 0 {
+				h.Ruin &^= bit(o.Cell)
 				h.event(evRuin, i, e, int(o.Cell))
 				continue
 			}
@@ -832,7 +846,7 @@ func (h *Hunt) attackHunter(e int, a *EAction, t, card int) {
 	if !s.Fainted {
 		if legal := h.B.Adj[s.Cell]; legal != 0 {
 			to := h.pol.Dodge(h, t, legal)
-			if to < 0 || to >= h.B.N || legal&(1<<to) == 0 {
+			if to < 0 || to >= h.B.N || legal&bit(uint8(to)) == 0 {
 				panic("horizon: the policy dodged to an illegal square")
 			}
 			h.event(evDodge, t, -1, to)
@@ -876,7 +890,7 @@ func (h *Hunt) pushHunter(e, t int) {
 	}
 	chooser := (h.Active + 1) % h.NH
 	to := h.pol.PushHunter(h, chooser, t, legal)
-	if to < 0 || to >= b.N || legal&(1<<to) == 0 {
+	if to < 0 || to >= b.N || legal&bit(uint8(to)) == 0 {
 		panic("horizon: the policy pushed a hunter to an illegal square")
 	}
 	h.event(evPushed, t, e, to)

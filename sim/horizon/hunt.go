@@ -110,7 +110,10 @@ type Hunt struct {
 	Points int // encounter points gained
 	stamp  int32
 	hurt   int32 // cards the hunters have lost to damage so far (Record.Taken summed)
-	Over   bool
+	// calm bounds the enemies not alert: the enemies less those alerted
+	// (an enemy is alerted for good), so that none is left when it is 0
+	calm int
+	Over bool
 
 	// Ties are the options of the choice the policy is asked (Tie).
 	Ties  [MaxCells]uint8
@@ -147,7 +150,7 @@ func (h *Hunt) Reset(sc *Scenario, pol Policy, seed, index uint64) {
 	h.NTraps, h.TrapAt = 0, 0
 	h.Outcrop, h.Ruin, h.Corpse = sc.Board.Outcrop, sc.Board.Ruin, sc.Board.Corpse
 	h.Turn, h.Active, h.Points, h.stamp, h.Over = 0, 0, 0, 0, false
-	h.hurt = 0
+	h.hurt, h.calm = 0, h.NE
 	h.pol = pol
 	h.rigAt = 0
 	h.rng.Seed(seed, index)
@@ -315,19 +318,18 @@ func (h *Hunt) maintenance() {
 		faints += int(h.Rec.Faints[i])
 	}
 	switch {
+	case faints == 0: // no rule ends it (a design has a hunter)
 	case r.FaintRule == FaintStandard && faints >= h.NH,
 		r.FaintRule == FaintAny && faints >= 1,
 		r.FaintRule == FaintMoreThanOne && faints > 1:
 		h.end(OutFaints)
 		return
 	}
-	inPlay, left, rest := 0, 0, 0
-	machines := h.Sc.Machines
+	inPlay, left := 0, 0
 	for i := range h.E[:h.NE] {
-		switch en := &h.E[i]; en.Where {
+		switch h.E[i].Where {
 		case InPlay:
 			inPlay++
-			rest += int(machines[en.M].Points)
 		case Left:
 			left++
 		}
@@ -340,7 +342,7 @@ func (h *Hunt) maintenance() {
 		}
 		return
 	}
-	if h.Points < h.Sc.Threshold && left > 0 && h.Points+rest < h.Sc.Threshold {
+	if h.Points < h.Sc.Threshold && left > 0 && h.Points+h.rest() < h.Sc.Threshold {
 		h.end(OutImpossible)
 		return
 	}
@@ -351,6 +353,17 @@ func (h *Hunt) maintenance() {
 			h.end(OutImpossible)
 		}
 	}
+}
+
+// rest returns the encounter points of the enemies in play.
+func (h *Hunt) rest() int {
+	rest := 0
+	for i := range h.E[:h.NE] {
+		if en := &h.E[i]; en.Where == InPlay {
+			rest += int(h.Sc.Machines[en.M].Points)
+		}
+	}
+	return rest
 }
 
 // vote is the party's decision to end the encounter once the threshold is
@@ -407,7 +420,7 @@ func (h *Hunt) finish() {
 func (h *Hunt) enemyIn(m uint64) uint32 {
 	var out uint32
 	for i := 0; i < h.NE; i++ {
-		if e := &h.E[i]; e.Where == InPlay && m&(1<<e.Cell) != 0 {
+		if e := &h.E[i]; e.Where == InPlay && m&bit(e.Cell) != 0 {
 			out |= 1 << i
 		}
 	}
@@ -418,7 +431,7 @@ func (h *Hunt) enemyIn(m uint64) uint32 {
 func (h *Hunt) HuntersIn(m uint64) uint8 {
 	var out uint8
 	for i := 0; i < h.NH; i++ {
-		if s := &h.H[i]; !s.Fainted && m&(1<<s.Cell) != 0 {
+		if s := &h.H[i]; !s.Fainted && m&bit(s.Cell) != 0 && s.Cell < MaxCells {
 			out |= 1 << i
 		}
 	}
@@ -434,18 +447,19 @@ func (h *Hunt) HugeAt(except int) uint64 {
 	}
 	for ; k != 0; k &= k - 1 {
 		if e := &h.E[bits.TrailingZeros32(k)]; e.Where == InPlay {
-			m |= 1 << e.Cell
+			m |= bit(e.Cell)
 		}
 	}
 	return m
 }
 
-// standing returns the squares of the hunters standing (not fainted).
+// standing returns the squares of the hunters standing (not fainted),
+// once they are placed.
 func (h *Hunt) standing() uint64 {
 	var m uint64
 	for i := 0; i < h.NH; i++ {
 		if s := &h.H[i]; !s.Fainted {
-			m |= 1 << s.Cell
+			m |= bit(s.Cell)
 		}
 	}
 	return m

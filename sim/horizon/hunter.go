@@ -92,7 +92,7 @@ func (h *Hunt) damageHunter(who, n int, card int8) {
 		h.Rec.Taken[who]++
 		h.hurt++
 		if card >= 0 {
-			h.Rec.CardDmg[card]++
+			h.Rec.CardDmg[card&(MaxBCards-1)]++ // 0 <= card < MaxBCards
 		} else {
 			h.Rec.FireDmg++
 		}
@@ -143,14 +143,14 @@ func (h *Hunt) Legal(who int, a *Action) bool {
 	switch a.Kind {
 	case Sneak:
 		c := a.Path[0]
-		return c < uint8(b.N) && (b.Adj[s.Cell]|1<<s.Cell)&(1<<c) != 0
+		return c < uint8(b.N) && (b.Adj[s.Cell]|bit(s.Cell))&bit(c) != 0
 	case Sprint:
 		c := a.Path[0]
-		if c >= uint8(b.N) || (b.Adj[s.Cell]|1<<s.Cell)&(1<<c) == 0 {
+		if c >= uint8(b.N) || (b.Adj[s.Cell]|bit(s.Cell))&bit(c) == 0 {
 			return false
 		}
 		d := a.Path[1]
-		return d == NoCell || d < uint8(b.N) && (b.Adj[c]|1<<c)&(1<<d) != 0
+		return d == NoCell || d < uint8(b.N) && (b.Adj[c]|bit(c))&bit(d) != 0
 	case Craft:
 		return !a.Both || s.Spent == 0
 	case Distract:
@@ -161,7 +161,7 @@ func (h *Hunt) Legal(who int, a *Action) bool {
 		en := &h.E[e]
 		return en.Where == InPlay && !en.Alert && b.Cheb[s.Cell][en.Cell] <= 2
 	case Salvage:
-		return h.Corpse&(1<<s.Cell) != 0
+		return h.Corpse&bit(s.Cell) != 0
 	case RangedAttack, MeleeAttack:
 		return h.legalAttack(who, a)
 	}
@@ -224,7 +224,7 @@ func (h *Hunt) legalAttack(who int, a *Action) bool {
 		}
 	}
 	d := b.Cheb[s.Cell][en.Cell]
-	if b.LOS[s.Cell]&(1<<en.Cell) == 0 {
+	if b.LOS[s.Cell]&bit(en.Cell) == 0 {
 		return false
 	}
 	if kind == Melee {
@@ -265,7 +265,7 @@ func (h *Hunt) do(who int, a *Action) {
 		h.event(evDistract, who, e, int(a.Square))
 		h.stepEnemyTowards(e, uint64(1)<<a.Square)
 	case Salvage:
-		h.Corpse &^= 1 << s.Cell
+		h.Corpse &^= bit(s.Cell)
 		h.Rec.Salvage[who] += 3
 		h.event(evSalvage, who, -1, 3)
 	case RangedAttack, MeleeAttack:
@@ -290,13 +290,16 @@ func (h *Hunt) moveHunter(who, c int, sprint bool) {
 // sprintAlert alerts the non-alert enemies adjacent to hunter who's
 // square (and in it, by the rules).
 func (h *Hunt) sprintAlert(who int) {
+	if h.calm == 0 {
+		return // no enemy left to alert
+	}
 	c := int(h.H[who].Cell)
 	m := h.B.Adj[c]
 	if h.Sc.Rules.SprintOwnSquare {
-		m |= 1 << c
+		m |= bit(uint8(c))
 	}
 	for i := 0; i < h.NE; i++ {
-		if e := &h.E[i]; e.Where == InPlay && !e.Alert && m&(1<<e.Cell) != 0 {
+		if e := &h.E[i]; e.Where == InPlay && !e.Alert && m&bit(e.Cell) != 0 {
 			h.alert(i, "a hunter sprints next to it")
 		}
 	}

@@ -200,6 +200,9 @@ func (sc *Scenario) Compile() error {
 			}
 		}
 	}
+	for who := range sc.evade {
+		sc.evade[who] = sc.Hunters[who].Armour.Evade.Add(sc.Hunters[who].EvadeDice)
+	}
 	for who := range sc.deckAnswers {
 		sc.deckAnswers[who] = 0
 		if who < sc.NH {
