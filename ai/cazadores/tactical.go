@@ -73,7 +73,7 @@ func (t Tactical) Turn(h *sim.Hunt, i int) {
 		t.b.flee(h, i, "the Objective: escape the ambush")
 		return
 	}
-	if t.b.objective(h, i) {
+	if h.Sc.Objective.Kind != sim.NoObjective && t.b.objective(h, i) {
 		return
 	}
 	if m.Conds.Has(sim.Burning) && m.WND <= t.b.RecoverBurningAt {
@@ -90,7 +90,7 @@ func (t Tactical) Turn(h *sim.Hunt, i int) {
 		h.Pass(i)
 		return
 	}
-	if t.b.rituals(h, i, tg) || t.b.gear(h, i, tg) {
+	if d := h.PackDef(i); d.NRituals+d.NSlotRituals > 0 && t.b.rituals(h, i, tg) || d.NGear > 0 && t.b.gear(h, i, tg) {
 		return
 	}
 	if s, ok := shooter(h, i); ok {
