@@ -325,11 +325,11 @@ func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
 // once for the choice, serves the weighing too.
 func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
 	o.slot = -1
-	if !h.CanAct(i, sim.ActAttack) {
+	if !freeToAttack(h, i) && !h.CanAct(i, sim.ActAttack) {
 		return false
 	}
 	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
+	d := h.PackDef(i)
 	slot, rate := -1, 0.0
 	// The Check of an attack (pool, Defence, the sources of
 	// (Dis)Advantage) depends on the attack's kind alone: each kind's
@@ -337,6 +337,7 @@ func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
 	var kinds [2]kindCheck
 	kind := 0
 	base := int(h.ActionTicks(sim.ActAttack))
+	p := apartOf(h, i, tg) // every weapon's range is measured on it
 	// The Net deals no WNDs: only the capture play throws it; Arcane
 	// weapons make no Attack.
 	shooting := h.WeaponSlots(i, sim.ShootingWeapon)
@@ -350,7 +351,7 @@ func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
 			}
 			k = 1
 		}
-		if !h.InRangeOf(i, w, tg) {
+		if !p.inRange(w) {
 			continue
 		}
 		ev, tk := kinds[k].ev(h, i, tg, w, base)
@@ -358,7 +359,7 @@ func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
 			slot, rate, kind, ok = s, r, k, true
 		}
 	}
-	if w := &h.Sc.Weapons[0]; h.InRangeOf(i, w, tg) {
+	if w := &h.Sc.Weapons[0]; p.inRange(w) {
 		k := 0
 		if w.Kind == sim.ShootingWeapon {
 			k = 1
