@@ -329,7 +329,27 @@ func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
 		return false
 	}
 	m := &h.M[i]
-	d := h.PackDef(i)
+	// The weapons that reach tg, measured on the centres' distance worked
+	// out once; with none, there is nothing to weigh. The Net deals no
+	// WNDs: only the capture play throws it; Arcane weapons make no
+	// Attack.
+	p := apartOf(h, i, tg)
+	shooting := h.WeaponSlots(i, sim.ShootingWeapon)
+	var reach uint8
+	for bs := m.Readied & (h.WeaponSlots(i, sim.MeleeWeapon) | shooting) &^ h.CaptureSlots(i); bs != 0; bs &= bs - 1 {
+		s := bits.TrailingZeros8(bs)
+		if shooting&(1<<s) != 0 && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {
+			continue
+		}
+		if p.inRange(h.Weapon(i, s)) {
+			reach |= 1 << s
+		}
+	}
+	unarmed := &h.Sc.Weapons[0]
+	bare := p.inRange(unarmed)
+	if reach == 0 && !bare {
+		return false
+	}
 	slot, rate := -1, 0.0
 	// The Check of an attack (pool, Defence, the sources of
 	// (Dis)Advantage) depends on the attack's kind alone: each kind's
@@ -337,40 +357,23 @@ func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
 	var kinds [2]kindCheck
 	kind := 0
 	base := int(h.ActionTicks(sim.ActAttack))
-	p := apartOf(h, i, tg) // every weapon's range is measured on it
-	// The Net deals no WNDs: only the capture play throws it; Arcane
-	// weapons make no Attack.
-	shooting := h.WeaponSlots(i, sim.ShootingWeapon)
-	for bs := m.Readied & (h.WeaponSlots(i, sim.MeleeWeapon) | shooting) &^ h.CaptureSlots(i); bs != 0; bs &= bs - 1 {
+	for bs := reach; bs != 0; bs &= bs - 1 {
 		s := bits.TrailingZeros8(bs)
-		w := &h.Sc.Weapons[d.Weapons[s]]
-		k := 0
-		if shooting&(1<<s) != 0 {
-			if m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0 {
-				continue
-			}
-			k = 1
-		}
-		if !p.inRange(w) {
-			continue
-		}
-		ev, tk := kinds[k].ev(h, i, tg, w, base)
+		k := int(shooting>>s) & 1
+		ev, tk := kinds[k].ev(h, i, tg, h.Weapon(i, s), base)
 		if r := ev / float64(tk); !ok || r > rate {
 			slot, rate, kind, ok = s, r, k, true
 		}
 	}
-	if w := &h.Sc.Weapons[0]; p.inRange(w) {
+	if bare {
 		k := 0
-		if w.Kind == sim.ShootingWeapon {
+		if unarmed.Kind == sim.ShootingWeapon {
 			k = 1
 		}
-		ev, tk := kinds[k].ev(h, i, tg, w, base)
+		ev, tk := kinds[k].ev(h, i, tg, unarmed, base)
 		if r := ev / float64(tk); !ok || r > rate {
 			slot, rate, kind, ok = -1, r, k, true
 		}
-	}
-	if !ok {
-		return false
 	}
 	kinds[kind].weigh(h, i, tg, h.Weapon(i, slot), slot, rate, base, o)
 	return true
