@@ -34,22 +34,24 @@ type Tactical struct {
 	FleeWhileAdvAbove float32
 }
 
-var _ sim.PackPolicy = Tactical{}
+var _ sim.PackPolicy = (*Tactical)(nil)
 
 // NewTactical returns the Tactical policy with its default thresholds.
-func NewTactical() Tactical {
+// Its methods take a pointer: a call through sim.PackPolicy copies
+// nothing.
+func NewTactical() *Tactical {
 	prepareOdds()
-	return Tactical{b: NewBaseline(), FleeBelow: 0.25, FleeWhileAdvAbove: 0.6}
+	return &Tactical{b: NewBaseline(), FleeBelow: 0.25, FleeWhileAdvAbove: 0.6}
 }
 
 // PackFirst: after a won Clock tie the Pack acts first.
-func (Tactical) PackFirst(h *sim.Hunt) bool { return true }
+func (*Tactical) PackFirst(h *sim.Hunt) bool { return true }
 
 // Order keeps the Pack's own order.
-func (Tactical) Order(h *sim.Hunt, eligible []int8) {}
+func (*Tactical) Order(h *sim.Hunt, eligible []int8) {}
 
 // Turn plays Pack model i's Turn.
-func (t Tactical) Turn(h *sim.Hunt, i int) {
+func (t *Tactical) Turn(h *sim.Hunt, i int) {
 	m := &h.M[i]
 	if i == int(h.Obj.Prisoner) {
 		t.b.Turn(h, i)
@@ -102,7 +104,7 @@ func (t Tactical) Turn(h *sim.Hunt, i int) {
 
 // hopeless reports whether model i should leave the hunt: badly hurt
 // while the Adversary is still strong.
-func (t Tactical) hopeless(h *sim.Hunt, i int) bool {
+func (t *Tactical) hopeless(h *sim.Hunt, i int) bool {
 	if h.Sc.Map.NExits == 0 {
 		return false
 	}
@@ -122,7 +124,7 @@ func (t Tactical) hopeless(h *sim.Hunt, i int) bool {
 // aid spends model i's Action on Aid for a Knocked Down or Stunned friend
 // within 3" (after the free Move) that a Foe threatens; it reports
 // whether it did.
-func (Tactical) aid(h *sim.Hunt, i int) bool {
+func (*Tactical) aid(h *sim.Hunt, i int) bool {
 	if !anyDown(h) || !h.CanAct(i, sim.ActAid) {
 		return false
 	}
@@ -196,7 +198,7 @@ func foeNear(h *sim.Hunt, k int) bool {
 // on the model struck) lost hunts against the Creature and the
 // Praetorians: the Minions' Sentry tree keeps them apart, and the chase
 // leaves the hunters strung out.
-func (t Tactical) target(h *sim.Hunt, i int) int { return t.b.target(h, i) }
+func (t *Tactical) target(h *sim.Hunt, i int) int { return t.b.target(h, i) }
 
 // advantage returns the net advantage of an attack of kind k by Pack
 // model i on tg as things stand, with extra further sources of Advantage.
@@ -509,7 +511,7 @@ func advSoon(h *sim.Hunt, i, ticks int) bool {
 // attack. A pile that has been through once repeats its order, so its
 // next card is known; otherwise the next card is any of those not yet
 // drawn this pass.
-func (Tactical) cardThreat(h *sim.Hunt) bool {
+func (*Tactical) cardThreat(h *sim.Hunt) bool {
 	a := &h.Sc.Adversary
 	lo, hi := int(h.ActPos), len(h.ActPile)
 	if h.ActFixed || lo >= hi {
@@ -543,7 +545,7 @@ func advThreat(h *sim.Hunt, i int) bool {
 // attack makes model i's best Attack on tg if one is possible now, first
 // spending its Action on Focus or Spot Weakness when they pay. It reports
 // whether the Action was taken (why: the trace's reason for the Attack).
-func (t Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
+func (t *Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
 	var o ownAttack
 	if !bestAttack(h, i, tg, &o) || !h.LOS(i, tg) {
 		return false
@@ -566,7 +568,7 @@ func (t Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
 
 // shoot keeps the far end of the weapon's range band, fires, reloads, and
 // after the Action backs off out of the Adversary's reach when it can.
-func (t Tactical) shoot(h *sim.Hunt, i, s, tg int) {
+func (t *Tactical) shoot(h *sim.Hunt, i, s, tg int) {
 	w := h.Weapon(i, s)
 	if !t.attack(h, i, tg, "in range") {
 		freeMoveFor(h, i, farBand(h, i, tg, w), -1, "move to the far end of its range band", tg, "no shot from here")
@@ -607,7 +609,7 @@ func farBand(h *sim.Hunt, i, tg int, w *sim.WeaponDef) geom.Vec {
 // expected WNDs per Tick. Out of reach, it Defends when the Adversary is
 // about to strike it, waits outside the Adversary's reach when it would
 // stand there alone, or Moves in.
-func (t Tactical) melee(h *sim.Hunt, i, tg int) {
+func (t *Tactical) melee(h *sim.Hunt, i, tg int) {
 	m := &h.M[i]
 	if mask, ok := meleeLoadout(h, i); ok && mask != m.Readied && h.CanAct(i, sim.ActSwitch) {
 		decide(h, i, "switch to melee weapons", tg, "no melee weapon readied")
@@ -649,7 +651,7 @@ func (t Tactical) melee(h *sim.Hunt, i, tg int) {
 // braces Defends model i when the Adversary acts before its next Turn,
 // could reach it, and its next card may attack; it reports whether it did
 // (why: the trace's reason).
-func (t Tactical) braces(h *sim.Hunt, i int, why string) bool {
+func (t *Tactical) braces(h *sim.Hunt, i int, why string) bool {
 	if !advSoon(h, i, int(h.ActionTicks(sim.ActDefend))) || !advThreat(h, i) || !t.cardThreat(h) {
 		return false
 	}
