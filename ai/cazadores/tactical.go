@@ -108,12 +108,12 @@ func (t *Tactical) hopeless(h *sim.Hunt, i int) bool {
 	if h.Sc.Map.NExits == 0 {
 		return false
 	}
-	d := &h.Sc.Pack[h.M[i].Def]
-	if float32(h.M[i].WND) > t.FleeBelow*float32(d.WND) {
+	if float32(h.M[i].WND) > t.FleeBelow*float32(h.PackDef(i).WND) {
 		return false
 	}
-	for k := 0; k < int(h.NPack); k++ {
-		if k != i && h.M[k].Alive() && h.M[k].Kind != sim.ObjectiveModel {
+	pack := h.M[:h.NPack]
+	for k := range pack {
+		if k != i && pack[k].Alive() && pack[k].Kind != sim.ObjectiveModel {
 			return false // friends fight on: the hunt is not lost
 		}
 	}
@@ -168,8 +168,9 @@ const down = sim.CondSet(1)<<sim.KnockedDown | sim.CondSet(1)<<sim.Stunned
 // anyDown reports whether some Pack model is Knocked Down or Stunned:
 // with none, no friend needs aid.
 func anyDown(h *sim.Hunt) bool {
-	for f := 0; f < int(h.NPack); f++ {
-		if h.M[f].Conds&down != 0 {
+	pack := h.M[:h.NPack]
+	for f := range pack {
+		if pack[f].Conds&down != 0 {
 			return true
 		}
 	}
