@@ -358,27 +358,38 @@ func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
 	// (Dis)Advantage) depends on the attack's kind alone: each kind's
 	// odds are worked out once, when first needed.
 	var kinds [2]kindCheck
-	kind := 0
+	kind, now, ticks := 0, 0.0, 0
 	base := int(h.ActionTicks(sim.ActAttack))
-	for bs := reach; bs != 0; bs &= bs - 1 {
-		s := bits.TrailingZeros8(bs)
-		k := int(shooting>>s) & 1
-		ev, tk := kinds[k].ev(h, i, tg, h.Weapon(i, s), base)
-		if r := ev / float64(tk); !ok || r > rate {
-			slot, rate, kind, ok = s, r, k, true
+	// The weapons that reach, by slot, then Unarmed (s = -1).
+	for bs := reach; bs != 0 || bare; {
+		s := -1
+		if bs != 0 {
+			s = bits.TrailingZeros8(bs)
+			bs &= bs - 1
+		} else {
+			bare = false
 		}
-	}
-	if bare {
+		w := h.Weapon(i, s)
 		k := 0
-		if unarmed.Kind == sim.ShootingWeapon {
+		if w.Kind == sim.ShootingWeapon {
 			k = 1
 		}
-		ev, tk := kinds[k].ev(h, i, tg, unarmed, base)
+		// What attackEV returns, from the odds of w's kind.
+		c := &kinds[k]
+		tk, ev := max(base+int(w.AttackTicks), 1), 0.0
+		if !w.NoDamage {
+			if !c.known {
+				c.fill(h, i, tg, w)
+			}
+			if !c.none {
+				ev = c.o.mean + c.o.hit*float64(w.POW)
+			}
+		}
 		if r := ev / float64(tk); !ok || r > rate {
-			slot, rate, kind, ok = -1, r, k, true
+			slot, rate, kind, ok, now, ticks = s, r, k, true, ev, tk
 		}
 	}
-	kinds[kind].weigh(h, i, tg, h.Weapon(i, slot), slot, rate, base, o)
+	kinds[kind].weigh(h, i, tg, h.Weapon(i, slot), slot, rate, now, ticks, o)
 	return true
 }
 
@@ -404,30 +415,15 @@ func (c *kindCheck) fill(h *sim.Hunt, i, tg int, w *sim.WeaponDef) {
 	c.o = checkOdds(c.pool, c.dt, dice.Net(c.adv, c.dis))
 }
 
-// ev returns what attackEV returns for model i's attack on tg with weapon
-// w (base: the Attack Action's Ticks), from the odds of its kind.
-func (c *kindCheck) ev(h *sim.Hunt, i, tg int, w *sim.WeaponDef, base int) (ev float64, ticks int) {
-	ticks = max(base+int(w.AttackTicks), 1)
-	if w.NoDamage {
-		return 0, ticks
-	}
-	if !c.known {
-		c.fill(h, i, tg, w)
-	}
-	if c.none {
-		return 0, ticks
-	}
-	return c.o.mean + c.o.hit*float64(w.POW), ticks
-}
-
 // weigh sets o to model i's attack on tg with weapon w in slot s, from
-// the odds of its kind (rate: bestEV's).
-func (c *kindCheck) weigh(h *sim.Hunt, i, tg int, w *sim.WeaponDef, s int, rate float64, base int, o *ownAttack) {
+// the odds of its kind (rate: bestEV's; now and ticks: what ev returns
+// for w, which bestAttack has worked out).
+func (c *kindCheck) weigh(h *sim.Hunt, i, tg int, w *sim.WeaponDef, s int, rate, now float64, ticks int, o *ownAttack) {
 	if !c.known {
 		c.fill(h, i, tg, w)
 	}
 	o.slot, o.rate, o.adv, o.dis, o.a = s, rate, c.adv, c.dis, dice.Net(c.adv, c.dis)
-	o.now, o.ticks = c.ev(h, i, tg, w, base)
+	o.now, o.ticks = now, ticks
 	o.with = 0
 	if o.a <= 0 && !w.NoDamage && !c.none {
 		x := checkOdds(c.pool, c.dt, dice.Net(c.adv+1, c.dis))
