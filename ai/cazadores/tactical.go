@@ -559,7 +559,9 @@ func (t *Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
 		return true
 	}
 	decide(h, i, "attack", tg, why)
-	h.Attack(i, tg, s)
+	// bestAttack has checked all that Attack would but Line of Sight,
+	// tested above: TryAttackInSight asks only that again.
+	h.TryAttackInSight(i, tg, s)
 	return true
 }
 
