@@ -257,7 +257,7 @@ func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
 			shot = "in range after its free Move"
 		}
 	}
-	if attackFor(h, i, tg, s, "shoot", shot) {
+	if p := apartOf(h, i, tg); h.M[i].Loaded&(1<<s) != 0 && (freeToAttack(h, i) || h.CanAct(i, sim.ActAttack)) && p.inRange(w) && strike(h, i, tg, s, "shoot", shot) { // TryAttack's questions: shooter has found the weapon readied, with Ammo
 		return
 	}
 	if h.CanReload(i, s) {
