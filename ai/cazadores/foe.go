@@ -237,8 +237,8 @@ func (t *treeRun) attack(act *sim.CardAction, what, why string) bool {
 		h.PerformCard(i, act, aff[:1])
 		return true
 	}
-	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
-		if k := bits.TrailingZeros16(bs); h.CanTarget(i, k, act) {
+	for bs, rng := h.Hostiles(i), h.ActionRange(i, act); bs != 0; bs &= bs - 1 {
+		if k := bits.TrailingZeros16(bs); !h.M[k].Conds.Has(sim.Hidden) && h.Targetable(k) && h.Within(i, k, rng) && !h.TooClose(i, k, act) && h.LOS(i, k) { // CanTarget, as above
 			cands[n] = int8(k)
 			n++
 		}
