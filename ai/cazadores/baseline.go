@@ -257,7 +257,7 @@ func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
 			shot = "in range after its free Move"
 		}
 	}
-	if p := apartOf(h, i, tg); h.M[i].Loaded&(1<<s) != 0 && (freeToAttack(h, i) || h.CanAct(i, sim.ActAttack)) && p.inRange(w) && strike(h, i, tg, s, "shoot", shot) { // TryAttack's questions: shooter has found the weapon readied, with Ammo
+	if p := apartOf(h, i, tg); h.M[i].Loaded&(1<<s) != 0 && (freeToAct(h, i) || h.CanAct(i, sim.ActAttack)) && p.inRange(w) && strike(h, i, tg, s, "shoot", shot) { // TryAttack's questions: shooter has found the weapon readied, with Ammo
 		return
 	}
 	if h.CanReload(i, s) {
@@ -394,7 +394,7 @@ func strike(h *sim.Hunt, i, tg, s int, what, why string) bool {
 // bestWeapon returns the readied weapon slot (-1: Unarmed) with the most
 // POW that could attack tg now, Line of Sight aside (strike tests it).
 func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
-	if !freeToAttack(h, i) && !h.CanAct(i, sim.ActAttack) {
+	if !freeToAct(h, i) && !h.CanAct(i, sim.ActAttack) {
 		return -1, false
 	}
 	m := &h.M[i]

@@ -214,7 +214,7 @@ func (t *treeRun) away(from geom.Vec) {
 // minimum range backs off first (backOffAndAttack).
 func (t *treeRun) attack(act *sim.CardAction, what, why string) bool {
 	h, i := t.h, t.i
-	if !freeToAttack(h, i) && !h.CanAct(i, sim.ActAttack) {
+	if !freeToAct(h, i) && !h.CanAct(i, sim.ActAttack) {
 		return false
 	}
 	var cands, aff [sim.MaxModels]int8

@@ -32,11 +32,11 @@ func (p *apart) inRange(w *sim.WeaponDef) bool {
 	return p.within(w.Max) && (w.Min <= 0 || !p.within(w.Min-2*geom.Eps))
 }
 
-// freeToAttack reports whether model i may Attack in the usual case:
-// no Condition that bars Actions, not an Objective model, Active and its
-// Action not taken. When it is false, h.CanAct(i, sim.ActAttack) answers;
-// when true, CanAct would answer true.
-func freeToAttack(h *sim.Hunt, i int) bool {
+// freeToAct reports whether model i may take its Action in the usual
+// case: no Condition that bars Actions, not an Objective model, Active and
+// its Action not taken. When it is true, h.CanAct(i, k) would answer true
+// for every Action k; when false, CanAct answers.
+func freeToAct(h *sim.Hunt, i int) bool {
 	m := &h.M[i]
 	return m.Conds&down == 0 && m.Kind != sim.ObjectiveModel && m.State == sim.Active && !h.Acted(i)
 }

@@ -328,7 +328,7 @@ func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
 // once for the choice, serves the weighing too.
 func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
 	o.slot = -1
-	if !freeToAttack(h, i) && !h.CanAct(i, sim.ActAttack) {
+	if !freeToAct(h, i) && !h.CanAct(i, sim.ActAttack) {
 		return false
 	}
 	m := &h.M[i]
@@ -461,13 +461,14 @@ func focusPays(h *sim.Hunt, i int, o *ownAttack) bool {
 // Ticks.
 func spotPays(h *sim.Hunt, i, tg int, o *ownAttack) bool {
 	left := 10 - int(h.Tick) - int(h.ActionTicks(sim.ActSpotWeakness))
-	if left <= 0 || h.M[tg].Spotted || !h.Within(i, tg, 5) || !h.CanAct(i, sim.ActSpotWeakness) {
+	if left <= 0 || h.M[tg].Spotted || !h.Within(i, tg, 5) || !freeToAct(h, i) && !h.CanAct(i, sim.ActSpotWeakness) {
 		return false
 	}
 	gain := 0.0
 	var ko ownAttack
-	for k := 0; k < int(h.NPack); k++ {
-		if !h.M[k].Alive() || h.M[k].Kind == sim.ObjectiveModel {
+	pack := h.M[:h.NPack]
+	for k := range pack {
+		if !pack[k].Alive() || pack[k].Kind == sim.ObjectiveModel {
 			continue
 		}
 		if k == i {
