@@ -617,7 +617,11 @@ func (t *Tactical) melee(h *sim.Hunt, i, tg int) {
 		h.Switch(i, mask)
 		return
 	}
-	if t.attack(h, i, tg, "in reach") {
+	// What i may strike with: its readied melee weapons and Unarmed
+	// (shooter found no shooting weapon with Ammo). Beyond the longest
+	// reach of them all, bestAttack would find none: attack is not asked.
+	longest := max(h.MeleeReach(i), h.Sc.Weapons[0].Max)
+	if h.Within(i, tg, longest) && t.attack(h, i, tg, "in reach") {
 		return
 	}
 	// Out of reach even after the free Move, with the Adversary about to
@@ -629,7 +633,7 @@ func (t *Tactical) melee(h *sim.Hunt, i, tg int) {
 	}
 	if !m.Conds.Has(sim.Terrified) {
 		freeMoveFor(h, i, h.M[tg].Pos, tg, "close in", tg, "out of reach")
-		if t.attack(h, i, tg, "in reach after its free Move") {
+		if h.Within(i, tg, longest) && t.attack(h, i, tg, "in reach after its free Move") {
 			return
 		}
 	}
