@@ -19,7 +19,8 @@ type Lookahead struct {
 	Horizon uint16 // Rounds played ahead (0: to the end of the hunt)
 	rollout sim.PackPolicy
 	// fork is the hunt with a future's random streams, own that copy
-	// after the own plan, and scratch the copy a rollout plays on.
+	// after the own plan, and scratch the copy another plan's rollout
+	// plays on (the last plan of a future plays on fork itself).
 	fork, own, scratch *sim.Hunt
 	OnlyOwn            bool // take no other plan: play the rollout policy, rollouts and all (a check of the machinery)
 	vals               [numPlans][MaxLookaheadK]float64
@@ -164,18 +165,30 @@ func (l *Lookahead) play(h *sim.Hunt, i int, open *[numPlans]bool, first int) {
 		}
 		*own = *f
 		l.apply(own, i, planOwn)
+		last := planOwn
+		for p := planOwn + 1; p < numPlans; p++ {
+			if open[p] {
+				last = p
+			}
+		}
 		var same [numPlans]bool
 		differ := false
 		for p := planOwn + 1; p < numPlans; p++ {
 			if !open[p] {
 				continue
 			}
-			*s = *f
-			l.apply(s, i, p)
-			if same[p] = sameHunt(s, own); !same[p] {
+			// Each plan plays on a copy of f; the last one open plays on
+			// f itself, which the next future copies anew.
+			c := f
+			if p != last {
+				c = s
+				*c = *f
+			}
+			l.apply(c, i, p)
+			if same[p] = sameHunt(c, own); !same[p] {
 				differ = true
-				s.Resume(l.rollout, Foes{})
-				l.vals[p][k] = value(s)
+				c.Resume(l.rollout, Foes{})
+				l.vals[p][k] = value(c)
 			}
 		}
 		v := 0.0
