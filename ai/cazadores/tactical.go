@@ -323,7 +323,7 @@ func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
 	return o.slot, o.rate, ok
 }
 
-// bestAttack sets o to bestEV's choice as weigh weighs it and reports
+// bestAttack sets o to bestEV's choice, weighed for attack, and reports
 // whether there is one: the Check of the chosen weapon's kind, worked out
 // once for the choice, serves the weighing too.
 func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
@@ -389,7 +389,19 @@ func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
 			slot, rate, kind, ok, now, ticks = s, r, k, true, ev, tk
 		}
 	}
-	kinds[kind].weigh(h, i, tg, h.Weapon(i, slot), slot, rate, now, ticks, o)
+	// o: the chosen attack, from the odds of its kind, with one source of
+	// Advantage more when it has none yet.
+	c, w := &kinds[kind], h.Weapon(i, slot)
+	if !c.known {
+		c.fill(h, i, tg, w) // a weapon that deals no WNDs left it unfilled
+	}
+	o.slot, o.rate, o.adv, o.dis, o.a = slot, rate, c.adv, c.dis, dice.Net(c.adv, c.dis)
+	o.now, o.ticks = now, ticks
+	o.with = 0
+	if o.a <= 0 && !w.NoDamage && !c.none {
+		x := checkOdds(c.pool, c.dt, dice.Net(c.adv+1, c.dis))
+		o.with = x.mean + x.hit*float64(w.POW)
+	}
 	return true
 }
 
@@ -413,22 +425,6 @@ func (c *kindCheck) fill(h *sim.Hunt, i, tg int, w *sim.WeaponDef) {
 	c.known = true
 	c.none = c.dt > dice.MaxDT && !h.Sc.Rules.NaturalTenAlwaysSucceeds
 	c.o = checkOdds(c.pool, c.dt, dice.Net(c.adv, c.dis))
-}
-
-// weigh sets o to model i's attack on tg with weapon w in slot s, from
-// the odds of its kind (rate: bestEV's; now and ticks: what ev returns
-// for w, which bestAttack has worked out).
-func (c *kindCheck) weigh(h *sim.Hunt, i, tg int, w *sim.WeaponDef, s int, rate, now float64, ticks int, o *ownAttack) {
-	if !c.known {
-		c.fill(h, i, tg, w)
-	}
-	o.slot, o.rate, o.adv, o.dis, o.a = s, rate, c.adv, c.dis, dice.Net(c.adv, c.dis)
-	o.now, o.ticks = now, ticks
-	o.with = 0
-	if o.a <= 0 && !w.NoDamage && !c.none {
-		x := checkOdds(c.pool, c.dt, dice.Net(c.adv+1, c.dis))
-		o.with = x.mean + x.hit*float64(w.POW)
-	}
 }
 
 // ownAttack is model i's attack with the weapon in slot s on tg as
