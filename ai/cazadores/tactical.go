@@ -607,11 +607,15 @@ func farBand(h *sim.Hunt, i, tg int, w *sim.WeaponDef) geom.Vec {
 // stand there alone, or Moves in.
 func (t *Tactical) melee(h *sim.Hunt, i, tg int) {
 	m := &h.M[i]
-	if mask, ok := meleeLoadout(h, i); ok && mask != m.Readied && h.CanAct(i, sim.ActSwitch) {
-		decide(h, i, "switch to melee weapons", tg, "no melee weapon readied")
-		h.FreeMove(i, h.M[tg].Pos, tg, 0)
-		h.Switch(i, mask)
-		return
+	// meleeLoadout has a loadout to offer only to a model without a
+	// readied melee weapon.
+	if meleeless(h, i) {
+		if mask, ok := meleeLoadout(h, i); ok && mask != m.Readied && h.CanAct(i, sim.ActSwitch) {
+			decide(h, i, "switch to melee weapons", tg, "no melee weapon readied")
+			h.FreeMove(i, h.M[tg].Pos, tg, 0)
+			h.Switch(i, mask)
+			return
+		}
 	}
 	// What i may strike with: its readied melee weapons and Unarmed
 	// (shooter found no shooting weapon with Ammo). Beyond the longest
