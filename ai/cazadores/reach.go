@@ -40,3 +40,12 @@ func freeToAct(h *sim.Hunt, i int) bool {
 	m := &h.M[i]
 	return m.Conds&down == 0 && m.Kind != sim.ObjectiveModel && m.State == sim.Active && !h.Acted(i)
 }
+
+// targetable returns the models of mask bs that h.Targetable accepts: all
+// but the Prisoner while it is not freed.
+func targetable(h *sim.Hunt, bs uint16) uint16 {
+	if p := h.Obj.Prisoner; p >= 0 && !h.Obj.Freed {
+		bs &^= 1 << uint(p)
+	}
+	return bs
+}
