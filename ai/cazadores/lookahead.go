@@ -153,6 +153,7 @@ var planNames = [numPlans]string{"play as tactical", "defend", "recover", "spot 
 // ahead, and the futures saved are most of the lookahead's cost.
 func (l *Lookahead) play(h *sim.Hunt, i int, open *[numPlans]bool, first int) {
 	f, own, s := l.fork, l.own, l.scratch
+	total := packWND(h) // every copy's value divides by it
 	for k := 0; k < l.K; k++ {
 		if k == l.K/2 && l.K >= lookaheadCheck && !l.ahead(open, k) {
 			return
@@ -188,13 +189,13 @@ func (l *Lookahead) play(h *sim.Hunt, i int, open *[numPlans]bool, first int) {
 			if same[p] = sameHunt(c, own); !same[p] {
 				differ = true
 				c.Resume(l.rollout, Foes{})
-				l.vals[p][k] = value(c)
+				l.vals[p][k] = valueOf(c, total)
 			}
 		}
 		v := 0.0
 		if differ {
 			own.Resume(l.rollout, Foes{})
-			v = value(own)
+			v = valueOf(own, total)
 		}
 		l.vals[planOwn][k] = v
 		for p := range same {
@@ -340,10 +341,22 @@ func (l *Lookahead) apply(h *sim.Hunt, i, p int) {
 // Pack's WNDs left on the board), a loss up to 0.4 for the share of the
 // Adversary's WNDs dealt, and a hunt cut at the Horizon the mean of the
 // shares dealt and left.
-func value(h *sim.Hunt) float64 {
-	var left, total float64
+func value(h *sim.Hunt) float64 { return valueOf(h, packWND(h)) }
+
+// packWND returns the Pack's WNDs at the start of the hunt, summed: the
+// same for every copy of one hunt.
+func packWND(h *sim.Hunt) float64 {
+	var total float64
 	for i := 0; i < int(h.NPack); i++ {
 		total += float64(h.Sc.Pack[h.M[i].Def].WND)
+	}
+	return total
+}
+
+// valueOf is value with the Pack's starting WNDs given (packWND).
+func valueOf(h *sim.Hunt, total float64) float64 {
+	var left float64
+	for i := 0; i < int(h.NPack); i++ {
 		if h.M[i].State == sim.Active {
 			left += float64(h.M[i].WND) // a model that fled no longer fights
 		}
