@@ -199,7 +199,14 @@ func foeNear(h *sim.Hunt, k int) bool {
 // on the model struck) lost hunts against the Creature and the
 // Praetorians: the Minions' Sentry tree keeps them apart, and the chase
 // leaves the hunters strung out.
-func (t *Tactical) target(h *sim.Hunt, i int) int { return t.b.target(h, i) }
+func (t *Tactical) target(h *sim.Hunt, i int) int {
+	// The usual case answered here: no Vessel to assassinate, one Hostile
+	// model left.
+	if bs := h.Hostiles(i); h.Obj.Vessel < 0 && bs != 0 && bs&(bs-1) == 0 {
+		return bits.TrailingZeros16(bs)
+	}
+	return t.b.target(h, i)
+}
 
 // advantage returns the net advantage of an attack of kind k by Pack
 // model i on tg as things stand, with extra further sources of Advantage.
