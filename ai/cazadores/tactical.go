@@ -234,7 +234,9 @@ func sources(h *sim.Hunt, i, tg int, k sim.AttackKind) (adv, dis int) {
 	if t.Defending {
 		dis++
 	}
-	if h.InCover(i, tg) {
+	// InCover's own first answer, without the call: on open ground (no
+	// Area, no Obscuring piece) nothing gives Cover.
+	if (h.NAreas != 0 || h.Sc.Map.HasTerrain&sim.Obscuring != 0) && h.InCover(i, tg) {
 		dis++
 	}
 	switch k {
