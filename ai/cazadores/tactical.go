@@ -67,7 +67,7 @@ func (t *Tactical) Turn(h *sim.Hunt, i int) {
 		h.Recover(i, sim.Stunned)
 		return
 	}
-	if t.hopeless(h, i) {
+	if t.badlyHurt(h, i) && t.alone(h, i) { // hopeless
 		t.b.flee(h, i, "badly hurt, the last of the Pack, while the Adversary is still strong")
 		return
 	}
@@ -83,7 +83,7 @@ func (t *Tactical) Turn(h *sim.Hunt, i int) {
 		h.Recover(i, sim.Burning)
 		return
 	}
-	if t.aid(h, i) {
+	if anyDown(h) && t.aid(h, i) { // aid's first question, without the call
 		return
 	}
 	tg := t.target(h, i)
@@ -102,15 +102,19 @@ func (t *Tactical) Turn(h *sim.Hunt, i int) {
 	t.melee(h, i, tg)
 }
 
-// hopeless reports whether model i should leave the hunt: badly hurt
-// while the Adversary is still strong.
-func (t *Tactical) hopeless(h *sim.Hunt, i int) bool {
-	if h.Sc.Map.NExits == 0 {
-		return false
-	}
-	if float32(h.M[i].WND) > t.FleeBelow*float32(h.PackDef(i).WND) {
-		return false
-	}
+// Model i should leave the hunt when it is badlyHurt and alone: badly
+// hurt, the last of the Pack, while the Adversary is still strong.
+
+// badlyHurt reports whether model i, with an Exit to flee by, has at most
+// FleeBelow of its WNDs left: the first question, small enough to be
+// asked inline.
+func (t *Tactical) badlyHurt(h *sim.Hunt, i int) bool {
+	return h.Sc.Map.NExits != 0 && !(float32(h.M[i].WND) > t.FleeBelow*float32(h.PackDef(i).WND))
+}
+
+// alone is the rest of hopeless: no friend fights on, and the Adversary
+// keeps more than FleeWhileAdvAbove of its WNDs.
+func (t *Tactical) alone(h *sim.Hunt, i int) bool {
 	pack := h.M[:h.NPack]
 	for k := range pack {
 		if k != i && pack[k].Alive() && pack[k].Kind != sim.ObjectiveModel {
