@@ -467,12 +467,12 @@ func focusPays(h *sim.Hunt, i int, o *ownAttack) bool {
 // spotPays reports whether Spot Weakness on tg pays for its Ticks: the
 // Pack's gain from Advantage over the attacks left this Round, weighted by
 // the chance of the Hunt Check, beats model i's own attacks (o) in those
-// Ticks.
+// Ticks. The caller has asked first (written out in attack, so as to be
+// inline) whether Spot Weakness is open at all: Ticks left this Round
+// after it, tg not Spotted yet and within 5", and model i's Action open
+// to it.
 func spotPays(h *sim.Hunt, i, tg int, o *ownAttack) bool {
 	left := 10 - int(h.Tick) - int(h.ActionTicks(sim.ActSpotWeakness))
-	if left <= 0 || h.M[tg].Spotted || !h.Within(i, tg, 5) || !freeToAct(h, i) && !h.CanAct(i, sim.ActSpotWeakness) {
-		return false
-	}
 	gain := 0.0
 	var ko ownAttack
 	pack := h.M[:h.NPack]
@@ -558,7 +558,8 @@ func (t *Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
 		return false
 	}
 	s := o.slot
-	if spotPays(h, i, tg, &o) {
+	// Spot Weakness open (spotPays's first question), and paying.
+	if 10-int(h.Tick)-int(h.ActionTicks(sim.ActSpotWeakness)) > 0 && !h.M[tg].Spotted && h.Within(i, tg, 5) && (freeToAct(h, i) || h.CanAct(i, sim.ActSpotWeakness)) && spotPays(h, i, tg, &o) {
 		decide(h, i, "spot weakness", tg, "Advantage for the Pack's attacks this Round is worth more than its own attack")
 		h.SpotWeakness(i, tg)
 		return true
