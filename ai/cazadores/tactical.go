@@ -86,7 +86,14 @@ func (t *Tactical) Turn(h *sim.Hunt, i int) {
 	if anyDown(h) && t.aid(h, i) { // aid's first question, without the call
 		return
 	}
-	tg := t.target(h, i)
+	// The target; its usual case (no Vessel to assassinate, one Hostile
+	// model left) answered here, without the call.
+	var tg int
+	if bs := h.Hostiles(i); h.Obj.Vessel < 0 && bs != 0 && bs&(bs-1) == 0 {
+		tg = bits.TrailingZeros16(bs)
+	} else {
+		tg = t.target(h, i)
+	}
 	if tg < 0 {
 		decide(h, i, "pass", -1, "no Foe left to fight")
 		h.Pass(i)
@@ -203,14 +210,7 @@ func foeNear(h *sim.Hunt, k int) bool {
 // on the model struck) lost hunts against the Creature and the
 // Praetorians: the Minions' Sentry tree keeps them apart, and the chase
 // leaves the hunters strung out.
-func (t *Tactical) target(h *sim.Hunt, i int) int {
-	// The usual case answered here: no Vessel to assassinate, one Hostile
-	// model left.
-	if bs := h.Hostiles(i); h.Obj.Vessel < 0 && bs != 0 && bs&(bs-1) == 0 {
-		return bits.TrailingZeros16(bs)
-	}
-	return t.b.target(h, i)
-}
+func (t *Tactical) target(h *sim.Hunt, i int) int { return t.b.target(h, i) }
 
 // advantage returns the net advantage of an attack of kind k by Pack
 // model i on tg as things stand, with extra further sources of Advantage.
