@@ -257,7 +257,7 @@ func (b Baseline) shoot(h *sim.Hunt, i, s, tg int) {
 			shot = "in range after its free Move"
 		}
 	}
-	if attackFor(h, i, tg, s, "shoot", shot) {
+	if p := apartOf(h, i, tg); h.M[i].Loaded&(1<<s) != 0 && (freeToAct(h, i) || h.CanAct(i, sim.ActAttack)) && p.inRange(w) && strike(h, i, tg, s, "shoot", shot) { // TryAttack's questions: shooter has found the weapon readied, with Ammo
 		return
 	}
 	if h.CanReload(i, s) {
@@ -394,12 +394,13 @@ func strike(h *sim.Hunt, i, tg, s int, what, why string) bool {
 // bestWeapon returns the readied weapon slot (-1: Unarmed) with the most
 // POW that could attack tg now, Line of Sight aside (strike tests it).
 func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
-	if !h.CanAct(i, sim.ActAttack) {
+	if !freeToAct(h, i) && !h.CanAct(i, sim.ActAttack) {
 		return -1, false
 	}
 	m := &h.M[i]
 	best, ok := -1, false
-	bp := int8(-100) // the best POW so far
+	bp := int8(-100)       // the best POW so far
+	p := apartOf(h, i, tg) // every weapon's range is measured on it
 	shoot := h.WeaponSlots(i, sim.ShootingWeapon)
 	for bs := m.Readied & (h.WeaponSlots(i, sim.MeleeWeapon) | shoot); bs != 0; bs &= bs - 1 {
 		s := bits.TrailingZeros8(bs)
@@ -410,11 +411,11 @@ func bestWeapon(h *sim.Hunt, i, tg int) (int, bool) {
 		if shoot&(1<<s) != 0 && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {
 			continue
 		}
-		if h.InRangeOf(i, w, tg) {
+		if p.inRange(w) {
 			best, bp, ok = s, w.POW, true
 		}
 	}
-	if !ok && meleeless(h, i) && h.InWeaponRange(i, -1, tg) {
+	if !ok && meleeless(h, i) && p.inRange(&h.Sc.Weapons[0]) { // Unarmed
 		best, ok = -1, true
 	}
 	return best, ok

@@ -214,16 +214,16 @@ func (t *treeRun) away(from geom.Vec) {
 // minimum range backs off first (backOffAndAttack).
 func (t *treeRun) attack(act *sim.CardAction, what, why string) bool {
 	h, i := t.h, t.i
-	if !h.CanAct(i, sim.ActAttack) {
+	if !freeToAct(h, i) && !h.CanAct(i, sim.ActAttack) {
 		return false
 	}
 	var cands, aff [sim.MaxModels]int8
 	n := 0
 	if act.Targets == sim.TargetOne {
 		// One target: only the preferred models need a Line of Sight test.
-		for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
-			// InReach refuses its own side and the fallen: skip the call.
-			if k := bits.TrailingZeros16(bs); h.InReach(i, k, act) {
+		for bs, rng := targetable(h, h.Hostiles(i)), h.ActionRange(i, act); bs != 0; bs &= bs - 1 {
+			// InReach, its range worked out once (the mask has left out i's own side, the fallen and the Prisoner not yet freed).
+			if k := bits.TrailingZeros16(bs); !h.M[k].Conds.Has(sim.Hidden) && h.Within(i, k, rng) && !h.TooClose(i, k, act) {
 				cands[n] = int8(k)
 				n++
 			}
@@ -237,8 +237,8 @@ func (t *treeRun) attack(act *sim.CardAction, what, why string) bool {
 		h.PerformCard(i, act, aff[:1])
 		return true
 	}
-	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
-		if k := bits.TrailingZeros16(bs); h.CanTarget(i, k, act) {
+	for bs, rng := targetable(h, h.Hostiles(i)), h.ActionRange(i, act); bs != 0; bs &= bs - 1 {
+		if k := bits.TrailingZeros16(bs); !h.M[k].Conds.Has(sim.Hidden) && h.Within(i, k, rng) && !h.TooClose(i, k, act) && h.LOS(i, k) { // CanTarget, as above
 			cands[n] = int8(k)
 			n++
 		}

@@ -19,7 +19,8 @@ type Lookahead struct {
 	Horizon uint16 // Rounds played ahead (0: to the end of the hunt)
 	rollout sim.PackPolicy
 	// fork is the hunt with a future's random streams, own that copy
-	// after the own plan, and scratch the copy a rollout plays on.
+	// after the own plan, and scratch the copy another plan's rollout
+	// plays on (the last plan of a future plays on fork itself).
 	fork, own, scratch *sim.Hunt
 	OnlyOwn            bool // take no other plan: play the rollout policy, rollouts and all (a check of the machinery)
 	vals               [numPlans][MaxLookaheadK]float64
@@ -152,6 +153,7 @@ var planNames = [numPlans]string{"play as tactical", "defend", "recover", "spot 
 // ahead, and the futures saved are most of the lookahead's cost.
 func (l *Lookahead) play(h *sim.Hunt, i int, open *[numPlans]bool, first int) {
 	f, own, s := l.fork, l.own, l.scratch
+	total := packWND(h) // every copy's value divides by it
 	for k := 0; k < l.K; k++ {
 		if k == l.K/2 && l.K >= lookaheadCheck && !l.ahead(open, k) {
 			return
@@ -164,24 +166,36 @@ func (l *Lookahead) play(h *sim.Hunt, i int, open *[numPlans]bool, first int) {
 		}
 		*own = *f
 		l.apply(own, i, planOwn)
+		last := planOwn
+		for p := planOwn + 1; p < numPlans; p++ {
+			if open[p] {
+				last = p
+			}
+		}
 		var same [numPlans]bool
 		differ := false
 		for p := planOwn + 1; p < numPlans; p++ {
 			if !open[p] {
 				continue
 			}
-			*s = *f
-			l.apply(s, i, p)
-			if same[p] = sameHunt(s, own); !same[p] {
+			// Each plan plays on a copy of f; the last one open plays on
+			// f itself, which the next future copies anew.
+			c := f
+			if p != last {
+				c = s
+				*c = *f
+			}
+			l.apply(c, i, p)
+			if same[p] = sameHunt(c, own); !same[p] {
 				differ = true
-				s.Resume(l.rollout, Foes{})
-				l.vals[p][k] = value(s)
+				c.Resume(l.rollout, Foes{})
+				l.vals[p][k] = valueOf(c, total)
 			}
 		}
 		v := 0.0
 		if differ {
 			own.Resume(l.rollout, Foes{})
-			v = value(own)
+			v = valueOf(own, total)
 		}
 		l.vals[planOwn][k] = v
 		for p := range same {
@@ -327,10 +341,22 @@ func (l *Lookahead) apply(h *sim.Hunt, i, p int) {
 // Pack's WNDs left on the board), a loss up to 0.4 for the share of the
 // Adversary's WNDs dealt, and a hunt cut at the Horizon the mean of the
 // shares dealt and left.
-func value(h *sim.Hunt) float64 {
-	var left, total float64
+func value(h *sim.Hunt) float64 { return valueOf(h, packWND(h)) }
+
+// packWND returns the Pack's WNDs at the start of the hunt, summed: the
+// same for every copy of one hunt.
+func packWND(h *sim.Hunt) float64 {
+	var total float64
 	for i := 0; i < int(h.NPack); i++ {
 		total += float64(h.Sc.Pack[h.M[i].Def].WND)
+	}
+	return total
+}
+
+// valueOf is value with the Pack's starting WNDs given (packWND).
+func valueOf(h *sim.Hunt, total float64) float64 {
+	var left float64
+	for i := 0; i < int(h.NPack); i++ {
 		if h.M[i].State == sim.Active {
 			left += float64(h.M[i].WND) // a model that fled no longer fights
 		}

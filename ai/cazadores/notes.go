@@ -30,22 +30,6 @@ func moveFor(h *sim.Hunt, i int, goal geom.Vec, stop int, what string, tg int, w
 	return h.Move(i, goal, stop, 0)
 }
 
-// attackFor makes model i's Attack on tg with the weapon in slot s if it
-// is allowed, as sim's TryAttack, noting first what and why; it reports
-// whether the Attack was made.
-func attackFor(h *sim.Hunt, i, tg, s int, what, why string) bool {
-	if h.Trace == nil {
-		made, _ := h.TryAttack(i, tg, s)
-		return made
-	}
-	if !h.CanAttack(i, tg, s) {
-		return false
-	}
-	h.Decide(i, what, tg, why)
-	h.Attack(i, tg, s)
-	return true
-}
-
 // decide notes model i's choice of an Action (what, about model tg, why),
 // as sim's Decide, unless the model has already taken its Action this
 // Turn: a choice that can no longer be carried out is not shown.

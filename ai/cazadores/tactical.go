@@ -34,22 +34,24 @@ type Tactical struct {
 	FleeWhileAdvAbove float32
 }
 
-var _ sim.PackPolicy = Tactical{}
+var _ sim.PackPolicy = (*Tactical)(nil)
 
 // NewTactical returns the Tactical policy with its default thresholds.
-func NewTactical() Tactical {
+// Its methods take a pointer: a call through sim.PackPolicy copies
+// nothing.
+func NewTactical() *Tactical {
 	prepareOdds()
-	return Tactical{b: NewBaseline(), FleeBelow: 0.25, FleeWhileAdvAbove: 0.6}
+	return &Tactical{b: NewBaseline(), FleeBelow: 0.25, FleeWhileAdvAbove: 0.6}
 }
 
 // PackFirst: after a won Clock tie the Pack acts first.
-func (Tactical) PackFirst(h *sim.Hunt) bool { return true }
+func (*Tactical) PackFirst(h *sim.Hunt) bool { return true }
 
 // Order keeps the Pack's own order.
-func (Tactical) Order(h *sim.Hunt, eligible []int8) {}
+func (*Tactical) Order(h *sim.Hunt, eligible []int8) {}
 
 // Turn plays Pack model i's Turn.
-func (t Tactical) Turn(h *sim.Hunt, i int) {
+func (t *Tactical) Turn(h *sim.Hunt, i int) {
 	m := &h.M[i]
 	if i == int(h.Obj.Prisoner) {
 		t.b.Turn(h, i)
@@ -65,7 +67,7 @@ func (t Tactical) Turn(h *sim.Hunt, i int) {
 		h.Recover(i, sim.Stunned)
 		return
 	}
-	if t.hopeless(h, i) {
+	if t.badlyHurt(h, i) && t.alone(h, i) { // hopeless
 		t.b.flee(h, i, "badly hurt, the last of the Pack, while the Adversary is still strong")
 		return
 	}
@@ -73,7 +75,7 @@ func (t Tactical) Turn(h *sim.Hunt, i int) {
 		t.b.flee(h, i, "the Objective: escape the ambush")
 		return
 	}
-	if t.b.objective(h, i) {
+	if h.Sc.Objective.Kind != sim.NoObjective && t.b.objective(h, i) {
 		return
 	}
 	if m.Conds.Has(sim.Burning) && m.WND <= t.b.RecoverBurningAt {
@@ -81,16 +83,23 @@ func (t Tactical) Turn(h *sim.Hunt, i int) {
 		h.Recover(i, sim.Burning)
 		return
 	}
-	if t.aid(h, i) {
+	if anyDown(h) && t.aid(h, i) { // aid's first question, without the call
 		return
 	}
-	tg := t.target(h, i)
+	// The target; its usual case (no Vessel to assassinate, one Hostile
+	// model left) answered here, without the call.
+	var tg int
+	if bs := h.Hostiles(i); h.Obj.Vessel < 0 && bs != 0 && bs&(bs-1) == 0 {
+		tg = bits.TrailingZeros16(bs)
+	} else {
+		tg = t.target(h, i)
+	}
 	if tg < 0 {
 		decide(h, i, "pass", -1, "no Foe left to fight")
 		h.Pass(i)
 		return
 	}
-	if t.b.rituals(h, i, tg) || t.b.gear(h, i, tg) {
+	if d := h.PackDef(i); d.NRituals+d.NSlotRituals > 0 && t.b.rituals(h, i, tg) || d.NGear > 0 && t.b.gear(h, i, tg) {
 		return
 	}
 	if s, ok := shooter(h, i); ok {
@@ -100,18 +109,22 @@ func (t Tactical) Turn(h *sim.Hunt, i int) {
 	t.melee(h, i, tg)
 }
 
-// hopeless reports whether model i should leave the hunt: badly hurt
-// while the Adversary is still strong.
-func (t Tactical) hopeless(h *sim.Hunt, i int) bool {
-	if h.Sc.Map.NExits == 0 {
-		return false
-	}
-	d := &h.Sc.Pack[h.M[i].Def]
-	if float32(h.M[i].WND) > t.FleeBelow*float32(d.WND) {
-		return false
-	}
-	for k := 0; k < int(h.NPack); k++ {
-		if k != i && h.M[k].Alive() && h.M[k].Kind != sim.ObjectiveModel {
+// Model i should leave the hunt when it is badlyHurt and alone: badly
+// hurt, the last of the Pack, while the Adversary is still strong.
+
+// badlyHurt reports whether model i, with an Exit to flee by, has at most
+// FleeBelow of its WNDs left: the first question, small enough to be
+// asked inline.
+func (t *Tactical) badlyHurt(h *sim.Hunt, i int) bool {
+	return h.Sc.Map.NExits != 0 && !(float32(h.M[i].WND) > t.FleeBelow*float32(h.PackDef(i).WND))
+}
+
+// alone is the rest of hopeless: no friend fights on, and the Adversary
+// keeps more than FleeWhileAdvAbove of its WNDs.
+func (t *Tactical) alone(h *sim.Hunt, i int) bool {
+	pack := h.M[:h.NPack]
+	for k := range pack {
+		if k != i && pack[k].Alive() && pack[k].Kind != sim.ObjectiveModel {
 			return false // friends fight on: the hunt is not lost
 		}
 	}
@@ -122,7 +135,7 @@ func (t Tactical) hopeless(h *sim.Hunt, i int) bool {
 // aid spends model i's Action on Aid for a Knocked Down or Stunned friend
 // within 3" (after the free Move) that a Foe threatens; it reports
 // whether it did.
-func (Tactical) aid(h *sim.Hunt, i int) bool {
+func (*Tactical) aid(h *sim.Hunt, i int) bool {
 	if !anyDown(h) || !h.CanAct(i, sim.ActAid) {
 		return false
 	}
@@ -166,8 +179,9 @@ const down = sim.CondSet(1)<<sim.KnockedDown | sim.CondSet(1)<<sim.Stunned
 // anyDown reports whether some Pack model is Knocked Down or Stunned:
 // with none, no friend needs aid.
 func anyDown(h *sim.Hunt) bool {
-	for f := 0; f < int(h.NPack); f++ {
-		if h.M[f].Conds&down != 0 {
+	pack := h.M[:h.NPack]
+	for f := range pack {
+		if pack[f].Conds&down != 0 {
 			return true
 		}
 	}
@@ -196,7 +210,7 @@ func foeNear(h *sim.Hunt, k int) bool {
 // on the model struck) lost hunts against the Creature and the
 // Praetorians: the Minions' Sentry tree keeps them apart, and the chase
 // leaves the hunters strung out.
-func (t Tactical) target(h *sim.Hunt, i int) int { return t.b.target(h, i) }
+func (t *Tactical) target(h *sim.Hunt, i int) int { return t.b.target(h, i) }
 
 // advantage returns the net advantage of an attack of kind k by Pack
 // model i on tg as things stand, with extra further sources of Advantage.
@@ -224,7 +238,9 @@ func sources(h *sim.Hunt, i, tg int, k sim.AttackKind) (adv, dis int) {
 	if t.Defending {
 		dis++
 	}
-	if h.InCover(i, tg) {
+	// InCover's own first answer, without the call: on open ground (no
+	// Area, no Obscuring piece) nothing gives Cover.
+	if (h.NAreas != 0 || h.Sc.Map.HasTerrain&sim.Obscuring != 0) && h.InCover(i, tg) {
 		dis++
 	}
 	switch k {
@@ -320,58 +336,85 @@ func bestEV(h *sim.Hunt, i, tg int) (slot int, rate float64, ok bool) {
 	return o.slot, o.rate, ok
 }
 
-// bestAttack sets o to bestEV's choice as weigh weighs it and reports
+// bestAttack sets o to bestEV's choice, weighed for attack, and reports
 // whether there is one: the Check of the chosen weapon's kind, worked out
 // once for the choice, serves the weighing too.
 func bestAttack(h *sim.Hunt, i, tg int, o *ownAttack) (ok bool) {
 	o.slot = -1
-	if !h.CanAct(i, sim.ActAttack) {
+	if !freeToAct(h, i) && !h.CanAct(i, sim.ActAttack) {
 		return false
 	}
 	m := &h.M[i]
-	d := &h.Sc.Pack[m.Def]
+	// The weapons that reach tg, measured on the centres' distance worked
+	// out once; with none, there is nothing to weigh. The Net deals no
+	// WNDs: only the capture play throws it; Arcane weapons make no
+	// Attack.
+	p := apartOf(h, i, tg)
+	shooting := h.WeaponSlots(i, sim.ShootingWeapon)
+	var reach uint8
+	for bs := m.Readied & (h.WeaponSlots(i, sim.MeleeWeapon) | shooting) &^ h.CaptureSlots(i); bs != 0; bs &= bs - 1 {
+		s := bits.TrailingZeros8(bs)
+		if shooting&(1<<s) != 0 && (m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0) {
+			continue
+		}
+		if p.inRange(h.Weapon(i, s)) {
+			reach |= 1 << s
+		}
+	}
+	unarmed := &h.Sc.Weapons[0]
+	bare := p.inRange(unarmed)
+	if reach == 0 && !bare {
+		return false
+	}
 	slot, rate := -1, 0.0
 	// The Check of an attack (pool, Defence, the sources of
 	// (Dis)Advantage) depends on the attack's kind alone: each kind's
 	// odds are worked out once, when first needed.
 	var kinds [2]kindCheck
-	kind := 0
+	kind, now, ticks := 0, 0.0, 0
 	base := int(h.ActionTicks(sim.ActAttack))
-	// The Net deals no WNDs: only the capture play throws it; Arcane
-	// weapons make no Attack.
-	shooting := h.WeaponSlots(i, sim.ShootingWeapon)
-	for bs := m.Readied & (h.WeaponSlots(i, sim.MeleeWeapon) | shooting) &^ h.CaptureSlots(i); bs != 0; bs &= bs - 1 {
-		s := bits.TrailingZeros8(bs)
-		w := &h.Sc.Weapons[d.Weapons[s]]
-		k := 0
-		if shooting&(1<<s) != 0 {
-			if m.Loaded&(1<<s) == 0 || m.Ammo[s] == 0 {
-				continue
-			}
-			k = 1
+	// The weapons that reach, by slot, then Unarmed (s = -1).
+	for bs := reach; bs != 0 || bare; {
+		s := -1
+		if bs != 0 {
+			s = bits.TrailingZeros8(bs)
+			bs &= bs - 1
+		} else {
+			bare = false
 		}
-		if !h.InRangeOf(i, w, tg) {
-			continue
-		}
-		ev, tk := kinds[k].ev(h, i, tg, w, base)
-		if r := ev / float64(tk); !ok || r > rate {
-			slot, rate, kind, ok = s, r, k, true
-		}
-	}
-	if w := &h.Sc.Weapons[0]; h.InRangeOf(i, w, tg) {
+		w := h.Weapon(i, s)
 		k := 0
 		if w.Kind == sim.ShootingWeapon {
 			k = 1
 		}
-		ev, tk := kinds[k].ev(h, i, tg, w, base)
+		// What attackEV returns, from the odds of w's kind.
+		c := &kinds[k]
+		tk, ev := max(base+int(w.AttackTicks), 1), 0.0
+		if !w.NoDamage {
+			if !c.known {
+				c.fill(h, i, tg, w)
+			}
+			if !c.none {
+				ev = c.o.mean + c.o.hit*float64(w.POW)
+			}
+		}
 		if r := ev / float64(tk); !ok || r > rate {
-			slot, rate, kind, ok = -1, r, k, true
+			slot, rate, kind, ok, now, ticks = s, r, k, true, ev, tk
 		}
 	}
-	if !ok {
-		return false
+	// o: the chosen attack, from the odds of its kind, with one source of
+	// Advantage more when it has none yet.
+	c, w := &kinds[kind], h.Weapon(i, slot)
+	if !c.known {
+		c.fill(h, i, tg, w) // a weapon that deals no WNDs left it unfilled
 	}
-	kinds[kind].weigh(h, i, tg, h.Weapon(i, slot), slot, rate, base, o)
+	o.slot, o.rate, o.adv, o.dis, o.a = slot, rate, c.adv, c.dis, dice.Net(c.adv, c.dis)
+	o.now, o.ticks = now, ticks
+	o.with = 0
+	if o.a <= 0 && !w.NoDamage && !c.none {
+		x := checkOdds(c.pool, c.dt, dice.Net(c.adv+1, c.dis))
+		o.with = x.mean + x.hit*float64(w.POW)
+	}
 	return true
 }
 
@@ -395,37 +438,6 @@ func (c *kindCheck) fill(h *sim.Hunt, i, tg int, w *sim.WeaponDef) {
 	c.known = true
 	c.none = c.dt > dice.MaxDT && !h.Sc.Rules.NaturalTenAlwaysSucceeds
 	c.o = checkOdds(c.pool, c.dt, dice.Net(c.adv, c.dis))
-}
-
-// ev returns what attackEV returns for model i's attack on tg with weapon
-// w (base: the Attack Action's Ticks), from the odds of its kind.
-func (c *kindCheck) ev(h *sim.Hunt, i, tg int, w *sim.WeaponDef, base int) (ev float64, ticks int) {
-	ticks = max(base+int(w.AttackTicks), 1)
-	if w.NoDamage {
-		return 0, ticks
-	}
-	if !c.known {
-		c.fill(h, i, tg, w)
-	}
-	if c.none {
-		return 0, ticks
-	}
-	return c.o.mean + c.o.hit*float64(w.POW), ticks
-}
-
-// weigh sets o to model i's attack on tg with weapon w in slot s, from
-// the odds of its kind (rate: bestEV's).
-func (c *kindCheck) weigh(h *sim.Hunt, i, tg int, w *sim.WeaponDef, s int, rate float64, base int, o *ownAttack) {
-	if !c.known {
-		c.fill(h, i, tg, w)
-	}
-	o.slot, o.rate, o.adv, o.dis, o.a = s, rate, c.adv, c.dis, dice.Net(c.adv, c.dis)
-	o.now, o.ticks = c.ev(h, i, tg, w, base)
-	o.with = 0
-	if o.a <= 0 && !w.NoDamage && !c.none {
-		x := checkOdds(c.pool, c.dt, dice.Net(c.adv+1, c.dis))
-		o.with = x.mean + x.hit*float64(w.POW)
-	}
 }
 
 // ownAttack is model i's attack with the weapon in slot s on tg as
@@ -455,16 +467,17 @@ func focusPays(h *sim.Hunt, i int, o *ownAttack) bool {
 // spotPays reports whether Spot Weakness on tg pays for its Ticks: the
 // Pack's gain from Advantage over the attacks left this Round, weighted by
 // the chance of the Hunt Check, beats model i's own attacks (o) in those
-// Ticks.
+// Ticks. The caller has asked first (written out in attack, so as to be
+// inline) whether Spot Weakness is open at all: Ticks left this Round
+// after it, tg not Spotted yet and within 5", and model i's Action open
+// to it.
 func spotPays(h *sim.Hunt, i, tg int, o *ownAttack) bool {
 	left := 10 - int(h.Tick) - int(h.ActionTicks(sim.ActSpotWeakness))
-	if left <= 0 || h.M[tg].Spotted || !h.Within(i, tg, 5) || !h.CanAct(i, sim.ActSpotWeakness) {
-		return false
-	}
 	gain := 0.0
 	var ko ownAttack
-	for k := 0; k < int(h.NPack); k++ {
-		if !h.M[k].Alive() || h.M[k].Kind == sim.ObjectiveModel {
+	pack := h.M[:h.NPack]
+	for k := range pack {
+		if !pack[k].Alive() || pack[k].Kind == sim.ObjectiveModel {
 			continue
 		}
 		if k == i {
@@ -505,7 +518,7 @@ func advSoon(h *sim.Hunt, i, ticks int) bool {
 // attack. A pile that has been through once repeats its order, so its
 // next card is known; otherwise the next card is any of those not yet
 // drawn this pass.
-func (Tactical) cardThreat(h *sim.Hunt) bool {
+func (*Tactical) cardThreat(h *sim.Hunt) bool {
 	a := &h.Sc.Adversary
 	lo, hi := int(h.ActPos), len(h.ActPile)
 	if h.ActFixed || lo >= hi {
@@ -539,13 +552,14 @@ func advThreat(h *sim.Hunt, i int) bool {
 // attack makes model i's best Attack on tg if one is possible now, first
 // spending its Action on Focus or Spot Weakness when they pay. It reports
 // whether the Action was taken (why: the trace's reason for the Attack).
-func (t Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
+func (t *Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
 	var o ownAttack
 	if !bestAttack(h, i, tg, &o) || !h.LOS(i, tg) {
 		return false
 	}
 	s := o.slot
-	if spotPays(h, i, tg, &o) {
+	// Spot Weakness open (spotPays's first question), and paying.
+	if 10-int(h.Tick)-int(h.ActionTicks(sim.ActSpotWeakness)) > 0 && !h.M[tg].Spotted && h.Within(i, tg, 5) && (freeToAct(h, i) || h.CanAct(i, sim.ActSpotWeakness)) && spotPays(h, i, tg, &o) {
 		decide(h, i, "spot weakness", tg, "Advantage for the Pack's attacks this Round is worth more than its own attack")
 		h.SpotWeakness(i, tg)
 		return true
@@ -556,13 +570,15 @@ func (t Tactical) attack(h *sim.Hunt, i, tg int, why string) bool {
 		return true
 	}
 	decide(h, i, "attack", tg, why)
-	h.Attack(i, tg, s)
+	// bestAttack has checked all that Attack would but Line of Sight,
+	// tested above: TryAttackInSight asks only that again.
+	h.TryAttackInSight(i, tg, s)
 	return true
 }
 
 // shoot keeps the far end of the weapon's range band, fires, reloads, and
 // after the Action backs off out of the Adversary's reach when it can.
-func (t Tactical) shoot(h *sim.Hunt, i, s, tg int) {
+func (t *Tactical) shoot(h *sim.Hunt, i, s, tg int) {
 	w := h.Weapon(i, s)
 	if !t.attack(h, i, tg, "in range") {
 		freeMoveFor(h, i, farBand(h, i, tg, w), -1, "move to the far end of its range band", tg, "no shot from here")
@@ -603,15 +619,23 @@ func farBand(h *sim.Hunt, i, tg int, w *sim.WeaponDef) geom.Vec {
 // expected WNDs per Tick. Out of reach, it Defends when the Adversary is
 // about to strike it, waits outside the Adversary's reach when it would
 // stand there alone, or Moves in.
-func (t Tactical) melee(h *sim.Hunt, i, tg int) {
+func (t *Tactical) melee(h *sim.Hunt, i, tg int) {
 	m := &h.M[i]
-	if mask, ok := meleeLoadout(h, i); ok && mask != m.Readied && h.CanAct(i, sim.ActSwitch) {
-		decide(h, i, "switch to melee weapons", tg, "no melee weapon readied")
-		h.FreeMove(i, h.M[tg].Pos, tg, 0)
-		h.Switch(i, mask)
-		return
+	// meleeLoadout has a loadout to offer only to a model without a
+	// readied melee weapon.
+	if meleeless(h, i) {
+		if mask, ok := meleeLoadout(h, i); ok && mask != m.Readied && h.CanAct(i, sim.ActSwitch) {
+			decide(h, i, "switch to melee weapons", tg, "no melee weapon readied")
+			h.FreeMove(i, h.M[tg].Pos, tg, 0)
+			h.Switch(i, mask)
+			return
+		}
 	}
-	if t.attack(h, i, tg, "in reach") {
+	// What i may strike with: its readied melee weapons and Unarmed
+	// (shooter found no shooting weapon with Ammo). Beyond the longest
+	// reach of them all, bestAttack would find none: attack is not asked.
+	longest := max(h.MeleeReach(i), h.Sc.Weapons[0].Max)
+	if h.Within(i, tg, longest) && t.attack(h, i, tg, "in reach") {
 		return
 	}
 	// Out of reach even after the free Move, with the Adversary about to
@@ -623,7 +647,7 @@ func (t Tactical) melee(h *sim.Hunt, i, tg int) {
 	}
 	if !m.Conds.Has(sim.Terrified) {
 		freeMoveFor(h, i, h.M[tg].Pos, tg, "close in", tg, "out of reach")
-		if t.attack(h, i, tg, "in reach after its free Move") {
+		if h.Within(i, tg, longest) && t.attack(h, i, tg, "in reach after its free Move") {
 			return
 		}
 	}
@@ -645,7 +669,7 @@ func (t Tactical) melee(h *sim.Hunt, i, tg int) {
 // braces Defends model i when the Adversary acts before its next Turn,
 // could reach it, and its next card may attack; it reports whether it did
 // (why: the trace's reason).
-func (t Tactical) braces(h *sim.Hunt, i int, why string) bool {
+func (t *Tactical) braces(h *sim.Hunt, i int, why string) bool {
 	if !advSoon(h, i, int(h.ActionTicks(sim.ActDefend))) || !advThreat(h, i) || !t.cardThreat(h) {
 		return false
 	}
