@@ -405,10 +405,10 @@ func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
 	*h = *tmpl
 	h.Trace, h.w, h.OnRound = tr, w, on
 	h.Dice.Seed(seed, index)
-	h.hitRNG.Derive(seed, index, dice.PurposeHitPile)
-	h.actRNG.Derive(seed, index, dice.PurposeActPile)
+	h.hitRNG.DerivePurpose(seed, index, &purposes[0])
+	h.actRNG.DerivePurpose(seed, index, &purposes[1])
 	var k dice.RNG
-	k.Derive(seed, index, dice.PurposeChecks)
+	k.DerivePurpose(seed, index, &purposes[2])
 	h.keyChecks(k.Uint64())
 	if tr != nil {
 		h.w.side.Seed(^seed, index)
@@ -430,15 +430,17 @@ func (h *Hunt) ForkRandom(k uint64) {
 	h.Dice = f
 }
 
+// purposes are the hunt's derived streams (the hit pile's, the action
+// pile's, the Checks'), prepared for Reset.
+var purposes = [3]dice.Purpose{dice.NewPurpose(dice.PurposeHitPile), dice.NewPurpose(dice.PurposeActPile), dice.NewPurpose(dice.PurposeChecks)}
+
 // keyChecks sets the keys of the Check slots from one key: the slots of
 // the hunt's models and slot MaxModels, the only ones roll is given; a
 // model that joins the hunt later gets its slot's key from keyCheck.
 func (h *Hunt) keyChecks(key uint64) {
 	h.checkBase = key
-	for s := 0; s < int(h.N); s++ {
-		h.keyCheck(s)
-	}
-	h.keyCheck(MaxModels)
+	dice.SlotKeys(key, 0, h.checkKey[:h.N])
+	dice.SlotKeys(key, MaxModels, h.checkKey[MaxModels:])
 }
 
 // keyCheck sets the key of Check slot s.
