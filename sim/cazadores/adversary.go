@@ -105,6 +105,7 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 			t = MaxCurve - 1
 		}
 		h.Rec.Curve[t] += uint16(dealt)
+		h.Rec.curveEnd = max(h.Rec.curveEnd, uint16(t+1))
 		h.Rec.AdvWounds += int16(dealt)
 		if len(a.States) > 0 {
 			h.stateTrigger(StateOnWND, 0)

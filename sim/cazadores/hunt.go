@@ -154,8 +154,20 @@ type FoeAI interface {
 
 // Hunt is the whole state of one hunt, a value: copying it forks the hunt.
 // The zero value is not ready; Init builds a template and Reset deals a
-// hunt from it.
+// hunt from it. Its fields are huntState's, the Record, the models and
+// the Areas.
 type Hunt struct {
+	huntState
+	Rec Record
+	M   [MaxModels]Model // the models: M[:N] (the rest are never read; a model joins whole)
+	// The Areas on the board: Areas[:NAreas] (the rest are never read; an
+	// Area is made whole).
+	Areas [MaxAreas]Area
+}
+
+// huntState is a Hunt but its Record, models and Areas: what Reset copies
+// whole from the template (those three only as far as they are in use).
+type huntState struct {
 	Sc *Scenario
 	// Dice is the hunt's main random stream (named apart from a model's
 	// RNG, its range stat).
@@ -178,7 +190,6 @@ type Hunt struct {
 	// live, a Tick's eligible models without a look at each).
 	clockAt [11]uint16
 	minions uint16 // the bits of the Minions
-	M       [MaxModels]Model
 
 	AdvClock  uint8
 	AdvLeft   int16               // WNDs left over all hit locations
@@ -211,11 +222,9 @@ type Hunt struct {
 	CardAct  *CardAction
 	CardTree Tree
 
-	NAreas  uint8
+	NAreas  uint8 // Areas on the board, Hunt.Areas[:NAreas]
 	AreaSeq uint16
-	Areas   [MaxAreas]Area
 
-	Rec Record
 	Obj ObjState
 
 	// The hunt's other random streams (Dice above draws everything else):
@@ -276,7 +285,7 @@ type scratch struct {
 // undeployed. Reset copies it.
 func (h *Hunt) Init(sc *Scenario) {
 	dice.Prepare() // the Checks' tables
-	*h = Hunt{Sc: sc, w: new(scratch)}
+	*h = Hunt{huntState: huntState{Sc: sc, w: new(scratch)}}
 	a := &sc.Adversary
 	n := 0
 	for i := range sc.Pack {
@@ -402,7 +411,15 @@ func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
 	if w == nil || w == tmpl.w {
 		w = new(scratch)
 	}
-	*h = *tmpl
+	// As *h = *tmpl, the Record's Curve, the models and the Areas only as
+	// far as either hunt has written them (what lies past that is 0 in
+	// both).
+	nm, na, nc := max(h.N, tmpl.N), max(h.NAreas, tmpl.NAreas), max(h.Rec.curveEnd, tmpl.Rec.curveEnd)
+	h.huntState = tmpl.huntState
+	h.Rec.recordHead = tmpl.Rec.recordHead
+	copy(h.Rec.Curve[:nc], tmpl.Rec.Curve[:nc])
+	copy(h.M[:nm], tmpl.M[:nm])
+	copy(h.Areas[:na], tmpl.Areas[:na])
 	h.Trace, h.w, h.OnRound = tr, w, on
 	h.Dice.Seed(seed, index)
 	h.hitRNG.DerivePurpose(seed, index, &purposes[0])
