@@ -466,8 +466,8 @@ func (h *Hunt) keyCheck(s int) { h.checkKey[s] = dice.SlotKey(h.checkBase, uint6
 // Draws returns the random draws the hunt has made so far, over all its
 // streams.
 func (h *Hunt) Draws() uint64 {
-	n := h.Dice.Draws() + h.hitRNG.Draws() + h.actRNG.Draws()
-	for _, c := range h.checkN {
+	n := h.Dice.Draws() + h.hitRNG.Draws() + h.actRNG.Draws() + uint64(h.checkN[MaxModels])
+	for _, c := range h.checkN[:h.N] { // the slots roll is given: the models' and MaxModels
 		n += uint64(c)
 	}
 	return n
