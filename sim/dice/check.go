@@ -206,11 +206,18 @@ func buildPool(ai, d, n int) {
 	k := (n + 1) * (n + 2) / 2
 	ps := probs[ai][d][base : base+k]
 	scale := 100 * math.Pow10(n)
+	th := &thrNum[ai][d]
 	for s := 0; s <= n; s++ {
+		// The first two factors of each term, which do not depend on c
+		// (the product is taken in the same order: the same bits).
+		var f [11]float64
+		for t := d + 1; t <= 10; t++ {
+			f[t] = th[t] * powTab[t-1][n-s]
+		}
 		for c := 0; c <= s; c++ {
 			sum := 0.0
 			for t := d + 1; t <= 10; t++ {
-				sum += thrNum[ai][d][t] * powTab[t-1][n-s] * powTab[10-t][s-c]
+				sum += f[t] * powTab[10-t][s-c]
 			}
 			ps[cell(s, c)] = sum * multinom[n][n-s][s-c] / scale
 		}
@@ -248,7 +255,7 @@ func buildCDF(cum []uint64, guide []uint16, ps []float64) {
 	total, big := u128{}, 0
 	for i, p := range ps {
 		w := math.Floor(p)
-		m := u128{uint64(w), uint64(math.Ldexp(p-w, 64))}
+		m := u128{uint64(w), uint64((p - w) * 0x1p64)} // exactly math.Ldexp(p-w, 64): p-w < 1
 		mass[i] = m
 		total = total.add(m)
 		if mass[big].less(m) {
