@@ -277,8 +277,9 @@ type scratch struct {
 	lastPool, lastDT int8
 	lastAdv          dice.Adv
 	lastSucc         uint8
-	shared           int8 // the roll an OpEach shares among the models it reaches
-	noAction         bool // the Pass under way ends a Turn with no Action (for the trace)
+	shared           int8            // the roll an OpEach shares among the models it reaches
+	noAction         bool            // the Pass under way ends a Turn with no Action (for the trace)
+	nav              geom.NavScratch // the route grid's search (travel)
 }
 
 // Init builds the template hunt for sc: models from their definitions,

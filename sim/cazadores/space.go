@@ -461,7 +461,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 	for iter := 0; iter < 12 && left > geom.Eps; iter++ {
 		wp := goal
 		if mp.Nav != nil {
-			wp, _ = mp.Nav.Next(pos, goal)
+			wp, _ = mp.Nav.NextIn(pos, goal, &h.w.nav)
 		}
 		seg := wp.Sub(pos)
 		L := seg.Len()
