@@ -914,7 +914,30 @@ func (h *Hunt) deploy() {
 		m.Pos = h.outOfImpassable(geom.ClampToBoard(p, m.R, mp.W, mp.H), m.R)
 		s += m.R + 1
 	}
-	for i := 0; i < int(h.NPack); i++ {
-		h.shoveOverlaps(i)
+	if h.packOverlaps() {
+		for i := 0; i < int(h.NPack); i++ {
+			h.shoveOverlaps(i)
+		}
 	}
+}
+
+// packOverlaps reports whether the base of a Pack model overlaps another
+// base (as shoveOverlaps tests it, each pair once): without, shoving the
+// Pack's models in turn moves nothing.
+func (h *Hunt) packOverlaps() bool {
+	for a := 0; a < int(h.NPack); a++ {
+		bs := h.live &^ bit(a)
+		if h.live&bit(a) != 0 {
+			bs &^= 1<<a - 1 // a live Pack model before a has tested its pair with a
+		}
+		for ; bs != 0; bs &= bs - 1 {
+			k := bits.TrailingZeros16(bs)
+			d := h.M[k].Pos.Sub(h.M[a].Pos)
+			rr := h.M[a].R + h.M[k].R - geom.Eps
+			if d.Len2() < rr*rr {
+				return true
+			}
+		}
+	}
+	return false
 }
