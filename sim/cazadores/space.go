@@ -345,6 +345,9 @@ func (h *Hunt) overlapsImpassable(p geom.Vec, r float32) bool {
 // it by the minimum needed, stopping at Impassable terrain and the board's
 // edges; a model shoved into another shoves it in turn (a few levels).
 func (h *Hunt) shoveOverlaps(i int) {
+	if !h.overlapped(i) {
+		return // the usual case: nothing to shove
+	}
 	var queue [MaxModels]int8
 	queue[0] = int8(i)
 	n := 1
@@ -369,6 +372,20 @@ func (h *Hunt) shoveOverlaps(i int) {
 			}
 		}
 	}
+}
+
+// overlapped reports whether another base overlaps model i's, as
+// shoveOverlaps tests it.
+func (h *Hunt) overlapped(i int) bool {
+	for bs := h.live &^ bit(i); bs != 0; bs &= bs - 1 {
+		k := bits.TrailingZeros16(bs)
+		d := h.M[k].Pos.Sub(h.M[i].Pos)
+		rr := h.M[i].R + h.M[k].R - geom.Eps
+		if d.Len2() < rr*rr {
+			return true
+		}
+	}
+	return false
 }
 
 // slide moves model i up to dist along dir in a straight line, stopping at
