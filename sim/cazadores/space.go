@@ -280,6 +280,33 @@ func (h *Hunt) freeAt(self int, p geom.Vec, r float32) bool {
 	return true
 }
 
+// blockerAt is freeAt answered with what stops a base of radius r at p:
+// -1 if nothing does (free), -2 the board's edge or Impassable terrain,
+// else the first other model whose base it overlaps.
+func (h *Hunt) blockerAt(self int, p geom.Vec, r float32) int {
+	mp := &h.Sc.Map
+	if p.X < r || p.Y < r || p.X > mp.W-r || p.Y > mp.H-r {
+		return -2
+	}
+	if mp.HasTerrain&Impassable != 0 && h.overlapsImpassable(p, r) {
+		return -2
+	}
+	for bs := h.live &^ bit(self); bs != 0; bs &= bs - 1 {
+		if k := bits.TrailingZeros16(bs); h.overlapsAt(k, p, r) {
+			return k
+		}
+	}
+	return -1
+}
+
+// overlapsAt reports whether a base of radius r at p overlaps model k's,
+// as freeAt tests it.
+func (h *Hunt) overlapsAt(k int, p geom.Vec, r float32) bool {
+	o := &h.M[k]
+	rr := r + o.R - geom.Eps
+	return p.Sub(o.Pos).Len2() < rr*rr
+}
+
 // place puts model i at p (Placing): kept on the board and out of
 // Impassable terrain, and any model it overlaps is moved directly back by
 // the minimum needed.
@@ -592,9 +619,13 @@ func (h *Hunt) settle(i int, start, pos geom.Vec, stop int, moved, budget float3
 	back := pos
 	step := start.Sub(pos)
 	n := int(step.Len()/0.25) + 1
+	last := -1 // the base the last spot tried overlapped: tested first
 	for k := 1; k <= n && k <= 96; k++ {
 		back = pos.Add(step.Scale(float32(k) / float32(n)))
-		if h.freeAt(i, back, m.R) {
+		if last >= 0 && h.overlapsAt(last, back, m.R) {
+			continue // not free: freeAt would find it so
+		}
+		if last = h.blockerAt(i, back, m.R); last == -1 {
 			break
 		}
 	}
