@@ -224,6 +224,9 @@ type huntState struct {
 
 	NAreas  uint8 // Areas on the board, Hunt.Areas[:NAreas]
 	AreaSeq uint16
+	// areaTerrain is the union of the Terrain of Areas[:NAreas] (kept by
+	// addArea).
+	areaTerrain Terrain
 
 	Obj ObjState
 

@@ -147,14 +147,7 @@ func (h *Hunt) inCover(a, d int) bool {
 	return false
 }
 
-func (h *Hunt) anyArea(t Terrain) bool {
-	for k := 0; k < int(h.NAreas); k++ {
-		if h.Areas[k].Terrain&t != 0 {
-			return true
-		}
-	}
-	return false
-}
+func (h *Hunt) anyArea(t Terrain) bool { return h.areaTerrain&t != 0 }
 
 // Surrounded reports whether model i is within the melee reach of more
 // Hostile models than Friendly ones (R-surrounded). The Adversary never is.
@@ -216,6 +209,10 @@ func (h *Hunt) addArea(k uint8, c geom.Vec) *Area {
 	h.AreaSeq++
 	h.Areas[h.NAreas] = Area{C: c, R: ak.Diameter / 2, Terrain: ak.Terrain, FoeDEF: ak.FoeDEF, Kind: k, Seq: h.AreaSeq}
 	h.NAreas++
+	h.areaTerrain = 0
+	for n := 0; n < int(h.NAreas); n++ {
+		h.areaTerrain |= h.Areas[n].Terrain
+	}
 	h.Rec.Areas++
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvArea, Name: ak.Name, Pos: c})
@@ -493,9 +490,9 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 	costly, danger := false, false
 	if !immune {
 		t := mp.HasTerrain
-		for k := 0; k < int(h.NAreas); k++ {
-			t |= h.Areas[k].Terrain
-		}
+		// and the terrain of the Areas on the board, their union kept by
+		// addArea.
+		t |= h.areaTerrain
 		costly, danger = t&(Difficult|Dangerous) != 0, t&Dangerous != 0
 	}
 	impassable := mp.HasTerrain&Impassable != 0
