@@ -224,9 +224,11 @@ type huntState struct {
 
 	NAreas  uint8 // Areas on the board, Hunt.Areas[:NAreas]
 	AreaSeq uint16
-	// areaTerrain is the union of the Terrain of Areas[:NAreas] (kept by
-	// addArea).
-	areaTerrain Terrain
+	// areaTerrain is the union of the Terrain of Areas[:NAreas]; areaDEF
+	// whether one has a FoeDEF, areaEnter whether one does anything to a
+	// model entering it (kept by areasChanged).
+	areaTerrain        Terrain
+	areaDEF, areaEnter bool
 
 	Obj ObjState
 

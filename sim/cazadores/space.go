@@ -183,6 +183,9 @@ func (h *Hunt) inMeleeReach(j, i int) bool {
 // areaFoeDEF returns the DEF bonus Areas give Foe i standing in them.
 func (h *Hunt) areaFoeDEF(i int) int {
 	best := 0
+	if !h.areaDEF {
+		return 0 // no Area raises it
+	}
 	for k := 0; k < int(h.NAreas); k++ {
 		ar := &h.Areas[k]
 		if ar.FoeDEF != 0 && h.M[i].Pos.Dist(ar.C) < ar.R+h.M[i].R && int(ar.FoeDEF) > best {
@@ -209,10 +212,7 @@ func (h *Hunt) addArea(k uint8, c geom.Vec) *Area {
 	h.AreaSeq++
 	h.Areas[h.NAreas] = Area{C: c, R: ak.Diameter / 2, Terrain: ak.Terrain, FoeDEF: ak.FoeDEF, Kind: k, Seq: h.AreaSeq}
 	h.NAreas++
-	h.areaTerrain = 0
-	for n := 0; n < int(h.NAreas); n++ {
-		h.areaTerrain |= h.Areas[n].Terrain
-	}
+	h.areasChanged()
 	h.Rec.Areas++
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvArea, Name: ak.Name, Pos: c})
@@ -225,6 +225,21 @@ func (h *Hunt) addArea(k uint8, c geom.Vec) *Area {
 		}
 	}
 	return nil
+}
+
+// areasChanged works out again what the hunt keeps of its Areas (an Area
+// made, paired or spent): the union of their terrain, whether one raises
+// a Foe's DEF, and whether one can do anything to a model entering it.
+func (h *Hunt) areasChanged() {
+	var t Terrain
+	def, enter := false, false
+	for n := 0; n < int(h.NAreas); n++ {
+		ar := &h.Areas[n]
+		t |= ar.Terrain
+		def = def || ar.FoeDEF != 0
+		enter = enter || !ar.Spent && (h.Sc.Adversary.Areas[ar.Kind].EnterCond != NoCond || ar.Pair != 0)
+	}
+	h.areaTerrain, h.areaDEF, h.areaEnter = t, def, enter
 }
 
 // scatter returns the point a Scatter Roll from p lands on: d5 inches in
@@ -491,7 +506,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 	if !immune {
 		t := mp.HasTerrain
 		// and the terrain of the Areas on the board, their union kept by
-		// addArea.
+		// areasChanged.
 		t |= h.areaTerrain
 		costly, danger = t&(Difficult|Dangerous) != 0, t&Dangerous != 0
 	}
