@@ -94,8 +94,8 @@ func (h *Hunt) lineClear(a, b int, pa, p, q geom.Vec) bool {
 // between them crosses Obscuring terrain (a piece or an Area), or d stands
 // in it.
 func (h *Hunt) InCover(a, d int) bool {
-	if h.NAreas == 0 && h.Sc.Map.HasTerrain&Obscuring == 0 {
-		return false // open ground: nothing to hide behind
+	if (h.Sc.Map.HasTerrain|h.areaTerrain)&Obscuring == 0 {
+		return false // nothing to hide behind, on the map or in an Area
 	}
 	return h.inCover(a, d)
 }
