@@ -706,14 +706,14 @@ func (h *Hunt) ringSpot(i, t int, pos geom.Vec) (geom.Vec, bool) {
 next:
 	for x := 0; x < nc; x++ {
 		v := cand[x]
+		score := v.Dot(u0) // one that cannot beat the best needs no other test
+		if score <= bestScore {
+			continue
+		}
 		for k := 0; k < n; k++ {
 			if v.Dot(dir[k]) > cosA[k]+1e-5 {
 				continue next
 			}
-		}
-		score := v.Dot(u0)
-		if score <= bestScore {
-			continue
 		}
 		q := c.Add(v.Scale(rc))
 		if !h.onBoardClear(q, m.R) {
