@@ -143,13 +143,7 @@ func (h *Hunt) overflow(loc int) int {
 	}
 	a := &h.Sc.Adversary
 	n := int(a.NLoc)
-	pos := 0
-	for k := n - 1; k >= 0; k-- { // the last match, as Order is a permutation
-		if int(a.Order[k]) == loc {
-			pos = k
-			break
-		}
-	}
+	pos := int(h.locPos[loc]) // loc's place in Order
 	for k := pos + 1; k < n; k++ {
 		if l := int(a.Order[k]); h.Exhausted&(1<<l) == 0 {
 			return l

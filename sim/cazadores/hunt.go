@@ -201,7 +201,10 @@ type huntState struct {
 	// locModel[l]: the model of M that owns hit location l, Adv0 plus its
 	// Owner (set in Init).
 	locModel [MaxLocations]uint8
-	Mods     FoeMods // summed exhaustion modifiers
+	// locPos[l]: hit location l's place in AdversaryDef.Order (its last,
+	// as Order is a permutation; 0 for one not in it), set in Init.
+	locPos [MaxLocations]uint8
+	Mods   FoeMods // summed exhaustion modifiers
 	// The Adversary's states (AdversaryDef.States): bit k of StateOn while
 	// state k lasts, of StateFired once its WND or Round trigger has
 	// fired; StateEnd[k] the Round at whose end it ends (0: never);
@@ -397,6 +400,11 @@ func (h *Hunt) Init(sc *Scenario) {
 			h.ownLocs[o] |= 1 << i
 		}
 		h.locModel[i] = h.Adv0 + a.Loc[i].Owner
+	}
+	for k := 0; k < int(a.NLoc); k++ {
+		if l := int(a.Order[k]); l < MaxLocations {
+			h.locPos[l] = uint8(k)
+		}
 	}
 	h.recomputeAdversary()
 	for i := range h.HitPile {
