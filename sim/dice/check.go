@@ -210,16 +210,18 @@ func buildPool(ai, d, n int) {
 	for s := 0; s <= n; s++ {
 		// The first two factors of each term, which do not depend on c
 		// (the product is taken in the same order: the same bits).
-		var f [11]float64
+		// Each c's sum is taken over t in increasing order, as before,
+		// a term of t for every c at a time.
+		var sums [MaxPool + 1]float64
 		for t := d + 1; t <= 10; t++ {
-			f[t] = th[t] * powTab[t-1][n-s]
+			f := th[t] * powTab[t-1][n-s]
+			row := &powTab[10-t]
+			for c := 0; c <= s; c++ {
+				sums[c] += f * row[s-c]
+			}
 		}
 		for c := 0; c <= s; c++ {
-			sum := 0.0
-			for t := d + 1; t <= 10; t++ {
-				sum += f[t] * powTab[10-t][s-c]
-			}
-			ps[cell(s, c)] = sum * multinom[n][n-s][s-c] / scale
+			ps[cell(s, c)] = sums[c] * multinom[n][n-s][s-c] / scale
 		}
 	}
 	buildCDF(cum[ai][d][base:base+k], guide[ai][d][base:base+k], ps)
