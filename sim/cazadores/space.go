@@ -479,7 +479,7 @@ func (h *Hunt) forcedAway(i int, from geom.Vec, dist float32) {
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvFled, Model: int8(i), Pos: m.Pos})
 	}
-	if h.NAreas > 0 {
+	if h.areaEnter { // an Area that does something to a model entering it
 		h.enterAreas(i, start)
 	}
 }
