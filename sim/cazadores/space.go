@@ -49,7 +49,7 @@ func (h *Hunt) SPD(i int) int {
 // a model Hostile to a (other than b).
 func (h *Hunt) LOS(a, b int) bool {
 	ma, mb := &h.M[a], &h.M[b]
-	if h.lineClear(a, b, ma.Pos, ma.Pos, mb.Pos) {
+	if h.Sc.Map.HasTerrain&Blocking == 0 && h.activeOf(ma.Side^1)&^bit(a)&^bit(b) == 0 || h.lineClear(a, b, ma.Pos, ma.Pos, mb.Pos) {
 		return true
 	}
 	lines := geom.LOSLines(ma.Pos, ma.R, mb.Pos, mb.R)
