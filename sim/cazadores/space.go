@@ -416,10 +416,11 @@ func (h *Hunt) shoveOverlaps(i int) {
 // overlapped reports whether another base overlaps model i's, as
 // shoveOverlaps tests it.
 func (h *Hunt) overlapped(i int) bool {
+	pi, ri := h.M[i].Pos, h.M[i].R
 	for bs := h.live &^ bit(i); bs != 0; bs &= bs - 1 {
-		k := bits.TrailingZeros16(bs)
-		d := h.M[k].Pos.Sub(h.M[i].Pos)
-		rr := h.M[i].R + h.M[k].R - geom.Eps
+		o := &h.M[bits.TrailingZeros16(bs)]
+		d := o.Pos.Sub(pi)
+		rr := ri + o.R - geom.Eps
 		if d.Len2() < rr*rr {
 			return true
 		}
@@ -990,10 +991,11 @@ func (h *Hunt) packOverlaps() bool {
 		if h.live&bit(a) != 0 {
 			bs &^= 1<<a - 1 // a live Pack model before a has tested its pair with a
 		}
+		pa, ra := h.M[a].Pos, h.M[a].R
 		for ; bs != 0; bs &= bs - 1 {
-			k := bits.TrailingZeros16(bs)
-			d := h.M[k].Pos.Sub(h.M[a].Pos)
-			rr := h.M[a].R + h.M[k].R - geom.Eps
+			o := &h.M[bits.TrailingZeros16(bs)]
+			d := o.Pos.Sub(pa)
+			rr := ra + o.R - geom.Eps
 			if d.Len2() < rr*rr {
 				return true
 			}
