@@ -60,7 +60,8 @@ func sampleMapHunt() *sim.Hunt {
 		mp.Exits[mp.NExits] = e
 		mp.NExits++
 	}
-	h := &sim.Hunt{Sc: sc}
+	h := &sim.Hunt{}
+	h.Sc = sc
 	add := func(m sim.Model, x, y float32) {
 		m.Pos = geom.V(x, y)
 		h.M[h.N] = m

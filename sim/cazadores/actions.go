@@ -116,7 +116,7 @@ func (h *Hunt) move(i int, goal geom.Vec, budget float32, stop int) float32 {
 	m := &h.M[i]
 	from := m.Pos
 	d := h.moveTo(i, goal, budget, stop)
-	if h.NAreas > 0 {
+	if h.areaEnter { // an Area that does something to a model entering it
 		h.enterAreas(i, from)
 	}
 	return d

@@ -105,6 +105,7 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 			t = MaxCurve - 1
 		}
 		h.Rec.Curve[t] += uint16(dealt)
+		h.Rec.curveEnd = max(h.Rec.curveEnd, uint16(t+1))
 		h.Rec.AdvWounds += int16(dealt)
 		if len(a.States) > 0 {
 			h.stateTrigger(StateOnWND, 0)
@@ -142,13 +143,7 @@ func (h *Hunt) overflow(loc int) int {
 	}
 	a := &h.Sc.Adversary
 	n := int(a.NLoc)
-	pos := 0
-	for k := n - 1; k >= 0; k-- { // the last match, as Order is a permutation
-		if int(a.Order[k]) == loc {
-			pos = k
-			break
-		}
-	}
+	pos := int(h.locPos[loc]) // loc's place in Order
 	for k := pos + 1; k < n; k++ {
 		if l := int(a.Order[k]); h.Exhausted&(1<<l) == 0 {
 			return l

@@ -96,7 +96,7 @@ func (h *Hunt) Defence(i int, k AttackKind) int {
 		if k == TerrorAttack {
 			return int(m.TER)
 		}
-		if h.NAreas == 0 {
+		if !h.areaDEF { // no Area raises a Foe's DEF
 			return int(m.DEF)
 		}
 		return int(m.DEF) + h.areaFoeDEF(i)

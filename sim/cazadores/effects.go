@@ -78,6 +78,7 @@ func (h *Hunt) applyEffect(perf, tgt int, op *Op, origin geom.Vec) {
 		b := h.addArea(op.Area, h.scatter(origin))
 		if a != nil && b != nil {
 			a.Pair, b.Pair = b.Seq, a.Seq
+			h.areasChanged()
 		}
 	case OpTerrifiedByAdversary:
 		src := -1
@@ -96,7 +97,7 @@ func (h *Hunt) applyEffect(perf, tgt int, op *Op, origin geom.Vec) {
 // for the first model), and a Cosmic Rift's passage to its twin.
 func (h *Hunt) enterAreas(i int, from geom.Vec) {
 	m := &h.M[i]
-	if h.NAreas == 0 || m.State != Active {
+	if !h.areaEnter || m.State != Active { // no Area does anything to a model entering it
 		return
 	}
 	for k := 0; k < int(h.NAreas); k++ {
@@ -123,6 +124,7 @@ func (h *Hunt) triggerArea(i, k int) {
 	if ak.EnterCond != NoCond {
 		if ak.Once {
 			ar.Spent = true
+			h.areasChanged()
 		}
 		res := h.skillCheck(i, ak.EnterSkill, int(ak.EnterDT), 0, 0)
 		if h.Trace != nil {

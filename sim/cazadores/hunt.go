@@ -154,8 +154,20 @@ type FoeAI interface {
 
 // Hunt is the whole state of one hunt, a value: copying it forks the hunt.
 // The zero value is not ready; Init builds a template and Reset deals a
-// hunt from it.
+// hunt from it. Its fields are huntState's, the Record, the models and
+// the Areas.
 type Hunt struct {
+	huntState
+	Rec Record
+	M   [MaxModels]Model // the models: M[:N] (the rest are never read; a model joins whole)
+	// The Areas on the board: Areas[:NAreas] (the rest are never read; an
+	// Area is made whole).
+	Areas [MaxAreas]Area
+}
+
+// huntState is a Hunt but its Record, models and Areas: what Reset copies
+// whole from the template (those three only as far as they are in use).
+type huntState struct {
 	Sc *Scenario
 	// Dice is the hunt's main random stream (named apart from a model's
 	// RNG, its range stat).
@@ -178,7 +190,6 @@ type Hunt struct {
 	// live, a Tick's eligible models without a look at each).
 	clockAt [11]uint16
 	minions uint16 // the bits of the Minions
-	M       [MaxModels]Model
 
 	AdvClock  uint8
 	AdvLeft   int16               // WNDs left over all hit locations
@@ -190,7 +201,10 @@ type Hunt struct {
 	// locModel[l]: the model of M that owns hit location l, Adv0 plus its
 	// Owner (set in Init).
 	locModel [MaxLocations]uint8
-	Mods     FoeMods // summed exhaustion modifiers
+	// locPos[l]: hit location l's place in AdversaryDef.Order (its last,
+	// as Order is a permutation; 0 for one not in it), set in Init.
+	locPos [MaxLocations]uint8
+	Mods   FoeMods // summed exhaustion modifiers
 	// The Adversary's states (AdversaryDef.States): bit k of StateOn while
 	// state k lasts, of StateFired once its WND or Round trigger has
 	// fired; StateEnd[k] the Round at whose end it ends (0: never);
@@ -211,11 +225,14 @@ type Hunt struct {
 	CardAct  *CardAction
 	CardTree Tree
 
-	NAreas  uint8
+	NAreas  uint8 // Areas on the board, Hunt.Areas[:NAreas]
 	AreaSeq uint16
-	Areas   [MaxAreas]Area
+	// areaTerrain is the union of the Terrain of Areas[:NAreas]; areaDEF
+	// whether one has a FoeDEF, areaEnter whether one does anything to a
+	// model entering it (kept by areasChanged).
+	areaTerrain        Terrain
+	areaDEF, areaEnter bool
 
-	Rec Record
 	Obj ObjState
 
 	// The hunt's other random streams (Dice above draws everything else):
@@ -268,15 +285,16 @@ type scratch struct {
 	lastPool, lastDT int8
 	lastAdv          dice.Adv
 	lastSucc         uint8
-	shared           int8 // the roll an OpEach shares among the models it reaches
-	noAction         bool // the Pass under way ends a Turn with no Action (for the trace)
+	shared           int8            // the roll an OpEach shares among the models it reaches
+	noAction         bool            // the Pass under way ends a Turn with no Action (for the trace)
+	nav              geom.NavScratch // the route grid's search (travel)
 }
 
 // Init builds the template hunt for sc: models from their definitions,
 // undeployed. Reset copies it.
 func (h *Hunt) Init(sc *Scenario) {
 	dice.Prepare() // the Checks' tables
-	*h = Hunt{Sc: sc, w: new(scratch)}
+	*h = Hunt{huntState: huntState{Sc: sc, w: new(scratch)}}
 	a := &sc.Adversary
 	n := 0
 	for i := range sc.Pack {
@@ -383,6 +401,11 @@ func (h *Hunt) Init(sc *Scenario) {
 		}
 		h.locModel[i] = h.Adv0 + a.Loc[i].Owner
 	}
+	for k := 0; k < int(a.NLoc); k++ {
+		if l := int(a.Order[k]); l < MaxLocations {
+			h.locPos[l] = uint8(k)
+		}
+	}
 	h.recomputeAdversary()
 	for i := range h.HitPile {
 		h.HitPile[i] = uint8(2 + i/4)
@@ -402,13 +425,21 @@ func (h *Hunt) Reset(tmpl *Hunt, seed, index uint64) {
 	if w == nil || w == tmpl.w {
 		w = new(scratch)
 	}
-	*h = *tmpl
+	// As *h = *tmpl, the Record's Curve, the models and the Areas only as
+	// far as either hunt has written them (what lies past that is 0 in
+	// both).
+	nm, na, nc := max(h.N, tmpl.N), max(h.NAreas, tmpl.NAreas), max(h.Rec.curveEnd, tmpl.Rec.curveEnd)
+	h.huntState = tmpl.huntState
+	h.Rec.recordHead = tmpl.Rec.recordHead
+	copy(h.Rec.Curve[:nc], tmpl.Rec.Curve[:nc])
+	copy(h.M[:nm], tmpl.M[:nm])
+	copy(h.Areas[:na], tmpl.Areas[:na])
 	h.Trace, h.w, h.OnRound = tr, w, on
 	h.Dice.Seed(seed, index)
-	h.hitRNG.Derive(seed, index, dice.PurposeHitPile)
-	h.actRNG.Derive(seed, index, dice.PurposeActPile)
+	h.hitRNG.DerivePurpose(seed, index, &purposes[0])
+	h.actRNG.DerivePurpose(seed, index, &purposes[1])
 	var k dice.RNG
-	k.Derive(seed, index, dice.PurposeChecks)
+	k.DerivePurpose(seed, index, &purposes[2])
 	h.keyChecks(k.Uint64())
 	if tr != nil {
 		h.w.side.Seed(^seed, index)
@@ -430,15 +461,17 @@ func (h *Hunt) ForkRandom(k uint64) {
 	h.Dice = f
 }
 
+// purposes are the hunt's derived streams (the hit pile's, the action
+// pile's, the Checks'), prepared for Reset.
+var purposes = [3]dice.Purpose{dice.NewPurpose(dice.PurposeHitPile), dice.NewPurpose(dice.PurposeActPile), dice.NewPurpose(dice.PurposeChecks)}
+
 // keyChecks sets the keys of the Check slots from one key: the slots of
 // the hunt's models and slot MaxModels, the only ones roll is given; a
 // model that joins the hunt later gets its slot's key from keyCheck.
 func (h *Hunt) keyChecks(key uint64) {
 	h.checkBase = key
-	for s := 0; s < int(h.N); s++ {
-		h.keyCheck(s)
-	}
-	h.keyCheck(MaxModels)
+	dice.SlotKeys(key, 0, h.checkKey[:h.N])
+	dice.SlotKeys(key, MaxModels, h.checkKey[MaxModels:])
 }
 
 // keyCheck sets the key of Check slot s.
@@ -447,8 +480,8 @@ func (h *Hunt) keyCheck(s int) { h.checkKey[s] = dice.SlotKey(h.checkBase, uint6
 // Draws returns the random draws the hunt has made so far, over all its
 // streams.
 func (h *Hunt) Draws() uint64 {
-	n := h.Dice.Draws() + h.hitRNG.Draws() + h.actRNG.Draws()
-	for _, c := range h.checkN {
+	n := h.Dice.Draws() + h.hitRNG.Draws() + h.actRNG.Draws() + uint64(h.checkN[MaxModels])
+	for _, c := range h.checkN[:h.N] { // the slots roll is given: the models' and MaxModels
 		n += uint64(c)
 	}
 	return n

@@ -10,8 +10,15 @@ type CardRecord struct {
 
 // Record is the fixed-size account of one hunt that tallies aggregate.
 // Ticks are counted from 1 at the first Tick of the first Round; 0 means
-// "never".
+// "never". Its fields are recordHead's and the damage Curve.
 type Record struct {
+	recordHead
+	Curve [MaxCurve]uint16 // WNDs dealt to the Adversary at each Tick (index Tick-1; the last bin holds the rest)
+}
+
+// recordHead is a Record but its Curve: what Reset copies whole (the
+// Curve only as far as a hunt wrote it, curveEnd).
+type recordHead struct {
 	Outcome           Outcome
 	Rounds            uint16
 	Ticks             uint16
@@ -29,7 +36,6 @@ type Record struct {
 	Attacks           [MaxPack]uint16
 	Hits              [MaxPack]uint16
 	AdvWounds         int16                // WNDs dealt to the Adversary
-	Curve             [MaxCurve]uint16     // WNDs dealt to the Adversary at each Tick (index Tick-1; the last bin holds the rest)
 	LocAt             [MaxLocations]uint16 // Tick each hit location was exhausted
 	MinionsSlain      uint8
 	Areas             uint16
@@ -42,6 +48,9 @@ type Record struct {
 	// SideTurns and SideIdle count each side's Turns (the Adversary's
 	// one Turn for all its models) and those in which it made no attack.
 	SideTurns, SideIdle [2]uint16
+	// curveEnd is 1 past the last bin of Curve written: the bins from it
+	// on are 0.
+	curveEnd uint16
 }
 
 // countTurn counts a Turn of side s, idle when it made no attack.
@@ -54,7 +63,7 @@ func (r *Record) countTurn(s Side, idle bool) {
 
 // Init clears the record for a hunt of h.
 func (r *Record) Init(h *Hunt) {
-	*r = Record{NPack: h.NPack}
+	*r = Record{recordHead: recordHead{NPack: h.NPack}}
 }
 
 func (r *Record) finish(h *Hunt) {

@@ -49,7 +49,7 @@ func (h *Hunt) SPD(i int) int {
 // a model Hostile to a (other than b).
 func (h *Hunt) LOS(a, b int) bool {
 	ma, mb := &h.M[a], &h.M[b]
-	if h.lineClear(a, b, ma.Pos, ma.Pos, mb.Pos) {
+	if h.Sc.Map.HasTerrain&Blocking == 0 && h.activeOf(ma.Side^1)&^bit(a)&^bit(b) == 0 || h.lineClear(a, b, ma.Pos, ma.Pos, mb.Pos) {
 		return true
 	}
 	lines := geom.LOSLines(ma.Pos, ma.R, mb.Pos, mb.R)
@@ -94,8 +94,8 @@ func (h *Hunt) lineClear(a, b int, pa, p, q geom.Vec) bool {
 // between them crosses Obscuring terrain (a piece or an Area), or d stands
 // in it.
 func (h *Hunt) InCover(a, d int) bool {
-	if h.NAreas == 0 && h.Sc.Map.HasTerrain&Obscuring == 0 {
-		return false // open ground: nothing to hide behind
+	if (h.Sc.Map.HasTerrain|h.areaTerrain)&Obscuring == 0 {
+		return false // nothing to hide behind, on the map or in an Area
 	}
 	return h.inCover(a, d)
 }
@@ -147,14 +147,7 @@ func (h *Hunt) inCover(a, d int) bool {
 	return false
 }
 
-func (h *Hunt) anyArea(t Terrain) bool {
-	for k := 0; k < int(h.NAreas); k++ {
-		if h.Areas[k].Terrain&t != 0 {
-			return true
-		}
-	}
-	return false
-}
+func (h *Hunt) anyArea(t Terrain) bool { return h.areaTerrain&t != 0 }
 
 // Surrounded reports whether model i is within the melee reach of more
 // Hostile models than Friendly ones (R-surrounded). The Adversary never is.
@@ -190,6 +183,9 @@ func (h *Hunt) inMeleeReach(j, i int) bool {
 // areaFoeDEF returns the DEF bonus Areas give Foe i standing in them.
 func (h *Hunt) areaFoeDEF(i int) int {
 	best := 0
+	if !h.areaDEF {
+		return 0 // no Area raises it
+	}
 	for k := 0; k < int(h.NAreas); k++ {
 		ar := &h.Areas[k]
 		if ar.FoeDEF != 0 && h.M[i].Pos.Dist(ar.C) < ar.R+h.M[i].R && int(ar.FoeDEF) > best {
@@ -216,6 +212,7 @@ func (h *Hunt) addArea(k uint8, c geom.Vec) *Area {
 	h.AreaSeq++
 	h.Areas[h.NAreas] = Area{C: c, R: ak.Diameter / 2, Terrain: ak.Terrain, FoeDEF: ak.FoeDEF, Kind: k, Seq: h.AreaSeq}
 	h.NAreas++
+	h.areasChanged()
 	h.Rec.Areas++
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvArea, Name: ak.Name, Pos: c})
@@ -228,6 +225,21 @@ func (h *Hunt) addArea(k uint8, c geom.Vec) *Area {
 		}
 	}
 	return nil
+}
+
+// areasChanged works out again what the hunt keeps of its Areas (an Area
+// made, paired or spent): the union of their terrain, whether one raises
+// a Foe's DEF, and whether one can do anything to a model entering it.
+func (h *Hunt) areasChanged() {
+	var t Terrain
+	def, enter := false, false
+	for n := 0; n < int(h.NAreas); n++ {
+		ar := &h.Areas[n]
+		t |= ar.Terrain
+		def = def || ar.FoeDEF != 0
+		enter = enter || !ar.Spent && (h.Sc.Adversary.Areas[ar.Kind].EnterCond != NoCond || ar.Pair != 0)
+	}
+	h.areaTerrain, h.areaDEF, h.areaEnter = t, def, enter
 }
 
 // scatter returns the point a Scatter Roll from p lands on: d5 inches in
@@ -278,6 +290,33 @@ func (h *Hunt) freeAt(self int, p geom.Vec, r float32) bool {
 		}
 	}
 	return true
+}
+
+// blockerAt is freeAt answered with what stops a base of radius r at p:
+// -1 if nothing does (free), -2 the board's edge or Impassable terrain,
+// else the first other model whose base it overlaps.
+func (h *Hunt) blockerAt(self int, p geom.Vec, r float32) int {
+	mp := &h.Sc.Map
+	if p.X < r || p.Y < r || p.X > mp.W-r || p.Y > mp.H-r {
+		return -2
+	}
+	if mp.HasTerrain&Impassable != 0 && h.overlapsImpassable(p, r) {
+		return -2
+	}
+	for bs := h.live &^ bit(self); bs != 0; bs &= bs - 1 {
+		if k := bits.TrailingZeros16(bs); h.overlapsAt(k, p, r) {
+			return k
+		}
+	}
+	return -1
+}
+
+// overlapsAt reports whether a base of radius r at p overlaps model k's,
+// as freeAt tests it.
+func (h *Hunt) overlapsAt(k int, p geom.Vec, r float32) bool {
+	o := &h.M[k]
+	rr := r + o.R - geom.Eps
+	return p.Sub(o.Pos).Len2() < rr*rr
 }
 
 // place puts model i at p (Placing): kept on the board and out of
@@ -345,6 +384,9 @@ func (h *Hunt) overlapsImpassable(p geom.Vec, r float32) bool {
 // it by the minimum needed, stopping at Impassable terrain and the board's
 // edges; a model shoved into another shoves it in turn (a few levels).
 func (h *Hunt) shoveOverlaps(i int) {
+	if !h.overlapped(i) {
+		return // the usual case: nothing to shove
+	}
 	var queue [MaxModels]int8
 	queue[0] = int8(i)
 	n := 1
@@ -369,6 +411,21 @@ func (h *Hunt) shoveOverlaps(i int) {
 			}
 		}
 	}
+}
+
+// overlapped reports whether another base overlaps model i's, as
+// shoveOverlaps tests it.
+func (h *Hunt) overlapped(i int) bool {
+	pi, ri := h.M[i].Pos, h.M[i].R
+	for bs := h.live &^ bit(i); bs != 0; bs &= bs - 1 {
+		o := &h.M[bits.TrailingZeros16(bs)]
+		d := o.Pos.Sub(pi)
+		rr := ri + o.R - geom.Eps
+		if d.Len2() < rr*rr {
+			return true
+		}
+	}
+	return false
 }
 
 // slide moves model i up to dist along dir in a straight line, stopping at
@@ -423,7 +480,7 @@ func (h *Hunt) forcedAway(i int, from geom.Vec, dist float32) {
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvFled, Model: int8(i), Pos: m.Pos})
 	}
-	if h.NAreas > 0 {
+	if h.areaEnter { // an Area that does something to a model entering it
 		h.enterAreas(i, start)
 	}
 }
@@ -449,9 +506,9 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 	costly, danger := false, false
 	if !immune {
 		t := mp.HasTerrain
-		for k := 0; k < int(h.NAreas); k++ {
-			t |= h.Areas[k].Terrain
-		}
+		// and the terrain of the Areas on the board, their union kept by
+		// areasChanged.
+		t |= h.areaTerrain
 		costly, danger = t&(Difficult|Dangerous) != 0, t&Dangerous != 0
 	}
 	impassable := mp.HasTerrain&Impassable != 0
@@ -461,7 +518,7 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 	for iter := 0; iter < 12 && left > geom.Eps; iter++ {
 		wp := goal
 		if mp.Nav != nil {
-			wp, _ = mp.Nav.Next(pos, goal)
+			wp, _ = mp.Nav.NextIn(pos, goal, &h.w.nav)
 		}
 		seg := wp.Sub(pos)
 		L := seg.Len()
@@ -575,9 +632,13 @@ func (h *Hunt) settle(i int, start, pos geom.Vec, stop int, moved, budget float3
 	back := pos
 	step := start.Sub(pos)
 	n := int(step.Len()/0.25) + 1
+	last := -1 // the base the last spot tried overlapped: tested first
 	for k := 1; k <= n && k <= 96; k++ {
 		back = pos.Add(step.Scale(float32(k) / float32(n)))
-		if h.freeAt(i, back, m.R) {
+		if last >= 0 && h.overlapsAt(last, back, m.R) {
+			continue // not free: freeAt would find it so
+		}
+		if last = h.blockerAt(i, back, m.R); last == -1 {
 			break
 		}
 	}
@@ -646,14 +707,14 @@ func (h *Hunt) ringSpot(i, t int, pos geom.Vec) (geom.Vec, bool) {
 next:
 	for x := 0; x < nc; x++ {
 		v := cand[x]
+		score := v.Dot(u0) // one that cannot beat the best needs no other test
+		if score <= bestScore {
+			continue
+		}
 		for k := 0; k < n; k++ {
 			if v.Dot(dir[k]) > cosA[k]+1e-5 {
 				continue next
 			}
-		}
-		score := v.Dot(u0)
-		if score <= bestScore {
-			continue
 		}
 		q := c.Add(v.Scale(rc))
 		if !h.onBoardClear(q, m.R) {
@@ -914,7 +975,31 @@ func (h *Hunt) deploy() {
 		m.Pos = h.outOfImpassable(geom.ClampToBoard(p, m.R, mp.W, mp.H), m.R)
 		s += m.R + 1
 	}
-	for i := 0; i < int(h.NPack); i++ {
-		h.shoveOverlaps(i)
+	if h.packOverlaps() {
+		for i := 0; i < int(h.NPack); i++ {
+			h.shoveOverlaps(i)
+		}
 	}
+}
+
+// packOverlaps reports whether the base of a Pack model overlaps another
+// base (as shoveOverlaps tests it, each pair once): without, shoving the
+// Pack's models in turn moves nothing.
+func (h *Hunt) packOverlaps() bool {
+	for a := 0; a < int(h.NPack); a++ {
+		bs := h.live &^ bit(a)
+		if h.live&bit(a) != 0 {
+			bs &^= 1<<a - 1 // a live Pack model before a has tested its pair with a
+		}
+		pa, ra := h.M[a].Pos, h.M[a].R
+		for ; bs != 0; bs &= bs - 1 {
+			o := &h.M[bits.TrailingZeros16(bs)]
+			d := o.Pos.Sub(pa)
+			rr := ra + o.R - geom.Eps
+			if d.Len2() < rr*rr {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -206,13 +206,22 @@ func buildPool(ai, d, n int) {
 	k := (n + 1) * (n + 2) / 2
 	ps := probs[ai][d][base : base+k]
 	scale := 100 * math.Pow10(n)
+	th := &thrNum[ai][d]
 	for s := 0; s <= n; s++ {
-		for c := 0; c <= s; c++ {
-			sum := 0.0
-			for t := d + 1; t <= 10; t++ {
-				sum += thrNum[ai][d][t] * powTab[t-1][n-s] * powTab[10-t][s-c]
+		// The first two factors of each term, which do not depend on c
+		// (the product is taken in the same order: the same bits).
+		// Each c's sum is taken over t in increasing order, as before,
+		// a term of t for every c at a time.
+		var sums [MaxPool + 1]float64
+		for t := d + 1; t <= 10; t++ {
+			f := th[t] * powTab[t-1][n-s]
+			row := &powTab[10-t]
+			for c := 0; c <= s; c++ {
+				sums[c] += f * row[s-c]
 			}
-			ps[cell(s, c)] = sum * multinom[n][n-s][s-c] / scale
+		}
+		for c := 0; c <= s; c++ {
+			ps[cell(s, c)] = sums[c] * multinom[n][n-s][s-c] / scale
 		}
 	}
 	buildCDF(cum[ai][d][base:base+k], guide[ai][d][base:base+k], ps)
@@ -248,7 +257,7 @@ func buildCDF(cum []uint64, guide []uint16, ps []float64) {
 	total, big := u128{}, 0
 	for i, p := range ps {
 		w := math.Floor(p)
-		m := u128{uint64(w), uint64(math.Ldexp(p-w, 64))}
+		m := u128{uint64(w), uint64((p - w) * 0x1p64)} // exactly math.Ldexp(p-w, 64): p-w < 1
 		mass[i] = m
 		total = total.add(m)
 		if mass[big].less(m) {

@@ -550,3 +550,29 @@ func BenchmarkRollVaried(b *testing.B) {
 	}
 	_ = sink
 }
+
+// The pools' probabilities are built a term of t for every criticals
+// count at a time (buildPool): each is, to the bit, the formula's sum over
+// t in increasing order, as the sampling tables were first built from.
+func TestPoolTablesAreTheFormula(t *testing.T) {
+	Prepare()
+	for ai := 0; ai < nAdv; ai++ {
+		for d := 0; d < nDT; d++ {
+			for n := 0; n <= MaxPool; n++ {
+				scale := 100 * math.Pow10(n)
+				for s := 0; s <= n; s++ {
+					for c := 0; c <= s; c++ {
+						sum := 0.0
+						for tt := d + 1; tt <= 10; tt++ {
+							sum += thrNum[ai][d][tt] * powTab[tt-1][n-s] * powTab[10-tt][s-c]
+						}
+						want := sum * multinom[n][n-s][s-c] / scale
+						if got := probs[ai][d][poolBase[n]+cell(s, c)]; math.Float64bits(got) != math.Float64bits(want) {
+							t.Fatalf("adv %d, DT index %d, pool %d, (%d, %d): %v, the formula gives %v", ai, d, n, s, c, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

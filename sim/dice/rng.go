@@ -181,6 +181,45 @@ func (r *RNG) Derive(runSeed, stream, purpose uint64) {
 // KeyedDraw).
 func SlotKey(key, slot uint64) uint64 { return splitmix64(key ^ splitmix64(slot^seedKey1)) }
 
+// SlotKeys sets dst[j] to SlotKey(key, first+j) for each j: the keys of a
+// run of slots, the half of each that depends on the slot alone read from
+// a table for the first slots.
+func SlotKeys(key, first uint64, dst []uint64) {
+	for j := range dst {
+		s := first + uint64(j)
+		m := uint64(0)
+		if s < uint64(len(slotMixes)) {
+			m = slotMixes[s]
+		} else {
+			m = splitmix64(s ^ seedKey1)
+		}
+		dst[j] = splitmix64(key ^ m)
+	}
+}
+
+// slotMixes[s] is splitmix64(s^seedKey1), SlotKey's half that depends on
+// the slot alone, for the first slots.
+var slotMixes = func() (t [32]uint64) {
+	for s := range t {
+		t[s] = splitmix64(uint64(s) ^ seedKey1)
+	}
+	return t
+}()
+
+// A Purpose is a purpose of Derive with the part of Derive that depends
+// on it alone worked out once (NewPurpose), for DerivePurpose.
+type Purpose struct{ mix, key uint64 }
+
+// NewPurpose prepares purpose p for DerivePurpose.
+func NewPurpose(p uint64) Purpose {
+	return Purpose{mix: splitmix64(p*0x9e3779b97f4a7c15 ^ seedKey2), key: p * seedKey3}
+}
+
+// DerivePurpose is Derive(runSeed, stream, p) for the purpose p prepared.
+func (r *RNG) DerivePurpose(runSeed, stream uint64, p *Purpose) {
+	r.Seed(runSeed^p.mix, splitmix64(stream^p.key))
+}
+
 // KeyedDraw returns draw n of the counter-based stream of a slot key: the
 // SplitMix64 sequence seeded with it. It needs no state beyond the counter,
 // so each model of a hunt can have its own sequence of Check draws without

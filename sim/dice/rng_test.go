@@ -287,3 +287,32 @@ func TestCountAtLeast(t *testing.T) {
 		t.Fatalf("%d draws for 5000 dice of %d sides: the rejections are not exercised", r.Draws(), third)
 	}
 }
+
+// SlotKeys and DerivePurpose, which read part of their work from tables,
+// give exactly SlotKey's and Derive's keys and streams.
+func TestSlotKeysDerivePurpose(t *testing.T) {
+	for _, key := range []uint64{0, 1, 0xdeadbeef, ^uint64(0)} {
+		for _, first := range []uint64{0, 5, 12, 30, 100} {
+			var dst [8]uint64
+			SlotKeys(key, first, dst[:])
+			for j, got := range dst {
+				if want := SlotKey(key, first+uint64(j)); got != want {
+					t.Errorf("SlotKeys(%#x, %d)[%d] = %#x, SlotKey gives %#x", key, first, j, got, want)
+				}
+			}
+		}
+	}
+	for _, p := range []uint64{0, PurposeHitPile, PurposeActPile, PurposeChecks, 77} {
+		pp := NewPurpose(p)
+		for _, seed := range []uint64{0, 1, 42} {
+			for _, stream := range []uint64{0, 3, 1 << 40} {
+				var a, b RNG
+				a.Derive(seed, stream, p)
+				b.DerivePurpose(seed, stream, &pp)
+				if a != b {
+					t.Errorf("DerivePurpose(%d, %d, %d) differs from Derive", seed, stream, p)
+				}
+			}
+		}
+	}
+}

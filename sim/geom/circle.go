@@ -24,10 +24,13 @@ func SegmentCircle(a, b, c Vec, r float32) bool {
 func SweepCircle(a, b Vec, ra float32, c Vec, rc float32) (t float32, hit bool) {
 	d := b.Sub(a)
 	f := a.Sub(c)
+	fd := f.Dot(d)
+	if fd >= 0 {
+		return 1, false // not moving closer: no contact whether touching or not
+	}
 	rs := ra + rc
 	re := rs + Eps
 	ff := f.Len2()
-	fd := f.Dot(d)
 	if ff <= re*re {
 		// Touching at the start: stopped only when moving closer.
 		if fd < 0 {

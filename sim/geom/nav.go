@@ -415,8 +415,26 @@ func (nv *Nav) Next(from, to Vec) (wp Vec, direct bool) {
 	if nv == nil || len(nv.blocked) == 0 {
 		return to, true
 	}
-	wp, direct, _ = nv.step(from, to, nv.route, nv.stepR, nv.hop)
+	var sc NavScratch
+	wp, direct, _ = nv.step(from, to, nv.route, nv.stepR, nv.hop, &sc.win)
 	return wp, direct
+}
+
+// NextIn is Next with the memory its search keeps the path in lent by the
+// caller (sc), so that it is not cleared at every call: a caller that
+// moves bases many times keeps one NavScratch (one per goroutine).
+func (nv *Nav) NextIn(from, to Vec, sc *NavScratch) (wp Vec, direct bool) {
+	if nv == nil || len(nv.blocked) == 0 {
+		return to, true
+	}
+	wp, direct, _ = nv.step(from, to, nv.route, nv.stepR, nv.hop, &sc.win)
+	return wp, direct
+}
+
+// NavScratch is the memory NextIn's search works in: what it holds
+// between calls is never read.
+type NavScratch struct {
+	win [navPathCap / 2]int32
 }
 
 // PathLen returns the length in inches of the shortest path for a base
@@ -431,8 +449,9 @@ func (nv *Nav) PathLen(from, to Vec) float32 {
 	}
 	pos := from
 	var total float32
+	var sc NavScratch
 	for leg := 0; leg < navMaxLegs; leg++ {
-		wp, direct, ok := nv.step(pos, to, nv.length, nv.stepL, nil)
+		wp, direct, ok := nv.step(pos, to, nv.length, nv.stepL, nil, &sc.win)
 		if !ok {
 			return float32(math.Inf(1))
 		}
@@ -458,7 +477,7 @@ func (nv *Nav) PathLen(from, to Vec) float32 {
 // step is Next over a chosen table, with its hop table (nil: none). ok is
 // false when `to` is unreachable (no open cell in clear sight of it can be
 // reached).
-func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp Vec, direct, ok bool) {
+func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8, win *[navPathCap / 2]int32) (wp Vec, direct, ok bool) {
 	wall := -1 // the wall that last stopped a sight test
 	if nv.clearFirst(from, to, &wall) {
 		return to, true, true
@@ -476,7 +495,7 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8) (wp V
 	// lo on are kept (win[i-lo] is the path's cell i): a check passed at
 	// index c makes lo = c, and the next is at 2c, so no more than
 	// navPathCap/2 cells are ever kept, and half the array is cleared.
-	var win [navPathCap / 2]int32
+	// (win: the caller's memory, nothing in it read before it is written)
 	win[0] = s
 	plen, cur := 1, s
 	lo, hi, check := 0, -1, 1
