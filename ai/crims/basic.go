@@ -98,7 +98,10 @@ func newBasic(t *sim.Tables) *Basic {
 	return p
 }
 
-var _ sim.HunterPolicy = (*Basic)(nil)
+var (
+	_ sim.HunterPolicy = (*Basic)(nil)
+	_ sim.CheckFilter  = (*Basic)(nil)
+)
 
 // podValue is the worth of a pod in points: 1d10 (5.5) and a reward.
 const podValue = 6.5
@@ -796,6 +799,13 @@ func (p *Basic) BeforeCheck(m *sim.Match, h int, c *sim.Check) {
 	for o := range int(def.NOptions) {
 		m.SpendOnCheck(h, o, c)
 	}
+}
+
+// BeforeKinds is the kinds of checks BeforeCheck acts on: hunter h's
+// attack and Defense checks that one of its options upgrades.
+func (p *Basic) BeforeKinds(m *sim.Match, h int) uint16 {
+	p.ready(m)
+	return p.upg[h] & (1<<sim.CkAttack | 1<<sim.CkDefense)
 }
 
 // ImpactTen takes two successes when the extra success counts.

@@ -68,7 +68,9 @@ func (m *Match) roll(h int, check *Check, res *Result) {
 			c.Mods.Up += hu.Focus
 			hu.Focus = 0
 		}
-		m.Pol.BeforeCheck(m, h, c)
+		if m.before[h]&(1<<c.Kind) != 0 {
+			m.Pol.BeforeCheck(m, h, c)
+		}
 	}
 	*res = Result{}
 	if md := &c.Mods; md.AllUp == 0 && md.AllDown == 0 && md.Up == 0 && md.Down == 0 {

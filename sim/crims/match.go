@@ -69,6 +69,15 @@ type HunterPolicy interface {
 	FightTarget(m *Match, first, c int, engaged uint8) int
 }
 
+// CheckFilter may be implemented by a HunterPolicy whose BeforeCheck
+// acts on some kinds of checks only: roll then calls BeforeCheck only for
+// those. Reset asks for them once a match.
+type CheckFilter interface {
+	// BeforeKinds returns the kinds of hunter h's checks (bit k: kind k)
+	// on which BeforeCheck may do anything in a match of m's scenario.
+	BeforeKinds(m *Match, h int) uint16
+}
+
 // CrimAI directs the crims. Implementations live in package ai/crims.
 type CrimAI interface {
 	// Direct returns the action the current Control Card gives crim c.
@@ -165,6 +174,9 @@ type Match struct {
 	// crimGen counts the changes of a crim's place, Wounds, or whether
 	// it is alive or shown (CrimGen)
 	crimGen uint32
+	// before[h]: the kinds of hunter h's checks BeforeCheck is called for
+	// (bit k: kind k; CheckFilter)
+	before [MaxHunters]uint16
 }
 
 // engSlack is far more than the rounding of a distance across the zone.
@@ -262,6 +274,15 @@ func (m *Match) Reset(seed, index uint64) {
 	for s := range n {
 		h := int(m.Seats[s])
 		m.H[h] = Hunter{In: true, Perf: -1, Seat: uint8(s), Pos: sc.Map.Corner(s)}
+	}
+	if f, ok := pol.(CheckFilter); ok {
+		for h := range n {
+			m.before[h] = f.BeforeKinds(m, h)
+		}
+	} else {
+		for h := range n {
+			m.before[h] = 1<<NCheckKinds - 1
+		}
 	}
 	for h := range n {
 		for i := range int(sc.NCrims) {
