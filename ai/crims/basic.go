@@ -877,22 +877,57 @@ func (p *Basic) Return(m *sim.Match, h int) (bool, int) {
 	if hu.Wounds*2 > def.WoundMax {
 		return false, 0
 	}
-	// the distances compared squared first: a crim no nearer squared
-	// than the best so far is no nearer (the square root never falls)
-	corner, bd, bd2 := 0, float32(-1), float32(0)
-	for k := range 4 {
-		q := m.Sc.Map.Corner(k)
-		for set := m.Shown(); set != 0; set &= set - 1 {
-			d2 := m.C[bits.TrailingZeros16(set)].Pos.Sub(q).Len2()
-			if bd >= 0 && d2 >= bd2 {
-				continue
-			}
-			if d := sqrt32(d2); bd < 0 || d < bd { // as q.Dist
-				corner, bd, bd2 = k, d, d2
+	// The nearest pair of a corner and a crim: a crim's nearest corner is
+	// the one of its quarter of the zone, every other corner farther by
+	// far more than the rounding of a distance, unless the crim is within
+	// midSlack of a line between two quarters (then every corner is
+	// looked at). Ties go to the lowest corner, as when the corners were
+	// looked at in turn.
+	mp := &m.Sc.Map
+	mx, my := mp.W/2, mp.H/2
+	q := [4]geom.Vec{mp.Corner(0), mp.Corner(1), mp.Corner(2), mp.Corner(3)}
+	apart := mx > q[0].X+midSlack && my > q[0].Y+midSlack // the quarters' corners apart
+	corner, bd := 0, float32(-1)
+	for set := m.Shown(); set != 0; set &= set - 1 {
+		pos := m.C[bits.TrailingZeros16(set)].Pos
+		k, last := 0, 3
+		if apart && abs32(pos.X-mx) >= midSlack && abs32(pos.Y-my) >= midSlack {
+			k = quarter(pos.X > mx, pos.Y > my)
+			last = k
+		}
+		for ; k <= last; k++ {
+			if d := pos.Sub(q[k]).Len(); bd < 0 || d < bd || (d == bd && k < corner) { // as q.Dist
+				corner, bd = k, d
 			}
 		}
 	}
 	return true, corner
+}
+
+// midSlack is how far from a line between two quarters of the zone a
+// crim's nearest corner is the one of its quarter (far more than the
+// rounding of a distance).
+const midSlack = 0.01
+
+// quarter is the corner (Map.Corner) of the quarter of the zone right
+// of the middle (right) or above it (up).
+func quarter(right, up bool) int {
+	switch {
+	case up && right:
+		return 2
+	case up:
+		return 3
+	case right:
+		return 1
+	}
+	return 0
+}
+
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // FightTarget sends the crim against the leader other than the First
