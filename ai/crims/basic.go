@@ -565,30 +565,37 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 	p.hidden = m.AliveCrims() &^ shown
 	p.engNow = false
 	top, topBound, nc := -1, 0.0, 0
-	// a goal when its bound reaches gv0; the bound is ub over at least 2
-	// Action Points, so no more than ub/2: ub must reach 2·gv0 (exact)
-	ub0 := 2 * gv0
+	// a goal when its bound reaches gv0 (and is above 0); the bound is ub
+	// over at least 2 Action Points, so no more than ub/2: ub must reach
+	// 2·gv0 (exact)
+	// (ub >= ubMin is ub >= ub0 && ub > 0: gv0 is never below 0)
+	ubMin := max(2*gv0, math.SmallestNonzeroFloat64)
+	rng0 := ak.rng[0]
 	for set := shown; set != 0; set &= set - 1 {
 		k := bits.TrailingZeros16(set)
 		cr := &m.C[k]
-		pr := &prof[cr.Def]
+		pr := &prof[cr.Def%sim.MaxProfiles] // (Def is below MaxProfiles: no bounds check)
 		d2 := cr.Pos.Sub(pos).Len2()
 		gap := sqrt32(d2) - hb - pr.base
 		vi := pr.vi - int(cr.Wounds)
 		ub := best[vi]
+		eng := d2 <= pr.eng2
+		if !eng && gap > rng0 && ub < ubMin {
+			continue // neither in reach nor a goal
+		}
 		var in uint8
-		if d2 <= pr.eng2 {
+		if eng {
 			in = ak.melee
 			p.engNow = true
 		}
-		if gap <= ak.rng[0] { // the ranged attacks in range, longest first (none: -Inf)
+		if gap <= rng0 { // the ranged attacks in range, longest first (none: -Inf)
 			in |= ak.rbit[0]
 			for i := 1; gap <= ak.rng[i]; i++ {
 				in |= ak.rbit[i]
 			}
 		}
 		bound, goal := 0.0, false
-		if ub >= ub0 && ub > 0 {
+		if ub >= ubMin {
 			bound = ub / aps(gap-reach09, step)
 			goal = bound >= gv0 && bound > 0
 		}
