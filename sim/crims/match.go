@@ -275,15 +275,6 @@ func (m *Match) Reset(seed, index uint64) {
 		h := int(m.Seats[s])
 		m.H[h] = Hunter{In: true, Perf: -1, Seat: uint8(s), Pos: sc.Map.Corner(s)}
 	}
-	if f, ok := pol.(CheckFilter); ok {
-		for h := range n {
-			m.before[h] = f.BeforeKinds(m, h)
-		}
-	} else {
-		for h := range n {
-			m.before[h] = 1<<NCheckKinds - 1
-		}
-	}
 	for h := range n {
 		for i := range int(sc.NCrims) {
 			r := sc.Hunters[h].Base + sc.Crims[i].Base + sc.Rules.Engagement
@@ -303,6 +294,15 @@ func (m *Match) Reset(seed, index uint64) {
 		m.Pods = 1<<sc.Map.NPods - 1
 	}
 	m.Rec.reset()
+	if f, ok := pol.(CheckFilter); ok {
+		for h := range n {
+			m.before[h] = f.BeforeKinds(m, h)
+		}
+	} else {
+		for h := range n {
+			m.before[h] = 1<<NCheckKinds - 1
+		}
+	}
 }
 
 // Play plays the whole match into m.Rec.
