@@ -1,6 +1,7 @@
 package crims
 
 import (
+	"math"
 	"math/bits"
 
 	"balance/sim/dice"
@@ -148,8 +149,6 @@ type Match struct {
 	// spotted so far: an activation that leaves it as it was is Idle.
 	deeds [MaxHunters]int16
 	feat  *features // the zone's features by keyword, made once by NewMatch, read-only
-	order [MaxCrims]int8
-	dist  [MaxCrims]float32
 	// what cover each crim's and each hunter's place offers (coverMemo)
 	coverC [MaxCrims]coverMemo
 	coverH [MaxHunters]coverMemo
@@ -165,7 +164,9 @@ type Match struct {
 	// hunters (nearH), found to order the crims, hold for a crim's turn
 	// unless a hunter was incapacitated since (outs counts them), and hint
 	// keeps the acting crim's nearest hunter while the crim stays put.
-	nearH [MaxCrims]int8
+	key   [MaxCrims]uint64 // by crim in the Crim Phase's order: the distance's bits, the slot, the hunter
+	inPos [MaxHunters]geom.Vec
+	inH   [MaxHunters]uint8
 	outs  uint16
 	hint  crimHint
 	// engFar[i]: a crim of profile i whose nearest hunter is farther
@@ -452,44 +453,50 @@ func (m *Match) activate(h int) {
 	}
 }
 
-// crimPhase: every crim acts, closest to a hunter first.
+// crimPhase: every crim acts, closest to a hunter first. Each crim's key
+// (Match.key) holds the distance to its nearest hunter, as NearestHunter
+// finds it (the lower index on a tie; -1 and 0 when no hunter is in the
+// zone), its slot and that hunter: the keys' order is the crims' (by
+// distance, slot order on ties; a distance is never below 0, so its bits
+// order it). The call of crimActs keeps its line within crimPhase as the
+// profile of cmd/balance/default.pgo has it.
 func (m *Match) crimPhase() {
 	m.Phase = PhCrim
+	hp, hi, n := &m.inPos, &m.inH, 0
+	for h := range m.H[:m.Sc.NHunters] {
+		if hu := &m.H[h]; hu.In { // the hunters in the zone
+			hp[n], hi[n], n = hu.Pos, uint8(h), n+1
+		}
+	}
 	k := 0
 	for set := m.alive; set != 0; set &= set - 1 {
-		i := bits.TrailingZeros16(set)
-		m.order[k], m.dist[k], m.nearH[i] = int8(i), 0, -1
-		k++
-	}
-	// each crim's nearest hunter, as NearestHunter finds it (the lower
-	// index on a tie; -1 and 0 when no hunter is in the zone), a hunter
-	// at a time
-	for h := range m.H[:m.Sc.NHunters] {
-		hu := &m.H[h]
-		if !hu.In {
-			continue
-		}
-		for j, c := range m.order[:k] {
-			if d := hu.Pos.Dist(m.C[c].Pos); m.nearH[c] < 0 || d < m.dist[j] {
-				m.nearH[c], m.dist[j] = int8(h), d
+		c := bits.TrailingZeros16(set)
+		d, near := float32(0), uint8(0xff)
+		if p := m.C[c].Pos; n > 0 {
+			d, near = hp[0].Dist(p), hi[0]
+			for i := 1; i < n; i++ {
+				if di := hp[i].Dist(p); di < d {
+					d, near = di, hi[i]
+				}
 			}
 		}
+		m.key[k] = uint64(math.Float32bits(d))<<32 | uint64(c)<<8 | uint64(near)
+		k++
 	}
 	outs := m.outs
-	// insertion sort by distance, stable (slot order on ties)
-	for i := 1; i < k; i++ {
-		for j := i; j > 0 && m.dist[j] < m.dist[j-1]; j-- {
-			m.order[j], m.order[j-1] = m.order[j-1], m.order[j]
-			m.dist[j], m.dist[j-1] = m.dist[j-1], m.dist[j]
+	for i := 1; i < k; i++ { // insertion sort
+		x, j := m.key[i], i
+		for ; j > 0 && x < m.key[j-1]; j-- {
+			m.key[j] = m.key[j-1]
 		}
+		m.key[j] = x
 	}
-	for i := range k {
-		c := int(m.order[i])
-		if m.C[c].Alive {
+	for _, x := range m.key[:k] {
+		if c := int(x >> 8 % MaxCrims); m.C[c].Alive {
 			m.activations++
 			m.hint = crimHint{c1: int8(c + 1)}
 			if m.outs == outs {
-				m.hint.near, m.hint.h, m.hint.d = true, m.nearH[c], m.dist[i]
+				m.hint.near, m.hint.h, m.hint.d = true, int8(x), math.Float32frombits(uint32(x>>32))
 			}
 			m.crimActs(c)
 		}
