@@ -462,14 +462,14 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 			gv, goal = s, r
 		}
 	}
-	// the best attack in reach: the crims in reach of an attack by their
-	// bound, highest first (the first in slot order on a tie), while it
-	// could beat the best so far
+	// the best attack in reach: the crims in reach by their bound, highest
+	// first (the first in slot order on a tie), while it can beat the best
 	for i := 1; i < nr; i++ {
-		for j := i; j > 0 && rub[j] > rub[j-1]; j-- {
-			rl[j], rl[j-1] = rl[j-1], rl[j]
-			rub[j], rub[j-1] = rub[j-1], rub[j]
+		x, u, j := rl[i], rub[i], i
+		for ; j > 0 && u > rub[j-1]; j-- {
+			rl[j], rub[j] = rl[j-1], rub[j-1]
 		}
+		rl[j], rub[j] = x, u
 	}
 	at := noRank // the rank of the attack in reach so far, worth v
 	for j := range nr {
