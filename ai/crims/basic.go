@@ -287,6 +287,7 @@ type podMemo struct {
 	gv      float64
 	goal    int
 	k       int
+	d2      float32 // the best pod's distance squared (+Inf: none)
 }
 
 // podsAt returns hunter h's podMemo, made again when the hunter, its
@@ -307,33 +308,37 @@ func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
 			return pm
 		}
 	}
-	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal, pm.k = true, pos, step, m.Pods, 0, 0, noRank, noRank
+	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal, pm.k, pm.d2 = true, pos, step, m.Pods, 0, 0, noRank, noRank, float32(math.Inf(1))
 	p.lookPods(m, h, pm, m.Pods)
 	return pm
 }
 
 // lookPods adds the stocked pods look (bit q: pod q) to hunter h's
-// podMemo pm.
+// podMemo pm. Every pod is worth podValue: the best needs the fewest
+// Action Points (the first of them on a tie), podValue / aps. A pod
+// after the best and no nearer, squared, needs no fewer Moves: it is
+// passed over. (The lines of the loop are as the profile of
+// cmd/balance/default.pgo has them.)
 func (p *Basic) lookPods(m *sim.Match, h int, pm *podMemo, look uint16) {
 	pos, step := pm.pos, pm.step
 	base := m.Sc.Hunters[h].Base
 	r := base + sim.PodReach // as Match.PodAdjacent
 	r2 := r * r
-	// every pod is worth podValue: the best needs the fewest Action
-	// Points (the first of them on a tie), podValue / aps
-	// the stocked pods of the zone's pod count
-	n, goal, pods := pm.k, pm.goal, &m.Sc.Map.Pods
-	for st := look & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 {
+	n, goal, pods, bd2 := pm.k, pm.goal, &m.Sc.Map.Pods, pm.d2
+	for st := look & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 { // the stocked pods of the zone's pod count
 		q := bits.TrailingZeros16(st)
 		d2 := pods[q].Sub(pos).Len2()
 		if d2 <= r2 {
 			pm.adj |= 1 << q
 		}
+		if d2 >= bd2 && q > goal {
+			continue
+		}
 		if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n || (k == n && q < goal) {
-			n, goal = k, q
+			n, goal, bd2 = k, q, d2
 		}
 	}
-	pm.k, pm.goal = n, goal
+	pm.k, pm.goal, pm.d2 = n, goal, bd2
 	if n < noRank {
 		pm.gv = podValue / float64(n+2)
 	}
