@@ -353,16 +353,34 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 }
 
 // crosses reports whether the segment a→b touches a difficult or
-// climbable feature (the rough list).
+// climbable feature (the rough list). The segment's bounding box [lo, hi]
+// is made once for every feature (as segBox). (The lines are as the
+// profile of cmd/balance/default.pgo has them.)
 func (m *Match) crosses(a, b geom.Vec) bool {
-	mp := &m.Sc.Map
+	mp, lo, hi := &m.Sc.Map, geom.V(lesser(a.X, b.X), lesser(a.Y, b.Y)), geom.V(greater(a.X, b.X), greater(a.Y, b.Y))
 	for _, i := range m.feat.rough.at[:m.feat.rough.n] {
 		t := &mp.Terrain[i]
-		if segBox(&t.Shape, a, b) && (t.Shape.Contains(a) || t.Shape.SegmentHits(a, b)) {
+		if s := &t.Shape; hi.X >= s.Min.X && lo.X <= s.Max.X && hi.Y >= s.Min.Y && lo.Y <= s.Max.Y && (s.Contains(a) || s.SegmentHits(a, b)) {
 			return true
 		}
 	}
 	return false
+}
+
+// lesser and greater are the lesser and the greater of x and y (neither
+// is NaN).
+func lesser(x, y float32) float32 {
+	if y < x {
+		return y
+	}
+	return x
+}
+
+func greater(x, y float32) float32 {
+	if y > x {
+		return y
+	}
+	return x
 }
 
 // nearestFeature returns the feature with keyword kw (KwCover or
