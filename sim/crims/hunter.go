@@ -90,11 +90,11 @@ func (m *Match) EngagedCrims(h int) uint16 {
 		return 0
 	}
 	var set uint16
+	r2 := &m.engH[h]
 	for s := m.shown; s != 0; s &= s - 1 {
 		c := bits.TrailingZeros16(s)
 		cr := &m.C[c]
-		// as Engaged
-		if cr.Pos.Sub(hu.Pos).Len2() <= m.eng2[cr.Def][h] {
+		if cr.Pos.Sub(hu.Pos).Len2() <= r2[cr.Def%MaxProfiles] { // as Engaged
 			set |= 1 << c
 		}
 	}
@@ -108,9 +108,10 @@ func (m *Match) engaged(h int) bool {
 	if !hu.In {
 		return false
 	}
+	r2 := &m.engH[h]
 	for s := m.shown; s != 0; s &= s - 1 {
 		cr := &m.C[bits.TrailingZeros16(s)]
-		if cr.Pos.Sub(hu.Pos).Len2() <= m.eng2[cr.Def][h] { // as Engaged
+		if cr.Pos.Sub(hu.Pos).Len2() <= r2[cr.Def%MaxProfiles] { // as Engaged
 			return true
 		}
 	}

@@ -160,6 +160,7 @@ type Match struct {
 	// eng2[i][h] is the square of the engagement reach between a crim
 	// of profile i and hunter h, centre to centre (Engaged), made by Reset
 	eng2 [MaxProfiles][MaxHunters]float32
+	engH [MaxHunters][MaxProfiles]float32 // engH[h][i] is eng2[i][h]
 	// In a Crim Phase no hunter moves or comes back: the crims' nearest
 	// hunters (nearH), found to order the crims, hold for a crim's turn
 	// unless a hunter was incapacitated since (outs counts them), and hint
@@ -279,7 +280,7 @@ func (m *Match) Reset(seed, index uint64) {
 	for h := range n {
 		for i := range int(sc.NCrims) {
 			r := sc.Hunters[h].Base + sc.Crims[i].Base + sc.Rules.Engagement
-			m.eng2[i][h] = r * r
+			m.eng2[i][h], m.engH[h][i] = r*r, r*r
 			m.engFar[i] = max(m.engFar[i], r+engSlack)
 		}
 	}
