@@ -522,7 +522,7 @@ func (p *Basic) goalPoint(m *sim.Match, h, goal int) (to geom.Vec, why string) {
 	switch {
 	case goal >= sim.MaxPods && goal < noRank:
 		k, x := (goal-sim.MaxPods)/sim.MaxAttacks, int(p.cur.atk[(goal-sim.MaxPods)%sim.MaxAttacks].x)
-		cd := &m.Sc.Crims[m.C[k].Def]
+		cd := &m.Sc.Crims[m.C[k].Def%sim.MaxProfiles]
 		if at := &def.Attacks[x]; at.Melee {
 			to = contact(hu.Pos, m.C[k].Pos, def.Base, cd.Base)
 		} else {

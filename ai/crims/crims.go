@@ -22,7 +22,7 @@ var _ sim.CrimAI = Control{}
 
 // Direct returns the current card's action for crim c's Demeanor.
 func (Control) Direct(m *sim.Match, c int) sim.Action {
-	return m.Sc.Deck[m.Card].Direct[m.Sc.Crims[m.C[c].Def].Demeanor]
+	return m.Sc.Deck[m.Card].Direct[m.Sc.Crims[m.C[c].Def%sim.MaxProfiles].Demeanor%sim.MaxDemeanors]
 }
 
 // Tier is one tier of the hunters' policy.

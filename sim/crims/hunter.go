@@ -71,7 +71,7 @@ func (m *Match) Visible(c int) bool { return m.shown&(1<<c) != 0 }
 
 // Gap is the edge-to-edge distance between hunter h and crim c.
 func (m *Match) Gap(h, c int) float32 {
-	return geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, m.C[c].Pos, m.Sc.Crims[m.C[c].Def].Base)
+	return geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, m.C[c].Pos, m.Sc.Crims[m.C[c].Def%MaxProfiles].Base)
 }
 
 // Engaged reports whether hunter h and crim c are engaged: both in the
@@ -80,7 +80,7 @@ func (m *Match) Engaged(h, c int) bool {
 	if !m.H[h].In || !m.Visible(c) {
 		return false
 	}
-	return m.H[h].Pos.Sub(m.C[c].Pos).Len2() <= m.eng2[m.C[c].Def][h]
+	return m.H[h].Pos.Sub(m.C[c].Pos).Len2() <= m.eng2[m.C[c].Def%MaxProfiles][h]
 }
 
 // EngagedCrims returns the crims engaged with hunter h (bit c: crim c).
@@ -128,7 +128,7 @@ func (m *Match) EngagedHunters(c int) uint8 {
 		return 0 // the nearest hunter is out of reach: every hunter is
 	}
 	var set uint8
-	r2 := &m.eng2[cr.Def]
+	r2 := &m.eng2[cr.Def%MaxProfiles]
 	for h := range m.H[:m.Sc.NHunters] {
 		hu := &m.H[h]
 		// as Engaged
@@ -141,7 +141,7 @@ func (m *Match) EngagedHunters(c int) uint8 {
 
 // CrimInCover reports whether crim c is in cover against hunter h.
 func (m *Match) CrimInCover(c, h int) bool {
-	return m.inCoverAt(&m.coverC[c], m.C[c].Pos, m.Sc.Crims[m.C[c].Def].Base, m.H[h].Pos)
+	return m.inCoverAt(&m.coverC[c], m.C[c].Pos, m.Sc.Crims[m.C[c].Def%MaxProfiles].Base, m.H[h].Pos)
 }
 
 // CanAttack reports whether hunter h can use attack a on crim c now: a
@@ -163,7 +163,7 @@ func (m *Match) CanAttack(h, a, c int) bool {
 // AttackThreshold is the Threshold of hunter h's check with attack a
 // against crim c: its Defense, +1 against a Shoot when it is in cover.
 func (m *Match) AttackThreshold(h, a, c int) int {
-	t := int(m.Sc.Crims[m.C[c].Def].Defense)
+	t := int(m.Sc.Crims[m.C[c].Def%MaxProfiles].Defense)
 	if !m.Sc.Hunters[h].Attacks[a].Melee && m.CrimInCover(c, h) {
 		t++
 	}
@@ -218,7 +218,7 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 	avoid := -1
 	for ; set != 0; set &= set - 1 {
 		c := bits.TrailingZeros16(set)
-		cd := &m.Sc.Crims[m.C[c].Def]
+		cd := &m.Sc.Crims[m.C[c].Def%MaxProfiles]
 		if geom.EdgeDist(probe, def.Base, m.C[c].Pos, cd.Base) <= rules.Engagement || cd.Melee == 0 {
 			continue
 		}
@@ -346,7 +346,7 @@ func (m *Match) Spot(h, c int) bool {
 	}
 	m.spend(h)
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	var res Result
 	m.roll(h, m.setCheck(CkSpot, Mind, int(m.Sc.Hunters[h].Attr[Mind]), int(cd.Stealth), Mods{}, c, -1), &res)
 	if !res.OK {
@@ -546,7 +546,7 @@ func (m *Match) Attack(h, a, c int) bool {
 	}
 	ar.Hits++
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	mods := Mods{Down: cd.Armor, DownByOpponent: m.Sc.Rules.ArmorByOpponent}
 	if res.DamageUp {
 		mods.Up = DamageUpN
@@ -572,7 +572,7 @@ func (m *Match) Attack(h, a, c int) bool {
 // Momentum.
 func (m *Match) woundCrim(c, h, w, a int, impactOne bool, how string) {
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	cr.Wounds += int8(w)
 	m.crimGen++
 	if a >= 0 {
@@ -676,7 +676,7 @@ func (m *Match) recover(h int) bool {
 // of PotentialWounds dice, upgraded by the hunter's Armor.
 func (m *Match) crimAttack(c, h int, ranged bool) {
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
 	t, dmg := int(cd.Fight), int(cd.Melee)

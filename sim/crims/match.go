@@ -411,7 +411,7 @@ func (m *Match) place(def, at int) {
 func (m *Match) occupied(p geom.Vec, r float32) bool {
 	for set := m.alive; set != 0; set &= set - 1 {
 		c := &m.C[bits.TrailingZeros16(set)]
-		if geom.EdgeDist(c.Pos, r, p, m.Sc.Crims[c.Def].Base) < 0.05 {
+		if geom.EdgeDist(c.Pos, r, p, m.Sc.Crims[c.Def%MaxProfiles].Base) < 0.05 {
 			return true
 		}
 	}
