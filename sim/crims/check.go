@@ -68,7 +68,7 @@ func (m *Match) roll(h int, check *Check, res *Result) {
 			c.Mods.Up += hu.Focus
 			hu.Focus = 0
 		}
-		if m.before[h]&(1<<c.Kind) != 0 {
+		if m.before[h]&(1<<(c.Kind%16)) != 0 { // (a kind is below 16)
 			m.Pol.BeforeCheck(m, h, c)
 		}
 	}
