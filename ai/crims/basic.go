@@ -141,6 +141,31 @@ func (v *values) bestOf(best []float64, m *sim.Match, atk []reachOf, stride int)
 	}
 }
 
+// hits fills val and valC (made again when shorter than the profiles'
+// table), by profile·(left+1) + Wounds left, with the value of attack a
+// on a crim out of cover (P(hit) against its Defense × killValue) and in
+// cover (against its Defense + 1), as plan's values and cover work them
+// out.
+func (v *values) hits(val, valC []float64, m *sim.Match, a *reachOf, stride int) ([]float64, []float64) {
+	k := sim.MaxProfiles * stride
+	if cap(val) < k {
+		val = make([]float64, k)
+	}
+	if cap(valC) < k {
+		valC = make([]float64, k)
+	}
+	val, valC = val[:k], valC[:k]
+	for i := range int(m.Sc.NCrims) {
+		cd := &m.Sc.Crims[i]
+		for left := 1; left <= int(cd.Wounds); left++ {
+			vi := i*stride + left
+			val[vi] = phit(a.row, int(cd.Defense)) * a.value[vi]
+			valC[vi] = phit(a.row, int(cd.Defense)+1) * a.value[vi]
+		}
+	}
+	return val, valC
+}
+
 func (v *values) build(t *sim.Tables, sc *sim.Scenario) {
 	v.sc, v.left = sc, 0
 	for i := range int(sc.NCrims) {
@@ -215,6 +240,9 @@ type usable struct {
 	reach09 float32
 	atk     [sim.MaxAttacks]reachOf
 	best    []float64
+	// val[x] and valC[x], by profile·(left+1) + Wounds left: atk[x]'s
+	// value on a crim out of cover and in cover (values.hits)
+	val, valC [sim.MaxAttacks][]float64
 }
 
 // usableWays is how many sets of usable attacks are kept for a hunter:
@@ -271,6 +299,9 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 	}
 	u.rbit[u.nr], u.rng[u.nr] = 0, float32(math.Inf(-1))
 	p.val.bestOf(u.best, m, u.atk[:u.n], stride)
+	for x := range u.atk[:u.n] {
+		u.val[x], u.valC[x] = p.val.hits(u.val[x], u.valC[x], m, &u.atk[x], stride)
+	}
 	return u
 }
 
@@ -361,7 +392,7 @@ func phit(row *[sim.TableT + 1]float64, th int) float64 {
 type cand struct {
 	k     int8
 	done  bool
-	th    int // its Defense
+	th    int // its Defense (stored though plan reads its values from tables: the survey's loop is laid out cheaper with it)
 	gap   float32
 	vi    int
 	ub    float64 // the best value of an attack on it out of cover
@@ -632,8 +663,7 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 func (p *Basic) values(m *sim.Match, h int, e *cand, na int) {
 	e.done, e.cover = true, -1
 	for x := range p.cur.atk[:na] {
-		ak := &p.cur.atk[x]
-		e.val[x] = phit(ak.row, e.th) * ak.value[e.vi]
+		e.val[x] = p.cur.val[x][e.vi] // phit(atk.row, its Defense) × atk.value[e.vi]
 	}
 }
 
@@ -647,7 +677,7 @@ func (p *Basic) cover(m *sim.Match, h int, e *cand, na int) {
 	e.cover = 1
 	for x := range p.cur.atk[:na] {
 		if ak := &p.cur.atk[x]; !ak.melee {
-			e.val[x] = phit(ak.row, e.th+1) * ak.value[e.vi]
+			e.val[x] = p.cur.valC[x][e.vi] // phit(ak.row, its Defense + 1) × ak.value[e.vi]
 		}
 	}
 }
