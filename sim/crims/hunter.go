@@ -362,27 +362,22 @@ func (m *Match) Spot(h, c int) bool {
 		own = spotSetOf(&m.Sc.Map, int(cr.HideAt), cd.Base)
 	}
 	// The rival takes the farthest place in sight, else the farthest
-	// (the first on a tie): the places by distance, farthest first (the
-	// first on a tie), up to the first in sight.
+	// (the first on a tie): the farthest first, and when it is out of
+	// sight the others by distance, farthest first (the first on a tie),
+	// up to the first in sight.
 	pl := places.list()
-	var dist [len(spotPlaces) + 1]float32
-	var order [len(spotPlaces) + 1]int8
-	for i, q := range pl {
-		d := q.Dist(from)
-		j := i
-		for ; j > 0 && d > dist[j-1]; j-- {
-			dist[j], order[j] = dist[j-1], order[j-1]
-		}
-		dist[j], order[j] = d, int8(i)
-	}
 	best := cr.Pos
 	if len(pl) > 0 {
-		best = pl[order[0]]
-	}
-	for _, i := range order[:len(pl)] {
-		if m.LOS(from, pl[i]) {
-			best = pl[i]
-			break
+		var dist [len(spotPlaces) + 1]float32
+		far := 0
+		for i, q := range pl {
+			if dist[i] = q.Dist(from); dist[i] > dist[far] {
+				far = i
+			}
+		}
+		best = pl[far]
+		if !m.LOS(from, best) {
+			best = spotFallback(m, from, pl, &dist, far)
 		}
 	}
 	cr.Pos, cr.Hidden, cr.HideTurns, cr.HideAt = best, false, 0, -1
@@ -393,6 +388,34 @@ func (m *Match) Spot(h, c int) bool {
 		m.emit(Event{Kind: EvSpotted, Hunter: int8(h), Crim: int8(c), Pos: best})
 	}
 	return true
+}
+
+// spotFallback is the place of a spotted crim when the farthest place,
+// pl[far], is out of sight from from: the others by distance (dist),
+// farthest first (the first on a tie), up to the first in sight, else
+// pl[far].
+func spotFallback(m *Match, from geom.Vec, pl []geom.Vec, dist *[len(spotPlaces) + 1]float32, far int) geom.Vec {
+	var d2 [len(spotPlaces) + 1]float32
+	var order [len(spotPlaces) + 1]int8
+	n := 0
+	for i := range pl {
+		if i == far {
+			continue
+		}
+		d := dist[i]
+		j := n
+		for ; j > 0 && d > d2[j-1]; j-- {
+			d2[j], order[j] = d2[j-1], order[j-1]
+		}
+		d2[j], order[j] = d, int8(i)
+		n++
+	}
+	for _, i := range order[:n] {
+		if m.LOS(from, pl[i]) {
+			return pl[i]
+		}
+	}
+	return pl[far]
 }
 
 // spotSet is where a spotted crim may be placed about a terrain
