@@ -227,8 +227,9 @@ type reachOf struct {
 }
 
 // usable is one hunter's usable attacks as plan reads them, with 0.9 ×
-// the longest range and the best table (values.bestOf), for the dice
-// and the depleted attacks of key (0: none yet).
+// the longest range and the best table (values.bestOf), for the
+// depleted attacks and the Performance Shot of key (0: none yet), which
+// make its dice.
 type usable struct {
 	key     uint32
 	n       int8
@@ -246,15 +247,16 @@ type usable struct {
 }
 
 // usableWays is how many sets of usable attacks are kept for a hunter:
-// its dice and its depleted attacks take few values in a match.
+// its Performance Shot and its depleted attacks take few values in a
+// match.
 const usableWays = 4
 
-// attacks returns hunter h's usable attacks, made when its dice or its
+// attacks returns hunter h's usable attacks, made when its Performance Shot or its
 // depleted attacks take a value not among those kept.
 func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
-	key := 1<<31 | uint32(hu.Depleted)<<16 | uint32(uint8(m.Dice(h, sim.Shoot)))<<8 | uint32(uint8(m.Dice(h, sim.Fight)))
+	key := 1<<31 | uint32(hu.Depleted)<<16 | uint32(uint8(hu.Perf))<<8 // (the dice of Shoot and Fight follow Perf)
 	ways := &p.atk[h]
 	if u := &ways[p.last[h]%usableWays]; u.key == key { // the last used first
 		return u
