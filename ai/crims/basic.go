@@ -934,13 +934,15 @@ func (p *Basic) Return(m *sim.Match, h int) (bool, int) {
 	corner, bd := 0, float32(-1)
 	for set := m.Shown(); set != 0; set &= set - 1 {
 		pos := m.C[bits.TrailingZeros16(set)].Pos
-		k, last := 0, 3
 		if apart && abs32(pos.X-mx) >= midSlack && abs32(pos.Y-my) >= midSlack {
-			k = quarter(pos.X > mx, pos.Y > my)
-			last = k
+			k := quarter(pos.X > mx, pos.Y > my)
+			if d := pos.Sub(q[k%4]).Len(); bd < 0 || d < bd || (d == bd && k < corner) { // as q.Dist
+				corner, bd = k, d
+			}
+			continue
 		}
-		for ; k <= last; k++ {
-			if d := pos.Sub(q[k]).Len(); bd < 0 || d < bd || (d == bd && k < corner) { // as q.Dist
+		for k := range q {
+			if d := pos.Sub(q[k]).Len(); bd < 0 || d < bd || (d == bd && k < corner) {
 				corner, bd = k, d
 			}
 		}
