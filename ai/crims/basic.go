@@ -320,7 +320,7 @@ type podMemo struct {
 	gv      float64
 	goal    int
 	k       int
-	d2      float32 // the best pod's distance squared (+Inf: none)
+	d2      float32 // the best pod's distance squared (+Inf: none, or not to be passed over)
 }
 
 // podsAt returns hunter h's podMemo, made again when the hunter, its
@@ -336,7 +336,7 @@ func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
 		}
 		if pm.goal == noRank || m.Pods&(1<<pm.goal) != 0 {
 			look := m.Pods &^ pm.stocked
-			pm.stocked, pm.adj = m.Pods, pm.adj&m.Pods
+			pm.stocked, pm.adj, pm.d2 = m.Pods, pm.adj&m.Pods, float32(math.Inf(1)) // (a pod stocked since may come before the best)
 			p.lookPods(m, h, pm, look)
 			return pm
 		}
@@ -349,8 +349,10 @@ func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
 // lookPods adds the stocked pods look (bit q: pod q) to hunter h's
 // podMemo pm. Every pod is worth podValue: the best needs the fewest
 // Action Points (the first of them on a tie), podValue / aps. A pod
-// after the best and no nearer, squared, needs no fewer Moves: it is
-// passed over. (The lines of the loop are as the profile of
+// after the best (the pods are looked at in order) and no nearer,
+// squared, needs no fewer Moves: it is passed over. (pm.d2 is +Inf when
+// the best is one of a look before, which a pod of this look may come
+// before.) (The lines of the loop are as the profile of
 // cmd/balance/default.pgo has them.)
 func (p *Basic) lookPods(m *sim.Match, h int, pm *podMemo, look uint16) {
 	pos, step := pm.pos, pm.step
@@ -364,7 +366,7 @@ func (p *Basic) lookPods(m *sim.Match, h int, pm *podMemo, look uint16) {
 		if d2 <= r2 {
 			pm.adj |= 1 << q
 		}
-		if d2 >= bd2 && q > goal {
+		if d2 >= bd2 {
 			continue
 		}
 		if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n || (k == n && q < goal) {
