@@ -509,9 +509,10 @@ func (m *Match) crimPhase() {
 // endPhase: effects that end at the end of the turn.
 func (m *Match) endPhase() {
 	m.Phase = PhEnd
-	for h := range int(m.Sc.NHunters) {
-		m.H[h].NoRest = false
-		m.Rec.PointsBy[m.Turn][h] = m.H[h].Points
+	row := &m.Rec.PointsBy[m.Turn]
+	for h := range m.H[:m.Sc.NHunters] {
+		hu := &m.H[h]
+		hu.NoRest, row[h] = false, hu.Points
 	}
 	m.endOfPhase()
 }
