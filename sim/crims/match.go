@@ -424,10 +424,18 @@ func (m *Match) hunterPhase() {
 	m.Phase = PhHunter
 	n := int(m.Sc.NHunters)
 	for k := range n {
-		h := int(m.Seats[(int(m.First)+k)%n])
+		h := int(m.Seats[wrap(int(m.First)+k, n)])
 		m.activate(h)
 	}
 	m.endOfPhase()
+}
+
+// wrap is s % n for s below 2n (no division).
+func wrap(s, n int) int {
+	if s >= n {
+		return s - n
+	}
+	return s
 }
 
 // activate plays hunter h's activation: a recovery check first when it
