@@ -22,15 +22,36 @@ func (m *Match) crimActs(c int) {
 		m.hide(c, "must hide again")
 		return
 	}
-	act := m.AI.Direct(m, c)
+	// the AI's action, read off the card when the AI follows it (CardFollower)
+	act := m.Sc.Deck[m.Card].Direct[m.Sc.Crims[cr.Def%MaxProfiles].Demeanor%MaxDemeanors] // as CardAction
+	if !m.byCard {
+		act = m.AI.Direct(m, c)
+	}
 	if cr.Hidden && act != ActHide {
-		cr.Hidden, cr.HideTurns, cr.HideAt = false, 0, -1
-		m.mark(c)
-		if m.Trace != nil {
-			m.emit(Event{Kind: EvCrim, Hunter: -1, Crim: int8(c), Name: "revealed", Why: "its Hidden counter is replaced by its model to act"})
-		}
+		m.reveal(c)
 	}
 	m.crimDo(c, act, "Control Card")
+}
+
+// reveal replaces hidden crim c's Hidden counter by its model, to act.
+func (m *Match) reveal(c int) {
+	cr := &m.C[c]
+	cr.Hidden, cr.HideTurns, cr.HideAt = false, 0, -1
+	m.mark(c)
+	m.traceCrim(c, "revealed", "its Hidden counter is replaced by its model to act")
+}
+
+// traceCrim emits a crim's event of name and why, when traced.
+func (m *Match) traceCrim(c int, name, why string) {
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvCrim, Hunter: -1, Crim: int8(c), Name: name, Why: why})
+	}
+}
+
+// CardAction is the action the current Control Card gives crim c: the
+// one for its Demeanor.
+func (m *Match) CardAction(c int) Action {
+	return m.Sc.Deck[m.Card].Direct[m.Sc.Crims[m.C[c].Def%MaxProfiles].Demeanor%MaxDemeanors]
 }
 
 // crimDo resolves action act of crim c with the document's fallbacks.

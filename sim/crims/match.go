@@ -79,6 +79,13 @@ type CheckFilter interface {
 	BeforeKinds(m *Match, h int) uint16
 }
 
+// CardFollower may be implemented by a CrimAI whose Direct is always
+// Match.CardAction: the rules core then reads the card itself, without a
+// call through the interface. Reset asks once a match.
+type CardFollower interface {
+	FollowsCard() bool
+}
+
 // CrimAI directs the crims. Implementations live in package ai/crims.
 type CrimAI interface {
 	// Direct returns the action the current Control Card gives crim c.
@@ -179,6 +186,7 @@ type Match struct {
 	// before[h]: the kinds of hunter h's checks BeforeCheck is called for
 	// (bit k: kind k; CheckFilter)
 	before [MaxHunters]uint16
+	byCard bool // the crims' AI follows the Control Card (CardFollower)
 }
 
 // engSlack is far more than the rounding of a distance across the zone.
@@ -304,6 +312,9 @@ func (m *Match) Reset(seed, index uint64) {
 		for h := range n {
 			m.before[h] = 1<<NCheckKinds - 1
 		}
+	}
+	if f, ok := ai.(CardFollower); ok {
+		m.byCard = f.FollowsCard()
 	}
 }
 
