@@ -444,6 +444,12 @@ const noRank = 1 << 30
 //
 // pm is the hunter's podMemo (podsAt). The goal is given by its rank
 // (noRank: none); goalPoint gives the point to move toward.
+//
+// The best goal: the crim of the highest bound first, then every other
+// whose bound could beat the best so far. The best attack in reach: the
+// crims in reach by their bound, highest first (the first in slot order
+// on a tie), while it can beat the best so far. (The calls keep their
+// lines within plan as the profile of cmd/balance/default.pgo has them.)
 func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goal int, gv float64) {
 	hu := &m.H[h]
 	step := p.step[h]
@@ -466,44 +472,44 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 		return sv.a, sv.c, sv.v, sv.goal, sv.gv
 	}
 	gl, rl, rub := &p.gl, &p.rl, &p.rub
-	// the best goal: the crim of the highest bound first, then every
-	// other whose bound could beat the best so far
-	for i := -1; top >= 0 && i < ng; i++ {
-		j := top
-		if i >= 0 {
-			if j = int(gl[i]); j == top {
-				continue
-			}
-		}
-		e := &cs[j]
-		if !(e.bound > gv || (e.bound == gv && e.bound > 0 && rank(int(e.k), 0) < goal)) {
-			continue
-		}
-		if !e.done {
-			p.values(m, h, e, na)
-		}
-		for x := range atk[:na] {
-			d := e.gap
-			if !atk[x].melee {
-				d -= atk[x].rng09
-			}
-			s := e.val[x] / aps(d, step)
-			r := rank(int(e.k), x)
-			if !(s > gv || (s == gv && s > 0 && r < goal)) {
-				continue
-			}
-			if !atk[x].melee && e.cover < 0 { // the value out of cover wins: in cover?
-				if p.cover(m, h, e, na); e.cover > 0 {
-					if s = e.val[x] / aps(d, step); !(s > gv || (s == gv && s > 0 && r < goal)) {
-						continue
-					}
+	// the best goal (see above), when a crim can be one (top >= 0)
+	if top >= 0 {
+		for i := -1; top >= 0 && i < ng; i++ {
+			j := top
+			if i >= 0 {
+				if j = int(gl[i]); j == top {
+					continue
 				}
 			}
-			gv, goal = s, r
+			e := &cs[j]
+			if !(e.bound > gv || (e.bound == gv && e.bound > 0 && rank(int(e.k), 0) < goal)) {
+				continue
+			}
+			if !e.done {
+				p.values(m, h, e, na)
+			}
+			for x := range atk[:na] {
+				d := e.gap
+				if !atk[x].melee {
+					d -= atk[x].rng09
+				}
+				s := e.val[x] / aps(d, step)
+				r := rank(int(e.k), x)
+				if !(s > gv || (s == gv && s > 0 && r < goal)) {
+					continue
+				}
+				if !atk[x].melee && e.cover < 0 { // the value out of cover wins: in cover?
+					if p.cover(m, h, e, na); e.cover > 0 {
+						if s = e.val[x] / aps(d, step); !(s > gv || (s == gv && s > 0 && r < goal)) {
+							continue
+						}
+					}
+				}
+				gv, goal = s, r
+			}
 		}
 	}
-	// the best attack in reach: the crims in reach by their bound, highest
-	// first (the first in slot order on a tie), while it can beat the best
+	// the best attack in reach (see above)
 	for i := 1; i < nr; i++ {
 		x, u, j := rl[i], rub[i], i
 		for ; j > 0 && u > rub[j-1]; j-- {
