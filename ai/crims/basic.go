@@ -841,11 +841,11 @@ func (p *Basic) spot(m *sim.Match, h int) bool {
 
 // BeforeCheck spends upgrade options on attack and Defense checks.
 func (p *Basic) BeforeCheck(m *sim.Match, h int, c *sim.Check) {
-	if c.Kind != sim.CkAttack && c.Kind != sim.CkDefense {
+	// an attack or Defense check (BeforeKinds) that an option of the
+	// hunter upgrades (the lines of the call below are as the profile of
+	// cmd/balance/default.pgo has them)
+	if p.ready(m); p.upg[h]&(1<<(c.Kind%16))&(1<<sim.CkAttack|1<<sim.CkDefense) == 0 {
 		return
-	}
-	if p.ready(m); p.upg[h]&(1<<c.Kind) == 0 {
-		return // (no option of the hunter upgrades it)
 	}
 	def := &m.Sc.Hunters[h]
 	for o := range int(def.NOptions) {
