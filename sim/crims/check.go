@@ -184,15 +184,21 @@ func (m *Match) gainMomentum(h, n int, why string) {
 	m.H[h].Momentum += int8(n)
 	m.Rec.Momentum[h] += int16(n)
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvMomentum, Hunter: int8(h), Crim: -1, N: int16(n), Name: why})
+		m.traceHunter(EvMomentum, h, n, why)
 	}
 }
 
 func (m *Match) gainPoints(h, n int, why string) {
 	m.H[h].Points += int16(n)
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvPoints, Hunter: int8(h), Crim: -1, N: int16(n), Name: why})
+		m.traceHunter(EvPoints, h, n, why)
 	}
+}
+
+// traceHunter emits hunter h's event of kind, n and name (apart, so
+// that its callers are inlined).
+func (m *Match) traceHunter(kind EventKind, h, n int, name string) {
+	m.emit(Event{Kind: kind, Hunter: int8(h), Crim: -1, N: int16(n), Name: name})
 }
 
 func (m *Match) heal(h, n int, why string) {
