@@ -201,6 +201,12 @@ func (m *Match) traceHunter(kind EventKind, h, n int, name string) {
 	m.emit(Event{Kind: kind, Hunter: int8(h), Crim: -1, N: int16(n), Name: name})
 }
 
+// traceEvent emits an event of kind about hunter h and crim c (-1:
+// none), n and name (apart, so that its callers are smaller).
+func (m *Match) traceEvent(kind EventKind, h, c, n int, name string) {
+	m.emit(Event{Kind: kind, Hunter: int8(h), Crim: int8(c), N: int16(n), Name: name})
+}
+
 func (m *Match) heal(h, n int, why string) {
 	hu := &m.H[h]
 	k := min(n, int(hu.Wounds))

@@ -604,7 +604,7 @@ func (m *Match) woundCrim(c, h, w, a int, impactOne bool, how string) {
 		m.Rec.Strikes[h] += int16(w)
 	}
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvWounds, Hunter: int8(h), Crim: int8(c), N: int16(w), Name: how})
+		m.traceEvent(EvWounds, h, c, w, how)
 	}
 	if cr.Wounds < cd.Wounds {
 		return
@@ -622,7 +622,7 @@ func (m *Match) woundCrim(c, h, w, a int, impactOne bool, how string) {
 		m.Rec.Attacks[h][a].Elims++
 	}
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvEliminated, Hunter: int8(h), Crim: int8(c), N: int16(pts)})
+		m.traceEvent(EvEliminated, h, c, pts, "")
 	}
 	m.gainPoints(h, pts, "elimination")
 	m.gainMomentum(h, 1, "elimination")
@@ -640,7 +640,7 @@ func (m *Match) woundHunter(h, w, c int, how string) {
 		m.Rec.Dealt[m.C[c].Def] += int16(w)
 	}
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvWounds, Hunter: int8(h), Crim: -1, N: int16(w), Name: how})
+		m.traceEvent(EvWounds, h, -1, w, how)
 	}
 	if hu.Wounds < m.Sc.Hunters[h].WoundMax {
 		return
@@ -656,7 +656,7 @@ func (m *Match) woundHunter(h, w, c int, how string) {
 		m.Rec.FirstOut[h] = m.Turn
 	}
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvIncapacitated, Hunter: int8(h), Crim: -1})
+		m.traceEvent(EvIncapacitated, h, -1, 0, "")
 	}
 }
 
