@@ -1,6 +1,10 @@
 package crims
 
-import "strconv"
+import (
+	"strconv"
+
+	"balance/sim/geom"
+)
 
 // NoThreshold marks a check without a Threshold (Damage, Damage
 // Resistance, Move, recovery).
@@ -199,6 +203,12 @@ func (m *Match) gainPoints(h, n int, why string) {
 // that its callers are inlined).
 func (m *Match) traceHunter(kind EventKind, h, n int, name string) {
 	m.emit(Event{Kind: kind, Hunter: int8(h), Crim: -1, N: int16(n), Name: name})
+}
+
+// traceMove emits the move of hunter h or crim c (-1: the other) to p,
+// f inches, for why (apart, so that its callers are smaller).
+func (m *Match) traceMove(h, c int, p geom.Vec, f float32, why string) {
+	m.emit(Event{Kind: EvMove, Hunter: int8(h), Crim: int8(c), Pos: p, F: f, Why: why})
 }
 
 // traceEvent emits an event of kind about hunter h and crim c (-1:

@@ -130,7 +130,7 @@ func (m *Match) crimMoveFrom(c int, dest geom.Vec, why string, engaged uint8) bo
 	m.crimGen++
 	m.hint.near = false
 	if m.Trace != nil && dest != from {
-		m.emit(Event{Kind: EvMove, Hunter: -1, Crim: int8(c), Pos: dest, F: dest.Dist(from), Why: why})
+		m.traceMove(-1, c, dest, dest.Dist(from), why)
 	}
 	return true
 }

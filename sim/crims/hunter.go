@@ -248,7 +248,7 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 	}
 	hu.Pos = m.clampZone(toward(start, dest, float32(MoveBase+s), 0), def.Base)
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvMove, Hunter: int8(h), Crim: -1, Pos: hu.Pos, F: hu.Pos.Dist(start)})
+		m.traceMove(h, -1, hu.Pos, hu.Pos.Dist(start), "")
 	}
 	return true
 }
@@ -582,7 +582,7 @@ func (m *Match) Attack(h, a, c int) bool {
 		m.crimGen++
 		m.hint.near = false
 		if m.Trace != nil {
-			m.emit(Event{Kind: EvMove, Hunter: -1, Crim: int8(c), Pos: cr.Pos, F: PushDist, Why: "pushed by an Impact 10"})
+			m.traceMove(-1, c, cr.Pos, PushDist, "pushed by an Impact 10")
 		}
 	}
 	return true
