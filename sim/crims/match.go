@@ -357,12 +357,12 @@ func (m *Match) controlPhase() {
 		m.First = uint8((int(m.First) + 1) % n)
 	}
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvTurn, Hunter: int8(m.FirstHunter()), Crim: -1})
+		m.traceEvent(EvTurn, m.FirstHunter(), -1, 0, "")
 	}
 	m.Card = m.Deck[m.Turn-1]
 	card := &m.Sc.Deck[m.Card]
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvCard, Hunter: -1, Crim: -1, Name: card.Name})
+		m.traceEvent(EvCard, -1, -1, 0, card.Name)
 	}
 	if card.Restock {
 		m.restock()
