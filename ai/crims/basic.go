@@ -98,7 +98,10 @@ func newBasic(t *sim.Tables) *Basic {
 	return p
 }
 
-var _ sim.HunterPolicy = (*Basic)(nil)
+var (
+	_ sim.HunterPolicy = (*Basic)(nil)
+	_ sim.CheckFilter  = (*Basic)(nil)
+)
 
 // podValue is the worth of a pod in points: 1d10 (5.5) and a reward.
 const podValue = 6.5
@@ -136,6 +139,31 @@ func (v *values) bestOf(best []float64, m *sim.Match, atk []reachOf, stride int)
 			best[i*stride+left] = b
 		}
 	}
+}
+
+// hits fills val and valC (made again when shorter than the profiles'
+// table), by profile·(left+1) + Wounds left, with the value of attack a
+// on a crim out of cover (P(hit) against its Defense × killValue) and in
+// cover (against its Defense + 1), as plan's values and cover work them
+// out.
+func (v *values) hits(val, valC []float64, m *sim.Match, a *reachOf, stride int) ([]float64, []float64) {
+	k := sim.MaxProfiles * stride
+	if cap(val) < k {
+		val = make([]float64, k)
+	}
+	if cap(valC) < k {
+		valC = make([]float64, k)
+	}
+	val, valC = val[:k], valC[:k]
+	for i := range int(m.Sc.NCrims) {
+		cd := &m.Sc.Crims[i]
+		for left := 1; left <= int(cd.Wounds); left++ {
+			vi := i*stride + left
+			val[vi] = phit(a.row, int(cd.Defense)) * a.value[vi]
+			valC[vi] = phit(a.row, int(cd.Defense)+1) * a.value[vi]
+		}
+	}
+	return val, valC
 }
 
 func (v *values) build(t *sim.Tables, sc *sim.Scenario) {
@@ -199,8 +227,9 @@ type reachOf struct {
 }
 
 // usable is one hunter's usable attacks as plan reads them, with 0.9 ×
-// the longest range and the best table (values.bestOf), for the dice
-// and the depleted attacks of key (0: none yet).
+// the longest range and the best table (values.bestOf), for the
+// depleted attacks and the Performance Shot of key (0: none yet), which
+// make its dice.
 type usable struct {
 	key     uint32
 	n       int8
@@ -212,18 +241,22 @@ type usable struct {
 	reach09 float32
 	atk     [sim.MaxAttacks]reachOf
 	best    []float64
+	// val[x] and valC[x], by profile·(left+1) + Wounds left: atk[x]'s
+	// value on a crim out of cover and in cover (values.hits)
+	val, valC [sim.MaxAttacks][]float64
 }
 
 // usableWays is how many sets of usable attacks are kept for a hunter:
-// its dice and its depleted attacks take few values in a match.
+// its Performance Shot and its depleted attacks take few values in a
+// match.
 const usableWays = 4
 
-// attacks returns hunter h's usable attacks, made when its dice or its
+// attacks returns hunter h's usable attacks, made when its Performance Shot or its
 // depleted attacks take a value not among those kept.
 func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
-	key := 1<<31 | uint32(hu.Depleted)<<16 | uint32(uint8(m.Dice(h, sim.Shoot)))<<8 | uint32(uint8(m.Dice(h, sim.Fight)))
+	key := 1<<31 | uint32(hu.Depleted)<<16 | uint32(uint8(hu.Perf))<<8 // (the dice of Shoot and Fight follow Perf)
 	ways := &p.atk[h]
 	if u := &ways[p.last[h]%usableWays]; u.key == key { // the last used first
 		return u
@@ -268,6 +301,9 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 	}
 	u.rbit[u.nr], u.rng[u.nr] = 0, float32(math.Inf(-1))
 	p.val.bestOf(u.best, m, u.atk[:u.n], stride)
+	for x := range u.atk[:u.n] {
+		u.val[x], u.valC[x] = p.val.hits(u.val[x], u.valC[x], m, &u.atk[x], stride)
+	}
 	return u
 }
 
@@ -284,6 +320,7 @@ type podMemo struct {
 	gv      float64
 	goal    int
 	k       int
+	d2      float32 // the best pod's distance squared (+Inf: none, or not to be passed over)
 }
 
 // podsAt returns hunter h's podMemo, made again when the hunter, its
@@ -299,38 +336,44 @@ func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
 		}
 		if pm.goal == noRank || m.Pods&(1<<pm.goal) != 0 {
 			look := m.Pods &^ pm.stocked
-			pm.stocked, pm.adj = m.Pods, pm.adj&m.Pods
+			pm.stocked, pm.adj, pm.d2 = m.Pods, pm.adj&m.Pods, float32(math.Inf(1)) // (a pod stocked since may come before the best)
 			p.lookPods(m, h, pm, look)
 			return pm
 		}
 	}
-	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal, pm.k = true, pos, step, m.Pods, 0, 0, noRank, noRank
+	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal, pm.k, pm.d2 = true, pos, step, m.Pods, 0, 0, noRank, noRank, float32(math.Inf(1))
 	p.lookPods(m, h, pm, m.Pods)
 	return pm
 }
 
 // lookPods adds the stocked pods look (bit q: pod q) to hunter h's
-// podMemo pm.
+// podMemo pm. Every pod is worth podValue: the best needs the fewest
+// Action Points (the first of them on a tie), podValue / aps. A pod
+// after the best (the pods are looked at in order) and no nearer,
+// squared, needs no fewer Moves: it is passed over. (pm.d2 is +Inf when
+// the best is one of a look before, which a pod of this look may come
+// before.) (The lines of the loop are as the profile of
+// cmd/balance/default.pgo has them.)
 func (p *Basic) lookPods(m *sim.Match, h int, pm *podMemo, look uint16) {
 	pos, step := pm.pos, pm.step
 	base := m.Sc.Hunters[h].Base
 	r := base + sim.PodReach // as Match.PodAdjacent
 	r2 := r * r
-	// every pod is worth podValue: the best needs the fewest Action
-	// Points (the first of them on a tie), podValue / aps
-	// the stocked pods of the zone's pod count
-	n, goal, pods := pm.k, pm.goal, &m.Sc.Map.Pods
-	for st := look & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 {
+	n, goal, pods, bd2 := pm.k, pm.goal, &m.Sc.Map.Pods, pm.d2
+	for st := look & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 { // the stocked pods of the zone's pod count
 		q := bits.TrailingZeros16(st)
 		d2 := pods[q].Sub(pos).Len2()
 		if d2 <= r2 {
 			pm.adj |= 1 << q
 		}
+		if d2 >= bd2 {
+			continue
+		}
 		if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n || (k == n && q < goal) {
-			n, goal = k, q
+			n, goal, bd2 = k, q, d2
 		}
 	}
-	pm.k, pm.goal = n, goal
+	pm.k, pm.goal, pm.d2 = n, goal, bd2
 	if n < noRank {
 		pm.gv = podValue / float64(n+2)
 	}
@@ -353,7 +396,7 @@ func phit(row *[sim.TableT + 1]float64, th int) float64 {
 type cand struct {
 	k     int8
 	done  bool
-	th    int // its Defense
+	th    int // its Defense (stored though plan reads its values from tables: the survey's loop is laid out cheaper with it)
 	gap   float32
 	vi    int
 	ub    float64 // the best value of an attack on it out of cover
@@ -401,6 +444,12 @@ const noRank = 1 << 30
 //
 // pm is the hunter's podMemo (podsAt). The goal is given by its rank
 // (noRank: none); goalPoint gives the point to move toward.
+//
+// The best goal: the crim of the highest bound first, then every other
+// whose bound could beat the best so far. The best attack in reach: the
+// crims in reach by their bound, highest first (the first in slot order
+// on a tie), while it can beat the best so far. (The calls keep their
+// lines within plan as the profile of cmd/balance/default.pgo has them.)
 func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goal int, gv float64) {
 	hu := &m.H[h]
 	step := p.step[h]
@@ -423,50 +472,50 @@ func (p *Basic) plan(m *sim.Match, h int, pm *podMemo) (a, c int, v float64, goa
 		return sv.a, sv.c, sv.v, sv.goal, sv.gv
 	}
 	gl, rl, rub := &p.gl, &p.rl, &p.rub
-	// the best goal: the crim of the highest bound first, then every
-	// other whose bound could beat the best so far
-	for i := -1; top >= 0 && i < ng; i++ {
-		j := top
-		if i >= 0 {
-			if j = int(gl[i]); j == top {
-				continue
-			}
-		}
-		e := &cs[j]
-		if !(e.bound > gv || (e.bound == gv && e.bound > 0 && rank(int(e.k), 0) < goal)) {
-			continue
-		}
-		if !e.done {
-			p.values(m, h, e, na)
-		}
-		for x := range atk[:na] {
-			d := e.gap
-			if !atk[x].melee {
-				d -= atk[x].rng09
-			}
-			s := e.val[x] / aps(d, step)
-			r := rank(int(e.k), x)
-			if !(s > gv || (s == gv && s > 0 && r < goal)) {
-				continue
-			}
-			if !atk[x].melee && e.cover < 0 { // the value out of cover wins: in cover?
-				if p.cover(m, h, e, na); e.cover > 0 {
-					if s = e.val[x] / aps(d, step); !(s > gv || (s == gv && s > 0 && r < goal)) {
-						continue
-					}
+	// the best goal (see above), when a crim can be one (top >= 0)
+	if top >= 0 {
+		for i := -1; top >= 0 && i < ng; i++ {
+			j := top
+			if i >= 0 {
+				if j = int(gl[i]); j == top {
+					continue
 				}
 			}
-			gv, goal = s, r
+			e := &cs[j]
+			if !(e.bound > gv || (e.bound == gv && e.bound > 0 && rank(int(e.k), 0) < goal)) {
+				continue
+			}
+			if !e.done {
+				p.values(m, h, e, na)
+			}
+			for x := range atk[:na] {
+				d := e.gap
+				if !atk[x].melee {
+					d -= atk[x].rng09
+				}
+				s := e.val[x] / aps(d, step)
+				r := rank(int(e.k), x)
+				if !(s > gv || (s == gv && s > 0 && r < goal)) {
+					continue
+				}
+				if !atk[x].melee && e.cover < 0 { // the value out of cover wins: in cover?
+					if p.cover(m, h, e, na); e.cover > 0 {
+						if s = e.val[x] / aps(d, step); !(s > gv || (s == gv && s > 0 && r < goal)) {
+							continue
+						}
+					}
+				}
+				gv, goal = s, r
+			}
 		}
 	}
-	// the best attack in reach: the crims in reach of an attack by their
-	// bound, highest first (the first in slot order on a tie), while it
-	// could beat the best so far
+	// the best attack in reach (see above)
 	for i := 1; i < nr; i++ {
-		for j := i; j > 0 && rub[j] > rub[j-1]; j-- {
-			rl[j], rl[j-1] = rl[j-1], rl[j]
-			rub[j], rub[j-1] = rub[j-1], rub[j]
+		x, u, j := rl[i], rub[i], i
+		for ; j > 0 && u > rub[j-1]; j-- {
+			rl[j], rub[j] = rl[j-1], rub[j-1]
 		}
+		rl[j], rub[j] = x, u
 	}
 	at := noRank // the rank of the attack in reach so far, worth v
 	for j := range nr {
@@ -514,7 +563,7 @@ func (p *Basic) goalPoint(m *sim.Match, h, goal int) (to geom.Vec, why string) {
 	switch {
 	case goal >= sim.MaxPods && goal < noRank:
 		k, x := (goal-sim.MaxPods)/sim.MaxAttacks, int(p.cur.atk[(goal-sim.MaxPods)%sim.MaxAttacks].x)
-		cd := &m.Sc.Crims[m.C[k].Def]
+		cd := &m.Sc.Crims[m.C[k].Def%sim.MaxProfiles]
 		if at := &def.Attacks[x]; at.Melee {
 			to = contact(hu.Pos, m.C[k].Pos, def.Base, cd.Base)
 		} else {
@@ -562,30 +611,37 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 	p.hidden = m.AliveCrims() &^ shown
 	p.engNow = false
 	top, topBound, nc := -1, 0.0, 0
-	// a goal when its bound reaches gv0; the bound is ub over at least 2
-	// Action Points, so no more than ub/2: ub must reach 2·gv0 (exact)
-	ub0 := 2 * gv0
+	// a goal when its bound reaches gv0 (and is above 0); the bound is ub
+	// over at least 2 Action Points, so no more than ub/2: ub must reach
+	// 2·gv0 (exact)
+	// (ub >= ubMin is ub >= ub0 && ub > 0: gv0 is never below 0)
+	ubMin := max(2*gv0, math.SmallestNonzeroFloat64)
+	rng0 := ak.rng[0]
 	for set := shown; set != 0; set &= set - 1 {
 		k := bits.TrailingZeros16(set)
 		cr := &m.C[k]
-		pr := &prof[cr.Def]
+		pr := &prof[cr.Def%sim.MaxProfiles] // (Def is below MaxProfiles: no bounds check)
 		d2 := cr.Pos.Sub(pos).Len2()
 		gap := sqrt32(d2) - hb - pr.base
 		vi := pr.vi - int(cr.Wounds)
 		ub := best[vi]
+		eng := d2 <= pr.eng2
+		if !eng && gap > rng0 && ub < ubMin {
+			continue // neither in reach nor a goal
+		}
 		var in uint8
-		if d2 <= pr.eng2 {
+		if eng {
 			in = ak.melee
 			p.engNow = true
 		}
-		if gap <= ak.rng[0] { // the ranged attacks in range, longest first (none: -Inf)
+		if gap <= rng0 { // the ranged attacks in range, longest first (none: -Inf)
 			in |= ak.rbit[0]
 			for i := 1; gap <= ak.rng[i]; i++ {
 				in |= ak.rbit[i]
 			}
 		}
 		bound, goal := 0.0, false
-		if ub >= ub0 && ub > 0 {
+		if ub >= ubMin {
 			bound = ub / aps(gap-reach09, step)
 			goal = bound >= gv0 && bound > 0
 		}
@@ -617,8 +673,7 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 func (p *Basic) values(m *sim.Match, h int, e *cand, na int) {
 	e.done, e.cover = true, -1
 	for x := range p.cur.atk[:na] {
-		ak := &p.cur.atk[x]
-		e.val[x] = phit(ak.row, e.th) * ak.value[e.vi]
+		e.val[x] = p.cur.val[x][e.vi] // phit(atk.row, its Defense) × atk.value[e.vi]
 	}
 }
 
@@ -632,7 +687,7 @@ func (p *Basic) cover(m *sim.Match, h int, e *cand, na int) {
 	e.cover = 1
 	for x := range p.cur.atk[:na] {
 		if ak := &p.cur.atk[x]; !ak.melee {
-			e.val[x] = phit(ak.row, e.th+1) * ak.value[e.vi]
+			e.val[x] = p.cur.valC[x][e.vi] // phit(ak.row, its Defense + 1) × ak.value[e.vi]
 		}
 	}
 }
@@ -786,16 +841,23 @@ func (p *Basic) spot(m *sim.Match, h int) bool {
 
 // BeforeCheck spends upgrade options on attack and Defense checks.
 func (p *Basic) BeforeCheck(m *sim.Match, h int, c *sim.Check) {
-	if c.Kind != sim.CkAttack && c.Kind != sim.CkDefense {
+	// an attack or Defense check (BeforeKinds) that an option of the
+	// hunter upgrades (the lines of the call below are as the profile of
+	// cmd/balance/default.pgo has them)
+	if p.ready(m); p.upg[h]&(1<<(c.Kind%16))&(1<<sim.CkAttack|1<<sim.CkDefense) == 0 {
 		return
-	}
-	if p.ready(m); p.upg[h]&(1<<c.Kind) == 0 {
-		return // (no option of the hunter upgrades it)
 	}
 	def := &m.Sc.Hunters[h]
 	for o := range int(def.NOptions) {
 		m.SpendOnCheck(h, o, c)
 	}
+}
+
+// BeforeKinds is the kinds of checks BeforeCheck acts on: hunter h's
+// attack and Defense checks that one of its options upgrades.
+func (p *Basic) BeforeKinds(m *sim.Match, h int) uint16 {
+	p.ready(m)
+	return p.upg[h] & (1<<sim.CkAttack | 1<<sim.CkDefense)
 }
 
 // ImpactTen takes two successes when the extra success counts.
@@ -867,22 +929,59 @@ func (p *Basic) Return(m *sim.Match, h int) (bool, int) {
 	if hu.Wounds*2 > def.WoundMax {
 		return false, 0
 	}
-	// the distances compared squared first: a crim no nearer squared
-	// than the best so far is no nearer (the square root never falls)
-	corner, bd, bd2 := 0, float32(-1), float32(0)
-	for k := range 4 {
-		q := m.Sc.Map.Corner(k)
-		for set := m.Shown(); set != 0; set &= set - 1 {
-			d2 := m.C[bits.TrailingZeros16(set)].Pos.Sub(q).Len2()
-			if bd >= 0 && d2 >= bd2 {
-				continue
+	// The nearest pair of a corner and a crim: a crim's nearest corner is
+	// the one of its quarter of the zone, every other corner farther by
+	// far more than the rounding of a distance, unless the crim is within
+	// midSlack of a line between two quarters (then every corner is
+	// looked at). Ties go to the lowest corner, as when the corners were
+	// looked at in turn.
+	mp := &m.Sc.Map
+	mx, my := mp.W/2, mp.H/2
+	q := [4]geom.Vec{mp.Corner(0), mp.Corner(1), mp.Corner(2), mp.Corner(3)}
+	apart := mx > q[0].X+midSlack && my > q[0].Y+midSlack // the quarters' corners apart
+	corner, bd := 0, float32(-1)
+	for set := m.Shown(); set != 0; set &= set - 1 {
+		pos := m.C[bits.TrailingZeros16(set)].Pos
+		if apart && abs32(pos.X-mx) >= midSlack && abs32(pos.Y-my) >= midSlack {
+			k := quarter(pos.X > mx, pos.Y > my)
+			if d := pos.Sub(q[k%4]).Len(); bd < 0 || d < bd || (d == bd && k < corner) { // as q.Dist
+				corner, bd = k, d
 			}
-			if d := sqrt32(d2); bd < 0 || d < bd { // as q.Dist
-				corner, bd, bd2 = k, d, d2
+			continue
+		}
+		for k := range q {
+			if d := pos.Sub(q[k]).Len(); bd < 0 || d < bd || (d == bd && k < corner) {
+				corner, bd = k, d
 			}
 		}
 	}
 	return true, corner
+}
+
+// midSlack is how far from a line between two quarters of the zone a
+// crim's nearest corner is the one of its quarter (far more than the
+// rounding of a distance).
+const midSlack = 0.01
+
+// quarter is the corner (Map.Corner) of the quarter of the zone right
+// of the middle (right) or above it (up).
+func quarter(right, up bool) int {
+	switch {
+	case up && right:
+		return 2
+	case up:
+		return 3
+	case right:
+		return 1
+	}
+	return 0
+}
+
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // FightTarget sends the crim against the leader other than the First

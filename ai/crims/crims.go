@@ -18,12 +18,17 @@ import (
 // a Charge, Shoot impossible, Fight not engaged) and the forced Hides.
 type Control struct{}
 
-var _ sim.CrimAI = Control{}
+var (
+	_ sim.CrimAI       = Control{}
+	_ sim.CardFollower = Control{}
+)
 
 // Direct returns the current card's action for crim c's Demeanor.
-func (Control) Direct(m *sim.Match, c int) sim.Action {
-	return m.Sc.Deck[m.Card].Direct[m.Sc.Crims[m.C[c].Def].Demeanor]
-}
+func (Control) Direct(m *sim.Match, c int) sim.Action { return m.CardAction(c) }
+
+// FollowsCard reports that Direct is Match.CardAction: the rules core
+// reads it without a call through the interface.
+func (Control) FollowsCard() bool { return true }
 
 // Tier is one tier of the hunters' policy.
 type Tier struct {

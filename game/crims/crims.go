@@ -529,25 +529,23 @@ func (p *Player) fill(rec *game.Record) {
 		case pts > second:
 			second = pts
 		}
-		for t := 1; t <= int(r.Turns); t++ {
-			if g := r.PointsBy[t][h] - r.PointsBy[t-1][h]; g != 0 {
-				rec.Grow(&d.schema, sl.seriesPoints+h, t, int32(g))
-			}
-		}
-	}
-	for t := 1; t <= int(r.Turns); t++ {
-		if w := r.CrimWoundsBy[t]; w != 0 {
-			rec.Grow(&d.schema, sl.seriesWounds, t, int32(w))
-		}
 	}
 	for i := range int(d.sc.NCrims) {
 		rec.V[sl.spawned+i], rec.V[sl.eliminated+i], rec.V[sl.dealt+i] = int32(r.Spawned[i]), int32(r.Eliminated[i]), int32(r.Dealt[i])
 	}
-	// The standing at the end of each turn: every hunter's points.
+	// Each turn: the points each hunter gained and the Wound Tokens crims
+	// dealt (series), and the standing at its end, every hunter's points.
 	var pts [game.MaxFeelSides]int
 	for t := 1; t <= int(r.Turns); t++ {
 		for h := range n {
-			pts[h] = int(r.PointsBy[t][h])
+			pt := r.PointsBy[t][h]
+			if g := pt - r.PointsBy[t-1][h]; g != 0 {
+				rec.Grow(&d.schema, sl.seriesPoints+h, t, int32(g))
+			}
+			pts[h] = int(pt)
+		}
+		if w := r.CrimWoundsBy[t]; w != 0 {
+			rec.Grow(&d.schema, sl.seriesWounds, t, int32(w))
 		}
 		rec.StandAll(&d.schema, pts[:n])
 	}

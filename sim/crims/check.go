@@ -1,6 +1,10 @@
 package crims
 
-import "strconv"
+import (
+	"strconv"
+
+	"balance/sim/geom"
+)
 
 // NoThreshold marks a check without a Threshold (Damage, Damage
 // Resistance, Move, recovery).
@@ -68,7 +72,9 @@ func (m *Match) roll(h int, check *Check, res *Result) {
 			c.Mods.Up += hu.Focus
 			hu.Focus = 0
 		}
-		m.Pol.BeforeCheck(m, h, c)
+		if m.before[h]&(1<<(c.Kind%16)) != 0 { // (a kind is below 16)
+			m.Pol.BeforeCheck(m, h, c)
+		}
 	}
 	*res = Result{}
 	if md := &c.Mods; md.AllUp == 0 && md.AllDown == 0 && md.Up == 0 && md.Down == 0 {
@@ -182,15 +188,33 @@ func (m *Match) gainMomentum(h, n int, why string) {
 	m.H[h].Momentum += int8(n)
 	m.Rec.Momentum[h] += int16(n)
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvMomentum, Hunter: int8(h), Crim: -1, N: int16(n), Name: why})
+		m.traceHunter(EvMomentum, h, n, why)
 	}
 }
 
 func (m *Match) gainPoints(h, n int, why string) {
 	m.H[h].Points += int16(n)
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvPoints, Hunter: int8(h), Crim: -1, N: int16(n), Name: why})
+		m.traceHunter(EvPoints, h, n, why)
 	}
+}
+
+// traceHunter emits hunter h's event of kind, n and name (apart, so
+// that its callers are inlined).
+func (m *Match) traceHunter(kind EventKind, h, n int, name string) {
+	m.emit(Event{Kind: kind, Hunter: int8(h), Crim: -1, N: int16(n), Name: name})
+}
+
+// traceMove emits the move of hunter h or crim c (-1: the other) to p,
+// f inches, for why (apart, so that its callers are smaller).
+func (m *Match) traceMove(h, c int, p geom.Vec, f float32, why string) {
+	m.emit(Event{Kind: EvMove, Hunter: int8(h), Crim: int8(c), Pos: p, F: f, Why: why})
+}
+
+// traceEvent emits an event of kind about hunter h and crim c (-1:
+// none), n and name (apart, so that its callers are smaller).
+func (m *Match) traceEvent(kind EventKind, h, c, n int, name string) {
+	m.emit(Event{Kind: kind, Hunter: int8(h), Crim: int8(c), N: int16(n), Name: name})
 }
 
 func (m *Match) heal(h, n int, why string) {

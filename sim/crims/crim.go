@@ -22,15 +22,36 @@ func (m *Match) crimActs(c int) {
 		m.hide(c, "must hide again")
 		return
 	}
-	act := m.AI.Direct(m, c)
+	// the AI's action, read off the card when the AI follows it (CardFollower)
+	act := m.Sc.Deck[m.Card].Direct[m.Sc.Crims[cr.Def%MaxProfiles].Demeanor%MaxDemeanors] // as CardAction
+	if !m.byCard {
+		act = m.AI.Direct(m, c)
+	}
 	if cr.Hidden && act != ActHide {
-		cr.Hidden, cr.HideTurns, cr.HideAt = false, 0, -1
-		m.mark(c)
-		if m.Trace != nil {
-			m.emit(Event{Kind: EvCrim, Hunter: -1, Crim: int8(c), Name: "revealed", Why: "its Hidden counter is replaced by its model to act"})
-		}
+		m.reveal(c)
 	}
 	m.crimDo(c, act, "Control Card")
+}
+
+// reveal replaces hidden crim c's Hidden counter by its model, to act.
+func (m *Match) reveal(c int) {
+	cr := &m.C[c]
+	cr.Hidden, cr.HideTurns, cr.HideAt = false, 0, -1
+	m.mark(c)
+	m.traceCrim(c, "revealed", "its Hidden counter is replaced by its model to act")
+}
+
+// traceCrim emits a crim's event of name and why, when traced.
+func (m *Match) traceCrim(c int, name, why string) {
+	if m.Trace != nil {
+		m.emit(Event{Kind: EvCrim, Hunter: -1, Crim: int8(c), Name: name, Why: why})
+	}
+}
+
+// CardAction is the action the current Control Card gives crim c: the
+// one for its Demeanor.
+func (m *Match) CardAction(c int) Action {
+	return m.Sc.Deck[m.Card].Direct[m.Sc.Crims[m.C[c].Def%MaxProfiles].Demeanor%MaxDemeanors]
 }
 
 // crimDo resolves action act of crim c with the document's fallbacks.
@@ -79,7 +100,7 @@ func (m *Match) crimMove(c int, dest geom.Vec, why string) bool {
 // (EngagedHunters) already known.
 func (m *Match) crimMoveFrom(c int, dest geom.Vec, why string, engaged uint8) bool {
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	dest = m.clampZone(dest, cd.Base)
 	if !cr.Hidden {
 		var strikers [MaxHunters]int8
@@ -109,7 +130,7 @@ func (m *Match) crimMoveFrom(c int, dest geom.Vec, why string, engaged uint8) bo
 	m.crimGen++
 	m.hint.near = false
 	if m.Trace != nil && dest != from {
-		m.emit(Event{Kind: EvMove, Hunter: -1, Crim: int8(c), Pos: dest, F: dest.Dist(from), Why: why})
+		m.traceMove(-1, c, dest, dest.Dist(from), why)
 	}
 	return true
 }
@@ -120,7 +141,7 @@ func (m *Match) flee(c int, why string) {
 	h, _ := m.nearestHunterOf(c)
 	cr.Last = ActFlee
 	m.crimEvent(c, ActFlee, why)
-	m.crimMove(c, away(cr.Pos, m.H[h].Pos, m.Sc.Crims[cr.Def].Move), "flee")
+	m.crimMove(c, away(cr.Pos, m.H[h].Pos, m.Sc.Crims[cr.Def%MaxProfiles].Move), "flee")
 }
 
 // charge: toward the nearest hunter, its Move, stopping at base contact;
@@ -132,7 +153,7 @@ func (m *Match) charge(c int, why string) { m.chargeFrom(c, why, m.EngagedHunter
 // (EngagedHunters) already known.
 func (m *Match) chargeFrom(c int, why string, eng uint8) {
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	cr.Last = ActCharge
 	m.crimEvent(c, ActCharge, why)
 	for leg, dist := range [2]float32{cd.Move, ChargeOn} {
@@ -159,7 +180,7 @@ func (m *Match) chargeFrom(c int, why string, eng uint8) {
 // fightNow is crim c's attack up close: on the hunter engaged with it
 // (set: EngagedHunters), the First Player choosing among several.
 func (m *Match) fightNow(c int, set uint8) {
-	cd := &m.Sc.Crims[m.C[c].Def]
+	cd := &m.Sc.Crims[m.C[c].Def%MaxProfiles]
 	if set == 0 || cd.Melee == 0 {
 		return
 	}
@@ -188,7 +209,7 @@ func (m *Match) fightNow(c int, set uint8) {
 func (m *Match) fight(c int, why string) {
 	cr := &m.C[c]
 	set := m.EngagedHunters(c)
-	if set == 0 || m.Sc.Crims[cr.Def].Melee == 0 {
+	if set == 0 || m.Sc.Crims[cr.Def%MaxProfiles].Melee == 0 {
 		m.chargeFrom(c, "cannot Fight: not engaged", set)
 		return
 	}
@@ -201,7 +222,7 @@ func (m *Match) fight(c int, why string) {
 // in range and line of sight.
 func (m *Match) canShoot(c, h int) bool {
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	return cd.Ranged > 0 && m.Gap(h, c) <= cd.Range && m.LOS(cr.Pos, m.H[h].Pos)
 }
 
@@ -209,7 +230,7 @@ func (m *Match) canShoot(c, h int) bool {
 // says. Otherwise impossible: Seek Cover, or Charge when Aggressive.
 func (m *Match) shoot(c int, why string) {
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	if m.EngagedHunters(c) != 0 {
 		switch m.Sc.Rules.EngagedShoot {
 		case EngagedShootFight:
@@ -240,7 +261,7 @@ func (m *Match) shoot(c int, why string) {
 // Charge, it charges again.
 func (m *Match) seekCover(c int, why string) {
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	if cr.Last == ActCharge {
 		m.charge(c, "Seek Cover after a Charge")
 		return
@@ -273,7 +294,7 @@ func (m *Match) seekCover(c int, why string) {
 // Hidden counter.
 func (m *Match) hide(c int, why string) {
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	cr.Last = ActHide
 	m.crimEvent(c, ActHide, why)
 	t, d := m.nearestFeature(cr.Pos, KwHideable)

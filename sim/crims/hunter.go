@@ -71,7 +71,7 @@ func (m *Match) Visible(c int) bool { return m.shown&(1<<c) != 0 }
 
 // Gap is the edge-to-edge distance between hunter h and crim c.
 func (m *Match) Gap(h, c int) float32 {
-	return geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, m.C[c].Pos, m.Sc.Crims[m.C[c].Def].Base)
+	return geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, m.C[c].Pos, m.Sc.Crims[m.C[c].Def%MaxProfiles].Base)
 }
 
 // Engaged reports whether hunter h and crim c are engaged: both in the
@@ -80,7 +80,7 @@ func (m *Match) Engaged(h, c int) bool {
 	if !m.H[h].In || !m.Visible(c) {
 		return false
 	}
-	return m.H[h].Pos.Sub(m.C[c].Pos).Len2() <= m.eng2[m.C[c].Def][h]
+	return m.H[h].Pos.Sub(m.C[c].Pos).Len2() <= m.eng2[m.C[c].Def%MaxProfiles][h]
 }
 
 // EngagedCrims returns the crims engaged with hunter h (bit c: crim c).
@@ -90,11 +90,11 @@ func (m *Match) EngagedCrims(h int) uint16 {
 		return 0
 	}
 	var set uint16
+	r2 := &m.engH[h]
 	for s := m.shown; s != 0; s &= s - 1 {
 		c := bits.TrailingZeros16(s)
 		cr := &m.C[c]
-		// as Engaged
-		if cr.Pos.Sub(hu.Pos).Len2() <= m.eng2[cr.Def][h] {
+		if cr.Pos.Sub(hu.Pos).Len2() <= r2[cr.Def%MaxProfiles] { // as Engaged
 			set |= 1 << c
 		}
 	}
@@ -108,9 +108,10 @@ func (m *Match) engaged(h int) bool {
 	if !hu.In {
 		return false
 	}
+	r2 := &m.engH[h]
 	for s := m.shown; s != 0; s &= s - 1 {
 		cr := &m.C[bits.TrailingZeros16(s)]
-		if cr.Pos.Sub(hu.Pos).Len2() <= m.eng2[cr.Def][h] { // as Engaged
+		if cr.Pos.Sub(hu.Pos).Len2() <= r2[cr.Def%MaxProfiles] { // as Engaged
 			return true
 		}
 	}
@@ -127,7 +128,7 @@ func (m *Match) EngagedHunters(c int) uint8 {
 		return 0 // the nearest hunter is out of reach: every hunter is
 	}
 	var set uint8
-	r2 := &m.eng2[cr.Def]
+	r2 := &m.eng2[cr.Def%MaxProfiles]
 	for h := range m.H[:m.Sc.NHunters] {
 		hu := &m.H[h]
 		// as Engaged
@@ -140,7 +141,7 @@ func (m *Match) EngagedHunters(c int) uint8 {
 
 // CrimInCover reports whether crim c is in cover against hunter h.
 func (m *Match) CrimInCover(c, h int) bool {
-	return m.inCoverAt(&m.coverC[c], m.C[c].Pos, m.Sc.Crims[m.C[c].Def].Base, m.H[h].Pos)
+	return m.inCoverAt(&m.coverC[c], m.C[c].Pos, m.Sc.Crims[m.C[c].Def%MaxProfiles].Base, m.H[h].Pos)
 }
 
 // CanAttack reports whether hunter h can use attack a on crim c now: a
@@ -162,7 +163,7 @@ func (m *Match) CanAttack(h, a, c int) bool {
 // AttackThreshold is the Threshold of hunter h's check with attack a
 // against crim c: its Defense, +1 against a Shoot when it is in cover.
 func (m *Match) AttackThreshold(h, a, c int) int {
-	t := int(m.Sc.Crims[m.C[c].Def].Defense)
+	t := int(m.Sc.Crims[m.C[c].Def%MaxProfiles].Defense)
 	if !m.Sc.Hunters[h].Attacks[a].Melee && m.CrimInCover(c, h) {
 		t++
 	}
@@ -217,7 +218,7 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 	avoid := -1
 	for ; set != 0; set &= set - 1 {
 		c := bits.TrailingZeros16(set)
-		cd := &m.Sc.Crims[m.C[c].Def]
+		cd := &m.Sc.Crims[m.C[c].Def%MaxProfiles]
 		if geom.EdgeDist(probe, def.Base, m.C[c].Pos, cd.Base) <= rules.Engagement || cd.Melee == 0 {
 			continue
 		}
@@ -247,7 +248,7 @@ func (m *Match) Move(h int, dest geom.Vec) bool {
 	}
 	hu.Pos = m.clampZone(toward(start, dest, float32(MoveBase+s), 0), def.Base)
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvMove, Hunter: int8(h), Crim: -1, Pos: hu.Pos, F: hu.Pos.Dist(start)})
+		m.traceMove(h, -1, hu.Pos, hu.Pos.Dist(start), "")
 	}
 	return true
 }
@@ -345,7 +346,7 @@ func (m *Match) Spot(h, c int) bool {
 	}
 	m.spend(h)
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	var res Result
 	m.roll(h, m.setCheck(CkSpot, Mind, int(m.Sc.Hunters[h].Attr[Mind]), int(cd.Stealth), Mods{}, c, -1), &res)
 	if !res.OK {
@@ -361,27 +362,22 @@ func (m *Match) Spot(h, c int) bool {
 		own = spotSetOf(&m.Sc.Map, int(cr.HideAt), cd.Base)
 	}
 	// The rival takes the farthest place in sight, else the farthest
-	// (the first on a tie): the places by distance, farthest first (the
-	// first on a tie), up to the first in sight.
+	// (the first on a tie): the farthest first, and when it is out of
+	// sight the others by distance, farthest first (the first on a tie),
+	// up to the first in sight.
 	pl := places.list()
-	var dist [len(spotPlaces) + 1]float32
-	var order [len(spotPlaces) + 1]int8
-	for i, q := range pl {
-		d := q.Dist(from)
-		j := i
-		for ; j > 0 && d > dist[j-1]; j-- {
-			dist[j], order[j] = dist[j-1], order[j-1]
-		}
-		dist[j], order[j] = d, int8(i)
-	}
 	best := cr.Pos
 	if len(pl) > 0 {
-		best = pl[order[0]]
-	}
-	for _, i := range order[:len(pl)] {
-		if m.LOS(from, pl[i]) {
-			best = pl[i]
-			break
+		var dist [len(spotPlaces) + 1]float32
+		far := 0
+		for i, q := range pl {
+			if dist[i] = q.Dist(from); dist[i] > dist[far] {
+				far = i
+			}
+		}
+		best = pl[far]
+		if !m.LOS(from, best) {
+			best = spotFallback(m, from, pl, &dist, far)
 		}
 	}
 	cr.Pos, cr.Hidden, cr.HideTurns, cr.HideAt = best, false, 0, -1
@@ -392,6 +388,34 @@ func (m *Match) Spot(h, c int) bool {
 		m.emit(Event{Kind: EvSpotted, Hunter: int8(h), Crim: int8(c), Pos: best})
 	}
 	return true
+}
+
+// spotFallback is the place of a spotted crim when the farthest place,
+// pl[far], is out of sight from from: the others by distance (dist),
+// farthest first (the first on a tie), up to the first in sight, else
+// pl[far].
+func spotFallback(m *Match, from geom.Vec, pl []geom.Vec, dist *[len(spotPlaces) + 1]float32, far int) geom.Vec {
+	var d2 [len(spotPlaces) + 1]float32
+	var order [len(spotPlaces) + 1]int8
+	n := 0
+	for i := range pl {
+		if i == far {
+			continue
+		}
+		d := dist[i]
+		j := n
+		for ; j > 0 && d > d2[j-1]; j-- {
+			d2[j], order[j] = d2[j-1], order[j-1]
+		}
+		d2[j], order[j] = d, int8(i)
+		n++
+	}
+	for _, i := range order[:n] {
+		if m.LOS(from, pl[i]) {
+			return pl[i]
+		}
+	}
+	return pl[far]
 }
 
 // spotSet is where a spotted crim may be placed about a terrain
@@ -545,7 +569,7 @@ func (m *Match) Attack(h, a, c int) bool {
 	}
 	ar.Hits++
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	mods := Mods{Down: cd.Armor, DownByOpponent: m.Sc.Rules.ArmorByOpponent}
 	if res.DamageUp {
 		mods.Up = DamageUpN
@@ -558,7 +582,7 @@ func (m *Match) Attack(h, a, c int) bool {
 		m.crimGen++
 		m.hint.near = false
 		if m.Trace != nil {
-			m.emit(Event{Kind: EvMove, Hunter: -1, Crim: int8(c), Pos: cr.Pos, F: PushDist, Why: "pushed by an Impact 10"})
+			m.traceMove(-1, c, cr.Pos, PushDist, "pushed by an Impact 10")
 		}
 	}
 	return true
@@ -571,7 +595,7 @@ func (m *Match) Attack(h, a, c int) bool {
 // Momentum.
 func (m *Match) woundCrim(c, h, w, a int, impactOne bool, how string) {
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	cr.Wounds += int8(w)
 	m.crimGen++
 	if a >= 0 {
@@ -580,7 +604,7 @@ func (m *Match) woundCrim(c, h, w, a int, impactOne bool, how string) {
 		m.Rec.Strikes[h] += int16(w)
 	}
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvWounds, Hunter: int8(h), Crim: int8(c), N: int16(w), Name: how})
+		m.traceEvent(EvWounds, h, c, w, how)
 	}
 	if cr.Wounds < cd.Wounds {
 		return
@@ -598,7 +622,7 @@ func (m *Match) woundCrim(c, h, w, a int, impactOne bool, how string) {
 		m.Rec.Attacks[h][a].Elims++
 	}
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvEliminated, Hunter: int8(h), Crim: int8(c), N: int16(pts)})
+		m.traceEvent(EvEliminated, h, c, pts, "")
 	}
 	m.gainPoints(h, pts, "elimination")
 	m.gainMomentum(h, 1, "elimination")
@@ -616,7 +640,7 @@ func (m *Match) woundHunter(h, w, c int, how string) {
 		m.Rec.Dealt[m.C[c].Def] += int16(w)
 	}
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvWounds, Hunter: int8(h), Crim: -1, N: int16(w), Name: how})
+		m.traceEvent(EvWounds, h, -1, w, how)
 	}
 	if hu.Wounds < m.Sc.Hunters[h].WoundMax {
 		return
@@ -632,7 +656,7 @@ func (m *Match) woundHunter(h, w, c int, how string) {
 		m.Rec.FirstOut[h] = m.Turn
 	}
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvIncapacitated, Hunter: int8(h), Crim: -1})
+		m.traceEvent(EvIncapacitated, h, -1, 0, "")
 	}
 }
 
@@ -675,7 +699,7 @@ func (m *Match) recover(h int) bool {
 // of PotentialWounds dice, upgraded by the hunter's Armor.
 func (m *Match) crimAttack(c, h int, ranged bool) {
 	cr := &m.C[c]
-	cd := &m.Sc.Crims[cr.Def]
+	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	hu := &m.H[h]
 	def := &m.Sc.Hunters[h]
 	t, dmg := int(cd.Fight), int(cd.Melee)

@@ -1,6 +1,7 @@
 package crims
 
 import (
+	"math"
 	"math/bits"
 
 	"balance/sim/dice"
@@ -67,6 +68,22 @@ type HunterPolicy interface {
 	// FightTarget is the First Player's choice of the hunter crim c
 	// attacks among those engaged with it (bit k: hunter k).
 	FightTarget(m *Match, first, c int, engaged uint8) int
+}
+
+// CheckFilter may be implemented by a HunterPolicy whose BeforeCheck
+// acts on some kinds of checks only: roll then calls BeforeCheck only for
+// those. Reset asks for them once a match.
+type CheckFilter interface {
+	// BeforeKinds returns the kinds of hunter h's checks (bit k: kind k)
+	// on which BeforeCheck may do anything in a match of m's scenario.
+	BeforeKinds(m *Match, h int) uint16
+}
+
+// CardFollower may be implemented by a CrimAI whose Direct is always
+// Match.CardAction: the rules core then reads the card itself, without a
+// call through the interface. Reset asks once a match.
+type CardFollower interface {
+	FollowsCard() bool
 }
 
 // CrimAI directs the crims. Implementations live in package ai/crims.
@@ -139,8 +156,6 @@ type Match struct {
 	// spotted so far: an activation that leaves it as it was is Idle.
 	deeds [MaxHunters]int16
 	feat  *features // the zone's features by keyword, made once by NewMatch, read-only
-	order [MaxCrims]int8
-	dist  [MaxCrims]float32
 	// what cover each crim's and each hunter's place offers (coverMemo)
 	coverC [MaxCrims]coverMemo
 	coverH [MaxHunters]coverMemo
@@ -152,11 +167,14 @@ type Match struct {
 	// eng2[i][h] is the square of the engagement reach between a crim
 	// of profile i and hunter h, centre to centre (Engaged), made by Reset
 	eng2 [MaxProfiles][MaxHunters]float32
+	engH [MaxHunters][MaxProfiles]float32 // engH[h][i] is eng2[i][h]
 	// In a Crim Phase no hunter moves or comes back: the crims' nearest
 	// hunters (nearH), found to order the crims, hold for a crim's turn
 	// unless a hunter was incapacitated since (outs counts them), and hint
 	// keeps the acting crim's nearest hunter while the crim stays put.
-	nearH [MaxCrims]int8
+	key   [MaxCrims]uint64 // by crim in the Crim Phase's order: the distance's bits, the slot, the hunter
+	inPos [MaxHunters]geom.Vec
+	inH   [MaxHunters]uint8
 	outs  uint16
 	hint  crimHint
 	// engFar[i]: a crim of profile i whose nearest hunter is farther
@@ -165,6 +183,10 @@ type Match struct {
 	// crimGen counts the changes of a crim's place, Wounds, or whether
 	// it is alive or shown (CrimGen)
 	crimGen uint32
+	// before[h]: the kinds of hunter h's checks BeforeCheck is called for
+	// (bit k: kind k; CheckFilter)
+	before [MaxHunters]uint16
+	byCard bool // the crims' AI follows the Control Card (CardFollower)
 }
 
 // engSlack is far more than the rounding of a distance across the zone.
@@ -266,7 +288,7 @@ func (m *Match) Reset(seed, index uint64) {
 	for h := range n {
 		for i := range int(sc.NCrims) {
 			r := sc.Hunters[h].Base + sc.Crims[i].Base + sc.Rules.Engagement
-			m.eng2[i][h] = r * r
+			m.eng2[i][h], m.engH[h][i] = r*r, r*r
 			m.engFar[i] = max(m.engFar[i], r+engSlack)
 		}
 	}
@@ -282,6 +304,18 @@ func (m *Match) Reset(seed, index uint64) {
 		m.Pods = 1<<sc.Map.NPods - 1
 	}
 	m.Rec.reset()
+	if f, ok := pol.(CheckFilter); ok {
+		for h := range n {
+			m.before[h] = f.BeforeKinds(m, h)
+		}
+	} else {
+		for h := range n {
+			m.before[h] = 1<<NCheckKinds - 1
+		}
+	}
+	if f, ok := ai.(CardFollower); ok {
+		m.byCard = f.FollowsCard()
+	}
 }
 
 // Play plays the whole match into m.Rec.
@@ -323,12 +357,12 @@ func (m *Match) controlPhase() {
 		m.First = uint8((int(m.First) + 1) % n)
 	}
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvTurn, Hunter: int8(m.FirstHunter()), Crim: -1})
+		m.traceEvent(EvTurn, m.FirstHunter(), -1, 0, "")
 	}
 	m.Card = m.Deck[m.Turn-1]
 	card := &m.Sc.Deck[m.Card]
 	if m.Trace != nil {
-		m.emit(Event{Kind: EvCard, Hunter: -1, Crim: -1, Name: card.Name})
+		m.traceEvent(EvCard, -1, -1, 0, card.Name)
 	}
 	if card.Restock {
 		m.restock()
@@ -388,7 +422,7 @@ func (m *Match) place(def, at int) {
 func (m *Match) occupied(p geom.Vec, r float32) bool {
 	for set := m.alive; set != 0; set &= set - 1 {
 		c := &m.C[bits.TrailingZeros16(set)]
-		if geom.EdgeDist(c.Pos, r, p, m.Sc.Crims[c.Def].Base) < 0.05 {
+		if geom.EdgeDist(c.Pos, r, p, m.Sc.Crims[c.Def%MaxProfiles].Base) < 0.05 {
 			return true
 		}
 	}
@@ -401,10 +435,18 @@ func (m *Match) hunterPhase() {
 	m.Phase = PhHunter
 	n := int(m.Sc.NHunters)
 	for k := range n {
-		h := int(m.Seats[(int(m.First)+k)%n])
+		h := int(m.Seats[wrap(int(m.First)+k, n)])
 		m.activate(h)
 	}
 	m.endOfPhase()
+}
+
+// wrap is s % n for s below 2n (no division).
+func wrap(s, n int) int {
+	if s >= n {
+		return s - n
+	}
+	return s
 }
 
 // activate plays hunter h's activation: a recovery check first when it
@@ -431,44 +473,50 @@ func (m *Match) activate(h int) {
 	}
 }
 
-// crimPhase: every crim acts, closest to a hunter first.
+// crimPhase: every crim acts, closest to a hunter first. Each crim's key
+// (Match.key) holds the distance to its nearest hunter, as NearestHunter
+// finds it (the lower index on a tie; -1 and 0 when no hunter is in the
+// zone), its slot and that hunter: the keys' order is the crims' (by
+// distance, slot order on ties; a distance is never below 0, so its bits
+// order it). The call of crimActs keeps its line within crimPhase as the
+// profile of cmd/balance/default.pgo has it.
 func (m *Match) crimPhase() {
 	m.Phase = PhCrim
+	hp, hi, n := &m.inPos, &m.inH, 0
+	for h := range m.H[:m.Sc.NHunters] {
+		if hu := &m.H[h]; hu.In { // the hunters in the zone
+			hp[n], hi[n], n = hu.Pos, uint8(h), n+1
+		}
+	}
 	k := 0
 	for set := m.alive; set != 0; set &= set - 1 {
-		i := bits.TrailingZeros16(set)
-		m.order[k], m.dist[k], m.nearH[i] = int8(i), 0, -1
-		k++
-	}
-	// each crim's nearest hunter, as NearestHunter finds it (the lower
-	// index on a tie; -1 and 0 when no hunter is in the zone), a hunter
-	// at a time
-	for h := range m.H[:m.Sc.NHunters] {
-		hu := &m.H[h]
-		if !hu.In {
-			continue
-		}
-		for j, c := range m.order[:k] {
-			if d := hu.Pos.Dist(m.C[c].Pos); m.nearH[c] < 0 || d < m.dist[j] {
-				m.nearH[c], m.dist[j] = int8(h), d
+		c := bits.TrailingZeros16(set)
+		d, near := float32(0), uint8(0xff)
+		if p := m.C[c].Pos; n > 0 {
+			d, near = hp[0].Dist(p), hi[0]
+			for i := 1; i < n; i++ {
+				if di := hp[i].Dist(p); di < d {
+					d, near = di, hi[i]
+				}
 			}
 		}
+		m.key[k] = uint64(math.Float32bits(d))<<32 | uint64(c)<<8 | uint64(near)
+		k++
 	}
 	outs := m.outs
-	// insertion sort by distance, stable (slot order on ties)
-	for i := 1; i < k; i++ {
-		for j := i; j > 0 && m.dist[j] < m.dist[j-1]; j-- {
-			m.order[j], m.order[j-1] = m.order[j-1], m.order[j]
-			m.dist[j], m.dist[j-1] = m.dist[j-1], m.dist[j]
+	for i := 1; i < k; i++ { // insertion sort
+		x, j := m.key[i], i
+		for ; j > 0 && x < m.key[j-1]; j-- {
+			m.key[j] = m.key[j-1]
 		}
+		m.key[j] = x
 	}
-	for i := range k {
-		c := int(m.order[i])
-		if m.C[c].Alive {
+	for _, x := range m.key[:k] {
+		if c := int(x >> 8 % MaxCrims); m.C[c].Alive {
 			m.activations++
 			m.hint = crimHint{c1: int8(c + 1)}
 			if m.outs == outs {
-				m.hint.near, m.hint.h, m.hint.d = true, m.nearH[c], m.dist[i]
+				m.hint.near, m.hint.h, m.hint.d = true, int8(x), math.Float32frombits(uint32(x>>32))
 			}
 			m.crimActs(c)
 		}
@@ -480,9 +528,10 @@ func (m *Match) crimPhase() {
 // endPhase: effects that end at the end of the turn.
 func (m *Match) endPhase() {
 	m.Phase = PhEnd
-	for h := range int(m.Sc.NHunters) {
-		m.H[h].NoRest = false
-		m.Rec.PointsBy[m.Turn][h] = m.H[h].Points
+	row := &m.Rec.PointsBy[m.Turn]
+	for h := range m.H[:m.Sc.NHunters] {
+		hu := &m.H[h]
+		hu.NoRest, row[h] = false, hu.Points
 	}
 	m.endOfPhase()
 }

@@ -8,7 +8,7 @@ import (
 const (
 	MaxHunters   = 6  // hunters in a match
 	MaxCrims     = 16 // crims in the zone at once (rules.max_crims is at most this)
-	MaxProfiles  = 16 // crim profiles
+	MaxProfiles  = 16 // crim profiles (a power of 2: a crim's Def%MaxProfiles, its Def, is read without a bounds check)
 	MaxAttacks   = 4  // attacks of a hunter
 	MaxOptions   = 4  // Momentum Options of a hunter
 	MaxTerrain   = 32 // terrain features of a zone
@@ -18,7 +18,7 @@ const (
 	MaxPlace     = 4  // crim placements of one Control Card
 	MaxEvents    = 40 // Event Cards in the deck
 	MaxHand      = 4  // Keeper cards a hunter holds
-	MaxDemeanors = 8
+	MaxDemeanors = 8  // a power of 2, as MaxProfiles
 	MaxTurns     = MaxCards
 )
 

@@ -109,14 +109,28 @@ func (f *features) buildGrid(sc *Scenario) {
 // boxGaps are the gaps along x and along y between shape s's bounding
 // box and the box [lo, hi] (0 where they overlap).
 func boxGaps(s *geom.Shape, lo, hi geom.Vec) (dx, dy float64) {
-	dx = max(float64(s.Min.X)-float64(hi.X), float64(lo.X)-float64(s.Max.X), 0)
-	dy = max(float64(s.Min.Y)-float64(hi.Y), float64(lo.Y)-float64(s.Max.Y), 0)
-	return dx, dy
+	return gap64(float64(s.Min.X)-float64(hi.X), float64(lo.X)-float64(s.Max.X)),
+		gap64(float64(s.Min.Y)-float64(hi.Y), float64(lo.Y)-float64(s.Max.Y))
+}
+
+// gap64 is max(a, b, 0) (neither is NaN).
+func gap64(a, b float64) float64 {
+	if b > a {
+		a = b
+	}
+	if a > 0 {
+		return a
+	}
+	return 0
 }
 
 // boxGap is the distance between shape s's bounding box and the box
-// [lo, hi]: no more than the distance from any point of the box to s.
-func boxGap(s *geom.Shape, lo, hi geom.Vec) float64 { return math.Hypot(boxGaps(s, lo, hi)) }
+// [lo, hi]: no more than the distance from any point of the box to s
+// (within far less than cellSlack of it).
+func boxGap(s *geom.Shape, lo, hi geom.Vec) float64 {
+	dx, dy := boxGaps(s, lo, hi)
+	return math.Sqrt(dx*dx + dy*dy)
+}
 
 // nearestCandidates returns the features of list (bit k: list entry k)
 // that can be the nearest of the list to a point of the box [lo, hi]: a
@@ -128,11 +142,11 @@ func boxGap(s *geom.Shape, lo, hi geom.Vec) float64 { return math.Hypot(boxGaps(
 func nearestCandidates(mp *Map, list *features1, lo, hi geom.Vec, corner *[MaxTerrain][]float32, at [4]int) uint32 {
 	far := math.Inf(1) // the least of the features' farthest distances
 	for _, i := range list.at[:list.n] {
-		u := 0.0
-		for _, c := range at {
-			u = max(u, float64(corner[i][c]))
+		cs := corner[i]
+		u := max32(max32(cs[at[0]], cs[at[1]]), max32(cs[at[2]], cs[at[3]]))
+		if u := float64(max32(u, 0)); u < far {
+			far = u
 		}
-		far = min(far, u)
 	}
 	var set uint32
 	for k, i := range list.at[:list.n] {
@@ -353,16 +367,42 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 }
 
 // crosses reports whether the segment a→b touches a difficult or
-// climbable feature (the rough list).
+// climbable feature (the rough list). The segment's bounding box [lo, hi]
+// is made once for every feature (as segBox). (The lines are as the
+// profile of cmd/balance/default.pgo has them.)
 func (m *Match) crosses(a, b geom.Vec) bool {
-	mp := &m.Sc.Map
+	mp, lo, hi := &m.Sc.Map, geom.V(lesser(a.X, b.X), lesser(a.Y, b.Y)), geom.V(greater(a.X, b.X), greater(a.Y, b.Y))
 	for _, i := range m.feat.rough.at[:m.feat.rough.n] {
 		t := &mp.Terrain[i]
-		if segBox(&t.Shape, a, b) && (t.Shape.Contains(a) || t.Shape.SegmentHits(a, b)) {
+		if s := &t.Shape; hi.X >= s.Min.X && lo.X <= s.Max.X && hi.Y >= s.Min.Y && lo.Y <= s.Max.Y && (s.Contains(a) || s.SegmentHits(a, b)) {
 			return true
 		}
 	}
 	return false
+}
+
+// max32 is the greater of x and y (neither is NaN).
+func max32(x, y float32) float32 {
+	if y > x {
+		return y
+	}
+	return x
+}
+
+// lesser and greater are the lesser and the greater of x and y (neither
+// is NaN).
+func lesser(x, y float32) float32 {
+	if y < x {
+		return y
+	}
+	return x
+}
+
+func greater(x, y float32) float32 {
+	if y > x {
+		return y
+	}
+	return x
 }
 
 // nearestFeature returns the feature with keyword kw (KwCover or
