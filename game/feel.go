@@ -131,34 +131,35 @@ func (r *Record) Stand(s *Schema, a, b int) {
 // for a side at or under its margin. It allocates nothing; it does
 // nothing for a schema without a Feel.
 func (r *Record) StandAll(s *Schema, v []int) {
-	fe := s.Feel
-	if fe == nil {
+	if s.Feel == nil {
 		return
 	}
 	f := &r.F
-	n := min(len(fe.Max), MaxFeelSides)
-	// x are the standings, mx the Maxes: arrays, so that the comparisons
-	// below read no slice.
-	var x, mx [MaxFeelSides]int64
+	n := s.feelN
+	mx, mg := &s.feelMax, &s.feelMargin
 	f.Rounds++
 	stand := f.Stand[(min(f.Rounds, s.nRounds)-1)*n:][:n]
-	for k, m := range fe.Max[:n] {
-		mx[k] = int64(m)
-		x[k] = int64(min(max(v[k], 0), m))
-		stand[k] = int32(x[k])
+	// x are the standings, each from 0 to its Max.
+	var x [MaxFeelSides]int64
+	v = v[:n]
+	for k := range stand {
+		xk := min(max(int64(v[k]), 0), mx[k&(MaxFeelSides-1)])
+		x[k&(MaxFeelSides-1)] = xk
+		stand[k] = int32(xk)
 	}
-	// cmp compares the shares x[i]/Max[i] and x[j]/Max[j] without
-	// division: the sign of the difference, over Max[i]·Max[j].
-	cmp := func(i, j int) int64 { return x[i]*mx[j] - x[j]*mx[i] }
-	// The leader: the first side of the largest share; a tie for it (a
-	// later side of the same share) leaves nobody ahead. A side before
-	// the leader has a smaller share, since the leader became it by
-	// beating the largest share before it.
+	// The shares x[i]/Max[i] and x[j]/Max[j] are compared without
+	// division: the sign of x[i]·Max[j] − x[j]·Max[i], their difference
+	// over Max[i]·Max[j]. The leader: the first side of the largest
+	// share; a tie for it (a later side of the same share) leaves nobody
+	// ahead. A side before the leader has a smaller share, since the
+	// leader became it by beating the largest share before it.
 	top, tie := 0, false
+	xt, mt := x[0], mx[0]
 	for k := 1; k < n; k++ {
-		switch d := cmp(k, top); {
+		k := k & (MaxFeelSides - 1)
+		switch d := x[k]*mt - xt*mx[k]; {
 		case d > 0:
-			top, tie = k, false
+			top, tie, xt, mt = k, false, x[k], mx[k]
 		case d == 0:
 			tie = true
 		}
@@ -173,14 +174,15 @@ func (r *Record) StandAll(s *Schema, v []int) {
 		}
 		f.Leader = lead
 	}
-	for k := range n {
-		if d := cmp(top, k); d > 0 {
+	for k := range stand {
+		k := k & (MaxFeelSides - 1)
+		if d := xt*mx[k] - x[k]*mt; d > 0 {
 			f.Behind[k] = true
-			if pts := int32(d * 100 / (mx[top] * mx[k])); pts > f.Deficit[k] {
+			if pts := int32(d * 100 / (mt * mx[k])); pts > f.Deficit[k] {
 				f.Deficit[k] = pts
 			}
 		}
-		if x[k] <= int64(fe.Margin[k]) {
+		if x[k] <= mg[k] {
 			f.Close[k] = true
 		}
 	}

@@ -41,9 +41,13 @@ type Schema struct {
 	Feel *Feel `json:",omitempty"`
 
 	built   bool
-	nRounds int   // NRounds(), fixed by Build
-	offset  []int // per value: its first slot in Record.V
-	nV      int   // slots in Record.V
+	nRounds int // NRounds(), fixed by Build
+	// The Feel's sides (at most MaxFeelSides), Maxes and Margins as
+	// arrays, fixed by Build: StandAll reads them at every round.
+	feelN               int
+	feelMax, feelMargin [MaxFeelSides]int64
+	offset              []int // per value: its first slot in Record.V
+	nV                  int   // slots in Record.V
 }
 
 // Side is one party that can win.
@@ -308,6 +312,12 @@ func (s *Schema) Build() error {
 	}
 	s.built = true
 	s.nRounds = s.NRounds()
+	if fe := s.Feel; fe != nil {
+		s.feelN = min(len(fe.Max), MaxFeelSides)
+		for k := range s.feelN {
+			s.feelMax[k], s.feelMargin[k] = int64(fe.Max[k]), int64(fe.Margin[k])
+		}
+	}
 	return nil
 }
 

@@ -536,13 +536,15 @@ func (p *Player) fill(rec *game.Record) {
 	// Each turn: the points each hunter gained and the Wound Tokens crims
 	// dealt (series), and the standing at its end, every hunter's points.
 	var pts [game.MaxFeelSides]int
-	for t := 1; t <= int(r.Turns); t++ {
-		for h := range n {
-			pt := r.PointsBy[t][h]
-			if g := pt - r.PointsBy[t-1][h]; g != 0 {
+	turns := r.PointsBy[:min(int(r.Turns)+1, len(r.PointsBy))]
+	for t := 1; t < len(turns); t++ {
+		now, before := &turns[t], &turns[t-1]
+		for h := range now[:n] {
+			pt := now[h]
+			if g := pt - before[h]; g != 0 {
 				rec.Grow(&d.schema, sl.seriesPoints+h, t, int32(g))
 			}
-			pts[h] = int(pt)
+			pts[h&(game.MaxFeelSides-1)] = int(pt)
 		}
 		if w := r.CrimWoundsBy[t]; w != 0 {
 			rec.Grow(&d.schema, sl.seriesWounds, t, int32(w))
