@@ -199,10 +199,33 @@ func parseFlags(fs *flag.FlagSet, args []string, positional bool) error {
 		}
 		return usagef("%v", err)
 	}
+	if err := optionAsValue(fs); err != nil {
+		return err
+	}
 	if !positional && fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	return nil
+}
+
+// optionAsValue refuses a flag whose value is another of the command's
+// options, as in "-json -quiet": the flag took the option as its value
+// (a file named -quiet), which is never what was meant. A value that only
+// starts with a dash ("-", a number such as -2) is let through; a file
+// that truly has an option's name is written ./-quiet.
+func optionAsValue(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); err != nil || ok && b.IsBoolFlag() {
+			return
+		}
+		v := f.Value.String()
+		name, _, _ := strings.Cut(strings.TrimLeft(v, "-"), "=")
+		if len(v) > 1 && v[0] == '-' && name != "" && fs.Lookup(name) != nil {
+			err = usagef("-%s %s: -%s needs a value, and %s is an option of %s (a file of that name: write ./%s)", f.Name, v, f.Name, v, fs.Name(), v)
+		}
+	})
+	return err
 }
 
 // nearest returns the name of names s most likely misspells, or "" (the
