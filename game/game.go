@@ -85,6 +85,16 @@ type Option struct {
 // not in the map has its default.
 type Choice map[string]string
 
+// A SetKey is one key -set takes. Key is its pattern: an upper-case part
+// stands for any name (NAME in adversary.location.NAME.wnd, N a number
+// from 1), and "=VALUE" follows it when its value is a word rather than a
+// number or a reading (=blank, =off, =WEAPON). Help says what it sets and
+// the values it takes ("DEF: the DT of attacks against it (0..10)").
+type SetKey struct{ Key, Help string }
+
+// String is the key's line as 'balance list keys' prints it.
+func (k SetKey) String() string { return k.Key + "\t" + k.Help }
+
 // Data is a game's loaded data. It is read-only after Load: Design
 // copies what it changes.
 type Data interface {
@@ -93,9 +103,10 @@ type Data interface {
 	Kinds() []string
 	// List returns the names of the entries of one kind, sorted.
 	List(kind string) ([]string, error)
-	// SetKeys documents the keys -set accepts, one line each
-	// ("adversary.def: the Adversary's DEF, 0..12").
-	SetKeys() []string
+	// SetKeys are the keys -set accepts, each with what it sets and the
+	// values it takes ('balance list keys' and help print them; sweep and
+	// tune check a -param against them).
+	SetKeys() []SetKey
 	// Policies are the tiers that can play the players' side, weakest
 	// first, with the settings the choice's policy options give them (a
 	// tier's name then carries them, e.g. "lookahead(k=4,horizon=2)"), and

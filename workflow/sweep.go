@@ -75,14 +75,14 @@ func CheckParam(d game.Data, p Param) error {
 	key, spec := p.Key, p.Text
 	keys := d.SetKeys()
 	for _, k := range keys {
-		if keyMatches(k, key) {
+		if keyMatches(k.Key, key) {
 			return nil
 		}
 	}
 	var plain []string
 	for _, k := range keys {
-		k, _, _ = strings.Cut(k, "=")
-		plain = append(plain, k)
+		p, _, _ := strings.Cut(k.Key, "=")
+		plain = append(plain, p)
 	}
 	if n := typo.Nearest(key, plain); n != "" {
 		return usage("-param %q: no such key; did you mean %q? (see 'balance help run')", spec, n)

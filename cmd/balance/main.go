@@ -319,7 +319,7 @@ func printCommandHelp(w io.Writer, c *command, g game.Game) {
 			if d, err := g.Load(context.Background(), ""); err == nil {
 				fmt.Fprintf(w, "\nKeys of -set (game %s):\n", g.Info().Name)
 				for _, k := range d.SetKeys() {
-					fmt.Fprintf(w, "  %s\n", k)
+					fmt.Fprintf(w, "  %s: %s\n", k.Key, k.Help)
 				}
 			}
 		}

@@ -369,19 +369,12 @@ func wherePaths(o *schemaObject) string {
 // mapping, the fields of that mapping. An unknown field is an error with
 // the likely spelling and every field.
 func ExplainField(field string) (string, error) {
+	if f, sp, ok := lookupField(field); ok {
+		return explainField(f, sp), nil
+	}
 	var known []string
 	for _, f := range schemaFiles {
-		paths := schemaPaths(f.root)
-		if rest, ok := strings.CutPrefix(field, f.prefix); ok {
-			if p, ok := resolvePath(f.root, rest); ok {
-				for _, sp := range paths {
-					if sp.Path == p {
-						return explainField(f, sp), nil
-					}
-				}
-			}
-		}
-		for _, sp := range paths {
+		for _, sp := range schemaPaths(f.root) {
 			known = append(known, f.prefix+sp.Path)
 		}
 	}
@@ -395,6 +388,37 @@ func ExplainField(field string) (string, error) {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	return "", fmt.Errorf("%s (fields: %s; effect ops: %s)", msg, strings.Join(known, ", "), strings.Join(ops, ", "))
+}
+
+// lookupField finds field (as ExplainField takes it) in the reference.
+func lookupField(field string) (schemaFile, schemaPath, bool) {
+	for _, f := range schemaFiles {
+		rest, ok := strings.CutPrefix(field, f.prefix)
+		if !ok {
+			continue
+		}
+		if p, ok := resolvePath(f.root, rest); ok {
+			for _, sp := range schemaPaths(f.root) {
+				if sp.Path == p {
+					return f, sp, true
+				}
+			}
+		}
+	}
+	return schemaFile{}, schemaPath{}, false
+}
+
+// FieldDoc returns what field means and the values it allows, as the
+// reference gives them without its Markdown ("SPD: inches the Foe moves
+// in a Move", "0..12"); ok is false for a field the reference lacks.
+func FieldDoc(field string) (doc, allowed string, ok bool) {
+	_, sp, ok := lookupField(field)
+	if !ok {
+		return "", "", false
+	}
+	_, allowed, _, _, doc = entryCells(sp.Field)
+	plain := strings.NewReplacer("`", "")
+	return plain.Replace(doc), plain.Replace(allowed), true
 }
 
 // resolvePath turns field, a path from object root, into the path

@@ -37,7 +37,7 @@ func SetKeyTable() []SetKey {
 		SetKey{"control.N=blank", "Control Card N (from 1) restocks nothing, draws no Event Card and places no crim"},
 		SetKey{"event.N=blank", "Event Card N (from 1, copies counted) does nothing"})
 	for _, r := range Rules {
-		out = append(out, SetKey{"rules." + r.Key, r.allowed()})
+		out = append(out, SetKey{"rules." + r.Key, r.Doc + " (" + r.allowed() + ")"})
 	}
 	return out
 }

@@ -14,25 +14,29 @@ import (
 func nearest(word string, known []string) string { return typo.Nearest(word, known) }
 func listOf(known []string) string               { return yamldata.ListOf(known) }
 
-// SetKeys documents the keys -set takes, one a line: the key (an
-// upper-case part stands for any name), then = and what it takes.
-var SetKeys = []string{
-	"rules.KEY=VALUE: a reading (balance list -game horizon rules; docs/horizon/rulings.md); a switch that is a number takes +N or -N as a change",
-	"machine.M.hp=N: machine M's HP (a whole number; +N or -N: relative, as for every number below)",
-	"machine.M.armour=N: machine M's armour",
-	"machine.M.salvage=N: machine M's salvage",
-	"machine.M.glory=N: machine M's glory",
-	"machine.M.points=N: machine M's encounter points",
-	"component.M.L.tear=N: the tear value of component L of machine M",
-	"component.M.L.damage=N: the damage destroying component L of machine M deals",
-	"behaviour.M.N=blank: machine M's behaviour card N (1-based) does nothing",
-	"hunter.H.hand_size=N: hunter H's hand size",
-	"hunter.H.deck.C=N: hunter H's copies of card C (0 takes them out)",
-	"weapon.W.range=N: weapon W's range",
-	"weapon.W.damage=N: weapon W's added damage",
-	"encounter.threshold=N: the chosen encounter's threshold of encounter points",
-	"encounter.bonus_salvage=N: the chosen encounter's bonus salvage",
-	"dice.COLOUR.N=FACE: face N (1-based) of a colour: pips, crit, or N+crit; +N or -N changes its pips (a crit stays one)",
+// SetKey is one key -set takes: the key (an upper-case part stands for
+// any name), with =WORD after it when its value is a word rather than a
+// number or a reading, and what it sets.
+type SetKey struct{ Key, Doc string }
+
+// SetKeys are the keys -set takes.
+var SetKeys = []SetKey{
+	{"rules.KEY", "a reading (balance list -game horizon rules; docs/horizon/rulings.md); a switch that is a number takes +N or -N as a change"},
+	{"machine.M.hp", "machine M's HP (a whole number; +N or -N: relative, as for every number below)"},
+	{"machine.M.armour", "machine M's armour"},
+	{"machine.M.salvage", "machine M's salvage"},
+	{"machine.M.glory", "machine M's glory"},
+	{"machine.M.points", "machine M's encounter points"},
+	{"component.M.L.tear", "the tear value of component L of machine M"},
+	{"component.M.L.damage", "the damage destroying component L of machine M deals"},
+	{"behaviour.M.N=blank", "machine M's behaviour card N (1-based) does nothing"},
+	{"hunter.H.hand_size", "hunter H's hand size"},
+	{"hunter.H.deck.C", "hunter H's copies of card C (0 takes them out)"},
+	{"weapon.W.range", "weapon W's range"},
+	{"weapon.W.damage", "weapon W's added damage"},
+	{"encounter.threshold", "the chosen encounter's threshold of encounter points"},
+	{"encounter.bonus_salvage", "the chosen encounter's bonus salvage"},
+	{"dice.COLOUR.N=FACE", "face N (1-based) of a colour: pips, crit, or N+crit; +N or -N changes its pips (a crit stays one)"},
 }
 
 // number reads a whole number, relative to old when it starts with + or -.

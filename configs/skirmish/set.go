@@ -9,38 +9,33 @@ import (
 	yd "balance/configs/yamldata"
 )
 
-// SetKeys lists the keys Set takes, one a line: an upper-case part
-// stands for any name (FIGURE a figure's key or *, STAT a stat, NAME a
-// creature's key or *, N a number); what follows = is the value a key
-// takes when it is not a number. SetHelp says what each means.
-func SetKeys() []string {
-	out := []string{
-		"a.FIGURE.STAT", "b.FIGURE.STAT",
-		"a.bonus.STAT", "b.bonus.STAT",
-		"a.FIGURE.drop=WEAPON", "b.FIGURE.drop=WEAPON",
-		"a.FIGURE.powers=none", "b.FIGURE.powers=none",
-		"creature.NAME.STAT",
-		"scenario.creature.N=off",
-		"scenario.turn_cap",
+// SetKeys are the keys Set takes, each as [key, what it sets]: an
+// upper-case part of a key stands for any name (FIGURE a figure's key or
+// *, STAT a stat, NAME a creature's key or *, N a number from 1); what
+// follows = is the value a key takes when it is not a number.
+func SetKeys() [][2]string {
+	stats := "STAT move (1..12), fight, shoot, will (−5..20), armour (0..40), health (1..40); +N or −N changes it"
+	out := [][2]string{
+		{"a.FIGURE.STAT", "a stat of one figure of warband A (FIGURE its key, or * for every figure): " + stats},
+		{"b.FIGURE.STAT", "the same for warband B"},
+		{"a.bonus.STAT", "a bonus (−5..5) added to STAT of every figure of warband A (the levers of sensitivity and tune)"},
+		{"b.bonus.STAT", "the same for warband B"},
+		{"a.FIGURE.drop=WEAPON", "a weapon the figure of warband A no longer carries"},
+		{"b.FIGURE.drop=WEAPON", "the same for warband B"},
+		{"a.FIGURE.powers=none", "takes the powers of the figure of warband A away"},
+		{"b.FIGURE.powers=none", "the same for warband B"},
+		{"creature.NAME.STAT", "a stat of a creature's profile (NAME its key, or *): " + stats},
+		{"scenario.creature.N=off", "takes the scenario's N-th creature off the table"},
+		{"scenario.turn_cap", "turns before the battle ends (1..30)"},
 	}
-	for _, k := range SwitchKeys() {
-		out = append(out, "rules."+k)
+	for _, s := range Switches {
+		allowed := strings.Join(s.Values, ", ")
+		if s.Values == nil {
+			allowed = fmt.Sprintf("%d..%d", s.Lo, s.Hi)
+		}
+		out = append(out, [2]string{"rules." + s.Key, fmt.Sprintf("%s (%s; default %s; docs/skirmish/rulings.md)", s.Doc, allowed, s.Default)})
 	}
 	return out
-}
-
-// SetHelp says what the keys of SetKeys mean, one line each.
-func SetHelp() []string {
-	return []string{
-		"a.FIGURE.STAT, b.FIGURE.STAT: a stat of one figure of warband A or B (FIGURE its key, or * for every figure); STAT move (1..12), fight, shoot, will (−5..20), armour (0..40), health (1..40); +N or −N changes it",
-		"a.bonus.STAT, b.bonus.STAT: a bonus (−5..5) added to STAT of every figure of the warband (the levers of sensitivity and tune)",
-		"a.FIGURE.drop, b.FIGURE.drop: a weapon the figure no longer carries (=WEAPON)",
-		"a.FIGURE.powers, b.FIGURE.powers: =none takes the figure's powers away",
-		"creature.NAME.STAT: a stat of a creature's profile (NAME its key, or *)",
-		"scenario.creature.N: =off takes the scenario's N-th creature (1-based) off the table",
-		"scenario.turn_cap: 1..30",
-		"rules.KEY: a rule switch (" + strings.Join(SwitchKeys(), ", ") + "; docs/skirmish/rulings.md)",
-	}
 }
 
 // Set applies one KEY=VALUE override to the design, checked as the data

@@ -16,13 +16,13 @@ import (
 // buildSetFields are the fields of a build -set can change.
 var buildSetFields = []string{"perception", "speed", "agility", "hp", "ranged.range", "ranged.damage", "melee.damage"}
 
-// SetKeys documents the keys -set takes, one line each.
-func SetKeys() []string {
-	out := []string{
-		"rules.KEY=VALUE: a key of rules.yaml (" + strings.Join(ruleKeys(), ", ") + ")",
-		fmt.Sprintf("builds.BUILD.FIELD=N: a build's %s; N may be relative (+1, -2)", strings.Join(buildSetFields, ", ")),
+// SetKeys are the keys -set takes, as key and what it sets (an
+// upper-case part of a key stands for any name).
+func SetKeys() [][2]string {
+	return [][2]string{
+		{"rules.KEY", "a key of rules.yaml (" + strings.Join(ruleKeys(), ", ") + "); a number may be relative (+1, -2)"},
+		{"builds.BUILD.FIELD", fmt.Sprintf("a build's %s; the number may be relative (+1, -2)", strings.Join(buildSetFields, ", "))},
 	}
-	return out
 }
 
 // With returns a copy of the data with the overrides KEY=VALUE (as given

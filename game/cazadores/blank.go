@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"balance/game"
 	"balance/internal/typo"
 	sim "balance/sim/cazadores"
 )
@@ -15,7 +16,11 @@ import (
 // exhaustion effect (its name, with - or _ for spaces, or its index from
 // 0). A blank card is still drawn and its Turn taken, its action doing
 // nothing; a blank location is still exhausted, without its effect.
-var blankKeys = []string{"adversary.actions.RANK=blank", "adversary.special.RANK=blank", "adversary.location.NAME=blank"}
+var blankKeys = []game.SetKey{
+	{Key: "adversary.actions.RANK=blank", Help: "the standard action of rank RANK (its ♠, ♦ and ♣ cards) does nothing; its cards are still drawn"},
+	{Key: "adversary.special.RANK=blank", Help: "the special action of rank RANK (its ♥ card) does nothing; its card is still drawn"},
+	{Key: "adversary.location.NAME=blank", Help: "hit location NAME (its name, with - or _ for spaces, or its index from 0) is still exhausted, without its effect"},
+}
 
 // isBlank reports whether kv makes an entry blank: its key names an
 // action entry or a location itself, not one of its numbers.

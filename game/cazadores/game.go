@@ -108,10 +108,33 @@ func (d *Data) List(kind string) ([]string, error) {
 }
 
 // SetKeys are the keys -set takes: the data's numbers and switches, and
-// the entries that can be made blank.
-func (d *Data) SetKeys() []string {
-	keys := slices.Clone(configs.OverrideKeys)
-	return append(keys, blankKeys...)
+// the entries that can be made blank. What a number or a switch means
+// and allows is read from the data files' reference (the one -explain
+// prints).
+func (d *Data) SetKeys() []game.SetKey {
+	var out []game.SetKey
+	for _, k := range configs.OverrideKeys {
+		field, help := k, ""
+		switch {
+		case k == "adversary.location.NAME.wnd":
+			field, help = "hit_locations.wnd", "hit location NAME (its name, or its index from 0): "
+		case strings.HasPrefix(k, "adversary."):
+			field = "stats." + strings.TrimPrefix(k, "adversary.")
+		}
+		doc, allowed, ok := configs.FieldDoc(field)
+		if !ok {
+			panic("game/cazadores: -set key " + k + " has no entry in the data's reference") // a test plays every key
+		}
+		help += doc + " (" + allowed + ")"
+		switch {
+		case k == "adversary.wnd":
+			help += "; a change is spread over the hit locations one WND at a time, lowest first; +N or -N changes it"
+		case strings.HasPrefix(k, "adversary."):
+			help += "; +N or -N changes it"
+		}
+		out = append(out, game.SetKey{Key: k, Help: help})
+	}
+	return append(out, blankKeys...)
 }
 
 // checkName checks that the data hold a name given as an option: one they

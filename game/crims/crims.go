@@ -102,7 +102,13 @@ func (d *Data) List(kind string) ([]string, error) {
 	return nil, fmt.Errorf("no kind %q; the kinds are %s", kind, strings.Join(kinds, ", "))
 }
 
-func (d *Data) SetKeys() []string { return cfg.SetKeys() }
+func (d *Data) SetKeys() []game.SetKey {
+	var out []game.SetKey
+	for _, k := range cfg.SetKeyTable() {
+		out = append(out, game.SetKey{Key: k.Key, Help: k.Doc})
+	}
+	return out
+}
 
 // Policies are the hunters' tiers; they take no settings.
 func (d *Data) Policies(game.Choice) ([]game.Policy, string, error) {

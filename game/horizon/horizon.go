@@ -73,7 +73,13 @@ var _ game.Data = (*Data)(nil)
 
 func (d *Data) Kinds() []string                    { return d.x.Kinds() }
 func (d *Data) List(kind string) ([]string, error) { return d.x.List(kind) }
-func (d *Data) SetKeys() []string                  { return configs.SetKeys }
+func (d *Data) SetKeys() []game.SetKey {
+	out := make([]game.SetKey, len(configs.SetKeys))
+	for i, k := range configs.SetKeys {
+		out[i] = game.SetKey{Key: k.Key, Help: k.Doc}
+	}
+	return out
+}
 
 func (d *Data) Policies(game.Choice) ([]game.Policy, string, error) {
 	var out []game.Policy

@@ -362,10 +362,9 @@ func TestSetKeys(t *testing.T) {
 			t.Errorf("-param %s: %v", key, err)
 		}
 	}
-	for _, line := range data.SetKeys() {
-		key, what, ok := strings.Cut(line, "=")
-		if !ok || strings.ContainsAny(key, " ,:") || what == "" {
-			t.Errorf("SetKeys line %q: write KEY=WHAT, the key alone before =", line)
+	for _, k := range data.SetKeys() {
+		if strings.ContainsAny(k.Key, " ,:") || k.Help == "" {
+			t.Errorf("SetKeys entry %q: a key alone, and what it sets", k)
 		}
 	}
 }

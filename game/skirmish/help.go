@@ -2,9 +2,7 @@ package skirmish
 
 import (
 	"slices"
-	"strings"
 
-	cfg "balance/configs/skirmish"
 	"balance/game"
 )
 
@@ -27,8 +25,8 @@ var help = map[string]game.Help{
 The parts switched off, to measure what each does, are each creature of
 the scenario (-set scenario.creature.N=off), each gun, thrown weapon or
 flame thrower a figure carries (-set a.FIGURE.drop=WEAPON) and each
-figure's powers (-set a.FIGURE.powers=none). The -set keys:
-  ` + strings.Join(cfg.SetHelp(), "\n  "),
+figure's powers (-set a.FIGURE.powers=none). The keys of -set are
+listed below.`,
 		Examples: []string{
 			"balance run -game skirmish -hunts 5000 -quiet",
 			"balance run -game skirmish -b shooting-crew -set rules.melee_tie=reroll -hunts 2000 -quiet",

@@ -88,7 +88,13 @@ func (d *Data) List(kind string) ([]string, error) {
 }
 
 // SetKeys documents -set.
-func (d *Data) SetKeys() []string { return cfg.SetKeys() }
+func (d *Data) SetKeys() []game.SetKey {
+	var out []game.SetKey
+	for _, k := range cfg.SetKeys() {
+		out = append(out, game.SetKey{Key: k[0], Help: k[1]})
+	}
+	return out
+}
 
 // Policies are the tiers of the warbands' play: a tier name plays warband
 // A with that tier and B with basic; "TIER/TIER" names both.

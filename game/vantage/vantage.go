@@ -97,7 +97,13 @@ func (d *Data) Kinds() []string { return []string{"builds", "parties", "maps"} }
 func (d *Data) List(kind string) ([]string, error) { return d.d.Names(kind) }
 
 // SetKeys documents the keys -set takes.
-func (d *Data) SetKeys() []string { return cfgv.SetKeys() }
+func (d *Data) SetKeys() []game.SetKey {
+	var out []game.SetKey
+	for _, k := range cfgv.SetKeys() {
+		out = append(out, game.SetKey{Key: k[0], Help: k[1]})
+	}
+	return out
+}
 
 // Policies are the players' tiers, weakest first (they take no
 // settings).

@@ -23,7 +23,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -188,7 +187,15 @@ func (d *Data) List(kind string) ([]string, error) {
 // SetKeys are the keys -set takes.
 var setKeys = []string{"a.hp", "a.skill", "b.hp", "b.skill", "rules.round_cap", "deck.N"}
 
-func (d *Data) SetKeys() []string { return slices.Clone(setKeys) }
+func (d *Data) SetKeys() []game.SetKey {
+	help := map[string]string{"a.hp": "duellist A's HP", "a.skill": "duellist A's skill", "b.hp": "duellist B's HP",
+		"b.skill": "duellist B's skill", "rules.round_cap": "rounds before a draw", "deck.N": "card N of the deck"}
+	out := make([]game.SetKey, len(setKeys))
+	for i, k := range setKeys {
+		out[i] = game.SetKey{Key: k, Help: help[k]}
+	}
+	return out
+}
 
 func (d *Data) Policies(game.Choice) ([]game.Policy, string, error) {
 	return []game.Policy{{Name: "random", Summary: "attacks on a coin flip, else waits"},
