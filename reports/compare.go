@@ -130,7 +130,7 @@ func (c *Comparison) rows() [][2]string {
 		}
 		how := "paired"
 		if i < len(c.Figures) && stats.RunFigure(c.Figures[i]) {
-			how = fmt.Sprintf("not paired: the two %.0f%% intervals joined, %.0f%%", 100*stats.Conf, 100*c.Changes[i].Conf)
+			how = fmt.Sprintf("not paired: the two designs' intervals joined, %.0f%%", 100*c.Changes[i].Conf)
 		}
 		rows = append(rows, [2]string{"Change B - A: " + l, fmt.Sprintf("%s (%s, n=%d)", v, how, c.Changes[i].N)})
 	}
@@ -365,9 +365,11 @@ func compareLength(c *Comparison, ra, rb *stats.Report) func(draw.Canvas) {
 func RunDiffNote(keys []string) string {
 	for _, k := range keys {
 		if stats.RunFigure(k) {
+			settle, play := stats.Conf, 1-2*(1-stats.Conf) // the share's interval spans the round's
 			return fmt.Sprintf("The settling round and the share of play after it are figures of a run as a whole, which no hunt pairs: "+
-				"their change joins the two %.0f%% intervals (from the one's low end less the other's high end, and the other way), "+
-				"and covers it in at least %.0f%% of runs (docs/feel.md).", 100*stats.Conf, 100*(1-2*(1-stats.Conf)))
+				"their change joins the two designs' intervals (from the one's low end less the other's high end, and the other way), "+
+				"and covers it in at least %.0f%% of runs for the settling round, %.0f%% for the share (docs/feel.md).",
+				100*(1-2*(1-settle)), 100*(1-2*(1-play)))
 		}
 	}
 	return ""

@@ -175,8 +175,12 @@ func feelSection(b *document, r *stats.Report) {
 		lines = append(lines, fmt.Sprintf("The outcome does not settle: in the last %s reached by 1%% of the hunts, the standing still predicts fewer than %g%% of them.",
 			r.LengthUnit.Key, 100*stats.Settled))
 	} else {
-		lines = append(lines, fmt.Sprintf("Settling %s: **%s** (after it the standing predicts at least %g%% of the hunts in every later %s); **%s** of the play comes after it",
-			r.LengthUnit.Key, f.SettlingRound.WholeBounds(), 100*stats.Settled, r.LengthUnit.Key, f.SettledPlay.PercentBounds()))
+		spans := ""
+		if c := f.SettledPlay.Conf; c != stats.Conf {
+			spans = fmt.Sprintf(" (a %g%% interval: it spans the settling %s's)", 100*c, r.LengthUnit.Key)
+		}
+		lines = append(lines, fmt.Sprintf("Settling %s: **%s** (after it the standing predicts at least %g%% of the hunts in every later %s); **%s** of the play comes after it%s",
+			r.LengthUnit.Key, f.SettlingRound.WholeBounds(), 100*stats.Settled, r.LengthUnit.Key, f.SettledPlay.PercentBounds(), spans))
 	}
 	b.list(lines)
 	b.plot("feel_sides", "Wins, comebacks and close calls")

@@ -268,8 +268,27 @@ func NewFeel(t *Tally) *Feel {
 	case hi >= never:
 		out.SettlingRound.Warnings = []string{fmt.Sprintf("the outcome may not settle within the %d rounds kept: the interval's upper end, %d, stands for never", never-1, never)}
 	}
-	out.SettledPlay = playAfter(t.Length, est, t.Hunts)
+	out.SettledPlay = settledPlay(t.Length, est, lo, hi, t.Hunts)
 	return out
+}
+
+// settledPlay is the share of play after the settling round est, whose
+// interval is lo..hi. The share falls as the round comes later, and the
+// round is itself uncertain: the interval spans the share's band at a
+// settling round of hi (its low end) and of lo (its high end), so it
+// holds whenever both the round's interval and the share's band do, at
+// least 1 − 2·(1 − Conf) of the time, the confidence it states. With a
+// round known to the round (lo = hi), it is the share's own band.
+func settledPlay(length []int64, est, lo, hi int, n int64) Interval {
+	i := playAfter(length, est, n)
+	if lo == hi {
+		return i
+	}
+	late, early := playAfter(length, hi, n), playAfter(length, lo, n)
+	i.Low, i.High = min(i.Low, late.Low), max(i.High, early.High)
+	i.Conf = 1 - 2*(1-Conf)
+	i.Warnings = append(i.Warnings, fmt.Sprintf("spans the settling round's interval %d..%d: the share's band at each end", lo, hi))
+	return i
 }
 
 // idleShare is side's idle turns over its turns: the ratio estimator's
