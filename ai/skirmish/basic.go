@@ -22,7 +22,8 @@ import (
 //     table, goes for it: moves into contact, unlocks it, picks it up;
 //   - otherwise attacks: a figure that shoots better than it fights shoots
 //     first (the target with the highest expected damage, from the exact
-//     odds) and stands, or moves to within 70% of its range and shoots;
+//     odds; the nearer of two creatures alike) and stands, or moves to
+//     within 70% of its range and shoots;
 //     one that fights better charges the closest enemy, fights it, and
 //     shoots with its remaining action when it cannot reach.
 //
@@ -245,9 +246,9 @@ func pickShot(b *sk.Battle, i int) (bestW, bestT, secondT int, bestE float32) {
 				e[j] = expected(b, i, w, j)
 			}
 			switch {
-			case t1 < 0 || e[j] > e[t1]:
+			case t1 < 0 || e[j] > e[t1] || (e[j] == e[t1] && nearerCreature(b, i, j, t1)):
 				t1, t2 = j, t1
-			case t2 < 0 || e[j] > e[t2]:
+			case t2 < 0 || e[j] > e[t2] || (e[j] == e[t2] && nearerCreature(b, i, j, t2)):
 				t2 = j
 			}
 		}
@@ -263,6 +264,17 @@ func pickShot(b *sk.Battle, i int) (bestW, bestT, secondT int, bestE float32) {
 		}
 	}
 	return bestW, bestT, secondT, bestE
+}
+
+// nearerCreature reports whether j and k are creatures and j is the
+// nearer to figure i: of two creatures a shot values alike the nearer is
+// taken, not the first by index. The index is the scenario's order of
+// its creatures, which favours one edge's whichever warband shoots (in a
+// mirror match the spitter on A's flank went out of action 8.9% of
+// battles, B's 5.8%); warband figures keep their index order, the same
+// on either side.
+func nearerCreature(b *sk.Battle, i, j, k int) bool {
+	return b.Figs[j].Side == sk.SideCreatures && b.Figs[k].Side == sk.SideCreatures && b.EdgeDist(i, j) < b.EdgeDist(i, k)
 }
 
 // smoke throws smoke to hide a friendly loot carrier from the enemy that

@@ -188,7 +188,7 @@ func buildRouter(w, h, r float32, blocked, difficult []geom.Shape) *router {
 		rt.at[c] = [4]int16{-1, -1, -1, -1}
 	}
 	for u, p := range rt.nodes {
-		at := &rt.at[rt.cellOf(p)]
+		at := &rt.at[rt.cellOf(p, p)]
 		for k := range at {
 			if at[k] < 0 {
 				at[k] = int16(u)
@@ -506,16 +506,30 @@ func (rt *router) clear(a, b geom.Vec) bool {
 // router blocks nothing).
 func (rt *router) clearAt(p geom.Vec) bool { return rt == nil || rt.clear(p, p) }
 
-// cellOf returns the grid cell of p (clamped to the grid).
-func (rt *router) cellOf(p geom.Vec) int {
-	x, y := 0, 0
-	if p.X > 0 {
-		x = min(int(p.X/rt.cell), rt.cols-1)
+// cellOf returns the grid cell of p (clamped to the grid). A p on the
+// line between two cells (as a point of the data often is: the cells are
+// half an inch) falls in the cell nearer the middle of the table; on the
+// middle line itself, in the cell on toward's side of it (the upper one
+// when toward is on it too). So, when the cells cut the table exactly
+// (half-inch cells a 30" table), the cells of a way, and the way, seen
+// from the other edge (the table turned half a turn, or reflected) are
+// those of the way turned so: the same, whichever warband walks it, and
+// a mirror match is even.
+func (rt *router) cellOf(p, toward geom.Vec) int {
+	return rt.axisCell(p.Y, toward.Y, rt.h, rt.rows)*rt.cols + rt.axisCell(p.X, toward.X, rt.w, rt.cols)
+}
+
+// axisCell is cellOf along one axis of length l cut into n cells.
+func (rt *router) axisCell(v, toward, l float32, n int) int {
+	if !(v > 0) {
+		return 0
 	}
-	if p.Y > 0 {
-		y = min(int(p.Y/rt.cell), rt.rows-1)
+	x := v / rt.cell
+	k := int(x)
+	if mid := l / 2; k > 0 && float32(k) == x && (v > mid || (v == mid && toward < v)) {
+		k-- // on the line between cells k-1 and k: the one below it
 	}
-	return y*rt.cols + x
+	return min(k, n-1)
 }
 
 // next returns the point a base at from heads for on its way to to: to
@@ -528,7 +542,7 @@ func (rt *router) next(from, to geom.Vec) geom.Vec {
 		return to
 	}
 	n := len(rt.nodes)
-	gc := rt.cellOf(to)
+	gc := rt.cellOf(to, from)
 	goal := rt.point[gc]
 	if rt.proxy[gc] != int32(gc) {
 		// No base fits at the cell's sample points, or no way reaches
@@ -550,14 +564,14 @@ func (rt *router) next(from, to geom.Vec) geom.Vec {
 	// base fits in when it does not fit in its own).
 	var turn []uint64
 	var lead []uint8
-	fc := rt.cellOf(from)
-	for _, u := range rt.at[fc] {
+	for _, u := range rt.at[rt.cellOf(from, from)] {
 		if u >= 0 && from.Sub(rt.nodes[u]).Len2() < 1e-4 {
 			turn, lead = rt.nturn[int(u)*rt.words:int(u+1)*rt.words], rt.nlead[int(u)*n:int(u+1)*n]
 			break
 		}
 	}
 	if turn == nil {
+		fc := rt.cellOf(from, to)
 		if rt.lost[fc] {
 			if fc = int(rt.proxy[fc]); fc < 0 {
 				return from

@@ -113,11 +113,12 @@ func TestRouteShapes(t *testing.T) {
 }
 
 // Difficult ground costs double: the way round the west end of a piece,
-// 3.5" shorter than round the east end but across 4" of water, gives
-// way to the east one.
+// 4.6" shorter than round the east end but with 6.3" of it across water
+// (the east one 0.3"), gives way to the east one. (With 4" of water, 4.2"
+// of the way, the west way is still the cheaper by 0.4".)
 func TestRouteAvoidsDifficultGround(t *testing.T) {
 	block := geom.NewRect(8, 10, 16, 11)
-	water := geom.NewRect(0, 4, 11, 8) // across the way round the west end only
+	water := geom.NewRect(0, 3, 11, 9) // across the way round the west end, and the east one's start
 	rt := buildRouter(24, 24, 0.5, []geom.Shape{block}, []geom.Shape{water})
 	way := follow(rt, geom.V(10, 2), geom.V(10, 16))
 	if way[1].X < 12 {
@@ -308,5 +309,81 @@ func TestRouteCellsFilledOnAskAlike(t *testing.T) {
 	}
 	if filled == 0 {
 		t.Fatal("no cell was asked")
+	}
+}
+
+// A table the same seen from either edge (turned half a turn, or
+// reflected across its middle) has the same ways seen from either edge:
+// the way from T(a) to T(b) is the image of the way from a to b, for
+// points on the half-inch lattice (on the lines between the router's
+// cells, as the data's points often are), unless two ways cost the same.
+// A mirror match on such a table is even only so.
+func TestRouteMirrored(t *testing.T) {
+	const w = 24
+	turn := func(p geom.Vec) geom.Vec { return geom.V(w-p.X, w-p.Y) }
+	flip := func(p geom.Vec) geom.Vec { return geom.V(p.X, w-p.Y) }
+	rng := rand.New(rand.NewPCG(7, 8))
+	half := func(lo, span int) float32 { return float32(lo+rng.IntN(2*span+1)) / 2 }
+	cost := func(rt *router, way []geom.Vec) float32 {
+		var c float32
+		for k := 1; k < len(way); k++ {
+			c += rt.cost(way[k-1], way[k])
+		}
+		return c
+	}
+	asked, ties := 0, 0
+	for table := 0; table < 12; table++ {
+		T, name := turn, "turned"
+		if table%3 == 2 {
+			T, name = flip, "reflected"
+		}
+		var blocked, diff []geom.Shape
+		for k := 0; k < 2+rng.IntN(4); k++ {
+			var s geom.Shape
+			if x, y := half(2, 18), half(2, 18); rng.IntN(3) == 0 {
+				s = geom.NewCircle(geom.V(x, y), half(1, 2))
+			} else {
+				s = geom.NewRect(x, y, min(x+half(1, 8), 22), min(y+half(1, 4), 22))
+			}
+			img := s
+			if s.Kind == geom.Circle {
+				img = geom.NewCircle(T(s.C), s.R)
+			} else {
+				a, b := T(s.Min), T(s.Max)
+				img = geom.NewRect(a.X, a.Y, b.X, b.Y)
+			}
+			if k == 0 {
+				diff = append(diff, s, img)
+			} else {
+				blocked = append(blocked, s, img)
+			}
+		}
+		r := []float32{0.5, 1}[table%2]
+		rt := buildRouter(w, w, r, blocked, diff)
+		stands := func(p, toward geom.Vec) bool { // the cell's own centre stands for p
+			c := rt.cellOf(p, toward)
+			return rt.proxy[c] == int32(c) && rt.point[c] == rt.centre(c)
+		}
+		for q := 0; q < 400; q++ {
+			a, b := geom.V(half(1, 22), half(1, 22)), geom.V(half(1, 22), half(1, 22))
+			if !rt.fits(a) || !rt.fits(b) || !stands(a, b) || !stands(b, a) || (a.Y == w/2 && b.Y == w/2) || (a.X == w/2 && b.X == w/2) {
+				continue
+			}
+			asked++
+			got, want := rt.next(T(a), T(b)), T(rt.next(a, b))
+			if got.Dist(want) < 1e-3 {
+				continue
+			}
+			if c, cm := cost(rt, follow(rt, a, b)), cost(rt, follow(rt, T(a), T(b))); math.Abs(float64(c-cm)) < 1e-2 {
+				ties++
+				continue
+			}
+			t.Fatalf("table %d (%s), base %v: from %v to %v heads for %v; from %v to %v for %v, not its image %v",
+				table, name, r, a, b, rt.next(a, b), T(a), T(b), got, want)
+		}
+	}
+	t.Logf("%d ways asked, %d of them ties", asked, ties)
+	if asked < 1000 || ties > asked/50 {
+		t.Errorf("%d ways asked, %d of them ties", asked, ties)
 	}
 }
