@@ -17,6 +17,7 @@ import (
 // line of sight or cover looks only at the features that can matter.
 type features struct {
 	blocking, cover, rough, hideable features1
+	roughX, roughY                   spans                   // the rough features by their extent on each axis
 	samples                          [MaxTerrain][5]geom.Vec // each feature's points halfSeen looks at
 	grid                             *cellGrid
 	// spots[f][i]: where Spot may place a crim of profile i hidden at
@@ -182,6 +183,13 @@ func (f *features) build(mp *Map) {
 		}
 		f.samples[i] = samples(&mp.Terrain[i].Shape)
 	}
+	var x0, x1, y0, y1 []float32
+	for _, i := range f.rough.at[:f.rough.n] {
+		s := &mp.Terrain[i].Shape
+		x0, x1, y0, y1 = append(x0, s.Min.X), append(x1, s.Max.X), append(y0, s.Min.Y), append(y1, s.Max.Y)
+	}
+	f.roughX.build(x0, x1, mp.W)
+	f.roughY.build(y0, y1, mp.H)
 }
 
 // clampZone keeps a base of radius r inside the zone.
@@ -368,17 +376,63 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 
 // crosses reports whether the segment a→b touches a difficult or
 // climbable feature (the rough list). The segment's bounding box [lo, hi]
-// is made once for every feature (as segBox). (The lines are as the
-// profile of cmd/balance/default.pgo has them.)
+// is made once for every feature (as segBox); only the features whose
+// extent on each axis can meet it (spans) are looked at. (The lines are
+// as the profile of cmd/balance/default.pgo has them.)
 func (m *Match) crosses(a, b geom.Vec) bool {
 	mp, lo, hi := &m.Sc.Map, geom.V(lesser(a.X, b.X), lesser(a.Y, b.Y)), geom.V(greater(a.X, b.X), greater(a.Y, b.Y))
-	for _, i := range m.feat.rough.at[:m.feat.rough.n] {
-		t := &mp.Terrain[i]
+	for set := m.feat.roughX.meet(lo.X, hi.X) & m.feat.roughY.meet(lo.Y, hi.Y); set != 0; set &= set - 1 {
+		t := &mp.Terrain[m.feat.rough.at[bits.TrailingZeros32(set)%MaxTerrain]]
 		if s := &t.Shape; hi.X >= s.Min.X && lo.X <= s.Max.X && hi.Y >= s.Min.Y && lo.Y <= s.Max.Y && (s.Contains(a) || s.SegmentHits(a, b)) {
 			return true
 		}
 	}
 	return false
+}
+
+// spans holds the features of a list (bit k: its k-th) by their extent
+// [lo, hi] on one axis, in steps of 1": ge[c] the features with hi >= c,
+// le[c] those with lo <= c + 1. A feature whose extent meets [a, b] has
+// hi >= b >= floor(a) and lo <= b < floor(b) + 1: it is among
+// ge[floor(a)] & le[floor(b)] (meet). Made once a match template.
+type spans struct {
+	n      float32 // the steps held: c below n
+	all    uint32  // every feature of the list
+	ge, le [maxSpans]uint32
+}
+
+// maxSpans is the most steps of 1" a spans holds; beyond, every feature
+// is a candidate.
+const maxSpans = 64
+
+// build makes s for the extents lo[k], hi[k] of the features of a list.
+func (s *spans) build(lo, hi []float32, size float32) {
+	n := min(int(size)+1, maxSpans)
+	s.n, s.all = float32(n), uint32(1)<<len(lo)-1
+	for c := range n {
+		s.ge[c], s.le[c] = 0, 0
+		for k := range lo {
+			if hi[k] >= float32(c) {
+				s.ge[c] |= 1 << k
+			}
+			if lo[k] <= float32(c+1) {
+				s.le[c] |= 1 << k
+			}
+		}
+	}
+}
+
+// meet returns the features whose extent can meet [a, b] (a <= b): a
+// superset of those that do.
+func (s *spans) meet(a, b float32) uint32 {
+	set := s.all
+	if a >= 0 && a < s.n {
+		set = s.ge[uint(a)%maxSpans]
+	}
+	if b >= 0 && b < s.n {
+		set &= s.le[uint(b)%maxSpans]
+	}
+	return set
 }
 
 // max32 is the greater of x and y (neither is NaN).

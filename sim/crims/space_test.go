@@ -241,3 +241,38 @@ func TestInSpotRange(t *testing.T) {
 		t.Fatalf("%d in range, %d out: the test looks at too few of one kind", in, out)
 	}
 }
+
+// crosses, which looks only at the rough features whose extents can meet
+// the segment's (spans), answers as a look at every rough feature does,
+// for segments in the zone, near its features and out of it.
+func TestCrossesSpans(t *testing.T) {
+	sc := geoScenario()
+	m := NewMatch(sc)
+	m.Reset(1, 0)
+	mp := &sc.Map
+	var r dice.RNG
+	r.Seed(5, 0)
+	hits := 0
+	for i := range 20000 {
+		a := randomNear(&r, mp)
+		b := a.Add(geom.V(r.Float32()*16-8, r.Float32()*16-8))
+		if i%10 == 0 {
+			b = randomNear(&r, mp).Add(geom.V(r.Float32()*4-2, r.Float32()*4-2)) // out of the zone now and then
+		}
+		want := false
+		for _, k := range m.feat.rough.at[:m.feat.rough.n] {
+			if s := &mp.Terrain[k].Shape; segBox(s, a, b) && (s.Contains(a) || s.SegmentHits(a, b)) {
+				want = true
+			}
+		}
+		if got := m.crosses(a, b); got != want {
+			t.Fatalf("%v -> %v: crosses %v, every feature %v", a, b, got, want)
+		}
+		if want {
+			hits++
+		}
+	}
+	if hits < 1000 {
+		t.Fatalf("only %d segments cross a rough feature", hits)
+	}
+}
