@@ -285,7 +285,7 @@ func (m *Match) seekCover(c int, why string) {
 	if t < 0 {
 		return
 	}
-	spot := behind(&m.Sc.Map.Terrain[t].Shape, hp, cd.Base)
+	spot := behind(&m.Sc.Map.Terrain[t].Shape, hp, cd.Base, m.feat.box&(1<<t) != 0)
 	m.crimMove(c, toward(cr.Pos, spot, cd.Move, 0), "seek cover")
 }
 

@@ -18,6 +18,7 @@ import (
 type features struct {
 	blocking, cover, rough, hideable features1
 	roughX, roughY                   spans                   // the rough features by their extent on each axis
+	box                              uint32                  // the features that are their bounding boxes (bit i: feature i; isBox)
 	samples                          [MaxTerrain][5]geom.Vec // each feature's points halfSeen looks at
 	grid                             *cellGrid
 	// spots[f][i]: where Spot may place a crim of profile i hidden at
@@ -182,6 +183,9 @@ func (f *features) build(mp *Map) {
 			f.hideable.add(i)
 		}
 		f.samples[i] = samples(&mp.Terrain[i].Shape)
+		if isBox(&mp.Terrain[i].Shape) {
+			f.box |= 1 << i
+		}
 	}
 	var x0, x1, y0, y1 []float32
 	for _, i := range f.rough.at[:f.rough.n] {
@@ -357,9 +361,9 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 			if !nearBox(t, p, r+coverNear) {
 				continue
 			}
-			if t.Contains(p) {
+			if box := m.feat.box&(1<<cover.at[k]) != 0; contains(t, p, box) {
 				e.in |= 1 << k
-			} else if t.Dist(p) <= r+coverNear {
+			} else if distWithin(t, p, r+coverNear, box) {
 				e.close |= 1 << k
 			}
 		}
@@ -492,6 +496,71 @@ func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, float32) {
 	return best, bd
 }
 
+// isBox reports whether shape s is its bounding box: a polygon of 4
+// vertices, one at each corner of the box. Its distance to a point is
+// then the box's (boxDist), and a point clear of the box's edges is in it
+// or out of it at once (contains), up to the rounding of each.
+func isBox(s *geom.Shape) bool {
+	if s.Kind != geom.Poly || s.N != 4 || !(s.Min.X < s.Max.X && s.Min.Y < s.Max.Y) {
+		return false
+	}
+	corners := 0
+	for _, p := range s.P[:4] {
+		switch p {
+		case s.Min:
+			corners |= 1
+		case geom.V(s.Max.X, s.Min.Y):
+			corners |= 2
+		case s.Max:
+			corners |= 4
+		case geom.V(s.Min.X, s.Max.Y):
+			corners |= 8
+		}
+	}
+	return corners == 15
+}
+
+// contains is t.Contains(p); for a feature that is its box (isBox), read
+// off the box when p is more than boxSlack inside its edges or beyond
+// them by more than the shape's own tolerance (geom.Eps) and boxSlack.
+func contains(t *geom.Shape, p geom.Vec, box bool) bool {
+	if box {
+		const in, out = boxSlack, geom.Eps + boxSlack
+		if p.X > t.Min.X+in && p.X < t.Max.X-in && p.Y > t.Min.Y+in && p.Y < t.Max.Y-in {
+			return true
+		}
+		if p.X < t.Min.X-out || p.X > t.Max.X+out || p.Y < t.Min.Y-out || p.Y > t.Max.Y+out {
+			return false
+		}
+	}
+	return t.Contains(p)
+}
+
+// distWithin is t.Dist(p) <= d; for a feature that is its box (isBox),
+// read off the box's distance when it is farther than boxSlack from d.
+func distWithin(t *geom.Shape, p geom.Vec, d float32, box bool) bool {
+	if box {
+		if b := boxDist(t, p); b+boxSlack < d {
+			return true
+		} else if b-boxSlack > d {
+			return false
+		}
+	}
+	return t.Dist(p) <= d
+}
+
+// distAtLeast is t.Dist(p) >= d, as distWithin.
+func distAtLeast(t *geom.Shape, p geom.Vec, d float32, box bool) bool {
+	if box {
+		if b := boxDist(t, p); b-boxSlack > d {
+			return true
+		} else if b+boxSlack < d {
+			return false
+		}
+	}
+	return t.Dist(p) >= d
+}
+
 // boxSlack covers the rounding of boxDist and of a shape's own distance:
 // a box farther than the best by more than this holds no nearer shape.
 const boxSlack = 1e-3
@@ -529,8 +598,9 @@ func extent(s *geom.Shape) float32 {
 }
 
 // behind returns the spot just beyond feature t from a viewer at from:
-// where a model of radius r stands to be in its cover.
-func behind(t *geom.Shape, from geom.Vec, r float32) geom.Vec {
+// where a model of radius r stands to be in its cover. box tells that t
+// is its bounding box (isBox).
+func behind(t *geom.Shape, from geom.Vec, r float32, box bool) geom.Vec {
 	d := t.C.Sub(from)
 	l := d.Len()
 	if l == 0 {
@@ -542,7 +612,7 @@ func behind(t *geom.Shape, from geom.Vec, r float32) geom.Vec {
 	in := float32(math.Inf(-1)) // the last step found inside
 	for k := float32(0); k <= e+r+0.5; k += 0.25 {
 		q := t.C.Add(u.Scale(k))
-		if t.Contains(q) {
+		if contains(t, q, box) {
 			in = k
 			continue
 		}
@@ -551,7 +621,7 @@ func behind(t *geom.Shape, from geom.Vec, r float32) geom.Vec {
 		if k-in+behindSlack < r {
 			continue
 		}
-		if t.Dist(q) >= r {
+		if distAtLeast(t, q, r, box) {
 			return q.Add(u.Scale(0.1))
 		}
 	}

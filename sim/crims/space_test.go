@@ -276,3 +276,42 @@ func TestCrossesSpans(t *testing.T) {
 		t.Fatalf("only %d segments cross a rough feature", hits)
 	}
 }
+
+// For a feature that is its bounding box, contains, distWithin and
+// distAtLeast, which read the box when the answer is clear, answer as
+// the shape's own Contains and Dist do, for points on and near its
+// edges; a rotated square and a circle are not boxes.
+func TestBoxShortcuts(t *testing.T) {
+	boxes := []geom.Shape{geom.NewRect(15, 8, 21, 8.6), geom.NewRect(25, 5, 30, 10), geom.NewRect(14, 14, 22, 22)}
+	for i := range boxes {
+		if !isBox(&boxes[i]) {
+			t.Fatalf("%v is not a box", boxes[i])
+		}
+	}
+	diamond, err := geom.NewPoly(geom.V(5, 0), geom.V(10, 5), geom.V(5, 10), geom.V(0, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if circle := geom.NewCircle(geom.V(3, 3), 1); isBox(&diamond) || isBox(&circle) {
+		t.Fatal("a diamond or a circle taken for a box")
+	}
+	var r dice.RNG
+	r.Seed(7, 0)
+	near := func(v float32) float32 { // on an edge, within a rounding of it, or about
+		switch r.IntN(4) {
+		case 0:
+			return v
+		case 1:
+			return v + (r.Float32()-0.5)*4e-3
+		}
+		return v + (r.Float32()-0.5)*6
+	}
+	for range 200000 {
+		s := &boxes[r.IntN(len(boxes))]
+		p := geom.V(near([2]float32{s.Min.X, s.Max.X}[r.IntN(2)]), near([2]float32{s.Min.Y, s.Max.Y}[r.IntN(2)]))
+		d := near(s.Dist(p))
+		if contains(s, p, true) != s.Contains(p) || distWithin(s, p, d, true) != (s.Dist(p) <= d) || distAtLeast(s, p, d, true) != (s.Dist(p) >= d) {
+			t.Fatalf("%v at %v (d %v): contains %v, Contains %v, Dist %v", s, p, d, contains(s, p, true), s.Contains(p), s.Dist(p))
+		}
+	}
+}
