@@ -297,19 +297,19 @@ func (m *Match) hide(c int, why string) {
 	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	cr.Last = ActHide
 	m.crimEvent(c, ActHide, why)
-	t, d := m.nearestFeature(cr.Pos, KwHideable)
+	t, out := m.nearestFeature(cr.Pos, KwHideable)
 	if t < 0 {
 		return
 	}
 	s := &m.Sc.Map.Terrain[t].Shape
-	// d is the distance from where the crim stands: 0, inside, it
-	// stays; else it walks, and is inside (a point in the shape is within
-	// HideNear of it) or its distance is looked at again
-	if d > 0 {
+	// inside (at a distance of 0), it stays; else it walks, and is inside
+	// (a point in the shape is within HideNear of it) or its distance is
+	// looked at again
+	if out {
 		if !m.crimMove(c, walkInto(cr.Pos, s, cd.Move), "hide") {
 			return
 		}
-		if !s.Contains(cr.Pos) && s.Dist(cr.Pos) > HideNear {
+		if box := m.feat.box&(1<<t) != 0; !contains(s, cr.Pos, box) && !distWithin(s, cr.Pos, HideNear, box) {
 			return
 		}
 	}

@@ -464,11 +464,13 @@ func greater(x, y float32) float32 {
 }
 
 // nearestFeature returns the feature with keyword kw (KwCover or
-// KwHideable) nearest to p, and its distance; -1 when there is none. A
-// feature whose bounding box is already no nearer than the best found
-// is passed over (its own distance cannot be nearer); ties keep the
-// first.
-func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, float32) {
+// KwHideable) nearest to p, and whether p is outside it (its distance
+// above 0); -1 when there is none. A feature whose bounding box is
+// already no nearer than the best found is passed over (its own distance
+// cannot be nearer); ties keep the first. A feature that is its box
+// (isBox) is weighed by the box's distance while that settles it (by more
+// than boxSlack), and by its own distance only when it does not.
+func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, bool) {
 	mp := &m.Sc.Map
 	g := m.feat.grid
 	list, cells := &m.feat.cover, g.nearC
@@ -481,19 +483,47 @@ func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, float32) {
 	if c := g.cell(p); c >= 0 {
 		set = cells[c]
 	}
-	best, bd := -1, float32(0)
+	// the best's distance bd, its own (exact) or its box's (within
+	// boxSlack of its own)
+	best, bd, exact := -1, float32(0), true
 	for ; set != 0; set &= set - 1 {
 		i := list.at[bits.TrailingZeros32(set)]
 		t := &mp.Terrain[i].Shape
-		if best >= 0 && boxDist(t, p)-boxSlack >= bd {
+		box := m.feat.box&(1<<i) != 0
+		if best < 0 {
+			if best = int(i); box {
+				bd, exact = boxDist(t, p), false
+			} else {
+				bd = t.Dist(p)
+			}
 			continue
 		}
-		d := t.Dist(p)
-		if best < 0 || d < bd {
-			best, bd = int(i), d
+		b := boxDist(t, p)
+		if hi := bd; !exact {
+			if b-boxSlack >= hi+boxSlack {
+				continue
+			}
+			if box && b+boxSlack < bd-boxSlack { // nearer by far
+				best, bd = int(i), b
+				continue
+			}
+			bd, exact = mp.Terrain[best].Shape.Dist(p), true
+		}
+		if b-boxSlack >= bd {
+			continue
+		}
+		if box && b+boxSlack < bd { // nearer by far
+			best, bd, exact = int(i), b, false
+			continue
+		}
+		if d := t.Dist(p); d < bd {
+			best, bd, exact = int(i), d, true
 		}
 	}
-	return best, bd
+	if best >= 0 && !exact && bd <= boxSlack {
+		bd = mp.Terrain[best].Shape.Dist(p)
+	}
+	return best, bd > 0
 }
 
 // isBox reports whether shape s is its bounding box: a polygon of 4

@@ -136,7 +136,7 @@ func TestEngagedSets(t *testing.T) {
 func TestNearestFeatureGrid(t *testing.T) {
 	var r dice.RNG
 	r.Seed(5, 0)
-	for _, sc := range []*Scenario{geoScenario()} {
+	for _, sc := range []*Scenario{geoScenario(), docksScenario()} {
 		m := NewMatch(sc)
 		mp := &sc.Map
 		fewer := 0
@@ -145,11 +145,14 @@ func TestNearestFeatureGrid(t *testing.T) {
 			if n%10 == 0 { // the zone's edges, and a little beyond
 				p = geom.V(float32(r.IntN(int(mp.W)+3)-1), r.Float32()*mp.H)
 			}
+			if n%10 == 1 { // a point of a grid of quarter inches: ties of a symmetric zone
+				p = geom.V(float32(r.IntN(int(mp.W)*4+1))/4, float32(r.IntN(int(mp.H)*4+1))/4)
+			}
 			for _, kw := range []Keyword{KwCover, KwHideable} {
-				gi, gd := m.nearestFeature(p, kw)
+				gi, gout := m.nearestFeature(p, kw)
 				wi, wd := nearestEvery(m, p, kw)
-				if gi != wi || gd != wd {
-					t.Fatalf("%s, %v, keyword %d: feature %d at %v, want %d at %v", mp.Name, p, kw, gi, gd, wi, wd)
+				if gi != wi || gout != (wd > 0) {
+					t.Fatalf("%s, %v, keyword %d: feature %d (outside: %v), want %d at %v", mp.Name, p, kw, gi, gout, wi, wd)
 				}
 			}
 			if c := m.feat.grid.cell(p); c >= 0 && m.feat.grid.nearC[c] != 1<<m.feat.cover.n-1 {
@@ -160,6 +163,33 @@ func TestNearestFeatureGrid(t *testing.T) {
 			t.Fatalf("%s: the grid passed over no feature at %d places of 20000", mp.Name, 20000-fewer)
 		}
 	}
+}
+
+// docksScenario is the test scenario in a zone the same seen from every
+// corner, as the sample zone: boxes and circles at equal distances from
+// the points of its middle lines and diagonals.
+func docksScenario() *Scenario {
+	sc := testScenario()
+	mp := &sc.Map
+	mp.W, mp.H = 36, 36
+	mp.NTerrain = 0
+	add := func(s geom.Shape, kw Keyword) {
+		mp.Terrain[mp.NTerrain] = Terrain{Name: "feature", Shape: s, Kw: kw}
+		mp.NTerrain++
+	}
+	add(geom.NewRect(14, 14, 22, 22), KwBlocking|KwClimbable)
+	add(geom.NewRect(15, 8, 21, 8.6), KwCover)
+	add(geom.NewRect(27.4, 15, 28, 21), KwCover)
+	add(geom.NewRect(15, 27.4, 21, 28), KwCover)
+	add(geom.NewRect(8, 15, 8.6, 21), KwCover)
+	add(geom.NewRect(25, 5, 30, 10), KwArea|KwHideable|KwDifficult|KwCover)
+	add(geom.NewRect(26, 25, 31, 30), KwArea|KwHideable|KwDifficult|KwCover)
+	add(geom.NewRect(6, 26, 11, 31), KwArea|KwHideable|KwDifficult|KwCover)
+	add(geom.NewRect(5, 6, 10, 11), KwArea|KwHideable|KwDifficult|KwCover)
+	for _, c := range []geom.Vec{geom.V(24, 12), geom.V(24, 24), geom.V(12, 24), geom.V(12, 12)} {
+		add(geom.NewCircle(c, 1), KwCover)
+	}
+	return sc
 }
 
 // nearestEvery is nearestFeature looking at every feature of the list.
