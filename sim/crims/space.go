@@ -296,10 +296,7 @@ func (m *Match) LOS(a, b geom.Vec) bool {
 		if !segBox(&t.Shape, a, b) {
 			continue
 		}
-		if t.Shape.Contains(a) || t.Shape.Contains(b) {
-			continue
-		}
-		if t.Shape.SegmentHits(a, b) {
+		if blocks(&t.Shape, a, b, m.feat.box&(1<<i) != 0) {
 			return false
 		}
 	}
@@ -371,7 +368,7 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 	for set := e.in | e.close; set != 0; set &= set - 1 {
 		k := bits.TrailingZeros32(set)
 		t := &mp.Terrain[cover.at[k]].Shape
-		if (e.in&(1<<k) != 0 || t.SegmentHits(from, p)) && !t.Contains(from) {
+		if box := m.feat.box&(1<<cover.at[k]) != 0; (e.in&(1<<k) != 0 || segmentHits(t, from, p, box)) && !contains(t, from, box) {
 			return true
 		}
 	}
@@ -526,12 +523,58 @@ func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, bool) {
 	return best, bd > 0
 }
 
+// blocks reports whether feature t, which the bounding box of the
+// segment a→b meets, is in the way of a line of sight between a and b: it
+// holds neither end, and the segment hits it. box tells that t is its
+// box (isBox).
+func blocks(t *geom.Shape, a, b geom.Vec, box bool) bool {
+	return !contains(t, a, box) && !contains(t, b, box) && segmentHits(t, a, b, box)
+}
+
+// segmentHits is t.SegmentHits(a, b): whether the segment a→b meets the
+// shape shrunk by geom.Eps over more than a point. For a feature that is
+// its box (isBox), read off two boxes boxSlack either side of the shrunk
+// one when the answer is clear: a segment that misses the larger misses
+// the shape, one that meets the smaller meets it (over more than a
+// point, or at a point inside it when a is b).
+func segmentHits(t *geom.Shape, a, b geom.Vec, box bool) bool {
+	if box {
+		const out, in = geom.Eps - boxSlack, geom.Eps + boxSlack
+		if !segMeetsBox(a, b, geom.V(t.Min.X+out, t.Min.Y+out), geom.V(t.Max.X-out, t.Max.Y-out)) {
+			return false
+		}
+		if segMeetsBox(a, b, geom.V(t.Min.X+in, t.Min.Y+in), geom.V(t.Max.X-in, t.Max.Y-in)) {
+			return true
+		}
+	}
+	return t.SegmentHits(a, b)
+}
+
+// segMeetsBox reports whether the segment a→b meets the box [lo, hi] (lo
+// below hi on each axis), by separating axes: the box's own, and the
+// segment's normal, the box's corners all on one side of its line. Its
+// rounding is far below boxSlack for places of a zone.
+func segMeetsBox(a, b, lo, hi geom.Vec) bool {
+	if lesser(a.X, b.X) > hi.X || greater(a.X, b.X) < lo.X || lesser(a.Y, b.Y) > hi.Y || greater(a.Y, b.Y) < lo.Y {
+		return false
+	}
+	d := b.Sub(a)
+	// the cross product of d with each corner less a: d.X·(y−a.Y) − d.Y·(x−a.X)
+	x0, x1 := d.Y*(lo.X-a.X), d.Y*(hi.X-a.X)
+	y0, y1 := d.X*(lo.Y-a.Y), d.X*(hi.Y-a.Y)
+	c0, c1, c2, c3 := y0-x0, y0-x1, y1-x0, y1-x1
+	if c0 > 0 && c1 > 0 && c2 > 0 && c3 > 0 {
+		return false
+	}
+	return !(c0 < 0 && c1 < 0 && c2 < 0 && c3 < 0)
+}
+
 // isBox reports whether shape s is its bounding box: a polygon of 4
-// vertices, one at each corner of the box. Its distance to a point is
+// vertices, one at each corner of the box, wider than boxThin. Its distance to a point is
 // then the box's (boxDist), and a point clear of the box's edges is in it
 // or out of it at once (contains), up to the rounding of each.
 func isBox(s *geom.Shape) bool {
-	if s.Kind != geom.Poly || s.N != 4 || !(s.Min.X < s.Max.X && s.Min.Y < s.Max.Y) {
+	if s.Kind != geom.Poly || s.N != 4 || !(s.Max.X-s.Min.X > boxThin && s.Max.Y-s.Min.Y > boxThin) {
 		return false
 	}
 	corners := 0
@@ -549,6 +592,11 @@ func isBox(s *geom.Shape) bool {
 	}
 	return corners == 15
 }
+
+// boxThin is less than the width of any box read as such: far more than
+// the boxes' margins (geom.Eps, boxSlack), so that a box shrunk by them is
+// a box.
+const boxThin = 0.01
 
 // contains is t.Contains(p); for a feature that is its box (isBox), read
 // off the box when p is more than boxSlack inside its edges or beyond

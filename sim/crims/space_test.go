@@ -307,10 +307,11 @@ func TestCrossesSpans(t *testing.T) {
 	}
 }
 
-// For a feature that is its bounding box, contains, distWithin and
-// distAtLeast, which read the box when the answer is clear, answer as
-// the shape's own Contains and Dist do, for points on and near its
-// edges; a rotated square and a circle are not boxes.
+// For a feature that is its bounding box, contains, distWithin,
+// distAtLeast and segmentHits, which read the box when the answer is
+// clear, answer as the shape's own Contains, Dist and SegmentHits do, for
+// points and segments on and near its edges; a rotated square and a
+// circle are not boxes.
 func TestBoxShortcuts(t *testing.T) {
 	boxes := []geom.Shape{geom.NewRect(15, 8, 21, 8.6), geom.NewRect(25, 5, 30, 10), geom.NewRect(14, 14, 22, 22)}
 	for i := range boxes {
@@ -338,6 +339,19 @@ func TestBoxShortcuts(t *testing.T) {
 	}
 	for range 200000 {
 		s := &boxes[r.IntN(len(boxes))]
+		a := geom.V(near([2]float32{s.Min.X, s.Max.X}[r.IntN(2)]), near([2]float32{s.Min.Y, s.Max.Y}[r.IntN(2)]))
+		b := geom.V(near([2]float32{s.Min.X, s.Max.X}[r.IntN(2)]), near([2]float32{s.Min.Y, s.Max.Y}[r.IntN(2)]))
+		switch r.IntN(8) {
+		case 0:
+			b = a
+		case 1: // along an edge
+			b.X = a.X
+		case 2:
+			b.Y = a.Y
+		}
+		if segmentHits(s, a, b, true) != s.SegmentHits(a, b) {
+			t.Fatalf("%v, %v -> %v: segmentHits %v, SegmentHits %v", s, a, b, segmentHits(s, a, b, true), s.SegmentHits(a, b))
+		}
 		p := geom.V(near([2]float32{s.Min.X, s.Max.X}[r.IntN(2)]), near([2]float32{s.Min.Y, s.Max.Y}[r.IntN(2)]))
 		d := near(s.Dist(p))
 		if contains(s, p, true) != s.Contains(p) || distWithin(s, p, d, true) != (s.Dist(p) <= d) || distAtLeast(s, p, d, true) != (s.Dist(p) >= d) {
