@@ -383,8 +383,9 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 func (m *Match) crosses(a, b geom.Vec) bool {
 	mp, lo, hi := &m.Sc.Map, geom.V(lesser(a.X, b.X), lesser(a.Y, b.Y)), geom.V(greater(a.X, b.X), greater(a.Y, b.Y))
 	for set := m.feat.roughX.meet(lo.X, hi.X) & m.feat.roughY.meet(lo.Y, hi.Y); set != 0; set &= set - 1 {
-		t := &mp.Terrain[m.feat.rough.at[bits.TrailingZeros32(set)%MaxTerrain]]
-		if s := &t.Shape; hi.X >= s.Min.X && lo.X <= s.Max.X && hi.Y >= s.Min.Y && lo.Y <= s.Max.Y && (s.Contains(a) || s.SegmentHits(a, b)) {
+		i := m.feat.rough.at[bits.TrailingZeros32(set)%MaxTerrain]
+		t := &mp.Terrain[i]
+		if s := &t.Shape; hi.X >= s.Min.X && lo.X <= s.Max.X && hi.Y >= s.Min.Y && lo.Y <= s.Max.Y && touches(s, a, b, m.feat.box&(1<<i) != 0) {
 			return true
 		}
 	}
@@ -529,6 +530,12 @@ func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, bool) {
 // box (isBox).
 func blocks(t *geom.Shape, a, b geom.Vec, box bool) bool {
 	return !contains(t, a, box) && !contains(t, b, box) && segmentHits(t, a, b, box)
+}
+
+// touches reports whether the segment a→b touches feature t: it starts
+// in it or hits it. box tells that t is its box (isBox).
+func touches(t *geom.Shape, a, b geom.Vec, box bool) bool {
+	return contains(t, a, box) || segmentHits(t, a, b, box)
 }
 
 // segmentHits is t.SegmentHits(a, b): whether the segment a→b meets the
