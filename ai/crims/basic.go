@@ -141,29 +141,23 @@ func (v *values) bestOf(best []float64, m *sim.Match, atk []reachOf, stride int)
 	}
 }
 
-// hits fills val and valC (made again when shorter than the profiles'
-// table), by profile·(left+1) + Wounds left, with the value of attack a
-// on a crim out of cover (P(hit) against its Defense × killValue) and in
-// cover (against its Defense + 1), as plan's values and cover work them
-// out.
-func (v *values) hits(val, valC []float64, m *sim.Match, a *reachOf, stride int) ([]float64, []float64) {
-	k := sim.MaxProfiles * stride
-	if cap(val) < k {
-		val = make([]float64, k)
-	}
-	if cap(valC) < k {
-		valC = make([]float64, k)
-	}
-	val, valC = val[:k], valC[:k]
+// hits fills val[·][x] and valC[·][x], by profile·(left+1) + Wounds
+// left, with the value of attack a, the x-th usable one, on a crim out
+// of cover (P(hit) against its Defense × killValue) and in cover (against
+// its Defense + 1 for a ranged attack; a melee attack's is the same), as
+// plan's values and cover read them.
+func (v *values) hits(val, valC [][sim.MaxAttacks]float64, m *sim.Match, a *reachOf, x, stride int) {
 	for i := range int(m.Sc.NCrims) {
 		cd := &m.Sc.Crims[i]
 		for left := 1; left <= int(cd.Wounds); left++ {
 			vi := i*stride + left
-			val[vi] = phit(a.row, int(cd.Defense)) * a.value[vi]
-			valC[vi] = phit(a.row, int(cd.Defense)+1) * a.value[vi]
+			val[vi][x] = phit(a.row, int(cd.Defense)) * a.value[vi]
+			valC[vi][x] = val[vi][x]
+			if !a.melee {
+				valC[vi][x] = phit(a.row, int(cd.Defense)+1) * a.value[vi]
+			}
 		}
 	}
-	return val, valC
 }
 
 func (v *values) build(t *sim.Tables, sc *sim.Scenario) {
@@ -241,9 +235,10 @@ type usable struct {
 	reach09 float32
 	atk     [sim.MaxAttacks]reachOf
 	best    []float64
-	// val[x] and valC[x], by profile·(left+1) + Wounds left: atk[x]'s
-	// value on a crim out of cover and in cover (values.hits)
-	val, valC [sim.MaxAttacks][]float64
+	// val[vi] and valC[vi], by profile·(left+1) + Wounds left: the
+	// value of each of atk on a crim out of cover and in cover
+	// (values.hits)
+	val, valC [][sim.MaxAttacks]float64
 }
 
 // usableWays is how many sets of usable attacks are kept for a hunter:
@@ -301,8 +296,12 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 	}
 	u.rbit[u.nr], u.rng[u.nr] = 0, float32(math.Inf(-1))
 	p.val.bestOf(u.best, m, u.atk[:u.n], stride)
+	if k := int(m.Sc.NCrims) * stride; cap(u.val) < k || cap(u.valC) < k {
+		u.val, u.valC = make([][sim.MaxAttacks]float64, k), make([][sim.MaxAttacks]float64, k)
+	}
+	u.val, u.valC = u.val[:int(m.Sc.NCrims)*stride], u.valC[:int(m.Sc.NCrims)*stride]
 	for x := range u.atk[:u.n] {
-		u.val[x], u.valC[x] = p.val.hits(u.val[x], u.valC[x], m, &u.atk[x], stride)
+		p.val.hits(u.val, u.valC, m, &u.atk[x], x, stride)
 	}
 	return u
 }
@@ -672,9 +671,7 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 // value in cover is never higher.
 func (p *Basic) values(m *sim.Match, h int, e *cand, na int) {
 	e.done, e.cover = true, -1
-	for x := range p.cur.atk[:na] {
-		e.val[x] = p.cur.val[x][e.vi] // phit(atk.row, its Defense) × atk.value[e.vi]
-	}
+	e.val = p.cur.val[e.vi] // phit(atk.row, its Defense) × atk.value[e.vi], each usable attack
 }
 
 // cover finds whether crim e is in cover against hunter h, and when it
@@ -685,11 +682,7 @@ func (p *Basic) cover(m *sim.Match, h int, e *cand, na int) {
 		return
 	}
 	e.cover = 1
-	for x := range p.cur.atk[:na] {
-		if ak := &p.cur.atk[x]; !ak.melee {
-			e.val[x] = p.cur.valC[x][e.vi] // phit(ak.row, its Defense + 1) × ak.value[e.vi]
-		}
-	}
+	e.val = p.cur.valC[e.vi] // for a ranged attack phit(ak.row, its Defense + 1) × ak.value[e.vi]
 }
 
 // moveAP is how far hunter h expects one Move to take it: 4" plus the
