@@ -543,37 +543,33 @@ func touches(t *geom.Shape, a, b geom.Vec, box bool) bool {
 // its box (isBox), read off two boxes boxSlack either side of the shrunk
 // one when the answer is clear: a segment that misses the larger misses
 // the shape, one that meets the smaller meets it (over more than a
-// point, or at a point inside it when a is b).
+// point, or at a point inside it when a is b). Whether the segment meets
+// a box is told by separating axes: the box's own, and the segment's
+// normal (the box's corners all on one side of its line); its rounding is
+// far below boxSlack for places of a zone.
 func segmentHits(t *geom.Shape, a, b geom.Vec, box bool) bool {
 	if box {
 		const out, in = geom.Eps - boxSlack, geom.Eps + boxSlack
-		if !segMeetsBox(a, b, geom.V(t.Min.X+out, t.Min.Y+out), geom.V(t.Max.X-out, t.Max.Y-out)) {
-			return false
+		x0, x1, y0, y1 := lesser(a.X, b.X), greater(a.X, b.X), lesser(a.Y, b.Y), greater(a.Y, b.Y)
+		if x0 > t.Max.X-out || x1 < t.Min.X+out || y0 > t.Max.Y-out || y1 < t.Min.Y+out {
+			return false // apart on an axis of the larger box
 		}
-		if segMeetsBox(a, b, geom.V(t.Min.X+in, t.Min.Y+in), geom.V(t.Max.X-in, t.Max.Y-in)) {
-			return true
+		// the cross product of b−a with each corner less a, for the larger
+		// box (o) and the smaller (i)
+		d := b.Sub(a)
+		lo, hi := t.Min.Sub(a), t.Max.Sub(a)
+		ox0, ox1, oy0, oy1 := d.Y*(lo.X+out), d.Y*(hi.X-out), d.X*(lo.Y+out), d.X*(hi.Y-out)
+		if c0, c1, c2, c3 := oy0-ox0, oy0-ox1, oy1-ox0, oy1-ox1; (c0 > 0 && c1 > 0 && c2 > 0 && c3 > 0) || (c0 < 0 && c1 < 0 && c2 < 0 && c3 < 0) {
+			return false // the larger box on one side of the line
+		}
+		if !(x0 > t.Max.X-in || x1 < t.Min.X+in || y0 > t.Max.Y-in || y1 < t.Min.Y+in) {
+			ix0, ix1, iy0, iy1 := d.Y*(lo.X+in), d.Y*(hi.X-in), d.X*(lo.Y+in), d.X*(hi.Y-in)
+			if c0, c1, c2, c3 := iy0-ix0, iy0-ix1, iy1-ix0, iy1-ix1; !(c0 > 0 && c1 > 0 && c2 > 0 && c3 > 0) && !(c0 < 0 && c1 < 0 && c2 < 0 && c3 < 0) {
+				return true // the smaller box met
+			}
 		}
 	}
 	return t.SegmentHits(a, b)
-}
-
-// segMeetsBox reports whether the segment a→b meets the box [lo, hi] (lo
-// below hi on each axis), by separating axes: the box's own, and the
-// segment's normal, the box's corners all on one side of its line. Its
-// rounding is far below boxSlack for places of a zone.
-func segMeetsBox(a, b, lo, hi geom.Vec) bool {
-	if lesser(a.X, b.X) > hi.X || greater(a.X, b.X) < lo.X || lesser(a.Y, b.Y) > hi.Y || greater(a.Y, b.Y) < lo.Y {
-		return false
-	}
-	d := b.Sub(a)
-	// the cross product of d with each corner less a: d.X·(y−a.Y) − d.Y·(x−a.X)
-	x0, x1 := d.Y*(lo.X-a.X), d.Y*(hi.X-a.X)
-	y0, y1 := d.X*(lo.Y-a.Y), d.X*(hi.Y-a.Y)
-	c0, c1, c2, c3 := y0-x0, y0-x1, y1-x0, y1-x1
-	if c0 > 0 && c1 > 0 && c2 > 0 && c3 > 0 {
-		return false
-	}
-	return !(c0 < 0 && c1 < 0 && c2 < 0 && c3 < 0)
 }
 
 // isBox reports whether shape s is its bounding box: a polygon of 4
