@@ -186,11 +186,7 @@ func (m *Match) fightNow(c int, set uint8) {
 	}
 	h := -1
 	if set&(set-1) == 0 {
-		for k := range int(m.Sc.NHunters) {
-			if set&(1<<k) != 0 {
-				h = k
-			}
-		}
+		h = bits.TrailingZeros8(set) // the one hunter engaged (a bit below NHunters)
 	} else {
 		h = m.Pol.FightTarget(m, m.FirstHunter(), c, set)
 		if h < 0 || h >= int(m.Sc.NHunters) || set&(1<<h) == 0 {
