@@ -314,7 +314,6 @@ func (m *Match) Reset(seed, index uint64) {
 	if sc.Rules.PodsStocked {
 		m.Pods = 1<<sc.Map.NPods - 1
 	}
-	m.Rec.reset()
 	if f, ok := pol.(CheckFilter); ok {
 		for h := range n {
 			m.before[h] = f.BeforeKinds(m, h)

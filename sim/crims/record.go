@@ -36,4 +36,3 @@ type Record struct {
 	CrimWoundsBy [MaxTurns + 1]int16
 }
 
-func (r *Record) reset() { *r = Record{} }
