@@ -368,7 +368,7 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 	for set := e.in | e.close; set != 0; set &= set - 1 {
 		k := bits.TrailingZeros32(set)
 		t := &mp.Terrain[cover.at[k]].Shape
-		if box := m.feat.box&(1<<cover.at[k]) != 0; (e.in&(1<<k) != 0 || segmentHits(t, from, p, box)) && !contains(t, from, box) {
+		if box := m.feat.box&(1<<cover.at[k]) != 0; (e.in&(1<<k) != 0 || segmentHits(t, from, p, box)) && (box && outBox(t, from) || !contains(t, from, box)) {
 			return true
 		}
 	}
@@ -529,7 +529,7 @@ func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, bool) {
 // holds neither end, and the segment hits it. box tells that t is its
 // box (isBox).
 func blocks(t *geom.Shape, a, b geom.Vec, box bool) bool {
-	return !contains(t, a, box) && !contains(t, b, box) && segmentHits(t, a, b, box)
+	return (box && outBox(t, a) || !contains(t, a, box)) && (box && outBox(t, b) || !contains(t, b, box)) && segmentHits(t, a, b, box)
 }
 
 // touches reports whether the segment a→b touches feature t: it starts
@@ -606,15 +606,27 @@ const boxThin = 0.01
 // them by more than the shape's own tolerance (geom.Eps) and boxSlack.
 func contains(t *geom.Shape, p geom.Vec, box bool) bool {
 	if box {
-		const in, out = boxSlack, geom.Eps + boxSlack
-		if p.X > t.Min.X+in && p.X < t.Max.X-in && p.Y > t.Min.Y+in && p.Y < t.Max.Y-in {
+		if inBox(t, p) {
 			return true
 		}
-		if p.X < t.Min.X-out || p.X > t.Max.X+out || p.Y < t.Min.Y-out || p.Y > t.Max.Y+out {
+		if outBox(t, p) {
 			return false
 		}
 	}
 	return t.Contains(p)
+}
+
+// inBox reports whether p is more than boxSlack inside the edges of
+// shape t's bounding box: in t when t is its box (contains).
+func inBox(t *geom.Shape, p geom.Vec) bool {
+	return p.X > t.Min.X+boxSlack && p.X < t.Max.X-boxSlack && p.Y > t.Min.Y+boxSlack && p.Y < t.Max.Y-boxSlack
+}
+
+// outBox reports whether p is beyond an edge of shape t's bounding box
+// by more than geom.Eps and boxSlack: out of t (contains).
+func outBox(t *geom.Shape, p geom.Vec) bool {
+	const out = geom.Eps + boxSlack
+	return p.X < t.Min.X-out || p.X > t.Max.X+out || p.Y < t.Min.Y-out || p.Y > t.Max.Y+out
 }
 
 // distWithin is t.Dist(p) <= d; for a feature that is its box (isBox),
@@ -693,7 +705,7 @@ func behind(t *geom.Shape, from geom.Vec, r float32, box bool) geom.Vec {
 	in := float32(math.Inf(-1)) // the last step found inside
 	for k := float32(0); k <= e+r+0.5; k += 0.25 {
 		q := t.C.Add(u.Scale(k))
-		if contains(t, q, box) {
+		if box && inBox(t, q) || contains(t, q, box) {
 			in = k
 			continue
 		}
