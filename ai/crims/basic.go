@@ -677,7 +677,7 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 	shown := m.Shown()
 	p.hidden = m.AliveCrims() &^ shown
 	p.engNow = false
-	top, topBound, nc := -1, 0.0, 0
+	nc := 0
 	// a goal when its bound reaches gv0 (and is above 0); the bound is ub
 	// over at least 2 Action Points, so no more than ub/2: ub must reach
 	// 2·gv0 (exact)
@@ -718,9 +718,6 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 		e := &cs[nc]
 		e.k, e.done, e.th, e.gap, e.vi, e.ub, e.bound = int8(k), false, pr.th, gap, vi, ub, bound
 		if goal {
-			if top < 0 || bound > topBound {
-				top, topBound = nc, bound
-			}
 			p.gl[ng] = int8(nc)
 			ng++
 		}
@@ -729,6 +726,14 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 			nr++
 		}
 		nc++
+	}
+	// the goal of the highest bound (the first on a tie), after the loop
+	// (fewer values live in it)
+	top, topBound := -1, 0.0
+	for _, j := range p.gl[:ng] {
+		if b := cs[j].bound; top < 0 || b > topBound {
+			top, topBound = int(j), b
+		}
 	}
 	return ng, top, nr
 }
