@@ -467,7 +467,7 @@ type cand struct {
 	gap   float32
 	vi    int
 	ub    float64 // the best value of an attack on it out of cover
-	bound float64 // ub over the fewest Action Points an attack on it needs
+	bound float64 // ub over the fewest Action Points an attack on it needs (survey sets it only for the crims that can be goals)
 	reach uint8   // the attacks that reach it, but for line of sight (bit x: attack x; survey sets it only for the crims of rl)
 	cover int8    // whether it is in cover against the hunter: 1, 0, or -1 not yet known (val's ranged attacks then count it out of cover)
 	val   [sim.MaxAttacks]float64
@@ -707,17 +707,12 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 				in |= ak.rbit[i]
 			}
 		}
-		bound, goal := 0.0, false
-		if ub >= ubMin {
-			bound = ub / aps(gap-reach09, step)
-			goal = bound >= gv0 && bound > 0
-		}
-		if !goal && in == 0 {
+		if ub < ubMin && in == 0 {
 			continue // neither a goal nor in reach: plan does not look at it
 		}
 		e := &cs[nc]
-		e.k, e.done, e.th, e.gap, e.vi, e.ub, e.bound = int8(k), false, pr.th, gap, vi, ub, bound
-		if goal {
+		e.k, e.done, e.th, e.gap, e.vi, e.ub = int8(k), false, pr.th, gap, vi, ub
+		if ub >= ubMin { // a goal if its bound reaches gv0 (after the loop)
 			p.gl[ng] = int8(nc)
 			ng++
 		}
@@ -727,15 +722,23 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 		}
 		nc++
 	}
-	// the goal of the highest bound (the first on a tie), after the loop
-	// (fewer values live in it)
-	top, topBound := -1, 0.0
+	// the crims that can be goals (ub >= ubMin) whose bound reaches gv0,
+	// and the one of the highest bound (the first on a tie), after the
+	// loop (fewer values live in it)
+	top, topBound, n := -1, 0.0, 0
 	for _, j := range p.gl[:ng] {
-		if b := cs[j].bound; top < 0 || b > topBound {
-			top, topBound = int(j), b
+		e := &cs[j]
+		e.bound = e.ub / aps(e.gap-reach09, step)
+		if !(e.bound >= gv0 && e.bound > 0) {
+			continue
 		}
+		if top < 0 || e.bound > topBound {
+			top, topBound = int(j), e.bound
+		}
+		p.gl[n] = j
+		n++
 	}
-	return ng, top, nr
+	return n, top, nr
 }
 
 // values computes the value of each of hunter h's na usable attacks
