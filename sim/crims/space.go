@@ -196,9 +196,28 @@ func (f *features) build(mp *Map) {
 	f.roughY.build(y0, y1, mp.H)
 }
 
-// clampZone keeps a base of radius r inside the zone.
+// clampZone keeps a base of radius r inside the zone: geom.ClampToBoard,
+// inlined.
 func (m *Match) clampZone(p geom.Vec, r float32) geom.Vec {
-	return geom.ClampToBoard(p, r, m.Sc.Map.W, m.Sc.Map.H)
+	return geom.Vec{X: clampAxis(p.X, r, m.Sc.Map.W), Y: clampAxis(p.Y, r, m.Sc.Map.H)}
+}
+
+// clampAxis keeps x within [r, w-r], at w/2 when that is empty: as
+// ClampToBoard's min(max(x, r), w-r) (fmin, fmax) by plain comparisons.
+// The two differ only on a zero's sign at a bound of 0, and r, a base's
+// radius, is above 0 (0.25" at least, configs/crims): none is.
+func clampAxis(x, r, w float32) float32 {
+	lo, hi := r, w-r
+	if lo > hi {
+		return w / 2
+	}
+	if x < lo {
+		return lo
+	}
+	if x > hi {
+		return hi
+	}
+	return x
 }
 
 // toward returns the point dist inches from a toward b, stopping stop

@@ -359,3 +359,26 @@ func TestBoxShortcuts(t *testing.T) {
 		}
 	}
 }
+
+// clampZone keeps a base in the zone as geom.ClampToBoard does, bit for
+// bit, for places in the zone, on its edges and beyond, and bases of
+// every radius the data allows (0.25" to 3").
+func TestClampZone(t *testing.T) {
+	m := NewMatch(docksScenario())
+	mp := &m.Sc.Map
+	var r dice.RNG
+	r.Seed(11, 0)
+	for range 100000 {
+		rad := 0.25 + r.Float32()*2.75
+		p := geom.V(r.Float32()*(mp.W+8)-4, r.Float32()*(mp.H+8)-4)
+		switch r.IntN(4) {
+		case 0:
+			p.X = rad
+		case 1:
+			p.Y = mp.H - rad
+		}
+		if got, want := m.clampZone(p, rad), geom.ClampToBoard(p, rad, mp.W, mp.H); got != want {
+			t.Fatalf("%v, radius %v: %v, ClampToBoard %v", p, rad, got, want)
+		}
+	}
+}
