@@ -35,4 +35,3 @@ type Record struct {
 	PointsBy     [MaxTurns + 1][MaxHunters]int16
 	CrimWoundsBy [MaxTurns + 1]int16
 }
-
