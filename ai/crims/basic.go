@@ -37,25 +37,26 @@ import (
 //   - As First Player, it sends a crim engaged with several hunters
 //     against the one with the most points other than itself.
 type Basic struct {
-	t      *sim.Tables
-	val    values
-	atk    [sim.MaxHunters][usableWays]usable      // each hunter's usable attacks (attacks)
-	next   [sim.MaxHunters]uint8                   // the way of atk made next
-	last   [sim.MaxHunters]uint8                   // the way of atk used last
-	cur    *usable                                 // plan's: the hunter's usable attacks
-	pods   [sim.MaxHunters]podMemo                 // each hunter's best pod (plan)
-	cs     [sim.MaxCrims]cand                      // plan's: the crims
-	prof   [sim.MaxHunters][sim.MaxProfiles]profOf // each hunter's view of each crim profile (plan)
-	hidden uint16                                  // plan's: the hidden crims (bit c), which spot looks at
-	engNow bool                                    // plan's: a crim is engaged with the hunter (Match.EngagedCrims(h) != 0)
-	gl     [sim.MaxCrims]int8                      // plan's: the crims that could be the goal (survey)
-	rl     [sim.MaxCrims]int8                      // plan's: the crims in reach (survey)
-	rub    [sim.MaxCrims]float64                   // plan's: their bounds (survey)
-	step   [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
-	upg    [sim.MaxHunters]uint16                  // the check kinds each hunter has an upgrade option for (bit k: kind k)
-	acts   [sim.MaxHunters]uint8                   // each hunter's Momentum Options that give an Action Point (bit o: option o)
-	move   [sim.TableDice + 1]float32              // the expected Move by dice of Athletics (moveAP)
-	sv     surveyMemo                              // the last survey of the activation
+	t        *sim.Tables
+	val      values
+	atk      [sim.MaxHunters][usableWays]usable      // each hunter's usable attacks (attacks)
+	next     [sim.MaxHunters]uint8                   // the way of atk made next
+	last     [sim.MaxHunters]uint8                   // the way of atk used last
+	cur      *usable                                 // plan's: the hunter's usable attacks
+	pods     [sim.MaxHunters]podMemo                 // each hunter's best pod (plan)
+	podCells podCells                                // the pods nearest first from each cell of the zone
+	cs       [sim.MaxCrims]cand                      // plan's: the crims
+	prof     [sim.MaxHunters][sim.MaxProfiles]profOf // each hunter's view of each crim profile (plan)
+	hidden   uint16                                  // plan's: the hidden crims (bit c), which spot looks at
+	engNow   bool                                    // plan's: a crim is engaged with the hunter (Match.EngagedCrims(h) != 0)
+	gl       [sim.MaxCrims]int8                      // plan's: the crims that could be the goal (survey)
+	rl       [sim.MaxCrims]int8                      // plan's: the crims in reach (survey)
+	rub      [sim.MaxCrims]float64                   // plan's: their bounds (survey)
+	step     [sim.MaxHunters]float32                 // each hunter's expected Move, set at its activation
+	upg      [sim.MaxHunters]uint16                  // the check kinds each hunter has an upgrade option for (bit k: kind k)
+	acts     [sim.MaxHunters]uint8                   // each hunter's Momentum Options that give an Action Point (bit o: option o)
+	move     [sim.TableDice + 1]float32              // the expected Move by dice of Athletics (moveAP)
+	sv       surveyMemo                              // the last survey of the activation
 }
 
 // surveyMemo is what the last survey was made from and what it found
@@ -141,29 +142,23 @@ func (v *values) bestOf(best []float64, m *sim.Match, atk []reachOf, stride int)
 	}
 }
 
-// hits fills val and valC (made again when shorter than the profiles'
-// table), by profile·(left+1) + Wounds left, with the value of attack a
-// on a crim out of cover (P(hit) against its Defense × killValue) and in
-// cover (against its Defense + 1), as plan's values and cover work them
-// out.
-func (v *values) hits(val, valC []float64, m *sim.Match, a *reachOf, stride int) ([]float64, []float64) {
-	k := sim.MaxProfiles * stride
-	if cap(val) < k {
-		val = make([]float64, k)
-	}
-	if cap(valC) < k {
-		valC = make([]float64, k)
-	}
-	val, valC = val[:k], valC[:k]
+// hits fills val[·][x] and valC[·][x], by profile·(left+1) + Wounds
+// left, with the value of attack a, the x-th usable one, on a crim out
+// of cover (P(hit) against its Defense × killValue) and in cover (against
+// its Defense + 1 for a ranged attack; a melee attack's is the same), as
+// plan's values and cover read them.
+func (v *values) hits(val, valC [][sim.MaxAttacks]float64, m *sim.Match, a *reachOf, x, stride int) {
 	for i := range int(m.Sc.NCrims) {
 		cd := &m.Sc.Crims[i]
 		for left := 1; left <= int(cd.Wounds); left++ {
 			vi := i*stride + left
-			val[vi] = phit(a.row, int(cd.Defense)) * a.value[vi]
-			valC[vi] = phit(a.row, int(cd.Defense)+1) * a.value[vi]
+			val[vi][x] = phit(a.row, int(cd.Defense)) * a.value[vi]
+			valC[vi][x] = val[vi][x]
+			if !a.melee {
+				valC[vi][x] = phit(a.row, int(cd.Defense)+1) * a.value[vi]
+			}
 		}
 	}
-	return val, valC
 }
 
 func (v *values) build(t *sim.Tables, sc *sim.Scenario) {
@@ -241,9 +236,10 @@ type usable struct {
 	reach09 float32
 	atk     [sim.MaxAttacks]reachOf
 	best    []float64
-	// val[x] and valC[x], by profile·(left+1) + Wounds left: atk[x]'s
-	// value on a crim out of cover and in cover (values.hits)
-	val, valC [sim.MaxAttacks][]float64
+	// val[vi] and valC[vi], by profile·(left+1) + Wounds left: the
+	// value of each of atk on a crim out of cover and in cover
+	// (values.hits)
+	val, valC [][sim.MaxAttacks]float64
 }
 
 // usableWays is how many sets of usable attacks are kept for a hunter:
@@ -301,8 +297,12 @@ func (p *Basic) attacks(h int, m *sim.Match, stride int) *usable {
 	}
 	u.rbit[u.nr], u.rng[u.nr] = 0, float32(math.Inf(-1))
 	p.val.bestOf(u.best, m, u.atk[:u.n], stride)
+	if k := int(m.Sc.NCrims) * stride; cap(u.val) < k || cap(u.valC) < k {
+		u.val, u.valC = make([][sim.MaxAttacks]float64, k), make([][sim.MaxAttacks]float64, k)
+	}
+	u.val, u.valC = u.val[:int(m.Sc.NCrims)*stride], u.valC[:int(m.Sc.NCrims)*stride]
 	for x := range u.atk[:u.n] {
-		u.val[x], u.valC[x] = p.val.hits(u.val[x], u.valC[x], m, &u.atk[x], stride)
+		p.val.hits(u.val, u.valC, m, &u.atk[x], x, stride)
 	}
 	return u
 }
@@ -320,7 +320,6 @@ type podMemo struct {
 	gv      float64
 	goal    int
 	k       int
-	d2      float32 // the best pod's distance squared (+Inf: none, or not to be passed over)
 }
 
 // podsAt returns hunter h's podMemo, made again when the hunter, its
@@ -336,47 +335,115 @@ func (p *Basic) podsAt(m *sim.Match, h int) *podMemo {
 		}
 		if pm.goal == noRank || m.Pods&(1<<pm.goal) != 0 {
 			look := m.Pods &^ pm.stocked
-			pm.stocked, pm.adj, pm.d2 = m.Pods, pm.adj&m.Pods, float32(math.Inf(1)) // (a pod stocked since may come before the best)
+			pm.stocked, pm.adj = m.Pods, pm.adj&m.Pods
 			p.lookPods(m, h, pm, look)
 			return pm
 		}
 	}
-	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal, pm.k, pm.d2 = true, pos, step, m.Pods, 0, 0, noRank, noRank, float32(math.Inf(1))
+	pm.ok, pm.pos, pm.step, pm.stocked, pm.adj, pm.gv, pm.goal, pm.k = true, pos, step, m.Pods, 0, 0, noRank, noRank
 	p.lookPods(m, h, pm, m.Pods)
 	return pm
 }
 
 // lookPods adds the stocked pods look (bit q: pod q) to hunter h's
 // podMemo pm. Every pod is worth podValue: the best needs the fewest
-// Action Points (the first of them on a tie), podValue / aps. A pod
-// after the best (the pods are looked at in order) and no nearer,
-// squared, needs no fewer Moves: it is passed over. (pm.d2 is +Inf when
-// the best is one of a look before, which a pod of this look may come
-// before.) (The lines of the loop are as the profile of
-// cmd/balance/default.pgo has them.)
+// Action Points (the first of them on a tie), podValue / aps. The pods
+// are looked at nearest first by their distance from the hunter's cell
+// of the zone (podCells): once that distance puts them all beyond reach
+// of the hunter and needing more Moves than the best so far, the others
+// are passed over. Off the grid, every pod is looked at, in order: one
+// after the best and no nearer, squared, needs no fewer Moves.
 func (p *Basic) lookPods(m *sim.Match, h int, pm *podMemo, look uint16) {
 	pos, step := pm.pos, pm.step
 	base := m.Sc.Hunters[h].Base
 	r := base + sim.PodReach // as Match.PodAdjacent
 	r2 := r * r
-	n, goal, pods, bd2 := pm.k, pm.goal, &m.Sc.Map.Pods, pm.d2
-	for st := look & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 { // the stocked pods of the zone's pod count
-		q := bits.TrailingZeros16(st)
-		d2 := pods[q].Sub(pos).Len2()
-		if d2 <= r2 {
-			pm.adj |= 1 << q
+	n, goal, pods := pm.k, pm.goal, &m.Sc.Map.Pods
+	if cl := p.podCells.at(pos); cl != nil {
+		for i, q := range cl.ord[:p.podCells.n] {
+			if l := cl.lb[i]; l >= r && n < noRank && moves(l-base-sim.PodReach*0.9, step) > n {
+				break // this pod and the others: farther than l, not adjacent, more Moves
+			}
+			if look&(1<<q) == 0 {
+				continue
+			}
+			d2 := pods[q].Sub(pos).Len2()
+			if d2 <= r2 {
+				pm.adj |= 1 << q
+			}
+			if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n || (k == n && int(q) < goal) {
+				n, goal = k, int(q)
+			}
 		}
-		if d2 >= bd2 {
-			continue
-		}
-		if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n || (k == n && q < goal) {
-			n, goal, bd2 = k, q, d2
+	} else {
+		bd2 := float32(math.Inf(1))
+		for st := look & (1<<m.Sc.Map.NPods - 1); st != 0; st &= st - 1 { // the stocked pods of the zone's pod count
+			q := bits.TrailingZeros16(st)
+			d2 := pods[q].Sub(pos).Len2()
+			if d2 <= r2 {
+				pm.adj |= 1 << q
+			}
+			if d2 >= bd2 {
+				continue
+			}
+			if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n || (k == n && q < goal) {
+				n, goal, bd2 = k, q, d2
+			}
 		}
 	}
-	pm.k, pm.goal, pm.d2 = n, goal, bd2
+	pm.k, pm.goal = n, goal
 	if n < noRank {
 		pm.gv = podValue / float64(n+2)
 	}
+}
+
+// podCells holds, for each 1-inch cell of the zone (cell x, y: [x, x+1]
+// × [y, y+1]), the zone's pods by their distance from the cell, nearest
+// first (the first in order on a tie), and those distances less
+// podSlack: no more than a pod's distance from any point of the cell, as
+// sqrt32 rounds it. Made once a scenario.
+type podCells struct {
+	nx, ny int
+	n      int // the zone's pods
+	cells  []podCell
+}
+
+type podCell struct {
+	ord [sim.MaxPods]uint8
+	lb  [sim.MaxPods]float32
+}
+
+// podSlack is far more than the rounding of a distance across the zone.
+const podSlack = 1e-3
+
+// build makes c for zone mp.
+func (c *podCells) build(mp *sim.Map) {
+	c.nx, c.ny, c.n = int(math.Ceil(float64(mp.W))), int(math.Ceil(float64(mp.H))), int(mp.NPods)
+	c.cells = make([]podCell, c.nx*c.ny)
+	for y := range c.ny {
+		for x := range c.nx {
+			cl := &c.cells[y*c.nx+x]
+			for q := range c.n {
+				pq := mp.Pods[q]
+				dx := max(float64(x)-float64(pq.X), float64(pq.X)-float64(x+1), 0)
+				dy := max(float64(y)-float64(pq.Y), float64(pq.Y)-float64(y+1), 0)
+				lb := float32(math.Sqrt(dx*dx+dy*dy)) - podSlack
+				i := q
+				for ; i > 0 && cl.lb[i-1] > lb; i-- {
+					cl.ord[i], cl.lb[i] = cl.ord[i-1], cl.lb[i-1]
+				}
+				cl.ord[i], cl.lb[i] = uint8(q), lb
+			}
+		}
+	}
+}
+
+// at returns the cell of p, nil off the grid.
+func (c *podCells) at(p geom.Vec) *podCell {
+	if !(p.X >= 0 && p.Y >= 0 && p.X < float32(c.nx) && p.Y < float32(c.ny)) {
+		return nil
+	}
+	return &c.cells[int(p.Y)*c.nx+int(p.X)]
 }
 
 // phit is P(a check reaching Threshold th) from row.
@@ -400,7 +467,7 @@ type cand struct {
 	gap   float32
 	vi    int
 	ub    float64 // the best value of an attack on it out of cover
-	bound float64 // ub over the fewest Action Points an attack on it needs
+	bound float64 // ub over the fewest Action Points an attack on it needs (survey sets it only for the crims that can be goals)
 	reach uint8   // the attacks that reach it, but for line of sight (bit x: attack x; survey sets it only for the crims of rl)
 	cover int8    // whether it is in cover against the hunter: 1, 0, or -1 not yet known (val's ranged attacks then count it out of cover)
 	val   [sim.MaxAttacks]float64
@@ -610,7 +677,7 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 	shown := m.Shown()
 	p.hidden = m.AliveCrims() &^ shown
 	p.engNow = false
-	top, topBound, nc := -1, 0.0, 0
+	nc := 0
 	// a goal when its bound reaches gv0 (and is above 0); the bound is ub
 	// over at least 2 Action Points, so no more than ub/2: ub must reach
 	// 2·gv0 (exact)
@@ -640,20 +707,12 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 				in |= ak.rbit[i]
 			}
 		}
-		bound, goal := 0.0, false
-		if ub >= ubMin {
-			bound = ub / aps(gap-reach09, step)
-			goal = bound >= gv0 && bound > 0
-		}
-		if !goal && in == 0 {
+		if ub < ubMin && in == 0 {
 			continue // neither a goal nor in reach: plan does not look at it
 		}
 		e := &cs[nc]
-		e.k, e.done, e.th, e.gap, e.vi, e.ub, e.bound = int8(k), false, pr.th, gap, vi, ub, bound
-		if goal {
-			if top < 0 || bound > topBound {
-				top, topBound = nc, bound
-			}
+		e.k, e.done, e.th, e.gap, e.vi, e.ub = int8(k), false, pr.th, gap, vi, ub
+		if ub >= ubMin { // a goal if its bound reaches gv0 (after the loop)
 			p.gl[ng] = int8(nc)
 			ng++
 		}
@@ -663,7 +722,23 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 		}
 		nc++
 	}
-	return ng, top, nr
+	// the crims that can be goals (ub >= ubMin) whose bound reaches gv0,
+	// and the one of the highest bound (the first on a tie), after the
+	// loop (fewer values live in it)
+	top, topBound, n := -1, 0.0, 0
+	for _, j := range p.gl[:ng] {
+		e := &cs[j]
+		e.bound = e.ub / aps(e.gap-reach09, step)
+		if !(e.bound >= gv0 && e.bound > 0) {
+			continue
+		}
+		if top < 0 || e.bound > topBound {
+			top, topBound = int(j), e.bound
+		}
+		p.gl[n] = j
+		n++
+	}
+	return n, top, nr
 }
 
 // values computes the value of each of hunter h's na usable attacks
@@ -672,9 +747,7 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 // value in cover is never higher.
 func (p *Basic) values(m *sim.Match, h int, e *cand, na int) {
 	e.done, e.cover = true, -1
-	for x := range p.cur.atk[:na] {
-		e.val[x] = p.cur.val[x][e.vi] // phit(atk.row, its Defense) × atk.value[e.vi]
-	}
+	e.val = p.cur.val[e.vi] // phit(atk.row, its Defense) × atk.value[e.vi], each usable attack
 }
 
 // cover finds whether crim e is in cover against hunter h, and when it
@@ -685,11 +758,7 @@ func (p *Basic) cover(m *sim.Match, h int, e *cand, na int) {
 		return
 	}
 	e.cover = 1
-	for x := range p.cur.atk[:na] {
-		if ak := &p.cur.atk[x]; !ak.melee {
-			e.val[x] = p.cur.valC[x][e.vi] // phit(ak.row, its Defense + 1) × ak.value[e.vi]
-		}
-	}
+	e.val = p.cur.valC[e.vi] // for a ranged attack phit(ak.row, its Defense + 1) × ak.value[e.vi]
 }
 
 // moveAP is how far hunter h expects one Move to take it: 4" plus the
@@ -729,6 +798,7 @@ func (p *Basic) build(sc *sim.Scenario) {
 		}
 	}
 	p.pods = [sim.MaxHunters]podMemo{}
+	p.podCells.build(&sc.Map)
 }
 
 // Activate plays the activation by the rules of thumb above.

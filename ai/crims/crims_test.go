@@ -6,6 +6,7 @@ import (
 
 	cfg "balance/configs/crims"
 	sim "balance/sim/crims"
+	"balance/sim/dice"
 	"balance/sim/geom"
 )
 
@@ -138,5 +139,43 @@ func TestBasicChoices(t *testing.T) {
 	m.H[0].Points, m.H[2].Points, m.H[3].Points = 9, 4, 12
 	if got := p.FightTarget(m, 3, 0, 1<<0|1<<2|1<<3); got != 0 {
 		t.Fatalf("fight target %d, want the leader other than the First Player", got)
+	}
+}
+
+// The pods' look from a cell of the zone (podCells: the pods nearest
+// first, passed over once beyond reach and needing more Moves) finds the
+// best pod and the adjacent ones a look at every pod in order finds, for
+// every hunter, Move, set of stocked pods and best of a look before.
+func TestPodCells(t *testing.T) {
+	m := match(t, "basic")
+	m.Reset(1, 0)
+	p := m.Pol.(*Basic)
+	p.ready(m)
+	mp := &m.Sc.Map
+	var r dice.RNG
+	r.Seed(9, 0)
+	for i := range 100000 {
+		h := r.IntN(int(m.Sc.NHunters))
+		pos := geom.V(r.Float32()*mp.W, r.Float32()*mp.H)
+		if i%4 == 0 { // near a pod: adjacent, or about to be
+			q := mp.Pods[r.IntN(int(mp.NPods))]
+			pos = geom.V(q.X+(r.Float32()-0.5)*6, q.Y+(r.Float32()-0.5)*6)
+		}
+		step := p.move[r.IntN(len(p.move))]
+		look := uint16(r.IntN(1 << mp.NPods))
+		k, goal := noRank, noRank
+		if r.Bool() { // a best from a look before
+			k, goal = r.IntN(6), r.IntN(int(mp.NPods))
+		}
+		got := podMemo{pos: pos, step: step, k: k, goal: goal}
+		p.lookPods(m, h, &got, look)
+		want := podMemo{pos: pos, step: step, k: k, goal: goal}
+		cells := p.podCells
+		p.podCells.nx = 0 // off the grid: every pod in order
+		p.lookPods(m, h, &want, look)
+		p.podCells = cells
+		if got != want {
+			t.Fatalf("hunter %d at %v, step %v, pods %08b: %+v, every pod %+v", h, pos, step, look, got, want)
+		}
 	}
 }

@@ -186,11 +186,7 @@ func (m *Match) fightNow(c int, set uint8) {
 	}
 	h := -1
 	if set&(set-1) == 0 {
-		for k := range int(m.Sc.NHunters) {
-			if set&(1<<k) != 0 {
-				h = k
-			}
-		}
+		h = bits.TrailingZeros8(set) // the one hunter engaged (a bit below NHunters)
 	} else {
 		h = m.Pol.FightTarget(m, m.FirstHunter(), c, set)
 		if h < 0 || h >= int(m.Sc.NHunters) || set&(1<<h) == 0 {
@@ -285,7 +281,7 @@ func (m *Match) seekCover(c int, why string) {
 	if t < 0 {
 		return
 	}
-	spot := behind(&m.Sc.Map.Terrain[t].Shape, hp, cd.Base)
+	spot := behind(&m.Sc.Map.Terrain[t].Shape, hp, cd.Base, m.feat.box&(1<<t) != 0)
 	m.crimMove(c, toward(cr.Pos, spot, cd.Move, 0), "seek cover")
 }
 
@@ -297,19 +293,19 @@ func (m *Match) hide(c int, why string) {
 	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
 	cr.Last = ActHide
 	m.crimEvent(c, ActHide, why)
-	t, d := m.nearestFeature(cr.Pos, KwHideable)
+	t, out := m.nearestFeature(cr.Pos, KwHideable)
 	if t < 0 {
 		return
 	}
 	s := &m.Sc.Map.Terrain[t].Shape
-	// d is the distance from where the crim stands: 0, inside, it
-	// stays; else it walks, and is inside (a point in the shape is within
-	// HideNear of it) or its distance is looked at again
-	if d > 0 {
+	// inside (at a distance of 0), it stays; else it walks, and is inside
+	// (a point in the shape is within HideNear of it) or its distance is
+	// looked at again
+	if out {
 		if !m.crimMove(c, walkInto(cr.Pos, s, cd.Move), "hide") {
 			return
 		}
-		if !s.Contains(cr.Pos) && s.Dist(cr.Pos) > HideNear {
+		if box := m.feat.box&(1<<t) != 0; !contains(s, cr.Pos, box) && !distWithin(s, cr.Pos, HideNear, box) {
 			return
 		}
 	}

@@ -104,10 +104,47 @@ const (
 const maxPending = 8
 
 // Match is the whole state of one match, a value. Init builds a template
-// from a Scenario; Reset deals a match from it.
+// from a Scenario; Reset deals a match from it. What a match changes is
+// its state (cleared by Reset); the rest is made once with the template
+// (the zone's features, the engagement reaches) or remembered from match
+// to match (the pools of checks, what a place offers as cover or to
+// Spot: pure functions of the place and the zone).
 type Match struct {
 	Sc *Scenario
+	state
 
+	Pol   HunterPolicy
+	AI    CrimAI
+	Trace Tracer
+
+	faces Faces     // a traced check's faces
+	ck    Check     // the check being rolled
+	feat  *features // the zone's features by keyword, made once by NewMatch, read-only
+	// what cover each crim's and each hunter's place offers (coverMemo)
+	coverC [MaxCrims]coverMemo
+	coverH [MaxHunters]coverMemo
+	spotH  [MaxHunters]spotMemo // which features each hunter can Spot into from where it stands
+	pools  *poolMemo            // the pools of the checks with mods, kept from match to match
+	// eng2[i][h] is the square of the engagement reach between a crim
+	// of profile i and hunter h, centre to centre (Engaged), made by
+	// NewMatch
+	eng2 [MaxProfiles][MaxHunters]float32
+	engH [MaxHunters][MaxProfiles]float32 // engH[h][i] is eng2[i][h]
+	// engFar[i]: a crim of profile i whose nearest hunter is farther
+	// than this (centre to centre) is engaged with none
+	engFar [MaxProfiles]float32
+	// In a Crim Phase no hunter moves or comes back: the crims' nearest
+	// hunters (nearH), found to order the crims, hold for a crim's turn
+	// unless a hunter was incapacitated since (state.outs counts them), and
+	// state.hint keeps the acting crim's nearest hunter while the crim stays
+	// put.
+	key   [MaxCrims]uint64 // by crim in the Crim Phase's order: the distance's bits, the slot, the hunter
+	inPos [MaxHunters]geom.Vec
+	inH   [MaxHunters]uint8
+}
+
+// state is what a match changes, cleared by Reset.
+type state struct {
 	Turn   uint8
 	Phase  uint8
 	First  uint8              // the seat of the First Player
@@ -125,10 +162,6 @@ type Match struct {
 
 	Rec Record
 
-	Pol   HunterPolicy
-	AI    CrimAI
-	Trace Tracer
-
 	// Randomness: each hunter's checks and pod rolls draw from its own
 	// stream, the Control Deck, the Event deck and the seating from
 	// theirs, and everything else (the order of disengagement strikes)
@@ -141,8 +174,6 @@ type Match struct {
 	// PolicyRNG is the stream of the policies' random choices.
 	PolicyRNG dice.RNG
 
-	faces Faces // a traced check's faces
-	ck    Check // the check being rolled
 	// rig, when not nil, holds the faces the next checks show, in the
 	// order they are rolled (tests only).
 	rig         []uint8
@@ -155,31 +186,11 @@ type Match struct {
 	// deeds counts each hunter's attacks, pods opened and hidden crims
 	// spotted so far: an activation that leaves it as it was is Idle.
 	deeds [MaxHunters]int16
-	feat  *features // the zone's features by keyword, made once by NewMatch, read-only
-	// what cover each crim's and each hunter's place offers (coverMemo)
-	coverC [MaxCrims]coverMemo
-	coverH [MaxHunters]coverMemo
-	spotH  [MaxHunters]spotMemo // which features each hunter can Spot into from where it stands
 	// the crims alive (bit c: crim c) and those alive and not hidden,
 	// kept by mark at every change of a crim's Alive or Hidden
 	alive, shown uint16
-	pools        *poolMemo // the pools of the checks with mods, kept from match to match
-	// eng2[i][h] is the square of the engagement reach between a crim
-	// of profile i and hunter h, centre to centre (Engaged), made by Reset
-	eng2 [MaxProfiles][MaxHunters]float32
-	engH [MaxHunters][MaxProfiles]float32 // engH[h][i] is eng2[i][h]
-	// In a Crim Phase no hunter moves or comes back: the crims' nearest
-	// hunters (nearH), found to order the crims, hold for a crim's turn
-	// unless a hunter was incapacitated since (outs counts them), and hint
-	// keeps the acting crim's nearest hunter while the crim stays put.
-	key   [MaxCrims]uint64 // by crim in the Crim Phase's order: the distance's bits, the slot, the hunter
-	inPos [MaxHunters]geom.Vec
-	inH   [MaxHunters]uint8
-	outs  uint16
-	hint  crimHint
-	// engFar[i]: a crim of profile i whose nearest hunter is farther
-	// than this (centre to centre) is engaged with none
-	engFar [MaxProfiles]float32
+	outs         uint16 // hunters incapacitated so far (Match.key)
+	hint         crimHint
 	// crimGen counts the changes of a crim's place, Wounds, or whether
 	// it is alive or shown (CrimGen)
 	crimGen uint32
@@ -253,6 +264,13 @@ func NewMatch(sc *Scenario) *Match {
 	m.feat.build(&sc.Map)
 	m.feat.buildGrid(sc)
 	m.feat.buildSpots(sc)
+	for h := range int(sc.NHunters) {
+		for i := range int(sc.NCrims) {
+			r := sc.Hunters[h].Base + sc.Crims[i].Base + sc.Rules.Engagement
+			m.eng2[i][h], m.engH[h][i] = r*r, r*r
+			m.engFar[i] = max(m.engFar[i], r+engSlack)
+		}
+	}
 	return m
 }
 
@@ -260,8 +278,8 @@ func NewMatch(sc *Scenario) *Match {
 // corner, the decks shuffled, the record cleared.
 func (m *Match) Reset(seed, index uint64) {
 	sc := m.Sc
-	pol, ai, tr, feat, pools := m.Pol, m.AI, m.Trace, m.feat, m.pools
-	*m = Match{Sc: sc, Pol: pol, AI: ai, Trace: tr, feat: feat, pools: pools}
+	pol, ai := m.Pol, m.AI
+	m.state = state{}
 	n := int(sc.NHunters)
 	for h := range n {
 		m.dice[h].Derive(seed, index, streamDice+uint64(h)*0x100)
@@ -285,13 +303,6 @@ func (m *Match) Reset(seed, index uint64) {
 		h := int(m.Seats[s])
 		m.H[h] = Hunter{In: true, Perf: -1, Seat: uint8(s), Pos: sc.Map.Corner(s)}
 	}
-	for h := range n {
-		for i := range int(sc.NCrims) {
-			r := sc.Hunters[h].Base + sc.Crims[i].Base + sc.Rules.Engagement
-			m.eng2[i][h], m.engH[h][i] = r*r, r*r
-			m.engFar[i] = max(m.engFar[i], r+engSlack)
-		}
-	}
 	nc := int(sc.NCards)
 	for i := range nc {
 		m.Deck[i] = uint8(i)
@@ -303,7 +314,6 @@ func (m *Match) Reset(seed, index uint64) {
 	if sc.Rules.PodsStocked {
 		m.Pods = 1<<sc.Map.NPods - 1
 	}
-	m.Rec.reset()
 	if f, ok := pol.(CheckFilter); ok {
 		for h := range n {
 			m.before[h] = f.BeforeKinds(m, h)

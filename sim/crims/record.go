@@ -35,5 +35,3 @@ type Record struct {
 	PointsBy     [MaxTurns + 1][MaxHunters]int16
 	CrimWoundsBy [MaxTurns + 1]int16
 }
-
-func (r *Record) reset() { *r = Record{} }

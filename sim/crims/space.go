@@ -17,6 +17,8 @@ import (
 // line of sight or cover looks only at the features that can matter.
 type features struct {
 	blocking, cover, rough, hideable features1
+	roughX, roughY                   spans                   // the rough features by their extent on each axis
+	box                              uint32                  // the features that are their bounding boxes (bit i: feature i; isBox)
 	samples                          [MaxTerrain][5]geom.Vec // each feature's points halfSeen looks at
 	grid                             *cellGrid
 	// spots[f][i]: where Spot may place a crim of profile i hidden at
@@ -181,12 +183,41 @@ func (f *features) build(mp *Map) {
 			f.hideable.add(i)
 		}
 		f.samples[i] = samples(&mp.Terrain[i].Shape)
+		if isBox(&mp.Terrain[i].Shape) {
+			f.box |= 1 << i
+		}
 	}
+	var x0, x1, y0, y1 []float32
+	for _, i := range f.rough.at[:f.rough.n] {
+		s := &mp.Terrain[i].Shape
+		x0, x1, y0, y1 = append(x0, s.Min.X), append(x1, s.Max.X), append(y0, s.Min.Y), append(y1, s.Max.Y)
+	}
+	f.roughX.build(x0, x1, mp.W)
+	f.roughY.build(y0, y1, mp.H)
 }
 
-// clampZone keeps a base of radius r inside the zone.
+// clampZone keeps a base of radius r inside the zone: geom.ClampToBoard,
+// inlined.
 func (m *Match) clampZone(p geom.Vec, r float32) geom.Vec {
-	return geom.ClampToBoard(p, r, m.Sc.Map.W, m.Sc.Map.H)
+	return geom.Vec{X: clampAxis(p.X, r, m.Sc.Map.W), Y: clampAxis(p.Y, r, m.Sc.Map.H)}
+}
+
+// clampAxis keeps x within [r, w-r], at w/2 when that is empty: as
+// ClampToBoard's min(max(x, r), w-r) (fmin, fmax) by plain comparisons.
+// The two differ only on a zero's sign at a bound of 0, and r, a base's
+// radius, is above 0 (0.25" at least, configs/crims): none is.
+func clampAxis(x, r, w float32) float32 {
+	lo, hi := r, w-r
+	if lo > hi {
+		return w / 2
+	}
+	if x < lo {
+		return lo
+	}
+	if x > hi {
+		return hi
+	}
+	return x
 }
 
 // toward returns the point dist inches from a toward b, stopping stop
@@ -284,10 +315,7 @@ func (m *Match) LOS(a, b geom.Vec) bool {
 		if !segBox(&t.Shape, a, b) {
 			continue
 		}
-		if t.Shape.Contains(a) || t.Shape.Contains(b) {
-			continue
-		}
-		if t.Shape.SegmentHits(a, b) {
+		if blocks(&t.Shape, a, b, m.feat.box&(1<<i) != 0) {
 			return false
 		}
 	}
@@ -349,9 +377,9 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 			if !nearBox(t, p, r+coverNear) {
 				continue
 			}
-			if t.Contains(p) {
+			if box := m.feat.box&(1<<cover.at[k]) != 0; contains(t, p, box) {
 				e.in |= 1 << k
-			} else if t.Dist(p) <= r+coverNear {
+			} else if distWithin(t, p, r+coverNear, box) {
 				e.close |= 1 << k
 			}
 		}
@@ -359,7 +387,7 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 	for set := e.in | e.close; set != 0; set &= set - 1 {
 		k := bits.TrailingZeros32(set)
 		t := &mp.Terrain[cover.at[k]].Shape
-		if (e.in&(1<<k) != 0 || t.SegmentHits(from, p)) && !t.Contains(from) {
+		if box := m.feat.box&(1<<cover.at[k]) != 0; (e.in&(1<<k) != 0 || segmentHits(t, from, p, box)) && (box && outBox(t, from) || !contains(t, from, box)) {
 			return true
 		}
 	}
@@ -368,17 +396,64 @@ func (m *Match) inCoverAt(e *coverMemo, p geom.Vec, r float32, from geom.Vec) bo
 
 // crosses reports whether the segment a→b touches a difficult or
 // climbable feature (the rough list). The segment's bounding box [lo, hi]
-// is made once for every feature (as segBox). (The lines are as the
-// profile of cmd/balance/default.pgo has them.)
+// is made once for every feature (as segBox); only the features whose
+// extent on each axis can meet it (spans) are looked at. (The lines are
+// as the profile of cmd/balance/default.pgo has them.)
 func (m *Match) crosses(a, b geom.Vec) bool {
 	mp, lo, hi := &m.Sc.Map, geom.V(lesser(a.X, b.X), lesser(a.Y, b.Y)), geom.V(greater(a.X, b.X), greater(a.Y, b.Y))
-	for _, i := range m.feat.rough.at[:m.feat.rough.n] {
+	for set := m.feat.roughX.meet(lo.X, hi.X) & m.feat.roughY.meet(lo.Y, hi.Y); set != 0; set &= set - 1 {
+		i := m.feat.rough.at[bits.TrailingZeros32(set)%MaxTerrain]
 		t := &mp.Terrain[i]
-		if s := &t.Shape; hi.X >= s.Min.X && lo.X <= s.Max.X && hi.Y >= s.Min.Y && lo.Y <= s.Max.Y && (s.Contains(a) || s.SegmentHits(a, b)) {
+		if s := &t.Shape; hi.X >= s.Min.X && lo.X <= s.Max.X && hi.Y >= s.Min.Y && lo.Y <= s.Max.Y && touches(s, a, b, m.feat.box&(1<<i) != 0) {
 			return true
 		}
 	}
 	return false
+}
+
+// spans holds the features of a list (bit k: its k-th) by their extent
+// [lo, hi] on one axis, in steps of 1": ge[c] the features with hi >= c,
+// le[c] those with lo <= c + 1. A feature whose extent meets [a, b] has
+// hi >= b >= floor(a) and lo <= b < floor(b) + 1: it is among
+// ge[floor(a)] & le[floor(b)] (meet). Made once a match template.
+type spans struct {
+	n      float32 // the steps held: c below n
+	all    uint32  // every feature of the list
+	ge, le [maxSpans]uint32
+}
+
+// maxSpans is the most steps of 1" a spans holds; beyond, every feature
+// is a candidate.
+const maxSpans = 64
+
+// build makes s for the extents lo[k], hi[k] of the features of a list.
+func (s *spans) build(lo, hi []float32, size float32) {
+	n := min(int(size)+1, maxSpans)
+	s.n, s.all = float32(n), uint32(1)<<len(lo)-1
+	for c := range n {
+		s.ge[c], s.le[c] = 0, 0
+		for k := range lo {
+			if hi[k] >= float32(c) {
+				s.ge[c] |= 1 << k
+			}
+			if lo[k] <= float32(c+1) {
+				s.le[c] |= 1 << k
+			}
+		}
+	}
+}
+
+// meet returns the features whose extent can meet [a, b] (a <= b): a
+// superset of those that do.
+func (s *spans) meet(a, b float32) uint32 {
+	set := s.all
+	if a >= 0 && a < s.n {
+		set = s.ge[uint(a)%maxSpans]
+	}
+	if b >= 0 && b < s.n {
+		set &= s.le[uint(b)%maxSpans]
+	}
+	return set
 }
 
 // max32 is the greater of x and y (neither is NaN).
@@ -406,11 +481,13 @@ func greater(x, y float32) float32 {
 }
 
 // nearestFeature returns the feature with keyword kw (KwCover or
-// KwHideable) nearest to p, and its distance; -1 when there is none. A
-// feature whose bounding box is already no nearer than the best found
-// is passed over (its own distance cannot be nearer); ties keep the
-// first.
-func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, float32) {
+// KwHideable) nearest to p, and whether p is outside it (its distance
+// above 0); -1 when there is none. A feature whose bounding box is
+// already no nearer than the best found is passed over (its own distance
+// cannot be nearer); ties keep the first. A feature that is its box
+// (isBox) is weighed by the box's distance while that settles it (by more
+// than boxSlack), and by its own distance only when it does not.
+func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, bool) {
 	mp := &m.Sc.Map
 	g := m.feat.grid
 	list, cells := &m.feat.cover, g.nearC
@@ -423,19 +500,177 @@ func (m *Match) nearestFeature(p geom.Vec, kw Keyword) (int, float32) {
 	if c := g.cell(p); c >= 0 {
 		set = cells[c]
 	}
-	best, bd := -1, float32(0)
+	// the best's distance bd, its own (exact) or its box's (within
+	// boxSlack of its own)
+	best, bd, exact := -1, float32(0), true
 	for ; set != 0; set &= set - 1 {
 		i := list.at[bits.TrailingZeros32(set)]
 		t := &mp.Terrain[i].Shape
-		if best >= 0 && boxDist(t, p)-boxSlack >= bd {
+		box := m.feat.box&(1<<i) != 0
+		if best < 0 {
+			if best = int(i); box {
+				bd, exact = boxDist(t, p), false
+			} else {
+				bd = t.Dist(p)
+			}
 			continue
 		}
-		d := t.Dist(p)
-		if best < 0 || d < bd {
-			best, bd = int(i), d
+		b := boxDist(t, p)
+		if hi := bd; !exact {
+			if b-boxSlack >= hi+boxSlack {
+				continue
+			}
+			if box && b+boxSlack < bd-boxSlack { // nearer by far
+				best, bd = int(i), b
+				continue
+			}
+			bd, exact = mp.Terrain[best].Shape.Dist(p), true
+		}
+		if b-boxSlack >= bd {
+			continue
+		}
+		if box && b+boxSlack < bd { // nearer by far
+			best, bd, exact = int(i), b, false
+			continue
+		}
+		if d := t.Dist(p); d < bd {
+			best, bd, exact = int(i), d, true
 		}
 	}
-	return best, bd
+	if best >= 0 && !exact && bd <= boxSlack {
+		bd = mp.Terrain[best].Shape.Dist(p)
+	}
+	return best, bd > 0
+}
+
+// blocks reports whether feature t, which the bounding box of the
+// segment a→b meets, is in the way of a line of sight between a and b: it
+// holds neither end, and the segment hits it. box tells that t is its
+// box (isBox).
+func blocks(t *geom.Shape, a, b geom.Vec, box bool) bool {
+	return (box && outBox(t, a) || !contains(t, a, box)) && (box && outBox(t, b) || !contains(t, b, box)) && segmentHits(t, a, b, box)
+}
+
+// touches reports whether the segment a→b touches feature t: it starts
+// in it or hits it. box tells that t is its box (isBox).
+func touches(t *geom.Shape, a, b geom.Vec, box bool) bool {
+	return contains(t, a, box) || segmentHits(t, a, b, box)
+}
+
+// segmentHits is t.SegmentHits(a, b): whether the segment a→b meets the
+// shape shrunk by geom.Eps over more than a point. For a feature that is
+// its box (isBox), read off two boxes boxSlack either side of the shrunk
+// one when the answer is clear: a segment that misses the larger misses
+// the shape, one that meets the smaller meets it (over more than a
+// point, or at a point inside it when a is b). Whether the segment meets
+// a box is told by separating axes: the box's own, and the segment's
+// normal (the box's corners all on one side of its line); its rounding is
+// far below boxSlack for places of a zone.
+func segmentHits(t *geom.Shape, a, b geom.Vec, box bool) bool {
+	if box {
+		const out, in = geom.Eps - boxSlack, geom.Eps + boxSlack
+		x0, x1, y0, y1 := lesser(a.X, b.X), greater(a.X, b.X), lesser(a.Y, b.Y), greater(a.Y, b.Y)
+		if x0 > t.Max.X-out || x1 < t.Min.X+out || y0 > t.Max.Y-out || y1 < t.Min.Y+out {
+			return false // apart on an axis of the larger box
+		}
+		// the cross product of b−a with each corner less a, for the larger
+		// box (o) and the smaller (i)
+		d := b.Sub(a)
+		lo, hi := t.Min.Sub(a), t.Max.Sub(a)
+		ox0, ox1, oy0, oy1 := d.Y*(lo.X+out), d.Y*(hi.X-out), d.X*(lo.Y+out), d.X*(hi.Y-out)
+		if c0, c1, c2, c3 := oy0-ox0, oy0-ox1, oy1-ox0, oy1-ox1; (c0 > 0 && c1 > 0 && c2 > 0 && c3 > 0) || (c0 < 0 && c1 < 0 && c2 < 0 && c3 < 0) {
+			return false // the larger box on one side of the line
+		}
+		if !(x0 > t.Max.X-in || x1 < t.Min.X+in || y0 > t.Max.Y-in || y1 < t.Min.Y+in) {
+			ix0, ix1, iy0, iy1 := d.Y*(lo.X+in), d.Y*(hi.X-in), d.X*(lo.Y+in), d.X*(hi.Y-in)
+			if c0, c1, c2, c3 := iy0-ix0, iy0-ix1, iy1-ix0, iy1-ix1; !(c0 > 0 && c1 > 0 && c2 > 0 && c3 > 0) && !(c0 < 0 && c1 < 0 && c2 < 0 && c3 < 0) {
+				return true // the smaller box met
+			}
+		}
+	}
+	return t.SegmentHits(a, b)
+}
+
+// isBox reports whether shape s is its bounding box: a polygon of 4
+// vertices, one at each corner of the box, wider than boxThin. Its distance to a point is
+// then the box's (boxDist), and a point clear of the box's edges is in it
+// or out of it at once (contains), up to the rounding of each.
+func isBox(s *geom.Shape) bool {
+	if s.Kind != geom.Poly || s.N != 4 || !(s.Max.X-s.Min.X > boxThin && s.Max.Y-s.Min.Y > boxThin) {
+		return false
+	}
+	corners := 0
+	for _, p := range s.P[:4] {
+		switch p {
+		case s.Min:
+			corners |= 1
+		case geom.V(s.Max.X, s.Min.Y):
+			corners |= 2
+		case s.Max:
+			corners |= 4
+		case geom.V(s.Min.X, s.Max.Y):
+			corners |= 8
+		}
+	}
+	return corners == 15
+}
+
+// boxThin is less than the width of any box read as such: far more than
+// the boxes' margins (geom.Eps, boxSlack), so that a box shrunk by them is
+// a box.
+const boxThin = 0.01
+
+// contains is t.Contains(p); for a feature that is its box (isBox), read
+// off the box when p is more than boxSlack inside its edges or beyond
+// them by more than the shape's own tolerance (geom.Eps) and boxSlack.
+func contains(t *geom.Shape, p geom.Vec, box bool) bool {
+	if box {
+		if inBox(t, p) {
+			return true
+		}
+		if outBox(t, p) {
+			return false
+		}
+	}
+	return t.Contains(p)
+}
+
+// inBox reports whether p is more than boxSlack inside the edges of
+// shape t's bounding box: in t when t is its box (contains).
+func inBox(t *geom.Shape, p geom.Vec) bool {
+	return p.X > t.Min.X+boxSlack && p.X < t.Max.X-boxSlack && p.Y > t.Min.Y+boxSlack && p.Y < t.Max.Y-boxSlack
+}
+
+// outBox reports whether p is beyond an edge of shape t's bounding box
+// by more than geom.Eps and boxSlack: out of t (contains).
+func outBox(t *geom.Shape, p geom.Vec) bool {
+	const out = geom.Eps + boxSlack
+	return p.X < t.Min.X-out || p.X > t.Max.X+out || p.Y < t.Min.Y-out || p.Y > t.Max.Y+out
+}
+
+// distWithin is t.Dist(p) <= d; for a feature that is its box (isBox),
+// read off the box's distance when it is farther than boxSlack from d.
+func distWithin(t *geom.Shape, p geom.Vec, d float32, box bool) bool {
+	if box {
+		if b := boxDist(t, p); b+boxSlack < d {
+			return true
+		} else if b-boxSlack > d {
+			return false
+		}
+	}
+	return t.Dist(p) <= d
+}
+
+// distAtLeast is t.Dist(p) >= d, as distWithin.
+func distAtLeast(t *geom.Shape, p geom.Vec, d float32, box bool) bool {
+	if box {
+		if b := boxDist(t, p); b-boxSlack > d {
+			return true
+		} else if b+boxSlack < d {
+			return false
+		}
+	}
+	return t.Dist(p) >= d
 }
 
 // boxSlack covers the rounding of boxDist and of a shape's own distance:
@@ -475,8 +710,9 @@ func extent(s *geom.Shape) float32 {
 }
 
 // behind returns the spot just beyond feature t from a viewer at from:
-// where a model of radius r stands to be in its cover.
-func behind(t *geom.Shape, from geom.Vec, r float32) geom.Vec {
+// where a model of radius r stands to be in its cover. box tells that t
+// is its bounding box (isBox).
+func behind(t *geom.Shape, from geom.Vec, r float32, box bool) geom.Vec {
 	d := t.C.Sub(from)
 	l := d.Len()
 	if l == 0 {
@@ -488,7 +724,7 @@ func behind(t *geom.Shape, from geom.Vec, r float32) geom.Vec {
 	in := float32(math.Inf(-1)) // the last step found inside
 	for k := float32(0); k <= e+r+0.5; k += 0.25 {
 		q := t.C.Add(u.Scale(k))
-		if t.Contains(q) {
+		if box && inBox(t, q) || contains(t, q, box) {
 			in = k
 			continue
 		}
@@ -497,7 +733,7 @@ func behind(t *geom.Shape, from geom.Vec, r float32) geom.Vec {
 		if k-in+behindSlack < r {
 			continue
 		}
-		if t.Dist(q) >= r {
+		if distAtLeast(t, q, r, box) {
 			return q.Add(u.Scale(0.1))
 		}
 	}

@@ -136,7 +136,7 @@ func TestEngagedSets(t *testing.T) {
 func TestNearestFeatureGrid(t *testing.T) {
 	var r dice.RNG
 	r.Seed(5, 0)
-	for _, sc := range []*Scenario{geoScenario()} {
+	for _, sc := range []*Scenario{geoScenario(), docksScenario()} {
 		m := NewMatch(sc)
 		mp := &sc.Map
 		fewer := 0
@@ -145,11 +145,14 @@ func TestNearestFeatureGrid(t *testing.T) {
 			if n%10 == 0 { // the zone's edges, and a little beyond
 				p = geom.V(float32(r.IntN(int(mp.W)+3)-1), r.Float32()*mp.H)
 			}
+			if n%10 == 1 { // a point of a grid of quarter inches: ties of a symmetric zone
+				p = geom.V(float32(r.IntN(int(mp.W)*4+1))/4, float32(r.IntN(int(mp.H)*4+1))/4)
+			}
 			for _, kw := range []Keyword{KwCover, KwHideable} {
-				gi, gd := m.nearestFeature(p, kw)
+				gi, gout := m.nearestFeature(p, kw)
 				wi, wd := nearestEvery(m, p, kw)
-				if gi != wi || gd != wd {
-					t.Fatalf("%s, %v, keyword %d: feature %d at %v, want %d at %v", mp.Name, p, kw, gi, gd, wi, wd)
+				if gi != wi || gout != (wd > 0) {
+					t.Fatalf("%s, %v, keyword %d: feature %d (outside: %v), want %d at %v", mp.Name, p, kw, gi, gout, wi, wd)
 				}
 			}
 			if c := m.feat.grid.cell(p); c >= 0 && m.feat.grid.nearC[c] != 1<<m.feat.cover.n-1 {
@@ -160,6 +163,33 @@ func TestNearestFeatureGrid(t *testing.T) {
 			t.Fatalf("%s: the grid passed over no feature at %d places of 20000", mp.Name, 20000-fewer)
 		}
 	}
+}
+
+// docksScenario is the test scenario in a zone the same seen from every
+// corner, as the sample zone: boxes and circles at equal distances from
+// the points of its middle lines and diagonals.
+func docksScenario() *Scenario {
+	sc := testScenario()
+	mp := &sc.Map
+	mp.W, mp.H = 36, 36
+	mp.NTerrain = 0
+	add := func(s geom.Shape, kw Keyword) {
+		mp.Terrain[mp.NTerrain] = Terrain{Name: "feature", Shape: s, Kw: kw}
+		mp.NTerrain++
+	}
+	add(geom.NewRect(14, 14, 22, 22), KwBlocking|KwClimbable)
+	add(geom.NewRect(15, 8, 21, 8.6), KwCover)
+	add(geom.NewRect(27.4, 15, 28, 21), KwCover)
+	add(geom.NewRect(15, 27.4, 21, 28), KwCover)
+	add(geom.NewRect(8, 15, 8.6, 21), KwCover)
+	add(geom.NewRect(25, 5, 30, 10), KwArea|KwHideable|KwDifficult|KwCover)
+	add(geom.NewRect(26, 25, 31, 30), KwArea|KwHideable|KwDifficult|KwCover)
+	add(geom.NewRect(6, 26, 11, 31), KwArea|KwHideable|KwDifficult|KwCover)
+	add(geom.NewRect(5, 6, 10, 11), KwArea|KwHideable|KwDifficult|KwCover)
+	for _, c := range []geom.Vec{geom.V(24, 12), geom.V(24, 24), geom.V(12, 24), geom.V(12, 12)} {
+		add(geom.NewCircle(c, 1), KwCover)
+	}
+	return sc
 }
 
 // nearestEvery is nearestFeature looking at every feature of the list.
@@ -239,5 +269,116 @@ func TestInSpotRange(t *testing.T) {
 	}
 	if in < 4000 || out < 4000 {
 		t.Fatalf("%d in range, %d out: the test looks at too few of one kind", in, out)
+	}
+}
+
+// crosses, which looks only at the rough features whose extents can meet
+// the segment's (spans), answers as a look at every rough feature does,
+// for segments in the zone, near its features and out of it.
+func TestCrossesSpans(t *testing.T) {
+	sc := geoScenario()
+	m := NewMatch(sc)
+	m.Reset(1, 0)
+	mp := &sc.Map
+	var r dice.RNG
+	r.Seed(5, 0)
+	hits := 0
+	for i := range 20000 {
+		a := randomNear(&r, mp)
+		b := a.Add(geom.V(r.Float32()*16-8, r.Float32()*16-8))
+		if i%10 == 0 {
+			b = randomNear(&r, mp).Add(geom.V(r.Float32()*4-2, r.Float32()*4-2)) // out of the zone now and then
+		}
+		want := false
+		for _, k := range m.feat.rough.at[:m.feat.rough.n] {
+			if s := &mp.Terrain[k].Shape; segBox(s, a, b) && (s.Contains(a) || s.SegmentHits(a, b)) {
+				want = true
+			}
+		}
+		if got := m.crosses(a, b); got != want {
+			t.Fatalf("%v -> %v: crosses %v, every feature %v", a, b, got, want)
+		}
+		if want {
+			hits++
+		}
+	}
+	if hits < 1000 {
+		t.Fatalf("only %d segments cross a rough feature", hits)
+	}
+}
+
+// For a feature that is its bounding box, contains, distWithin,
+// distAtLeast and segmentHits, which read the box when the answer is
+// clear, answer as the shape's own Contains, Dist and SegmentHits do, for
+// points and segments on and near its edges; a rotated square and a
+// circle are not boxes.
+func TestBoxShortcuts(t *testing.T) {
+	boxes := []geom.Shape{geom.NewRect(15, 8, 21, 8.6), geom.NewRect(25, 5, 30, 10), geom.NewRect(14, 14, 22, 22)}
+	for i := range boxes {
+		if !isBox(&boxes[i]) {
+			t.Fatalf("%v is not a box", boxes[i])
+		}
+	}
+	diamond, err := geom.NewPoly(geom.V(5, 0), geom.V(10, 5), geom.V(5, 10), geom.V(0, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if circle := geom.NewCircle(geom.V(3, 3), 1); isBox(&diamond) || isBox(&circle) {
+		t.Fatal("a diamond or a circle taken for a box")
+	}
+	var r dice.RNG
+	r.Seed(7, 0)
+	near := func(v float32) float32 { // on an edge, within a rounding of it, or about
+		switch r.IntN(4) {
+		case 0:
+			return v
+		case 1:
+			return v + (r.Float32()-0.5)*4e-3
+		}
+		return v + (r.Float32()-0.5)*6
+	}
+	for range 200000 {
+		s := &boxes[r.IntN(len(boxes))]
+		a := geom.V(near([2]float32{s.Min.X, s.Max.X}[r.IntN(2)]), near([2]float32{s.Min.Y, s.Max.Y}[r.IntN(2)]))
+		b := geom.V(near([2]float32{s.Min.X, s.Max.X}[r.IntN(2)]), near([2]float32{s.Min.Y, s.Max.Y}[r.IntN(2)]))
+		switch r.IntN(8) {
+		case 0:
+			b = a
+		case 1: // along an edge
+			b.X = a.X
+		case 2:
+			b.Y = a.Y
+		}
+		if segmentHits(s, a, b, true) != s.SegmentHits(a, b) {
+			t.Fatalf("%v, %v -> %v: segmentHits %v, SegmentHits %v", s, a, b, segmentHits(s, a, b, true), s.SegmentHits(a, b))
+		}
+		p := geom.V(near([2]float32{s.Min.X, s.Max.X}[r.IntN(2)]), near([2]float32{s.Min.Y, s.Max.Y}[r.IntN(2)]))
+		d := near(s.Dist(p))
+		if contains(s, p, true) != s.Contains(p) || distWithin(s, p, d, true) != (s.Dist(p) <= d) || distAtLeast(s, p, d, true) != (s.Dist(p) >= d) {
+			t.Fatalf("%v at %v (d %v): contains %v, Contains %v, Dist %v", s, p, d, contains(s, p, true), s.Contains(p), s.Dist(p))
+		}
+	}
+}
+
+// clampZone keeps a base in the zone as geom.ClampToBoard does, bit for
+// bit, for places in the zone, on its edges and beyond, and bases of
+// every radius the data allows (0.25" to 3").
+func TestClampZone(t *testing.T) {
+	m := NewMatch(docksScenario())
+	mp := &m.Sc.Map
+	var r dice.RNG
+	r.Seed(11, 0)
+	for range 100000 {
+		rad := 0.25 + r.Float32()*2.75
+		p := geom.V(r.Float32()*(mp.W+8)-4, r.Float32()*(mp.H+8)-4)
+		switch r.IntN(4) {
+		case 0:
+			p.X = rad
+		case 1:
+			p.Y = mp.H - rad
+		}
+		if got, want := m.clampZone(p, rad), geom.ClampToBoard(p, rad, mp.W, mp.H); got != want {
+			t.Fatalf("%v, radius %v: %v, ClampToBoard %v", p, rad, got, want)
+		}
 	}
 }
