@@ -1,7 +1,9 @@
 package horizon
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
 	"balance/sim/dice"
 	sim "balance/sim/horizon"
@@ -596,18 +598,57 @@ type target struct {
 	st      state // what key, armed, armour and the parts were made from
 }
 
-// state is what target and makeParts read of a machine. What they made
-// from it is kept across decisions while it does not change (it is a
-// function of the state and the design alone).
-type state struct {
-	ok     bool
-	m      uint8
-	alert  bool
-	frozen bool
-	dmg    int8
-	armour int8
-	comp   [sim.MaxComponents]uint8
-	tear   [sim.MaxComponents]float32
+// state is what target and makeParts read of a machine: the words of
+// its sim.EnemyState that hold its type, alertness, conditions, damage,
+// armour, components and tears, its square and place masked out (and a
+// bit that tells a state made from the zero value). What they made from
+// it is kept across decisions while it does not change (it is a
+// function of those fields and the design alone; two states of the same
+// bits are the same fields, and the conditions compared whole only make
+// it change more often than the freezing target reads).
+type state [4]uint64
+
+// The words of a sim.EnemyState that state keeps: M, Alert, Cond, Dmg,
+// Armour and Comp[0] in the first (not Cell nor Where), Comp[1:] and
+// Tear[0] in the second (not the padding between), Tear[1:3] in the
+// third, Tear[3] in the fourth (not Done nor Spawn).
+const (
+	state0 = 0xffffffff_ff0000ff
+	state1 = 0xffffffff_00ffffff
+	state3 = 0x00000000_ffffffff
+)
+
+// The layout state reads, checked at compile time.
+const (
+	_ = uint(unsafe.Sizeof(sim.EnemyState{}) - 32)
+	_ = uint(32 - unsafe.Sizeof(sim.EnemyState{}))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Cell) - 1)
+	_ = uint(1 - unsafe.Offsetof(sim.EnemyState{}.Cell))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Where) - 2)
+	_ = uint(2 - unsafe.Offsetof(sim.EnemyState{}.Where))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Alert) - 3)
+	_ = uint(3 - unsafe.Offsetof(sim.EnemyState{}.Alert))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Cond) - 4)
+	_ = uint(4 - unsafe.Offsetof(sim.EnemyState{}.Cond))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Dmg) - 5)
+	_ = uint(5 - unsafe.Offsetof(sim.EnemyState{}.Dmg))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Armour) - 6)
+	_ = uint(6 - unsafe.Offsetof(sim.EnemyState{}.Armour))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Comp) - 7)
+	_ = uint(7 - unsafe.Offsetof(sim.EnemyState{}.Comp))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Tear) - 12)
+	_ = uint(12 - unsafe.Offsetof(sim.EnemyState{}.Tear))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Done) - 28)
+	_ = uint(28 - unsafe.Offsetof(sim.EnemyState{}.Done))
+	_ = uint(unsafe.Sizeof(sim.EnemyState{}.Comp) + unsafe.Sizeof(sim.EnemyState{}.Tear) - 20)
+	_ = uint(20 - unsafe.Sizeof(sim.EnemyState{}.Comp) - unsafe.Sizeof(sim.EnemyState{}.Tear))
+)
+
+// stateOf reads machine en's state (see state).
+func stateOf(en *sim.EnemyState) state {
+	b := (*[32]byte)(unsafe.Pointer(en))
+	le := binary.LittleEndian
+	return state{le.Uint64(b[0:8]) & state0, le.Uint64(b[8:16]) & state1, le.Uint64(b[16:24]), le.Uint64(b[24:32])&state3 | 1<<63}
 }
 
 // part is a component not yet destroyed, as the value of an attack
@@ -630,11 +671,11 @@ func (p *Basic) target(h *sim.Hunt, e, stealth int) {
 	if !en.Alert {
 		tg.stealth = stealth
 	}
-	frozen := en.Cond&sim.Freeze != 0
-	if t := &tg.st; t.ok && tg.e == e && t.m == en.M && t.alert == en.Alert && t.frozen == frozen && t.dmg == en.Dmg && t.armour == en.Armour && t.comp == en.Comp && t.tear == en.Tear {
+	st := stateOf(en)
+	if tg.st == st && tg.e == e {
 		return
 	}
-	tg.st = state{ok: true, m: en.M, alert: en.Alert, frozen: frozen, dmg: en.Dmg, armour: en.Armour, comp: en.Comp, tear: en.Tear}
+	tg.st = st
 	tg.e, tg.alert, tg.parts = e, en.Alert, false
 	tg.armed = (en.Alert || h.Sc.Rules.ArmourAtDamage) && en.Cond&sim.Freeze == 0
 	tg.armour = int(en.Armour)
