@@ -220,16 +220,21 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 		have |= kb[c]
 	}
 	p.have = have
-	// the machines in sight, and their distances
+	// the machines in sight within reach of a weapon, and their
+	// distances
 	var dist [sim.MaxEnemies]uint8
 	var inSight uint32
 	los := b.LOS[s.Cell]
 	cheb := &b.Cheb[s.Cell]
+	reach := d.reach[who%sim.MaxHunters]
 	for e := 0; e < h.NE; e++ {
-		if en := &h.E[e]; en.Where == sim.InPlay && los&bit(en.Cell) != 0 {
+		if en := &h.E[e]; en.Where == sim.InPlay && los&bit(en.Cell) != 0 && cheb[en.Cell] <= reach {
 			dist[e] = cheb[en.Cell]
 			inSight |= 1 << e
 		}
+	}
+	if inSight == 0 && !d.traps[who%sim.MaxHunters] {
+		return sim.Action{Kind: sim.Pass}, -1 // no weapon reaches a machine
 	}
 	var made uint32
 	best := sim.Action{Kind: sim.Pass}
@@ -426,6 +431,10 @@ type design struct {
 	interrupt [256]bool
 	// stamina[who]: hunter who's deck holds a stamina card
 	stamina [sim.MaxHunters]bool
+	// reach[who] is the longest reach of hunter who's weapons; traps[who]
+	// that one of them is a trap
+	reach [sim.MaxHunters]uint8
+	traps [sim.MaxHunters]bool
 	// stealth[who] is hunter who's stealth trait
 	stealth [sim.MaxHunters]int
 	// cost[n] is what a card played is worth to a hunter with n cards
@@ -507,6 +516,8 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 			}
 			x.used = 1 << x.kind
 			d.weapons[who][w] = x
+			d.reach[who] = max(d.reach[who], x.reach)
+			d.traps[who] = d.traps[who] || x.trap
 			if wp.Kind != sim.Ranged || wp.Trap && wp.Dice.N() == 0 {
 				continue
 			}
