@@ -211,22 +211,17 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 // the values already weighed are looked up (memo).
 func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	// what the decision reads of the design is in p.d
-	s := &h.H[who]
-	b := h.B
-	d := &p.d
+	s, b, d := &h.H[who], h.B, &p.d
 	var have uint32
 	kb := &d.kbit[who]
 	for _, c := range s.Hand[:s.NHand] {
 		have |= kb[c]
 	}
 	p.have = have
-	// the machines in sight within reach of a weapon, and their
-	// distances
+	// the machines in sight within reach of a weapon, their distances
 	var dist [sim.MaxEnemies]uint8
 	var inSight uint32
-	los := b.LOS[s.Cell]
-	cheb := &b.Cheb[s.Cell]
-	reach := d.reach[who%sim.MaxHunters]
+	los, cheb, reach := b.LOS[s.Cell], &b.Cheb[s.Cell], d.reach[who%sim.MaxHunters]
 	for e := 0; e < h.NE; e++ {
 		if en := &h.E[e]; en.Where == sim.InPlay && los&bit(en.Cell) != 0 && cheb[en.Cell] <= reach {
 			dist[e] = cheb[en.Cell]
