@@ -420,6 +420,10 @@ type design struct {
 	// guns[who] are hunter who's ranged weapons that attack (reachRange)
 	guns  [sim.MaxHunters][sim.MaxWeapons]gun
 	nguns [sim.MaxHunters]int
+	// reachBy[who][k] is reachRange's answer for the kinds in hand k,
+	// by the kinds of ammunition a gun takes (its length a power of two
+	// past them; nil when they reach past reachKinds)
+	reachBy [sim.MaxHunters][]uint8
 	// cat is each card's rank when damage is discarded (stamina first)
 	cat [256]uint8
 	// interrupt marks the interrupt cards
@@ -525,6 +529,21 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 			d.guns[who][d.nguns[who]] = g
 			d.nguns[who]++
 		}
+	}
+	for who := 0; who < sc.NH; who++ {
+		var ammo uint32
+		for _, g := range d.guns[who][:d.nguns[who]] {
+			ammo |= g.ammo
+		}
+		if ammo >= 1<<reachKinds {
+			continue
+		}
+		n := 1 << bits.Len32(ammo)
+		t := make([]uint8, n)
+		for k := range t {
+			t[k] = uint8(p.reachRange(who, uint32(k)))
+		}
+		d.reachBy[who] = t
 	}
 	for i := range sc.Cards {
 		c := &sc.Cards[i]
@@ -906,6 +925,9 @@ func (p *Basic) distract(h *sim.Hunt, who int) sim.Action {
 // now: a ranged weapon with matching ammunition in hand (have: the kinds
 // of card in hand, bits), else 1 (melee).
 func (p *Basic) reachRange(who int, have uint32) int {
+	if t := p.d.reachBy[who%sim.MaxHunters]; t != nil {
+		return int(t[have&uint32(len(t)-1)])
+	}
 	r := 1
 	for _, g := range p.d.guns[who][:p.d.nguns[who]] {
 		if g.ammo&have != 0 {
@@ -914,6 +936,10 @@ func (p *Basic) reachRange(who int, have uint32) int {
 	}
 	return r
 }
+
+// reachKinds is the most kinds of card whose ammunition reachRange
+// reads from a table (design.reachBy).
+const reachKinds = 10
 
 // gun is a ranged weapon that attacks (a trap without dice does not), as
 // reachRange reads it: the kinds of ammunition that fit it (bits) and
