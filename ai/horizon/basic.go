@@ -1059,10 +1059,8 @@ type moveEntry struct {
 
 // memoIndex hashes the words of a key to an index of 1<<bits entries.
 func memoIndex(a, b, c, d, e uint64, bits int) int {
-	x := (a*0x9e3779b97f4a7c15 ^ b) * 0xff51afd7ed558ccd
-	x = (x ^ x>>29 ^ c) * 0x9e3779b97f4a7c15
-	x = (x ^ x>>29 ^ d ^ e<<1) * 0xc4ceb9fe1a85ec53
-	return int((x ^ x>>32) >> (64 - bits))
+	x := a*0x9e3779b97f4a7c15 ^ b*0xff51afd7ed558ccd ^ c*0xc4ceb9fe1a85ec53 ^ d*0xd6e8feb86659fd93 ^ e
+	return int(((x ^ x>>32) * 0x9e3779b97f4a7c15) >> (64 - bits))
 }
 
 // route returns the move from square cell that scores best (sp), among
