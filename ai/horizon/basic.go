@@ -210,12 +210,13 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 // machines' parts of the value are made once per decision (target), and
 // the values already weighed are looked up (memo).
 func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
-	// what the decision reads of the design is in p.d
-	s, b, d := &h.H[who], h.B, &p.d
-	var have uint32
-	kb := &d.kbit[who]
-	for _, c := range s.Hand[:s.NHand] {
-		have |= kb[c]
+	s, b, d := &h.H[who], h.B, &p.d // what the decision reads of the design is in p.d
+	have, kb, hand := uint32(0), &d.kbit[who], s.Hand[:s.NHand]
+	for ; len(hand) >= 2; hand = hand[2:] {
+		have |= kb[hand[0]] | kb[hand[1]] // two cards a turn
+	}
+	if len(hand) == 1 {
+		have |= kb[hand[0]]
 	}
 	p.have = have
 	// the machines in sight within reach of a weapon, their distances
