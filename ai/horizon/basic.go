@@ -221,8 +221,7 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	p.have = have
 	// the machines in sight within reach of a weapon, their distances
 	var dist [sim.MaxEnemies]uint8
-	var inSight uint32
-	los, cheb, reach := b.LOS[s.Cell], &b.Cheb[s.Cell], d.reach[who%sim.MaxHunters]
+	los, cheb, reach, inSight := b.LOS[s.Cell], &b.Cheb[s.Cell], d.reach[who%sim.MaxHunters], uint32(0)
 	for e := 0; e < h.NE; e++ {
 		if en := &h.E[e]; en.Where == sim.InPlay && los&bit(en.Cell) != 0 && cheb[en.Cell] <= reach {
 			dist[e] = cheb[en.Cell]
