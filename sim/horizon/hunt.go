@@ -1,6 +1,7 @@
 package horizon
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"balance/sim/dice"
@@ -314,8 +315,10 @@ func (h *Hunt) maintenance() {
 	}
 	r := &h.Sc.Rules
 	faints := 0
-	for i := 0; i < h.NH; i++ {
-		faints += int(h.Rec.Faints[i])
+	if f := &h.Rec.Faints; binary.LittleEndian.Uint32(f[:]) != 0 { // MaxHunters bytes: none fainted, most steps
+		for i := 0; i < h.NH; i++ {
+			faints += int(f[i])
+		}
 	}
 	switch {
 	case faints == 0: // no rule ends it (a design has a hunter)
