@@ -328,15 +328,11 @@ func (h *Hunt) maintenance() {
 		h.end(OutFaints)
 		return
 	}
-	inPlay, left := 0, 0
+	var at [4]int // the enemies by where they are (InPlay, Killed, Left)
 	for i := range h.E[:h.NE] {
-		switch h.E[i].Where {
-		case InPlay:
-			inPlay++
-		case Left:
-			left++
-		}
+		at[h.E[i].Where&3]++
 	}
+	inPlay, left := at[InPlay], at[Left]
 	if h.Points >= h.Sc.Threshold && h.vote() {
 		if inPlay == 0 {
 			h.end(OutCleared)
