@@ -221,9 +221,9 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	p.have = have
 	// the machines in sight within reach of a weapon, their distances
 	var dist [sim.MaxEnemies]uint8
-	los, cheb, reach, inSight := b.LOS[s.Cell], &b.Cheb[s.Cell], d.reach[who%sim.MaxHunters], uint32(0)
+	sees, cheb, inSight := &d.inReach[who%sim.MaxHunters], &b.Cheb[s.Cell], uint32(0)
 	for e := 0; e < h.NE; e++ {
-		if en := &h.E[e]; en.Where == sim.InPlay && los&bit(en.Cell) != 0 && cheb[en.Cell] <= reach {
+		if en := &h.E[e]; en.Where == sim.InPlay && sees[s.Cell]&bit(en.Cell) != 0 {
 			dist[e] = cheb[en.Cell]
 			inSight |= 1 << e
 		}
@@ -433,7 +433,10 @@ type design struct {
 	// reach[who] is the longest reach of hunter who's weapons; traps[who]
 	// that one of them is a trap
 	reach [sim.MaxHunters]uint8
-	traps [sim.MaxHunters]bool
+	// inReach[who][c] are the squares hunter who sees from square c
+	// within the reach of one of its weapons (reach[who])
+	inReach [sim.MaxHunters][sim.CellIdx]uint64
+	traps   [sim.MaxHunters]bool
 	// stealth[who] is hunter who's stealth trait
 	stealth [sim.MaxHunters]int
 	// cost[n] is what a card played is worth to a hunter with n cards
@@ -586,6 +589,13 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 			}
 		}
 		d.far[c] = b.Reach(c, 2) &^ (b.Adj[c] | 1<<c)
+		for who := 0; who < sc.NH; who++ {
+			for x := 0; x < b.N; x++ {
+				if b.LOS[c]&(1<<x) != 0 && b.Cheb[c][x] <= d.reach[who] {
+					d.inReach[who][c] |= 1 << x
+				}
+			}
+		}
 	}
 	for i := range sc.Machines {
 		m := &sc.Machines[i]
