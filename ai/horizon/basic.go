@@ -179,12 +179,11 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 		return a
 	}
 	craft := sim.Action{Kind: sim.Craft}
-	canCraft := s.Used&(1<<sim.Craft) == 0 && s.NDisc >= 3
 	if p.careful {
 		if d := p.distract(h, who); d.Kind != sim.Pass {
 			return d
 		}
-		if canCraft && s.Cards() < 10 {
+		if canCraft(s) && s.Cards() < 10 {
 			craft.Both = s.Spent == 0 && s.NDisc >= 6 && p.nearestEnemy(h, int(s.Cell), true) > 4
 			if h.Tracing() {
 				h.Why("no attack worth making; the discard pile gives cards back")
@@ -192,10 +191,11 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 			return craft
 		}
 	}
+	// else towards the closest machine, or craft
 	if m := p.move(h, who, p.have); m.Kind != sim.Pass {
 		return m
 	}
-	if canCraft {
+	if canCraft(s) {
 		if h.Tracing() {
 			h.Why("nothing better to do")
 		}
@@ -203,6 +203,10 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 	}
 	return sim.Action{Kind: sim.Pass}
 }
+
+// canCraft reports whether a hunter (s) may craft: not yet this
+// activation, with 3 cards or more in its discard pile.
+func canCraft(s *sim.HunterState) bool { return s.Used&(1<<sim.Craft) == 0 && s.NDisc >= 3 }
 
 // bestAttack returns the attack of the highest value net of its cards.
 // The ways of attacking with each weapon come from the design's tables
