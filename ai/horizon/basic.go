@@ -214,7 +214,8 @@ func canCraft(s *sim.HunterState) bool { return s.Used&(1<<sim.Craft) == 0 && s.
 // machines' parts of the value are made once per decision (target), and
 // the values already weighed are looked up (memo).
 func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
-	s, b, d := &h.H[who], h.B, &p.d // what the decision reads of the design is in p.d
+	// what the decision reads of the design is in p.d
+	s, b, d := &h.H[who], h.B, &p.d
 	have, kb, hand := uint32(0), &d.kbit[who], s.Hand[:s.NHand]
 	for ; len(hand) >= 2; hand = hand[2:] {
 		have |= kb[hand[0]] | kb[hand[1]] // two cards a turn
@@ -235,7 +236,6 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	if inSight == 0 && !d.traps[who%sim.MaxHunters] {
 		return sim.Action{Kind: sim.Pass}, -1 // no weapon reaches a machine
 	}
-	var made uint32
 	best := sim.Action{Kind: sim.Pass}
 	var bestCb *sim.Combo
 	bestV := float32(-1)
@@ -244,6 +244,10 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	spentBy := [3]float32{0, cost, cost + cost}
 	stealth := d.stealth[who%sim.MaxHunters]
 	ws := d.weapons[who][:d.nweapons[who]]
+	// what the value of an attack reads of each machine a weapon reaches
+	for m := inSight; m != 0; m &= m - 1 {
+		p.target(h, bits.TrailingZeros32(m), stealth)
+	}
 	for w := range ws {
 		wp := &ws[w]
 		if s.Used&wp.used != 0 {
@@ -264,10 +268,6 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 		if targets == 0 {
 			continue
 		}
-		for m := targets &^ made; m != 0; m &= m - 1 {
-			p.target(h, bits.TrailingZeros32(m), stealth)
-		}
-		made |= targets
 		// the best way of attacking each machine, and of those the best
 		// (the first of equal values in the order of the combos, then of
 		// the machines: the order of a walk of every combo and machine)
