@@ -60,29 +60,8 @@ type view struct {
 	nAlert     int
 }
 
-// look fills p.v from h: the squares of the machines and the alert
-// ones' list (near fills the rest, when a decision is not kept).
-func (p *Basic) look(h *sim.Hunt) {
-	var non, alert uint64
-	n := uint(0)
-	at := &p.v.alertAt
-	for i := range h.E[:h.NE] {
-		e := &h.E[i]
-		if e.Where != sim.InPlay {
-			continue
-		}
-		if e.Alert {
-			alert |= bit(e.Cell)
-			at[n%sim.MaxEnemies] = e.Cell
-			n++
-		} else {
-			non |= bit(e.Cell)
-		}
-	}
-	p.v.nonAlert, p.v.alert, p.v.nAlert = non, alert, int(n)
-}
-
-// near fills the squares near the machines in p.v (look first).
+// near fills the squares near the machines in p.v (their squares
+// first: safest, move).
 func (p *Basic) near() {
 	v := &p.v
 	d := &p.d
@@ -1017,7 +996,7 @@ func (p *Basic) square(h *sim.Hunt, sp *spot, c int) int {
 func (p *Basic) move(h *sim.Hunt, who int, have uint32) sim.Action {
 	s := &h.H[who]
 	path := &h.B.Path[s.Cell]
-	// the closest machine, and the view (look) in the same pass
+	// the closest machine, and the view (as safest makes it) in the same pass
 	target, td := -1, 1<<30
 	var non, alert uint64
 	n := uint(0)
@@ -1189,8 +1168,25 @@ func (p *Basic) Discard(h *sim.Hunt, who int) int {
 // into: tall grass and ruins, away from alert machines (up to 3 squares
 // counted), not next to non-alert machines out of tall grass.
 func (p *Basic) safest(h *sim.Hunt, who int, legal uint64) int {
-	p.look(h)
+	// the view: the squares of the machines and the alert ones' list (a
+	// loop here, not a call, before the lookup)
 	v := &p.v
+	var non, alert uint64
+	n := uint(0)
+	for i := range h.E[:h.NE] {
+		e := &h.E[i]
+		if e.Where != sim.InPlay {
+			continue
+		}
+		if e.Alert {
+			alert |= bit(e.Cell)
+			v.alertAt[n%sim.MaxEnemies] = e.Cell
+			n++
+		} else {
+			non |= bit(e.Cell)
+		}
+	}
+	v.nonAlert, v.alert, v.nAlert = non, alert, int(n)
 	// the choice is a function of these alone: look it up (the alert
 	// machines' squares, as a list when a square holds several, for
 	// their number in each)
