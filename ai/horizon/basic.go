@@ -1190,17 +1190,20 @@ func (p *Basic) safest(h *sim.Hunt, who int, legal uint64) int {
 	// the choice is a function of these alone: look it up (the alert
 	// machines' squares, as a list when a square holds several, for
 	// their number in each)
-	key := [5]uint64{legal, v.nonAlert, h.Ruin, v.alert, 1 << 63}
-	if bits.OnesCount64(v.alert) != v.nAlert {
-		key[3], key[4] = 1<<63, uint64(v.nAlert)<<58
-		for i, a := range v.alertAt[:v.nAlert] {
-			key[3+i/10] |= uint64(a) << (6 * (i % 10))
+	k3, k4 := alert, uint64(1<<63)
+	if bits.OnesCount64(alert) != int(n) {
+		var key [2]uint64
+		key[0], key[1] = 1<<63, uint64(n)<<58
+		for i, a := range v.alertAt[:n] {
+			key[i/10] |= uint64(a) << (6 * (i % 10))
 		}
+		k3, k4 = key[0], key[1]
 	}
-	e := &p.safe[memoIndex(key[0], key[1], key[2], key[3], key[4], safeBits)]
-	if k := &e.key; k[0] != key[0] || k[1] != key[1] || k[2] != key[2] || k[3] != key[3] || k[4] != key[4] {
+	ruin := h.Ruin
+	e := &p.safe[memoIndex(legal, non, ruin, k3, k4, safeBits)]
+	if k := &e.key; k[0] != legal || k[1] != non || k[2] != ruin || k[3] != k3 || k[4] != k4 {
 		p.near()
-		*e = safeEntry{key: key, c: p.safest0(h, legal)}
+		*e = safeEntry{key: [5]uint64{legal, non, ruin, k3, k4}, c: p.safest0(h, legal)}
 	}
 	return e.c
 }
