@@ -1028,12 +1028,12 @@ func (p *Basic) move(h *sim.Hunt, who int, have uint32) sim.Action {
 	cell := int(s.Cell)
 	used := s.Used & (1<<sim.Sneak | 1<<sim.Sprint)
 	// the choice is a function of these alone: look it up
-	key := [4]uint64{1<<63 | uint64(cell) | uint64(tc)<<8 | uint64(uint32(want))<<16 | uint64(used)<<48, p.v.nonAlert, p.v.alert, h.Ruin}
-	e := &p.moves[memoIndex(key[0], key[1], key[2], key[3], 0, moveBits)]
-	if e.key != key {
+	k0, ruin := 1<<63|uint64(cell)|uint64(tc)<<8|uint64(uint32(want))<<16|uint64(used)<<48, h.Ruin
+	e := &p.moves[memoIndex(k0, non, alert, ruin, 0, moveBits)]
+	if k := &e.key; k[0] != k0 || k[1] != non || k[2] != alert || k[3] != ruin {
 		sp := spot{tc: tc, want: want, sees: p.d.losT[tc]}
 		p.near()
-		*e = moveEntry{key: key, a: p.route(h, &sp, cell, used)}
+		*e = moveEntry{key: [4]uint64{k0, non, alert, ruin}, a: p.route(h, &sp, cell, used)}
 	}
 	if e.a.Kind != sim.Pass && h.Tracing() {
 		h.Why("towards the closest machine, to the weapon's range")
