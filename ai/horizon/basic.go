@@ -219,7 +219,7 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	var bestCb *sim.Combo
 	bestV := float32(-1)
 	cards := s.Cards() // at most MaxHand+MaxDeck: 8 bits
-	cost := d.cost[cards&0xff]
+	cost, wb0 := d.cost[cards&0xff], uint64(1)<<63|uint64(who&3)|uint64(cards&0xff)<<20
 	spentBy := [3]float32{0, cost, cost + cost}
 	stealth := d.stealth[who%sim.MaxHunters]
 	ws := d.weapons[who][:d.nweapons[who]]
@@ -251,8 +251,8 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 		// (the first of equal values in the order of the combos, then of
 		// the machines: the order of a walk of every combo and machine)
 		wv, wi, we, wpart := float32(0), -1, 0, int8(-1)
-		// the part of bestKept's key this weapon and hand give
-		wb := uint64(1)<<63 | uint64(who&3) | uint64(w&3)<<2 | uint64(have&wp.kinds&0xffff)<<4 | uint64(cards&0xff)<<20
+		// the part of bestKept's key this weapon and hand give (wb0: the hunter and its cards left)
+		wb := wb0 | uint64(w&3)<<2 | uint64(have&wp.kinds&0xffff)<<4
 		for m := targets; m != 0; m &= m - 1 {
 			e := bits.TrailingZeros32(m)
 			v, i, part := p.bestKept(h, wp, wb, e, have, &spentBy)
