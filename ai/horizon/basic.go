@@ -255,7 +255,19 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 		wb := wb0 | uint64(w&3)<<2 | uint64(have&wp.kinds&0xffff)<<4
 		for m := targets; m != 0; m &= m - 1 {
 			e := bits.TrailingZeros32(m)
-			v, i, part := p.bestKept(h, wp, wb, e, have, &spentBy)
+			// bestKept's lookup written out (no call when it holds the
+			// attack, most of them): its key and entry for a weapon
+			// without an AOE, else bestKept itself
+			tg := &p.tg[e&(sim.MaxEnemies-1)]
+			kb := wb | uint64(uint8(tg.stealth))<<28
+			if tg.armed {
+				kb |= 1<<36 | uint64(uint8(tg.armour))<<37
+			}
+			k := &p.best[((tg.key^kb*0x9e3779b97f4a7c15)*0xff51afd7ed558ccd)>>(64-bestBits)]
+			v, i, part := k.v, int(k.c), k.part
+			if wp.aoe || tg.key == 0 || k.a != tg.key || k.b != kb {
+				v, i, part = p.bestKept(h, wp, wb, e, have, &spentBy)
+			}
 			if i >= 0 && (wi < 0 || v > wv || v == wv && i < wi) {
 				wv, wi, we, wpart = v, i, e, part
 			}
