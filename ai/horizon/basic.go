@@ -205,9 +205,9 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	p.have = have
 	// the machines in sight within reach of a weapon, their distances
 	var dist [sim.MaxEnemies]uint8
-	sees, cheb, inSight := &d.inReach[who%sim.MaxHunters], &b.Cheb[s.Cell], uint32(0)
+	sees, cheb, inSight := d.inReach[who%sim.MaxHunters][s.Cell], &b.Cheb[s.Cell], uint32(0)
 	for e := 0; e < h.NE; e++ {
-		if en := &h.E[e]; en.Where == sim.InPlay && sees[s.Cell]&bit(en.Cell) != 0 {
+		if en := &h.E[e]; en.Where == sim.InPlay && sees&bit(en.Cell) != 0 {
 			dist[e] = cheb[en.Cell]
 			inSight |= 1 << e
 		}
