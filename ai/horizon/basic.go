@@ -148,6 +148,9 @@ func (p *Basic) nearestEnemy(h *sim.Hunt, c int, alert bool) int {
 
 func (p *Basic) Refresh(h *sim.Hunt, who int) uint32 { return 0 }
 
+// KeepsHand tells the rules core that Refresh discards nothing.
+func (p *Basic) KeepsHand() {}
+
 func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 	s := &h.H[who]
 	a, v := p.bestAttack(h, who)

@@ -129,6 +129,7 @@ type Hunt struct {
 	cards dice.RNG // action decks
 	beh   dice.RNG // behaviour decks
 	pol   Policy
+	keeps bool // pol is a KeepsHand
 	Rec   Record
 	tr    *Tracer
 	rig   []uint8 // faces to roll instead of random ones (tests)
@@ -152,8 +153,8 @@ func (h *Hunt) Reset(sc *Scenario, pol Policy, seed, index uint64) {
 	h.Outcrop, h.Ruin, h.Corpse = sc.Board.Outcrop, sc.Board.Ruin, sc.Board.Corpse
 	h.Turn, h.Active, h.Points, h.stamp, h.Over = 0, 0, 0, 0, false
 	h.hurt, h.calm = 0, h.NE
-	h.pol = pol
-	h.rigAt = 0
+	h.pol, h.rigAt = pol, 0
+	_, h.keeps = pol.(KeepsHand)
 	h.rng.Seed(seed, index)
 	h.cards.Derive(seed, index, purposeCards)
 	h.beh.Derive(seed, index, purposeBehaviour)
@@ -265,14 +266,14 @@ func (h *Hunt) activate(who int) {
 	s.ShockStart = s.Cond&Shock != 0
 	s.Used, s.Spent = 0, 0
 	h.event(evActivate, who, -1, 0)
-	// Discard any cards, then draw up to the hand size.
-	if m := h.pol.Refresh(h, who) & (1<<s.NHand - 1); m != 0 {
-		for slot := int(s.NHand) - 1; slot >= 0; slot-- {
-			if m&(1<<slot) != 0 {
-				h.event(evRefresh, who, -1, int(s.Hand[slot]))
-				h.discardHand(who, slot)
-			}
-		}
+	// Discard any cards, then draw up to the hand size. A policy that
+	// never discards before drawing (a KeepsHand) is not asked: its
+	// Refresh is an interface call the profile does not mark hot (and so
+	// not made direct), made at every activation. (The lines here keep
+	// the calls below on the lines the profile marks, see
+	// docs/horizon/speed.md.)
+	if !h.keeps {
+		h.refresh(who)
 	}
 	want := int(l.HandMax) - int(s.NHand)
 	if want > 0 && (s.NDraw == 0 || h.Sc.Rules.FaintShortHand && int(s.NDraw) < want) {
@@ -305,6 +306,20 @@ func (h *Hunt) activate(who int) {
 	}
 	if s.ShockStart {
 		s.Cond &^= Shock
+	}
+}
+
+// refresh discards the hand cards the policy picks before hunter who
+// draws (activate).
+func (h *Hunt) refresh(who int) {
+	s := &h.H[who]
+	if m := h.pol.Refresh(h, who) & (1<<s.NHand - 1); m != 0 {
+		for slot := int(s.NHand) - 1; slot >= 0; slot-- {
+			if m&(1<<slot) != 0 {
+				h.event(evRefresh, who, -1, int(s.Hand[slot]))
+				h.discardHand(who, slot)
+			}
+		}
 	}
 }
 
