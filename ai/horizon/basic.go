@@ -1,7 +1,9 @@
 package horizon
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
 	"balance/sim/dice"
 	sim "balance/sim/horizon"
@@ -58,29 +60,8 @@ type view struct {
 	nAlert     int
 }
 
-// look fills p.v from h: the squares of the machines and the alert
-// ones' list (near fills the rest, when a decision is not kept).
-func (p *Basic) look(h *sim.Hunt) {
-	var non, alert uint64
-	n := uint(0)
-	at := &p.v.alertAt
-	for i := range h.E[:h.NE] {
-		e := &h.E[i]
-		if e.Where != sim.InPlay {
-			continue
-		}
-		if e.Alert {
-			alert |= bit(e.Cell)
-			at[n%sim.MaxEnemies] = e.Cell
-			n++
-		} else {
-			non |= bit(e.Cell)
-		}
-	}
-	p.v.nonAlert, p.v.alert, p.v.nAlert = non, alert, int(n)
-}
-
-// near fills the squares near the machines in p.v (look first).
+// near fills the squares near the machines in p.v (their squares
+// first: safest, move).
 func (p *Basic) near() {
 	v := &p.v
 	d := &p.d
@@ -167,6 +148,9 @@ func (p *Basic) nearestEnemy(h *sim.Hunt, c int, alert bool) int {
 
 func (p *Basic) Refresh(h *sim.Hunt, who int) uint32 { return 0 }
 
+// KeepsHand tells the rules core that Refresh discards nothing.
+func (p *Basic) KeepsHand() {}
+
 func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 	s := &h.H[who]
 	a, v := p.bestAttack(h, who)
@@ -177,12 +161,11 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 		return a
 	}
 	craft := sim.Action{Kind: sim.Craft}
-	canCraft := s.Used&(1<<sim.Craft) == 0 && s.NDisc >= 3
 	if p.careful {
 		if d := p.distract(h, who); d.Kind != sim.Pass {
 			return d
 		}
-		if canCraft && s.Cards() < 10 {
+		if canCraft(s) && s.Cards() < 10 {
 			craft.Both = s.Spent == 0 && s.NDisc >= 6 && p.nearestEnemy(h, int(s.Cell), true) > 4
 			if h.Tracing() {
 				h.Why("no attack worth making; the discard pile gives cards back")
@@ -190,10 +173,11 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 			return craft
 		}
 	}
+	// else towards the closest machine, or craft
 	if m := p.move(h, who, p.have); m.Kind != sim.Pass {
 		return m
 	}
-	if canCraft {
+	if canCraft(s) {
 		if h.Tracing() {
 			h.Why("nothing better to do")
 		}
@@ -202,6 +186,10 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 	return sim.Action{Kind: sim.Pass}
 }
 
+// canCraft reports whether a hunter (s) may craft: not yet this
+// activation, with 3 cards or more in its discard pile.
+func canCraft(s *sim.HunterState) bool { return s.Used&(1<<sim.Craft) == 0 && s.NDisc >= 3 }
+
 // bestAttack returns the attack of the highest value net of its cards.
 // The ways of attacking with each weapon come from the design's tables
 // (sim.Scenario.Combos), in the order the first of equal values wins; the
@@ -209,35 +197,39 @@ func (p *Basic) Next(h *sim.Hunt, who int) sim.Action {
 // the values already weighed are looked up (memo).
 func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 	// what the decision reads of the design is in p.d
-	s := &h.H[who]
-	b := h.B
-	d := &p.d
-	var have uint32
-	kb := &d.kbit[who]
-	for _, c := range s.Hand[:s.NHand] {
-		have |= kb[c]
+	s, b, d := &h.H[who], h.B, &p.d
+	have, kb, hand := uint32(0), &d.kbit[who], s.Hand[:s.NHand]
+	for ; len(hand) >= 2; hand = hand[2:] {
+		have |= kb[hand[0]] | kb[hand[1]] // two cards a turn
+	}
+	if len(hand) == 1 {
+		have |= kb[hand[0]]
 	}
 	p.have = have
-	// the machines in sight, and their distances
+	// the machines in sight within reach of a weapon, their distances
 	var dist [sim.MaxEnemies]uint8
-	var inSight uint32
-	los := b.LOS[s.Cell]
-	cheb := &b.Cheb[s.Cell]
+	sees, cheb, inSight := d.inReach[who%sim.MaxHunters][s.Cell], &b.Cheb[s.Cell], uint32(0)
 	for e := 0; e < h.NE; e++ {
-		if en := &h.E[e]; en.Where == sim.InPlay && los&bit(en.Cell) != 0 {
+		if en := &h.E[e]; en.Where == sim.InPlay && sees&bit(en.Cell) != 0 {
 			dist[e] = cheb[en.Cell]
 			inSight |= 1 << e
 		}
 	}
-	var made uint32
+	if inSight == 0 && !d.traps[who%sim.MaxHunters] {
+		return sim.Action{Kind: sim.Pass}, -1 // no weapon reaches a machine
+	}
 	best := sim.Action{Kind: sim.Pass}
 	var bestCb *sim.Combo
 	bestV := float32(-1)
 	cards := s.Cards() // at most MaxHand+MaxDeck: 8 bits
-	cost := d.cost[cards&0xff]
+	cost, wb0 := d.cost[cards&0xff], uint64(1)<<63|uint64(who&3)|uint64(cards&0xff)<<20
 	spentBy := [3]float32{0, cost, cost + cost}
 	stealth := d.stealth[who%sim.MaxHunters]
 	ws := d.weapons[who][:d.nweapons[who]]
+	// what the value of an attack reads of each machine a weapon reaches
+	for m := inSight; m != 0; m &= m - 1 {
+		p.target(h, bits.TrailingZeros32(m), stealth)
+	}
 	for w := range ws {
 		wp := &ws[w]
 		if s.Used&wp.used != 0 {
@@ -258,19 +250,27 @@ func (p *Basic) bestAttack(h *sim.Hunt, who int) (sim.Action, float32) {
 		if targets == 0 {
 			continue
 		}
-		for m := targets &^ made; m != 0; m &= m - 1 {
-			p.target(h, bits.TrailingZeros32(m), stealth)
-		}
-		made |= targets
 		// the best way of attacking each machine, and of those the best
 		// (the first of equal values in the order of the combos, then of
 		// the machines: the order of a walk of every combo and machine)
 		wv, wi, we, wpart := float32(0), -1, 0, int8(-1)
-		// the part of bestKept's key this weapon and hand give
-		wb := uint64(1)<<63 | uint64(who&3) | uint64(w&3)<<2 | uint64(have&wp.kinds&0xffff)<<4 | uint64(cards&0xff)<<20
+		// the part of bestKept's key this weapon and hand give (wb0: the hunter and its cards left)
+		wb := wb0 | uint64(w&3)<<2 | uint64(have&wp.kinds&0xffff)<<4
 		for m := targets; m != 0; m &= m - 1 {
 			e := bits.TrailingZeros32(m)
-			v, i, part := p.bestKept(h, wp, wb, e, have, &spentBy)
+			// bestKept's lookup written out (no call when it holds the
+			// attack, most of them): its key and entry for a weapon
+			// without an AOE, else bestKept itself
+			tg := &p.tg[e&(sim.MaxEnemies-1)]
+			kb := wb | uint64(uint8(tg.stealth))<<28
+			if tg.armed {
+				kb |= 1<<36 | uint64(uint8(tg.armour))<<37
+			}
+			k := &p.best[((tg.key^kb*0x9e3779b97f4a7c15)*0xff51afd7ed558ccd)>>(64-bestBits)]
+			v, i, part := k.v, int(k.c), k.part
+			if wp.aoe || tg.key == 0 || k.a != tg.key || k.b != kb {
+				v, i, part = p.bestKept(h, wp, wb, e, have, &spentBy)
+			}
 			if i >= 0 && (wi < 0 || v > wv || v == wv && i < wi) {
 				wv, wi, we, wpart = v, i, e, part
 			}
@@ -418,12 +418,23 @@ type design struct {
 	// guns[who] are hunter who's ranged weapons that attack (reachRange)
 	guns  [sim.MaxHunters][sim.MaxWeapons]gun
 	nguns [sim.MaxHunters]int
+	// reachBy[who][k] is reachRange's answer for the kinds in hand k,
+	// by the kinds of ammunition a gun takes (its length a power of two
+	// past them; nil when they reach past reachKinds)
+	reachBy [sim.MaxHunters][]uint8
 	// cat is each card's rank when damage is discarded (stamina first)
 	cat [256]uint8
 	// interrupt marks the interrupt cards
 	interrupt [256]bool
 	// stamina[who]: hunter who's deck holds a stamina card
 	stamina [sim.MaxHunters]bool
+	// reach[who] is the longest reach of hunter who's weapons; traps[who]
+	// that one of them is a trap
+	reach [sim.MaxHunters]uint8
+	// inReach[who][c] are the squares hunter who sees from square c
+	// within the reach of one of its weapons (reach[who])
+	inReach [sim.MaxHunters][sim.CellIdx]uint64
+	traps   [sim.MaxHunters]bool
 	// stealth[who] is hunter who's stealth trait
 	stealth [sim.MaxHunters]int
 	// cost[n] is what a card played is worth to a hunter with n cards
@@ -505,6 +516,8 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 			}
 			x.used = 1 << x.kind
 			d.weapons[who][w] = x
+			d.reach[who] = max(d.reach[who], x.reach)
+			d.traps[who] = d.traps[who] || x.trap
 			if wp.Kind != sim.Ranged || wp.Trap && wp.Dice.N() == 0 {
 				continue
 			}
@@ -517,6 +530,21 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 			d.guns[who][d.nguns[who]] = g
 			d.nguns[who]++
 		}
+	}
+	for who := 0; who < sc.NH; who++ {
+		var ammo uint32
+		for _, g := range d.guns[who][:d.nguns[who]] {
+			ammo |= g.ammo
+		}
+		if ammo >= 1<<reachKinds {
+			continue
+		}
+		n := 1 << bits.Len32(ammo)
+		t := make([]uint8, n)
+		for k := range t {
+			t[k] = uint8(p.reachRange(who, uint32(k)))
+		}
+		d.reachBy[who] = t
 	}
 	for i := range sc.Cards {
 		c := &sc.Cards[i]
@@ -559,6 +587,13 @@ func (p *Basic) prepare(sc *sim.Scenario) {
 			}
 		}
 		d.far[c] = b.Reach(c, 2) &^ (b.Adj[c] | 1<<c)
+		for who := 0; who < sc.NH; who++ {
+			for x := 0; x < b.N; x++ {
+				if b.LOS[c]&(1<<x) != 0 && b.Cheb[c][x] <= d.reach[who] {
+					d.inReach[who][c] |= 1 << x
+				}
+			}
+		}
 	}
 	for i := range sc.Machines {
 		m := &sc.Machines[i]
@@ -596,18 +631,57 @@ type target struct {
 	st      state // what key, armed, armour and the parts were made from
 }
 
-// state is what target and makeParts read of a machine. What they made
-// from it is kept across decisions while it does not change (it is a
-// function of the state and the design alone).
-type state struct {
-	ok     bool
-	m      uint8
-	alert  bool
-	frozen bool
-	dmg    int8
-	armour int8
-	comp   [sim.MaxComponents]uint8
-	tear   [sim.MaxComponents]float32
+// state is what target and makeParts read of a machine: the words of
+// its sim.EnemyState that hold its type, alertness, conditions, damage,
+// armour, components and tears, its square and place masked out (and a
+// bit that tells a state made from the zero value). What they made from
+// it is kept across decisions while it does not change (it is a
+// function of those fields and the design alone; two states of the same
+// bits are the same fields, and the conditions compared whole only make
+// it change more often than the freezing target reads).
+type state [4]uint64
+
+// The words of a sim.EnemyState that state keeps: M, Alert, Cond, Dmg,
+// Armour and Comp[0] in the first (not Cell nor Where), Comp[1:] and
+// Tear[0] in the second (not the padding between), Tear[1:3] in the
+// third, Tear[3] in the fourth (not Done nor Spawn).
+const (
+	state0 = 0xffffffff_ff0000ff
+	state1 = 0xffffffff_00ffffff
+	state3 = 0x00000000_ffffffff
+)
+
+// The layout state reads, checked at compile time.
+const (
+	_ = uint(unsafe.Sizeof(sim.EnemyState{}) - 32)
+	_ = uint(32 - unsafe.Sizeof(sim.EnemyState{}))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Cell) - 1)
+	_ = uint(1 - unsafe.Offsetof(sim.EnemyState{}.Cell))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Where) - 2)
+	_ = uint(2 - unsafe.Offsetof(sim.EnemyState{}.Where))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Alert) - 3)
+	_ = uint(3 - unsafe.Offsetof(sim.EnemyState{}.Alert))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Cond) - 4)
+	_ = uint(4 - unsafe.Offsetof(sim.EnemyState{}.Cond))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Dmg) - 5)
+	_ = uint(5 - unsafe.Offsetof(sim.EnemyState{}.Dmg))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Armour) - 6)
+	_ = uint(6 - unsafe.Offsetof(sim.EnemyState{}.Armour))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Comp) - 7)
+	_ = uint(7 - unsafe.Offsetof(sim.EnemyState{}.Comp))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Tear) - 12)
+	_ = uint(12 - unsafe.Offsetof(sim.EnemyState{}.Tear))
+	_ = uint(unsafe.Offsetof(sim.EnemyState{}.Done) - 28)
+	_ = uint(28 - unsafe.Offsetof(sim.EnemyState{}.Done))
+	_ = uint(unsafe.Sizeof(sim.EnemyState{}.Comp) + unsafe.Sizeof(sim.EnemyState{}.Tear) - 20)
+	_ = uint(20 - unsafe.Sizeof(sim.EnemyState{}.Comp) - unsafe.Sizeof(sim.EnemyState{}.Tear))
+)
+
+// stateOf reads machine en's state (see state).
+func stateOf(en *sim.EnemyState) state {
+	b := (*[32]byte)(unsafe.Pointer(en))
+	le := binary.LittleEndian
+	return state{le.Uint64(b[0:8]) & state0, le.Uint64(b[8:16]) & state1, le.Uint64(b[16:24]), le.Uint64(b[24:32])&state3 | 1<<63}
 }
 
 // part is a component not yet destroyed, as the value of an attack
@@ -630,11 +704,11 @@ func (p *Basic) target(h *sim.Hunt, e, stealth int) {
 	if !en.Alert {
 		tg.stealth = stealth
 	}
-	frozen := en.Cond&sim.Freeze != 0
-	if t := &tg.st; t.ok && tg.e == e && t.m == en.M && t.alert == en.Alert && t.frozen == frozen && t.dmg == en.Dmg && t.armour == en.Armour && t.comp == en.Comp && t.tear == en.Tear {
+	st := stateOf(en)
+	if tg.st == st && tg.e == e {
 		return
 	}
-	tg.st = state{ok: true, m: en.M, alert: en.Alert, frozen: frozen, dmg: en.Dmg, armour: en.Armour, comp: en.Comp, tear: en.Tear}
+	tg.st = st
 	tg.e, tg.alert, tg.parts = e, en.Alert, false
 	tg.armed = (en.Alert || h.Sc.Rules.ArmourAtDamage) && en.Cond&sim.Freeze == 0
 	tg.armour = int(en.Armour)
@@ -859,6 +933,9 @@ func (p *Basic) distract(h *sim.Hunt, who int) sim.Action {
 // now: a ranged weapon with matching ammunition in hand (have: the kinds
 // of card in hand, bits), else 1 (melee).
 func (p *Basic) reachRange(who int, have uint32) int {
+	if t := p.d.reachBy[who%sim.MaxHunters]; t != nil {
+		return int(t[have&uint32(len(t)-1)])
+	}
 	r := 1
 	for _, g := range p.d.guns[who][:p.d.nguns[who]] {
 		if g.ammo&have != 0 {
@@ -867,6 +944,10 @@ func (p *Basic) reachRange(who int, have uint32) int {
 	}
 	return r
 }
+
+// reachKinds is the most kinds of card whose ammunition reachRange
+// reads from a table (design.reachBy).
+const reachKinds = 10
 
 // gun is a ranged weapon that attacks (a trap without dice does not), as
 // reachRange reads it: the kinds of ammunition that fit it (bits) and
@@ -930,7 +1011,7 @@ func (p *Basic) square(h *sim.Hunt, sp *spot, c int) int {
 func (p *Basic) move(h *sim.Hunt, who int, have uint32) sim.Action {
 	s := &h.H[who]
 	path := &h.B.Path[s.Cell]
-	// the closest machine, and the view (look) in the same pass
+	// the closest machine, and the view (as safest makes it) in the same pass
 	target, td := -1, 1<<30
 	var non, alert uint64
 	n := uint(0)
@@ -962,12 +1043,12 @@ func (p *Basic) move(h *sim.Hunt, who int, have uint32) sim.Action {
 	cell := int(s.Cell)
 	used := s.Used & (1<<sim.Sneak | 1<<sim.Sprint)
 	// the choice is a function of these alone: look it up
-	key := [4]uint64{1<<63 | uint64(cell) | uint64(tc)<<8 | uint64(uint32(want))<<16 | uint64(used)<<48, p.v.nonAlert, p.v.alert, h.Ruin}
-	e := &p.moves[memoIndex(key[0], key[1], key[2], key[3], 0, moveBits)]
-	if e.key != key {
+	k0, ruin := 1<<63|uint64(cell)|uint64(tc)<<8|uint64(uint32(want))<<16|uint64(used)<<48, h.Ruin
+	e := &p.moves[memoIndex(k0, non, alert, ruin, 0, moveBits)]
+	if k := &e.key; k[0] != k0 || k[1] != non || k[2] != alert || k[3] != ruin {
 		sp := spot{tc: tc, want: want, sees: p.d.losT[tc]}
 		p.near()
-		*e = moveEntry{key: key, a: p.route(h, &sp, cell, used)}
+		*e = moveEntry{key: [4]uint64{k0, non, alert, ruin}, a: p.route(h, &sp, cell, used)}
 	}
 	if e.a.Kind != sim.Pass && h.Tracing() {
 		h.Why("towards the closest machine, to the weapon's range")
@@ -986,10 +1067,8 @@ type moveEntry struct {
 
 // memoIndex hashes the words of a key to an index of 1<<bits entries.
 func memoIndex(a, b, c, d, e uint64, bits int) int {
-	x := (a*0x9e3779b97f4a7c15 ^ b) * 0xff51afd7ed558ccd
-	x = (x ^ x>>29 ^ c) * 0x9e3779b97f4a7c15
-	x = (x ^ x>>29 ^ d ^ e<<1) * 0xc4ceb9fe1a85ec53
-	return int((x ^ x>>32) >> (64 - bits))
+	x := a*0x9e3779b97f4a7c15 ^ b*0xff51afd7ed558ccd ^ c*0xc4ceb9fe1a85ec53 ^ d*0xd6e8feb86659fd93 ^ e
+	return int(((x ^ x>>32) * 0x9e3779b97f4a7c15) >> (64 - bits))
 }
 
 // route returns the move from square cell that scores best (sp), among
@@ -1104,22 +1183,42 @@ func (p *Basic) Discard(h *sim.Hunt, who int) int {
 // into: tall grass and ruins, away from alert machines (up to 3 squares
 // counted), not next to non-alert machines out of tall grass.
 func (p *Basic) safest(h *sim.Hunt, who int, legal uint64) int {
-	p.look(h)
+	// the view: the squares of the machines and the alert ones' list (a
+	// loop here, not a call, before the lookup)
 	v := &p.v
+	var non, alert uint64
+	n := uint(0)
+	for i := range h.E[:h.NE] {
+		e := &h.E[i]
+		if e.Where != sim.InPlay {
+			continue
+		}
+		if e.Alert {
+			alert |= bit(e.Cell)
+			v.alertAt[n%sim.MaxEnemies] = e.Cell
+			n++
+		} else {
+			non |= bit(e.Cell)
+		}
+	}
+	v.nonAlert, v.alert, v.nAlert = non, alert, int(n)
 	// the choice is a function of these alone: look it up (the alert
 	// machines' squares, as a list when a square holds several, for
 	// their number in each)
-	key := [5]uint64{legal, v.nonAlert, h.Ruin, v.alert, 1 << 63}
-	if bits.OnesCount64(v.alert) != v.nAlert {
-		key[3], key[4] = 1<<63, uint64(v.nAlert)<<58
-		for i, a := range v.alertAt[:v.nAlert] {
-			key[3+i/10] |= uint64(a) << (6 * (i % 10))
+	k3, k4 := alert, uint64(1<<63)
+	if bits.OnesCount64(alert) != int(n) {
+		var key [2]uint64
+		key[0], key[1] = 1<<63, uint64(n)<<58
+		for i, a := range v.alertAt[:n] {
+			key[i/10] |= uint64(a) << (6 * (i % 10))
 		}
+		k3, k4 = key[0], key[1]
 	}
-	e := &p.safe[memoIndex(key[0], key[1], key[2], key[3], key[4], safeBits)]
-	if k := &e.key; k[0] != key[0] || k[1] != key[1] || k[2] != key[2] || k[3] != key[3] || k[4] != key[4] {
+	ruin := h.Ruin
+	e := &p.safe[memoIndex(legal, non, ruin, k3, k4, safeBits)]
+	if k := &e.key; k[0] != legal || k[1] != non || k[2] != ruin || k[3] != k3 || k[4] != k4 {
 		p.near()
-		*e = safeEntry{key: key, c: p.safest0(h, legal)}
+		*e = safeEntry{key: [5]uint64{legal, non, ruin, k3, k4}, c: p.safest0(h, legal)}
 	}
 	return e.c
 }

@@ -38,6 +38,9 @@ func (p *Random) pick(m uint64) int {
 func (p *Random) Deploy(h *sim.Hunt, who int, legal uint64) int { return p.pick(legal) }
 func (p *Random) Refresh(h *sim.Hunt, who int) uint32           { return 0 }
 
+// KeepsHand tells the rules core that Refresh discards nothing.
+func (p *Random) KeepsHand() {}
+
 func (p *Random) Next(h *sim.Hunt, who int) sim.Action {
 	n := 0
 	add := func(a sim.Action) {

@@ -23,6 +23,9 @@ var (
 	_ = [1]int{}[MaxMachines&(MaxMachines-1)]
 	_ = [1]int{}[MaxColours&(MaxColours-1)]
 	_ = [1]int{}[MaxEnemies&(MaxEnemies-1)]
+	// maintenance reads the faints of the hunters (Record.Faints) as
+	// one word of MaxHunters bytes
+	_ = [1]int{}[MaxHunters-4]
 )
 
 // Cond is a set of conditions.

@@ -1,6 +1,7 @@
 package horizon
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strings"
 )
@@ -40,8 +41,9 @@ type Die struct {
 // index in Dice.
 type Pool [MaxColours]uint8
 
-// Pool's methods read its colours one by one, as written out below:
-// MaxColours must be 4 (the lengths are negative otherwise).
+// Pool's methods read its colours as one word of four bytes (word), or
+// one by one as written out below: MaxColours must be 4 (the lengths are
+// negative otherwise).
 var (
 	_ [MaxColours - 4]struct{}
 	_ [4 - MaxColours]struct{}
@@ -51,14 +53,12 @@ var (
 // 256, as uint8 adds: added in one word, no carry across colours).
 func (p Pool) Add(q Pool) Pool {
 	a, b := p.word(), q.word()
-	s := (a&0x7f7f7f7f + b&0x7f7f7f7f) ^ (a^b)&0x80808080
-	return Pool{uint8(s), uint8(s >> 8), uint8(s >> 16), uint8(s >> 24)}
+	binary.LittleEndian.PutUint32(p[:], (a&0x7f7f7f7f+b&0x7f7f7f7f)^(a^b)&0x80808080)
+	return p
 }
 
 // word is the pool as one word, a colour a byte.
-func (p Pool) word() uint32 {
-	return uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24
-}
+func (p Pool) word() uint32 { return binary.LittleEndian.Uint32(p[:]) }
 
 // N is the number of dice in the pool.
 func (p Pool) N() int {

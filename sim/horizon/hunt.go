@@ -1,6 +1,7 @@
 package horizon
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"balance/sim/dice"
@@ -128,6 +129,7 @@ type Hunt struct {
 	cards dice.RNG // action decks
 	beh   dice.RNG // behaviour decks
 	pol   Policy
+	keeps bool // pol is a KeepsHand
 	Rec   Record
 	tr    *Tracer
 	rig   []uint8 // faces to roll instead of random ones (tests)
@@ -151,8 +153,8 @@ func (h *Hunt) Reset(sc *Scenario, pol Policy, seed, index uint64) {
 	h.Outcrop, h.Ruin, h.Corpse = sc.Board.Outcrop, sc.Board.Ruin, sc.Board.Corpse
 	h.Turn, h.Active, h.Points, h.stamp, h.Over = 0, 0, 0, 0, false
 	h.hurt, h.calm = 0, h.NE
-	h.pol = pol
-	h.rigAt = 0
+	h.pol, h.rigAt = pol, 0
+	_, h.keeps = pol.(KeepsHand)
 	h.rng.Seed(seed, index)
 	h.cards.Derive(seed, index, purposeCards)
 	h.beh.Derive(seed, index, purposeBehaviour)
@@ -264,14 +266,14 @@ func (h *Hunt) activate(who int) {
 	s.ShockStart = s.Cond&Shock != 0
 	s.Used, s.Spent = 0, 0
 	h.event(evActivate, who, -1, 0)
-	// Discard any cards, then draw up to the hand size.
-	if m := h.pol.Refresh(h, who) & (1<<s.NHand - 1); m != 0 {
-		for slot := int(s.NHand) - 1; slot >= 0; slot-- {
-			if m&(1<<slot) != 0 {
-				h.event(evRefresh, who, -1, int(s.Hand[slot]))
-				h.discardHand(who, slot)
-			}
-		}
+	// Discard any cards, then draw up to the hand size. A policy that
+	// never discards before drawing (a KeepsHand) is not asked: its
+	// Refresh is an interface call the profile does not mark hot (and so
+	// not made direct), made at every activation. (The lines here keep
+	// the calls below on the lines the profile marks, see
+	// docs/horizon/speed.md.)
+	if !h.keeps {
+		h.refresh(who)
 	}
 	want := int(l.HandMax) - int(s.NHand)
 	if want > 0 && (s.NDraw == 0 || h.Sc.Rules.FaintShortHand && int(s.NDraw) < want) {
@@ -307,6 +309,20 @@ func (h *Hunt) activate(who int) {
 	}
 }
 
+// refresh discards the hand cards the policy picks before hunter who
+// draws (activate).
+func (h *Hunt) refresh(who int) {
+	s := &h.H[who]
+	if m := h.pol.Refresh(h, who) & (1<<s.NHand - 1); m != 0 {
+		for slot := int(s.NHand) - 1; slot >= 0; slot-- {
+			if m&(1<<slot) != 0 {
+				h.event(evRefresh, who, -1, int(s.Hand[slot]))
+				h.discardHand(who, slot)
+			}
+		}
+	}
+}
+
 // maintenance ends the encounter when its end conditions are met.
 func (h *Hunt) maintenance() {
 	if h.Over {
@@ -314,8 +330,10 @@ func (h *Hunt) maintenance() {
 	}
 	r := &h.Sc.Rules
 	faints := 0
-	for i := 0; i < h.NH; i++ {
-		faints += int(h.Rec.Faints[i])
+	if f := &h.Rec.Faints; binary.LittleEndian.Uint32(f[:]) != 0 { // MaxHunters bytes: none fainted, most steps
+		for i := 0; i < h.NH; i++ {
+			faints += int(f[i])
+		}
 	}
 	switch {
 	case faints == 0: // no rule ends it (a design has a hunter)
@@ -325,15 +343,11 @@ func (h *Hunt) maintenance() {
 		h.end(OutFaints)
 		return
 	}
-	inPlay, left := 0, 0
+	var at [4]int // the enemies by where they are (InPlay, Killed, Left)
 	for i := range h.E[:h.NE] {
-		switch h.E[i].Where {
-		case InPlay:
-			inPlay++
-		case Left:
-			left++
-		}
+		at[h.E[i].Where&3]++
 	}
+	inPlay, left := at[InPlay], at[Left]
 	if h.Points >= h.Sc.Threshold && h.vote() {
 		if inPlay == 0 {
 			h.end(OutCleared)

@@ -120,3 +120,10 @@ type Policy interface {
 	// the glory.
 	Glory(h *Hunt, who, n int) int
 }
+
+// KeepsHand is a Policy whose Refresh always returns 0 (it discards
+// nothing before drawing): the rules core does not ask it.
+type KeepsHand interface {
+	Policy
+	KeepsHand()
+}
