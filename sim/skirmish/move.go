@@ -781,6 +781,17 @@ func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 // up to the fraction tMax: it returns the fraction reached, the movement
 // spent, the falling damage taken on the way and the longest drop.
 func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
+	if sp.flat {
+		// All of it the table's flat, open ground: one stretch, 0 to
+		// tMax, costing its length (what the loop below works out).
+		switch c := tMax * L; {
+		case tMax < 1e-6:
+			return tMax, 0, 0, 0
+		case c <= budget:
+			return tMax, c, 0, 0
+		}
+		return budget / L, budget, 0, 0
+	}
 	// The stretches' ends: 0, the crossings before tMax, tMax.
 	nb := 0
 	for nb < sp.n && sp.ts[nb] < tMax {
@@ -789,10 +800,7 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 	n := nb + 2
 	free := mode&walkFree != 0
 	d := to.Sub(from)
-	var elev float32 // on flat ground, the table's
-	if !sp.flat {
-		elev = b.Elevation(from)
-	}
+	elev := b.Elevation(from)
 	runUp := b.Figs[i].run
 	jumpTo := float32(-1) // the end of a jump under way
 	for k := 0; k+1 < n; k++ {
@@ -804,9 +812,7 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 		// unless the stretch ends at tMax.
 		var e, mult float32
 		var water bool
-		if sp.flat {
-			e, mult = 0, 1
-		} else if memo := k < sp.n && tb == sp.ts[k]; memo && sp.seen[k] {
+		if memo := k < sp.n && tb == sp.ts[k]; memo && sp.seen[k] {
 			e, mult, water = sp.mid[k].elev, sp.mid[k].mult, sp.wet[k]
 		} else {
 			mid := from.Add(d.Scale((ta + tb) / 2))
