@@ -257,14 +257,17 @@ func newLineBox(a, b geom.Vec, reach float32) lineBox {
 	// The ends' lesser and greater coordinates, by comparison (min and
 	// max would also order the signed zeros, which the margin makes
 	// alike).
-	lo, hi := a, b
-	if b.X < a.X {
-		lo.X, hi.X = b.X, a.X
+	x0, x1 := order(a.X, b.X)
+	y0, y1 := order(a.Y, b.Y)
+	return lineBox{a: a, b: b, reach: reach, lo: geom.Vec{X: x0 - e, Y: y0 - e}, hi: geom.Vec{X: x1 + e, Y: y1 + e}}
+}
+
+// order returns the lesser and the greater of x and y.
+func order(x, y float32) (lo, hi float32) {
+	if y < x {
+		return y, x
 	}
-	if b.Y < a.Y {
-		lo.Y, hi.Y = b.Y, a.Y
-	}
-	return lineBox{a: a, b: b, reach: reach, lo: geom.V(lo.X-e, lo.Y-e), hi: geom.V(hi.X+e, hi.Y+e)}
+	return x, y
 }
 
 // offBox reports that sh's box is off the segment's. With aside, it
