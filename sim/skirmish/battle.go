@@ -206,6 +206,7 @@ type Battle struct {
 	losMemo  [MaxFigures][MaxFigures]losMemo
 	terrMemo [MaxFigures][MaxFigures]terrMemo
 	legs     legSpans // the leg being walked
+	memo     *memo    // answers remembered from battle to battle (kept by Reset)
 	rig      [8]int8  // faces the next d20s show (tests only)
 	nRig     int
 }
@@ -244,8 +245,9 @@ type Tally struct {
 // Reset deals a new game of s seeded with (seed, index): the figures at
 // their deployment, the loot locked, turn 0. The Tracer is kept.
 func (b *Battle) Reset(s *Setup, seed, index uint64) {
-	tr := b.Trace
-	*b = Battle{S: s, Trace: tr, cur: -1}
+	tr, mm := b.Trace, b.memo
+	*b = Battle{S: s, Trace: tr, cur: -1, memo: mm}
+	b.memoFor(s)
 	b.RNG.Seed(seed, index)
 	b.NF = len(s.Profiles)
 	for i := range s.Profiles {

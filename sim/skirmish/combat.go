@@ -202,24 +202,24 @@ type terrMemo struct {
 	inter  int8
 }
 
-// terrainBetween is the terrain part of TerrainMods: the best cover of
+// terrainBetween is Battle.terrainBetween worked out: the best cover of
 // the pieces the target at q (base rj) touches and the line from p
 // (base ri) crosses, and how many pieces intervene. A figure whose base
 // lies off a piece's box by more than its reach does not touch the
 // piece: its distance from the piece is not asked.
-func (b *Battle) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
-	m := b.S.lines.near(p, q) & b.S.masks.covering
+func (s *Setup) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
+	m := s.lines.near(p, q) & s.masks.covering
 	if m == 0 {
 		return 0, 0 // no covering piece listed near the line
 	}
 	line := newLineBox(p, q, 0)
 	for ; m != 0; m &= m - 1 {
 		k := uint8(bits.TrailingZeros32(m))
-		t := &b.S.Scenario.Terrain[k]
+		t := &s.Scenario.Terrain[k]
 		if line.offBox(&t.Shape) || line.aside(&t.Shape) || !t.Shape.SegmentHits(p, q) {
 			continue
 		}
-		if b.S.inside(k, q) || b.S.inside(k, p) {
+		if s.inside(k, q) || s.inside(k, p) {
 			continue
 		}
 		switch {

@@ -194,7 +194,7 @@ func (b *Battle) climbs(i int) bool { return b.Figs[i].Side == SideCreatures }
 
 // Next returns the point figure i heads for on its way to p.
 func (b *Battle) Next(i int, p geom.Vec) geom.Vec {
-	return b.S.navOf(b.base[i], b.climbs(i)).next(b.Figs[i].Pos, p)
+	return b.routeNext(b.S.navOf(b.base[i], b.climbs(i)), b.Figs[i].Pos, p)
 }
 
 // PathLen returns the length of the way figure i would walk to p, around
@@ -322,14 +322,8 @@ func (b *Battle) Opponents(i int, dst []int8) []int8 {
 // LOSPoint reports whether a line of sight runs from p to q: no piece
 // that blocks sight and no smoke cloud lies across it.
 func (b *Battle) LOSPoint(p, q geom.Vec) bool {
-	if m := b.S.lines.near(p, q) & b.S.masks.blocking; m != 0 {
-		line := newLineBox(p, q, 0) // when some piece is listed
-		for ; m != 0; m &= m - 1 {
-			t := &b.S.Scenario.Terrain[bits.TrailingZeros32(m)]
-			if !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
-				return false
-			}
-		}
+	if b.blocksSight(p, q) {
+		return false
 	}
 	for k := 0; k < b.NSmoke; k++ {
 		if c := &b.Smoke[k]; geom.SegmentCircle(p, q, c.C, c.R) {
@@ -337,6 +331,21 @@ func (b *Battle) LOSPoint(p, q geom.Vec) bool {
 		}
 	}
 	return true
+}
+
+// blocksSight reports whether a piece that blocks sight lies across the
+// line p→q.
+func (s *Setup) blocksSight(p, q geom.Vec) bool {
+	if m := s.lines.near(p, q) & s.masks.blocking; m != 0 {
+		line := newLineBox(p, q, 0) // when some piece is listed
+		for ; m != 0; m &= m - 1 {
+			t := &s.Scenario.Terrain[bits.TrailingZeros32(m)]
+			if !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // LOS reports whether figures i and j see each other (centre to centre;
@@ -529,7 +538,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		from := f.Pos
 		wp := goal
 		if mode&walkStraight == 0 {
-			if wp = nav.next(from, goal); wp.Dist(from) < 1e-3 {
+			if wp = b.routeNext(nav, from, goal); wp.Dist(from) < 1e-3 {
 				wp = goal // no way around: straight on, climbing
 			}
 		}

@@ -1,0 +1,122 @@
+package skirmish
+
+import (
+	"math"
+
+	"balance/sim/geom"
+)
+
+// memo remembers the answers of questions that depend only on the design
+// and the points asked about, across the battles a Battle plays: the
+// point a router heads for on the way between two points, the terrain
+// between a shooter and its target, and whether a piece blocks the sight
+// between two points. The battles of a design begin alike (the figures
+// at their deployment, the loot where it lies) and part ways only as the
+// dice make them, so their first turns ask the same questions again and
+// again.
+//
+// Each table is direct-mapped: an answer is kept in the one slot its
+// question hashes to, replacing the one there, and is read back only for
+// the very question (every bit of its points and radii) it was worked out
+// for. An answer read back is the one working it out again gives, so the
+// battles are those played without it.
+//
+// A memo belongs to one Battle (Reset makes it, and keeps it from one
+// battle to the next); a copy of the Battle shares it, so forks of a
+// battle are played on one goroutine (or given their own by Reset).
+type memo struct {
+	s    *Setup // the design the terrain and sight answers are of
+	next [memoSize]nextMemo
+	terr [memoSize]terrainMemo
+	sees [memoSize]sightMemo
+}
+
+const (
+	memoBits = 12
+	memoSize = 1 << memoBits
+)
+
+// nextMemo is an answer of router.next (rt nil: none).
+type nextMemo struct {
+	rt            *router
+	from, to, out geom.Vec
+}
+
+// terrainMemo is an answer of terrainBetween.
+type terrainMemo struct {
+	p, q   geom.Vec
+	ri, rj float32
+	cover  uint8
+	inter  int8
+	ok     bool
+}
+
+// sightMemo is an answer of blocksSight.
+type sightMemo struct {
+	p, q    geom.Vec
+	blocked bool
+	ok      bool
+}
+
+// memoFor readies b's memo for battles of s: a new one, or the one b
+// has, emptied when it was of another design.
+func (b *Battle) memoFor(s *Setup) {
+	if b.memo == nil {
+		b.memo = &memo{s: s}
+	} else if b.memo.s != s {
+		*b.memo = memo{s: s}
+	}
+}
+
+// memoSlot returns the slot of the question about points a and b (and
+// extra, the rest of the question's bits).
+func memoSlot(a, b geom.Vec, extra uint64) uint32 {
+	ka := uint64(math.Float32bits(a.X))<<32 | uint64(math.Float32bits(a.Y))
+	kb := uint64(math.Float32bits(b.X))<<32 | uint64(math.Float32bits(b.Y))
+	h := (ka*0x9e3779b97f4a7c15 ^ kb ^ extra) * 0xc2b2ae3d27d4eb4f
+	return uint32(h >> (64 - memoBits))
+}
+
+// same reports whether a and b are the same point, bit for bit.
+func same(a, b geom.Vec) bool {
+	return math.Float32bits(a.X) == math.Float32bits(b.X) && math.Float32bits(a.Y) == math.Float32bits(b.Y)
+}
+
+// routeNext is rt.next(from, to), remembered.
+func (b *Battle) routeNext(rt *router, from, to geom.Vec) geom.Vec {
+	if rt == nil {
+		return to
+	}
+	e := &b.memo.next[memoSlot(from, to, 0)]
+	if e.rt == rt && same(e.from, from) && same(e.to, to) {
+		return e.out
+	}
+	out := rt.next(from, to)
+	*e = nextMemo{rt: rt, from: from, to: to, out: out}
+	return out
+}
+
+// terrainBetween is the terrain part of TerrainMods: the best cover of
+// the pieces the target at q (base rj) touches and the line from p
+// (base ri) crosses, and how many pieces intervene; remembered.
+func (b *Battle) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
+	e := &b.memo.terr[memoSlot(p, q, uint64(math.Float32bits(ri))<<32|uint64(math.Float32bits(rj)))]
+	if e.ok && same(e.p, p) && same(e.q, q) && math.Float32bits(e.ri) == math.Float32bits(ri) && math.Float32bits(e.rj) == math.Float32bits(rj) {
+		return e.cover, e.inter
+	}
+	cover, intervening = b.S.terrainBetween(p, ri, q, rj)
+	*e = terrainMemo{p: p, q: q, ri: ri, rj: rj, cover: cover, inter: intervening, ok: true}
+	return cover, intervening
+}
+
+// blocksSight reports whether a piece that blocks sight lies across the
+// line p→q, remembered.
+func (b *Battle) blocksSight(p, q geom.Vec) bool {
+	e := &b.memo.sees[memoSlot(p, q, 1)]
+	if e.ok && same(e.p, p) && same(e.q, q) {
+		return e.blocked
+	}
+	blocked := b.S.blocksSight(p, q)
+	*e = sightMemo{p: p, q: q, blocked: blocked, ok: true}
+	return blocked
+}
