@@ -29,6 +29,7 @@ type memo struct {
 	next [memoSize]nextMemo
 	terr [memoSize]terrainMemo
 	sees [memoSize]sightMemo
+	legs [memoSize]spansMemo
 }
 
 const (
@@ -58,6 +59,17 @@ type sightMemo struct {
 	ok      bool
 }
 
+// spansMemo is an answer of Setup.spansOf with at most memoSpans
+// crossings (n -1: none).
+type spansMemo struct {
+	from, to geom.Vec
+	ts       [memoSpans]float32
+	n        int8
+	flat     bool
+}
+
+const memoSpans = 6
+
 // memoFor readies b's memo for battles of s: a new one, or the one b
 // has, emptied when it was of another design.
 func (b *Battle) memoFor(s *Setup) {
@@ -65,6 +77,11 @@ func (b *Battle) memoFor(s *Setup) {
 		b.memo = &memo{s: s}
 	} else if b.memo.s != s {
 		*b.memo = memo{s: s}
+	} else {
+		return
+	}
+	for k := range b.memo.legs {
+		b.memo.legs[k].n = -1
 	}
 }
 
@@ -119,4 +136,22 @@ func (b *Battle) blocksSight(p, q geom.Vec) bool {
 	blocked := b.S.blocksSight(p, q)
 	*e = sightMemo{p: p, q: q, blocked: blocked, ok: true}
 	return blocked
+}
+
+// spansOf lists the leg from→to's crossings of the ground pieces into
+// sp (and forgets the ground sp remembered of the stretches between
+// them), remembered.
+func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
+	e := &b.memo.legs[memoSlot(from, to, 2)]
+	if e.n >= 0 && same(e.from, from) && same(e.to, to) {
+		sp.n, sp.flat = int(e.n), e.flat
+		copy(sp.ts[:sp.n], e.ts[:])
+		clear(sp.seen[:sp.n+1])
+		return
+	}
+	b.S.spansOf(from, to, sp)
+	if sp.n <= memoSpans {
+		e.from, e.to, e.n, e.flat = from, to, int8(sp.n), sp.flat
+		copy(e.ts[:], sp.ts[:sp.n])
+	}
 }

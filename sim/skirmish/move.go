@@ -631,7 +631,9 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 type segBox struct{ lo, hi geom.Vec }
 
 func boxOf(a, b geom.Vec) segBox {
-	return segBox{geom.V(min(a.X, b.X), min(a.Y, b.Y)), geom.V(max(a.X, b.X), max(a.Y, b.Y))}
+	x0, x1 := order(a.X, b.X)
+	y0, y1 := order(a.Y, b.Y)
+	return segBox{geom.Vec{X: x0, Y: y0}, geom.Vec{X: x1, Y: y1}}
 }
 
 // far reports that c lies farther than reach (plus a margin far above
@@ -757,11 +759,11 @@ func (sp *legSpans) cut(k, nb int, tMax float32) float32 {
 }
 
 // spansOf lists the leg from→to's crossings of the ground pieces.
-func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
-	sc := &b.S.Scenario
+func (s *Setup) spansOf(from, to geom.Vec, sp *legSpans) {
+	sc := &s.Scenario
 	sp.n, sp.flat = 0, true
 	line := newLineBox(from, to, 0)
-	for m := b.S.lines.near(from, to) & b.S.masks.ground; m != 0; m &= m - 1 {
+	for m := s.lines.near(from, to) & s.masks.ground; m != 0; m &= m - 1 {
 		sh := &sc.Terrain[bits.TrailingZeros32(m)].Shape
 		if line.offBox(sh) || line.aside(sh) {
 			continue
