@@ -194,6 +194,10 @@ type Battle struct {
 	touch    [MaxFigures]uint32
 	near     [MaxFigures]uint32 // as touch, with a margin: every figure in contact (by edge distance) is in it
 	moved    uint32
+	// The contact grid's column and row of each figure (as contacts last
+	// saw it), and the figures in each column and row.
+	gcol, grow [MaxFigures]uint8
+	colM, rowM [gridMax + 2]uint32
 	sides    [3]uint32          // the figures of each side
 	foesOf   [MaxFigures]uint32 // the figures of the other sides than each figure's
 	standing uint32             // the figures standing

@@ -3,6 +3,7 @@ package skirmish
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -126,6 +127,7 @@ func (s *Setup) Prepare() error {
 	}
 	s.buildPointTab()
 	s.buildLineTab()
+	var far float32 // the farthest near reach
 	for i := range s.Profiles {
 		for j := range s.Profiles {
 			r := s.Profiles[i].Base + s.Profiles[j].Base + contactTol
@@ -133,8 +135,11 @@ func (s *Setup) Prepare() error {
 			q.touch = r * r
 			r += nearMargin
 			q.near = r * r
+			far = max(far, r)
 		}
 	}
+	w := max(far+0.01, sc.W/gridMax, sc.H/gridMax)
+	s.grid = contactGrid{inv: 1 / w, cols: max(1, min(gridMax, int(math.Ceil(float64(sc.W/w))))), rows: max(1, min(gridMax, int(math.Ceil(float64(sc.H/w)))))}
 	var blocked, climbed, difficult []geom.Shape
 	for k := range sc.Terrain {
 		t := &sc.Terrain[k]
@@ -282,14 +287,35 @@ func (b *Battle) nearTo(j int) uint32 {
 }
 
 // contacts brings touch and near up to date for the figures that moved.
+// Only the figures in the grid's cells round a figure's are asked about:
+// a cell is as wide as the farthest near reach, so every figure about in
+// contact with it lies in its cell or the next.
 func (b *Battle) contacts() {
+	g := &b.S.grid
+	for m := b.moved; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		bit := uint32(1) << i
+		cx, cy := g.cell(b.Figs[i].Pos)
+		if cx != b.gcol[i] {
+			b.colM[b.gcol[i]] &^= bit
+			b.colM[cx] |= bit
+			b.gcol[i] = cx
+		}
+		if cy != b.grow[i] {
+			b.rowM[b.grow[i]] &^= bit
+			b.rowM[cy] |= bit
+			b.grow[i] = cy
+		}
+	}
 	for m := b.moved; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
 		bit := uint32(1) << i
 		var row, nrow uint32
 		if b.standing&bit != 0 {
 			pi, reach := b.Figs[i].Pos, &b.S.reach2[i]
-			for o := b.standing &^ bit; o != 0; o &= o - 1 {
+			cx, cy := b.gcol[i], b.grow[i]
+			round := (b.colM[cx-1] | b.colM[cx] | b.colM[cx+1]) & (b.rowM[cy-1] | b.rowM[cy] | b.rowM[cy+1])
+			for o := round & b.standing &^ bit; o != 0; o &= o - 1 {
 				j := bits.TrailingZeros32(o)
 				d2 := pi.Sub(b.Figs[j].Pos).Len2()
 				if d2 <= reach[j].near {

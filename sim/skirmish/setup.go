@@ -317,6 +317,31 @@ type Setup struct {
 	// they are about in contact (nearMargin farther, so touch <= near):
 	// contacts' bounds, the nearer asked only within the farther.
 	reach2 [MaxFigures][MaxFigures]struct{ touch, near float32 }
+	grid   contactGrid
+}
+
+// contactGrid cuts the table into cells at least as wide as the
+// farthest near reach of two figures (a margin more), at most
+// gridMax a side: figures about in contact lie in the same cell or
+// next ones (by column and by row).
+type contactGrid struct {
+	inv        float32 // 1/the cell's width
+	cols, rows int
+}
+
+const gridMax = 30
+
+// cell returns p's column and row, from 1 (0 and gridMax+1 are never
+// any figure's, so the columns and rows next to one always exist).
+func (g *contactGrid) cell(p geom.Vec) (cx, cy uint8) {
+	x, y := 0, 0
+	if p.X > 0 {
+		x = min(int(p.X*g.inv), g.cols-1)
+	}
+	if p.Y > 0 {
+		y = min(int(p.Y*g.inv), g.rows-1)
+	}
+	return uint8(x + 1), uint8(y + 1)
 }
 
 // NCreatures returns the number of creatures.
