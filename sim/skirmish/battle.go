@@ -190,17 +190,17 @@ type Battle struct {
 	// stand with their bases in contact. It is brought up to date, for
 	// the figures in moved (whose place, or whether they stand, changed
 	// since), by the first question that reads it.
-	base     [MaxFigures]float32 // each figure's base radius, from its profile
-	touch    [MaxFigures]uint32
-	near     [MaxFigures]uint32 // as touch, with a margin: every figure in contact (by edge distance) is in it
-	moved    uint32
-	// The contact grid's column and row of each figure (as contacts last
-	// saw it), and the figures in each column and row.
+	base  [MaxFigures]float32 // each figure's base radius, from its profile
+	touch [MaxFigures]uint32
+	near  [MaxFigures]uint32 // as touch, with a margin: every figure in contact (by edge distance) is in it
+	moved uint32
+	// The contact grid's column and row of each figure's place, and the
+	// figures in each column and row.
 	gcol, grow [MaxFigures]uint8
 	colM, rowM [gridMax + 2]uint32
-	sides    [3]uint32          // the figures of each side
-	foesOf   [MaxFigures]uint32 // the figures of the other sides than each figure's
-	standing uint32             // the figures standing
+	sides      [3]uint32          // the figures of each side
+	foesOf     [MaxFigures]uint32 // the figures of the other sides than each figure's
+	standing   uint32             // the figures standing
 	// Lines of sight and the terrain between two figures, remembered
 	// with the versions of the places (ver, bumped by every change of a
 	// figure's place) and of the smoke (smokeVer) they were worked out
@@ -260,6 +260,7 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 		b.sides[p.Side] |= 1 << i
 		b.ver[i] = 1
 		b.base[i] = p.Base
+		b.regrid(i)
 	}
 	for i := 0; i < b.NF; i++ {
 		b.foesOf[i] = (1<<b.NF - 1) &^ b.sides[b.Figs[i].Side]

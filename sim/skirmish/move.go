@@ -128,7 +128,9 @@ func (s *Setup) Prepare() error {
 	s.buildPointTab()
 	s.buildLineTab()
 	var far float32 // the farthest near reach
+	s.maxBase = 0
 	for i := range s.Profiles {
+		s.maxBase = max(s.maxBase, s.Profiles[i].Base)
 		for j := range s.Profiles {
 			r := s.Profiles[i].Base + s.Profiles[j].Base + contactTol
 			q := &s.reach2[i][j]
@@ -260,9 +262,51 @@ func (b *Battle) Band(side int8) uint32 { return b.sides[side] & b.standing }
 // Foes returns the standing enemies of figure i, as a mask.
 func (b *Battle) Foes(i int) uint32 { return b.standing & b.foesOf[i] }
 
+// regrid puts figure i in the contact grid's column and row of its
+// place.
+func (b *Battle) regrid(i int) {
+	bit := uint32(1) << i
+	cx, cy := b.S.grid.cell(b.Figs[i].Pos)
+	if cx != b.gcol[i] {
+		b.colM[b.gcol[i]] &^= bit
+		b.colM[cx] |= bit
+		b.gcol[i] = cx
+	}
+	if cy != b.grow[i] {
+		b.rowM[b.grow[i]] &^= bit
+		b.rowM[cy] |= bit
+		b.grow[i] = cy
+	}
+}
+
+// round returns the figures in the contact grid's cells round p's (every
+// figure whose base may overlap a base at p, or be about in contact).
+func (b *Battle) round(p geom.Vec) uint32 {
+	cx, cy := b.S.grid.cell(p)
+	return (b.colM[cx-1] | b.colM[cx] | b.colM[cx+1]) & (b.rowM[cy-1] | b.rowM[cy] | b.rowM[cy+1])
+}
+
+// boxed returns the figures in the contact grid's columns and rows that
+// s's box grown by reach reaches (every figure whose place lies no
+// farther than reach off the box).
+func (b *Battle) boxed(s *segBox, reach float32) uint32 {
+	g := &b.S.grid
+	c0, r0 := g.cell(geom.Vec{X: s.lo.X - reach, Y: s.lo.Y - reach})
+	c1, r1 := g.cell(geom.Vec{X: s.hi.X + reach, Y: s.hi.Y + reach})
+	var cm, rm uint32
+	for c := c0; c <= c1; c++ {
+		cm |= b.colM[c]
+	}
+	for r := r0; r <= r1; r++ {
+		rm |= b.rowM[r]
+	}
+	return cm & rm
+}
+
 // placed notes that figure i's place changed.
 func (b *Battle) placed(i int) {
 	b.moved |= 1 << i
+	b.regrid(i)
 	if b.ver[i]++; b.ver[i] == 0 {
 		// The version wrapped: what is remembered about i is forgotten.
 		for j := range b.losMemo {
@@ -291,31 +335,13 @@ func (b *Battle) nearTo(j int) uint32 {
 // a cell is as wide as the farthest near reach, so every figure about in
 // contact with it lies in its cell or the next.
 func (b *Battle) contacts() {
-	g := &b.S.grid
-	for m := b.moved; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros32(m)
-		bit := uint32(1) << i
-		cx, cy := g.cell(b.Figs[i].Pos)
-		if cx != b.gcol[i] {
-			b.colM[b.gcol[i]] &^= bit
-			b.colM[cx] |= bit
-			b.gcol[i] = cx
-		}
-		if cy != b.grow[i] {
-			b.rowM[b.grow[i]] &^= bit
-			b.rowM[cy] |= bit
-			b.grow[i] = cy
-		}
-	}
 	for m := b.moved; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
 		bit := uint32(1) << i
 		var row, nrow uint32
 		if b.standing&bit != 0 {
 			pi, reach := b.Figs[i].Pos, &b.S.reach2[i]
-			cx, cy := b.gcol[i], b.grow[i]
-			round := (b.colM[cx-1] | b.colM[cx] | b.colM[cx+1]) & (b.rowM[cy-1] | b.rowM[cy] | b.rowM[cy+1])
-			for o := round & b.standing &^ bit; o != 0; o &= o - 1 {
+			for o := b.round(pi) & b.standing &^ bit; o != 0; o &= o - 1 {
 				j := bits.TrailingZeros32(o)
 				d2 := pi.Sub(b.Figs[j].Pos).Len2()
 				if d2 <= reach[j].near {
@@ -599,7 +625,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		hitFig := -1
 		box, reach := boxOf(from, wp), r+interceptGap+geom.Eps // an enemy off the box by more than reach+rj is neither met nor met within 1"
 		var near interceptors
-		for m := b.Foes(i); m != 0; m &= m - 1 {
+		for m := b.Foes(i) & b.boxed(&box, reach+b.S.maxBase+1e-3); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			pj, rj := b.Figs[j].Pos, b.base[j]
 			if box.far(pj, reach+rj) {
@@ -678,7 +704,7 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
 	for n := 0; n < 64 && t > 0; n++ {
 		p := from.Add(d.Scale(t))
 		clear := true
-		for m := b.Band(b.Figs[i].Side) &^ (1 << i); m != 0 && clear; m &= m - 1 {
+		for m := b.Band(b.Figs[i].Side) & b.round(p) &^ (1 << i); m != 0 && clear; m &= m - 1 {
 			if j := bits.TrailingZeros32(m); p.Dist(b.Figs[j].Pos) < r+b.base[j]-1e-3 {
 				clear = false
 			}

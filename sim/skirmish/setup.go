@@ -316,8 +316,9 @@ type Setup struct {
 	// which they touch (their bases within contactTol) and within which
 	// they are about in contact (nearMargin farther, so touch <= near):
 	// contacts' bounds, the nearer asked only within the farther.
-	reach2 [MaxFigures][MaxFigures]struct{ touch, near float32 }
-	grid   contactGrid
+	reach2  [MaxFigures][MaxFigures]struct{ touch, near float32 }
+	grid    contactGrid
+	maxBase float32 // the widest base's radius
 }
 
 // contactGrid cuts the table into cells at least as wide as the
