@@ -195,12 +195,12 @@ type Battle struct {
 	near  [MaxFigures]uint32 // as touch, with a margin: every figure in contact (by edge distance) is in it
 	moved uint32
 	// The contact grid's column and row of each figure's place, and the
-	// figures in each column and row.
-	gcol, grow [MaxFigures]uint8
-	colM, rowM [gridMax + 2]uint32
-	sides      [3]uint32          // the figures of each side
-	foesOf     [MaxFigures]uint32 // the figures of the other sides than each figure's
-	standing   uint32             // the figures standing
+	// figures in the columns up to each and in the rows up to each.
+	gcol, grow   [MaxFigures]uint8
+	colLE, rowLE [gridNone + 1]uint32 // the figures in the columns (rows) up to each
+	sides        [3]uint32            // the figures of each side
+	foesOf       [MaxFigures]uint32   // the figures of the other sides than each figure's
+	standing     uint32               // the figures standing
 	// Lines of sight and the terrain between two figures, remembered
 	// with the versions of the places (ver, bumped by every change of a
 	// figure's place) and of the smoke (smokeVer) they were worked out
@@ -260,7 +260,14 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 		b.sides[p.Side] |= 1 << i
 		b.ver[i] = 1
 		b.base[i] = p.Base
-		b.regrid(i)
+		cx, cy := s.grid.cell(p.Start)
+		b.gcol[i], b.grow[i] = cx, cy
+		b.colLE[cx] |= 1 << i
+		b.rowLE[cy] |= 1 << i
+	}
+	for k := 1; k < len(b.colLE); k++ { // each figure in the columns and rows from its own on
+		b.colLE[k] |= b.colLE[k-1]
+		b.rowLE[k] |= b.rowLE[k-1]
 	}
 	for i := 0; i < b.NF; i++ {
 		b.foesOf[i] = (1<<b.NF - 1) &^ b.sides[b.Figs[i].Side]

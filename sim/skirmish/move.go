@@ -263,27 +263,36 @@ func (b *Battle) Band(side int8) uint32 { return b.sides[side] & b.standing }
 func (b *Battle) Foes(i int) uint32 { return b.standing & b.foesOf[i] }
 
 // regrid puts figure i in the contact grid's column and row of its
-// place.
+// place: in the masks of the columns and rows from its own on.
 func (b *Battle) regrid(i int) {
 	bit := uint32(1) << i
 	cx, cy := b.S.grid.cell(b.Figs[i].Pos)
-	if cx != b.gcol[i] {
-		b.colM[b.gcol[i]] &^= bit
-		b.colM[cx] |= bit
-		b.gcol[i] = cx
+	if a := b.gcol[i]; cx < a {
+		for k := cx; k < a; k++ {
+			b.colLE[k] |= bit
+		}
+	} else {
+		for k := a; k < cx; k++ {
+			b.colLE[k] &^= bit
+		}
 	}
-	if cy != b.grow[i] {
-		b.rowM[b.grow[i]] &^= bit
-		b.rowM[cy] |= bit
-		b.grow[i] = cy
+	if a := b.grow[i]; cy < a {
+		for k := cy; k < a; k++ {
+			b.rowLE[k] |= bit
+		}
+	} else {
+		for k := a; k < cy; k++ {
+			b.rowLE[k] &^= bit
+		}
 	}
+	b.gcol[i], b.grow[i] = cx, cy
 }
 
 // round returns the figures in the contact grid's cells round p's (every
 // figure whose base may overlap a base at p, or be about in contact).
 func (b *Battle) round(p geom.Vec) uint32 {
 	cx, cy := b.S.grid.cell(p)
-	return (b.colM[cx-1] | b.colM[cx] | b.colM[cx+1]) & (b.rowM[cy-1] | b.rowM[cy] | b.rowM[cy+1])
+	return (b.colLE[cx+1] &^ b.colLE[cx-2]) & (b.rowLE[cy+1] &^ b.rowLE[cy-2])
 }
 
 // boxed returns the figures in the contact grid's columns and rows that
@@ -293,14 +302,7 @@ func (b *Battle) boxed(s *segBox, reach float32) uint32 {
 	g := &b.S.grid
 	c0, r0 := g.cell(geom.Vec{X: s.lo.X - reach, Y: s.lo.Y - reach})
 	c1, r1 := g.cell(geom.Vec{X: s.hi.X + reach, Y: s.hi.Y + reach})
-	var cm, rm uint32
-	for c := c0; c <= c1; c++ {
-		cm |= b.colM[c]
-	}
-	for r := r0; r <= r1; r++ {
-		rm |= b.rowM[r]
-	}
-	return cm & rm
+	return (b.colLE[c1] &^ b.colLE[c0-1]) & (b.rowLE[r1] &^ b.rowLE[r0-1])
 }
 
 // placed notes that figure i's place changed.

@@ -330,10 +330,14 @@ type contactGrid struct {
 	cols, rows int
 }
 
-const gridMax = 30
+const (
+	gridMax  = 30
+	gridNone = gridMax + 3 // beyond every figure's column and row
+)
 
-// cell returns p's column and row, from 1 (0 and gridMax+1 are never
-// any figure's, so the columns and rows next to one always exist).
+// cell returns p's column and row, from 2 (0, 1 and gridMax+2 are never
+// any figure's, so the columns and rows next to one, and the one before
+// those, always exist).
 func (g *contactGrid) cell(p geom.Vec) (cx, cy uint8) {
 	x, y := 0, 0
 	if p.X > 0 {
@@ -342,7 +346,7 @@ func (g *contactGrid) cell(p geom.Vec) (cx, cy uint8) {
 	if p.Y > 0 {
 		y = min(int(p.Y*g.inv), g.rows-1)
 	}
-	return uint8(x + 1), uint8(y + 1)
+	return uint8(x + 2), uint8(y + 2)
 }
 
 // NCreatures returns the number of creatures.
