@@ -29,6 +29,7 @@ type memo struct {
 	next [memoSize]nextMemo
 	terr [memoSize]terrainMemo
 	sees [memoSize]sightMemo
+	over [memoSize]sightMemo // whether a walk goes over what it would go round
 	legs [memoSize]spansMemo
 }
 
@@ -52,7 +53,7 @@ type terrainMemo struct {
 	ok     bool
 }
 
-// sightMemo is an answer of blocksSight.
+// sightMemo is an answer of blocksSight (or of overground).
 type sightMemo struct {
 	p, q    geom.Vec
 	blocked bool
@@ -154,4 +155,16 @@ func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 		e.from, e.to, e.n, e.flat = from, to, int8(sp.n), sp.flat
 		copy(e.ts[:], sp.ts[:sp.n])
 	}
+}
+
+// overground reports whether a walk from p to q walks over what it
+// would go round (Setup.overground), remembered.
+func (b *Battle) overground(p, q geom.Vec) bool {
+	e := &b.memo.over[memoSlot(p, q, 3)]
+	if e.ok && same(e.p, p) && same(e.q, q) {
+		return e.blocked
+	}
+	over := b.S.overground(p, q)
+	*e = sightMemo{p: p, q: q, blocked: over, ok: true}
+	return over
 }

@@ -585,7 +585,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		return // standing still where a base fits: no way to walk, round or climbing (which avoids less)
 	}
 	// Onto a piece, off its own, or crossing nothing it would climb, a figure walks over what it would go round.
-	nav := b.S.navOf(r, b.climbs(i) || b.Elevation(goal) > 0 || b.Elevation(f.Pos) > 0 || !b.crossesClimb(f.Pos, goal))
+	nav := b.S.navOf(r, b.climbs(i) || b.overground(f.Pos, goal))
 	fallDmg, fallen := 0, float32(0)
 	var moved float32
 	for leg := 0; leg < 12 && budget > 1e-3 && !b.Done; leg++ {
@@ -719,12 +719,19 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
 	return t
 }
 
+// overground reports whether a walk from p to q walks over what it
+// would go round: onto a piece, off its own, or crossing nothing it would
+// climb.
+func (s *Setup) overground(p, q geom.Vec) bool {
+	return s.elevation(q) > 0 || s.elevation(p) > 0 || !s.crossesClimb(p, q)
+}
+
 // crossesClimb reports whether the line p→q crosses a piece one climbs.
-func (b *Battle) crossesClimb(p, q geom.Vec) bool {
-	if m := b.S.lines.near(p, q) & b.S.masks.climbed; m != 0 {
+func (s *Setup) crossesClimb(p, q geom.Vec) bool {
+	if m := s.lines.near(p, q) & s.masks.climbed; m != 0 {
 		line := newLineBox(p, q, 0) // when some piece is listed
 		for ; m != 0; m &= m - 1 {
-			if t := &b.S.Scenario.Terrain[bits.TrailingZeros32(m)]; !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
+			if t := &s.Scenario.Terrain[bits.TrailingZeros32(m)]; !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
 				return true
 			}
 		}
