@@ -9,8 +9,9 @@ import (
 // memo remembers the answers of questions that depend only on the design
 // and the points asked about, across the battles a Battle plays: the
 // point a router heads for on the way between two points, the terrain
-// between a shooter and its target, and whether a piece blocks the sight
-// between two points. The battles of a design begin alike (the figures
+// between a shooter and its target, whether a piece blocks the sight
+// between two points, a leg's crossings of the ground, whether a walk
+// goes over what it would go round, and whether a base fits at a point. The battles of a design begin alike (the figures
 // at their deployment, the loot where it lies) and part ways only as the
 // dice make them, so their first turns ask the same questions again and
 // again.
@@ -31,6 +32,7 @@ type memo struct {
 	sees [memoSize]sightMemo
 	over [memoSize]sightMemo // whether a walk goes over what it would go round
 	legs [memoSize]spansMemo
+	fits [memoSize]fitsMemo
 }
 
 const (
@@ -58,6 +60,13 @@ type sightMemo struct {
 	p, q    geom.Vec
 	blocked bool
 	ok      bool
+}
+
+// fitsMemo is an answer of router.clearAt (rt nil: none).
+type fitsMemo struct {
+	rt   *router
+	p    geom.Vec
+	fits bool
 }
 
 // spansMemo is an answer of Setup.spansOf with at most memoSpans
@@ -167,4 +176,18 @@ func (b *Battle) overground(p, q geom.Vec) bool {
 	over := b.S.overground(p, q)
 	*e = sightMemo{p: p, q: q, blocked: over, ok: true}
 	return over
+}
+
+// clearAt is rt.clearAt(p), remembered.
+func (b *Battle) clearAt(rt *router, p geom.Vec) bool {
+	if rt == nil {
+		return true
+	}
+	e := &b.memo.fits[memoSlot(p, p, 4)]
+	if e.rt == rt && same(e.p, p) {
+		return e.fits
+	}
+	fits := rt.clearAt(p)
+	*e = fitsMemo{rt: rt, p: p, fits: fits}
+	return fits
 }

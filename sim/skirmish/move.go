@@ -581,7 +581,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 	r := b.base[i]
 	sc := &b.S.Scenario
 	goal = geom.ClampToBoard(goal, r, sc.W, sc.H)
-	if goal == f.Pos && b.S.navOf(r, false).clearAt(goal) {
+	if goal == f.Pos && b.clearAt(b.S.navOf(r, false), goal) {
 		return // standing still where a base fits: no way to walk, round or climbing (which avoids less)
 	}
 	// Onto a piece, off its own, or crossing nothing it would climb, a figure walks over what it would go round.
