@@ -40,24 +40,27 @@ const (
 	memoSize = 1 << memoBits
 )
 
+// A question's points are kept as keys (key: every bit of a point), which
+// its slot is found from and its answer is read back by.
+
 // nextMemo is an answer of router.next (rt nil: none).
 type nextMemo struct {
-	rt            *router
-	from, to, out geom.Vec
+	rt       *router
+	from, to uint64
+	out      geom.Vec
 }
 
-// terrainMemo is an answer of terrainBetween.
+// terrainMemo is an answer of terrainBetween (radii: both radii's keys).
 type terrainMemo struct {
-	p, q   geom.Vec
-	ri, rj float32
-	cover  uint8
-	inter  int8
-	ok     bool
+	p, q, radii uint64
+	cover       uint8
+	inter       int8
+	ok          bool
 }
 
 // sightMemo is an answer of blocksSight (or of overground).
 type sightMemo struct {
-	p, q    geom.Vec
+	p, q    uint64
 	blocked bool
 	ok      bool
 }
@@ -65,14 +68,14 @@ type sightMemo struct {
 // fitsMemo is an answer of router.clearAt (rt nil: none).
 type fitsMemo struct {
 	rt   *router
-	p    geom.Vec
+	p    uint64
 	fits bool
 }
 
 // spansMemo is an answer of Setup.spansOf with at most memoSpans
 // crossings (n -1: none).
 type spansMemo struct {
-	from, to geom.Vec
+	from, to uint64
 	ts       [memoSpans]float32
 	n        int8
 	flat     bool
@@ -95,18 +98,16 @@ func (b *Battle) memoFor(s *Setup) {
 	}
 }
 
-// memoSlot returns the slot of the question about points a and b (and
-// extra, the rest of the question's bits).
-func memoSlot(a, b geom.Vec, extra uint64) uint32 {
-	ka := uint64(math.Float32bits(a.X))<<32 | uint64(math.Float32bits(a.Y))
-	kb := uint64(math.Float32bits(b.X))<<32 | uint64(math.Float32bits(b.Y))
-	h := (ka*0x9e3779b97f4a7c15 ^ kb ^ extra) * 0xc2b2ae3d27d4eb4f
-	return uint32(h >> (64 - memoBits))
+// key returns every bit of p, as one word.
+func key(p geom.Vec) uint64 {
+	return uint64(math.Float32bits(p.X))<<32 | uint64(math.Float32bits(p.Y))
 }
 
-// same reports whether a and b are the same point, bit for bit.
-func same(a, b geom.Vec) bool {
-	return math.Float32bits(a.X) == math.Float32bits(b.X) && math.Float32bits(a.Y) == math.Float32bits(b.Y)
+// memoSlot returns the slot of the question about the points of keys ka
+// and kb (and extra, the rest of the question's bits).
+func memoSlot(ka, kb, extra uint64) uint32 {
+	h := (ka*0x9e3779b97f4a7c15 ^ kb ^ extra) * 0xc2b2ae3d27d4eb4f
+	return uint32(h >> (64 - memoBits))
 }
 
 // routeNext is rt.next(from, to), remembered.
@@ -114,12 +115,13 @@ func (b *Battle) routeNext(rt *router, from, to geom.Vec) geom.Vec {
 	if rt == nil {
 		return to
 	}
-	e := &b.memo.next[memoSlot(from, to, 0)]
-	if e.rt == rt && same(e.from, from) && same(e.to, to) {
+	kf, kt := key(from), key(to)
+	e := &b.memo.next[memoSlot(kf, kt, 0)]
+	if e.rt == rt && e.from == kf && e.to == kt {
 		return e.out
 	}
 	out := rt.next(from, to)
-	*e = nextMemo{rt: rt, from: from, to: to, out: out}
+	*e = nextMemo{rt: rt, from: kf, to: kt, out: out}
 	return out
 }
 
@@ -127,24 +129,26 @@ func (b *Battle) routeNext(rt *router, from, to geom.Vec) geom.Vec {
 // the pieces the target at q (base rj) touches and the line from p
 // (base ri) crosses, and how many pieces intervene; remembered.
 func (b *Battle) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
-	e := &b.memo.terr[memoSlot(p, q, uint64(math.Float32bits(ri))<<32|uint64(math.Float32bits(rj)))]
-	if e.ok && same(e.p, p) && same(e.q, q) && math.Float32bits(e.ri) == math.Float32bits(ri) && math.Float32bits(e.rj) == math.Float32bits(rj) {
+	kp, kq, kr := key(p), key(q), key(geom.Vec{X: ri, Y: rj})
+	e := &b.memo.terr[memoSlot(kp, kq, kr)]
+	if e.ok && e.p == kp && e.q == kq && e.radii == kr {
 		return e.cover, e.inter
 	}
 	cover, intervening = b.S.terrainBetween(p, ri, q, rj)
-	*e = terrainMemo{p: p, q: q, ri: ri, rj: rj, cover: cover, inter: intervening, ok: true}
+	*e = terrainMemo{p: kp, q: kq, radii: kr, cover: cover, inter: intervening, ok: true}
 	return cover, intervening
 }
 
 // blocksSight reports whether a piece that blocks sight lies across the
 // line p→q, remembered.
 func (b *Battle) blocksSight(p, q geom.Vec) bool {
-	e := &b.memo.sees[memoSlot(p, q, 1)]
-	if e.ok && same(e.p, p) && same(e.q, q) {
+	kp, kq := key(p), key(q)
+	e := &b.memo.sees[memoSlot(kp, kq, 1)]
+	if e.ok && e.p == kp && e.q == kq {
 		return e.blocked
 	}
 	blocked := b.S.blocksSight(p, q)
-	*e = sightMemo{p: p, q: q, blocked: blocked, ok: true}
+	*e = sightMemo{p: kp, q: kq, blocked: blocked, ok: true}
 	return blocked
 }
 
@@ -152,8 +156,9 @@ func (b *Battle) blocksSight(p, q geom.Vec) bool {
 // sp (and forgets the ground sp remembered of the stretches between
 // them), remembered.
 func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
-	e := &b.memo.legs[memoSlot(from, to, 2)]
-	if e.n >= 0 && same(e.from, from) && same(e.to, to) {
+	kf, kt := key(from), key(to)
+	e := &b.memo.legs[memoSlot(kf, kt, 2)]
+	if e.n >= 0 && e.from == kf && e.to == kt {
 		sp.n, sp.flat = int(e.n), e.flat
 		copy(sp.ts[:sp.n], e.ts[:])
 		clear(sp.seen[:sp.n+1])
@@ -161,7 +166,7 @@ func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 	}
 	b.S.spansOf(from, to, sp)
 	if sp.n <= memoSpans {
-		e.from, e.to, e.n, e.flat = from, to, int8(sp.n), sp.flat
+		e.from, e.to, e.n, e.flat = kf, kt, int8(sp.n), sp.flat
 		copy(e.ts[:], sp.ts[:sp.n])
 	}
 }
@@ -169,12 +174,13 @@ func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 // overground reports whether a walk from p to q walks over what it
 // would go round (Setup.overground), remembered.
 func (b *Battle) overground(p, q geom.Vec) bool {
-	e := &b.memo.over[memoSlot(p, q, 3)]
-	if e.ok && same(e.p, p) && same(e.q, q) {
+	kp, kq := key(p), key(q)
+	e := &b.memo.over[memoSlot(kp, kq, 3)]
+	if e.ok && e.p == kp && e.q == kq {
 		return e.blocked
 	}
 	over := b.S.overground(p, q)
-	*e = sightMemo{p: p, q: q, blocked: over, ok: true}
+	*e = sightMemo{p: kp, q: kq, blocked: over, ok: true}
 	return over
 }
 
@@ -183,11 +189,12 @@ func (b *Battle) clearAt(rt *router, p geom.Vec) bool {
 	if rt == nil {
 		return true
 	}
-	e := &b.memo.fits[memoSlot(p, p, 4)]
-	if e.rt == rt && same(e.p, p) {
+	kp := key(p)
+	e := &b.memo.fits[memoSlot(kp, kp, 4)]
+	if e.rt == rt && e.p == kp {
 		return e.fits
 	}
 	fits := rt.clearAt(p)
-	*e = fitsMemo{rt: rt, p: p, fits: fits}
+	*e = fitsMemo{rt: rt, p: kp, fits: fits}
 	return fits
 }
