@@ -33,6 +33,7 @@ type memo struct {
 	over [memoSize]sightMemo // whether a walk goes over what it would go round
 	legs [memoSize]spansMemo
 	fits [memoSize]fitsMemo
+	adv  [memoSize]advanceMemo
 }
 
 const (
@@ -82,6 +83,17 @@ type spansMemo struct {
 }
 
 const memoSpans = 6
+
+// advanceMemo is an answer of advance over a leg that meets the ground
+// (q: the leg's budget, run-up, fraction and drop, mode and whether it
+// is the final pass, as keys; ok false: none).
+type advanceMemo struct {
+	from, to       uint64
+	q              [3]uint64
+	t, spent, fell float32
+	dmg            int32
+	ok             bool
+}
 
 // memoFor readies b's memo for battles of s: a new one, or the one b
 // has, emptied when it was of another design.
@@ -197,4 +209,28 @@ func (b *Battle) clearAt(rt *router, p geom.Vec) bool {
 	fits := rt.clearAt(p)
 	*e = fitsMemo{rt: rt, p: kp, fits: fits}
 	return fits
+}
+
+// advanceM is advance, remembered for a leg that meets the ground (a leg
+// over open ground costs less than the asking) and is not traced: what
+// advance works out depends only on the leg, the figure's run-up and the
+// arguments (the ground sp remembers of the leg's stretches saves work,
+// and is worked out again when the answer is read back).
+func (b *Battle) advanceM(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
+	if sp.flat || (final && b.Trace != nil) {
+		return b.advance(i, from, to, L, budget, tMax, mode, maxDrop, final, sp)
+	}
+	fin := uint64(0)
+	if final {
+		fin = 1
+	}
+	kf, kt := key(from), key(to)
+	q := [3]uint64{key(geom.Vec{X: budget, Y: b.Figs[i].run}), key(geom.Vec{X: tMax, Y: maxDrop}), uint64(mode)<<1 | fin}
+	e := &b.memo.adv[memoSlot(kf, kt, q[0]*0x9e3779b97f4a7c15^q[1]^q[2])]
+	if e.ok && e.from == kf && e.to == kt && e.q == q {
+		return e.t, e.spent, int(e.dmg), e.fell
+	}
+	t, spent, fallDmg, fallen = b.advance(i, from, to, L, budget, tMax, mode, maxDrop, final, sp)
+	*e = advanceMemo{from: kf, to: kt, q: q, t: t, spent: spent, fell: fallen, dmg: int32(fallDmg), ok: true}
+	return t, spent, fallDmg, fallen
 }

@@ -608,7 +608,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		f.runDir = dir
 		sp := &b.legs
 		b.spansOf(from, wp, sp)
-		tEnd, spent, fd, fl := b.advance(i, from, wp, L, budget, 1, mode, maxDrop, false, sp)
+		tEnd, spent, fd, fl := b.advanceM(i, from, wp, L, budget, 1, mode, maxDrop, false, sp)
 		t := tEnd
 		if mode&walkHalt != 0 {
 			e := b.Elevation(from)
@@ -651,7 +651,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		if t != 1 || tEnd != 1 || b.Trace != nil {
 			// Walked only part of the leg (or traced): what that part
 			// costs. A leg walked whole costs what the first pass found.
-			_, spent, fd, fl = b.advance(i, from, wp, L, budget, t, mode, maxDrop, true, sp)
+			_, spent, fd, fl = b.advanceM(i, from, wp, L, budget, t, mode, maxDrop, true, sp)
 		}
 		f.Pos = from.Add(d.Scale(t))
 		b.placed(i)
