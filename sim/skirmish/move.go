@@ -343,7 +343,8 @@ func (b *Battle) contacts() {
 		var row, nrow uint32
 		if b.standing&bit != 0 {
 			pi, reach := b.Figs[i].Pos, &b.S.reach2[i]
-			for o := b.round(pi) & b.standing &^ bit; o != 0; o &= o - 1 {
+			cx, cy := b.gcol[i], b.grow[i] // the cell of i's place
+			for o := (b.colLE[cx+1] &^ b.colLE[cx-2]) & (b.rowLE[cy+1] &^ b.rowLE[cy-2]) & b.standing &^ bit; o != 0; o &= o - 1 {
 				j := bits.TrailingZeros32(o)
 				d2 := pi.Sub(b.Figs[j].Pos).Len2()
 				if d2 <= reach[j].near {
