@@ -84,7 +84,7 @@ type spansMemo struct {
 
 const memoSpans = 6
 
-// advanceMemo is an answer of advance over a leg that meets the ground
+// advanceMemo is an answer of legCost over a leg that meets the ground
 // (q: the leg's budget, run-up, fraction and drop, mode and whether it
 // is the final pass, as keys; ok false: none).
 type advanceMemo struct {
@@ -211,14 +211,26 @@ func (b *Battle) clearAt(rt *router, p geom.Vec) bool {
 	return fits
 }
 
-// advanceM is advance, remembered for a leg that meets the ground (a leg
+// advance walks from→to (length L, its crossings sp) with budget inches,
+// up to the fraction tMax: it returns the fraction reached, the movement
+// spent, the falling damage taken on the way and the longest drop
+// (legCost); remembered for a leg that meets the ground (a leg
 // over open ground costs less than the asking) and is not traced: what
-// advance works out depends only on the leg, the figure's run-up and the
+// legCost works out depends only on the leg, the figure's run-up and the
 // arguments (the ground sp remembers of the leg's stretches saves work,
 // and is worked out again when the answer is read back).
-func (b *Battle) advanceM(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
-	if sp.flat || (final && b.Trace != nil) {
-		return b.advance(i, from, to, L, budget, tMax, mode, maxDrop, final, sp)
+func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
+	if sp.flat {
+		t, spent = flatLeg(L, budget, tMax)
+		return t, spent, 0, 0
+	}
+	return b.advanceKept(i, from, to, L, budget, tMax, mode, maxDrop, final, sp)
+}
+
+// advanceKept is advance over a leg that meets the ground.
+func (b *Battle) advanceKept(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
+	if final && b.Trace != nil {
+		return b.legCost(i, from, to, L, budget, tMax, mode, maxDrop, final, sp)
 	}
 	fin := uint64(0)
 	if final {
@@ -230,7 +242,7 @@ func (b *Battle) advanceM(i int, from, to geom.Vec, L, budget, tMax float32, mod
 	if e.ok && e.from == kf && e.to == kt && e.q == q {
 		return e.t, e.spent, int(e.dmg), e.fell
 	}
-	t, spent, fallDmg, fallen = b.advance(i, from, to, L, budget, tMax, mode, maxDrop, final, sp)
+	t, spent, fallDmg, fallen = b.legCost(i, from, to, L, budget, tMax, mode, maxDrop, final, sp)
 	*e = advanceMemo{from: kf, to: kt, q: q, t: t, spent: spent, fell: fallen, dmg: int32(fallDmg), ok: true}
 	return t, spent, fallDmg, fallen
 }

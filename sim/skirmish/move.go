@@ -609,7 +609,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		f.runDir = dir
 		sp := &b.legs
 		b.spansOf(from, wp, sp)
-		tEnd, spent, fd, fl := b.advanceM(i, from, wp, L, budget, 1, mode, maxDrop, false, sp)
+		tEnd, spent, fd, fl := b.advance(i, from, wp, L, budget, 1, mode, maxDrop, false, sp)
 		t := tEnd
 		if mode&walkHalt != 0 {
 			e := b.Elevation(from)
@@ -652,7 +652,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		if t != 1 || tEnd != 1 || b.Trace != nil {
 			// Walked only part of the leg (or traced): what that part
 			// costs. A leg walked whole costs what the first pass found.
-			_, spent, fd, fl = b.advanceM(i, from, wp, L, budget, t, mode, maxDrop, true, sp)
+			_, spent, fd, fl = b.advance(i, from, wp, L, budget, t, mode, maxDrop, true, sp)
 		}
 		f.Pos = from.Add(d.Scale(t))
 		b.placed(i)
@@ -850,20 +850,26 @@ func (s *Setup) spansOf(from, to geom.Vec, sp *legSpans) {
 	clear(sp.seen[:sp.n+1])
 }
 
-// advance walks from→to (length L, its crossings sp) with budget inches,
+// flatLeg is legCost over a leg of the table's flat, open ground (no
+// falls): one stretch, 0 to tMax, costing its length (what legCost's loop
+// works out).
+func flatLeg(L, budget, tMax float32) (t, spent float32) {
+	switch c := tMax * L; {
+	case tMax < 1e-6:
+		return tMax, 0
+	case c <= budget:
+		return tMax, c
+	}
+	return budget / L, budget
+}
+
+// legCost walks from→to (length L, its crossings sp) with budget inches,
 // up to the fraction tMax: it returns the fraction reached, the movement
 // spent, the falling damage taken on the way and the longest drop.
-func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
+func (b *Battle) legCost(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
 	if sp.flat {
-		// All of it the table's flat, open ground: one stretch, 0 to
-		// tMax, costing its length (what the loop below works out).
-		switch c := tMax * L; {
-		case tMax < 1e-6:
-			return tMax, 0, 0, 0
-		case c <= budget:
-			return tMax, c, 0, 0
-		}
-		return budget / L, budget, 0, 0
+		t, spent = flatLeg(L, budget, tMax)
+		return t, spent, 0, 0
 	}
 	// The stretches' ends: 0, the crossings before tMax, tMax.
 	nb := 0
