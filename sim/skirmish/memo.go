@@ -44,7 +44,7 @@ const (
 // A question's points are kept as keys (key: every bit of a point), which
 // its slot is found from and its answer is read back by.
 
-// nextMemo is an answer of router.next (rt nil: none).
+// nextMemo is an answer of router.way (rt nil: none).
 type nextMemo struct {
 	rt       *router
 	from, to uint64
@@ -122,17 +122,17 @@ func memoSlot(ka, kb, extra uint64) uint32 {
 	return uint32(h >> (64 - memoBits))
 }
 
-// routeNext is rt.next(from, to), remembered.
-func (b *Battle) routeNext(rt *router, from, to geom.Vec) geom.Vec {
+// next is rt.way(from, to), remembered in m (a nil router: to).
+func (rt *router) next(from, to geom.Vec, m *memo) geom.Vec {
 	if rt == nil {
 		return to
 	}
 	kf, kt := key(from), key(to)
-	e := &b.memo.next[memoSlot(kf, kt, 0)]
+	e := &m.next[memoSlot(kf, kt, 0)]
 	if e.rt == rt && e.from == kf && e.to == kt {
 		return e.out
 	}
-	out := rt.next(from, to)
+	out := rt.way(from, to)
 	*e = nextMemo{rt: rt, from: kf, to: kt, out: out}
 	return out
 }

@@ -201,7 +201,7 @@ func (b *Battle) climbs(i int) bool { return b.Figs[i].Side == SideCreatures }
 
 // Next returns the point figure i heads for on its way to p.
 func (b *Battle) Next(i int, p geom.Vec) geom.Vec {
-	return b.routeNext(b.S.navOf(b.base[i], b.climbs(i)), b.Figs[i].Pos, p)
+	return b.S.navOf(b.base[i], b.climbs(i)).next(b.Figs[i].Pos, p, b.memo)
 }
 
 // PathLen returns the length of the way figure i would walk to p, around
@@ -593,7 +593,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		from := f.Pos
 		wp := goal
 		if mode&walkStraight == 0 {
-			if wp = b.routeNext(nav, from, goal); wp.Dist(from) < 1e-3 {
+			if wp = nav.next(from, goal, b.memo); wp.Dist(from) < 1e-3 {
 				wp = goal // no way around: straight on, climbing
 			}
 		}
