@@ -208,7 +208,6 @@ type Battle struct {
 	ver      [MaxFigures]uint16
 	smokeVer uint16
 	losMemo  [MaxFigures][MaxFigures]losMemo
-	terrMemo [MaxFigures][MaxFigures]terrMemo
 	legs     legSpans // the leg being walked
 	memo     *memo    // answers remembered from battle to battle (kept by Reset)
 	rig      [8]int8  // faces the next d20s show (tests only)

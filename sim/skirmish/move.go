@@ -313,7 +313,6 @@ func (b *Battle) placed(i int) {
 		// The version wrapped: what is remembered about i is forgotten.
 		for j := range b.losMemo {
 			b.losMemo[i][j], b.losMemo[j][i] = losMemo{}, losMemo{}
-			b.terrMemo[i][j], b.terrMemo[j][i] = terrMemo{}, terrMemo{}
 		}
 		b.ver[i] = 1
 	}
