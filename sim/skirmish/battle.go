@@ -201,10 +201,9 @@ type Battle struct {
 	sides        [3]uint32            // the figures of each side
 	foesOf       [MaxFigures]uint32   // the figures of the other sides than each figure's
 	standing     uint32               // the figures standing
-	// Lines of sight and the terrain between two figures, remembered
-	// with the versions of the places (ver, bumped by every change of a
-	// figure's place) and of the smoke (smokeVer) they were worked out
-	// for.
+	// Lines of sight between two figures, remembered with the versions
+	// of the places (ver, bumped by every change of a figure's place)
+	// and of the smoke (smokeVer) they were worked out for.
 	ver      [MaxFigures]uint16
 	smokeVer uint16
 	losMemo  [MaxFigures][MaxFigures]losMemo

@@ -10,8 +10,9 @@ import (
 // and the points asked about, across the battles a Battle plays: the
 // point a router heads for on the way between two points, the terrain
 // between a shooter and its target, whether a piece blocks the sight
-// between two points, a leg's crossings of the ground, whether a walk
-// goes over what it would go round, and whether a base fits at a point. The battles of a design begin alike (the figures
+// between two points, a leg's crossings of the ground and what walking
+// it costs, whether a walk goes over what it would go round, and whether
+// a base fits at a point. The battles of a design begin alike (the figures
 // at their deployment, the loot where it lies) and part ways only as the
 // dice make them, so their first turns ask the same questions again and
 // again.
