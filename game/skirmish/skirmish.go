@@ -571,7 +571,9 @@ func (d *Design) NewPlayer(policy string) (game.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Player{d: d, pa: pa, pb: pb}, nil
+	pl := &Player{d: d, pa: pa, pb: pb}
+	pl.b.Reset(d.setup, 0, 0) // the battle's memo made now, not by the first battle played
+	return pl, nil
 }
 
 // Player plays battles of one design for one worker.

@@ -538,3 +538,49 @@ func TestValidateFileByContent(t *testing.T) {
 		t.Errorf("a file of no kind: %v", err)
 	}
 }
+
+// A battle's memo (the answers it remembers from battle to battle) is of
+// one design: a player's battle handed battles of a design on other
+// ground (a ruin, a wall and a scrub moved) plays them as a fresh player
+// of that design does.
+func TestMemoOfOneDesign(t *testing.T) {
+	src, err := os.ReadFile("../../configs/skirmish/scenarios/salvage.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := string(src)
+	for _, r := range [][2]string{{"rect: [3, 8, 8, 12]", "rect: [4, 7, 9, 12]"}, {"rect: [9, 7, 13, 7.5]", "rect: [9, 6, 14, 6.5]"}, {"circle: [25, 13, 2]", "circle: [24, 12, 2.5]"}} {
+		if !strings.Contains(moved, r[0]) {
+			t.Fatalf("salvage.yaml has no %q", r[0])
+		}
+		moved = strings.Replace(moved, r[0], r[1], 1)
+	}
+	file := filepath.Join(t.TempDir(), "moved.yaml")
+	if err := os.WriteFile(file, []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data, err := Game{}.Load(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2, err := data.Design(context.Background(), game.Choice{"scenario": file}, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d1 := design(t)
+	p1, _ := d1.NewPlayer("basic")
+	fresh, _ := d2.NewPlayer("basic")
+	r1, r2 := d1.Schema().NewRecord(), d2.Schema().NewRecord()
+	for i := uint64(0); i < 30; i++ {
+		p1.Play(1, i, r1)
+	}
+	used := p1.(*Player)
+	used.d = d2.(*Design)
+	for i := uint64(0); i < 40; i++ {
+		used.Play(1, i, r1)
+		fresh.Play(1, i, r2)
+		if !sameRecord(r1, r2) {
+			t.Fatalf("battle %d of the second design differs on the first design's player", i)
+		}
+	}
+}

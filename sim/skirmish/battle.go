@@ -190,22 +190,25 @@ type Battle struct {
 	// stand with their bases in contact. It is brought up to date, for
 	// the figures in moved (whose place, or whether they stand, changed
 	// since), by the first question that reads it.
-	base     [MaxFigures]float32 // each figure's base radius, from its profile
-	touch    [MaxFigures]uint32
-	near     [MaxFigures]uint32 // as touch, with a margin: every figure in contact (by edge distance) is in it
-	moved    uint32
-	sides    [3]uint32          // the figures of each side
-	foesOf   [MaxFigures]uint32 // the figures of the other sides than each figure's
-	standing uint32             // the figures standing
-	// Lines of sight and the terrain between two figures, remembered
-	// with the versions of the places (ver, bumped by every change of a
-	// figure's place) and of the smoke (smokeVer) they were worked out
-	// for.
+	base  [MaxFigures]float32 // each figure's base radius, from its profile
+	touch [MaxFigures]uint32
+	near  [MaxFigures]uint32 // as touch, with a margin: every figure in contact (by edge distance) is in it
+	moved uint32
+	// The contact grid's column and row of each figure's place, and the
+	// figures in the columns up to each and in the rows up to each.
+	gcol, grow   [MaxFigures]uint8
+	colLE, rowLE [gridNone + 1]uint32 // the figures in the columns (rows) up to each
+	sides        [3]uint32            // the figures of each side
+	foesOf       [MaxFigures]uint32   // the figures of the other sides than each figure's
+	standing     uint32               // the figures standing
+	// Lines of sight between two figures, remembered with the versions
+	// of the places (ver, bumped by every change of a figure's place)
+	// and of the smoke (smokeVer) they were worked out for.
 	ver      [MaxFigures]uint16
 	smokeVer uint16
 	losMemo  [MaxFigures][MaxFigures]losMemo
-	terrMemo [MaxFigures][MaxFigures]terrMemo
 	legs     legSpans // the leg being walked
+	memo     *memo    // answers remembered from battle to battle (kept by Reset)
 	rig      [8]int8  // faces the next d20s show (tests only)
 	nRig     int
 }
@@ -244,8 +247,9 @@ type Tally struct {
 // Reset deals a new game of s seeded with (seed, index): the figures at
 // their deployment, the loot locked, turn 0. The Tracer is kept.
 func (b *Battle) Reset(s *Setup, seed, index uint64) {
-	tr := b.Trace
-	*b = Battle{S: s, Trace: tr, cur: -1}
+	tr, mm := b.Trace, b.memo
+	*b = Battle{S: s, Trace: tr, cur: -1, memo: mm}
+	b.memoFor(s)
 	b.RNG.Seed(seed, index)
 	b.NF = len(s.Profiles)
 	for i := range s.Profiles {
@@ -254,6 +258,14 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 		b.sides[p.Side] |= 1 << i
 		b.ver[i] = 1
 		b.base[i] = p.Base
+		cx, cy := s.grid.cell(p.Start)
+		b.gcol[i], b.grow[i] = cx, cy
+		b.colLE[cx] |= 1 << i
+		b.rowLE[cy] |= 1 << i
+	}
+	for k := 1; k < len(b.colLE); k++ { // each figure in the columns and rows from its own on
+		b.colLE[k] |= b.colLE[k-1]
+		b.rowLE[k] |= b.rowLE[k-1]
 	}
 	for i := 0; i < b.NF; i++ {
 		b.foesOf[i] = (1<<b.NF - 1) &^ b.sides[b.Figs[i].Side]

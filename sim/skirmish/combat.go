@@ -156,17 +156,16 @@ func (s Shot) Opposed(r *Rules, gun bool) Opposed {
 func (b *Battle) TerrainMods(p geom.Vec, ri float32, i, j int) (mod int, cover uint8, intervening int8) {
 	q := b.Figs[j].Pos
 	rj := b.base[j]
-	if i >= 0 && p == b.Figs[i].Pos && ri == b.base[i] {
-		// From where figure i stands: remembered while neither moves.
-		m := &b.terrMemo[i][j]
-		if m.vi != b.ver[i] || m.vj != b.ver[j] {
-			m.vi, m.vj = b.ver[i], b.ver[j]
-			m.cover, m.inter = b.terrainBetween(p, ri, q, rj)
-		}
-		cover, intervening = m.cover, m.inter
-	} else {
-		cover, intervening = b.terrainBetween(p, ri, q, rj)
-	}
+	// The terrain between the two points, remembered from battle to
+	// battle by the points and radii themselves (terrainBetween): a
+	// shooter asked again about a target, neither having moved, finds
+	// it there too. The call is not inlined (the profile's hot call
+	// was a line above; inlined, the wrapper costs more than the call:
+	// 1,500 instructions a battle).
+	cover, intervening = b.terrainBetween(p, ri, q, rj)
+	// Another figure gives light cover when the terrain gives none
+	// better: one whose base the target's touches and the line from p
+	// crosses.
 	if cover < CoverLight {
 		// The figures about in contact with the target (when it stands;
 		// else every figure standing).
@@ -195,31 +194,24 @@ func (b *Battle) TerrainMods(p geom.Vec, ri float32, i, j int) (mod int, cover u
 	return mod, cover, intervening
 }
 
-// terrMemo is TerrainMods' terrain between two figures, remembered.
-type terrMemo struct {
-	vi, vj uint16
-	cover  uint8
-	inter  int8
-}
-
-// terrainBetween is the terrain part of TerrainMods: the best cover of
+// terrainBetween is Battle.terrainBetween worked out: the best cover of
 // the pieces the target at q (base rj) touches and the line from p
 // (base ri) crosses, and how many pieces intervene. A figure whose base
 // lies off a piece's box by more than its reach does not touch the
 // piece: its distance from the piece is not asked.
-func (b *Battle) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
-	m := b.S.lines.near(p, q) & b.S.masks.covering
+func (s *Setup) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
+	m := s.lines.near(p, q) & s.masks.covering
 	if m == 0 {
 		return 0, 0 // no covering piece listed near the line
 	}
 	line := newLineBox(p, q, 0)
 	for ; m != 0; m &= m - 1 {
 		k := uint8(bits.TrailingZeros32(m))
-		t := &b.S.Scenario.Terrain[k]
+		t := &s.Scenario.Terrain[k]
 		if line.offBox(&t.Shape) || line.aside(&t.Shape) || !t.Shape.SegmentHits(p, q) {
 			continue
 		}
-		if b.S.inside(k, q) || b.S.inside(k, p) {
+		if s.inside(k, q) || s.inside(k, p) {
 			continue
 		}
 		switch {

@@ -134,8 +134,8 @@ func (c *contactCheck) Event(b *Battle, e *Event) {
 }
 
 // Who stands on which side, who is in combat with whom, who supports
-// whom, who sees whom and the
-// terrain between two figures, as remembered between moves, are what
+// whom, who sees whom and the terrain between two figures, as
+// remembered (between moves, and in the battle's memo), are what
 // the figures' places and the smoke say at every step of crowded
 // brawls (moves, interceptions, pushes, shots, smoke coming and going,
 // figures out of action).

@@ -3,6 +3,7 @@ package skirmish
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -126,15 +127,21 @@ func (s *Setup) Prepare() error {
 	}
 	s.buildPointTab()
 	s.buildLineTab()
+	var far float32 // the farthest near reach
+	s.maxBase = 0
 	for i := range s.Profiles {
+		s.maxBase = max(s.maxBase, s.Profiles[i].Base)
 		for j := range s.Profiles {
 			r := s.Profiles[i].Base + s.Profiles[j].Base + contactTol
 			q := &s.reach2[i][j]
 			q.touch = r * r
 			r += nearMargin
 			q.near = r * r
+			far = max(far, r)
 		}
 	}
+	w := max(far+0.01, sc.W/gridMax, sc.H/gridMax)
+	s.grid = contactGrid{inv: 1 / w, cols: max(1, min(gridMax, int(math.Ceil(float64(sc.W/w))))), rows: max(1, min(gridMax, int(math.Ceil(float64(sc.H/w)))))}
 	var blocked, climbed, difficult []geom.Shape
 	for k := range sc.Terrain {
 		t := &sc.Terrain[k]
@@ -194,7 +201,7 @@ func (b *Battle) climbs(i int) bool { return b.Figs[i].Side == SideCreatures }
 
 // Next returns the point figure i heads for on its way to p.
 func (b *Battle) Next(i int, p geom.Vec) geom.Vec {
-	return b.S.navOf(b.base[i], b.climbs(i)).next(b.Figs[i].Pos, p)
+	return b.S.navOf(b.base[i], b.climbs(i)).next(b.Figs[i].Pos, p, b.memo)
 }
 
 // PathLen returns the length of the way figure i would walk to p, around
@@ -255,14 +262,57 @@ func (b *Battle) Band(side int8) uint32 { return b.sides[side] & b.standing }
 // Foes returns the standing enemies of figure i, as a mask.
 func (b *Battle) Foes(i int) uint32 { return b.standing & b.foesOf[i] }
 
+// regrid puts figure i in the contact grid's column and row of its
+// place: in the masks of the columns and rows from its own on.
+func (b *Battle) regrid(i int) {
+	bit := uint32(1) << i
+	cx, cy := b.S.grid.cell(b.Figs[i].Pos)
+	if a := b.gcol[i]; cx < a {
+		for k := cx; k < a; k++ {
+			b.colLE[k] |= bit
+		}
+	} else {
+		for k := a; k < cx; k++ {
+			b.colLE[k] &^= bit
+		}
+	}
+	if a := b.grow[i]; cy < a {
+		for k := cy; k < a; k++ {
+			b.rowLE[k] |= bit
+		}
+	} else {
+		for k := a; k < cy; k++ {
+			b.rowLE[k] &^= bit
+		}
+	}
+	b.gcol[i], b.grow[i] = cx, cy
+}
+
+// round returns the figures in the contact grid's cells round p's (every
+// figure whose base may overlap a base at p, or be about in contact).
+func (b *Battle) round(p geom.Vec) uint32 {
+	cx, cy := b.S.grid.cell(p)
+	return (b.colLE[cx+1] &^ b.colLE[cx-2]) & (b.rowLE[cy+1] &^ b.rowLE[cy-2])
+}
+
+// boxed returns the figures in the contact grid's columns and rows that
+// s's box grown by reach reaches (every figure whose place lies no
+// farther than reach off the box).
+func (b *Battle) boxed(s *segBox, reach float32) uint32 {
+	g := &b.S.grid
+	c0, r0 := g.cell(geom.Vec{X: s.lo.X - reach, Y: s.lo.Y - reach})
+	c1, r1 := g.cell(geom.Vec{X: s.hi.X + reach, Y: s.hi.Y + reach})
+	return (b.colLE[c1] &^ b.colLE[c0-1]) & (b.rowLE[r1] &^ b.rowLE[r0-1])
+}
+
 // placed notes that figure i's place changed.
 func (b *Battle) placed(i int) {
 	b.moved |= 1 << i
+	b.regrid(i)
 	if b.ver[i]++; b.ver[i] == 0 {
 		// The version wrapped: what is remembered about i is forgotten.
 		for j := range b.losMemo {
 			b.losMemo[i][j], b.losMemo[j][i] = losMemo{}, losMemo{}
-			b.terrMemo[i][j], b.terrMemo[j][i] = terrMemo{}, terrMemo{}
 		}
 		b.ver[i] = 1
 	}
@@ -282,6 +332,9 @@ func (b *Battle) nearTo(j int) uint32 {
 }
 
 // contacts brings touch and near up to date for the figures that moved.
+// Only the figures in the grid's cells round a figure's are asked about:
+// a cell is as wide as the farthest near reach, so every figure about in
+// contact with it lies in its cell or the next.
 func (b *Battle) contacts() {
 	for m := b.moved; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
@@ -289,7 +342,8 @@ func (b *Battle) contacts() {
 		var row, nrow uint32
 		if b.standing&bit != 0 {
 			pi, reach := b.Figs[i].Pos, &b.S.reach2[i]
-			for o := b.standing &^ bit; o != 0; o &= o - 1 {
+			cx, cy := b.gcol[i], b.grow[i] // the cell of i's place
+			for o := (b.colLE[cx+1] &^ b.colLE[cx-2]) & (b.rowLE[cy+1] &^ b.rowLE[cy-2]) & b.standing &^ bit; o != 0; o &= o - 1 {
 				j := bits.TrailingZeros32(o)
 				d2 := pi.Sub(b.Figs[j].Pos).Len2()
 				if d2 <= reach[j].near {
@@ -322,14 +376,8 @@ func (b *Battle) Opponents(i int, dst []int8) []int8 {
 // LOSPoint reports whether a line of sight runs from p to q: no piece
 // that blocks sight and no smoke cloud lies across it.
 func (b *Battle) LOSPoint(p, q geom.Vec) bool {
-	if m := b.S.lines.near(p, q) & b.S.masks.blocking; m != 0 {
-		line := newLineBox(p, q, 0) // when some piece is listed
-		for ; m != 0; m &= m - 1 {
-			t := &b.S.Scenario.Terrain[bits.TrailingZeros32(m)]
-			if !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
-				return false
-			}
-		}
+	if b.blocksSight(p, q) {
+		return false
 	}
 	for k := 0; k < b.NSmoke; k++ {
 		if c := &b.Smoke[k]; geom.SegmentCircle(p, q, c.C, c.R) {
@@ -337,6 +385,21 @@ func (b *Battle) LOSPoint(p, q geom.Vec) bool {
 		}
 	}
 	return true
+}
+
+// blocksSight reports whether a piece that blocks sight lies across the
+// line p→q.
+func (s *Setup) blocksSight(p, q geom.Vec) bool {
+	if m := s.lines.near(p, q) & s.masks.blocking; m != 0 {
+		line := newLineBox(p, q, 0) // when some piece is listed
+		for ; m != 0; m &= m - 1 {
+			t := &s.Scenario.Terrain[bits.TrailingZeros32(m)]
+			if !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // LOS reports whether figures i and j see each other (centre to centre;
@@ -518,18 +581,18 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 	r := b.base[i]
 	sc := &b.S.Scenario
 	goal = geom.ClampToBoard(goal, r, sc.W, sc.H)
-	if goal == f.Pos && b.S.navOf(r, false).clearAt(goal) {
+	if goal == f.Pos && b.clearAt(b.S.navOf(r, false), goal) {
 		return // standing still where a base fits: no way to walk, round or climbing (which avoids less)
 	}
 	// Onto a piece, off its own, or crossing nothing it would climb, a figure walks over what it would go round.
-	nav := b.S.navOf(r, b.climbs(i) || b.Elevation(goal) > 0 || b.Elevation(f.Pos) > 0 || !b.crossesClimb(f.Pos, goal))
+	nav := b.S.navOf(r, b.climbs(i) || b.overground(f.Pos, goal))
 	fallDmg, fallen := 0, float32(0)
 	var moved float32
 	for leg := 0; leg < 12 && budget > 1e-3 && !b.Done; leg++ {
 		from := f.Pos
 		wp := goal
 		if mode&walkStraight == 0 {
-			if wp = nav.next(from, goal); wp.Dist(from) < 1e-3 {
+			if wp = nav.next(from, goal, b.memo); wp.Dist(from) < 1e-3 {
 				wp = goal // no way around: straight on, climbing
 			}
 		}
@@ -564,7 +627,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		hitFig := -1
 		box, reach := boxOf(from, wp), r+interceptGap+geom.Eps // an enemy off the box by more than reach+rj is neither met nor met within 1"
 		var near interceptors
-		for m := b.Foes(i); m != 0; m &= m - 1 {
+		for m := b.Foes(i) & b.boxed(&box, reach+b.S.maxBase+1e-3); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			pj, rj := b.Figs[j].Pos, b.base[j]
 			if box.far(pj, reach+rj) {
@@ -622,7 +685,9 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 type segBox struct{ lo, hi geom.Vec }
 
 func boxOf(a, b geom.Vec) segBox {
-	return segBox{geom.V(min(a.X, b.X), min(a.Y, b.Y)), geom.V(max(a.X, b.X), max(a.Y, b.Y))}
+	x0, x1 := order(a.X, b.X)
+	y0, y1 := order(a.Y, b.Y)
+	return segBox{geom.Vec{X: x0, Y: y0}, geom.Vec{X: x1, Y: y1}}
 }
 
 // far reports that c lies farther than reach (plus a margin far above
@@ -641,7 +706,7 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
 	for n := 0; n < 64 && t > 0; n++ {
 		p := from.Add(d.Scale(t))
 		clear := true
-		for m := b.Band(b.Figs[i].Side) &^ (1 << i); m != 0 && clear; m &= m - 1 {
+		for m := b.Band(b.Figs[i].Side) & b.round(p) &^ (1 << i); m != 0 && clear; m &= m - 1 {
 			if j := bits.TrailingZeros32(m); p.Dist(b.Figs[j].Pos) < r+b.base[j]-1e-3 {
 				clear = false
 			}
@@ -654,12 +719,19 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
 	return t
 }
 
+// overground reports whether a walk from p to q walks over what it
+// would go round: onto a piece, off its own, or crossing nothing it would
+// climb.
+func (s *Setup) overground(p, q geom.Vec) bool {
+	return s.elevation(q) > 0 || s.elevation(p) > 0 || !s.crossesClimb(p, q)
+}
+
 // crossesClimb reports whether the line p→q crosses a piece one climbs.
-func (b *Battle) crossesClimb(p, q geom.Vec) bool {
-	if m := b.S.lines.near(p, q) & b.S.masks.climbed; m != 0 {
+func (s *Setup) crossesClimb(p, q geom.Vec) bool {
+	if m := s.lines.near(p, q) & s.masks.climbed; m != 0 {
 		line := newLineBox(p, q, 0) // when some piece is listed
 		for ; m != 0; m &= m - 1 {
-			if t := &b.S.Scenario.Terrain[bits.TrailingZeros32(m)]; !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
+			if t := &s.Scenario.Terrain[bits.TrailingZeros32(m)]; !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
 				return true
 			}
 		}
@@ -748,11 +820,11 @@ func (sp *legSpans) cut(k, nb int, tMax float32) float32 {
 }
 
 // spansOf lists the leg from→to's crossings of the ground pieces.
-func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
-	sc := &b.S.Scenario
+func (s *Setup) spansOf(from, to geom.Vec, sp *legSpans) {
+	sc := &s.Scenario
 	sp.n, sp.flat = 0, true
 	line := newLineBox(from, to, 0)
-	for m := b.S.lines.near(from, to) & b.S.masks.ground; m != 0; m &= m - 1 {
+	for m := s.lines.near(from, to) & s.masks.ground; m != 0; m &= m - 1 {
 		sh := &sc.Terrain[bits.TrailingZeros32(m)].Shape
 		if line.offBox(sh) || line.aside(sh) {
 			continue
@@ -777,10 +849,27 @@ func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
 	clear(sp.seen[:sp.n+1])
 }
 
-// advance walks from→to (length L, its crossings sp) with budget inches,
+// flatLeg is legCost over a leg of the table's flat, open ground (no
+// falls): one stretch, 0 to tMax, costing its length (what legCost's loop
+// works out).
+func flatLeg(L, budget, tMax float32) (t, spent float32) {
+	switch c := tMax * L; {
+	case tMax < 1e-6:
+		return tMax, 0
+	case c <= budget:
+		return tMax, c
+	}
+	return budget / L, budget
+}
+
+// legCost walks from→to (length L, its crossings sp) with budget inches,
 // up to the fraction tMax: it returns the fraction reached, the movement
 // spent, the falling damage taken on the way and the longest drop.
-func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
+func (b *Battle) legCost(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
+	if sp.flat {
+		t, spent = flatLeg(L, budget, tMax)
+		return t, spent, 0, 0
+	}
 	// The stretches' ends: 0, the crossings before tMax, tMax.
 	nb := 0
 	for nb < sp.n && sp.ts[nb] < tMax {
@@ -789,10 +878,7 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 	n := nb + 2
 	free := mode&walkFree != 0
 	d := to.Sub(from)
-	var elev float32 // on flat ground, the table's
-	if !sp.flat {
-		elev = b.Elevation(from)
-	}
+	elev := b.Elevation(from)
 	runUp := b.Figs[i].run
 	jumpTo := float32(-1) // the end of a jump under way
 	for k := 0; k+1 < n; k++ {
@@ -804,9 +890,7 @@ func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode
 		// unless the stretch ends at tMax.
 		var e, mult float32
 		var water bool
-		if sp.flat {
-			e, mult = 0, 1
-		} else if memo := k < sp.n && tb == sp.ts[k]; memo && sp.seen[k] {
+		if memo := k < sp.n && tb == sp.ts[k]; memo && sp.seen[k] {
 			e, mult, water = sp.mid[k].elev, sp.mid[k].mult, sp.wet[k]
 		} else {
 			mid := from.Add(d.Scale((ta + tb) / 2))

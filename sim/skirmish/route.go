@@ -532,12 +532,12 @@ func (rt *router) axisCell(v, toward, l float32, n int) int {
 	return min(k, n-1)
 }
 
-// next returns the point a base at from heads for on its way to to: to
+// way returns the point a base at from heads for on its way to to: to
 // itself when the way is straight; else the point of to's cell when it
 // sees that, else the first node of the cheapest way; from when there is
 // no way. When no way reaches to's cell, it heads for the nearest cell
 // one reaches.
-func (rt *router) next(from, to geom.Vec) geom.Vec {
+func (rt *router) way(from, to geom.Vec) geom.Vec {
 	if rt == nil || rt.clear(from, to) {
 		return to
 	}
@@ -618,7 +618,7 @@ func (rt *router) pathLen(from, to geom.Vec) float32 {
 	var l float32
 	p := from
 	for k := 0; k < 64; k++ {
-		q := rt.next(p, to)
+		q := rt.way(p, to)
 		if q == p {
 			break
 		}

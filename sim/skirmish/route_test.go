@@ -15,7 +15,7 @@ import (
 func follow(rt *router, a, b geom.Vec) []geom.Vec {
 	way := []geom.Vec{a}
 	for k := 0; k < 40; k++ {
-		q := rt.next(a, b)
+		q := rt.way(a, b)
 		if q == a {
 			break
 		}
@@ -85,7 +85,7 @@ func TestRouteLegsAreClear(t *testing.T) {
 func TestRouteShapes(t *testing.T) {
 	wall := geom.NewRect(4, 10, 20, 11)
 	rt := buildRouter(24, 24, 0.5, []geom.Shape{wall}, nil)
-	if q := rt.next(geom.V(2, 2), geom.V(22, 2)); q != geom.V(22, 2) {
+	if q := rt.way(geom.V(2, 2), geom.V(22, 2)); q != geom.V(22, 2) {
 		t.Errorf("nothing in the way: heads for %v", q)
 	}
 	way := follow(rt, geom.V(17, 5), geom.V(17, 16))
@@ -145,7 +145,7 @@ func TestRouteUnreachableGoal(t *testing.T) {
 	// Walled in by four walls: no way out.
 	walls := []geom.Shape{geom.NewRect(5, 5, 19, 6), geom.NewRect(5, 18, 19, 19), geom.NewRect(5, 5, 6, 19), geom.NewRect(18, 5, 19, 19)}
 	in := buildRouter(24, 24, 0.5, walls, nil)
-	if q := in.next(geom.V(12, 12), geom.V(2, 2)); q != geom.V(12, 12) {
+	if q := in.way(geom.V(12, 12), geom.V(2, 2)); q != geom.V(12, 12) {
 		t.Errorf("walled in, heads for %v", q)
 	}
 	if l := in.pathLen(geom.V(12, 12), geom.V(2, 2)); !math.IsInf(float64(l), 1) {
@@ -267,7 +267,7 @@ func TestRouteCellsFilledOnAskAlike(t *testing.T) {
 	}
 	want := make([]geom.Vec, len(qs))
 	for k, q := range qs {
-		want[k] = one.next(q.a, q.b)
+		want[k] = one.way(q.a, q.b)
 	}
 	got := make([][]geom.Vec, 4)
 	var wg sync.WaitGroup
@@ -281,7 +281,7 @@ func TestRouteCellsFilledOnAskAlike(t *testing.T) {
 				if g%2 == 1 {
 					k = len(qs) - 1 - k
 				}
-				got[g][k] = many.next(qs[k].a, qs[k].b)
+				got[g][k] = many.way(qs[k].a, qs[k].b)
 			}
 		}()
 	}

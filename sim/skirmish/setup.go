@@ -316,7 +316,37 @@ type Setup struct {
 	// which they touch (their bases within contactTol) and within which
 	// they are about in contact (nearMargin farther, so touch <= near):
 	// contacts' bounds, the nearer asked only within the farther.
-	reach2 [MaxFigures][MaxFigures]struct{ touch, near float32 }
+	reach2  [MaxFigures][MaxFigures]struct{ touch, near float32 }
+	grid    contactGrid
+	maxBase float32 // the widest base's radius
+}
+
+// contactGrid cuts the table into cells at least as wide as the
+// farthest near reach of two figures (a margin more), at most
+// gridMax a side: figures about in contact lie in the same cell or
+// next ones (by column and by row).
+type contactGrid struct {
+	inv        float32 // 1/the cell's width
+	cols, rows int
+}
+
+const (
+	gridMax  = 30
+	gridNone = gridMax + 3 // beyond every figure's column and row
+)
+
+// cell returns p's column and row, from 2 (0, 1 and gridMax+2 are never
+// any figure's, so the columns and rows next to one, and the one before
+// those, always exist).
+func (g *contactGrid) cell(p geom.Vec) (cx, cy uint8) {
+	x, y := 0, 0
+	if p.X > 0 {
+		x = min(int(p.X*g.inv), g.cols-1)
+	}
+	if p.Y > 0 {
+		y = min(int(p.Y*g.inv), g.rows-1)
+	}
+	return uint8(x + 2), uint8(y + 2)
 }
 
 // NCreatures returns the number of creatures.

@@ -254,9 +254,20 @@ type lineBox struct {
 
 func newLineBox(a, b geom.Vec, reach float32) lineBox {
 	const e = float32(geom.Eps)
-	return lineBox{a: a, b: b, reach: reach,
-		lo: geom.V(min(a.X, b.X)-e, min(a.Y, b.Y)-e),
-		hi: geom.V(max(a.X, b.X)+e, max(a.Y, b.Y)+e)}
+	// The ends' lesser and greater coordinates, by comparison (min and
+	// max would also order the signed zeros, which the margin makes
+	// alike).
+	x0, x1 := order(a.X, b.X)
+	y0, y1 := order(a.Y, b.Y)
+	return lineBox{a: a, b: b, reach: reach, lo: geom.Vec{X: x0 - e, Y: y0 - e}, hi: geom.Vec{X: x1 + e, Y: y1 + e}}
+}
+
+// order returns the lesser and the greater of x and y.
+func order(x, y float32) (lo, hi float32) {
+	if y < x {
+		return y, x
+	}
+	return x, y
 }
 
 // offBox reports that sh's box is off the segment's. With aside, it
@@ -274,15 +285,20 @@ func (l *lineBox) aside(sh *geom.Shape) bool {
 	c1 := d.Cross(geom.V(sh.Max.X, sh.Min.Y).Sub(l.a))
 	c2 := d.Cross(sh.Max.Sub(l.a))
 	c3 := d.Cross(geom.V(sh.Min.X, sh.Max.Y).Sub(l.a))
+	// The corner nearest the line, when all four lie on one side: its
+	// distance along the normal, times the segment's length, against
+	// (reach + margin) × the segment's length.
+	var c float32
+	switch {
+	case c0 > 0 && c1 > 0 && c2 > 0 && c3 > 0:
+		c = min(c0, c1, c2, c3)
+	case c0 < 0 && c1 < 0 && c2 < 0 && c3 < 0:
+		c = max(c0, c1, c2, c3)
+	default:
+		return false
+	}
 	m := l.reach + 1e-3
-	far2 := m * m * d.Len2() // ((reach + margin) × the segment's length)²
-	if lo := min(c0, c1, c2, c3); lo > 0 {
-		return lo*lo > far2
-	}
-	if hi := max(c0, c1, c2, c3); hi < 0 {
-		return hi*hi > far2
-	}
-	return false
+	return c*c > m*m*d.Len2()
 }
 
 // lineTab answers which pieces a segment may meet, from a table built

@@ -1,0 +1,249 @@
+package skirmish
+
+import (
+	"math"
+
+	"balance/sim/geom"
+)
+
+// memo remembers the answers of questions that depend only on the design
+// and the points asked about, across the battles a Battle plays: the
+// point a router heads for on the way between two points, the terrain
+// between a shooter and its target, whether a piece blocks the sight
+// between two points, a leg's crossings of the ground and what walking
+// it costs, whether a walk goes over what it would go round, and whether
+// a base fits at a point. The battles of a design begin alike (the figures
+// at their deployment, the loot where it lies) and part ways only as the
+// dice make them, so their first turns ask the same questions again and
+// again.
+//
+// Each table is direct-mapped: an answer is kept in the one slot its
+// question hashes to, replacing the one there, and is read back only for
+// the very question (every bit of its points and radii) it was worked out
+// for. An answer read back is the one working it out again gives, so the
+// battles are those played without it.
+//
+// A memo belongs to one Battle (Reset makes it, and keeps it from one
+// battle to the next); a copy of the Battle shares it, so forks of a
+// battle are played on one goroutine (or given their own by Reset).
+type memo struct {
+	s    *Setup // the design the terrain and sight answers are of
+	next [memoSize]nextMemo
+	terr [memoSize]terrainMemo
+	sees [memoSize]sightMemo
+	over [memoSize]sightMemo // whether a walk goes over what it would go round
+	legs [memoSize]spansMemo
+	fits [memoSize]fitsMemo
+	adv  [memoSize]advanceMemo
+}
+
+const (
+	memoBits = 12
+	memoSize = 1 << memoBits
+)
+
+// A question's points are kept as keys (key: every bit of a point), which
+// its slot is found from and its answer is read back by.
+
+// nextMemo is an answer of router.way (rt nil: none).
+type nextMemo struct {
+	rt       *router
+	from, to uint64
+	out      geom.Vec
+}
+
+// terrainMemo is an answer of terrainBetween (radii: both radii's keys).
+type terrainMemo struct {
+	p, q, radii uint64
+	cover       uint8
+	inter       int8
+	ok          bool
+}
+
+// sightMemo is an answer of blocksSight (or of overground).
+type sightMemo struct {
+	p, q    uint64
+	blocked bool
+	ok      bool
+}
+
+// fitsMemo is an answer of router.clearAt (rt nil: none).
+type fitsMemo struct {
+	rt   *router
+	p    uint64
+	fits bool
+}
+
+// spansMemo is an answer of Setup.spansOf with at most memoSpans
+// crossings (n -1: none).
+type spansMemo struct {
+	from, to uint64
+	ts       [memoSpans]float32
+	n        int8
+	flat     bool
+}
+
+const memoSpans = 6
+
+// advanceMemo is an answer of legCost over a leg that meets the ground
+// (q: the leg's budget, run-up, fraction and drop, mode and whether it
+// is the final pass, as keys; ok false: none).
+type advanceMemo struct {
+	from, to       uint64
+	q              [3]uint64
+	t, spent, fell float32
+	dmg            int32
+	ok             bool
+}
+
+// memoFor readies b's memo for battles of s: a new one, or the one b
+// has, emptied when it was of another design.
+func (b *Battle) memoFor(s *Setup) {
+	if b.memo == nil {
+		b.memo = &memo{s: s}
+	} else if b.memo.s != s {
+		*b.memo = memo{s: s}
+	} else {
+		return
+	}
+	for k := range b.memo.legs {
+		b.memo.legs[k].n = -1
+	}
+}
+
+// key returns every bit of p, as one word.
+func key(p geom.Vec) uint64 {
+	return uint64(math.Float32bits(p.X))<<32 | uint64(math.Float32bits(p.Y))
+}
+
+// memoSlot returns the slot of the question about the points of keys ka
+// and kb (and extra, the rest of the question's bits).
+func memoSlot(ka, kb, extra uint64) uint32 {
+	h := (ka*0x9e3779b97f4a7c15 ^ kb ^ extra) * 0xc2b2ae3d27d4eb4f
+	return uint32(h >> (64 - memoBits))
+}
+
+// next is rt.way(from, to), remembered in m (a nil router: to).
+func (rt *router) next(from, to geom.Vec, m *memo) geom.Vec {
+	if rt == nil {
+		return to
+	}
+	kf, kt := key(from), key(to)
+	e := &m.next[memoSlot(kf, kt, 0)]
+	if e.rt == rt && e.from == kf && e.to == kt {
+		return e.out
+	}
+	out := rt.way(from, to)
+	*e = nextMemo{rt: rt, from: kf, to: kt, out: out}
+	return out
+}
+
+// terrainBetween is the terrain part of TerrainMods: the best cover of
+// the pieces the target at q (base rj) touches and the line from p
+// (base ri) crosses, and how many pieces intervene; remembered.
+func (b *Battle) terrainBetween(p geom.Vec, ri float32, q geom.Vec, rj float32) (cover uint8, intervening int8) {
+	kp, kq, kr := key(p), key(q), key(geom.Vec{X: ri, Y: rj})
+	e := &b.memo.terr[memoSlot(kp, kq, kr)]
+	if e.ok && e.p == kp && e.q == kq && e.radii == kr {
+		return e.cover, e.inter
+	}
+	cover, intervening = b.S.terrainBetween(p, ri, q, rj)
+	*e = terrainMemo{p: kp, q: kq, radii: kr, cover: cover, inter: intervening, ok: true}
+	return cover, intervening
+}
+
+// blocksSight reports whether a piece that blocks sight lies across the
+// line p→q, remembered.
+func (b *Battle) blocksSight(p, q geom.Vec) bool {
+	kp, kq := key(p), key(q)
+	e := &b.memo.sees[memoSlot(kp, kq, 1)]
+	if e.ok && e.p == kp && e.q == kq {
+		return e.blocked
+	}
+	blocked := b.S.blocksSight(p, q)
+	*e = sightMemo{p: kp, q: kq, blocked: blocked, ok: true}
+	return blocked
+}
+
+// spansOf lists the leg from→to's crossings of the ground pieces into
+// sp (and forgets the ground sp remembered of the stretches between
+// them), remembered.
+func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
+	kf, kt := key(from), key(to)
+	e := &b.memo.legs[memoSlot(kf, kt, 2)]
+	if e.n >= 0 && e.from == kf && e.to == kt {
+		sp.n, sp.flat = int(e.n), e.flat
+		copy(sp.ts[:sp.n], e.ts[:])
+		clear(sp.seen[:sp.n+1])
+		return
+	}
+	b.S.spansOf(from, to, sp)
+	if sp.n <= memoSpans {
+		e.from, e.to, e.n, e.flat = kf, kt, int8(sp.n), sp.flat
+		copy(e.ts[:], sp.ts[:sp.n])
+	}
+}
+
+// overground reports whether a walk from p to q walks over what it
+// would go round (Setup.overground), remembered.
+func (b *Battle) overground(p, q geom.Vec) bool {
+	kp, kq := key(p), key(q)
+	e := &b.memo.over[memoSlot(kp, kq, 3)]
+	if e.ok && e.p == kp && e.q == kq {
+		return e.blocked
+	}
+	over := b.S.overground(p, q)
+	*e = sightMemo{p: kp, q: kq, blocked: over, ok: true}
+	return over
+}
+
+// clearAt is rt.clearAt(p), remembered.
+func (b *Battle) clearAt(rt *router, p geom.Vec) bool {
+	if rt == nil {
+		return true
+	}
+	kp := key(p)
+	e := &b.memo.fits[memoSlot(kp, kp, 4)]
+	if e.rt == rt && e.p == kp {
+		return e.fits
+	}
+	fits := rt.clearAt(p)
+	*e = fitsMemo{rt: rt, p: kp, fits: fits}
+	return fits
+}
+
+// advance walks from→to (length L, its crossings sp) with budget inches,
+// up to the fraction tMax: it returns the fraction reached, the movement
+// spent, the falling damage taken on the way and the longest drop
+// (legCost); remembered for a leg that meets the ground (a leg
+// over open ground costs less than the asking) and is not traced: what
+// legCost works out depends only on the leg, the figure's run-up and the
+// arguments (the ground sp remembers of the leg's stretches saves work,
+// and is worked out again when the answer is read back).
+func (b *Battle) advance(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
+	if sp.flat {
+		t, spent = flatLeg(L, budget, tMax)
+		return t, spent, 0, 0
+	}
+	return b.advanceKept(i, from, to, L, budget, tMax, mode, maxDrop, final, sp)
+}
+
+// advanceKept is advance over a leg that meets the ground.
+func (b *Battle) advanceKept(i int, from, to geom.Vec, L, budget, tMax float32, mode uint8, maxDrop float32, final bool, sp *legSpans) (t, spent float32, fallDmg int, fallen float32) {
+	if final && b.Trace != nil {
+		return b.legCost(i, from, to, L, budget, tMax, mode, maxDrop, final, sp)
+	}
+	fin := uint64(0)
+	if final {
+		fin = 1
+	}
+	kf, kt := key(from), key(to)
+	q := [3]uint64{key(geom.Vec{X: budget, Y: b.Figs[i].run}), key(geom.Vec{X: tMax, Y: maxDrop}), uint64(mode)<<1 | fin}
+	e := &b.memo.adv[memoSlot(kf, kt, q[0]*0x9e3779b97f4a7c15^q[1]^q[2])]
+	if e.ok && e.from == kf && e.to == kt && e.q == q {
+		return e.t, e.spent, int(e.dmg), e.fell
+	}
+	t, spent, fallDmg, fallen = b.legCost(i, from, to, L, budget, tMax, mode, maxDrop, final, sp)
+	*e = advanceMemo{from: kf, to: kt, q: q, t: t, spent: spent, fell: fallen, dmg: int32(fallDmg), ok: true}
+	return t, spent, fallDmg, fallen
+}
