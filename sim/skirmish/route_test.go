@@ -370,7 +370,7 @@ func TestRouteMirrored(t *testing.T) {
 				continue
 			}
 			asked++
-			got, want := rt.next(T(a), T(b)), T(rt.next(a, b))
+			got, want := rt.way(T(a), T(b)), T(rt.way(a, b))
 			if got.Dist(want) < 1e-3 {
 				continue
 			}
@@ -379,7 +379,7 @@ func TestRouteMirrored(t *testing.T) {
 				continue
 			}
 			t.Fatalf("table %d (%s), base %v: from %v to %v heads for %v; from %v to %v for %v, not its image %v",
-				table, name, r, a, b, rt.next(a, b), T(a), T(b), got, want)
+				table, name, r, a, b, rt.way(a, b), T(a), T(b), got, want)
 		}
 	}
 	t.Logf("%d ways asked, %d of them ties", asked, ties)
