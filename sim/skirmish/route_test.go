@@ -345,7 +345,7 @@ func TestRouteMirrored(t *testing.T) {
 			} else {
 				s = geom.NewRect(x, y, min(x+half(1, 8), 22), min(y+half(1, 4), 22))
 			}
-			img := s
+			var img geom.Shape
 			if s.Kind == geom.Circle {
 				img = geom.NewCircle(T(s.C), s.R)
 			} else {
