@@ -13,6 +13,8 @@
 #   benchmarks/instructions.sh -- -pack trio        # any other option of balance run
 #   benchmarks/instructions.sh -table               # every row of instructions.txt, against its figure
 #   benchmarks/instructions.sh -record              # count every row again and rewrite instructions.txt
+#   benchmarks/instructions.sh -table -rows '^game/' # only the rows whose name matches (an awk regular expression)
+#   benchmarks/instructions.sh -pgo FILE ...        # built with the profile FILE (or off), not cmd/balance/default.pgo
 #   benchmarks/instructions.sh -bench [-game NAME]  # BenchmarkHunt/NAME, the rules core only
 #
 # How a hunt is counted (the default): `balance run -workers 1
@@ -55,9 +57,9 @@ table="$here/instructions.txt"
 
 usage() {
 	cat >&2 <<'EOF'
-usage: instructions.sh [-game NAME] [-scenario S] [-adversary A] [-pack-ai TIER] [-hunts H] [-top K] [-- RUN OPTIONS]
-       instructions.sh -table | -record
-       instructions.sh -bench [-game NAME] [-top K]   (N=hunts in the environment)
+usage: instructions.sh [-pgo FILE] [-game NAME] [-scenario S] [-adversary A] [-pack-ai TIER] [-hunts H] [-top K] [-- RUN OPTIONS]
+       instructions.sh [-pgo FILE] -table [-rows REGEX] | -record
+       instructions.sh [-pgo FILE] -bench [-game NAME] [-top K]   (N=hunts in the environment)
 EOF
 	exit 2
 }
@@ -66,6 +68,8 @@ mode=one
 top=0
 hunts=""
 game=""
+match=""
+pgo="$root/cmd/balance/default.pgo"
 runargs=()
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -85,6 +89,14 @@ while [ $# -gt 0 ]; do
 		hunts="${2:?-hunts needs a number}"
 		shift 2
 		;;
+	-rows)
+		match="${2:?-rows needs a regular expression}"
+		shift 2
+		;;
+	-pgo)
+		pgo="${2:?-pgo needs a profile (or off)}"
+		shift 2
+		;;
 	-table) mode=table; shift ;;
 	-record) mode=record; shift ;;
 	-bench) mode=bench; shift ;;
@@ -97,6 +109,17 @@ while [ $# -gt 0 ]; do
 	esac
 done
 case "$top" in '' | *[!0-9]*) echo "instructions.sh: -top $top: a whole number is needed" >&2; exit 2 ;; esac
+if [ "$pgo" != off ]; then
+	if [ ! -f "$pgo" ]; then
+		echo "instructions.sh: -pgo $pgo: no such file (a profile, or off)" >&2
+		exit 2
+	fi
+	pgo="$(cd "$(dirname "$pgo")" && pwd)/$(basename "$pgo")"
+fi
+if [ -n "$match" ] && [ "$mode" != table ]; then
+	echo "instructions.sh: -rows goes with -table" >&2
+	exit 2
+fi
 if [ -n "$hunts" ]; then
 	case "$hunts" in '' | *[!0-9]*) echo "instructions.sh: -hunts $hunts: a whole number of at least 2 is needed" >&2; exit 2 ;; esac
 	if [ "$hunts" -lt 2 ]; then
@@ -188,7 +211,7 @@ top_functions() {
 }
 
 build() {
-	(cd "$root" && go build -o "$dir/balance" ./cmd/balance)
+	(cd "$root" && go build -pgo="$pgo" -o "$dir/balance" ./cmd/balance)
 }
 
 # rows: the rows of instructions.txt, "NAME H FIGURE ARGS..." each.
@@ -234,6 +257,10 @@ table | record)
 	grep '^#' "$table" >"$new" || true
 	rows >/dev/null # a malformed row stops here, before any count
 	while read -r name h recorded args; do
+		if [ -n "$match" ] && ! awk -v n="$name" -v m="$match" 'BEGIN { exit !(n ~ m) }'; then
+			printf '%-32s %6d %12s  %s\n' "$name" "$h" "$recorded" "$args" >>"$new"
+			continue
+		fi
 		read -ra a <<<"$args"
 		got="$(count "$name" "$h" "${a[@]}")"
 		read -r _ _ figure <<<"$got"
@@ -251,7 +278,7 @@ table | record)
 bench)
 	n="${N:-20000}"
 	bench="BenchmarkHunt/${game:-cazadores}"
-	(cd "$here" && go test -pgo=../cmd/balance/default.pgo -c -o "$dir/bench.test" .)
+	(cd "$here" && go test -pgo="$pgo" -c -o "$dir/bench.test" .)
 	valgrind --tool=cachegrind --cache-sim=no --branch-sim=no \
 		--cachegrind-out-file="$dir/cg.out" \
 		"$dir/bench.test" -test.run XXX -test.bench "^${bench%%/*}\$/^${bench#*/}\$" -test.benchtime "${n}x" >"$dir/bench.txt" 2>"$dir/valgrind.txt"
