@@ -574,9 +574,18 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 			break
 		}
 	}
+	return h.endTravel(i, start, pos, moved, budget, stop, action)
+}
+
+// endTravel ends model i's travel from start, which reached pos having
+// moved that far: within the board, never on another base (first keeping
+// contact with model stop by sliding around it, else stepping back toward
+// start), then the trace and, for an Action, Bleeding. It returns the
+// distance moved.
+func (h *Hunt) endTravel(i int, start, pos geom.Vec, moved, budget float32, stop int, action bool) float32 {
+	m := &h.M[i]
+	mp := &h.Sc.Map
 	pos = geom.ClampToBoard(pos, m.R, mp.W, mp.H)
-	// Never end on another base: first try to keep contact with the model
-	// moved to by sliding around it, else step back toward the start.
 	if !h.freeAt(i, pos, m.R) {
 		pos, moved = h.settle(i, start, pos, stop, moved, budget)
 	}
@@ -591,6 +600,55 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 		h.wound(i, 1, -1, Bleeding)
 	}
 	return moved
+}
+
+// travelAny is travel, or travelOpen where openTravel holds.
+func (h *Hunt) travelAny(i int, goal geom.Vec, budget float32, stop int, action bool) float32 {
+	if h.openTravel(i) {
+		return h.travelOpen(i, goal, budget, stop, action)
+	}
+	return h.travel(i, goal, budget, stop, action)
+}
+
+// openTravel reports whether model i's travel meets nothing but bases: no
+// Impassable, Difficult or Dangerous piece, no height and no route grid on
+// the map, and no Difficult or Dangerous Area on the board unless i
+// ignores such terrain. travelOpen then moves it as travel would.
+func (h *Hunt) openTravel(i int) bool {
+	mp := &h.Sc.Map
+	return mp.HasTerrain&(Impassable|Difficult|Dangerous) == 0 && !mp.HasHeight && mp.Nav == nil &&
+		(h.areaTerrain&(Difficult|Dangerous) == 0 || h.immuneTerrain(i))
+}
+
+// travelOpen is travel where openTravel holds: one straight leg toward
+// goal, cut short by the first Hostile base (or model stop's) it would
+// touch and by the budget, then travel's ending (endTravel). Every number is
+// worked out as travel works it out, so the two agree to the bit
+// (TestTravelOpenAsTravel).
+func (h *Hunt) travelOpen(i int, goal geom.Vec, budget float32, stop int, action bool) float32 {
+	m := &h.M[i]
+	start := m.Pos
+	pos := start
+	moved := float32(0)
+	if budget > geom.Eps {
+		seg := goal.Sub(pos)
+		if L := seg.Len(); L >= geom.Eps {
+			tMax, r := float32(1), m.R
+			for bs := (h.activeOf(m.Side^1) | h.live&bit(stop)) &^ bit(i); bs != 0; bs &= bs - 1 {
+				o := &h.M[bits.TrailingZeros16(bs)]
+				if t, hit := geom.SweepCircle(pos, goal, r, o.Pos, o.R); hit && t < tMax {
+					tMax = t
+				}
+			}
+			t := tMax
+			if L*t > budget {
+				t = budget / L
+			}
+			pos = pos.Add(seg.Scale(t))
+			moved = L * t
+		}
+	}
+	return h.endTravel(i, start, pos, moved, budget, stop, action)
 }
 
 // costlyStep is one leg of travel through Difficult (or Dangerous)
