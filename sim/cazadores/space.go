@@ -622,8 +622,9 @@ func (h *Hunt) openTravel(i int) bool {
 
 // travelOpen is travel where openTravel holds: one straight leg toward
 // goal, cut short by the first Hostile base (or model stop's) it would
-// touch and by the budget, then travel's ending (endTravel). Every number is
-// worked out as travel works it out, so the two agree to the bit
+// touch and by the budget, then travel's ending, endTravel's steps written
+// out here (a call would pass nine arguments). Every number is worked out
+// as travel works it out, so the two agree to the bit
 // (TestTravelOpenAsTravel).
 func (h *Hunt) travelOpen(i int, goal geom.Vec, budget float32, stop int, action bool) float32 {
 	m := &h.M[i]
@@ -648,7 +649,23 @@ func (h *Hunt) travelOpen(i int, goal geom.Vec, budget float32, stop int, action
 			moved = L * t
 		}
 	}
-	return h.endTravel(i, start, pos, moved, budget, stop, action)
+	// endTravel
+	mp := &h.Sc.Map
+	pos = geom.ClampToBoard(pos, m.R, mp.W, mp.H)
+	if !h.freeAt(i, pos, m.R) {
+		pos, moved = h.settle(i, start, pos, stop, moved, budget)
+	}
+	if moved < 0 {
+		moved = 0
+	}
+	m.Pos = pos
+	if action {
+		h.traceMoved(i, moved)
+		if m.Conds.Has(Bleeding) && (moved > geom.Eps || h.Sc.Rules.BleedingOnZeroMove) {
+			h.wound(i, 1, -1, Bleeding)
+		}
+	}
+	return moved
 }
 
 // costlyStep is one leg of travel through Difficult (or Dangerous)
