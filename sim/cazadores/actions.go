@@ -133,7 +133,10 @@ func (h *Hunt) traceMoved(i int, d float32) {
 func (h *Hunt) moveTo(i int, goal geom.Vec, budget float32, stop int) float32 {
 	m := &h.M[i]
 	if !m.Conds.Has(Terrified) || m.Terrifier < 0 {
-		return h.travelAny(i, goal, budget, stop, true)
+		if h.openTravel(i) {
+			return h.travelOpen(i, goal, budget, stop, true)
+		}
+		return h.travel(i, goal, budget, stop, true)
 	}
 	src := h.M[m.Terrifier].Pos
 	from := m.Pos

@@ -602,14 +602,6 @@ func (h *Hunt) endTravel(i int, start, pos geom.Vec, moved, budget float32, stop
 	return moved
 }
 
-// travelAny is travel, or travelOpen where openTravel holds.
-func (h *Hunt) travelAny(i int, goal geom.Vec, budget float32, stop int, action bool) float32 {
-	if h.openTravel(i) {
-		return h.travelOpen(i, goal, budget, stop, action)
-	}
-	return h.travel(i, goal, budget, stop, action)
-}
-
 // openTravel reports whether model i's travel meets nothing but bases: no
 // Impassable, Difficult or Dangerous piece, no height and no route grid on
 // the map, and no Difficult or Dangerous Area on the board unless i
