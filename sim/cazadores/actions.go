@@ -100,10 +100,16 @@ func (h *Hunt) startAction(i int, k ActionKind, ticks int8) {
 }
 
 // towardTerrifier reports whether moving model i to goal would bring it
-// closer to the Foe that Terrified it.
+// closer to the Foe that Terrified it. Small enough to inline: the
+// distances are worked out only for a Terrified model (nearerTerrifier).
 func (h *Hunt) towardTerrifier(i int, goal geom.Vec) bool {
+	return h.M[i].Conds.Has(Terrified) && h.nearerTerrifier(i, goal)
+}
+
+// nearerTerrifier is towardTerrifier's question for a Terrified model.
+func (h *Hunt) nearerTerrifier(i int, goal geom.Vec) bool {
 	m := &h.M[i]
-	if !m.Conds.Has(Terrified) || m.Terrifier < 0 {
+	if m.Terrifier < 0 {
 		return false
 	}
 	src := h.M[m.Terrifier].Pos
@@ -111,11 +117,20 @@ func (h *Hunt) towardTerrifier(i int, goal geom.Vec) bool {
 }
 
 // move is a Movement Action's travel for model i. A Terrified model may
-// not end it closer to the Foe that terrified it: such a move is undone.
+// not end it closer to the Foe that terrified it: such a move is undone
+// (terrifiedMove).
 func (h *Hunt) move(i int, goal geom.Vec, budget float32, stop int) float32 {
 	m := &h.M[i]
 	from := m.Pos
-	d := h.moveTo(i, goal, budget, stop)
+	var d float32
+	switch {
+	case m.Conds.Has(Terrified) && m.Terrifier >= 0:
+		d = h.terrifiedMove(i, goal, budget, stop)
+	case h.openTravel(i):
+		d = h.travelOpen(i, goal, budget, stop, true)
+	default:
+		d = h.travel(i, goal, budget, stop, true)
+	}
 	if h.areaEnter { // an Area that does something to a model entering it
 		h.enterAreas(i, from)
 	}
@@ -126,18 +141,20 @@ func (h *Hunt) move(i int, goal geom.Vec, budget float32, stop int) float32 {
 // before the WNDs or Areas the move itself brings.
 func (h *Hunt) traceMoved(i int, d float32) {
 	if h.Trace != nil {
-		h.emit(Event{Kind: EvMoved, Model: int8(i), Pos: h.M[i].Pos, F: d})
+		h.emitMoved(i, d)
 	}
 }
 
-func (h *Hunt) moveTo(i int, goal geom.Vec, budget float32, stop int) float32 {
+// emitMoved is traceMoved's event (traceMoved stays small enough to
+// inline).
+func (h *Hunt) emitMoved(i int, d float32) {
+	h.emit(Event{Kind: EvMoved, Model: int8(i), Pos: h.M[i].Pos, F: d})
+}
+
+// terrifiedMove is move's travel for a model that is Terrified by a Foe
+// on the board.
+func (h *Hunt) terrifiedMove(i int, goal geom.Vec, budget float32, stop int) float32 {
 	m := &h.M[i]
-	if !m.Conds.Has(Terrified) || m.Terrifier < 0 {
-		if h.openTravel(i) {
-			return h.travelOpen(i, goal, budget, stop, true)
-		}
-		return h.travel(i, goal, budget, stop, true)
-	}
 	src := h.M[m.Terrifier].Pos
 	from := m.Pos
 	d := h.travel(i, goal, budget, stop, false)
