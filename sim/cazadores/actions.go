@@ -185,10 +185,15 @@ func (h *Hunt) CanMoveTo(i int, goal geom.Vec) bool {
 // modifier) toward goal, stopping at base contact with model stop (-1:
 // none). It returns the distance moved; 0 if the move is not allowed.
 func (h *Hunt) FreeMove(i int, goal geom.Vec, stop int, extra float32) float32 {
-	if !h.CanFreeMoveTo(i, goal) {
+	m := &h.M[i]
+	if m.Conds&(1<<KnockedDown|1<<Terrified) == 0 { // CanFreeMoveTo without a call
+		if m.State != Active || m.freeMoved {
+			return 0
+		}
+	} else if !h.CanFreeMoveTo(i, goal) {
 		return 0
 	}
-	h.M[i].freeMoved = true
+	m.freeMoved = true
 	return h.move(i, goal, float32(h.SPD(i))+extra, stop)
 }
 
