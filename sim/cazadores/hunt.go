@@ -663,7 +663,7 @@ const adversaryTurn = -2
 func (h *Hunt) runTurns(p PackPolicy, f FoeAI, k uint8) {
 	for h.turnPos = k; h.turnPos < h.nTurns; h.turnPos++ {
 		i := int(h.turns[h.turnPos])
-		if h.settled() {
+		if h.live&h.sides[FoeSide] == 0 && h.settled() { // settled's first question without a call
 			h.turnPos = h.nTurns
 			return
 		}
