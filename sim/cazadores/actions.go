@@ -199,7 +199,11 @@ func (h *Hunt) FreeMove(i int, goal geom.Vec, stop int, extra float32) float32 {
 
 // Move is the Move Action (2 Ticks): like FreeMove, as model i's Action.
 func (h *Hunt) Move(i int, goal geom.Vec, stop int, extra float32) float32 {
-	if !h.CanMoveTo(i, goal) {
+	if m := &h.M[i]; m.Conds&(1<<KnockedDown|1<<Stunned|1<<Terrified) == 0 && m.Kind != ObjectiveModel { // CanMoveTo without a call
+		if m.State != Active || m.acted {
+			return 0
+		}
+	} else if !h.CanMoveTo(i, goal) {
 		return 0
 	}
 	h.startAction(i, ActMove, h.ActionTicks(ActMove))
