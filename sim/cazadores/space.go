@@ -758,36 +758,39 @@ func (h *Hunt) ringSpot(i, t int, pos geom.Vec) (geom.Vec, bool) {
 	}
 	// Candidates in order: pos's own direction, then both ends of each arc:
 	// dir[k] turned by its half-width either way, and a hair further so
-	// the spot is clear of that base.
-	var cand [1 + 2*MaxModels]geom.Vec
-	cand[0] = u0
-	nc := 1
-	for k := 0; k < n; k++ {
-		ca := cosA[k] - 2e-5
-		sa := float32(math.Sqrt(float64(1 - ca*ca)))
-		d := dir[k]
-		cand[nc] = geom.V(d.X*ca-d.Y*sa, d.X*sa+d.Y*ca)
-		cand[nc+1] = geom.V(d.X*ca+d.Y*sa, -d.X*sa+d.Y*ca)
-		nc += 2
-	}
+	// the spot is clear of that base. Each is made as its turn comes (no
+	// array of them to clear first).
 	best, bestScore := geom.Vec{}, float32(-2)
-next:
-	for x := 0; x < nc; x++ {
-		v := cand[x]
-		score := v.Dot(u0) // one that cannot beat the best needs no other test
-		if score <= bestScore {
-			continue
+	for k := -1; k < n; k++ {
+		var pair [2]geom.Vec
+		np := 1
+		if k < 0 {
+			pair[0] = u0
+		} else {
+			ca := cosA[k] - 2e-5
+			sa := float32(math.Sqrt(float64(1 - ca*ca)))
+			d := dir[k]
+			pair[0] = geom.V(d.X*ca-d.Y*sa, d.X*sa+d.Y*ca)
+			pair[1] = geom.V(d.X*ca+d.Y*sa, -d.X*sa+d.Y*ca)
+			np = 2
 		}
-		for k := 0; k < n; k++ {
-			if v.Dot(dir[k]) > cosA[k]+1e-5 {
-				continue next
+	next:
+		for _, v := range pair[:np] {
+			score := v.Dot(u0) // one that cannot beat the best needs no other test
+			if score <= bestScore {
+				continue
 			}
+			for k := 0; k < n; k++ {
+				if v.Dot(dir[k]) > cosA[k]+1e-5 {
+					continue next
+				}
+			}
+			q := c.Add(v.Scale(rc))
+			if !h.onBoardClear(q, m.R) {
+				continue
+			}
+			best, bestScore = q, score
 		}
-		q := c.Add(v.Scale(rc))
-		if !h.onBoardClear(q, m.R) {
-			continue
-		}
-		best, bestScore = q, score
 	}
 	if bestScore < -1.5 {
 		return geom.Vec{}, false
