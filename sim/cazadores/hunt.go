@@ -518,7 +518,7 @@ func (h *Hunt) run(p PackPolicy, f FoeAI) {
 // advance moves the Round Clock on, ending the Round after Tick 10, or
 // at once when the rest of the Round is settled.
 func (h *Hunt) advance() {
-	if h.Tick < 10 && h.settled() {
+	if h.Tick < 10 && h.live&h.sides[FoeSide] == 0 && h.settled() { // settled's first question without a call
 		h.Tick = 10
 	}
 	if h.Tick == 10 {
