@@ -88,15 +88,26 @@ func (h *Hunt) startAction(i int, k ActionKind, ticks int8) {
 	if k != ActMove && k != ActAttack && m.Conds.Has(Hidden) {
 		h.clear(i, Hidden)
 	}
-	h.pay(i, ticks)
+	// pay's steps written out (pay is too large to inline)
+	paid := max(ticks, 1)
+	m.acted = true
+	m.paid += paid
+	if m.Kind != AdversaryModel {
+		h.setClock(i, loopClock(m.Clock, paid))
+	}
 	m.actAttack = k == ActAttack
 	if h.Trace != nil {
-		e := Event{Kind: EvAction, Model: int8(i), Action: k, N: int16(ticks)}
-		if h.w.noAction {
-			e.Name = "no Action taken"
-		}
-		h.emit(e)
+		h.traceAction(i, k, ticks)
 	}
+}
+
+// traceAction is startAction's event.
+func (h *Hunt) traceAction(i int, k ActionKind, ticks int8) {
+	e := Event{Kind: EvAction, Model: int8(i), Action: k, N: int16(ticks)}
+	if h.w.noAction {
+		e.Name = "no Action taken"
+	}
+	h.emit(e)
 }
 
 // towardTerrifier reports whether moving model i to goal would bring it
