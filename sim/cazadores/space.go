@@ -161,23 +161,21 @@ func (h *Hunt) Surrounded(i int) bool {
 	if h.Sc.Rules.SurroundedCountsSelf {
 		friendly = 1
 	}
+	// Model i is in model j's melee reach: a reach of r >= 0 that i is
+	// within (written out, a call too large to inline).
 	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
-		if j := bits.TrailingZeros16(bs); h.inMeleeReach(j, i) {
+		j := bits.TrailingZeros16(bs)
+		if r := h.MeleeReach(j); r >= 0 && h.Within(i, j, r) {
 			hostile++
 		}
 	}
 	for bs := h.Friends(i); bs != 0 && hostile > friendly; bs &= bs - 1 {
-		if j := bits.TrailingZeros16(bs); h.inMeleeReach(j, i) {
+		j := bits.TrailingZeros16(bs)
+		if r := h.MeleeReach(j); r >= 0 && h.Within(i, j, r) {
 			friendly++
 		}
 	}
 	return hostile > friendly
-}
-
-// inMeleeReach reports whether model i is within model j's melee reach.
-func (h *Hunt) inMeleeReach(j, i int) bool {
-	r := h.MeleeReach(j)
-	return r >= 0 && h.Within(i, j, r)
 }
 
 // areaFoeDEF returns the DEF bonus Areas give Foe i standing in them.
