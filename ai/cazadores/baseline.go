@@ -338,8 +338,11 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 	}
 	blocked := false
 	if !m.Conds.Has(sim.Terrified) {
-		if h.CanFreeMove(i) {
-			blocked = freeMoveFor(h, i, h.M[tg].Pos, tg, "close in", tg, "out of reach") < blockedMove
+		if h.CanFreeMove(i) { // freeMoveFor's steps written out: the note only when traced
+			if h.Trace != nil {
+				noteFreeMove(h, i, h.M[tg].Pos, "close in", tg, "out of reach")
+			}
+			blocked = h.FreeMove(i, h.M[tg].Pos, tg, 0) < blockedMove
 		}
 		if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s, "attack", "in reach after its free Move") {
 			return
@@ -369,7 +372,10 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 	if !h.CanFreeMove(i) {
 		still = "still out of reach after its free Move"
 	}
-	moveFor(h, i, h.M[tg].Pos, tg, "close in", tg, still)
+	if h.Trace != nil { // moveFor's steps written out
+		noteMove(h, i, h.M[tg].Pos, "close in", tg, still)
+	}
+	h.Move(i, h.M[tg].Pos, tg, 0)
 }
 
 // blockedMove: a free Move shorter than this (inches) made no headway.
