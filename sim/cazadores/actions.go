@@ -88,7 +88,8 @@ func (h *Hunt) startAction(i int, k ActionKind, ticks int8) {
 	if k != ActMove && k != ActAttack && m.Conds.Has(Hidden) {
 		h.clear(i, Hidden)
 	}
-	// pay's steps written out (pay is too large to inline)
+	// The Ticks paid: the Personal Clock moves on (the Adversary's joint
+	// clock is moved by its Turn).
 	paid := max(ticks, 1)
 	m.acted = true
 	m.paid += paid

@@ -824,19 +824,6 @@ func (h *Hunt) AdvClockAfter() uint8 {
 	return loopClock(h.AdvClock, most)
 }
 
-// pay advances model i's Personal Clock by ticks for an Action.
-func (h *Hunt) pay(i int, ticks int8) {
-	m := &h.M[i]
-	if ticks < 1 {
-		ticks = 1
-	}
-	m.acted = true
-	m.paid += ticks
-	if m.Kind != AdversaryModel {
-		h.setClock(i, loopClock(m.Clock, ticks))
-	}
-}
-
 // endRound resolves the end of the Round and checks whether the hunt ends.
 func (h *Hunt) endRound() {
 	for i := 0; i < int(h.N); i++ {
