@@ -204,28 +204,35 @@ func (t *Tally) Add(r *game.Record) {
 		}
 	}
 	end := min(r.End, t.steps)
+	if end <= 0 {
+		return // no step to count in
+	}
 	if end > t.span && t.span >= 0 {
 		t.span = end
 	}
+	// The steps before the last one count in Running and CurveBy, the last
+	// one in Ended and CurveEnded: each in a loop of its own.
+	last := end - 1
 	for k := range t.Running {
-		run, ended := t.Running[k], t.Ended[k]
+		run, ended := t.Running[k][:last], t.Ended[k]
 		row := r.S[k*t.steps : k*t.steps+end]
 		cum := 0
-		for step, d := range row {
-			cum += int(d)
-			h := run[step]
-			if step == end-1 {
-				h = ended[step]
-			}
+		for step, h := range run {
+			cum += int(row[step])
 			if uint(cum) < uint(len(h)) {
 				h[cum]++
 			} else {
-				t.beyond(k, step, step == end-1, cum)
+				t.beyond(k, step, false, cum)
 			}
+		}
+		cum += int(row[last])
+		if h := ended[last]; uint(cum) < uint(len(h)) {
+			h[cum]++
+		} else {
+			t.beyond(k, last, true, cum)
 		}
 	}
 	for c, slots := range t.curveAt {
-		by, ended := t.CurveBy[c], t.CurveEnded[c]
 		// m at step is the items whose event came at step+1 or before:
 		// each item counted once at the step of its event, then summed.
 		from := t.from[:end]
@@ -235,15 +242,14 @@ func (t *Tally) Add(r *game.Record) {
 				from[at-1]++
 			}
 		}
+		by := t.CurveBy[c][:last]
 		m := 0
-		for step, k := range from {
-			m += int(k)
-			if step == end-1 {
-				ended[step][m]++
-			} else {
-				by[step][m]++
-			}
+		for step, row := range by {
+			m += int(from[step])
+			row[m]++
 		}
+		m += int(from[last])
+		t.CurveEnded[c][last][m]++
 	}
 }
 

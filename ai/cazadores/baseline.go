@@ -84,7 +84,7 @@ func (b Baseline) Turn(h *sim.Hunt, i int) {
 	if d.NRituals+d.NSlotRituals > 0 && b.rituals(h, i, tg) || d.NGear > 0 && b.gear(h, i, tg) { // h.NumRituals(i) > 0
 		return
 	}
-	if b.rearm(h, i) {
+	if m.Readied == 0 && b.rearm(h, i) { // rearm's first question without a call
 		return
 	}
 	if s, ok := shooter(h, i); ok {
@@ -323,11 +323,13 @@ func sightGoal(h *sim.Hunt, i, tg int, w *sim.WeaponDef) geom.Vec {
 // melee weapons first. It never throws a Net (only the capture play does).
 func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 	m := &h.M[i]
-	if mask, ok := meleeLoadout(h, i); ok && mask != m.Readied && h.CanAct(i, sim.ActSwitch) {
-		decide(h, i, "switch to melee weapons", tg, "no melee weapon readied")
-		h.FreeMove(i, h.M[tg].Pos, tg, 0)
-		h.Switch(i, mask)
-		return
+	if meleeless(h, i) { // meleeLoadout's first question, without a call
+		if mask, ok := meleeLoadout(h, i); ok && mask != m.Readied && h.CanAct(i, sim.ActSwitch) {
+			decide(h, i, "switch to melee weapons", tg, "no melee weapon readied")
+			h.FreeMove(i, h.M[tg].Pos, tg, 0)
+			h.Switch(i, mask)
+			return
+		}
 	}
 	// The Net is thrown only by the capture play (netPlay), never as a
 	// melee fallback.
@@ -336,8 +338,11 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 	}
 	blocked := false
 	if !m.Conds.Has(sim.Terrified) {
-		if h.CanFreeMove(i) {
-			blocked = freeMoveFor(h, i, h.M[tg].Pos, tg, "close in", tg, "out of reach") < blockedMove
+		if h.CanFreeMove(i) { // freeMoveFor's steps written out: the note only when traced
+			if h.Trace != nil {
+				noteFreeMove(h, i, h.M[tg].Pos, "close in", tg, "out of reach")
+			}
+			blocked = h.FreeMove(i, h.M[tg].Pos, tg, 0) < blockedMove
 		}
 		if s, ok := bestWeapon(h, i, tg); ok && !isNet(h, i, s) && strike(h, i, tg, s, "attack", "in reach after its free Move") {
 			return
@@ -367,7 +372,10 @@ func (b Baseline) melee(h *sim.Hunt, i, tg int) {
 	if !h.CanFreeMove(i) {
 		still = "still out of reach after its free Move"
 	}
-	moveFor(h, i, h.M[tg].Pos, tg, "close in", tg, still)
+	if h.Trace != nil { // moveFor's steps written out
+		noteMove(h, i, h.M[tg].Pos, "close in", tg, still)
+	}
+	h.Move(i, h.M[tg].Pos, tg, 0)
 }
 
 // blockedMove: a free Move shorter than this (inches) made no headway.

@@ -30,6 +30,22 @@ func moveFor(h *sim.Hunt, i int, goal geom.Vec, stop int, what string, tg int, w
 	return h.Move(i, goal, stop, 0)
 }
 
+// noteFreeMove is freeMoveFor's note alone, for a caller that makes the
+// free Move itself (asking first whether a trace is on): it notes what the
+// Move is for when the Move will be made.
+func noteFreeMove(h *sim.Hunt, i int, goal geom.Vec, what string, tg int, why string) {
+	if h.CanFreeMoveTo(i, goal) {
+		h.Decide(i, what, tg, why)
+	}
+}
+
+// noteMove is noteFreeMove for the Move Action.
+func noteMove(h *sim.Hunt, i int, goal geom.Vec, what string, tg int, why string) {
+	if h.CanMoveTo(i, goal) {
+		h.Decide(i, what, tg, why)
+	}
+}
+
 // decide notes model i's choice of an Action (what, about model tg, why),
 // as sim's Decide, unless the model has already taken its Action this
 // Turn: a choice that can no longer be carried out is not shown.

@@ -88,22 +88,40 @@ func (h *Hunt) startAction(i int, k ActionKind, ticks int8) {
 	if k != ActMove && k != ActAttack && m.Conds.Has(Hidden) {
 		h.clear(i, Hidden)
 	}
-	h.pay(i, ticks)
+	// The Ticks paid: the Personal Clock moves on (the Adversary's joint
+	// clock is moved by its Turn).
+	paid := max(ticks, 1)
+	m.acted = true
+	m.paid += paid
+	if m.Kind != AdversaryModel {
+		h.setClock(i, loopClock(m.Clock, paid))
+	}
 	m.actAttack = k == ActAttack
 	if h.Trace != nil {
-		e := Event{Kind: EvAction, Model: int8(i), Action: k, N: int16(ticks)}
-		if h.w.noAction {
-			e.Name = "no Action taken"
-		}
-		h.emit(e)
+		h.traceAction(i, k, ticks)
 	}
 }
 
+// traceAction is startAction's event.
+func (h *Hunt) traceAction(i int, k ActionKind, ticks int8) {
+	e := Event{Kind: EvAction, Model: int8(i), Action: k, N: int16(ticks)}
+	if h.w.noAction {
+		e.Name = "no Action taken"
+	}
+	h.emit(e)
+}
+
 // towardTerrifier reports whether moving model i to goal would bring it
-// closer to the Foe that Terrified it.
+// closer to the Foe that Terrified it. Small enough to inline: the
+// distances are worked out only for a Terrified model (nearerTerrifier).
 func (h *Hunt) towardTerrifier(i int, goal geom.Vec) bool {
+	return h.M[i].Conds.Has(Terrified) && h.nearerTerrifier(i, goal)
+}
+
+// nearerTerrifier is towardTerrifier's question for a Terrified model.
+func (h *Hunt) nearerTerrifier(i int, goal geom.Vec) bool {
 	m := &h.M[i]
-	if !m.Conds.Has(Terrified) || m.Terrifier < 0 {
+	if m.Terrifier < 0 {
 		return false
 	}
 	src := h.M[m.Terrifier].Pos
@@ -111,11 +129,20 @@ func (h *Hunt) towardTerrifier(i int, goal geom.Vec) bool {
 }
 
 // move is a Movement Action's travel for model i. A Terrified model may
-// not end it closer to the Foe that terrified it: such a move is undone.
+// not end it closer to the Foe that terrified it: such a move is undone
+// (terrifiedMove).
 func (h *Hunt) move(i int, goal geom.Vec, budget float32, stop int) float32 {
 	m := &h.M[i]
 	from := m.Pos
-	d := h.moveTo(i, goal, budget, stop)
+	var d float32
+	switch {
+	case m.Conds.Has(Terrified) && m.Terrifier >= 0:
+		d = h.terrifiedMove(i, goal, budget, stop)
+	case h.openTravel(i):
+		d = h.travelOpen(i, goal, budget, stop, true)
+	default:
+		d = h.travel(i, goal, budget, stop, true)
+	}
 	if h.areaEnter { // an Area that does something to a model entering it
 		h.enterAreas(i, from)
 	}
@@ -126,15 +153,20 @@ func (h *Hunt) move(i int, goal geom.Vec, budget float32, stop int) float32 {
 // before the WNDs or Areas the move itself brings.
 func (h *Hunt) traceMoved(i int, d float32) {
 	if h.Trace != nil {
-		h.emit(Event{Kind: EvMoved, Model: int8(i), Pos: h.M[i].Pos, F: d})
+		h.emitMoved(i, d)
 	}
 }
 
-func (h *Hunt) moveTo(i int, goal geom.Vec, budget float32, stop int) float32 {
+// emitMoved is traceMoved's event (traceMoved stays small enough to
+// inline).
+func (h *Hunt) emitMoved(i int, d float32) {
+	h.emit(Event{Kind: EvMoved, Model: int8(i), Pos: h.M[i].Pos, F: d})
+}
+
+// terrifiedMove is move's travel for a model that is Terrified by a Foe
+// on the board.
+func (h *Hunt) terrifiedMove(i int, goal geom.Vec, budget float32, stop int) float32 {
 	m := &h.M[i]
-	if !m.Conds.Has(Terrified) || m.Terrifier < 0 {
-		return h.travel(i, goal, budget, stop, true)
-	}
 	src := h.M[m.Terrifier].Pos
 	from := m.Pos
 	d := h.travel(i, goal, budget, stop, false)
@@ -165,16 +197,25 @@ func (h *Hunt) CanMoveTo(i int, goal geom.Vec) bool {
 // modifier) toward goal, stopping at base contact with model stop (-1:
 // none). It returns the distance moved; 0 if the move is not allowed.
 func (h *Hunt) FreeMove(i int, goal geom.Vec, stop int, extra float32) float32 {
-	if !h.CanFreeMoveTo(i, goal) {
+	m := &h.M[i]
+	if m.Conds&(1<<KnockedDown|1<<Terrified) == 0 { // CanFreeMoveTo without a call
+		if m.State != Active || m.freeMoved {
+			return 0
+		}
+	} else if !h.CanFreeMoveTo(i, goal) {
 		return 0
 	}
-	h.M[i].freeMoved = true
+	m.freeMoved = true
 	return h.move(i, goal, float32(h.SPD(i))+extra, stop)
 }
 
 // Move is the Move Action (2 Ticks): like FreeMove, as model i's Action.
 func (h *Hunt) Move(i int, goal geom.Vec, stop int, extra float32) float32 {
-	if !h.CanMoveTo(i, goal) {
+	if m := &h.M[i]; m.Conds&(1<<KnockedDown|1<<Stunned|1<<Terrified) == 0 && m.Kind != ObjectiveModel { // CanMoveTo without a call
+		if m.State != Active || m.acted {
+			return 0
+		}
+	} else if !h.CanMoveTo(i, goal) {
 		return 0
 	}
 	h.startAction(i, ActMove, h.ActionTicks(ActMove))

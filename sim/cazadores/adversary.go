@@ -9,6 +9,7 @@ import (
 // drawHit turns over the next hit-location card. The first pass through
 // the pile shuffles lazily (one Fisher-Yates step per card); afterwards
 // the pile is turned over unshuffled, so the same order repeats.
+// woundAdversary, its caller, takes the same steps written out.
 func (h *Hunt) drawHit() uint8 {
 	if h.HitPos >= uint8(len(h.HitPile)) {
 		h.HitPos = 0
@@ -78,7 +79,20 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 		if h.Exhausted == all {
 			break
 		}
-		v := int(h.drawHit()) + int(shift)
+		// drawHit's steps written out (a call too large to inline).
+		if h.HitPos >= uint8(len(h.HitPile)) {
+			h.HitPos = 0
+			h.HitFixed = true
+		}
+		p := int(h.HitPos)
+		if !h.HitFixed {
+			if n := len(h.HitPile) - p; n > 1 {
+				j := p + h.hitRNG.IntN(n)
+				h.HitPile[p], h.HitPile[j] = h.HitPile[j], h.HitPile[p]
+			}
+		}
+		h.HitPos++
+		v := int(h.HitPile[p]) + int(shift)
 		if v < 2 {
 			v = 2
 		} else if v > 10 {

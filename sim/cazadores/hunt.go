@@ -518,7 +518,7 @@ func (h *Hunt) run(p PackPolicy, f FoeAI) {
 // advance moves the Round Clock on, ending the Round after Tick 10, or
 // at once when the rest of the Round is settled.
 func (h *Hunt) advance() {
-	if h.Tick < 10 && h.settled() {
+	if h.Tick < 10 && h.live&h.sides[FoeSide] == 0 && h.settled() { // settled's first question without a call
 		h.Tick = 10
 	}
 	if h.Tick == 10 {
@@ -663,7 +663,7 @@ const adversaryTurn = -2
 func (h *Hunt) runTurns(p PackPolicy, f FoeAI, k uint8) {
 	for h.turnPos = k; h.turnPos < h.nTurns; h.turnPos++ {
 		i := int(h.turns[h.turnPos])
-		if h.settled() {
+		if h.live&h.sides[FoeSide] == 0 && h.settled() { // settled's first question without a call
 			h.turnPos = h.nTurns
 			return
 		}
@@ -822,19 +822,6 @@ func (h *Hunt) AdvClockAfter() uint8 {
 		most = h.Sc.Rules.PassTicks
 	}
 	return loopClock(h.AdvClock, most)
-}
-
-// pay advances model i's Personal Clock by ticks for an Action.
-func (h *Hunt) pay(i int, ticks int8) {
-	m := &h.M[i]
-	if ticks < 1 {
-		ticks = 1
-	}
-	m.acted = true
-	m.paid += ticks
-	if m.Kind != AdversaryModel {
-		h.setClock(i, loopClock(m.Clock, ticks))
-	}
 }
 
 // endRound resolves the end of the Round and checks whether the hunt ends.

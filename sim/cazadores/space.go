@@ -161,23 +161,21 @@ func (h *Hunt) Surrounded(i int) bool {
 	if h.Sc.Rules.SurroundedCountsSelf {
 		friendly = 1
 	}
+	// Model i is in model j's melee reach: a reach of r >= 0 that i is
+	// within (written out, a call too large to inline).
 	for bs := h.Hostiles(i); bs != 0; bs &= bs - 1 {
-		if j := bits.TrailingZeros16(bs); h.inMeleeReach(j, i) {
+		j := bits.TrailingZeros16(bs)
+		if r := h.MeleeReach(j); r >= 0 && h.Within(i, j, r) {
 			hostile++
 		}
 	}
 	for bs := h.Friends(i); bs != 0 && hostile > friendly; bs &= bs - 1 {
-		if j := bits.TrailingZeros16(bs); h.inMeleeReach(j, i) {
+		j := bits.TrailingZeros16(bs)
+		if r := h.MeleeReach(j); r >= 0 && h.Within(i, j, r) {
 			friendly++
 		}
 	}
 	return hostile > friendly
-}
-
-// inMeleeReach reports whether model i is within model j's melee reach.
-func (h *Hunt) inMeleeReach(j, i int) bool {
-	r := h.MeleeReach(j)
-	return r >= 0 && h.Within(i, j, r)
 }
 
 // areaFoeDEF returns the DEF bonus Areas give Foe i standing in them.
@@ -574,9 +572,18 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 			break
 		}
 	}
+	return h.endTravel(i, start, pos, moved, budget, stop, action)
+}
+
+// endTravel ends model i's travel from start, which reached pos having
+// moved that far: within the board, never on another base (first keeping
+// contact with model stop by sliding around it, else stepping back toward
+// start), then the trace and, for an Action, Bleeding. It returns the
+// distance moved.
+func (h *Hunt) endTravel(i int, start, pos geom.Vec, moved, budget float32, stop int, action bool) float32 {
+	m := &h.M[i]
+	mp := &h.Sc.Map
 	pos = geom.ClampToBoard(pos, m.R, mp.W, mp.H)
-	// Never end on another base: first try to keep contact with the model
-	// moved to by sliding around it, else step back toward the start.
 	if !h.freeAt(i, pos, m.R) {
 		pos, moved = h.settle(i, start, pos, stop, moved, budget)
 	}
@@ -589,6 +596,64 @@ func (h *Hunt) travel(i int, goal geom.Vec, budget float32, stop int, action boo
 	}
 	if action && m.Conds.Has(Bleeding) && (moved > geom.Eps || h.Sc.Rules.BleedingOnZeroMove) {
 		h.wound(i, 1, -1, Bleeding)
+	}
+	return moved
+}
+
+// openTravel reports whether model i's travel meets nothing but bases: no
+// Impassable, Difficult or Dangerous piece, no height and no route grid on
+// the map, and no Difficult or Dangerous Area on the board unless i
+// ignores such terrain. travelOpen then moves it as travel would.
+func (h *Hunt) openTravel(i int) bool {
+	mp := &h.Sc.Map
+	return mp.HasTerrain&(Impassable|Difficult|Dangerous) == 0 && !mp.HasHeight && mp.Nav == nil &&
+		(h.areaTerrain&(Difficult|Dangerous) == 0 || h.immuneTerrain(i))
+}
+
+// travelOpen is travel where openTravel holds: one straight leg toward
+// goal, cut short by the first Hostile base (or model stop's) it would
+// touch and by the budget, then travel's ending, endTravel's steps written
+// out here (a call would pass nine arguments). Every number is worked out
+// as travel works it out, so the two agree to the bit
+// (TestTravelOpenAsTravel).
+func (h *Hunt) travelOpen(i int, goal geom.Vec, budget float32, stop int, action bool) float32 {
+	m := &h.M[i]
+	start := m.Pos
+	pos := start
+	moved := float32(0)
+	if budget > geom.Eps {
+		seg := goal.Sub(pos)
+		if L := seg.Len(); L >= geom.Eps {
+			tMax, r := float32(1), m.R
+			for bs := (h.activeOf(m.Side^1) | h.live&bit(stop)) &^ bit(i); bs != 0; bs &= bs - 1 {
+				o := &h.M[bits.TrailingZeros16(bs)]
+				if t, hit := geom.SweepCircle(pos, goal, r, o.Pos, o.R); hit && t < tMax {
+					tMax = t
+				}
+			}
+			t := tMax
+			if L*t > budget {
+				t = budget / L
+			}
+			pos = pos.Add(seg.Scale(t))
+			moved = L * t
+		}
+	}
+	// endTravel
+	mp := &h.Sc.Map
+	pos = geom.ClampToBoard(pos, m.R, mp.W, mp.H)
+	if !h.freeAt(i, pos, m.R) {
+		pos, moved = h.settle(i, start, pos, stop, moved, budget)
+	}
+	if moved < 0 {
+		moved = 0
+	}
+	m.Pos = pos
+	if action {
+		h.traceMoved(i, moved)
+		if m.Conds.Has(Bleeding) && (moved > geom.Eps || h.Sc.Rules.BleedingOnZeroMove) {
+			h.wound(i, 1, -1, Bleeding)
+		}
 	}
 	return moved
 }
@@ -691,36 +756,39 @@ func (h *Hunt) ringSpot(i, t int, pos geom.Vec) (geom.Vec, bool) {
 	}
 	// Candidates in order: pos's own direction, then both ends of each arc:
 	// dir[k] turned by its half-width either way, and a hair further so
-	// the spot is clear of that base.
-	var cand [1 + 2*MaxModels]geom.Vec
-	cand[0] = u0
-	nc := 1
-	for k := 0; k < n; k++ {
-		ca := cosA[k] - 2e-5
-		sa := float32(math.Sqrt(float64(1 - ca*ca)))
-		d := dir[k]
-		cand[nc] = geom.V(d.X*ca-d.Y*sa, d.X*sa+d.Y*ca)
-		cand[nc+1] = geom.V(d.X*ca+d.Y*sa, -d.X*sa+d.Y*ca)
-		nc += 2
-	}
+	// the spot is clear of that base. Each is made as its turn comes (no
+	// array of them to clear first).
 	best, bestScore := geom.Vec{}, float32(-2)
-next:
-	for x := 0; x < nc; x++ {
-		v := cand[x]
-		score := v.Dot(u0) // one that cannot beat the best needs no other test
-		if score <= bestScore {
-			continue
+	for k := -1; k < n; k++ {
+		var pair [2]geom.Vec
+		np := 1
+		if k < 0 {
+			pair[0] = u0
+		} else {
+			ca := cosA[k] - 2e-5
+			sa := float32(math.Sqrt(float64(1 - ca*ca)))
+			d := dir[k]
+			pair[0] = geom.V(d.X*ca-d.Y*sa, d.X*sa+d.Y*ca)
+			pair[1] = geom.V(d.X*ca+d.Y*sa, -d.X*sa+d.Y*ca)
+			np = 2
 		}
-		for k := 0; k < n; k++ {
-			if v.Dot(dir[k]) > cosA[k]+1e-5 {
-				continue next
+	next:
+		for _, v := range pair[:np] {
+			score := v.Dot(u0) // one that cannot beat the best needs no other test
+			if score <= bestScore {
+				continue
 			}
+			for k := 0; k < n; k++ {
+				if v.Dot(dir[k]) > cosA[k]+1e-5 {
+					continue next
+				}
+			}
+			q := c.Add(v.Scale(rc))
+			if !h.onBoardClear(q, m.R) {
+				continue
+			}
+			best, bestScore = q, score
 		}
-		q := c.Add(v.Scale(rc))
-		if !h.onBoardClear(q, m.R) {
-			continue
-		}
-		best, bestScore = q, score
 	}
 	if bestScore < -1.5 {
 		return geom.Vec{}, false

@@ -1,6 +1,7 @@
 package cazadores
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"balance/sim/dice"
@@ -349,5 +350,48 @@ func TestDangerousAloneIsDifficult(t *testing.T) {
 	h.M[0].Entered = 1
 	if d := h.Move(0, geom.V(20, 4), -1, 0); !near(d, 4, 1e-3) {
 		t.Fatalf("SPD 5 from 1\" inside Dangerous terrain moved %v, want 4 (1\" at double cost, then 3\")", d)
+	}
+}
+
+// travelOpen moves every model as travel does, to the bit, wherever
+// openTravel holds: random moves of random models toward random goals,
+// with random budgets, targets to stop at, Bleeding and Action or not, on
+// open ground with models all over it.
+func TestTravelOpenAsTravel(t *testing.T) {
+	sc := newScenario(caz("A"), caz("B"), caz("C"), caz("D"))
+	r := rand.New(rand.NewPCG(7, 11))
+	for k := range 3000 {
+		h := newHunt(sc, uint64(k))
+		for i := 0; i < int(h.N); i++ {
+			h.M[i].Pos = geom.V(1+22*r.Float32(), 1+22*r.Float32())
+		}
+		if !h.openTravel(0) {
+			t.Fatal("open ground but openTravel false")
+		}
+		for range 6 {
+			i := r.IntN(int(h.N))
+			if h.M[i].State != Active {
+				continue
+			}
+			goal := geom.V(24*r.Float32(), 24*r.Float32())
+			stop := -1
+			if r.IntN(2) == 0 {
+				stop = r.IntN(int(h.N))
+				goal = h.M[stop].Pos
+			}
+			budget := float32(r.IntN(13)) + r.Float32()*float32(r.IntN(2))
+			if r.IntN(4) == 0 {
+				h.M[i].Conds |= 1 << Bleeding
+			}
+			action := r.IntN(2) == 0
+			a, b := *h, *h
+			da := a.travel(i, goal, budget, stop, action)
+			db := b.travelOpen(i, goal, budget, stop, action)
+			if da != db || a.M != b.M || a.Rec != b.Rec {
+				t.Fatalf("hunt %d: model %d to %v (budget %g, stop %d): travel moved %g to %v, travelOpen %g to %v",
+					k, i, goal, budget, stop, da, a.M[i].Pos, db, b.M[i].Pos)
+			}
+			*h = a
+		}
 	}
 }
