@@ -626,8 +626,8 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		// pass over the enemies, the farther reach first.
 		hitFig := -1
 		box, reach := boxOf(from, wp), r+interceptGap+geom.Eps // an enemy off the box by more than reach+rj is neither met nor met within 1"
-		var near interceptors
-		for m := b.Foes(i) & b.boxed(&box, reach+b.S.maxBase+1e-3); m != 0; m &= m - 1 {
+		near, bx := interceptors{}, b.boxed(&box, reach+b.S.maxBase+1e-3)
+		for m := b.Foes(i) & bx; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			pj, rj := b.Figs[j].Pos, b.base[j]
 			if box.far(pj, reach+rj) {
@@ -646,7 +646,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		}
 		t, ic := b.interception(i, &near, t)
 		if ic < 0 {
-			t = b.offFriends(i, from, d, L, t)
+			t = b.offFriends(i, from, d, L, t, b.Band(f.Side)&bx&^(1<<i))
 		}
 		if t != 1 || tEnd != 1 || b.Trace != nil {
 			// Walked only part of the leg (or traced): what that part
@@ -700,13 +700,18 @@ func (s *segBox) far(c geom.Vec, reach float32) bool {
 // offFriends returns the fraction, at most t, along from→from+d (length
 // L) at which figure i stops without standing on a friendly figure:
 // stepping back a quarter inch at a time (to where it started, at worst).
-func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
+// The friends it may stand on are among near (those of the leg's grown
+// box, which holds every base that overlaps a place on the leg).
+func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32, near uint32) float32 {
+	if near == 0 {
+		return t
+	}
 	r := b.base[i]
 	step := 0.25 / L
 	for n := 0; n < 64 && t > 0; n++ {
 		p := from.Add(d.Scale(t))
 		clear := true
-		for m := b.Band(b.Figs[i].Side) & b.round(p) &^ (1 << i); m != 0 && clear; m &= m - 1 {
+		for m := near & b.round(p); m != 0 && clear; m &= m - 1 {
 			if j := bits.TrailingZeros32(m); p.Dist(b.Figs[j].Pos) < r+b.base[j]-1e-3 {
 				clear = false
 			}
