@@ -117,17 +117,28 @@ func crewOpponent(b *sk.Battle, i int) int {
 }
 
 // closestVisible returns the closest standing warband figure creature i
-// sees, or -1.
+// sees (the first of equals), or -1: the figures asked for sight nearest
+// first, so the first seen is the answer.
 func closestVisible(b *sk.Battle, i int) int {
-	best, bd := -1, float32(0)
-	for m := b.Band(sk.SideA) | b.Band(sk.SideB); m != 0; m &= m - 1 {
+	var d [sk.MaxFigures]float32
+	left := b.Band(sk.SideA) | b.Band(sk.SideB)
+	for m := left; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		d := b.EdgeDist(i, j)
-		if (best < 0 || d < bd) && b.LOS(i, j) {
-			best, bd = j, d
-		}
+		d[j] = b.EdgeDist(i, j)
 	}
-	return best
+	for left != 0 {
+		best := bits.TrailingZeros32(left)
+		for m := left & (left - 1); m != 0; m &= m - 1 {
+			if j := bits.TrailingZeros32(m); d[j] < d[best] {
+				best = j
+			}
+		}
+		if b.LOS(i, best) {
+			return best
+		}
+		left &^= 1 << best
+	}
+	return -1
 }
 
 // missile returns creature i's missile weapon, or -1.
