@@ -201,6 +201,8 @@ type Battle struct {
 	sides        [3]uint32            // the figures of each side
 	foesOf       [MaxFigures]uint32   // the figures of the other sides than each figure's
 	standing     uint32               // the figures standing
+	acted        uint32               // the figures that activated this turn (fActivated)
+	shielded     uint32               // the figures with a shield this turn
 	// Lines of sight between two figures, remembered with the versions
 	// of the places (ver, bumped by every change of a figure's place)
 	// and of the smoke (smokeVer) they were worked out for.
@@ -313,9 +315,10 @@ func (b *Battle) Play(a, bb, c Policy) {
 }
 
 func (b *Battle) playTurn() {
-	for i := 0; i < b.NF; i++ {
-		b.Figs[i].flags &^= fActivated | fStunAct
+	for m := b.acted; m != 0; m &= m - 1 {
+		b.Figs[bits.TrailingZeros32(m)].flags &^= fActivated | fStunAct
 	}
+	b.acted = 0
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvTurn})
 	}
@@ -337,7 +340,7 @@ func (b *Battle) playTurn() {
 	}
 	for k := 0; k < 2 && !b.Done; k++ {
 		side := b.Order[k]
-		for m := b.sides[side]; m != 0 && !b.Done; m &= m - 1 {
+		for m := b.sides[side] & b.standing &^ b.acted; m != 0 && !b.Done; m &= m - 1 {
 			if i := bits.TrailingZeros32(m); b.Figs[i].Standing() && !b.Figs[i].Activated() {
 				b.activate(i)
 			}
@@ -374,9 +377,9 @@ func (b *Battle) initiative() {
 // leader returns the standing, not yet activated figure of side with
 // role, or -1.
 func (b *Battle) leader(side int8, role Role) int {
-	for m := b.sides[side] & b.standing; m != 0; m &= m - 1 {
+	for m := b.sides[side] & b.standing &^ b.acted; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
-		if b.S.Profiles[i].Role == role && !b.Figs[i].Activated() {
+		if b.S.Profiles[i].Role == role {
 			return i
 		}
 	}
@@ -477,6 +480,7 @@ func (b *Battle) begin(i int) {
 	f := &b.Figs[i]
 	b.T.Activations++
 	f.flags |= fActivated
+	b.acted |= 1 << i
 	f.flags &^= fStunAct | fClearJam | fCombatStart | fMoved
 	if f.flags&fStunned != 0 {
 		f.flags |= fStunAct
@@ -548,9 +552,10 @@ func (b *Battle) creaturePhase() {
 }
 
 func (b *Battle) endTurn() {
-	for i := 0; i < b.NF; i++ {
-		b.Figs[i].Shield = 0
+	for m := b.shielded; m != 0; m &= m - 1 {
+		b.Figs[bits.TrailingZeros32(m)].Shield = 0
 	}
+	b.shielded = 0
 	n := 0
 	for k := 0; k < b.NSmoke; k++ {
 		if int(b.Smoke[k].Ends) > b.Turn {

@@ -673,6 +673,7 @@ func (b *Battle) Power(i, k, tgt, exert int, pmWhen uint8, pmGoal geom.Vec) bool
 			b.attack(i, tgt, int(pw.Amount), d, 0, b.ArmourOf(tgt), false, "bolt")
 		case OpShield:
 			f.Shield += pw.Amount
+			b.shielded |= 1 << i
 		}
 		b.damage(i, -1, int(pw.Strain), "strain")
 	}
