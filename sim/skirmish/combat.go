@@ -690,7 +690,7 @@ func (b *Battle) powerMove(i int, goal geom.Vec) {
 	f := &b.Figs[i]
 	from := f.Pos
 	f.run = 0
-	b.walk(i, goal, powerMove, 0, 0)
+	b.walkKept(i, goal, powerMove, 0, 0)
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvMove, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from), Why: "power move"})
 	}

@@ -305,8 +305,12 @@ func (b *Battle) boxed(s *segBox, reach float32) uint32 {
 	return (b.colLE[c1] &^ b.colLE[c0-1]) & (b.rowLE[r1] &^ b.rowLE[r0-1])
 }
 
-// placed notes that figure i's place changed.
+// placed notes that figure i's place changed (and, for the walk,
+// where its leg ended: walkKept).
 func (b *Battle) placed(i int) {
+	if k := b.walked.n - 1; k >= 0 && k < walkLegs {
+		b.walked.end[k] = b.Figs[i].Pos
+	}
 	b.moved |= 1 << i
 	b.regrid(i)
 	if b.ver[i]++; b.ver[i] == 0 {
@@ -482,7 +486,7 @@ func (b *Battle) Move(i int, goal geom.Vec, maxDrop float32) bool {
 	f.left--
 	f.run = 0
 	from := f.Pos
-	b.walk(i, goal, budget, 0, maxDrop)
+	b.walkKept(i, goal, budget, 0, maxDrop)
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvMove, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from), N: int16(f.moves)})
 	}
@@ -501,7 +505,7 @@ func (b *Battle) RunForIt(i int, goal geom.Vec) bool {
 	f.left = 0
 	f.run = 0
 	from := f.Pos
-	b.walk(i, goal, runForIt, walkFree, 0)
+	b.walkKept(i, goal, runForIt, walkFree, 0)
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvRun, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from)})
 	}
@@ -524,7 +528,7 @@ func (b *Battle) RandomMove(i int) bool {
 	dir := geom.Dir(uint8(b.RNG.Uint64() >> 56))
 	goal := f.Pos.Add(dir.Scale(budget))
 	from := f.Pos
-	b.walk(i, goal, budget, walkStraight|walkHalt, 0)
+	b.walkKept(i, goal, budget, walkStraight|walkHalt, 0)
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvMove, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from), N: int16(f.moves), Why: "random direction"})
 	}
@@ -575,14 +579,16 @@ func (b *Battle) HomeGoal(i int) geom.Vec {
 	return geom.V(f.Pos.X, y)
 }
 
-// walk moves figure i toward goal with budget inches of movement.
-func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop float32) {
+// walk moves figure i toward goal with budget inches of movement; it
+// reports whether the figure moved some distance, and the damage of the
+// fall it took.
+func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop float32) (far bool, fell int) {
 	f := &b.Figs[i]
 	r := b.base[i]
 	sc := &b.S.Scenario
 	goal = geom.ClampToBoard(goal, r, sc.W, sc.H)
 	if goal == f.Pos && b.clearAt(b.S.navOf(r, false), goal) {
-		return // standing still where a base fits: no way to walk, round or climbing (which avoids less)
+		return false, 0 // standing still where a base fits: no way to walk, round or climbing (which avoids less)
 	}
 	// Onto a piece, off its own, or crossing nothing it would climb, a figure walks over what it would go round.
 	nav := b.S.navOf(r, b.climbs(i) || b.overground(f.Pos, goal))
@@ -678,6 +684,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		}
 		b.damage(i, -1, fallDmg, "falling")
 	}
+	return moved > 1e-3, fallDmg
 }
 
 // segBox is a segment's bounding box, for cheap rejects of the bases
@@ -719,7 +726,7 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32, near uint32) 
 		if clear {
 			return t
 		}
-		t = max(t-step, 0)
+		t, b.walked.back = max(t-step, 0), true
 	}
 	return t
 }
@@ -757,8 +764,8 @@ type interceptors struct {
 // 1" the leg enters) and chooses to force combat, and who: (t, -1) when
 // none does.
 func (b *Battle) interception(i int, near *interceptors, t float32) (float32, int) {
-	// The candidates, sorted by where they come in (an insertion sort
-	// in place: the first n entries are those kept so far).
+	// The candidates, sorted by where they come in (an insertion sort in place: the first n entries are those kept so far).
+	b.walked.met = b.walked.met || near.n > 0 // for walkKept: a leg came within 1" of an enemy
 	n := 0
 	for c := 0; c < near.n; c++ {
 		ts, j := near.t[c], near.j[c]
