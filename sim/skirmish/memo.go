@@ -276,13 +276,16 @@ const walkLegs = 3
 
 // walkBox is what the walk being kept noted of its legs (spansOf,
 // placed, offFriends): the legs and their ends, how many legs, and
-// whether it stepped back off a friend or came within 1" of an enemy.
+// whether it stepped back off a friend or came within 1" of an enemy
+// (or met one). A walk that did neither walked as if no other figure
+// stood: what it did is what any walk of the question does when
+// walkClear holds.
 type walkBox struct {
 	leg  [walkLegs][2]geom.Vec
 	end  [walkLegs]geom.Vec
 	n    int
 	back bool
-	met  bool // a leg came within 1" of an enemy
+	met  bool // a leg came within 1" of an enemy, or met one
 }
 
 // walkKept is walk, remembered when it met no other figure. Of the other
@@ -330,8 +333,7 @@ func (b *Battle) walkKept(i int, goal geom.Vec, budget float32, mode uint8, maxD
 		return
 	}
 	*e = walkMemo{from: kf, goal: kg, q: q, kind: kind, to: f.Pos, dir: f.runDir, run: f.run,
-		n: int8(w.n), moved: moved, leg: w.leg, end: w.end}
-	e.ok = b.walkClear(i, e)
+		n: int8(w.n), moved: moved, leg: w.leg, end: w.end, ok: true}
 }
 
 // walkClear reports whether, as the other figures stand, no enemy in the

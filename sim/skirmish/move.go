@@ -647,7 +647,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 				continue
 			}
 			if ts, hit := geom.SweepCircle(from, wp, r, pj, rj); hit && ts < t {
-				t, hitFig = ts, j
+				t, hitFig, b.walked.met = ts, j, true
 			}
 		}
 		t, ic := b.interception(i, &near, t)
