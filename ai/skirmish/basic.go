@@ -445,11 +445,9 @@ func bestGun(b *sk.Battle, i int) int {
 func claim(b *sk.Battle, i int) int {
 	best, bd := -1, float32(0)
 	mates := b.Band(b.Figs[i].Side) &^ (1 << i)
-	for k := 0; k < b.NLoot; k++ {
+	for m := b.LootOnGround(); m != 0; m &= m - 1 {
+		k := bits.TrailingZeros32(m)
 		t := &b.Loot[k]
-		if !t.OnGround() {
-			continue
-		}
 		d := b.Figs[i].Pos.Dist(t.Pos)
 		if best >= 0 && !(d < bd) {
 			continue // no nearer than the token already claimed

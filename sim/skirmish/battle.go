@@ -104,6 +104,10 @@ type Token struct {
 // OnGround reports whether the token lies on the table, not carried.
 func (t *Token) OnGround() bool { return t.Carrier < 0 && t.Off < 0 }
 
+// LootOnGround returns the loot tokens lying on the table (those
+// OnGround), as a mask (bit k: token k).
+func (b *Battle) LootOnGround() uint32 { return b.lootOn }
+
 // Cloud is a smoke cloud.
 type Cloud struct {
 	C    geom.Vec
@@ -203,6 +207,7 @@ type Battle struct {
 	standing     uint32               // the figures standing
 	acted        uint32               // the figures that activated this turn (fActivated)
 	shielded     uint32               // the figures with a shield this turn
+	lootOn       uint32               // the loot tokens lying on the table (OnGround)
 	// Lines of sight between two figures, remembered with the versions
 	// of the places (ver, bumped by every change of a figure's place)
 	// and of the smoke (smokeVer) they were worked out for.
@@ -278,6 +283,7 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 	b.NLoot = len(s.Scenario.Loot)
 	for k, l := range s.Scenario.Loot {
 		b.Loot[k] = Token{Pos: l.Pos, Data: l.Data, Carrier: -1, Off: -1}
+		b.lootOn |= 1 << k
 	}
 }
 
@@ -607,6 +613,7 @@ func (b *Battle) takeOut(j int) {
 	if f.Carry >= 0 {
 		t := &b.Loot[f.Carry]
 		t.Carrier, t.Pos = -1, f.Pos
+		b.lootOn |= 1 << f.Carry
 		f.Carry = -1
 		if b.Trace != nil {
 			b.emit(Event{Kind: EvDrop, Fig: int8(j), Pos: f.Pos})
