@@ -218,10 +218,7 @@ func (b *Battle) PathLen(i int, p geom.Vec) float32 {
 // stands on that contains p, 0 on the table.
 func (b *Battle) Elevation(p geom.Vec) float32 { return b.S.elevation(p) }
 
-func (b *Battle) inWater(p geom.Vec) bool {
-	_, w := b.S.groundAt(p)
-	return w
-}
+func (b *Battle) inWater(p geom.Vec) bool { return b.S.waterAt(p) }
 
 // InWater reports whether figure i stands in water.
 func (b *Battle) InWater(i int) bool { return b.inWater(b.Figs[i].Pos) }
