@@ -13,7 +13,8 @@ import (
 // between a shooter and its target, whether a piece blocks the sight
 // between two points, a leg's crossings of the ground and what walking
 // it costs, whether a walk goes over what it would go round, and whether
-// a base fits at a point. The battles of a design begin alike (the figures
+// a base fits at a point; and the walks that met no other figure, read
+// back only while no other figure would meet them (walkKept). The battles of a design begin alike (the figures
 // at their deployment, the loot where it lies) and part ways only as the
 // dice make them, so their first turns ask the same questions again and
 // again.
