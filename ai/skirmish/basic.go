@@ -444,7 +444,7 @@ func bestGun(b *sk.Battle, i int) int {
 // -1.
 func claim(b *sk.Battle, i int) int {
 	best, bd := -1, float32(0)
-	mates := b.Band(b.Figs[i].Side) &^ (1 << i)
+	mates, engaged := b.Band(b.Figs[i].Side)&^(1<<i), b.Engaged()
 	for m := b.LootOnGround(); m != 0; m &= m - 1 {
 		k := bits.TrailingZeros32(m)
 		t := &b.Loot[k]
@@ -459,7 +459,7 @@ func claim(b *sk.Battle, i int) int {
 			if fj.Carry >= 0 {
 				continue
 			}
-			if dj := fj.Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && !b.InCombat(j) {
+			if dj := fj.Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && engaged&(1<<j) == 0 {
 				mine = false
 			}
 		}

@@ -198,6 +198,8 @@ type Battle struct {
 	touch [MaxFigures]uint32
 	near  [MaxFigures]uint32 // as touch, with a margin: every figure in contact (by edge distance) is in it
 	moved uint32
+	// The figures in combat (touch[i]&foesOf[i] != 0), kept by contacts.
+	engaged uint32
 	// The contact grid's column and row of each figure's place, and the
 	// figures in the columns up to each and in the rows up to each.
 	gcol, grow   [MaxFigures]uint8

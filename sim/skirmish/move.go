@@ -337,6 +337,7 @@ func (b *Battle) nearTo(j int) uint32 {
 // a cell is as wide as the farthest near reach, so every figure about in
 // contact with it lies in its cell or the next.
 func (b *Battle) contacts() {
+	var changed uint32 // the figures whose touch changed, or may have
 	for m := b.moved; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
 		bit := uint32(1) << i
@@ -355,6 +356,7 @@ func (b *Battle) contacts() {
 				}
 			}
 		}
+		changed |= bit | row ^ b.touch[i]
 		for ch := row ^ b.touch[i]; ch != 0; ch &= ch - 1 {
 			b.touch[bits.TrailingZeros32(ch)] ^= bit
 		}
@@ -363,7 +365,24 @@ func (b *Battle) contacts() {
 		}
 		b.touch[i], b.near[i] = row, nrow
 	}
+	for ; changed != 0; changed &= changed - 1 {
+		k := bits.TrailingZeros32(changed)
+		if b.touch[k]&b.foesOf[k] != 0 {
+			b.engaged |= 1 << k
+		} else {
+			b.engaged &^= 1 << k
+		}
+	}
 	b.moved = 0
+}
+
+// Engaged returns the figures in combat (each with some enemy), as a
+// mask.
+func (b *Battle) Engaged() uint32 {
+	if b.moved != 0 {
+		b.contacts()
+	}
+	return b.engaged
 }
 
 // Opponents appends to dst the figures in combat with figure i.
