@@ -117,28 +117,30 @@ func crewOpponent(b *sk.Battle, i int) int {
 }
 
 // closestVisible returns the closest standing warband figure creature i
-// sees (the first of equals), or -1: the figures asked for sight nearest
-// first, so the first seen is the answer.
+// sees (the first of equals), or -1: the closest asked for sight first,
+// and only when it is out of sight the others, each nearer than the best
+// seen so far.
 func closestVisible(b *sk.Battle, i int) int {
 	var d [sk.MaxFigures]float32
 	left := b.Band(sk.SideA) | b.Band(sk.SideB)
+	best := -1
 	for m := left; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		d[j] = b.EdgeDist(i, j)
-	}
-	for left != 0 {
-		best := bits.TrailingZeros32(left)
-		for m := left & (left - 1); m != 0; m &= m - 1 {
-			if j := bits.TrailingZeros32(m); d[j] < d[best] {
-				best = j
-			}
+		if d[j] = b.EdgeDist(i, j); best < 0 || d[j] < d[best] {
+			best = j
 		}
-		if b.LOS(i, best) {
-			return best
-		}
-		left &^= 1 << best
 	}
-	return -1
+	if best < 0 || b.LOS(i, best) {
+		return best
+	}
+	left &^= 1 << best
+	best = -1
+	for m := left; m != 0; m &= m - 1 {
+		if j := bits.TrailingZeros32(m); (best < 0 || d[j] < d[best]) && b.LOS(i, j) {
+			best = j
+		}
+	}
+	return best
 }
 
 // missile returns creature i's missile weapon, or -1.
