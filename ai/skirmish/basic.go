@@ -453,7 +453,7 @@ func claim(b *sk.Battle, i int) int {
 			continue // no nearer than the token already claimed
 		}
 		mine := true
-		for m := mates; m != 0 && mine; m &= m - 1 {
+		for m := mates; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			fj := &b.Figs[j]
 			if fj.Carry >= 0 {
@@ -461,6 +461,7 @@ func claim(b *sk.Battle, i int) int {
 			}
 			if dj := fj.Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && engaged&(1<<j) == 0 {
 				mine = false
+				break
 			}
 		}
 		if mine && (best < 0 || d < bd) {
