@@ -445,6 +445,7 @@ func bestGun(b *sk.Battle, i int) int {
 func claim(b *sk.Battle, i int) int {
 	best, bd := -1, float32(0)
 	mates, engaged := b.Band(b.Figs[i].Side)&^(1<<i), b.Engaged()
+tokens:
 	for m := b.LootOnGround(); m != 0; m &= m - 1 {
 		k := bits.TrailingZeros32(m)
 		t := &b.Loot[k]
@@ -452,7 +453,6 @@ func claim(b *sk.Battle, i int) int {
 		if best >= 0 && !(d < bd) {
 			continue // no nearer than the token already claimed
 		}
-		mine := true
 		for m := mates; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			fj := &b.Figs[j]
@@ -460,13 +460,10 @@ func claim(b *sk.Battle, i int) int {
 				continue
 			}
 			if dj := fj.Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && engaged&(1<<j) == 0 {
-				mine = false
-				break
+				continue tokens // a closer mate's
 			}
 		}
-		if mine && (best < 0 || d < bd) {
-			best, bd = k, d
-		}
+		best, bd = k, d
 	}
 	return best
 }
