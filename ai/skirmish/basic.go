@@ -236,28 +236,28 @@ func pickShot(b *sk.Battle, i int) (bestW, bestT, secondT int, bestE float32) {
 		if c != sk.Gun && c != sk.Flame {
 			continue
 		}
-		var e [sk.MaxFigures]float32
+		var e1, e2, ej float32 // the expected damage at t1, at t2, at j
 		t1, t2 := -1, -1
 		for m := b.ShotTargets(i, w); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			if c == sk.Flame {
-				e[j] = flameValue(b, i, w, j)
+				ej = flameValue(b, i, w, j)
 			} else {
-				e[j] = expected(b, i, w, j)
+				ej = expected(b, i, w, j)
 			}
 			switch {
-			case t1 < 0 || e[j] > e[t1] || (e[j] == e[t1] && nearerCreature(b, i, j, t1)):
-				t1, t2 = j, t1
-			case t2 < 0 || e[j] > e[t2] || (e[j] == e[t2] && nearerCreature(b, i, j, t2)):
-				t2 = j
+			case t1 < 0 || ej > e1 || (ej == e1 && nearerCreature(b, i, j, t1)):
+				t1, t2, e1, e2 = j, t1, ej, e1
+			case t2 < 0 || ej > e2 || (ej == e2 && nearerCreature(b, i, j, t2)):
+				t2, e2 = j, ej
 			}
 		}
 		if t1 < 0 {
 			continue
 		}
-		v := e[t1]
+		v := e1
 		if b.S.Weapons[w].Targets >= 2 && t2 >= 0 {
-			v += e[t2]
+			v += e2
 		}
 		if v > bestE {
 			bestE, bestW, bestT, secondT = v, w, t1, t2

@@ -401,10 +401,10 @@ func (b *Battle) leader(side int8, role Role) int {
 func (b *Battle) GroupEligible(leader int, dst []int8) []int8 {
 	lf := &b.Figs[leader]
 	lp := b.P(leader)
-	for m := b.Band(lf.Side) &^ (1 << leader); m != 0; m &= m - 1 {
+	for m := b.Band(lf.Side) &^ (1 << leader) &^ b.acted; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
 		f := &b.Figs[i]
-		if b.S.Profiles[i].Role != Soldier || f.Activated() {
+		if b.S.Profiles[i].Role != Soldier {
 			continue
 		}
 		if geom.EdgeDist(lf.Pos, lp.Base, f.Pos, b.base[i]) > groupRange+contactTol {
