@@ -194,7 +194,8 @@ type Battle struct {
 	// stand with their bases in contact. It is brought up to date, for
 	// the figures in moved (whose place, or whether they stand, changed
 	// since), by the first question that reads it.
-	base  [MaxFigures]float32 // each figure's base radius, from its profile
+	base  [MaxFigures]float32  // each figure's base radius, from its profile
+	prof  [MaxFigures]*Profile // each figure's profile, S.Profiles[i] (P)
 	touch [MaxFigures]uint32
 	near  [MaxFigures]uint32 // as touch, with a margin: every figure in contact (by edge distance) is in it
 	moved uint32
@@ -268,6 +269,7 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 		b.sides[p.Side] |= 1 << i
 		b.ver[i] = 1
 		b.base[i] = p.Base
+		b.prof[i] = p
 		cx, cy := s.grid.cell(p.Start)
 		b.gcol[i], b.grow[i] = cx, cy
 		b.colLE[cx] |= 1 << i
@@ -290,7 +292,7 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 }
 
 // P returns figure i's profile.
-func (b *Battle) P(i int) *Profile { return &b.S.Profiles[i] }
+func (b *Battle) P(i int) *Profile { return b.prof[i] }
 
 // D20 rolls a d20 (the next rigged face first, in tests).
 func (b *Battle) D20() int {
@@ -388,7 +390,7 @@ func (b *Battle) initiative() {
 func (b *Battle) leader(side int8, role Role) int {
 	for m := b.sides[side] & b.standing &^ b.acted; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
-		if b.S.Profiles[i].Role == role {
+		if b.prof[i].Role == role {
 			return i
 		}
 	}
@@ -404,7 +406,7 @@ func (b *Battle) GroupEligible(leader int, dst []int8) []int8 {
 	for m := b.Band(lf.Side) &^ (1 << leader) &^ b.acted; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
 		f := &b.Figs[i]
-		if b.S.Profiles[i].Role != Soldier {
+		if b.prof[i].Role != Soldier {
 			continue
 		}
 		if geom.EdgeDist(lf.Pos, lp.Base, f.Pos, b.base[i]) > groupRange+contactTol {
