@@ -270,7 +270,13 @@ type walkMemo struct {
 	moved, ok           bool
 	leg                 [walkLegs][2]geom.Vec
 	end                 [walkLegs]geom.Vec
+	cells               [walkLegs]legCells
 }
+
+// legCells is the contact grid's cells a kept leg asks about: the
+// columns c0..c1 and rows r0..r1 its grown box covers (boxed), and the
+// cell of its end (round).
+type legCells struct{ c0, r0, c1, r1, ex, ey uint8 }
 
 // walkLegs is the most legs of a walk kept.
 const walkLegs = 3
@@ -335,6 +341,13 @@ func (b *Battle) walkKept(i int, goal geom.Vec, budget float32, mode uint8, maxD
 	}
 	*e = walkMemo{from: kf, goal: kg, q: q, kind: kind, to: f.Pos, dir: f.runDir, run: f.run,
 		n: int8(w.n), moved: moved, leg: w.leg, end: w.end, ok: true}
+	g, reach := &b.S.grid, b.base[i]+interceptGap+geom.Eps+b.S.maxBase+1e-3
+	for k := 0; k < w.n; k++ {
+		s, c := boxOf(w.leg[k][0], w.leg[k][1]), &e.cells[k]
+		c.c0, c.r0 = g.cell(geom.Vec{X: s.lo.X - reach, Y: s.lo.Y - reach})
+		c.c1, c.r1 = g.cell(geom.Vec{X: s.hi.X + reach, Y: s.hi.Y + reach})
+		c.ex, c.ey = g.cell(w.end[k])
+	}
 }
 
 // walkClear reports whether, as the other figures stand, no enemy in the
@@ -347,8 +360,8 @@ func (b *Battle) walkClear(i int, e *walkMemo) bool {
 	friends := b.Band(b.Figs[i].Side) &^ (1 << i)
 	for k := 0; k < int(e.n); k++ {
 		from, wp := e.leg[k][0], e.leg[k][1]
-		box := boxOf(from, wp)
-		bx := b.boxed(&box, reach+b.S.maxBase+1e-3)
+		box, c := boxOf(from, wp), &e.cells[k]
+		bx := (b.colLE[c.c1] &^ b.colLE[c.c0-1]) & (b.rowLE[c.r1] &^ b.rowLE[c.r0-1]) // boxed(&box, reach+maxBase+1e-3)
 		for m := b.Foes(i) & bx; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			pj, rj := b.Figs[j].Pos, b.base[j]
@@ -366,7 +379,7 @@ func (b *Battle) walkClear(i int, e *walkMemo) bool {
 			}
 		}
 		p := e.end[k]
-		for m := friends & bx & b.round(p); m != 0; m &= m - 1 {
+		for m := friends & bx & (b.colLE[c.ex+1] &^ b.colLE[c.ex-2]) & (b.rowLE[c.ey+1] &^ b.rowLE[c.ey-2]); m != 0; m &= m - 1 { // round(p)
 			if j := bits.TrailingZeros32(m); p.Dist(b.Figs[j].Pos) < r+b.base[j]-1e-3 {
 				return false
 			}
