@@ -218,7 +218,7 @@ type Battle struct {
 	smokeVer uint16
 	losMemo  [MaxFigures][MaxFigures]losMemo
 	legs     legSpans // the leg being walked
-	walked   walkBox  // what the legs of the walk being kept asked of the contact grid
+	walked   walkBox  // what the walk being kept noted of its legs (walkKept)
 	memo     *memo    // answers remembered from battle to battle (kept by Reset)
 	rig      [8]int8  // faces the next d20s show (tests only)
 	nRig     int
