@@ -242,7 +242,7 @@ func (b *Battle) InCombatWith(i, j int) bool {
 }
 
 // InCombat reports whether figure i is in combat with any enemy.
-func (b *Battle) InCombat(i int) bool { return b.opponents(i) != 0 }
+func (b *Battle) InCombat(i int) bool { return b.Engaged()&(1<<i) != 0 }
 
 // opponents returns the figures in combat with figure i, as a mask.
 func (b *Battle) opponents(i int) uint32 {
