@@ -20,7 +20,7 @@ func (b *Battle) carryPenalty(i int) int {
 // penalty. A target of shooting rolls with it too.
 func (b *Battle) FightStat(i int) int {
 	p := b.P(i)
-	return int(p.Fight) + int(b.S.Weapons[p.Melee].Fight) + b.carryPenalty(i)
+	return int(p.Fight) + int(p.meleeFight) + b.carryPenalty(i)
 }
 
 // ShootStat returns figure i's Shoot with the carrying penalty.

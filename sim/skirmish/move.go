@@ -109,6 +109,10 @@ func (s *Setup) Prepare() error {
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
+	for i := range s.Profiles {
+		p := &s.Profiles[i]
+		p.meleeFight = s.Weapons[p.Melee].Fight
+	}
 	s.climbed, s.ground, s.blocking, s.covering = nil, nil, nil, nil
 	for k := range sc.Terrain {
 		t := &sc.Terrain[k]

@@ -181,6 +181,7 @@ type Profile struct {
 	Weapons    [MaxWeapons]uint8
 	NWeapons   uint8
 	Melee      uint8 // the weapon it fights with: its best Melee weapon, or the table's unarmed entry
+	meleeFight int8  // that weapon's Fight modifier (Prepare)
 	Powers     [MaxPowers]Power
 	NPowers    uint8
 	Start      geom.Vec
