@@ -330,8 +330,8 @@ func (b *Battle) ShotTargets(i, w int) uint32 {
 		return 0
 	}
 	var out uint32
-	for m := b.Foes(i); m != 0; m &= m - 1 {
-		if j := bits.TrailingZeros32(m); b.InRange(i, w, j) && b.LOS(i, j) {
+	for m, rng := b.Foes(i), b.S.Weapons[w].Range+1e-4; m != 0; m &= m - 1 { // rng: InRange's
+		if j := bits.TrailingZeros32(m); b.EdgeDist(i, j) <= rng && b.LOS(i, j) {
 			out |= 1 << j
 		}
 	}
