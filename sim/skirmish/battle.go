@@ -213,9 +213,11 @@ type Battle struct {
 	lootOn       uint32               // the loot tokens lying on the table (OnGround)
 	// Lines of sight between two figures, remembered with the versions
 	// of the places (ver, bumped by every change of a figure's place)
-	// and of the smoke (smokeVer) they were worked out for.
-	ver      [MaxFigures]uint16
-	smokeVer uint16
+	// and of the smoke (smokeVer) they were worked out for: bytes, a
+	// version that wraps forgetting what was remembered with it, so
+	// that the table Reset clears is small.
+	ver      [MaxFigures]uint8
+	smokeVer uint8
 	losMemo  [MaxFigures][MaxFigures]losMemo
 	legs     legSpans // the leg being walked
 	walked   walkBox  // what the walk being kept noted of its legs (walkKept)

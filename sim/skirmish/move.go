@@ -439,7 +439,7 @@ func (b *Battle) LOS(i, j int) bool {
 
 // losMemo is a line of sight between two figures, remembered.
 type losMemo struct {
-	vi, vj, vs uint16
+	vi, vj, vs uint8
 	los        bool
 }
 
