@@ -173,6 +173,13 @@ func (s *Setup) Prepare() error {
 		s.navs[s.nNavs] = nf
 		s.nNavs++
 	}
+	for i := range s.Profiles {
+		for k := 0; k < s.nNavs; k++ {
+			if s.navs[k].r == s.Profiles[i].Base {
+				s.navFig[i] = uint8(k)
+			}
+		}
+	}
 	return nil
 }
 
@@ -183,6 +190,16 @@ func (s *Setup) hasNav(r float32) bool {
 		}
 	}
 	return false
+}
+
+// navFor is navOf for figure i's base (found when the design is
+// prepared).
+func (s *Setup) navFor(i int, climb bool) *router {
+	n := &s.navs[s.navFig[i]]
+	if climb {
+		return n.climb
+	}
+	return n.route
 }
 
 // navOf returns the router figures of base radius r walk by (nil: open
@@ -607,11 +624,11 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 	r := b.base[i]
 	sc := &b.S.Scenario
 	goal = geom.ClampToBoard(goal, r, sc.W, sc.H)
-	if goal == f.Pos && b.clearAt(b.S.navOf(r, false), goal) {
+	if goal == f.Pos && b.clearAt(b.S.navFor(i, false), goal) {
 		return false, 0 // standing still where a base fits: no way to walk, round or climbing (which avoids less)
 	}
 	// Onto a piece, off its own, or crossing nothing it would climb, a figure walks over what it would go round.
-	nav := b.S.navOf(r, b.climbs(i) || b.overground(f.Pos, goal))
+	nav := b.S.navFor(i, b.climbs(i) || b.overground(f.Pos, goal))
 	fallDmg, fallen := 0, float32(0)
 	var moved float32
 	for leg := 0; leg < 12 && budget > 1e-3 && !b.Done; leg++ {
