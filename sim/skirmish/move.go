@@ -448,9 +448,16 @@ func (s *Setup) blocksSight(p, q geom.Vec) bool {
 func (b *Battle) LOS(i, j int) bool {
 	m := &b.losMemo[i][j]
 	if m.vi != b.ver[i] || m.vj != b.ver[j] || m.vs != b.smokeVer {
-		m.vi, m.vj, m.vs = b.ver[i], b.ver[j], b.smokeVer
-		m.los = b.LOSPoint(b.Figs[i].Pos, b.Figs[j].Pos)
+		return b.losAnew(i, j, m)
 	}
+	return m.los
+}
+
+// losAnew works out the line of sight between figures i and j into m
+// (LOS, small enough to be inlined, asks it when m is out of date).
+func (b *Battle) losAnew(i, j int, m *losMemo) bool {
+	m.vi, m.vj, m.vs = b.ver[i], b.ver[j], b.smokeVer
+	m.los = b.LOSPoint(b.Figs[i].Pos, b.Figs[j].Pos)
 	return m.los
 }
 
