@@ -444,7 +444,7 @@ func bestGun(b *sk.Battle, i int) int {
 // -1.
 func claim(b *sk.Battle, i int) int {
 	best, bd := -1, float32(0)
-	mates, engaged := b.Band(b.Figs[i].Side)&^(1<<i), b.Engaged()
+	mates, engaged := b.Band(b.Figs[i].Side)&^(1<<i)&^b.Carrying(), b.Engaged()
 tokens:
 	for m := b.LootOnGround(); m != 0; m &= m - 1 {
 		k := bits.TrailingZeros32(m)
@@ -455,11 +455,7 @@ tokens:
 		}
 		for m := mates; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
-			fj := &b.Figs[j]
-			if fj.Carry >= 0 {
-				continue
-			}
-			if dj := fj.Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && engaged&(1<<j) == 0 {
+			if dj := b.Figs[j].Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && engaged&(1<<j) == 0 {
 				continue tokens // a closer mate's
 			}
 		}

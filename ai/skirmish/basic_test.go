@@ -106,6 +106,15 @@ func (c checked) Act(b *sk.Battle, i int, step sk.Step) {
 	if got := b.LootOnGround(); got != onGround {
 		c.t.Fatalf("turn %d, figure %d: LootOnGround %b, OnGround says %b", b.Turn, i, got, onGround)
 	}
+	var carrying uint32
+	for j := 0; j < b.NF; j++ {
+		if b.Figs[j].Carry >= 0 {
+			carrying |= 1 << j
+		}
+	}
+	if got := b.Carrying(); got != carrying {
+		c.t.Fatalf("turn %d, figure %d: Carrying %b, Carry says %b", b.Turn, i, got, carrying)
+	}
 	c.Basic.Act(b, i, step)
 }
 

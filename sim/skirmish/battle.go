@@ -108,6 +108,9 @@ func (t *Token) OnGround() bool { return t.Carrier < 0 && t.Off < 0 }
 // OnGround), as a mask (bit k: token k).
 func (b *Battle) LootOnGround() uint32 { return b.lootOn }
 
+// Carrying returns the figures carrying a loot token, as a mask.
+func (b *Battle) Carrying() uint32 { return b.carrying }
+
 // Cloud is a smoke cloud.
 type Cloud struct {
 	C    geom.Vec
@@ -211,6 +214,7 @@ type Battle struct {
 	acted        uint32               // the figures that activated this turn (fActivated)
 	shielded     uint32               // the figures with a shield this turn
 	lootOn       uint32               // the loot tokens lying on the table (OnGround)
+	carrying     uint32               // the figures carrying a token (Carry >= 0)
 	// Lines of sight between two figures, remembered with the versions
 	// of the places (ver, bumped by every change of a figure's place)
 	// and of the smoke (smokeVer) they were worked out for: bytes, a
@@ -620,6 +624,7 @@ func (b *Battle) takeOut(j int) {
 		t := &b.Loot[f.Carry]
 		t.Carrier, t.Pos = -1, f.Pos
 		b.lootOn |= 1 << f.Carry
+		b.carrying &^= 1 << j
 		f.Carry = -1
 		if b.Trace != nil {
 			b.emit(Event{Kind: EvDrop, Fig: int8(j), Pos: f.Pos})

@@ -599,6 +599,7 @@ func (b *Battle) afterMove(i int) {
 	t := &b.Loot[f.Carry]
 	t.Off, t.Carrier = f.Side, -1
 	f.Carry = -1
+	b.carrying &^= 1 << i
 	f.flags |= fExited
 	b.moved |= 1 << i
 	b.standing &^= 1 << i
