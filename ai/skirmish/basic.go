@@ -236,28 +236,28 @@ func pickShot(b *sk.Battle, i int) (bestW, bestT, secondT int, bestE float32) {
 		if c != sk.Gun && c != sk.Flame {
 			continue
 		}
-		var e [sk.MaxFigures]float32
+		var e1, e2, ej float32 // the expected damage at t1, at t2, at j
 		t1, t2 := -1, -1
 		for m := b.ShotTargets(i, w); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			if c == sk.Flame {
-				e[j] = flameValue(b, i, w, j)
+				ej = flameValue(b, i, w, j)
 			} else {
-				e[j] = expected(b, i, w, j)
+				ej = expected(b, i, w, j)
 			}
 			switch {
-			case t1 < 0 || e[j] > e[t1] || (e[j] == e[t1] && nearerCreature(b, i, j, t1)):
-				t1, t2 = j, t1
-			case t2 < 0 || e[j] > e[t2] || (e[j] == e[t2] && nearerCreature(b, i, j, t2)):
-				t2 = j
+			case t1 < 0 || ej > e1 || (ej == e1 && nearerCreature(b, i, j, t1)):
+				t1, t2, e1, e2 = j, t1, ej, e1
+			case t2 < 0 || ej > e2 || (ej == e2 && nearerCreature(b, i, j, t2)):
+				t2, e2 = j, ej
 			}
 		}
 		if t1 < 0 {
 			continue
 		}
-		v := e[t1]
+		v := e1
 		if b.S.Weapons[w].Targets >= 2 && t2 >= 0 {
-			v += e[t2]
+			v += e2
 		}
 		if v > bestE {
 			bestE, bestW, bestT, secondT = v, w, t1, t2
@@ -444,30 +444,22 @@ func bestGun(b *sk.Battle, i int) int {
 // -1.
 func claim(b *sk.Battle, i int) int {
 	best, bd := -1, float32(0)
-	mates := b.Band(b.Figs[i].Side) &^ (1 << i)
-	for k := 0; k < b.NLoot; k++ {
+	mates, engaged := b.Band(b.Figs[i].Side)&^(1<<i)&^b.Carrying(), b.Engaged()
+tokens:
+	for m := b.LootOnGround(); m != 0; m &= m - 1 {
+		k := bits.TrailingZeros32(m)
 		t := &b.Loot[k]
-		if !t.OnGround() {
-			continue
-		}
 		d := b.Figs[i].Pos.Dist(t.Pos)
 		if best >= 0 && !(d < bd) {
 			continue // no nearer than the token already claimed
 		}
-		mine := true
-		for m := mates; m != 0 && mine; m &= m - 1 {
+		for m := mates; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
-			fj := &b.Figs[j]
-			if fj.Carry >= 0 {
-				continue
-			}
-			if dj := fj.Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && !b.InCombat(j) {
-				mine = false
+			if dj := b.Figs[j].Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && engaged&(1<<j) == 0 {
+				continue tokens // a closer mate's
 			}
 		}
-		if mine && (best < 0 || d < bd) {
-			best, bd = k, d
-		}
+		best, bd = k, d
 	}
 	return best
 }

@@ -79,3 +79,66 @@ func TestBasicLoot(t *testing.T) {
 		t.Errorf("the carrier did not carry the loot off: at %v", b.Figs[0].Pos)
 	}
 }
+
+// checked plays Basic, first checking that the battle's masks say what
+// its questions do: the figures in combat (Engaged) and the loot on the
+// table (LootOnGround).
+type checked struct {
+	Basic
+	t *testing.T
+}
+
+func (c checked) Act(b *sk.Battle, i int, step sk.Step) {
+	var engaged, onGround uint32
+	for j := 0; j < b.NF; j++ {
+		if b.InCombat(j) {
+			engaged |= 1 << j
+		}
+	}
+	for k := 0; k < b.NLoot; k++ {
+		if b.Loot[k].OnGround() {
+			onGround |= 1 << k
+		}
+	}
+	if got := b.Engaged(); got != engaged {
+		c.t.Fatalf("turn %d, figure %d: Engaged %b, InCombat says %b", b.Turn, i, got, engaged)
+	}
+	if got := b.LootOnGround(); got != onGround {
+		c.t.Fatalf("turn %d, figure %d: LootOnGround %b, OnGround says %b", b.Turn, i, got, onGround)
+	}
+	var carrying uint32
+	for j := 0; j < b.NF; j++ {
+		if b.Figs[j].Carry >= 0 {
+			carrying |= 1 << j
+		}
+	}
+	if got := b.Carrying(); got != carrying {
+		c.t.Fatalf("turn %d, figure %d: Carrying %b, Carry says %b", b.Turn, i, got, carrying)
+	}
+	c.Basic.Act(b, i, step)
+}
+
+func TestMasksFollowTheBattle(t *testing.T) {
+	var ps []sk.Profile
+	for side := int8(0); side < 2; side++ {
+		for k := 0; k < 5; k++ {
+			role := sk.Soldier
+			if k == 0 {
+				role = sk.Captain
+			}
+			w := []uint8{wHand}
+			if k%2 == 0 {
+				w = append(w, wCarbine)
+			}
+			ps = append(ps, prof(side, role, 6+4*float32(k), 3+24*float32(side), int8(k%3), 10, w...))
+		}
+	}
+	ps = append(ps, prof(sk.SideCreatures, sk.Creature, 15, 15, 1, 8, wHand))
+	loot := []sk.LootSpec{{Pos: geom.V(10, 15)}, {Pos: geom.V(20, 14), Data: true}, {Pos: geom.V(15, 10)}}
+	s := setup(t, nil, loot, ps...)
+	for seed := uint64(0); seed < 200; seed++ {
+		b := &sk.Battle{}
+		b.Reset(s, seed, 0)
+		b.Play(checked{t: t}, checked{t: t}, Creatures{})
+	}
+}

@@ -60,14 +60,18 @@ func (c Creatures) Act(b *sk.Battle, i int, step sk.Step) {
 }
 
 // step2 is step 2 of the tree; it reports whether a warband figure was in
-// sight (and the step played).
+// sight (and the step played). The closest warband figure in sight and
+// range is the closest in sight when that one is in range, else there is
+// none: every warband figure is an enemy, and one in sight nearer than the
+// closest in sight there is not (nor a farther one in range when the
+// closest is out of it), so only the closest in sight is asked.
 func (Creatures) step2(b *sk.Battle, i int) bool {
 	t := closestVisible(b, i)
 	if t < 0 {
 		return false
 	}
 	if w := missile(b, i); w >= 0 {
-		if s := closestInRange(b, i, w); s >= 0 {
+		if s := t; b.CanShoot(i, w, s) {
 			b.Decide(i, "shoots", s, "step 2: a warband figure in sight and range of its missile weapon; no second action")
 			b.Shoot(i, w, s, -1)
 			return true
@@ -113,14 +117,27 @@ func crewOpponent(b *sk.Battle, i int) int {
 }
 
 // closestVisible returns the closest standing warband figure creature i
-// sees, or -1.
+// sees (the first of equals), or -1: the closest asked for sight first,
+// and only when it is out of sight the others, each nearer than the best
+// seen so far.
 func closestVisible(b *sk.Battle, i int) int {
-	best, bd := -1, float32(0)
-	for m := b.Band(sk.SideA) | b.Band(sk.SideB); m != 0; m &= m - 1 {
+	var d [sk.MaxFigures]float32
+	left := b.Band(sk.SideA) | b.Band(sk.SideB)
+	best := -1
+	for m := left; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		d := b.EdgeDist(i, j)
-		if (best < 0 || d < bd) && b.LOS(i, j) {
-			best, bd = j, d
+		if d[j] = b.EdgeDist(i, j); best < 0 || d[j] < d[best] {
+			best = j
+		}
+	}
+	if best < 0 || b.LOS(i, best) {
+		return best
+	}
+	left &^= 1 << best
+	best = -1
+	for m := left; m != 0; m &= m - 1 {
+		if j := bits.TrailingZeros32(m); (best < 0 || d[j] < d[best]) && b.LOS(i, j) {
+			best = j
 		}
 	}
 	return best
@@ -135,19 +152,4 @@ func missile(b *sk.Battle, i int) int {
 		}
 	}
 	return -1
-}
-
-// closestInRange returns the closest warband figure creature i may shoot
-// with w, or -1.
-func closestInRange(b *sk.Battle, i, w int) int {
-	best, bd := -1, float32(0)
-	// Only a standing figure may be shot.
-	for m := b.Band(sk.SideA) | b.Band(sk.SideB); m != 0; m &= m - 1 {
-		j := bits.TrailingZeros32(m)
-		d := b.EdgeDist(i, j)
-		if (best < 0 || d < bd) && b.CanShoot(i, w, j) {
-			best, bd = j, d
-		}
-	}
-	return best
 }

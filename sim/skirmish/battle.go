@@ -104,6 +104,13 @@ type Token struct {
 // OnGround reports whether the token lies on the table, not carried.
 func (t *Token) OnGround() bool { return t.Carrier < 0 && t.Off < 0 }
 
+// LootOnGround returns the loot tokens lying on the table (those
+// OnGround), as a mask (bit k: token k).
+func (b *Battle) LootOnGround() uint32 { return b.lootOn }
+
+// Carrying returns the figures carrying a loot token, as a mask.
+func (b *Battle) Carrying() uint32 { return b.carrying }
+
 // Cloud is a smoke cloud.
 type Cloud struct {
 	C    geom.Vec
@@ -190,10 +197,13 @@ type Battle struct {
 	// stand with their bases in contact. It is brought up to date, for
 	// the figures in moved (whose place, or whether they stand, changed
 	// since), by the first question that reads it.
-	base  [MaxFigures]float32 // each figure's base radius, from its profile
+	base  [MaxFigures]float32  // each figure's base radius, from its profile
+	prof  [MaxFigures]*Profile // each figure's profile, S.Profiles[i] (P)
 	touch [MaxFigures]uint32
 	near  [MaxFigures]uint32 // as touch, with a margin: every figure in contact (by edge distance) is in it
 	moved uint32
+	// The figures in combat (touch[i]&foesOf[i] != 0), kept by contacts.
+	engaged uint32
 	// The contact grid's column and row of each figure's place, and the
 	// figures in the columns up to each and in the rows up to each.
 	gcol, grow   [MaxFigures]uint8
@@ -201,13 +211,20 @@ type Battle struct {
 	sides        [3]uint32            // the figures of each side
 	foesOf       [MaxFigures]uint32   // the figures of the other sides than each figure's
 	standing     uint32               // the figures standing
+	acted        uint32               // the figures that activated this turn (fActivated)
+	shielded     uint32               // the figures with a shield this turn
+	lootOn       uint32               // the loot tokens lying on the table (OnGround)
+	carrying     uint32               // the figures carrying a token (Carry >= 0)
 	// Lines of sight between two figures, remembered with the versions
 	// of the places (ver, bumped by every change of a figure's place)
-	// and of the smoke (smokeVer) they were worked out for.
-	ver      [MaxFigures]uint16
-	smokeVer uint16
+	// and of the smoke (smokeVer) they were worked out for: bytes, a
+	// version that wraps forgetting what was remembered with it, so
+	// that the table Reset clears is small.
+	ver      [MaxFigures]uint8
+	smokeVer uint8
 	losMemo  [MaxFigures][MaxFigures]losMemo
 	legs     legSpans // the leg being walked
+	walked   walkBox  // what the walk being kept noted of its legs (walkKept)
 	memo     *memo    // answers remembered from battle to battle (kept by Reset)
 	rig      [8]int8  // faces the next d20s show (tests only)
 	nRig     int
@@ -258,6 +275,7 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 		b.sides[p.Side] |= 1 << i
 		b.ver[i] = 1
 		b.base[i] = p.Base
+		b.prof[i] = p
 		cx, cy := s.grid.cell(p.Start)
 		b.gcol[i], b.grow[i] = cx, cy
 		b.colLE[cx] |= 1 << i
@@ -275,11 +293,12 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 	b.NLoot = len(s.Scenario.Loot)
 	for k, l := range s.Scenario.Loot {
 		b.Loot[k] = Token{Pos: l.Pos, Data: l.Data, Carrier: -1, Off: -1}
+		b.lootOn |= 1 << k
 	}
 }
 
 // P returns figure i's profile.
-func (b *Battle) P(i int) *Profile { return &b.S.Profiles[i] }
+func (b *Battle) P(i int) *Profile { return b.prof[i] }
 
 // D20 rolls a d20 (the next rigged face first, in tests).
 func (b *Battle) D20() int {
@@ -313,9 +332,10 @@ func (b *Battle) Play(a, bb, c Policy) {
 }
 
 func (b *Battle) playTurn() {
-	for i := 0; i < b.NF; i++ {
-		b.Figs[i].flags &^= fActivated | fStunAct
+	for m := b.acted; m != 0; m &= m - 1 {
+		b.Figs[bits.TrailingZeros32(m)].flags &^= fActivated | fStunAct
 	}
+	b.acted = 0
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvTurn})
 	}
@@ -337,7 +357,7 @@ func (b *Battle) playTurn() {
 	}
 	for k := 0; k < 2 && !b.Done; k++ {
 		side := b.Order[k]
-		for m := b.sides[side]; m != 0 && !b.Done; m &= m - 1 {
+		for m := b.sides[side] & b.standing &^ b.acted; m != 0 && !b.Done; m &= m - 1 {
 			if i := bits.TrailingZeros32(m); b.Figs[i].Standing() && !b.Figs[i].Activated() {
 				b.activate(i)
 			}
@@ -374,9 +394,9 @@ func (b *Battle) initiative() {
 // leader returns the standing, not yet activated figure of side with
 // role, or -1.
 func (b *Battle) leader(side int8, role Role) int {
-	for m := b.sides[side] & b.standing; m != 0; m &= m - 1 {
+	for m := b.sides[side] & b.standing &^ b.acted; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
-		if b.S.Profiles[i].Role == role && !b.Figs[i].Activated() {
+		if b.prof[i].Role == role {
 			return i
 		}
 	}
@@ -389,10 +409,10 @@ func (b *Battle) leader(side int8, role Role) int {
 func (b *Battle) GroupEligible(leader int, dst []int8) []int8 {
 	lf := &b.Figs[leader]
 	lp := b.P(leader)
-	for m := b.Band(lf.Side) &^ (1 << leader); m != 0; m &= m - 1 {
+	for m := b.Band(lf.Side) &^ (1 << leader) &^ b.acted; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
 		f := &b.Figs[i]
-		if b.S.Profiles[i].Role != Soldier || f.Activated() {
+		if b.prof[i].Role != Soldier {
 			continue
 		}
 		if geom.EdgeDist(lf.Pos, lp.Base, f.Pos, b.base[i]) > groupRange+contactTol {
@@ -477,6 +497,7 @@ func (b *Battle) begin(i int) {
 	f := &b.Figs[i]
 	b.T.Activations++
 	f.flags |= fActivated
+	b.acted |= 1 << i
 	f.flags &^= fStunAct | fClearJam | fCombatStart | fMoved
 	if f.flags&fStunned != 0 {
 		f.flags |= fStunAct
@@ -548,9 +569,10 @@ func (b *Battle) creaturePhase() {
 }
 
 func (b *Battle) endTurn() {
-	for i := 0; i < b.NF; i++ {
-		b.Figs[i].Shield = 0
+	for m := b.shielded; m != 0; m &= m - 1 {
+		b.Figs[bits.TrailingZeros32(m)].Shield = 0
 	}
+	b.shielded = 0
 	n := 0
 	for k := 0; k < b.NSmoke; k++ {
 		if int(b.Smoke[k].Ends) > b.Turn {
@@ -601,6 +623,8 @@ func (b *Battle) takeOut(j int) {
 	if f.Carry >= 0 {
 		t := &b.Loot[f.Carry]
 		t.Carrier, t.Pos = -1, f.Pos
+		b.lootOn |= 1 << f.Carry
+		b.carrying &^= 1 << j
 		f.Carry = -1
 		if b.Trace != nil {
 			b.emit(Event{Kind: EvDrop, Fig: int8(j), Pos: f.Pos})

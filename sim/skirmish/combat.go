@@ -20,7 +20,7 @@ func (b *Battle) carryPenalty(i int) int {
 // penalty. A target of shooting rolls with it too.
 func (b *Battle) FightStat(i int) int {
 	p := b.P(i)
-	return int(p.Fight) + int(b.S.Weapons[p.Melee].Fight) + b.carryPenalty(i)
+	return int(p.Fight) + int(p.meleeFight) + b.carryPenalty(i)
 }
 
 // ShootStat returns figure i's Shoot with the carrying penalty.
@@ -330,8 +330,8 @@ func (b *Battle) ShotTargets(i, w int) uint32 {
 		return 0
 	}
 	var out uint32
-	for m := b.Foes(i); m != 0; m &= m - 1 {
-		if j := bits.TrailingZeros32(m); b.InRange(i, w, j) && b.LOS(i, j) {
+	for m, rng := b.Foes(i), b.S.Weapons[w].Range+1e-4; m != 0; m &= m - 1 { // rng: InRange's
+		if j := bits.TrailingZeros32(m); b.EdgeDist(i, j) <= rng && b.LOS(i, j) {
 			out |= 1 << j
 		}
 	}
@@ -673,6 +673,7 @@ func (b *Battle) Power(i, k, tgt, exert int, pmWhen uint8, pmGoal geom.Vec) bool
 			b.attack(i, tgt, int(pw.Amount), d, 0, b.ArmourOf(tgt), false, "bolt")
 		case OpShield:
 			f.Shield += pw.Amount
+			b.shielded |= 1 << i
 		}
 		b.damage(i, -1, int(pw.Strain), "strain")
 	}
@@ -689,7 +690,7 @@ func (b *Battle) powerMove(i int, goal geom.Vec) {
 	f := &b.Figs[i]
 	from := f.Pos
 	f.run = 0
-	b.walk(i, goal, powerMove, 0, 0)
+	b.walkKept(i, goal, powerMove, 0, 0)
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvMove, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from), Why: "power move"})
 	}

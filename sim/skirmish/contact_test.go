@@ -176,7 +176,7 @@ func TestContactsFollowPlaces(t *testing.T) {
 func TestMemoAcrossVersionWrap(t *testing.T) {
 	s := setup(t, 20, 14, []fig{soldier(SideA, 2, 2), soldier(SideB, 12, 12)},
 		[]Terrain{{Name: "block", Shape: geom.NewRect(6, 6, 8, 8), BlocksLOS: true, Impassable: true}}, nil)
-	for _, n := range []int{1<<16 - 1, 1 << 16, 1<<16 + 1} {
+	for _, n := range []int{1<<8 - 1, 1 << 8, 1<<8 + 1, 1<<16 + 1} { // versions are bytes
 		b := battle(s, passive{})
 		if b.LOS(0, 1) {
 			t.Fatal("a line of sight through the block")

@@ -105,6 +105,8 @@ func (b *Battle) PickUp(i, k int) bool {
 	t := &b.Loot[k]
 	t.Carrier = int8(i)
 	f.Carry = int8(k)
+	b.lootOn &^= 1 << k
+	b.carrying |= 1 << i
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvPickUp, Fig: int8(i), N: int16(k)})
 	}

@@ -2,6 +2,7 @@ package skirmish
 
 import (
 	"math"
+	"math/bits"
 
 	"balance/sim/geom"
 )
@@ -12,7 +13,8 @@ import (
 // between a shooter and its target, whether a piece blocks the sight
 // between two points, a leg's crossings of the ground and what walking
 // it costs, whether a walk goes over what it would go round, and whether
-// a base fits at a point. The battles of a design begin alike (the figures
+// a base fits at a point; and the walks that met no other figure, read
+// back only while no other figure would meet them (walkKept). The battles of a design begin alike (the figures
 // at their deployment, the loot where it lies) and part ways only as the
 // dice make them, so their first turns ask the same questions again and
 // again.
@@ -35,6 +37,7 @@ type memo struct {
 	legs [memoSize]spansMemo
 	fits [memoSize]fitsMemo
 	adv  [memoSize]advanceMemo
+	walk [memoSize]walkMemo
 }
 
 const (
@@ -168,7 +171,13 @@ func (b *Battle) blocksSight(p, q geom.Vec) bool {
 // spansOf lists the leg from→to's crossings of the ground pieces into
 // sp (and forgets the ground sp remembered of the stretches between
 // them), remembered.
+// A walk asks it once for each leg: it notes the leg for the walk
+// (walkKept).
 func (b *Battle) spansOf(from, to geom.Vec, sp *legSpans) {
+	if w := &b.walked; w.n < walkLegs {
+		w.leg[w.n] = [2]geom.Vec{from, to}
+	}
+	b.walked.n++
 	kf, kt := key(from), key(to)
 	e := &b.memo.legs[memoSlot(kf, kt, 2)]
 	if e.n >= 0 && e.from == kf && e.to == kt {
@@ -246,4 +255,135 @@ func (b *Battle) advanceKept(i int, from, to geom.Vec, L, budget, tMax float32, 
 	t, spent, fallDmg, fallen = b.legCost(i, from, to, L, budget, tMax, mode, maxDrop, final, sp)
 	*e = advanceMemo{from: kf, to: kt, q: q, t: t, spent: spent, fell: fallen, dmg: int32(fallDmg), ok: true}
 	return t, spent, fallDmg, fallen
+}
+
+// walkMemo is a walk that met no other figure (walkKept): the question
+// (the mover's place, the goal, the budget and drop, the mode, base
+// radius and whether it climbs, as keys), where the walk left the mover
+// and, for each of its n legs, the leg (its start and the point it
+// headed for) and where it ended.
+type walkMemo struct {
+	from, goal, q, kind uint64
+	to, dir             geom.Vec
+	run                 float32
+	n                   int8
+	moved, ok           bool
+	leg                 [walkLegs][2]geom.Vec
+	end                 [walkLegs]geom.Vec
+	cells               [walkLegs]legCells
+}
+
+// legCells is the contact grid's cells a kept leg asks about: the
+// columns c0..c1 and rows r0..r1 its grown box covers (boxed), and the
+// cell of its end (round).
+type legCells struct{ c0, r0, c1, r1, ex, ey uint8 }
+
+// walkLegs is the most legs of a walk kept.
+const walkLegs = 3
+
+// walkBox is what the walk being kept noted of its legs (spansOf,
+// placed, offFriends): the legs and their ends, how many legs, and
+// whether it stepped back off a friend or came within 1" of an enemy
+// (or met one). A walk that did neither walked as if no other figure
+// stood: what it did is what any walk of the question does when
+// walkClear holds.
+type walkBox struct {
+	leg  [walkLegs][2]geom.Vec
+	end  [walkLegs]geom.Vec
+	n    int
+	back bool
+	met  bool // a leg came within 1" of an enemy, or met one
+}
+
+// walkKept is walk, remembered when it met no other figure. Of the other
+// figures, a walk's legs ask only about those in the contact grid's
+// cells round the leg's box (boxed): an enemy off the box by more than
+// the reach the walk sweeps for (its base, 1" and the enemy's base) is
+// neither met nor met within 1" of it, and only a friend whose base
+// overlaps the mover's where a leg ends makes it step back. When no
+// enemy of those cells is met or has a leg come within 1" of it and no
+// friend stands on any leg's end, nothing of the walk depends on another
+// figure, and the walk depends only on the question (the mover's place,
+// goal, budget, drop and mode, its base and whether it climbs; its
+// run-up is 0, as every Move, Run for it, random move and power move
+// begins its walk). It is read back when asked again with the same
+// holding of its legs as the other figures then stand: every leg would
+// find what it found. What the walk did is done again: the mover placed
+// where it ended, its run-up and direction, moved or not. (A walk of
+// more than walkLegs legs, or that fell, is not kept.)
+func (b *Battle) walkKept(i int, goal geom.Vec, budget float32, mode uint8, maxDrop float32) {
+	f := &b.Figs[i]
+	if b.Trace != nil || b.Done || f.run != 0 || goal == f.Pos {
+		b.walk(i, goal, budget, mode, maxDrop)
+		return
+	}
+	kind := uint64(mode) | uint64(math.Float32bits(b.base[i]))<<32
+	if b.climbs(i) {
+		kind |= 1 << 8
+	}
+	kf, kg, q := key(f.Pos), key(goal), key(geom.Vec{X: budget, Y: maxDrop})
+	e := &b.memo.walk[memoSlot(kf, kg, q*0x9e3779b97f4a7c15^kind)]
+	if e.ok && e.from == kf && e.goal == kg && e.q == q && e.kind == kind && b.walkClear(i, e) {
+		if e.n > 0 {
+			f.Pos, f.run, f.runDir = e.to, e.run, e.dir
+			b.placed(i)
+		}
+		if e.moved {
+			f.flags |= fMoved
+		}
+		return
+	}
+	b.walked = walkBox{}
+	moved, fell := b.walk(i, goal, budget, mode, maxDrop)
+	w := &b.walked
+	if w.n > walkLegs || w.back || w.met || fell > 0 {
+		return
+	}
+	*e = walkMemo{from: kf, goal: kg, q: q, kind: kind, to: f.Pos, dir: f.runDir, run: f.run,
+		n: int8(w.n), moved: moved, leg: w.leg, end: w.end, ok: true}
+	g, reach := &b.S.grid, b.base[i]+interceptGap+geom.Eps+b.S.maxBase+1e-3
+	for k := 0; k < w.n; k++ {
+		s, c := boxOf(w.leg[k][0], w.leg[k][1]), &e.cells[k]
+		c.c0, c.r0 = g.cell(geom.Vec{X: s.lo.X - reach, Y: s.lo.Y - reach})
+		c.c1, c.r1 = g.cell(geom.Vec{X: s.hi.X + reach, Y: s.hi.Y + reach})
+		c.ex, c.ey = g.cell(w.end[k])
+	}
+}
+
+// walkClear reports whether, as the other figures stand, no enemy in the
+// cells round a leg of e is met by the leg or has the leg come within 1"
+// of it, and no friend there stands on a leg's end (the checks of walk
+// and offFriends, asked as they ask them, found false for every figure).
+func (b *Battle) walkClear(i int, e *walkMemo) bool {
+	r := b.base[i]
+	reach := r + interceptGap + geom.Eps
+	friends := b.Band(b.Figs[i].Side) &^ (1 << i)
+	for k := 0; k < int(e.n); k++ {
+		from, wp := e.leg[k][0], e.leg[k][1]
+		box, c := boxOf(from, wp), &e.cells[k]
+		bx := (b.colLE[c.c1] &^ b.colLE[c.c0-1]) & (b.rowLE[c.r1] &^ b.rowLE[c.r0-1]) // boxed(&box, reach+maxBase+1e-3)
+		for m := b.Foes(i) & bx; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
+			pj, rj := b.Figs[j].Pos, b.base[j]
+			if box.far(pj, reach+rj) {
+				continue
+			}
+			if _, hit := geom.SweepCircle(from, wp, r, pj, rj+interceptGap); hit {
+				return false
+			}
+			if box.far(pj, r+rj+geom.Eps) {
+				continue
+			}
+			if _, hit := geom.SweepCircle(from, wp, r, pj, rj); hit {
+				return false
+			}
+		}
+		p := e.end[k]
+		for m := friends & bx & (b.colLE[c.ex+1] &^ b.colLE[c.ex-2]) & (b.rowLE[c.ey+1] &^ b.rowLE[c.ey-2]); m != 0; m &= m - 1 { // round(p)
+			if j := bits.TrailingZeros32(m); p.Dist(b.Figs[j].Pos) < r+b.base[j]-1e-3 {
+				return false
+			}
+		}
+	}
+	return true
 }

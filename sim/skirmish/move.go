@@ -109,6 +109,10 @@ func (s *Setup) Prepare() error {
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
+	for i := range s.Profiles {
+		p := &s.Profiles[i]
+		p.meleeFight = s.Weapons[p.Melee].Fight
+	}
 	s.climbed, s.ground, s.blocking, s.covering = nil, nil, nil, nil
 	for k := range sc.Terrain {
 		t := &sc.Terrain[k]
@@ -169,6 +173,13 @@ func (s *Setup) Prepare() error {
 		s.navs[s.nNavs] = nf
 		s.nNavs++
 	}
+	for i := range s.Profiles {
+		for k := 0; k < s.nNavs; k++ {
+			if s.navs[k].r == s.Profiles[i].Base {
+				s.navFig[i] = uint8(k)
+			}
+		}
+	}
 	return nil
 }
 
@@ -179,6 +190,16 @@ func (s *Setup) hasNav(r float32) bool {
 		}
 	}
 	return false
+}
+
+// navFor is navOf for figure i's base (found when the design is
+// prepared).
+func (s *Setup) navFor(i int, climb bool) *router {
+	n := &s.navs[s.navFig[i]]
+	if climb {
+		return n.climb
+	}
+	return n.route
 }
 
 // navOf returns the router figures of base radius r walk by (nil: open
@@ -218,10 +239,7 @@ func (b *Battle) PathLen(i int, p geom.Vec) float32 {
 // stands on that contains p, 0 on the table.
 func (b *Battle) Elevation(p geom.Vec) float32 { return b.S.elevation(p) }
 
-func (b *Battle) inWater(p geom.Vec) bool {
-	_, w := b.S.groundAt(p)
-	return w
-}
+func (b *Battle) inWater(p geom.Vec) bool { return b.S.waterAt(p) }
 
 // InWater reports whether figure i stands in water.
 func (b *Battle) InWater(i int) bool { return b.inWater(b.Figs[i].Pos) }
@@ -245,7 +263,7 @@ func (b *Battle) InCombatWith(i, j int) bool {
 }
 
 // InCombat reports whether figure i is in combat with any enemy.
-func (b *Battle) InCombat(i int) bool { return b.opponents(i) != 0 }
+func (b *Battle) InCombat(i int) bool { return b.Engaged()&(1<<i) != 0 }
 
 // opponents returns the figures in combat with figure i, as a mask.
 func (b *Battle) opponents(i int) uint32 {
@@ -305,8 +323,12 @@ func (b *Battle) boxed(s *segBox, reach float32) uint32 {
 	return (b.colLE[c1] &^ b.colLE[c0-1]) & (b.rowLE[r1] &^ b.rowLE[r0-1])
 }
 
-// placed notes that figure i's place changed.
+// placed notes that figure i's place changed (and, for the walk,
+// where its leg ended: walkKept).
 func (b *Battle) placed(i int) {
+	if k := b.walked.n - 1; k >= 0 && k < walkLegs {
+		b.walked.end[k] = b.Figs[i].Pos
+	}
 	b.moved |= 1 << i
 	b.regrid(i)
 	if b.ver[i]++; b.ver[i] == 0 {
@@ -336,6 +358,7 @@ func (b *Battle) nearTo(j int) uint32 {
 // a cell is as wide as the farthest near reach, so every figure about in
 // contact with it lies in its cell or the next.
 func (b *Battle) contacts() {
+	var changed uint32 // the figures whose touch changed, or may have
 	for m := b.moved; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
 		bit := uint32(1) << i
@@ -354,6 +377,7 @@ func (b *Battle) contacts() {
 				}
 			}
 		}
+		changed |= bit | row ^ b.touch[i]
 		for ch := row ^ b.touch[i]; ch != 0; ch &= ch - 1 {
 			b.touch[bits.TrailingZeros32(ch)] ^= bit
 		}
@@ -362,7 +386,24 @@ func (b *Battle) contacts() {
 		}
 		b.touch[i], b.near[i] = row, nrow
 	}
+	for ; changed != 0; changed &= changed - 1 {
+		k := bits.TrailingZeros32(changed)
+		if b.touch[k]&b.foesOf[k] != 0 {
+			b.engaged |= 1 << k
+		} else {
+			b.engaged &^= 1 << k
+		}
+	}
 	b.moved = 0
+}
+
+// Engaged returns the figures in combat (each with some enemy), as a
+// mask.
+func (b *Battle) Engaged() uint32 {
+	if b.moved != 0 {
+		b.contacts()
+	}
+	return b.engaged
 }
 
 // Opponents appends to dst the figures in combat with figure i.
@@ -407,15 +448,22 @@ func (s *Setup) blocksSight(p, q geom.Vec) bool {
 func (b *Battle) LOS(i, j int) bool {
 	m := &b.losMemo[i][j]
 	if m.vi != b.ver[i] || m.vj != b.ver[j] || m.vs != b.smokeVer {
-		m.vi, m.vj, m.vs = b.ver[i], b.ver[j], b.smokeVer
-		m.los = b.LOSPoint(b.Figs[i].Pos, b.Figs[j].Pos)
+		return b.losAnew(i, j, m)
 	}
+	return m.los
+}
+
+// losAnew works out the line of sight between figures i and j into m
+// (LOS, small enough to be inlined, asks it when m is out of date).
+func (b *Battle) losAnew(i, j int, m *losMemo) bool {
+	m.vi, m.vj, m.vs = b.ver[i], b.ver[j], b.smokeVer
+	m.los = b.LOSPoint(b.Figs[i].Pos, b.Figs[j].Pos)
 	return m.los
 }
 
 // losMemo is a line of sight between two figures, remembered.
 type losMemo struct {
-	vi, vj, vs uint16
+	vi, vj, vs uint8
 	los        bool
 }
 
@@ -482,7 +530,7 @@ func (b *Battle) Move(i int, goal geom.Vec, maxDrop float32) bool {
 	f.left--
 	f.run = 0
 	from := f.Pos
-	b.walk(i, goal, budget, 0, maxDrop)
+	b.walkKept(i, goal, budget, 0, maxDrop)
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvMove, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from), N: int16(f.moves)})
 	}
@@ -501,7 +549,7 @@ func (b *Battle) RunForIt(i int, goal geom.Vec) bool {
 	f.left = 0
 	f.run = 0
 	from := f.Pos
-	b.walk(i, goal, runForIt, walkFree, 0)
+	b.walkKept(i, goal, runForIt, walkFree, 0)
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvRun, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from)})
 	}
@@ -524,7 +572,7 @@ func (b *Battle) RandomMove(i int) bool {
 	dir := geom.Dir(uint8(b.RNG.Uint64() >> 56))
 	goal := f.Pos.Add(dir.Scale(budget))
 	from := f.Pos
-	b.walk(i, goal, budget, walkStraight|walkHalt, 0)
+	b.walkKept(i, goal, budget, walkStraight|walkHalt, 0)
 	if b.Trace != nil {
 		b.emit(Event{Kind: EvMove, Fig: int8(i), Pos: f.Pos, F: f.Pos.Dist(from), N: int16(f.moves), Why: "random direction"})
 	}
@@ -551,6 +599,7 @@ func (b *Battle) afterMove(i int) {
 	t := &b.Loot[f.Carry]
 	t.Off, t.Carrier = f.Side, -1
 	f.Carry = -1
+	b.carrying &^= 1 << i
 	f.flags |= fExited
 	b.moved |= 1 << i
 	b.standing &^= 1 << i
@@ -575,17 +624,19 @@ func (b *Battle) HomeGoal(i int) geom.Vec {
 	return geom.V(f.Pos.X, y)
 }
 
-// walk moves figure i toward goal with budget inches of movement.
-func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop float32) {
+// walk moves figure i toward goal with budget inches of movement; it
+// reports whether the figure moved some distance, and the damage of the
+// fall it took.
+func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop float32) (far bool, fell int) {
 	f := &b.Figs[i]
 	r := b.base[i]
 	sc := &b.S.Scenario
 	goal = geom.ClampToBoard(goal, r, sc.W, sc.H)
-	if goal == f.Pos && b.clearAt(b.S.navOf(r, false), goal) {
-		return // standing still where a base fits: no way to walk, round or climbing (which avoids less)
+	if goal == f.Pos && b.clearAt(b.S.navFor(i, false), goal) {
+		return false, 0 // standing still where a base fits: no way to walk, round or climbing (which avoids less)
 	}
 	// Onto a piece, off its own, or crossing nothing it would climb, a figure walks over what it would go round.
-	nav := b.S.navOf(r, b.climbs(i) || b.overground(f.Pos, goal))
+	nav := b.S.navFor(i, b.climbs(i) || b.overground(f.Pos, goal))
 	fallDmg, fallen := 0, float32(0)
 	var moved float32
 	for leg := 0; leg < 12 && budget > 1e-3 && !b.Done; leg++ {
@@ -626,8 +677,8 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		// pass over the enemies, the farther reach first.
 		hitFig := -1
 		box, reach := boxOf(from, wp), r+interceptGap+geom.Eps // an enemy off the box by more than reach+rj is neither met nor met within 1"
-		var near interceptors
-		for m := b.Foes(i) & b.boxed(&box, reach+b.S.maxBase+1e-3); m != 0; m &= m - 1 {
+		near, bx := interceptors{}, b.boxed(&box, reach+b.S.maxBase+1e-3)
+		for m := b.Foes(i) & bx; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			pj, rj := b.Figs[j].Pos, b.base[j]
 			if box.far(pj, reach+rj) {
@@ -641,12 +692,12 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 				continue
 			}
 			if ts, hit := geom.SweepCircle(from, wp, r, pj, rj); hit && ts < t {
-				t, hitFig = ts, j
+				t, hitFig, b.walked.met = ts, j, true
 			}
 		}
 		t, ic := b.interception(i, &near, t)
 		if ic < 0 {
-			t = b.offFriends(i, from, d, L, t)
+			t = b.offFriends(i, from, d, L, t, b.Band(f.Side)&bx&^(1<<i))
 		}
 		if t != 1 || tEnd != 1 || b.Trace != nil {
 			// Walked only part of the leg (or traced): what that part
@@ -678,6 +729,7 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		}
 		b.damage(i, -1, fallDmg, "falling")
 	}
+	return moved > 1e-3, fallDmg
 }
 
 // segBox is a segment's bounding box, for cheap rejects of the bases
@@ -700,13 +752,18 @@ func (s *segBox) far(c geom.Vec, reach float32) bool {
 // offFriends returns the fraction, at most t, along from→from+d (length
 // L) at which figure i stops without standing on a friendly figure:
 // stepping back a quarter inch at a time (to where it started, at worst).
-func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
+// The friends it may stand on are among near (those of the leg's grown
+// box, which holds every base that overlaps a place on the leg).
+func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32, near uint32) float32 {
+	if near == 0 {
+		return t
+	}
 	r := b.base[i]
 	step := 0.25 / L
 	for n := 0; n < 64 && t > 0; n++ {
 		p := from.Add(d.Scale(t))
 		clear := true
-		for m := b.Band(b.Figs[i].Side) & b.round(p) &^ (1 << i); m != 0 && clear; m &= m - 1 {
+		for m := near & b.round(p); m != 0 && clear; m &= m - 1 {
 			if j := bits.TrailingZeros32(m); p.Dist(b.Figs[j].Pos) < r+b.base[j]-1e-3 {
 				clear = false
 			}
@@ -714,7 +771,7 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32) float32 {
 		if clear {
 			return t
 		}
-		t = max(t-step, 0)
+		t, b.walked.back = max(t-step, 0), true
 	}
 	return t
 }
@@ -752,8 +809,8 @@ type interceptors struct {
 // 1" the leg enters) and chooses to force combat, and who: (t, -1) when
 // none does.
 func (b *Battle) interception(i int, near *interceptors, t float32) (float32, int) {
-	// The candidates, sorted by where they come in (an insertion sort
-	// in place: the first n entries are those kept so far).
+	// The candidates, sorted by where they come in (an insertion sort in place: the first n entries are those kept so far).
+	b.walked.met = b.walked.met || near.n > 0 // for walkKept: a leg came within 1" of an enemy
 	n := 0
 	for c := 0; c < near.n; c++ {
 		ts, j := near.t[c], near.j[c]

@@ -727,3 +727,43 @@ func TestGameLength(t *testing.T) {
 		t.Errorf("nothing happening: %d turns, outcome %s", b.T.Turns, OutcomeKey(b.Outcome))
 	}
 }
+
+// The tokens lying on the table, as a mask, follow the tokens: one picked
+// up leaves it, one its carrier drops (taken out) comes back, one carried
+// off the table does not; and the carriers' mask follows the carriers.
+func TestLootOnGround(t *testing.T) {
+	onGround := func(b *Battle) (m uint32) {
+		for k := 0; k < b.NLoot; k++ {
+			if b.Loot[k].OnGround() {
+				m |= 1 << k
+			}
+		}
+		return m
+	}
+	a := soldier(SideA, 10, 3)
+	loot := []LootSpec{{Pos: geom.V(10, 3), Data: true}, {Pos: geom.V(20, 20)}}
+	s := setup(t, 30, 30, []fig{a, soldier(SideB, 10, 28)}, nil, loot)
+	b := battle(s, passive{})
+	check := func(when string, want, carrying uint32) {
+		t.Helper()
+		if got := b.LootOnGround(); got != want || got != onGround(b) {
+			t.Errorf("%s: LootOnGround %b, want %b (OnGround: %b)", when, got, want, onGround(b))
+		}
+		if got := b.Carrying(); got != carrying {
+			t.Errorf("%s: Carrying %b, want %b", when, got, carrying)
+		}
+	}
+	check("set up", 0b11, 0)
+	b.Loot[0].Unlocked = true
+	act(b, 0)
+	b.PickUp(0, 0)
+	check("picked up", 0b10, 0b1)
+	b.takeOut(0)
+	check("dropped", 0b11, 0)
+	b = battle(s, passive{})
+	b.Loot[0].Unlocked = true
+	act(b, 0)
+	b.PickUp(0, 0)
+	b.Move(0, b.HomeGoal(0), 0)
+	check("carried off", 0b10, 0)
+}

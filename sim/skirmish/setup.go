@@ -181,6 +181,7 @@ type Profile struct {
 	Weapons    [MaxWeapons]uint8
 	NWeapons   uint8
 	Melee      uint8 // the weapon it fights with: its best Melee weapon, or the table's unarmed entry
+	meleeFight int8  // that weapon's Fight modifier (Prepare)
 	Powers     [MaxPowers]Power
 	NPowers    uint8
 	Start      geom.Vec
@@ -304,8 +305,9 @@ type Setup struct {
 	Scenario Scenario
 	Rules    Rules
 
-	navs  [4]navFor // navigation grids by base radius
-	nNavs int
+	navs   [4]navFor // navigation grids by base radius
+	nNavs  int
+	navFig [MaxFigures]uint8 // each figure's, by its base
 	// The pieces each query looks at, by index into Scenario.Terrain:
 	// made by Prepare so that no query walks past pieces it ignores.
 	climbed, ground, blocking, covering []uint8

@@ -223,6 +223,25 @@ func (s *Setup) groundAt(p geom.Vec) (mult float32, water bool) {
 	return mult, water
 }
 
+// waterAt is groundAt's water alone: the cell's, or of a water piece
+// whose edge crosses the cell and that holds p.
+func (s *Setup) waterAt(p geom.Vec) bool {
+	c := s.points.at(p)
+	if c == nil {
+		_, water := s.groundAt(p)
+		return water
+	}
+	if c.water {
+		return true
+	}
+	for m := c.mixed & s.masks.water; m != 0; m &= m - 1 {
+		if within(&s.Scenario.Terrain[bits.TrailingZeros32(m)].Shape, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // inside reports whether p lies within piece k (a piece the table
 // lists: one climbed, slow, water or covering), as within does.
 func (s *Setup) inside(k uint8, p geom.Vec) bool {

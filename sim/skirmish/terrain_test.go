@@ -91,6 +91,9 @@ func TestPointTableMatchesPieces(t *testing.T) {
 			if gm, gw := s.groundAt(p); gm != mult || gw != water {
 				t.Fatalf("table %d: ground at %v: %v %v, the pieces say %v %v", table, p, gm, gw, mult, water)
 			}
+			if got := s.waterAt(p); got != water {
+				t.Fatalf("table %d: water at %v: %v, the pieces say %v", table, p, got, water)
+			}
 			for _, k := range s.covering {
 				if got, want := s.inside(k, p), within(&terrain[k].Shape, p); got != want {
 					t.Fatalf("table %d: %v within piece %d: %v, the piece says %v", table, p, k, got, want)
