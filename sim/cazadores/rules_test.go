@@ -1015,3 +1015,33 @@ func TestAdversaryJointClockIgnoresFallen(t *testing.T) {
 		t.Fatalf("after a 2-Tick Move by the living models the joint clock reads %d, want 7", h.AdvClock)
 	}
 }
+
+// woundAdversary turns over its hit-location cards as drawHit does (it
+// takes drawHit's steps written out): the same cards, the same pile and
+// the same random stream after each WND.
+func TestWoundAdversaryDrawsAsDrawHit(t *testing.T) {
+	wrapped := false
+	for seed := uint64(1); seed <= 20; seed++ {
+		a := soloHunt(seed)
+		a.HitPos = uint8(seed * 7 % 36) // from here on in the pile, so that some pass its end
+		b := *a
+		all := uint16(1)<<a.Sc.Adversary.NLoc - 1
+		drawn := 0
+		for a.Exhausted != all && drawn < 100 {
+			a.woundAdversary(1, 0, -1)
+			b.drawHit()
+			drawn++
+			if a.HitPos != b.HitPos || a.HitFixed != b.HitFixed || a.HitPile != b.HitPile {
+				t.Fatalf("seed %d, WND %d: woundAdversary left the pile at %d (fixed %v), drawHit at %d (fixed %v)",
+					seed, drawn, a.HitPos, a.HitFixed, b.HitPos, b.HitFixed)
+			}
+			if x, y := a.hitRNG, b.hitRNG; x.Uint64() != y.Uint64() {
+				t.Fatalf("seed %d, WND %d: the hit pile's random streams differ", seed, drawn)
+			}
+		}
+		wrapped = wrapped || a.HitFixed
+	}
+	if !wrapped {
+		t.Fatal("no hunt reached the end of the hit-location pile: its turning over unshuffled is not compared")
+	}
+}
