@@ -280,29 +280,25 @@ func (b *Battle) Band(side int8) uint32 { return b.sides[side] & b.standing }
 // Foes returns the standing enemies of figure i, as a mask.
 func (b *Battle) Foes(i int) uint32 { return b.standing & b.foesOf[i] }
 
+// moveLE moves bit, in the masks le of the columns (or rows) from a
+// figure's own on, from column a to column c: set in c..a-1 when it moved
+// down, cleared in a..c-1 when it moved up.
+func moveLE(le []uint32, a, c uint8, bit uint32) {
+	for k := c; k < a; k++ {
+		le[k] |= bit
+	}
+	for k := a; k < c; k++ {
+		le[k] &^= bit
+	}
+}
+
 // regrid puts figure i in the contact grid's column and row of its
 // place: in the masks of the columns and rows from its own on.
 func (b *Battle) regrid(i int) {
 	bit := uint32(1) << i
 	cx, cy := b.S.grid.cell(b.Figs[i].Pos)
-	if a := b.gcol[i]; cx < a {
-		for k := cx; k < a; k++ {
-			b.colLE[k] |= bit
-		}
-	} else {
-		for k := a; k < cx; k++ {
-			b.colLE[k] &^= bit
-		}
-	}
-	if a := b.grow[i]; cy < a {
-		for k := cy; k < a; k++ {
-			b.rowLE[k] |= bit
-		}
-	} else {
-		for k := a; k < cy; k++ {
-			b.rowLE[k] &^= bit
-		}
-	}
+	moveLE(b.colLE[:], b.gcol[i], cx, bit)
+	moveLE(b.rowLE[:], b.grow[i], cy, bit)
 	b.gcol[i], b.grow[i] = cx, cy
 }
 
