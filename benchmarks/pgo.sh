@@ -2,11 +2,12 @@
 # pgo.sh: record the profile that profile-guided optimisation builds balance
 # with, cmd/balance/default.pgo: each game's default analysis (`balance run
 # -game NAME`, one worker, as a designer runs it), every game that
-# `balance list games` names, each for about the same CPU time, the
-# profiles merged into one.
+# `balance list games` names, each for about the same CPU time, and the
+# Cazadores default analysis on each of its other bundled maps (`balance
+# list scenarios`) for a shorter time each, the profiles merged into one.
 #
-#   benchmarks/pgo.sh                # about 15 s of play per game
-#   SECONDS_PER_GAME=5 benchmarks/pgo.sh   # quicker, a coarser profile
+#   benchmarks/pgo.sh                # about 60 s of play per game, 20 s per map
+#   SECONDS_PER_GAME=5 SECONDS_PER_MAP=2 benchmarks/pgo.sh   # quicker, a coarser profile
 #   TRIES=4 benchmarks/pgo.sh        # four profiles; keep the best (below)
 #
 # `go build`, `go install` and `go test` of cmd/balance use it by
@@ -16,33 +17,38 @@
 #   go test -pgo=../cmd/balance/default.pgo -bench ...
 # so the figures they give are those of the binary a designer runs.
 #
-# Why every game and so long: the compiler inlines and lays out only the
-# call sites the profile shows hot. A profile of one game leaves the
-# others' hot paths as a plain build has them, and a profile of a second
-# or two (a hundred samples) misses many of the one game's own: recorded
-# from 200,000 Cazadores hunts only, the default hunt counted 58,390
-# instructions; from 15 s of each game, 56,248, with crims's model-turn
-# 5.6% cheaper, horizon's 8.1%, vantage's 12% and skirmish's 5.4%.
-# Re-record after a change to a rules core or an AI that moves where time
-# goes; an old profile only makes the build a little less fast, never
-# wrong.
+# Why every game, the maps and so long: the compiler inlines and lays out
+# only the call sites the profile shows hot. A profile of one game leaves
+# the others' hot paths as a plain build has them, and a short profile
+# misses many of the one game's own: recorded from 200,000 Cazadores hunts
+# only, the default hunt once counted 58,390 instructions; from 15 s of
+# each game, 56,248, with crims's model-turn 5.6% cheaper, horizon's 8.1%,
+# vantage's 12% and skirmish's 5.4%. Later, 60 s of each game in place of
+# 15 s made the default hunt 2.8% cheaper (47,420 to 46,102) and steady
+# from one recording to the next (46,061 to 46,206 in four); a map's
+# routing and sight tests are hot only on a map, and 20 s of each map
+# made the maps 1.9% to 3.5% cheaper again. Re-record after a change to
+# a rules core or an AI that moves where time goes; an old profile only
+# makes the build a little less fast, never wrong.
 #
 # Two recordings are never the same (the profile samples on a clock), and
-# the compiler's choices follow small differences in them: the default
-# hunt built with one recording or another of the same code has counted
-# anywhere from 48,000 to 50,200 instructions. With TRIES=N the script
-# records N profiles and keeps, of those and the profile already in
-# cmd/balance/default.pgo, the one whose build plays the rows of
-# benchmarks/instructions.txt named by ROWS (an awk regular expression;
-# by default every game's default analysis) in the fewest instructions:
-# the mean over the rows of counted / recorded figure. Each try costs its
-# recording and a count of the rows under cachegrind (a few minutes).
+# the compiler's choices follow small differences in them: with 15 s of
+# each game, the default hunt built with one recording or another of the
+# same code counted anywhere from 48,000 to 50,200 instructions. With
+# TRIES=N the script records N profiles and keeps, of those and the
+# profile already in cmd/balance/default.pgo, the one whose build plays
+# the rows of benchmarks/instructions.txt named by ROWS (an awk regular
+# expression; by default every game's default analysis and the maps) in
+# the fewest instructions: the mean over the rows of counted / recorded
+# figure. Each try costs its recording and a count of the rows under
+# cachegrind (a few minutes).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-per="${SECONDS_PER_GAME:-15}"
+per="${SECONDS_PER_GAME:-60}"
+permap="${SECONDS_PER_MAP:-20}"
 tries="${TRIES:-1}"
-rows="${ROWS:-^(default|game/)}"
-for v in "SECONDS_PER_GAME=$per" "TRIES=$tries"; do
+rows="${ROWS:-^(default|game/|scenario/)}"
+for v in "SECONDS_PER_GAME=$per" "SECONDS_PER_MAP=$permap" "TRIES=$tries"; do
 	case "${v#*=}" in '' | *[!0-9]* | 0)
 		echo "pgo.sh: $v: a whole number of at least 1 is needed" >&2
 		exit 2
@@ -55,20 +61,46 @@ trap 'rm -rf "$tmp"' EXIT
 go build -pgo=off -o "$tmp/balance" ./cmd/balance
 now() { date +%s%N; }
 
-# record OUT: one profile of every game's default analysis, merged, in OUT.
-record() {
-	local profiles=() game t0 t1 hunts
-	for game in $("$tmp/balance" list games | cut -f1); do
-		# How long a hunt of this game takes: 2,000 hunts timed (start-up
-		# included, so the estimate errs short), then hunts for $per seconds.
+# play SECONDS NAME RUN-OPTIONS...: one profile, in $tmp/NAME.pprof, of
+# `balance run` with the options for about SECONDS of play. A hunt's time
+# is found by doubling the hunts from 2,000 until a run takes 2 s: the
+# last two runs' difference, over the hunts it adds, leaves the start-up
+# (loading the data, building a map's routes) out.
+play() {
+	local secs="$1" name="$2" n=1000 t0 t1 prev=0 took=0 hunts
+	shift 2
+	while [ "$took" -lt 2000000000 ]; do
+		n=$((n * 2))
+		prev=$took
 		t0=$(now)
-		"$tmp/balance" run -game "$game" -hunts 2000 -workers 1 -card-hunts 0 -quiet >/dev/null
+		"$tmp/balance" run "$@" -hunts "$n" -workers 1 -card-hunts 0 -quiet >/dev/null
 		t1=$(now)
-		hunts=$((2000 * per * 1000000000 / (t1 - t0 + 1)))
-		hunts=$((hunts < 2000 ? 2000 : hunts))
-		"$tmp/balance" run -game "$game" -hunts "$hunts" -workers 1 -quiet -cpuprofile "$tmp/$game.pprof" >/dev/null
-		profiles+=("$tmp/$game.pprof")
-		echo "pgo.sh: $game: $hunts hunts"
+		took=$((t1 - t0))
+	done
+	if [ "$prev" = 0 ]; then # the first run took 2 s: its hunts, start-up and all
+		hunts=$((n * secs * 1000000000 / took))
+	else
+		hunts=$((n / 2 * secs * 1000000000 / (took - prev > 1 ? took - prev : 1)))
+	fi
+	hunts=$((hunts < n ? n : hunts))
+	"$tmp/balance" run "$@" -hunts "$hunts" -workers 1 -quiet -cpuprofile "$tmp/$name.pprof" >/dev/null
+	profiles+=("$tmp/$name.pprof")
+	echo "pgo.sh: $name: $hunts hunts"
+}
+
+# record OUT: one profile of every game's default analysis and of the
+# Cazadores maps, merged, in OUT.
+record() {
+	local game sc def
+	profiles=()
+	for game in $("$tmp/balance" list games | cut -f1); do
+		play "$per" "$game" -game "$game"
+	done
+	# The maps: every bundled scenario but the one the default hunt is
+	# played on, already in the profile of its game.
+	def="$(awk '$1 == "default" { for (i = 4; i < NF; i++) if ($i == "-scenario") print $(i + 1) }' benchmarks/instructions.txt)"
+	for sc in $("$tmp/balance" list scenarios); do
+		[ "$sc" = "$def" ] || play "$permap" "map-$sc" -scenario "$sc"
 	done
 	go tool pprof -proto "${profiles[@]}" >"$1" 2>/dev/null
 }
@@ -87,7 +119,7 @@ score() {
 if [ "$tries" = 1 ]; then
 	record "$tmp/merged.pgo"
 	mv "$tmp/merged.pgo" cmd/balance/default.pgo
-	echo "pgo.sh: cmd/balance/default.pgo from every game, about $per s each"
+	echo "pgo.sh: cmd/balance/default.pgo from every game, about $per s each, and each map, about $permap s"
 	exit
 fi
 best="" bestScore=""
