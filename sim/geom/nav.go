@@ -74,6 +74,10 @@ type Nav struct {
 	// route to g, so that a route is walked without weighing every
 	// neighbour of every cell along it.
 	hop []uint8
+	// still[i]: a base at the centre of open cell i is clear where it
+	// stands (clear from the centre to itself), as source asks of a base
+	// that has come to a waypoint.
+	still []bool
 }
 
 // BuildNav builds the navigation grid for a w x h board with square cells
@@ -186,6 +190,10 @@ func buildNav(w, h, cell, clearance float32, blocked []Shape, difficult []Shape)
 		nv.cell *= float32(math.Sqrt(float64(nv.n)/float64(limit))) * 1.01
 	}
 	nv.visK = int(math.Ceil(float64(2*nv.clearance/nv.cell))) + 2
+	nv.still = make([]bool, nv.n)
+	for i, c := range nv.centres {
+		nv.still[i] = nv.clear(c, c)
+	}
 	nv.bare = make([]uint8, len(nv.open))
 	for g := range nv.bare {
 		k := 0
@@ -416,7 +424,7 @@ func (nv *Nav) Next(from, to Vec) (wp Vec, direct bool) {
 		return to, true
 	}
 	var sc NavScratch
-	wp, direct, _ = nv.step(from, to, nv.route, nv.stepR, nv.hop, &sc.win)
+	wp, direct, _ = nv.step(from, to, nv.route, nv.stepR, nv.hop, &sc.win, nil)
 	return wp, direct
 }
 
@@ -427,14 +435,24 @@ func (nv *Nav) NextIn(from, to Vec, sc *NavScratch) (wp Vec, direct bool) {
 	if nv == nil || len(nv.blocked) == 0 {
 		return to, true
 	}
-	wp, direct, _ = nv.step(from, to, nv.route, nv.stepR, nv.hop, &sc.win)
+	wp, direct, _ = nv.step(from, to, nv.route, nv.stepR, nv.hop, &sc.win, sc)
 	return wp, direct
 }
 
-// NavScratch is the memory NextIn's search works in: what it holds
-// between calls is never read.
+// NavScratch is the memory NextIn's search works in, and what it keeps of
+// the last search toward a point: the goal cell found for it, which the
+// next leg of a move toward the same point finds again (from a cell the
+// goal is reached from, the same cell: goal's answer depends on where a
+// path starts only through which cells it reaches).
 type NavScratch struct {
 	win [navPathCap / 2]int32
+	// the goal cell g (ok: in sight of to) of the last search on nv's
+	// route table toward to, from a start reaching cell s; nv nil: none
+	nv      *Nav
+	to      Vec
+	s, g    int32
+	goalOK  bool
+	goalSet bool
 }
 
 // PathLen returns the length in inches of the shortest path for a base
@@ -451,7 +469,7 @@ func (nv *Nav) PathLen(from, to Vec) float32 {
 	var total float32
 	var sc NavScratch
 	for leg := 0; leg < navMaxLegs; leg++ {
-		wp, direct, ok := nv.step(pos, to, nv.length, nv.stepL, nil, &sc.win)
+		wp, direct, ok := nv.step(pos, to, nv.length, nv.stepL, nil, &sc.win, nil)
 		if !ok {
 			return float32(math.Inf(1))
 		}
@@ -477,7 +495,11 @@ func (nv *Nav) PathLen(from, to Vec) float32 {
 // step is Next over a chosen table, with its hop table (nil: none). ok is
 // false when `to` is unreachable (no open cell in clear sight of it can be
 // reached).
-func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8, win *[navPathCap / 2]int32) (wp Vec, direct, ok bool) {
+//
+// With memo (NextIn's scratch), the goal cell is remembered there and the
+// one remembered used when it holds: the same point, from a cell that
+// reaches the remembered start.
+func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8, win *[navPathCap / 2]int32, memo *NavScratch) (wp Vec, direct, ok bool) {
 	wall := -1 // the wall that last stopped a sight test
 	if nv.clearFirst(from, to, &wall) {
 		return to, true, true
@@ -486,7 +508,17 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8, win *
 	if s < 0 {
 		return from, false, false
 	}
-	g, ok := nv.goal(to, s, tab)
+	var g int32
+	if memo != nil && memo.goalSet && memo.nv == nv && memo.to == to && tab[int(memo.s)*nv.n+int(s)] != navInf {
+		g, ok = memo.g, memo.goalOK
+	} else {
+		g, ok = nv.goal(to, s, tab)
+		// The last of goal's answers, s itself, depends on s, not only
+		// on the cells it reaches: not remembered.
+		if memo != nil && (ok || g != s) {
+			memo.nv, memo.to, memo.s, memo.g, memo.goalOK, memo.goalSet = nv, to, s, g, ok, true
+		}
+	}
 	row := tab[int(g)*nv.n : int(g)*nv.n+nv.n]
 
 	// Walk the grid path from s toward g, checking sight from `from` at
@@ -611,7 +643,7 @@ func (nv *Nav) source(p Vec) int32 {
 	if nv.n == 0 {
 		return -1
 	}
-	if i := nv.open[nv.cellIndex(p)]; i >= 0 && nv.clear(p, nv.centres[i]) {
+	if i := nv.open[nv.cellIndex(p)]; i >= 0 && (p == nv.centres[i] && nv.still[i] || p != nv.centres[i] && nv.clear(p, nv.centres[i])) {
 		return i
 	}
 	if i := nv.nearest(p, true, -1, nil, nv.visK); i >= 0 {

@@ -393,3 +393,53 @@ func TestNavNearestBareRings(t *testing.T) {
 		}
 	}
 }
+
+// NextIn remembers the goal cell of its last search in the scratch and
+// uses it for the next search toward the same point from a cell that
+// reaches the same cells: every answer is Next's, whatever the scratch
+// saw before (other points, other grids, starts walled off from the
+// last), and a base that has come to a waypoint (a cell's centre) starts
+// from that cell as Next would find it.
+func TestNavNextInRemembersGoal(t *testing.T) {
+	// The scatter map with a closed box of walls around (12, 6): starts
+	// inside it reach other cells than starts outside.
+	blocked := append(scatterMap(t), NewRect(9, 4.5, 15, 5), NewRect(9, 8, 15, 8.5), NewRect(9, 4.5, 9.5, 8.5), NewRect(14.5, 4.5, 15, 8.5))
+	navs := []*Nav{BuildNav(24, 24, 0.5, 0.5, blocked, nil), BuildNav(24, 24, 0.75, 0.3, blocked, nil)}
+	rng := rand.New(rand.NewPCG(7, 8))
+	point := func() Vec { return V(rng.Float32()*24, rng.Float32()*24) }
+	var sc NavScratch
+	used, centres := 0, 0
+	for q := 0; q < 400; q++ {
+		nv := navs[rng.IntN(len(navs))]
+		from, to := point(), point()
+		if q%5 == 0 {
+			to = V(12, 6.5) // inside the box
+		}
+		// A move of several legs toward one point, each leg ending at its
+		// waypoint, as a base that is not stopped on the way ends.
+		for leg := 0; leg < 6; leg++ {
+			before := sc.goalSet && sc.nv == nv && sc.to == to
+			got, gotDirect := nv.NextIn(from, to, &sc)
+			want, wantDirect := nv.Next(from, to)
+			if got != want || gotDirect != wantDirect {
+				t.Fatalf("query %d leg %d: NextIn(%v, %v) = %v, %v; Next gives %v, %v", q, leg, from, to, got, gotDirect, want, wantDirect)
+			}
+			if before && !gotDirect {
+				used++
+			}
+			if i := nv.open[nv.cellIndex(from)]; i >= 0 && nv.centres[i] == from {
+				centres++
+				if s := nv.source(from); nv.clear(from, from) && s != i {
+					t.Fatalf("a base at the centre of open cell %d, clear there, starts from cell %d", i, s)
+				}
+			}
+			if gotDirect || got == from {
+				break
+			}
+			from = got
+		}
+	}
+	if used == 0 || centres == 0 {
+		t.Errorf("%d searches from a remembered goal, %d from a cell's centre: both should occur", used, centres)
+	}
+}
