@@ -448,11 +448,10 @@ type NavScratch struct {
 	win [navPathCap / 2]int32
 	// the goal cell g (ok: in sight of to) of the last search on nv's
 	// route table toward to, from a start reaching cell s; nv nil: none
-	nv      *Nav
-	to      Vec
-	s, g    int32
-	goalOK  bool
-	goalSet bool
+	nv     *Nav
+	to     Vec
+	s, g   int32
+	goalOK bool
 }
 
 // PathLen returns the length in inches of the shortest path for a base
@@ -509,14 +508,14 @@ func (nv *Nav) step(from, to Vec, tab []uint16, cost []uint8, hop []uint8, win *
 		return from, false, false
 	}
 	var g int32
-	if memo != nil && memo.goalSet && memo.nv == nv && memo.to == to && tab[int(memo.s)*nv.n+int(s)] != navInf {
+	if memo != nil && memo.nv == nv && memo.to == to && tab[int(memo.s)*nv.n+int(s)] != navInf {
 		g, ok = memo.g, memo.goalOK
 	} else {
 		g, ok = nv.goal(to, s, tab)
 		// The last of goal's answers, s itself, depends on s, not only
 		// on the cells it reaches: not remembered.
 		if memo != nil && (ok || g != s) {
-			memo.nv, memo.to, memo.s, memo.g, memo.goalOK, memo.goalSet = nv, to, s, g, ok, true
+			memo.nv, memo.to, memo.s, memo.g, memo.goalOK = nv, to, s, g, ok
 		}
 	}
 	row := tab[int(g)*nv.n : int(g)*nv.n+nv.n]
@@ -643,8 +642,10 @@ func (nv *Nav) source(p Vec) int32 {
 	if nv.n == 0 {
 		return -1
 	}
-	if i := nv.open[nv.cellIndex(p)]; i >= 0 && (p == nv.centres[i] && nv.still[i] || p != nv.centres[i] && nv.clear(p, nv.centres[i])) {
-		return i
+	if i := nv.open[nv.cellIndex(p)]; i >= 0 {
+		if c := nv.centres[i]; p == c && nv.still[i] || p != c && nv.clear(p, c) {
+			return i
+		}
 	}
 	if i := nv.nearest(p, true, -1, nil, nv.visK); i >= 0 {
 		return i

@@ -418,7 +418,7 @@ func TestNavNextInRemembersGoal(t *testing.T) {
 		// A move of several legs toward one point, each leg ending at its
 		// waypoint, as a base that is not stopped on the way ends.
 		for leg := 0; leg < 6; leg++ {
-			before := sc.goalSet && sc.nv == nv && sc.to == to
+			before := sc.nv == nv && sc.to == to
 			got, gotDirect := nv.NextIn(from, to, &sc)
 			want, wantDirect := nv.Next(from, to)
 			if got != want || gotDirect != wantDirect {
