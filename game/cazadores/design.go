@@ -272,16 +272,10 @@ func (d *Design) record(r *sim.Record, rec *game.Record) {
 	for l, at := range r.LocAt[:nl] {
 		v[sl.exhausted+l] = int32(at)
 	}
-	n := len(r.Cards)
-	drawn, dealt := v[sl.drawn:sl.drawn+n], v[sl.dealt:sl.dealt+n]
-	kills, imposed := v[sl.kills:sl.kills+n], v[sl.imposed:sl.imposed+n]
-	for c := range r.Cards {
-		cr := &r.Cards[c]
-		drawn[c] = int32(cr.Drawn)
-		dealt[c] = int32(cr.Wounds)
-		kills[c] = int32(cr.Kills)
-		imposed[c] = int32(cr.Conds)
-	}
+	copy(v[sl.drawn:sl.drawn+len(r.Cards[0])], r.Cards[sim.CardDrawn][:])
+	copy(v[sl.dealt:sl.dealt+len(r.Cards[0])], r.Cards[sim.CardWounds][:])
+	copy(v[sl.kills:sl.kills+len(r.Cards[0])], r.Cards[sim.CardKills][:])
+	copy(v[sl.imposed:sl.imposed+len(r.Cards[0])], r.Cards[sim.CardConds][:])
 	suffered := v[sl.suffered : sl.suffered+int(sim.NumConds)-1]
 	for c, k := range r.Conds[sim.Bleeding:] { // Conditions from Bleeding on, in slots from 0
 		suffered[c] = int32(k)

@@ -58,7 +58,7 @@ func (h *Hunt) DrawAction() (card uint8, act *CardAction, tree Tree) {
 		tree = Tree(suit) // Spades, Diamonds, Clubs = Aggressive, Defensive, Sentry
 	}
 	h.Card, h.CardAct, h.CardTree = card, act, tree
-	h.Rec.Cards[card].Drawn++
+	h.Rec.Cards[CardDrawn][card]++
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvCard, Card: int8(card), Tree: tree})
 	}

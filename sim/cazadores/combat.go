@@ -202,7 +202,7 @@ func (h *Hunt) wound(i, w int, card int8, cause Cond) {
 	if m.Side == PackSide && i < int(h.NPack) {
 		h.Rec.Taken[i] += int16(w)
 		if card >= 0 {
-			h.Rec.Cards[card].Wounds += uint16(w)
+			h.Rec.Cards[CardWounds][card] += int32(w)
 		}
 	}
 	if h.Trace != nil {
@@ -232,7 +232,7 @@ func (h *Hunt) kill(i int, card int8) {
 	if m.Side == PackSide && i < int(h.NPack) {
 		h.Rec.DiedAt[i] = uint16(h.Now())
 		if card >= 0 {
-			h.Rec.Cards[card].Kills++
+			h.Rec.Cards[CardKills][card]++
 		}
 	} else if m.Kind == Minion {
 		h.Rec.MinionsSlain++
@@ -259,7 +259,7 @@ func (h *Hunt) impose(i int, c Cond, src int, card int8) {
 	if m.Side == PackSide {
 		h.Rec.Conds[c]++
 		if card >= 0 {
-			h.Rec.Cards[card].Conds++
+			h.Rec.Cards[CardConds][card]++
 		}
 	}
 	if h.Trace != nil {

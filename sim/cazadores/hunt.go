@@ -96,7 +96,7 @@ func bit(k int) uint16 {
 func (h *Hunt) PackDef(i int) *PackDef { return h.M[i].pack }
 
 // activeOf returns the bits of side s's Active models.
-func (h *Hunt) activeOf(s Side) uint16 { return h.live & h.sides[s] }
+func (h *Hunt) activeOf(s Side) uint16 { return h.live & h.sides[s&1] } // s&1: no bounds check
 
 // Fighting returns the bits of side s's Active models but the Objective's
 // (the Vessel, the Prisoner: the only Objective models).

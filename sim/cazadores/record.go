@@ -1,12 +1,15 @@
 package cazadores
 
-// CardRecord is what one Adversary action card did in a hunt.
-type CardRecord struct {
-	Drawn  uint8
-	Kills  uint8
-	Conds  uint16 // Conditions imposed on the Pack
-	Wounds uint16 // WNDs dealt to the Pack
-}
+// What an Adversary action card did in a hunt: Record.Cards[stat][card],
+// the stats in the order the game's record lays out its values (so that
+// they are copied to it whole).
+const (
+	CardDrawn    = iota // times drawn
+	CardWounds          // WNDs dealt to the Pack
+	CardKills           // Pack models killed
+	CardConds           // Conditions imposed on the Pack
+	NumCardStats        // how many
+)
 
 // Record is the fixed-size account of one hunt that tallies aggregate.
 // Ticks are counted from 1 at the first Tick of the first Round; 0 means
@@ -39,12 +42,12 @@ type recordHead struct {
 	LocAt             [MaxLocations]uint16 // Tick each hit location was exhausted
 	MinionsSlain      uint8
 	Areas             uint16
-	Cards             [16]CardRecord   // by action card (rank*4+suit)
-	Conds             [NumConds]uint16 // Conditions imposed on the Pack
-	Draws             uint64           // random draws the hunt made
-	Objective         ObjKind          // the hunt's Objective
-	ObjectiveMet      bool             // it was accomplished
-	Renown            int16            // Renown gained (or lost) at the end, with an Objective
+	Cards             [NumCardStats][16]int32 // by stat (CardDrawn...), by action card (rank*4+suit)
+	Conds             [NumConds]uint16        // Conditions imposed on the Pack
+	Draws             uint64                  // random draws the hunt made
+	Objective         ObjKind                 // the hunt's Objective
+	ObjectiveMet      bool                    // it was accomplished
+	Renown            int16                   // Renown gained (or lost) at the end, with an Objective
 	// SideTurns and SideIdle count each side's Turns (the Adversary's
 	// one Turn for all its models) and those in which it made no attack.
 	SideTurns, SideIdle [2]uint16

@@ -513,7 +513,7 @@ func TestDrawActionSuitPicksTree(t *testing.T) {
 		if act != wantAct || tree != wantTree {
 			t.Errorf("%s: %s with the %v tree, want %s with the %v tree", CardName(c), act.Name, tree, wantAct.Name, wantTree)
 		}
-		if h.Rec.Cards[c].Drawn != 1 || h.CardAct != act || h.Card != c {
+		if h.Rec.Cards[CardDrawn][c] != 1 || h.CardAct != act || h.Card != c {
 			t.Errorf("%s: not recorded as the current card", CardName(c))
 		}
 	}
