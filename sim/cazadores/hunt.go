@@ -267,6 +267,10 @@ type huntState struct {
 	// its definition's Weapons[s]), built once by Init and shared by the
 	// template's copies: a design's table, read only.
 	wpn *[MaxModels][MaxWeapons]*WeaponDef
+	// packRow is where the Pack models deploy (packRowAt), built once by
+	// Init and shared likewise; nil when the Pack deploys otherwise (an
+	// ambush).
+	packRow *packRow
 
 	// w is the worker's scratch memory, not part of the hunt's state.
 	w *scratch
@@ -414,6 +418,9 @@ func (h *Hunt) Init(sc *Scenario) {
 		h.ActPile[i] = uint8(i)
 	}
 	h.Round, h.Tick, h.AdvClock = 1, 1, 1
+	if sc.Objective.Kind != ObjAmbush {
+		h.packRow = h.packRowAt()
+	}
 	h.Rec.Init(h)
 }
 

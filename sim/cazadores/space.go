@@ -1018,7 +1018,30 @@ func (h *Hunt) deploy() {
 		m.Pos = h.outOfImpassable(p, m.R)
 		h.shoveOverlaps(i)
 	}
-	// The Pack: a row along the deployment exit, 1" apart, centred on it.
+	// The Pack: on its row (packRowAt), worked out with the template.
+	for i := 0; i < int(h.NPack); i++ {
+		h.M[i].Pos = h.packRow.at[i]
+	}
+	if h.packOverlaps() {
+		for i := 0; i < int(h.NPack); i++ {
+			h.shoveOverlaps(i)
+		}
+	}
+}
+
+// packRow is where the Pack models deploy (packRowAt).
+type packRow struct {
+	at       [MaxPack]geom.Vec // model i's place
+	overlaps bool              // two of the row's bases overlap (as packOverlaps tests them)
+}
+
+// packRowAt returns where the Pack models deploy: a row along the
+// deployment exit, 1" apart, centred on it, out of Impassable terrain.
+// It depends on the map and the models' bases alone, so Init works it out
+// once for the template (deploy reads it).
+func (h *Hunt) packRowAt() *packRow {
+	var row packRow
+	mp := &h.Sc.Map
 	ex := mp.Exits[mp.DeployExit]
 	along := ex.B.Sub(ex.A)
 	length := along.Len()
@@ -1037,37 +1060,44 @@ func (h *Hunt) deploy() {
 		s = 0
 	}
 	for i := 0; i < int(h.NPack); i++ {
-		m := &h.M[i]
-		s += m.R
-		p := ex.A.Add(dir.Scale(s)).Add(inward.Scale(m.R + 0.5))
-		m.Pos = h.outOfImpassable(geom.ClampToBoard(p, m.R, mp.W, mp.H), m.R)
-		s += m.R + 1
+		r := h.M[i].R
+		s += r
+		p := ex.A.Add(dir.Scale(s)).Add(inward.Scale(r + 0.5))
+		row.at[i] = h.outOfImpassable(geom.ClampToBoard(p, r, mp.W, mp.H), r)
+		s += r + 1
 	}
-	if h.packOverlaps() {
-		for i := 0; i < int(h.NPack); i++ {
-			h.shoveOverlaps(i)
+	for a := 0; a < int(h.NPack); a++ {
+		for b := a + 1; b < int(h.NPack); b++ {
+			row.overlaps = row.overlaps || overlapping(row.at[a], h.M[a].R, row.at[b], h.M[b].R)
 		}
 	}
+	return &row
 }
 
-// packOverlaps reports whether the base of a Pack model overlaps another
-// base (as shoveOverlaps tests it, each pair once): without, shoving the
-// Pack's models in turn moves nothing.
+// packOverlaps reports whether the base of a Pack model, the Pack just
+// deployed, overlaps another base (as shoveOverlaps tests it): without,
+// shoving the Pack's models in turn moves nothing. Whether two of the
+// Pack's overlap is known with their row; each is tested against the other
+// models.
 func (h *Hunt) packOverlaps() bool {
+	if h.packRow.overlaps {
+		return true
+	}
+	others := h.live &^ (1<<h.NPack - 1)
 	for a := 0; a < int(h.NPack); a++ {
-		bs := h.live &^ bit(a)
-		if h.live&bit(a) != 0 {
-			bs &^= 1<<a - 1 // a live Pack model before a has tested its pair with a
-		}
 		pa, ra := h.M[a].Pos, h.M[a].R
-		for ; bs != 0; bs &= bs - 1 {
-			o := &h.M[bits.TrailingZeros16(bs)]
-			d := o.Pos.Sub(pa)
-			rr := ra + o.R - geom.Eps
-			if d.Len2() < rr*rr {
+		for bs := others; bs != 0; bs &= bs - 1 {
+			if o := &h.M[bits.TrailingZeros16(bs)]; overlapping(pa, ra, o.Pos, o.R) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// overlapping reports whether bases of radii ra at pa and rb at pb
+// overlap, as shoveOverlaps tests it (beyond geom.Eps).
+func overlapping(pa geom.Vec, ra float32, pb geom.Vec, rb float32) bool {
+	rr := ra + rb - geom.Eps
+	return pb.Sub(pa).Len2() < rr*rr
 }
