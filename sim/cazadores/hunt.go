@@ -187,9 +187,11 @@ type huntState struct {
 	sides [2]uint16
 	// clockAt[c] has the bits of the models other than the Adversary's
 	// whose Clock showed c when it last changed (setClock keeps it; with
-	// live, a Tick's eligible models without a look at each).
-	clockAt [11]uint16
+	// live, a Tick's eligible models without a look at each). Clocks show
+	// 1..10; 16 entries, read at c&15, need no bounds check.
+	clockAt [16]uint16
 	minions uint16 // the bits of the Minions
+	advBits uint16 // the bits of the Adversary's models, M[Adv0:Adv0+NAdv]
 
 	AdvClock  uint8
 	AdvLeft   int16               // WNDs left over all hit locations
@@ -369,6 +371,9 @@ func (h *Hunt) Init(sc *Scenario) {
 		h.clockAt[h.M[i].Clock] |= 1 << i
 		if h.M[i].Kind == Minion {
 			h.minions |= 1 << i
+		}
+		if h.M[i].Kind == AdversaryModel {
+			h.advBits |= 1 << i
 		}
 	}
 	h.wpn = new([MaxModels][MaxWeapons]*WeaponDef)
@@ -584,8 +589,8 @@ func loopClock(c uint8, ticks int8) uint8 {
 // AdvClock) to c, and its bit in clockAt.
 func (h *Hunt) setClock(i int, c uint8) {
 	m := &h.M[i]
-	h.clockAt[m.Clock] &^= bit(i)
-	h.clockAt[c] |= bit(i)
+	h.clockAt[m.Clock&15] &^= bit(i)
+	h.clockAt[c&15] |= bit(i)
 	m.Clock = c
 }
 
@@ -608,7 +613,7 @@ func (h *Hunt) playTick(p PackPolicy, f FoeAI) {
 	// masks (the Pack's, then the Minions', each in the order of M).
 	w := h.w
 	tick := h.Tick
-	due := h.clockAt[tick] & h.live
+	due := h.clockAt[tick&15] & h.live
 	np := listBits(&w.elig, due&(1<<h.NPack-1))
 	if p := int(h.Obj.Prisoner); p >= 0 && h.Obj.Freed && h.M[p].State == Active && h.M[p].Clock == tick {
 		w.elig[np] = int8(p)
@@ -888,7 +893,7 @@ func (h *Hunt) endRound() {
 
 // adversaryAlive reports whether any model of the Adversary is on the board.
 func (h *Hunt) adversaryAlive() bool {
-	return h.live>>h.Adv0&(1<<h.NAdv-1) != 0 // its models' bits, M[Adv0:Adv0+NAdv]
+	return h.live&h.advBits != 0
 }
 
 // IsAdversary reports whether model i is one of the Adversary's models.

@@ -58,9 +58,9 @@ type recordHead struct {
 
 // countTurn counts a Turn of side s, idle when it made no attack.
 func (r *Record) countTurn(s Side, idle bool) {
-	r.SideTurns[s]++
+	r.SideTurns[s&1]++ // s&1: no bounds check
 	if idle {
-		r.SideIdle[s]++
+		r.SideIdle[s&1]++
 	}
 }
 

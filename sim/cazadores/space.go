@@ -600,19 +600,20 @@ func (h *Hunt) endTravel(i int, start, pos geom.Vec, moved, budget float32, stop
 	return moved
 }
 
-// openTravel reports whether model i's travel meets nothing but bases: no
-// Impassable, Difficult or Dangerous piece, no height and no route grid on
-// the map, and no Difficult or Dangerous Area on the board unless i
-// ignores such terrain. travelOpen then moves it as travel would.
+// openTravel reports whether model i's travel meets nothing but bases and
+// Difficult Areas: no Impassable, Difficult or Dangerous piece, no height
+// and no route grid on the map, and no Dangerous Area on the board unless
+// i ignores such terrain. travelOpen then moves it as travel would.
 func (h *Hunt) openTravel(i int) bool {
 	mp := &h.Sc.Map
 	return mp.HasTerrain&(Impassable|Difficult|Dangerous) == 0 && !mp.HasHeight && mp.Nav == nil &&
-		(h.areaTerrain&(Difficult|Dangerous) == 0 || h.immuneTerrain(i))
+		(h.areaTerrain&Dangerous == 0 || h.immuneTerrain(i))
 }
 
 // travelOpen is travel where openTravel holds: one straight leg toward
 // goal, cut short by the first Hostile base (or model stop's) it would
-// touch and by the budget, then travel's ending, endTravel's steps written
+// touch and by the budget (paid double inside Difficult Areas), then
+// travel's ending, endTravel's steps written
 // out here (a call would pass nine arguments). Every number is worked out
 // as travel works it out, so the two agree to the bit
 // (TestTravelOpenAsTravel).
@@ -632,7 +633,19 @@ func (h *Hunt) travelOpen(i int, goal geom.Vec, budget float32, stop int, action
 				}
 			}
 			t := tMax
-			if L*t > budget {
+			if h.areaTerrain&Difficult != 0 && !h.immuneTerrain(i) {
+				// Difficult Areas on the board: costlyStep's reach, its
+				// spans the Areas' alone (no piece is Difficult), in one
+				// leg as travel takes it (with no blocker met, the leg
+				// ends at the goal or where the budget runs out).
+				var small [8][2]float32
+				sp := small[:]
+				if int(h.NAreas) > len(small) {
+					var big [MaxAreas][2]float32
+					sp = big[:]
+				}
+				t = reachSpans(sp[:h.difficultSpans(pos, goal, 0, sp)], L, tMax, budget)
+			} else if L*t > budget {
 				t = budget / L
 			}
 			pos = pos.Add(seg.Scale(t))

@@ -365,6 +365,15 @@ func TestTravelOpenAsTravel(t *testing.T) {
 		for i := 0; i < int(h.N); i++ {
 			h.M[i].Pos = geom.V(1+22*r.Float32(), 1+22*r.Float32())
 		}
+		if k%2 == 1 {
+			// Difficult Areas (rocks, say), up to more than travelOpen's
+			// small buffer of spans holds.
+			h.NAreas = uint8(1 + r.IntN(12))
+			for a := range int(h.NAreas) {
+				h.Areas[a] = Area{C: geom.V(24*r.Float32(), 24*r.Float32()), R: 0.5 + 2*r.Float32(), Terrain: Difficult}
+			}
+			h.areaTerrain = Difficult
+		}
 		if !h.openTravel(0) {
 			t.Fatal("open ground but openTravel false")
 		}
