@@ -99,7 +99,7 @@ func (h *Hunt) woundAdversary(w int, shift int8, card int8) {
 			v = 10
 		}
 		loc := int(a.CardLoc[v])
-		if h.Exhausted&(1<<loc) != 0 {
+		if h.Exhausted&(1<<(loc&15)) != 0 { // loc&15: loc < MaxLocations, no test of the shift
 			loc = h.overflow(loc)
 		}
 		if h.Trace != nil {
@@ -159,19 +159,19 @@ func (h *Hunt) overflow(loc int) int {
 	n := int(a.NLoc)
 	pos := int(h.locPos[loc]) // loc's place in Order
 	for k := pos + 1; k < n; k++ {
-		if l := int(a.Order[k]); h.Exhausted&(1<<l) == 0 {
+		if l := int(a.Order[k]); h.Exhausted&(1<<(l&15)) == 0 {
 			return l
 		}
 	}
 	if h.Sc.Rules.OverflowWrap {
 		for k := 0; k < pos; k++ {
-			if l := int(a.Order[k]); h.Exhausted&(1<<l) == 0 {
+			if l := int(a.Order[k]); h.Exhausted&(1<<(l&15)) == 0 {
 				return l
 			}
 		}
 	} else {
 		for k := pos - 1; k >= 0; k-- {
-			if l := int(a.Order[k]); h.Exhausted&(1<<l) == 0 {
+			if l := int(a.Order[k]); h.Exhausted&(1<<(l&15)) == 0 {
 				return l
 			}
 		}

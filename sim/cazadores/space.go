@@ -474,7 +474,11 @@ func (h *Hunt) forcedAway(i int, from geom.Vec, dist float32) {
 	goal := m.Pos.Add(dir.Scale(dist))
 	goal = geom.ClampToBoard(goal, m.R, h.Sc.Map.W, h.Sc.Map.H)
 	start := m.Pos
-	h.travel(i, goal, dist, -1, false)
+	if h.openTravel(i) {
+		h.travelOpen(i, goal, dist, -1, false)
+	} else {
+		h.travel(i, goal, dist, -1, false)
+	}
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvFled, Model: int8(i), Pos: m.Pos})
 	}
