@@ -59,23 +59,32 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 # Built without a profile, so the profile describes the plain build.
 go build -pgo=off -o "$tmp/balance" ./cmd/balance
-now() { date +%s%N; }
+# cpu CMD...: runs CMD (its output dropped) and sets took to the CPU time
+# it used, user and system, in nanoseconds. CPU time, not the clock's:
+# on a busy machine a run waits for a core, and the clock would count the
+# wait as play.
+cpu() {
+	local TIMEFORMAT='%3U %3S' t
+	if ! t=$({ time "$@" >/dev/null 2>"$tmp/cpu.err"; } 2>&1); then
+		cat "$tmp/cpu.err" >&2
+		echo "pgo.sh: failed: $*" >&2
+		exit 1
+	fi
+	took=$(awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.0f", (a[1] + a[2]) * 1e9 }')
+}
 
 # play SECONDS NAME RUN-OPTIONS...: one profile, in $tmp/NAME.pprof, of
-# `balance run` with the options for about SECONDS of play. A hunt's time
-# is found by doubling the hunts from 2,000 until a run takes 2 s: the
-# last two runs' difference, over the hunts it adds, leaves the start-up
-# (loading the data, building a map's routes) out.
+# `balance run` with the options for about SECONDS of play (CPU time). A
+# hunt's time is found by doubling the hunts from 2,000 until a run takes
+# 2 s: the last two runs' difference, over the hunts it adds, leaves the
+# start-up (loading the data, building a map's routes) out.
 play() {
-	local secs="$1" name="$2" n=1000 t0 t1 prev=0 took=0 hunts
+	local secs="$1" name="$2" n=1000 prev=0 took=0 hunts
 	shift 2
 	while [ "$took" -lt 2000000000 ]; do
 		n=$((n * 2))
 		prev=$took
-		t0=$(now)
-		"$tmp/balance" run "$@" -hunts "$n" -workers 1 -card-hunts 0 -quiet >/dev/null
-		t1=$(now)
-		took=$((t1 - t0))
+		cpu "$tmp/balance" run "$@" -hunts "$n" -workers 1 -card-hunts 0 -quiet
 	done
 	if [ "$prev" = 0 ]; then # the first run took 2 s: its hunts, start-up and all
 		hunts=$((n * secs * 1000000000 / took))
