@@ -28,7 +28,7 @@ func TestMatchChecksAgreeWithExact(t *testing.T) {
 					ok := 0
 					for range n {
 						var r Result
-						if m.roll(0, &Check{Kind: CkSpot, Attr: NoAttr, Dice: dice, T: th, Crim: -1, Attack: -1}, &r); r.OK {
+						if m.roll(0, m.setCheck(CkSpot, NoAttr, dice, th, Mods{}, -1, -1), &r); r.OK {
 							ok++
 						}
 					}
@@ -57,7 +57,7 @@ func TestMatchDamageAgreesWithExact(t *testing.T) {
 			count := make([]int, len(exact)+2)
 			for range n {
 				var r Result
-				m.roll(0, &Check{Kind: CkDamage, Attr: NoAttr, Dice: c.w, T: NoThreshold, Mods: Mods{Down: int8(c.armor)}, Crim: -1, Attack: -1}, &r)
+				m.roll(0, m.setCheck(CkDamage, NoAttr, c.w, NoThreshold, Mods{Down: int8(c.armor)}, -1, -1), &r)
 				count[r.S]++
 			}
 			for k, p := range exact {
