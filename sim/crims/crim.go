@@ -9,10 +9,11 @@ import (
 // crimActs plays crim c's turn: a hidden crim hides again while it must
 // (rules.forced_hides turns after hiding); otherwise it takes the action
 // the Control Card gives its Demeanor, revealed first if it was hidden
-// and the action is not Hide.
+// and the action is not Hide. A hunter is in the zone when the Crim
+// Phase found the crim's nearest (its hint) and none went out since.
 func (m *Match) crimActs(c int) {
 	cr := &m.C[c]
-	if !m.anyIn() {
+	if e := &m.hint; (!e.near || e.h < 0) && !m.anyIn() {
 		if m.Trace != nil {
 			m.emit(Event{Kind: EvCrim, Hunter: -1, Crim: int8(c), Name: "none", Why: "no hunter in the zone"})
 		}
