@@ -364,12 +364,12 @@ func (p *Basic) lookPods(m *sim.Match, h int, pm *podMemo, look uint16) {
 			if l := cl.lb[i]; l >= r && n < noRank && moves(l-base-sim.PodReach*0.9, step) > n {
 				break // this pod and the others: farther than l, not adjacent, more Moves
 			}
-			if look&(1<<q) == 0 {
+			if look&(1<<(q%16)) == 0 { // (a pod's index is below MaxPods)
 				continue
 			}
 			d2 := pods[q].Sub(pos).Len2()
 			if d2 <= r2 {
-				pm.adj |= 1 << q
+				pm.adj |= 1 << (q % 16)
 			}
 			if k := moves(sqrt32(d2)-base-sim.PodReach*0.9, step); k < n || (k == n && int(q) < goal) {
 				n, goal = k, int(q)
