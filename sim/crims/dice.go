@@ -338,7 +338,26 @@ func RollPool(r *dice.RNG, withImpact bool, p Pool, f *Faces) Roll {
 	if withImpact && p.Dice() <= maxOneDraw {
 		// one group, as firstGroup would fill it
 		g := group{impact: true, d12: p.D12, d10: p.D10, d8: p.D8, high: 10 * pow12[p.D12] * pow5[p.D10]}
-		readGroup(uint64(r.IntN(int(g.m()))), g, &out, f)
+		if x := uint64(r.IntN(int(g.m()))); f != nil {
+			readGroup(x, g, &out, f)
+		} else {
+			// as readGroup reads it, the group's dice in registers: the
+			// halves and the d8s' lanes in the low bits, then the
+			// Impact Die and the d12s (a success from a digit of 5)
+			d10, d8 := p.D10, p.D8
+			lane := uint64(1)<<d8 - 1
+			a, b, c := x>>d10&lane, x>>(d10+d8)&lane, x>>(d10+2*d8)&lane
+			reg := bits.OnesCount64(x&(1<<d10-1)) + bits.OnesCount64(a&(b|c))
+			hi := x >> (d10 + 3*d8)
+			out.Impact = uint8(1 + hi%10)
+			for hi /= 10; p.D12 > 0; p.D12-- {
+				if hi%12 >= 5 {
+					reg++
+				}
+				hi /= 12
+			}
+			out.Regular = uint8(reg)
+		}
 		return out
 	}
 	left := p
