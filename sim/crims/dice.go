@@ -233,10 +233,23 @@ type poolMemo [64]struct {
 }
 
 // build is Build(n, m, allDiceFirst), read from the memo when it was
-// made before.
+// made before. A check of d10s with only upgrades, only downgrades (no
+// more than its regular dice) or one "all the dice" downgrade is made at
+// once: each step has one legal choice (a d10 to a d12, or to a d8,
+// while d10s are left), and a d10 downgraded all at once is a d8.
 func (pm *poolMemo) build(n int, m Mods, allDiceFirst bool) Pool {
 	if m.AllUp == 0 && m.AllDown == 0 && m.Up == 0 && m.Down == 0 {
 		return Regular(n - 1)
+	}
+	if r := n - 1; m.AllUp == 0 && r >= 0 && r <= MaxRegular {
+		switch {
+		case m.AllDown == 0 && m.Down == 0 && m.Up > 0 && int(m.Up) <= r:
+			return Pool{D10: uint8(r) - uint8(m.Up), D12: uint8(m.Up)}
+		case m.AllDown == 0 && m.Up == 0 && m.Down > 0 && int(m.Down) <= r:
+			return Pool{D10: uint8(r) - uint8(m.Down), D8: uint8(m.Down)}
+		case m.AllDown == 1 && m.Up == 0 && m.Down == 0:
+			return Pool{D8: uint8(r)}
+		}
 	}
 	if n < 0 || n > 0xffff {
 		return build(n, m, allDiceFirst)

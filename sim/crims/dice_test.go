@@ -300,3 +300,23 @@ func TestPoolMemoIsBuild(t *testing.T) {
 		t.Fatal("nothing read again")
 	}
 }
+
+// The pools the memo makes at once (only upgrades, only downgrades, one
+// "all the dice" downgrade) are Build's.
+func TestPoolMemoShortcuts(t *testing.T) {
+	var pm poolMemo
+	for n := -1; n <= MaxRegular+3; n++ {
+		for k := int8(0); k <= 12; k++ {
+			for _, first := range []bool{false, true} {
+				for _, opp := range []bool{false, true} {
+					for _, md := range []Mods{{Up: k}, {Down: k}, {AllDown: k}, {Up: k, Down: 1}, {AllUp: 1, Down: k}} {
+						md.DownByOpponent = opp
+						if got, want := pm.build(n, md, first), build(n, md, first); got != want {
+							t.Fatalf("n %d, %+v, all first %v: %v, Build %v", n, md, first, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
