@@ -303,17 +303,25 @@ type spotMemo struct {
 // half of it in line of sight. The answer is kept while h stays.
 func (m *Match) canSpotAt(h, f int) bool {
 	e := &m.spotH[h]
+	if bit := uint32(1) << (f % 32); e.p == m.H[h].Pos && e.known&bit != 0 { // (a feature's index is below MaxTerrain)
+		return e.ok&bit != 0
+	}
+	return m.lookSpot(h, f)
+}
+
+// lookSpot is canSpotAt looking at feature f from where hunter h stands,
+// the answer kept.
+func (m *Match) lookSpot(h, f int) bool {
+	e := &m.spotH[h]
 	p := m.H[h].Pos
 	if e.p != p {
 		*e = spotMemo{p: p}
 	}
 	bit := uint32(1) << f
-	if e.known&bit == 0 {
-		e.known |= bit
-		t := &m.Sc.Map.Terrain[f].Shape
-		if inSpotRange(t, p) && m.halfSeen(f, p) {
-			e.ok |= bit
-		}
+	e.known |= bit
+	t := &m.Sc.Map.Terrain[f].Shape
+	if inSpotRange(t, p) && m.halfSeen(f, p) {
+		e.ok |= bit
 	}
 	return e.ok&bit != 0
 }
