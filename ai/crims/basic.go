@@ -473,6 +473,15 @@ type cand struct {
 	val   [sim.MaxAttacks]float64
 }
 
+// atLeast is max(x, lo) for an x that is not NaN, by one comparison
+// (Go's max minds NaNs and the sign of zeros).
+func atLeast(x, lo float64) float64 {
+	if x >= lo {
+		return x
+	}
+	return lo
+}
+
 // sqrt32 is the square root geom.Vec.Len takes.
 func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
 
@@ -682,7 +691,7 @@ func (p *Basic) surveyAll(m *sim.Match, h int, ak *usable, gv0 float64) (ng, top
 	// over at least 2 Action Points, so no more than ub/2: ub must reach
 	// 2·gv0 (exact)
 	// (ub >= ubMin is ub >= ub0 && ub > 0: gv0 is never below 0)
-	ubMin := max(2*gv0, math.SmallestNonzeroFloat64)
+	ubMin := atLeast(2*gv0, math.SmallestNonzeroFloat64)
 	rng0 := ak.rng[0]
 	for set := shown; set != 0; set &= set - 1 {
 		k := bits.TrailingZeros16(set)
