@@ -24,7 +24,7 @@ func (m *Match) crimActs(c int) {
 		return
 	}
 	// the AI's action, read off the card when the AI follows it (CardFollower)
-	act := m.Sc.Deck[m.Card].Direct[m.Sc.Crims[cr.Def%MaxProfiles].Demeanor%MaxDemeanors] // as CardAction
+	act := m.cardAct[m.Card][cr.Def%MaxProfiles] // CardAction, made once a template
 	if !m.byCard {
 		act = m.AI.Direct(m, c)
 	}

@@ -133,6 +133,10 @@ type Match struct {
 	// engFar[i]: a crim of profile i whose nearest hunter is farther
 	// than this (centre to centre) is engaged with none
 	engFar [MaxProfiles]float32
+	// cardAct[k][i] is the action Control Card k gives a crim of profile
+	// i (CardAction: the card's line for the profile's Demeanor), made
+	// by NewMatch
+	cardAct [MaxCards][MaxProfiles]Action
 	// In a Crim Phase no hunter moves or comes back: the crims' nearest
 	// hunters (nearH), found to order the crims, hold for a crim's turn
 	// unless a hunter was incapacitated since (state.outs counts them), and
@@ -269,6 +273,11 @@ func NewMatch(sc *Scenario) *Match {
 			r := sc.Hunters[h].Base + sc.Crims[i].Base + sc.Rules.Engagement
 			m.eng2[i][h], m.engH[h][i] = r*r, r*r
 			m.engFar[i] = max(m.engFar[i], r+engSlack)
+		}
+	}
+	for k := range sc.Deck {
+		for i := range int(sc.NCrims) {
+			m.cardAct[k][i] = sc.Deck[k].Direct[sc.Crims[i].Demeanor%MaxDemeanors]
 		}
 	}
 	return m
