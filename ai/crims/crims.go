@@ -69,11 +69,14 @@ func contact(p, q geom.Vec, r, rt float32) geom.Vec {
 
 // within is the point from p toward q at which q is reach inches away
 // (edge to edge for bases of radius r and rt), or p if it already is.
+// (geom's Sub, Len, Scale and Add written out, the same operations in
+// the same order, so that it is small enough to be inlined; at l = 0,
+// l is not above r+rt+reach, a base's radius or more.)
 func within(p, q geom.Vec, r, rt, reach float32) geom.Vec {
-	d := q.Sub(p)
-	l := d.Len()
-	if l <= r+rt+reach || l == 0 {
-		return p
+	dx, dy := q.X-p.X, q.Y-p.Y
+	if l := sqrt32(dx*dx + dy*dy); l > r+rt+reach {
+		k := (l - r - rt - reach) / l
+		return geom.Vec{X: p.X + dx*k, Y: p.Y + dy*k}
 	}
-	return p.Add(d.Scale((l - r - rt - reach) / l))
+	return p
 }
