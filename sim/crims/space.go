@@ -205,17 +205,18 @@ func (m *Match) clampZone(p geom.Vec, r float32) geom.Vec {
 // clampAxis keeps x within [r, w-r], at w/2 when that is empty: as
 // ClampToBoard's min(max(x, r), w-r) (fmin, fmax) by plain comparisons.
 // The two differ only on a zero's sign at a bound of 0, and r, a base's
-// radius, is above 0 (0.25" at least, configs/crims): none is.
+// radius, is above 0 (0.25" at least, configs/crims): none is. When
+// [r, w-r] is empty, x, made at least r, is above w-r: the second test
+// finds it. (Written so, clampZone is small enough to be inlined where
+// the profile does not ask for it.)
 func clampAxis(x, r, w float32) float32 {
-	lo, hi := r, w-r
-	if lo > hi {
-		return w / 2
+	if x < r {
+		x = r
 	}
-	if x < lo {
-		return lo
-	}
-	if x > hi {
-		return hi
+	if x > w-r {
+		if x = w - r; r > x {
+			x = w / 2
+		}
 	}
 	return x
 }

@@ -382,3 +382,29 @@ func TestClampZone(t *testing.T) {
 		}
 	}
 }
+
+// clampAxis is the clamp it was written from, an empty [r, w-r] too.
+func TestClampAxis(t *testing.T) {
+	ref := func(x, r, w float32) float32 {
+		lo, hi := r, w-r
+		if lo > hi {
+			return w / 2
+		}
+		if x < lo {
+			return lo
+		}
+		if x > hi {
+			return hi
+		}
+		return x
+	}
+	for _, w := range []float32{1, 10, 36} {
+		for _, r := range []float32{0.25, 0.5, 1, 5, 18, 20, 40} {
+			for x := float32(-3); x <= w+3; x += 0.125 {
+				if got, want := clampAxis(x, r, w), ref(x, r, w); got != want {
+					t.Fatalf("clampAxis(%v, %v, %v) = %v, want %v", x, r, w, got, want)
+				}
+			}
+		}
+	}
+}
