@@ -438,10 +438,14 @@ func (m *Match) place(def, at int) {
 	}
 }
 
+// occupied reports whether a base of radius r at p is within 0.05" of
+// a crim (edge to edge): geom.EdgeDist < 0.05 written out (its floor of
+// 0 is below 0.05), small enough to be inlined where a crim is placed.
 func (m *Match) occupied(p geom.Vec, r float32) bool {
 	for set := m.alive; set != 0; set &= set - 1 {
 		c := &m.C[bits.TrailingZeros16(set)]
-		if geom.EdgeDist(c.Pos, r, p, m.Sc.Crims[c.Def%MaxProfiles].Base) < 0.05 {
+		dx, dy := c.Pos.X-p.X, c.Pos.Y-p.Y
+		if float32(math.Sqrt(float64(dx*dx+dy*dy)))-r-m.Sc.Crims[c.Def].Base < 0.05 {
 			return true
 		}
 	}
