@@ -220,7 +220,7 @@ func (m *Match) fight(c int, why string) {
 func (m *Match) canShoot(c, h int) bool {
 	cr := &m.C[c]
 	cd := &m.Sc.Crims[cr.Def%MaxProfiles]
-	return cd.Ranged > 0 && m.Gap(h, c) <= cd.Range && m.LOS(cr.Pos, m.H[h].Pos)
+	return cd.Ranged > 0 && m.gapWithin(h, c, cd.Range) && m.LOS(cr.Pos, m.H[h].Pos)
 }
 
 // shoot: the nearest hunter from afar. Engaged: as rules.engaged_shoot

@@ -1,6 +1,7 @@
 package crims
 
 import (
+	"math"
 	"math/bits"
 
 	"balance/sim/geom"
@@ -72,6 +73,17 @@ func (m *Match) Visible(c int) bool { return m.shown&(1<<c) != 0 }
 // Gap is the edge-to-edge distance between hunter h and crim c.
 func (m *Match) Gap(h, c int) float32 {
 	return geom.EdgeDist(m.H[h].Pos, m.Sc.Hunters[h].Base, m.C[c].Pos, m.Sc.Crims[m.C[c].Def%MaxProfiles].Base)
+}
+
+// gapWithin reports whether Gap(h, c) <= reach: a gap below 0, floored
+// at 0 by Gap, is within a reach of 0 or more, and none is within a
+// reach below 0. geom.EdgeDist written out (the same operations in
+// order), small enough to be inlined where the profile does not ask for
+// it.
+func (m *Match) gapWithin(h, c int, reach float32) bool {
+	cr := &m.C[c]
+	dx, dy := m.H[h].Pos.X-cr.Pos.X, m.H[h].Pos.Y-cr.Pos.Y
+	return reach >= 0 && float32(math.Sqrt(float64(dx*dx+dy*dy)))-m.Sc.Hunters[h].Base-m.Sc.Crims[cr.Def].Base <= reach
 }
 
 // Engaged reports whether hunter h and crim c are engaged: both in the
@@ -157,7 +169,7 @@ func (m *Match) CanAttack(h, a, c int) bool {
 	if at.Melee {
 		return m.Engaged(h, c)
 	}
-	return m.Gap(h, c) <= at.Range && m.LOS(hu.Pos, m.C[c].Pos)
+	return m.gapWithin(h, c, at.Range) && m.LOS(hu.Pos, m.C[c].Pos)
 }
 
 // AttackThreshold is the Threshold of hunter h's check with attack a

@@ -408,3 +408,22 @@ func TestClampAxis(t *testing.T) {
 		}
 	}
 }
+
+// gapWithin(h, c, reach) is Gap(h, c) <= reach, at and about the edge of
+// the reach, below 0 too.
+func TestGapWithin(t *testing.T) {
+	sc := testScenario()
+	m, _ := newTestMatch(t, sc, &script{}, geom.V(10, 10))
+	k := addCrim(m, tGunner, geom.V(10, 10))
+	r := dice.RNG{}
+	r.Seed(5, 0)
+	for range 20000 {
+		m.C[k].Pos = geom.V(10+float32(r.IntN(2000))/100-10, 10+float32(r.IntN(2000))/100-10)
+		g := m.Gap(0, k)
+		for _, reach := range []float32{-1, 0, g, g - 1e-6, g + 1e-6, 1, 12, 24} {
+			if got, want := m.gapWithin(0, k, reach), g <= reach; got != want {
+				t.Fatalf("crim at %v, reach %v: %v, Gap %v", m.C[k].Pos, reach, got, g)
+			}
+		}
+	}
+}
