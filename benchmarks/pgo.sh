@@ -9,6 +9,7 @@
 #   benchmarks/pgo.sh                # about 60 s of play per game, 20 s per map
 #   SECONDS_PER_GAME=5 SECONDS_PER_MAP=2 benchmarks/pgo.sh   # quicker, a coarser profile
 #   TRIES=4 benchmarks/pgo.sh        # four profiles; keep the best (below)
+#   SECONDS_OF='crims=120' benchmarks/pgo.sh   # a game played longer (or shorter) than the rest
 #
 # `go build`, `go install` and `go test` of cmd/balance use it by
 # themselves (-pgo=auto picks a default.pgo in a main package's folder).
@@ -48,7 +49,18 @@ per="${SECONDS_PER_GAME:-60}"
 permap="${SECONDS_PER_MAP:-20}"
 tries="${TRIES:-1}"
 rows="${ROWS:-^(default|game/|scenario/)}"
-for v in "SECONDS_PER_GAME=$per" "SECONDS_PER_MAP=$permap" "TRIES=$tries"; do
+of="${SECONDS_OF:-}"
+checks=("SECONDS_PER_GAME=$per" "SECONDS_PER_MAP=$permap" "TRIES=$tries")
+for w in $of; do
+	case "$w" in
+	?*=*) checks+=("SECONDS_OF: $w") ;;
+	*)
+		echo "pgo.sh: SECONDS_OF: $w: GAME=SECONDS is needed" >&2
+		exit 2
+		;;
+	esac
+done
+for v in "${checks[@]}"; do
 	case "${v#*=}" in '' | *[!0-9]* | 0)
 		echo "pgo.sh: $v: a whole number of at least 1 is needed" >&2
 		exit 2
@@ -59,6 +71,16 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 # Built without a profile, so the profile describes the plain build.
 go build -pgo=off -o "$tmp/balance" ./cmd/balance
+games="$("$tmp/balance" list games | cut -f1 | tr '\n' ' ')"
+for w in $of; do
+	case " $games" in
+	*" ${w%%=*} "*) ;;
+	*)
+		echo "pgo.sh: SECONDS_OF: ${w%%=*}: no such game (the games: ${games% })" >&2
+		exit 2
+		;;
+	esac
+done
 # cpu CMD...: runs CMD (its output dropped) and sets took to the CPU time
 # it used, user and system, in nanoseconds. CPU time, not the clock's:
 # on a busy machine a run waits for a core, and the clock would count the
@@ -97,13 +119,26 @@ play() {
 	echo "pgo.sh: $name: $hunts hunts"
 }
 
+# secondsOf GAME: the seconds of play of GAME, SECONDS_OF's or
+# SECONDS_PER_GAME.
+secondsOf() {
+	local w
+	for w in $of; do
+		if [ "${w%%=*}" = "$1" ]; then
+			echo "${w#*=}"
+			return
+		fi
+	done
+	echo "$per"
+}
+
 # record OUT: one profile of every game's default analysis and of the
 # Cazadores maps, merged, in OUT.
 record() {
 	local game sc def
 	profiles=()
-	for game in $("$tmp/balance" list games | cut -f1); do
-		play "$per" "$game" -game "$game"
+	for game in $games; do
+		play "$(secondsOf "$game")" "$game" -game "$game"
 	done
 	# The maps: every bundled scenario but the one the default hunt is
 	# played on, already in the profile of its game.
