@@ -169,12 +169,7 @@ func (h *Hunt) terrifiedMove(i int, goal geom.Vec, budget float32, stop int) flo
 	m := &h.M[i]
 	src := h.M[m.Terrifier].Pos
 	from := m.Pos
-	var d float32
-	if h.openTravel(i) {
-		d = h.travelOpen(i, goal, budget, stop, false)
-	} else {
-		d = h.travel(i, goal, budget, stop, false)
-	}
+	d := h.anyTravel(i, goal, budget, stop, false)
 	if m.Pos.Dist(src) < from.Dist(src)-geom.Eps {
 		m.Pos = from
 		d = 0

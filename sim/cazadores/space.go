@@ -281,9 +281,7 @@ func (h *Hunt) freeAt(self int, p geom.Vec, r float32) bool {
 		}
 	}
 	for bs := h.live &^ bit(self); bs != 0; bs &= bs - 1 {
-		o := &h.M[bits.TrailingZeros16(bs)]
-		rr := r + o.R - geom.Eps
-		if p.Sub(o.Pos).Len2() < rr*rr {
+		if o := &h.M[bits.TrailingZeros16(bs)]; overlapping(p, r, o.Pos, o.R) {
 			return false
 		}
 	}
@@ -313,8 +311,7 @@ func (h *Hunt) blockerAt(self int, p geom.Vec, r float32) int {
 // as freeAt tests it.
 func (h *Hunt) overlapsAt(k int, p geom.Vec, r float32) bool {
 	o := &h.M[k]
-	rr := r + o.R - geom.Eps
-	return p.Sub(o.Pos).Len2() < rr*rr
+	return overlapping(p, r, o.Pos, o.R)
 }
 
 // place puts model i at p (Placing): kept on the board and out of
@@ -474,11 +471,7 @@ func (h *Hunt) forcedAway(i int, from geom.Vec, dist float32) {
 	goal := m.Pos.Add(dir.Scale(dist))
 	goal = geom.ClampToBoard(goal, m.R, h.Sc.Map.W, h.Sc.Map.H)
 	start := m.Pos
-	if h.openTravel(i) {
-		h.travelOpen(i, goal, dist, -1, false)
-	} else {
-		h.travel(i, goal, dist, -1, false)
-	}
+	h.anyTravel(i, goal, dist, -1, false)
 	if h.Trace != nil {
 		h.emit(Event{Kind: EvFled, Model: int8(i), Pos: m.Pos})
 	}
@@ -602,6 +595,16 @@ func (h *Hunt) endTravel(i int, start, pos geom.Vec, moved, budget float32, stop
 		h.wound(i, 1, -1, Bleeding)
 	}
 	return moved
+}
+
+// anyTravel is travelOpen where openTravel holds, else travel: the
+// travel of the rarer moves (move, the hot one, asks openTravel itself,
+// without this call).
+func (h *Hunt) anyTravel(i int, goal geom.Vec, budget float32, stop int, action bool) float32 {
+	if h.openTravel(i) {
+		return h.travelOpen(i, goal, budget, stop, action)
+	}
+	return h.travel(i, goal, budget, stop, action)
 }
 
 // openTravel reports whether model i's travel meets nothing but bases and
@@ -1113,8 +1116,8 @@ func (h *Hunt) packOverlaps() bool {
 }
 
 // overlapping reports whether bases of radii ra at pa and rb at pb
-// overlap, as shoveOverlaps tests it (beyond geom.Eps).
+// overlap: by more than geom.Eps, so that bases in contact do not.
 func overlapping(pa geom.Vec, ra float32, pb geom.Vec, rb float32) bool {
 	rr := ra + rb - geom.Eps
-	return pb.Sub(pa).Len2() < rr*rr
+	return pa.Sub(pb).Len2() < rr*rr
 }
