@@ -51,7 +51,8 @@ type Tally struct {
 	SeriesSums [][][]int64 `json:"series_sums,omitempty"`
 	// CurveBy[c][t][m]: hunts still going after step t+1 in which the
 	// event of curve c had happened to m items; CurveEnded likewise for
-	// the hunts that ended then.
+	// the hunts that ended then. Add owes CurveBy its counts by runs of
+	// steps, and Settle pays them (curveOwed).
 	CurveBy    [][][]int64 `json:"curve_by"`
 	CurveEnded [][][]int64 `json:"curve_ended"`
 	// Feel is the account of how the hunts felt, for a schema with a
@@ -59,12 +60,19 @@ type Tally struct {
 	Feel *FeelTally `json:"feel,omitempty"`
 
 	// per-tally lookups, made by NewTally
-	minOf   []int32 // slot → its value's Min
-	zeroAt  []int32 // slot → the bin of its histogram a value of 0 counts in; -1: no histogram
-	ratioAt []ratioSlots
-	curveAt [][]int // curve → the slots of its Time value
-	steps   int     // schema.NSteps()
-	from    []int32 // Add's scratch: a curve's items by the step of their event
+	slots     []slotAt     // by slot
+	zeroAt    []int32      // slot → the bin of its histogram a value of 0 counts in; -1: no histogram
+	crossMore []crossSlots // the ratios of a numerator slot after its first
+	cross     []int64      // the cells of Cross, end to end
+	curveAt   [][]int      // curve → the slots of its Time value
+	steps     int          // schema.NSteps()
+	events    []int32      // Add's scratch: the steps of a curve's events, in order
+	// curveOwed[c][t][m] are the counts Add owes CurveBy[c]: for the
+	// steps a hunt spent with m items, +1 at the first and −1 at the step
+	// after the last, so that CurveBy[c][t][m] is owed their sum over the
+	// steps up to t (Settle pays it). owed: some may not be 0.
+	curveOwed [][][]int64
+	owed      bool
 	// span: the leading steps of the per-step tables (Running, Ended,
 	// CurveBy, CurveEnded) that may hold counts, so that merging and
 	// emptying a tally skip the steps no hunt reached; -1: not known (a
@@ -83,16 +91,15 @@ func NewTally(s *game.Schema) *Tally {
 		V:        make([][]int64, nv),
 		Sum:      make([]int64, nv),
 		SumSq:    make([]int64, nv),
-		minOf:    make([]int32, nv),
 		zeroAt:   make([]int32, nv),
+		slots:    make([]slotAt, nv),
 		steps:    s.NSteps(),
-		from:     make([]int32, s.NSteps()),
 	}
 	for i := range s.Values {
 		off := s.Offset(i)
 		lo := s.ValueMin(i)
 		for j := 0; j < s.Items(i); j++ {
-			t.minOf[off+j] = int32(lo)
+			t.slots[off+j].min = int32(lo)
 			if s.Values[i].Kind == game.Rate {
 				t.V[off+j] = []int64{}
 				continue
@@ -102,15 +109,9 @@ func NewTally(s *game.Schema) *Tally {
 		}
 	}
 	for slot, h := range t.V {
-		t.zeroAt[slot] = zeroBin(h, t.minOf[slot])
+		t.zeroAt[slot] = zeroBin(h, t.slots[slot].min)
 	}
-	for _, r := range s.Ratios {
-		ni, _ := s.Find(r.Num)
-		di, _ := s.Find(r.Den)
-		n := s.Items(ni)
-		t.ratioAt = append(t.ratioAt, ratioSlots{num: s.Offset(ni), den: s.Offset(di), n: n})
-		t.Cross = append(t.Cross, make([]int64, n))
-	}
+	t.crossMore, t.Cross, t.cross = crossLayout(s, t.slots)
 	for _, x := range s.Series {
 		t.Running = append(t.Running, grid(t.steps, x.Max+1))
 		t.Ended = append(t.Ended, grid(t.steps, x.Max+1))
@@ -126,6 +127,8 @@ func NewTally(s *game.Schema) *Tally {
 		t.curveAt = append(t.curveAt, slots)
 		t.CurveBy = append(t.CurveBy, grid(t.steps, n+1))
 		t.CurveEnded = append(t.CurveEnded, grid(t.steps, n+1))
+		t.curveOwed = append(t.curveOwed, grid(t.steps, n+1))
+		t.events = make([]int32, 0, max(cap(t.events), n))
 	}
 	if s.Feel != nil {
 		t.Feel = newFeelTally(s)
@@ -133,9 +136,52 @@ func NewTally(s *game.Schema) *Tally {
 	return t
 }
 
-// ratioSlots are the slots of a ratio's items: num+j and den+j for item
-// j < n (a value's items have consecutive slots).
-type ratioSlots struct{ num, den, n int }
+// slotAt is what Add looks up for a slot that is not 0: its value's
+// Min, and the denominator's slot of the first ratio whose numerator the
+// slot is (-1 for none) with that ratio item's cell in the tally's
+// cross, where Add adds num·den (a numerator of 0 adds nothing).
+type slotAt struct{ min, den, cell int32 }
+
+// crossSlots are a ratio item's numerator and denominator slots and its
+// cell in a tally's cross.
+type crossSlots struct{ num, den, cell int32 }
+
+// crossLayout lays out the cross terms of schema s's ratios: item j of
+// ratio r has the numerator slot num+j and the denominator slot den+j (a
+// value's items have consecutive slots), and Cross[r][j] is a cell of
+// cells. It sets den and cell of every slot of slots (by slot) and
+// returns the ratio items whose numerator slot is another's before
+// them, Cross and its cells.
+func crossLayout(s *game.Schema, slots []slotAt) (more []crossSlots, cr [][]int64, cells []int64) {
+	for i := range slots {
+		slots[i].den = -1
+	}
+	var sizes []int
+	n := 0
+	for _, r := range s.Ratios {
+		ni, _ := s.Find(r.Num)
+		sizes = append(sizes, s.Items(ni))
+		n += s.Items(ni)
+	}
+	cells = make([]int64, n)
+	cr = make([][]int64, len(s.Ratios))
+	c := 0
+	for k, r := range s.Ratios {
+		ni, _ := s.Find(r.Num)
+		di, _ := s.Find(r.Den)
+		cr[k] = cells[c : c+sizes[k] : c+sizes[k]]
+		for j := range sizes[k] {
+			num, d := int32(s.Offset(ni)+j), int32(s.Offset(di)+j)
+			if at := &slots[num]; at.den < 0 {
+				at.den, at.cell = d, int32(c)
+			} else {
+				more = append(more, crossSlots{num: num, den: d, cell: int32(c)})
+			}
+			c++
+		}
+	}
+	return more, cr, cells
+}
 
 func grid(rows, cols int) [][]int64 {
 	g := make([][]int64, rows)
@@ -169,7 +215,11 @@ func bump(h []int64, v int) {
 	h[v]++
 }
 
-// Add counts one hunt's record. It allocates nothing.
+// Add counts one hunt's record. It allocates nothing. It is not inlined
+// (the profile would inline it in the batch runner's loop of hunts,
+// where its own loops then keep fewer of their values in registers).
+//
+//go:noinline
 func (t *Tally) Add(r *game.Record) {
 	t.Hunts++
 	if t.Feel != nil {
@@ -182,7 +232,7 @@ func (t *Tally) Add(r *game.Record) {
 	// slice header from t at each slot, and check no bound but the first.
 	hist := t.V
 	vals := r.V[:len(hist)]
-	sum, sumSq, minOf := t.Sum[:len(hist)], t.SumSq[:len(hist)], t.minOf[:len(hist)]
+	sum, sumSq, slots, cross := t.Sum[:len(hist)], t.SumSq[:len(hist)], t.slots[:len(hist)], t.cross
 	for slot, x := range vals {
 		if x == 0 { // most slots of a hunt (a quarter of Cazadores's are not): its bin is owed (Settle)
 			continue
@@ -190,18 +240,16 @@ func (t *Tally) Add(r *game.Record) {
 		v := int64(x)
 		sum[slot] += v
 		sumSq[slot] += v * v
+		at := &slots[slot]
 		if h := hist[slot]; len(h) > 0 {
-			bump(h, int(x-minOf[slot]))
+			bump(h, int(x-at.min))
+		}
+		if at.den >= 0 {
+			cross[at.cell] += v * int64(vals[at.den])
 		}
 	}
-	for k, at := range t.ratioAt {
-		nums, dens := r.V[at.num:at.num+at.n], r.V[at.den:at.den+at.n]
-		cr := t.Cross[k][:len(nums)]
-		for j, a := range nums {
-			if a != 0 {
-				cr[j] += int64(a) * int64(dens[j])
-			}
-		}
+	for _, c := range t.crossMore {
+		cross[c.cell] += int64(vals[c.num]) * int64(vals[c.den])
 	}
 	end := min(r.End, t.steps)
 	if end <= 0 {
@@ -233,23 +281,42 @@ func (t *Tally) Add(r *game.Record) {
 		}
 	}
 	for c, slots := range t.curveAt {
-		// m at step is the items whose event came at step+1 or before:
-		// each item counted once at the step of its event, then summed.
-		from := t.from[:end]
-		clear(from)
+		// The steps of the items' events (at+1 on the clock), in order:
+		// an insertion sort, as a curve has a few items.
+		ev := t.events[:0]
 		for _, sl := range slots {
-			if at := int(r.V[sl]); at > 0 && at <= end {
-				from[at-1]++
+			if at := r.V[sl]; at > 0 && int(at) <= end {
+				i := len(ev)
+				ev = ev[:i+1]
+				for ; i > 0 && ev[i-1] > at-1; i-- {
+					ev[i] = ev[i-1]
+				}
+				ev[i] = at - 1
 			}
 		}
-		by := t.CurveBy[c][:last]
-		m := 0
-		for step, row := range by {
-			m += int(from[step])
-			row[m]++
+		// m at a step is the items whose event came at that step or
+		// before: constant from one event's step to the next. The steps
+		// before the last count in CurveBy, owed as runs of steps; the
+		// last in CurveEnded.
+		owed := t.curveOwed[c]
+		from, m := int32(0), 0
+		for _, step := range ev {
+			if int(step) >= last {
+				break
+			}
+			if step > from {
+				owed[from][m]++
+				owed[step][m]--
+				from = step
+			}
+			m++
 		}
-		m += int(from[last])
-		t.CurveEnded[c][last][m]++
+		if int(from) < last {
+			owed[from][m]++
+			owed[last][m]--
+		}
+		t.CurveEnded[c][last][len(ev)]++
+		t.owed = true
 	}
 }
 
@@ -270,11 +337,15 @@ func (t *Tally) beyond(k, step int, ended bool, v int) {
 }
 
 // Settle counts in each histogram's bin of 0 the hunts Add left out of
-// it (those whose value was 0): after it, every histogram holds Hunts.
-// The readers of V settle the tally first; a settled tally is only read
-// by it, so settled once (the batch runner settles what it returns),
-// a tally may be read by many goroutines at once.
+// it (those whose value was 0), and in CurveBy what Add owes it: after
+// it, every histogram holds Hunts. The readers of V and of the curves
+// settle the tally first; a settled tally is only read by it, so
+// settled once (the batch runner settles what it returns), a tally may
+// be read by many goroutines at once.
 func (t *Tally) Settle() {
+	if t.owed {
+		t.payCurves()
+	}
 	for slot, z := range t.zeroAt { // none in a tally read but not yet bound: it came settled
 		if h := t.V[slot]; z >= 0 {
 			var n int64
@@ -286,6 +357,24 @@ func (t *Tally) Settle() {
 			}
 		}
 	}
+}
+
+// payCurves adds to CurveBy what Add owes it (curveOwed), and empties
+// curveOwed.
+func (t *Tally) payCurves() {
+	rows := t.rows()
+	for c, owed := range t.curveOwed {
+		acc := make([]int64, len(owed[0]))
+		for step, row := range owed[:rows] {
+			by := t.CurveBy[c][step]
+			for m, d := range row {
+				acc[m] += d
+				by[m] += acc[m]
+			}
+			clear(row)
+		}
+	}
+	t.owed = false
 }
 
 // MarshalJSON writes the tally with its histograms settled.
@@ -329,7 +418,7 @@ func nonZero(h []int64) bool {
 func (t *Tally) Reset() {
 	t.Hunts = 0
 	pairs(t, t, t.rows(), func(h, _ []int64) { clear(h) })
-	t.span = 0
+	t.span, t.owed = 0, false
 	if t.Feel != nil {
 		t.Feel.reset()
 	}
@@ -363,6 +452,7 @@ func pairs(t, u *Tally, rows int, f func(a, b []int64)) {
 	grids(t.SeriesSums, u.SeriesSums)
 	grids(t.CurveBy, u.CurveBy)
 	grids(t.CurveEnded, u.CurveEnded)
+	grids(t.curveOwed, u.curveOwed)
 }
 
 // Merge adds u's counts to t. It fails, changing nothing, when the two
@@ -374,6 +464,7 @@ func (t *Tally) Merge(u *Tally) error {
 	rows := u.rows()
 	t.span = max(t.rows(), rows)
 	pairs(t, u, rows, addCounts)
+	t.owed = t.owed || u.owed
 	if t.Feel != nil {
 		t.Feel.merge(u.Feel)
 	}
@@ -407,6 +498,7 @@ func sameLayout(t, u *Tally) bool {
 func (t *Tally) Bind(s *game.Schema) error {
 	ref := NewTally(s)
 	t.steps = ref.steps
+	t.curveOwed = ref.curveOwed // none owed: a tally is written settled; ref's own, unshared
 	if !sameLayout(t, ref) {
 		return fmt.Errorf("stats: the tally is not laid out by the schema of %s", s.Game)
 	}
@@ -417,8 +509,13 @@ func (t *Tally) Bind(s *game.Schema) error {
 	if sum != t.Hunts {
 		return fmt.Errorf("stats: the tally's outcomes add up to %d hunts, not %d", sum, t.Hunts)
 	}
-	t.schema, t.minOf, t.zeroAt, t.ratioAt, t.curveAt, t.span = s, ref.minOf, ref.zeroAt, ref.ratioAt, ref.curveAt, -1
-	t.from = ref.from // ref's own, unshared
+	t.schema, t.slots, t.zeroAt, t.crossMore, t.curveAt, t.span = s, ref.slots, ref.zeroAt, ref.crossMore, ref.curveAt, -1
+	// Cross read from JSON, laid end to end in ref's cells, unshared.
+	for k, c := range t.Cross {
+		copy(ref.Cross[k], c)
+	}
+	t.Cross, t.cross = ref.Cross, ref.cross
+	t.events = ref.events // ref's own, unshared
 	return nil
 }
 

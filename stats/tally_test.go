@@ -308,3 +308,97 @@ func TestSeriesMeanBeyondRange(t *testing.T) {
 		t.Error("the series' sums read back differ")
 	}
 }
+
+// A curve's counts by step, which Add owes as runs of steps and Settle
+// pays, are those of counting every hunt at every step: items whose
+// events come in any order, at the same step, at the first or the last
+// step or after the hunt's end; also when the hunts are tallied in parts
+// and merged, and when a tally is settled twice.
+func TestTallyCurveAsEveryStep(t *testing.T) {
+	const items, steps = 4, 9
+	list := game.List{Key: "models", Label: "Models"}
+	for k := range items {
+		list.Items = append(list.Items, game.Item{Key: string(rune('a' + k))})
+	}
+	s := &game.Schema{
+		Game: "test", Sides: []game.Side{{Key: "a"}}, Outcomes: []game.Outcome{{Key: "done", Winner: 0}},
+		Length: game.Unit{Key: "round", Max: steps}, Clock: game.Unit{Key: "round", Max: steps},
+		Lists:  []game.List{list},
+		Values: []game.Value{{Key: "fell", Kind: game.Time, Per: "models"}},
+		Curves: []game.Curve{{Key: "standing", Of: "fell", Complement: true}},
+	}
+	if err := s.Build(); err != nil {
+		t.Fatal(err)
+	}
+	whole, parts := NewTally(s), [2]*Tally{NewTally(s), NewTally(s)}
+	by, ended := grid(steps, items+1), grid(steps, items+1)
+	r := s.NewRecord()
+	x := uint64(1)
+	for i := range 2000 {
+		r.Reset()
+		x = x*6364136223846793005 + 1442695040888963407
+		r.Length = 1 + int(x>>59)%steps
+		r.End = r.Length
+		for k := range items {
+			r.V[s.Slot("fell", k)] = int32(x >> (8 * k) % (steps + 2)) // 0 (never), 1..steps+1
+		}
+		whole.Add(r)
+		parts[i%2].Add(r)
+		for step := range r.End {
+			m := 0
+			for k := range items {
+				if at := int(r.V[s.Slot("fell", k)]); at > 0 && at <= step+1 {
+					m++
+				}
+			}
+			if step < r.End-1 {
+				by[step][m]++
+			} else {
+				ended[step][m]++
+			}
+		}
+	}
+	merged := NewTally(s)
+	for _, p := range parts {
+		if err := merged.Merge(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tl := range []*Tally{whole, merged} {
+		tl.Settle()
+		tl.Settle()
+		if !reflect.DeepEqual(tl.CurveBy[0], by) || !reflect.DeepEqual(tl.CurveEnded[0], ended) {
+			t.Fatalf("curve by step %v, ended %v; want %v, %v", tl.CurveBy[0], tl.CurveEnded[0], by, ended)
+		}
+	}
+}
+
+// Two ratios of one numerator each have their Σ num·den.
+func TestTallyCrossOfSharedNumerator(t *testing.T) {
+	s := &game.Schema{
+		Game: "test", Sides: []game.Side{{Key: "a"}}, Outcomes: []game.Outcome{{Key: "done", Winner: 0}},
+		Length: game.Unit{Key: "round", Max: 3}, Clock: game.Unit{Key: "round", Max: 3},
+		Values: []game.Value{{Key: "hits", Kind: game.Rate}, {Key: "swings", Kind: game.Rate}, {Key: "rounds", Kind: game.Rate}},
+		Ratios: []game.Ratio{{Key: "per_swing", Num: "hits", Den: "swings"}, {Key: "per_round", Num: "hits", Den: "rounds"}},
+	}
+	if err := s.Build(); err != nil {
+		t.Fatal(err)
+	}
+	tl := NewTally(s)
+	r := s.NewRecord()
+	for _, v := range [][3]int32{{2, 5, 3}, {0, 4, 1}, {3, 3, 2}} {
+		r.Reset()
+		r.Length, r.End = 1, 1
+		r.V[0], r.V[1], r.V[2] = v[0], v[1], v[2]
+		tl.Add(r)
+	}
+	if got, want := [2]int64{tl.Cross[0][0], tl.Cross[1][0]}, [2]int64{2*5 + 3*3, 2*3 + 3*2}; got != want {
+		t.Fatalf("Σ hits·swings, Σ hits·rounds = %v, want %v", got, want)
+	}
+	back := readBack(t, tl, s)
+	r.V[0], r.V[1], r.V[2] = 1, 1, 1
+	back.Add(r)
+	if got, want := [2]int64{back.Cross[0][0], back.Cross[1][0]}, [2]int64{2*5 + 3*3 + 1, 2*3 + 3*2 + 1}; got != want {
+		t.Fatalf("read back and one more hunt: %v, want %v", got, want)
+	}
+}
