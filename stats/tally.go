@@ -281,8 +281,8 @@ func (t *Tally) Add(r *game.Record) {
 		}
 	}
 	for c, slots := range t.curveAt {
-		// The steps of the items' events (at+1 on the clock), in order:
-		// an insertion sort, as a curve has a few items.
+		// The steps of the items' events (a Time value at is step at−1),
+		// in order: an insertion sort, as a hunt has few such events.
 		ev := t.events[:0]
 		for _, sl := range slots {
 			if at := r.V[sl]; at > 0 && int(at) <= end {
