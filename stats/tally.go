@@ -156,28 +156,25 @@ func crossLayout(s *game.Schema, slots []slotAt) (more []crossSlots, cr [][]int6
 	for i := range slots {
 		slots[i].den = -1
 	}
-	var sizes []int
 	n := 0
 	for _, r := range s.Ratios {
 		ni, _ := s.Find(r.Num)
-		sizes = append(sizes, s.Items(ni))
 		n += s.Items(ni)
 	}
-	cells = make([]int64, n)
-	cr = make([][]int64, len(s.Ratios))
-	c := 0
-	for k, r := range s.Ratios {
+	cells, cr = make([]int64, 0, n), make([][]int64, 0, len(s.Ratios))
+	for _, r := range s.Ratios {
 		ni, _ := s.Find(r.Num)
 		di, _ := s.Find(r.Den)
-		cr[k] = cells[c : c+sizes[k] : c+sizes[k]]
-		for j := range sizes[k] {
+		c := len(cells)
+		cells = cells[:c+s.Items(ni)]
+		cr = append(cr, cells[c:len(cells):len(cells)])
+		for j := range s.Items(ni) {
 			num, d := int32(s.Offset(ni)+j), int32(s.Offset(di)+j)
 			if at := &slots[num]; at.den < 0 {
-				at.den, at.cell = d, int32(c)
+				at.den, at.cell = d, int32(c+j)
 			} else {
-				more = append(more, crossSlots{num: num, den: d, cell: int32(c)})
+				more = append(more, crossSlots{num: num, den: d, cell: int32(c + j)})
 			}
-			c++
 		}
 	}
 	return more, cr, cells
