@@ -265,7 +265,8 @@ type Tally struct {
 // their deployment, the loot locked, turn 0. The Tracer is kept.
 func (b *Battle) Reset(s *Setup, seed, index uint64) {
 	tr, mm := b.Trace, b.memo
-	*b = Battle{S: s, Trace: tr, cur: -1, memo: mm}
+	*b = Battle{} // cleared in place: a literal with fields is built aside and copied, word by word
+	b.S, b.Trace, b.cur, b.memo = s, tr, -1, mm
 	b.memoFor(s)
 	b.RNG.Seed(seed, index)
 	b.NF = len(s.Profiles)
