@@ -444,19 +444,26 @@ func bestGun(b *sk.Battle, i int) int {
 // -1.
 func claim(b *sk.Battle, i int) int {
 	best, bd := -1, float32(0)
-	mates, engaged := b.Band(b.Figs[i].Side)&^(1<<i)&^b.Carrying(), b.Engaged()
+	// The mates that may be closer: standing, carrying nothing, not in
+	// combat. A mate of a lower index is closer at the same distance.
+	mates := b.Band(b.Figs[i].Side) &^ (1 << i) &^ b.Carrying() &^ b.Engaged()
+	lower, higher := mates&(1<<i-1), mates&^(1<<i-1)
 tokens:
 	for m := b.LootOnGround(); m != 0; m &= m - 1 {
 		k := bits.TrailingZeros32(m)
-		t := &b.Loot[k]
-		d := b.Figs[i].Pos.Dist(t.Pos)
+		tp := b.Loot[k].Pos
+		d := b.Figs[i].Pos.Dist(tp)
 		if best >= 0 && !(d < bd) {
 			continue // no nearer than the token already claimed
 		}
-		for m := mates; m != 0; m &= m - 1 {
-			j := bits.TrailingZeros32(m)
-			if dj := b.Figs[j].Pos.Dist(t.Pos); (dj < d || (dj == d && j < i)) && engaged&(1<<j) == 0 {
+		for m := lower; m != 0; m &= m - 1 {
+			if b.Figs[bits.TrailingZeros32(m)].Pos.Dist(tp) <= d {
 				continue tokens // a closer mate's
+			}
+		}
+		for m := higher; m != 0; m &= m - 1 {
+			if b.Figs[bits.TrailingZeros32(m)].Pos.Dist(tp) < d {
+				continue tokens
 			}
 		}
 		best, bd = k, d
@@ -472,9 +479,10 @@ func nearestEnemy(b *sk.Battle, i int) int {
 		foes = w // the creatures only when no warband figure is left
 	}
 	best, bd := -1, float32(0)
+	pi, ri := b.Figs[i].Pos, b.Base(i) // b.EdgeDist(i, j), i's read once
 	for m := foes; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		if d := b.EdgeDist(i, j); best < 0 || d < bd {
+		if d := geom.EdgeDist(pi, ri, b.Figs[j].Pos, b.Base(j)); best < 0 || d < bd {
 			best, bd = j, d
 		}
 	}

@@ -9,6 +9,7 @@ package skirmish
 import (
 	"math/bits"
 
+	"balance/sim/geom"
 	sk "balance/sim/skirmish"
 )
 
@@ -124,9 +125,10 @@ func closestVisible(b *sk.Battle, i int) int {
 	var d [sk.MaxFigures]float32
 	left := b.Band(sk.SideA) | b.Band(sk.SideB)
 	best := -1
+	pi, ri := b.Figs[i].Pos, b.Base(i) // b.EdgeDist(i, j), i's read once
 	for m := left; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		if d[j] = b.EdgeDist(i, j); best < 0 || d[j] < d[best] {
+		if d[j] = geom.EdgeDist(pi, ri, b.Figs[j].Pos, b.Base(j)); best < 0 || d[j] < d[best] {
 			best = j
 		}
 	}

@@ -253,6 +253,9 @@ func (b *Battle) EdgeDist(i, j int) float32 {
 	return geom.EdgeDist(b.Figs[i].Pos, b.base[i], b.Figs[j].Pos, b.base[j])
 }
 
+// Base returns figure i's base radius.
+func (b *Battle) Base(i int) float32 { return b.base[i] }
+
 // InCombatWith reports whether figures i and j are enemies in base
 // contact, both standing.
 func (b *Battle) InCombatWith(i, j int) bool {
