@@ -426,18 +426,8 @@ func brawler(b *sk.Battle, i int) bool {
 }
 
 // bestGun returns figure i's gun of the longest range (a flame thrower
-// counts), or -1.
-func bestGun(b *sk.Battle, i int) int {
-	pr := b.P(i)
-	best := -1
-	for k := 0; k < int(pr.NWeapons); k++ {
-		w := int(pr.Weapons[k])
-		if c := b.S.Weapons[w].Class; (c == sk.Gun || c == sk.Flame) && (best < 0 || b.S.Weapons[w].Range > b.S.Weapons[best].Range) {
-			best = w
-		}
-	}
-	return best
-}
+// counts), or -1: worked out once per profile (Profile.Gun).
+func bestGun(b *sk.Battle, i int) int { return b.P(i).Gun() }
 
 // claim returns the token lying on the table that figure i is the
 // closest of its standing, unburdened warband to (the nearest such), or

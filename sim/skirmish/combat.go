@@ -582,8 +582,8 @@ func (b *Battle) blast(i, w int, p geom.Vec) {
 // grenade weapon w landing at p.
 func (b *Battle) FragVictims(w int, p geom.Vec, dst []int8) []int8 {
 	r := b.S.Weapons[w].Radius
-	for k := 0; k < b.NF; k++ {
-		if b.Figs[k].Standing() && geom.EdgeDist(p, 0, b.Figs[k].Pos, b.base[k]) <= r+1e-4 {
+	for m := b.standing; m != 0; m &= m - 1 {
+		if k := bits.TrailingZeros32(m); geom.EdgeDist(p, 0, b.Figs[k].Pos, b.base[k]) <= r+1e-4 {
 			dst = append(dst, int8(k))
 		}
 	}

@@ -112,6 +112,13 @@ func (s *Setup) Prepare() error {
 	for i := range s.Profiles {
 		p := &s.Profiles[i]
 		p.meleeFight = s.Weapons[p.Melee].Fight
+		p.gun = -1
+		for k := 0; k < int(p.NWeapons); k++ {
+			w := int(p.Weapons[k])
+			if c := s.Weapons[w].Class; (c == Gun || c == Flame) && (p.gun < 0 || s.Weapons[w].Range > s.Weapons[p.gun].Range) {
+				p.gun = int8(w)
+			}
+		}
 	}
 	s.climbed, s.ground, s.blocking, s.covering = nil, nil, nil, nil
 	for k := range sc.Terrain {
@@ -252,6 +259,10 @@ func (b *Battle) ground(p geom.Vec) (mult float32, water bool) { return b.S.grou
 func (b *Battle) EdgeDist(i, j int) float32 {
 	return geom.EdgeDist(b.Figs[i].Pos, b.base[i], b.Figs[j].Pos, b.base[j])
 }
+
+// Gun returns the profile's gun of the longest range (a flame thrower
+// counts; the first of equals), or -1.
+func (p *Profile) Gun() int { return int(p.gun) }
 
 // Base returns figure i's base radius.
 func (b *Battle) Base(i int) float32 { return b.base[i] }
