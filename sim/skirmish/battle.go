@@ -207,14 +207,14 @@ type Battle struct {
 	// The contact grid's column and row of each figure's place, and the
 	// figures in the columns up to each and in the rows up to each.
 	gcol, grow   [MaxFigures]uint8
-	colLE, rowLE [gridNone + 1]uint32 // the figures in the columns (rows) up to each
-	sides        [3]uint32            // the figures of each side
-	foesOf       [MaxFigures]uint32   // the figures of the other sides than each figure's
-	standing     uint32               // the figures standing
-	acted        uint32               // the figures that activated this turn (fActivated)
-	shielded     uint32               // the figures with a shield this turn
-	lootOn       uint32               // the loot tokens lying on the table (OnGround)
-	carrying     uint32               // the figures carrying a token (Carry >= 0)
+	colLE, rowLE gridLE             // the figures in the columns (rows) up to each
+	sides        [3]uint32          // the figures of each side
+	foesOf       [MaxFigures]uint32 // the figures of the other sides than each figure's
+	standing     uint32             // the figures standing
+	acted        uint32             // the figures that activated this turn (fActivated)
+	shielded     uint32             // the figures with a shield this turn
+	lootOn       uint32             // the loot tokens lying on the table (OnGround)
+	carrying     uint32             // the figures carrying a token (Carry >= 0)
 	// Lines of sight between two figures, remembered with the versions
 	// of the places (ver, bumped by every change of a figure's place)
 	// and of the smoke (smokeVer) they were worked out for: bytes, a
@@ -282,7 +282,7 @@ func (b *Battle) Reset(s *Setup, seed, index uint64) {
 		b.colLE[cx] |= 1 << i
 		b.rowLE[cy] |= 1 << i
 	}
-	for k := 1; k < len(b.colLE); k++ { // each figure in the columns and rows from its own on
+	for k := 1; k <= gridNone; k++ { // each figure in the columns and rows from its own on
 		b.colLE[k] |= b.colLE[k-1]
 		b.rowLE[k] |= b.rowLE[k-1]
 	}

@@ -297,7 +297,7 @@ func (b *Battle) Foes(i int) uint32 { return b.standing & b.foesOf[i] }
 // moveLE moves bit, in the masks le of the columns (or rows) from a
 // figure's own on, from column a to column c: set in c..a-1 when it moved
 // down, cleared in a..c-1 when it moved up.
-func moveLE(le []uint32, a, c uint8, bit uint32) {
+func moveLE(le *gridLE, a, c uint8, bit uint32) {
 	for k := c; k < a; k++ {
 		le[k] |= bit
 	}
@@ -311,8 +311,8 @@ func moveLE(le []uint32, a, c uint8, bit uint32) {
 func (b *Battle) regrid(i int) {
 	bit := uint32(1) << i
 	cx, cy := b.S.grid.cell(b.Figs[i].Pos)
-	moveLE(b.colLE[:], b.gcol[i], cx, bit)
-	moveLE(b.rowLE[:], b.grow[i], cy, bit)
+	moveLE(&b.colLE, b.gcol[i], cx, bit)
+	moveLE(&b.rowLE, b.grow[i], cy, bit)
 	b.gcol[i], b.grow[i] = cx, cy
 }
 

@@ -338,6 +338,12 @@ const (
 	gridNone = gridMax + 3 // beyond every figure's column and row
 )
 
+// gridLE is the figures in the columns (or rows) up to each, by column:
+// entries 0..gridNone are kept, the others stay empty. It has an entry
+// for every uint8, so that a column (a uint8) indexes it without a
+// bounds test.
+type gridLE [256]uint32
+
 // cell returns p's column and row, from 2 (0, 1 and gridMax+2 are never
 // any figure's, so the columns and rows next to one, and the one before
 // those, always exist).
