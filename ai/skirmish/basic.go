@@ -230,6 +230,7 @@ func (p Basic) fire(b *sk.Battle, i int) bool {
 func pickShot(b *sk.Battle, i int) (bestW, bestT, secondT int, bestE float32) {
 	bestW, bestT, secondT = -1, -1, -1
 	pr := b.P(i)
+	tab := shotTab(b.Rules())
 	for k := 0; k < int(pr.NWeapons); k++ {
 		w := int(pr.Weapons[k])
 		c := b.S.Weapons[w].Class
@@ -241,9 +242,9 @@ func pickShot(b *sk.Battle, i int) (bestW, bestT, secondT int, bestE float32) {
 		for m := b.ShotTargets(i, w); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			if c == sk.Flame {
-				ej = flameValue(b, i, w, j)
+				ej = flameValue(b, i, w, j, tab)
 			} else {
-				ej = expected(b, i, w, j)
+				ej = expected(b, i, w, j, tab)
 			}
 			switch {
 			case t1 < 0 || ej > e1 || (ej == e1 && nearerCreature(b, i, j, t1)):
@@ -345,12 +346,13 @@ func fragValue(b *sk.Battle, i, w int, p geom.Vec) float32 {
 	}
 	var buf [sk.MaxFigures]int8
 	var v float32
+	tab := expectedTab(r.Crit == sk.CritDouble, false)
 	for _, k := range b.FragVictims(w, p, buf[:0]) {
 		d := b.FightStat(int(k))
 		if b.P(int(k)).Large {
 			d -= 2
 		}
-		e := expectedDamage(d-a, a-b.ArmourOf(int(k)), r.Crit == sk.CritDouble, false)
+		e := tab.at(d-a, a-b.ArmourOf(int(k)))
 		switch {
 		case !b.Enemies(i, int(k)):
 			v -= 2 * e
@@ -532,10 +534,10 @@ func pWin(m int) float32 {
 // expected returns the expected damage of figure i's shot with gun w at
 // figure j, from the exact odds; creatures count a quarter (they win
 // nothing).
-func expected(b *sk.Battle, i, w, j int) float32 {
+// tab is shotTab(b.Rules()).
+func expected(b *sk.Battle, i, w, j int, tab *eTable) float32 {
 	s := b.ShotAt(i, w, j)
-	r := b.Rules()
-	e := expectedDamage(s.D-s.A, s.A+s.M-s.R, r.Crit == sk.CritDouble, r.Jam == sk.JamJammed)
+	e := tab.at(s.D-s.A, s.A+s.M-s.R)
 	if b.Figs[j].Side == sk.SideCreatures {
 		e /= 4
 	}
@@ -547,11 +549,12 @@ func expected(b *sk.Battle, i, w, j int) float32 {
 
 // flameValue is the expected damage a flame thrower's template aimed at j
 // deals to enemies, less what it deals to friends.
-func flameValue(b *sk.Battle, i, w, j int) float32 {
+// tab is shotTab(b.Rules()).
+func flameValue(b *sk.Battle, i, w, j int, tab *eTable) float32 {
 	var buf [sk.MaxFigures]int8
 	var v float32
 	for _, k := range b.FlameHits(i, w, j, buf[:0]) {
-		e := expected(b, i, w, int(k))
+		e := expected(b, i, w, int(k), tab)
 		if b.Enemies(i, int(k)) {
 			v += e
 		} else {
@@ -570,15 +573,19 @@ const (
 	tabH = 20
 )
 
+// eTable is the expected damage by d + tabD and k + tabK under one
+// reading of criticals and jams.
+type eTable [2*tabD + 1][tabK + tabH + 1]float32
+
 var (
 	eOnce sync.Once
-	eTab  [2][2][2*tabD + 1][tabK + tabH + 1]float32
+	eTab  [2][2]eTable // by criticals, by jams
 )
 
-// expectedDamage returns E[damage] of an opposed roll where the attacker
-// wins when x − y > d and then deals x + k (doubled on a 20 under crit;
-// none on a 1 under jam).
-func expectedDamage(d, k int, crit, jam bool) float32 {
+// expectedTab returns the table of the expected damage of an opposed
+// roll, with criticals (doubled on a 20) or not and jams (none on a 1)
+// or not, built on the first ask.
+func expectedTab(crit, jam bool) *eTable {
 	eOnce.Do(func() {
 		for c := 0; c < 2; c++ {
 			for jm := 0; jm < 2; jm++ {
@@ -591,8 +598,6 @@ func expectedDamage(d, k int, crit, jam bool) float32 {
 			}
 		}
 	})
-	d = min(max(d, -tabD), tabD)
-	k = min(max(k, -tabK), tabH)
 	ci, ji := 0, 0
 	if crit {
 		ci = 1
@@ -600,5 +605,18 @@ func expectedDamage(d, k int, crit, jam bool) float32 {
 	if jam {
 		ji = 1
 	}
-	return eTab[ci][ji][d+tabD][k+tabK]
+	return &eTab[ci][ji]
+}
+
+// shotTab is the table of a gun's shot under rules r.
+func shotTab(r *sk.Rules) *eTable {
+	return expectedTab(r.Crit == sk.CritDouble, r.Jam == sk.JamJammed)
+}
+
+// at returns E[damage] of an opposed roll where the attacker wins when
+// x − y > d and then deals x + k.
+func (t *eTable) at(d, k int) float32 {
+	d = min(max(d, -tabD), tabD)
+	k = min(max(k, -tabK), tabH)
+	return t[d+tabD][k+tabK]
 }

@@ -15,7 +15,7 @@ func TestExpectedDamageTable(t *testing.T) {
 		crit, jam bool
 	}{{1, -8, false, false}, {1, -8, true, true}, {-5, 0, true, false}, {12, 3, false, true}, {-30, -40, true, true}} {
 		_, _, want := sk.Opposed{D: c.d, M: c.k, Crit: c.crit, Jam: c.jam}.DamageSummary(sk.StunDamage)
-		if got := expectedDamage(c.d, c.k, c.crit, c.jam); math.Abs(float64(got)-want) > 1e-5 {
+		if got := expectedTab(c.crit, c.jam).at(c.d, c.k); math.Abs(float64(got)-want) > 1e-5 {
 			t.Errorf("d %d, k %d: %v, exactly %v", c.d, c.k, got, want)
 		}
 	}
