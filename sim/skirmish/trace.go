@@ -88,9 +88,13 @@ func (b *Battle) emit(e Event) {
 // out: what it chose, the figure the choice is about (tg; -1 for none)
 // and why. Pass constant strings: nothing is built untraced.
 func (b *Battle) Decide(i int, what string, tg int, why string) {
-	if b.Trace != nil {
-		b.emit(Event{Kind: EvDecision, Fig: int8(i), Target: int8(tg), Name: what, Why: why})
+	if b.Trace != nil { // small enough to be inlined: untraced, a test
+		b.decide(i, what, tg, why)
 	}
+}
+
+func (b *Battle) decide(i int, what string, tg int, why string) {
+	b.emit(Event{Kind: EvDecision, Fig: int8(i), Target: int8(tg), Name: what, Why: why})
 }
 
 // Writer is a Tracer that writes each event as a line of text to Text
