@@ -366,7 +366,10 @@ func (b *Battle) nearTo(j int) uint32 {
 // contacts brings touch and near up to date for the figures that moved.
 // Only the figures in the grid's cells round a figure's are asked about:
 // a cell is as wide as the farthest near reach, so every figure about in
-// contact with it lies in its cell or the next.
+// contact with it lies in its cell or the next. It is not inlined, so
+// that its callers (Engaged, InCombat, ...) are small enough to be.
+//
+//go:noinline
 func (b *Battle) contacts() {
 	var changed uint32 // the figures whose touch changed, or may have
 	for m := b.moved; m != 0; m &= m - 1 {
