@@ -235,22 +235,25 @@ func (b *Battle) defence(i, j int, p geom.Vec, ri float32, terrain, shooterMods 
 		m, cover, inter = b.TerrainMods(p, ri, i, j)
 		d += m
 	}
-	if b.P(j).Large {
+	if b.prof[j].Large {
 		d -= 2
 	}
-	stunned := b.Figs[j].flags&fStunAct != 0
-	if b.S.Rules.Stunned == StunnedShooter {
-		stunned = i >= 0 && b.Figs[i].flags&fStunAct != 0
+	var fi uint16 // the shooter's flags (none without a shooter)
+	if i >= 0 {
+		fi = b.Figs[i].flags
 	}
-	if stunned {
+	stunned := b.Figs[j].flags // whose stun counts
+	if b.S.Rules.Stunned == StunnedShooter {
+		stunned = fi
+	}
+	if stunned&fStunAct != 0 {
 		d += 2
 	}
-	if shooterMods && i >= 0 {
-		f := &b.Figs[i]
-		if f.flags&fMoved != 0 {
+	if shooterMods {
+		if fi&fMoved != 0 {
 			d++ // hasty shot
 		}
-		if f.flags&fClearJam != 0 {
+		if fi&fClearJam != 0 {
 			d++ // cleared jam
 		}
 	}
