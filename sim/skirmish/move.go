@@ -260,10 +260,6 @@ func (b *Battle) EdgeDist(i, j int) float32 {
 	return geom.EdgeDist(b.Figs[i].Pos, b.base[i], b.Figs[j].Pos, b.base[j])
 }
 
-// Gun returns the profile's gun of the longest range (a flame thrower
-// counts; the first of equals), or -1.
-func (p *Profile) Gun() int { return int(p.gun) }
-
 // Base returns figure i's base radius.
 func (b *Battle) Base(i int) float32 { return b.base[i] }
 

@@ -188,6 +188,10 @@ type Profile struct {
 	Start      geom.Vec
 }
 
+// Gun returns the profile's gun of the longest range (a flame thrower
+// counts; the first of equals), or -1.
+func (p *Profile) Gun() int { return int(p.gun) }
+
 // Cover levels a terrain piece gives a figure in contact with it.
 const (
 	CoverNone  uint8 = 0
