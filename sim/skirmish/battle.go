@@ -265,7 +265,7 @@ type Tally struct {
 // their deployment, the loot locked, turn 0. The Tracer is kept.
 func (b *Battle) Reset(s *Setup, seed, index uint64) {
 	tr, mm := b.Trace, b.memo
-	*b = Battle{} // cleared in place: a literal with fields is built aside and copied, word by word
+	*b = Battle{} // cleared in place (a literal with fields would be built aside, then copied over word by word)
 	b.S, b.Trace, b.cur, b.memo = s, tr, -1, mm
 	b.memoFor(s)
 	b.RNG.Seed(seed, index)

@@ -116,7 +116,7 @@ func (s *Setup) Prepare() error {
 		for k := 0; k < int(p.NWeapons); k++ {
 			w := int(p.Weapons[k])
 			if c := s.Weapons[w].Class; (c == Gun || c == Flame) && (p.gun < 0 || s.Weapons[w].Range > s.Weapons[p.gun].Range) {
-				p.gun = int8(w)
+				p.gun = int16(w)
 			}
 		}
 	}

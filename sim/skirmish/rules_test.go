@@ -767,3 +767,40 @@ func TestLootOnGround(t *testing.T) {
 	b.Move(0, b.HomeGoal(0), 0)
 	check("carried off", 0b10, 0)
 }
+
+// A profile's gun (Profile.Gun, worked out by Prepare) is its gun or
+// flame thrower of the longest range, the first of equals, or -1; a
+// weapon's index may be past 127.
+func TestProfileGun(t *testing.T) {
+	const far = 200 // a gun of 30" at index 200 of a long weapons table
+	for _, c := range []struct {
+		name    string
+		weapons []uint8
+		want    int
+	}{
+		{"melee only", []uint8{wHand, wKnife}, -1},
+		{"a grenade is no gun", []uint8{wFrag, wHand}, -1},
+		{"one gun", []uint8{wPistol, wHand}, wPistol},
+		{"the longer", []uint8{wPistol, wCarbine}, wCarbine},
+		{"the first of equals", []uint8{wRapid, wCarbine}, wRapid},
+		{"a flame thrower counts", []uint8{wFlame, wHand}, wFlame},
+		{"a launcher does not", []uint8{wLauncher, wPistol}, wPistol},
+		{"an index past 127", []uint8{wCarbine, far}, far},
+	} {
+		f := soldier(SideA, 5, 5)
+		f.weapons = nil
+		s := setup(t, 20, 20, []fig{f, soldier(SideB, 15, 15)}, nil, nil)
+		for len(s.Weapons) <= far {
+			s.Weapons = append(s.Weapons, Weapon{Name: "filler", Class: Melee, Slots: 1})
+		}
+		s.Weapons[far] = Weapon{Name: "long_gun", Class: Gun, Range: 30, Targets: 1, Slots: 2}
+		p := &s.Profiles[0]
+		p.NWeapons = uint8(copy(p.Weapons[:], c.weapons))
+		if err := s.Prepare(); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Gun(); got != c.want {
+			t.Errorf("%s: Gun() = %d, want %d", c.name, got, c.want)
+		}
+	}
+}

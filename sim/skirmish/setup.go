@@ -182,7 +182,7 @@ type Profile struct {
 	NWeapons   uint8
 	Melee      uint8 // the weapon it fights with: its best Melee weapon, or the table's unarmed entry
 	meleeFight int8  // that weapon's Fight modifier (Prepare)
-	gun        int8  // its gun of the longest range, -1 none (Prepare: Gun)
+	gun        int16 // its gun of the longest range, -1 none (Prepare: Gun); a weapon's index is up to 254
 	Powers     [MaxPowers]Power
 	NPowers    uint8
 	Start      geom.Vec
