@@ -122,14 +122,13 @@ func crewOpponent(b *sk.Battle, i int) int {
 // and only when it is out of sight the others, each nearer than the best
 // seen so far.
 func closestVisible(b *sk.Battle, i int) int {
-	var d [sk.MaxFigures]float32
 	left := b.Band(sk.SideA) | b.Band(sk.SideB)
-	best := -1
+	best, bd := -1, float32(0)
 	pi, ri := b.Figs[i].Pos, b.Base(i) // b.EdgeDist(i, j), i's read once
 	for m := left; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		if d[j] = geom.EdgeDist(pi, ri, b.Figs[j].Pos, b.Base(j)); best < 0 || d[j] < d[best] {
-			best = j
+		if d := geom.EdgeDist(pi, ri, b.Figs[j].Pos, b.Base(j)); best < 0 || d < bd {
+			best, bd = j, d
 		}
 	}
 	if best < 0 || b.LOS(i, best) {
@@ -137,9 +136,10 @@ func closestVisible(b *sk.Battle, i int) int {
 	}
 	left &^= 1 << best
 	best = -1
-	for m := left; m != 0; m &= m - 1 {
-		if j := bits.TrailingZeros32(m); (best < 0 || d[j] < d[best]) && b.LOS(i, j) {
-			best = j
+	for m := left; m != 0; m &= m - 1 { // the distances again: rarely asked
+		j := bits.TrailingZeros32(m)
+		if d := geom.EdgeDist(pi, ri, b.Figs[j].Pos, b.Base(j)); (best < 0 || d < bd) && b.LOS(i, j) {
+			best, bd = j, d
 		}
 	}
 	return best
