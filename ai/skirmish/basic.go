@@ -474,7 +474,7 @@ func nearestEnemy(b *sk.Battle, i int) int {
 	pi, ri := b.Figs[i].Pos, b.Base(i) // b.EdgeDist(i, j), i's read once
 	for m := foes; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		if d := geom.EdgeDist(pi, ri, b.Figs[j].Pos, b.Base(j)); best < 0 || d < bd {
+		if d := b.EdgeDistFrom(pi, ri, j); best < 0 || d < bd {
 			best, bd = j, d
 		}
 	}

@@ -9,7 +9,6 @@ package skirmish
 import (
 	"math/bits"
 
-	"balance/sim/geom"
 	sk "balance/sim/skirmish"
 )
 
@@ -127,7 +126,7 @@ func closestVisible(b *sk.Battle, i int) int {
 	pi, ri := b.Figs[i].Pos, b.Base(i) // b.EdgeDist(i, j), i's read once
 	for m := left; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		if d := geom.EdgeDist(pi, ri, b.Figs[j].Pos, b.Base(j)); best < 0 || d < bd {
+		if d := b.EdgeDistFrom(pi, ri, j); best < 0 || d < bd {
 			best, bd = j, d
 		}
 	}
@@ -138,7 +137,7 @@ func closestVisible(b *sk.Battle, i int) int {
 	best = -1
 	for m := left; m != 0; m &= m - 1 { // the distances again: rarely asked
 		j := bits.TrailingZeros32(m)
-		if d := geom.EdgeDist(pi, ri, b.Figs[j].Pos, b.Base(j)); (best < 0 || d < bd) && b.LOS(i, j) {
+		if d := b.EdgeDistFrom(pi, ri, j); (best < 0 || d < bd) && b.LOS(i, j) {
 			best, bd = j, d
 		}
 	}

@@ -336,7 +336,7 @@ func (b *Battle) ShotTargets(i, w int) uint32 {
 	// b.EdgeDist(i, j), with i's place and base read once.
 	pi, ri := b.Figs[i].Pos, b.base[i]
 	for m, rng := b.Foes(i), b.S.Weapons[w].Range+1e-4; m != 0; m &= m - 1 { // rng: InRange's
-		if j := bits.TrailingZeros32(m); geom.EdgeDist(pi, ri, b.Figs[j].Pos, b.base[j]) <= rng && b.LOS(i, j) {
+		if j := bits.TrailingZeros32(m); b.EdgeDistFrom(pi, ri, j) <= rng && b.LOS(i, j) {
 			out |= 1 << j
 		}
 	}

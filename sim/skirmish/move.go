@@ -260,6 +260,13 @@ func (b *Battle) EdgeDist(i, j int) float32 {
 	return geom.EdgeDist(b.Figs[i].Pos, b.base[i], b.Figs[j].Pos, b.base[j])
 }
 
+// EdgeDistFrom returns the distance from the edge of a base of radius r
+// at p to figure j's base: EdgeDist(i, j) for p and r figure i's place
+// and base, read once by a caller that asks about many j.
+func (b *Battle) EdgeDistFrom(p geom.Vec, r float32, j int) float32 {
+	return geom.EdgeDist(p, r, b.Figs[j].Pos, b.base[j])
+}
+
 // Base returns figure i's base radius.
 func (b *Battle) Base(i int) float32 { return b.base[i] }
 
