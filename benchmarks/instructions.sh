@@ -35,8 +35,10 @@
 # -bench instead plays BenchmarkHunt/NAME (cazadores by default) N times
 # (N=20000 by default) and counts only the rules core, the AIs and the game
 # plug (balance/sim, balance/ai and balance/game), start-up spread over the
-# hunts; with the turns per hunt the benchmark reports, also per
-# model-turn.
+# hunts; with the turns per hunt the benchmark reports, also per turn,
+# and per model-turn: a turn where it is one (Cazadores, crims, the
+# machine hunt, Vantage), an activation where the benchmark reports
+# activations/hunt (skirmish, whose turn is a round of them).
 #
 # instructions.txt lists the hunts that are counted on purpose: a row's
 # name, its H, its figure and the options of balance run. -table counts
@@ -286,11 +288,14 @@ bench)
 		echo "instructions.sh: no benchmark $bench (see benchmarks/README.md)" >&2
 		exit 2
 	fi
-	# turns/hunt as the benchmark reports it (0 when it does not).
+	# turns/hunt as the benchmark reports it (0 when it does not), and
+	# activations/hunt where a game's model-turn is a figure's activation
+	# (skirmish: a turn is a round of every figure's activations).
 	turns="$(awk '{ for (i = 2; i <= NF; i++) if ($i == "turns/hunt") print $(i - 1) }' "$dir/bench.txt" | tail -1)"
+	acts="$(awk '{ for (i = 2; i <= NF; i++) if ($i == "activations/hunt") print $(i - 1) }' "$dir/bench.txt" | tail -1)"
 	# The benchmark binary plays the hunts N+1 times (once with b.N = 1 first).
 	cg_annotate --threshold=0 --auto=no "$dir/cg.out" 2>/dev/null |
-		awk -v n="$n" -v turns="${turns:-0}" -v per="$dir/per.txt" '
+		awk -v n="$n" -v turns="${turns:-0}" -v acts="${acts:-0}" -v per="$dir/per.txt" '
 		/file:function/ { body = 1; next }
 		body && /:balance\/(sim|ai|game)/ {
 			c = $1; gsub(",", "", c)
@@ -300,6 +305,7 @@ bench)
 		END {
 			printf "instructions/hunt %.0f (balance/sim, balance/ai and balance/game, %d hunts)\n", total, n
 			if (turns > 0) printf "instructions/turn %.0f (%s turns per hunt)\n", total / turns, turns
+			if (acts > 0) printf "instructions/model-turn %.0f (%s activations per hunt)\n", total / acts, acts
 			for (f in fn) print fn[f], f >per
 		}'
 	top_functions <"$dir/per.txt"
