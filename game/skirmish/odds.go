@@ -70,11 +70,19 @@ func (Game) OddsFlags(fs *flag.FlagSet) func(w io.Writer, asJSON bool) error {
 			return writeJSON(w, out)
 		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "d20 %+d against d20 %+d: attacker wins %.4f, tie %.4f, defender wins %.4f (a tie: equal totals)\n", *attack, *defend, pa, pt, pd)
+		jamNote := ""
+		if *jam {
+			jamNote = "; -jam: the attacker's natural 1 misses"
+		}
+		fmt.Fprintf(&b, "d20 %+d against d20 %+d: attacker wins %.4f, tie %.4f, defender wins %.4f (a tie: equal totals%s)\n", *attack, *defend, pa, pt, pd, jamNote)
 		if withDamage {
 			dist := o.Damage(nil)
 			_, stun, mean := o.DamageSummary(sk.StunDamage)
-			fmt.Fprintf(&b, "damage (modifier %+d, Armour %d; a lost or tied roll deals 0): mean %.4f, 4 or more (a stun) %.4f\n", *damage, *armour, mean, stun)
+			critNote := "no criticals, see -crit"
+			if *crit {
+				critNote = "-crit: a winning 20 doubles it"
+			}
+			fmt.Fprintf(&b, "damage (modifier %+d, Armour %d; a lost or tied roll deals 0; %s): mean %.4f, 4 or more (a stun) %.4f\n", *damage, *armour, critNote, mean, stun)
 			for k, p := range dist {
 				if p > 0 {
 					fmt.Fprintf(&b, "  %3d  %.4f\n", k, p)

@@ -52,6 +52,25 @@ func TestOddsFlags(t *testing.T) {
 	if !strings.Contains(out, "attacker wins 0.4750, tie 0.0500, defender wins 0.4750") {
 		t.Errorf("text: %s", out)
 	}
+	// The text names the readings of criticals and jams it was worked out
+	// under, and -jam moves the first line.
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-attack", "3", "-defend", "1", "-damage", "2", "-armour", "10"}, []string{"attacker wins 0.5725", "(a tie: equal totals)", "no criticals, see -crit): mean 4.8625"}},
+		{[]string{"-attack", "3", "-defend", "1", "-damage", "2", "-armour", "10", "-crit", "-jam"}, []string{"attacker wins 0.5675", "-jam: the attacker's natural 1 misses)", "-crit: a winning 20 doubles it): mean 5.6125"}},
+	} {
+		out, err := odds(t, false, c.args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: no %q in\n%s", c.args, w, out)
+			}
+		}
+	}
 	for _, args := range [][]string{{"-attack", "1"}, {"-attack", "1", "-defend", "2", "-damage", "1"}, {"-tn", "3", "-attack", "1"}, {"-stat", "2"}, {"-attack", "1000", "-defend", "0"}} {
 		if _, err := odds(t, false, args...); err == nil {
 			t.Errorf("%v: no error", args)
