@@ -279,7 +279,7 @@ type walkMemo struct {
 type legCells struct{ c0, r0, c1, r1, ex, ey uint8 }
 
 // walkLegs is the most legs of a walk kept.
-const walkLegs = 3
+const walkLegs = 4
 
 // walkBox is what the walk being kept noted of its legs (spansOf,
 // placed, offFriends): the legs and their ends, how many legs, and

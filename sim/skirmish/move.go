@@ -651,16 +651,22 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 	if goal == f.Pos && b.clearAt(b.S.navFor(i, false), goal) {
 		return false, 0 // standing still where a base fits: no way to walk, round or climbing (which avoids less)
 	}
-	// Onto a piece, off its own, or crossing nothing it would climb, a figure walks over what it would go round.
-	nav := b.S.navFor(i, b.climbs(i) || b.overground(f.Pos, goal))
+	// Onto a piece, off its own, or crossing nothing it would climb, a figure walks over what it would go round;
+	// onto a piece past others, round those to where it meets the piece (via), then on.
+	over := b.climbs(i) || b.overground(f.Pos, goal)
+	target, viaOn := goal, false
+	if over && mode&walkStraight == 0 && !b.climbs(i) {
+		target, viaOn = b.S.ontoVia(f.Pos, goal, r)
+	}
+	nav := b.S.navFor(i, over && !viaOn)
 	fallDmg, fallen := 0, float32(0)
 	var moved float32
 	for leg := 0; leg < 12 && budget > 1e-3 && !b.Done; leg++ {
 		from := f.Pos
-		wp := goal
+		wp := target
 		if mode&walkStraight == 0 {
-			if wp = nav.next(from, goal, b.memo); wp.Dist(from) < 1e-3 {
-				wp = goal // no way around: straight on, climbing
+			if wp = nav.next(from, target, b.memo); wp.Dist(from) < 1e-3 {
+				wp = target // no way around: straight on, climbing
 			}
 		}
 		d := wp.Sub(from)
@@ -734,6 +740,9 @@ func (b *Battle) walk(i int, goal geom.Vec, budget float32, mode uint8, maxDrop 
 		if hitFig >= 0 || t < 1-1e-5 || wp == goal {
 			break
 		}
+		if viaOn && wp == target { // by the piece: on over it
+			target, viaOn, nav = goal, false, b.S.navFor(i, true)
+		}
 	}
 	if moved > 1e-3 {
 		f.flags |= fMoved
@@ -797,6 +806,45 @@ func (b *Battle) offFriends(i int, from, d geom.Vec, L, t float32, near uint32) 
 // climb.
 func (s *Setup) overground(p, q geom.Vec) bool {
 	return s.elevation(q) > 0 || s.elevation(p) > 0 || !s.crossesClimb(p, q)
+}
+
+// ontoVia returns where a walk from p on the ground onto the piece at q
+// heads first when the line p→q crosses another piece it would climb:
+// the point of the line where a base of radius r going straight at q
+// meets q's piece (the highest there), a hundredth of an inch short. The
+// walk goes round the other pieces to it, as it goes round them on the
+// ground, and climbs on from there (ruling R21). It returns q and false
+// when the walk goes straight: off a piece, past no other, or meeting
+// q's piece where it stands.
+func (s *Setup) ontoVia(p, q geom.Vec, r float32) (geom.Vec, bool) {
+	if s.elevation(q) == 0 || s.elevation(p) > 0 {
+		return q, false
+	}
+	top, e := -1, float32(0)
+	for _, k := range s.climbed {
+		if t := &s.Scenario.Terrain[k]; t.Height > e && within(&t.Shape, q) {
+			top, e = int(k), t.Height
+		}
+	}
+	if top < 0 {
+		return q, false
+	}
+	other := false
+	for _, k := range s.climbed {
+		if t := &s.Scenario.Terrain[k]; !within(&t.Shape, q) && t.Shape.SegmentHits(p, q) {
+			other = true
+			break
+		}
+	}
+	if !other {
+		return q, false
+	}
+	L := p.Dist(q)
+	ts, hit := s.Scenario.Terrain[top].Shape.SweepHits(p, q, r)
+	if !hit || ts*L < 0.05 {
+		return q, false
+	}
+	return p.Add(q.Sub(p).Scale(ts - 0.01/L)), true
 }
 
 // crossesClimb reports whether the line p→q crosses a piece one climbs.

@@ -79,6 +79,38 @@ func TestClimbingAcrossAWall(t *testing.T) {
 	}
 }
 
+// A warband figure going onto a piece past another it would climb goes
+// round that one to where its line meets the piece, then climbs on
+// (R21); past no other piece it walks straight on.
+func TestOntoAPiecePastAWall(t *testing.T) {
+	wall := rect("wall", 8, 10, 16, 10.5)
+	wall.Height = 1.5
+	platform := rect("platform", 10, 14, 14, 18)
+	platform.Height = 1
+	s := setup(t, 24, 24, []fig{soldier(SideA, 12, 6), soldier(SideB, 22, 22)}, []Terrain{wall, platform}, nil)
+	goal := geom.V(12, 16)
+	if via, ok := s.ontoVia(geom.V(12, 6), goal, 0.5); !ok || !approx(via.X, 12) || math.Abs(float64(via.Y)-13.49) > 1e-3 {
+		t.Errorf("ontoVia: %v %v, want (12, 13.49) true: where the base meets the platform, 0.01\" short", via, ok)
+	}
+	if _, ok := s.ontoVia(geom.V(12, 11), goal, 0.5); ok {
+		t.Error("ontoVia past no other piece: want the straight walk")
+	}
+	// 7" of the way round an end of the wall (both are as near): beside
+	// it, on the ground (straight on, the figure would be on the wall or
+	// at its foot).
+	b := battle(s, passive{})
+	act(b, 0)
+	b.walk(0, goal, 7, 0, 3)
+	if p := b.Figs[0].Pos; (p.X > 8 && p.X < 16) || p.Y < 9.5 || b.Elevation(p) != 0 {
+		t.Errorf("7\" toward the platform past the wall: at %v (elevation %v), want beside an end of the wall on the ground", p, b.Elevation(p))
+	}
+	// With the movement for it, on round the wall, onto the platform.
+	b.walk(0, goal, 20, 0, 3)
+	if p := b.Figs[0].Pos; !approx(p.X, 12) || !approx(p.Y, 16) || b.Elevation(p) != 1 {
+		t.Errorf("on to the goal: at %v (elevation %v), want (12, 16) on the platform", p, b.Elevation(p))
+	}
+}
+
 // TV-06 in play: falling off a 4" piece when pushed hurts 6; a figure
 // going down a 4" piece climbs down unless it chooses to drop.
 func TestFallingInPlay(t *testing.T) {
