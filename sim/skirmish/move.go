@@ -820,23 +820,16 @@ func (s *Setup) ontoVia(p, q geom.Vec, r float32) (geom.Vec, bool) {
 	if s.elevation(q) == 0 || s.elevation(p) > 0 {
 		return q, false
 	}
-	top, e := -1, float32(0)
+	top, e, holding := -1, float32(0), uint32(0) // q's piece, its height, the pieces holding q
 	for _, k := range s.climbed {
-		if t := &s.Scenario.Terrain[k]; t.Height > e && within(&t.Shape, q) {
-			top, e = int(k), t.Height
+		if t := &s.Scenario.Terrain[k]; within(&t.Shape, q) {
+			holding |= 1 << k
+			if t.Height > e {
+				top, e = int(k), t.Height
+			}
 		}
 	}
-	if top < 0 {
-		return q, false
-	}
-	other := false
-	for _, k := range s.climbed {
-		if t := &s.Scenario.Terrain[k]; !within(&t.Shape, q) && t.Shape.SegmentHits(p, q) {
-			other = true
-			break
-		}
-	}
-	if !other {
+	if top < 0 || !s.crossesClimbBut(p, q, holding) {
 		return q, false
 	}
 	L := p.Dist(q)
@@ -848,8 +841,12 @@ func (s *Setup) ontoVia(p, q geom.Vec, r float32) (geom.Vec, bool) {
 }
 
 // crossesClimb reports whether the line p→q crosses a piece one climbs.
-func (s *Setup) crossesClimb(p, q geom.Vec) bool {
-	if m := s.lines.near(p, q) & s.masks.climbed; m != 0 {
+func (s *Setup) crossesClimb(p, q geom.Vec) bool { return s.crossesClimbBut(p, q, 0) }
+
+// crossesClimbBut is crossesClimb leaving out the pieces of the mask
+// skip.
+func (s *Setup) crossesClimbBut(p, q geom.Vec, skip uint32) bool {
+	if m := s.lines.near(p, q) & s.masks.climbed &^ skip; m != 0 {
 		line := newLineBox(p, q, 0) // when some piece is listed
 		for ; m != 0; m &= m - 1 {
 			if t := &s.Scenario.Terrain[bits.TrailingZeros32(m)]; !line.offBox(&t.Shape) && !line.aside(&t.Shape) && t.Shape.SegmentHits(p, q) {
